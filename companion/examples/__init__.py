@@ -1,0 +1,31 @@
+"""Registry of worked examples: one :class:`~companion.system.System` per example, by name.
+
+Notebooks, widgets, tests, benchmarks and ``verify`` all get their systems from here, so
+there is exactly one definition of each example.  Systems are built on first use.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+
+from companion.system import System
+
+#: name -> module defining ``build() -> System``
+_MODULES: dict[str, str] = {
+    "euler_body": "companion.examples.euler_body",
+    "knife_edge": "companion.examples.knife_edge",
+}
+
+
+def names() -> list[str]:
+    """Names of every registered worked example."""
+    return list(_MODULES)
+
+
+@cache
+def get(name: str) -> System:
+    """The system of a worked example (built once, then shared)."""
+    if name not in _MODULES:
+        raise ValueError(f"unknown example {name!r}; known: {', '.join(_MODULES)}")
+    return importlib.import_module(_MODULES[name]).build()

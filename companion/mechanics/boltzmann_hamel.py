@@ -1,0 +1,236 @@
+"""The Boltzmann–Hamel equations (4.85) for any n, any number m of nonholonomic constraints,
+scleronomic or rheonomic, with generalized forces Q.
+
+    d/dt(∂T/∂u_r) − ∂T/∂θ_r + Σ_j Σ_l (∂T/∂u_j) γ^j_rl u_l + Σ_j (∂T/∂u_j) γ^j_r = Q_r
+
+for r = 1..n−m, j = 1..n, l = 1..n−m, with the **unconstrained** T(q, u, t) and the
+constraints u_{n−m+1} = … = u_n = 0 applied only after differentiating.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import sympy as sp
+
+from companion.mechanics import inputs
+from companion.mechanics import quasi_velocities as qv
+from companion.mechanics.derivation import Derivation, Step
+
+
+def dot_symbol(s: sp.Symbol) -> sp.Symbol:
+    """A plain Symbol that stands for the time derivative of ``s`` in displayed equations."""
+    return sp.Symbol(r"\dot{%s}" % sp.latex(s))
+
+
+@dataclass
+class BoltzmannHamelResult(Derivation):
+    """A :class:`Derivation` with the Boltzmann–Hamel intermediate objects.
+
+    Attributes
+    ----------
+    Phi, Phi_t
+        Φ = Ψ⁻¹ and Φ_t = −Φ Ψ_t (4.81).
+    C
+        C^j, j = 1..n (4.95).
+    gamma
+        γ^j, j = 1..n, full n×n (4.96).
+    gamma_t
+        γ^j_r as n×1 columns (4.84); zero for scleronomic systems.
+    momenta
+        p_j = ∂T/∂u_j of the unconstrained T (4.87), before the constraints are applied.
+    inertia
+        m_ij = ∂²T/∂u_i∂u_j, full n×n (4.88).
+    constraint_rows
+        For r = n−m+1..n: the left side of row r of (4.85) minus nothing, i.e. the generalized
+        constraint force Q_r that row would need, as an expression in q, u and the u̇ symbols.
+    """
+
+    Psi: sp.Matrix | None = None
+    Psi_t: sp.Matrix | None = None
+    Phi: sp.Matrix | None = None
+    Phi_t: sp.Matrix | None = None
+    C: list[sp.Matrix] | None = None
+    gamma: list[sp.Matrix] | None = None
+    gamma_t: list[sp.Matrix] | None = None
+    momenta: sp.Matrix | None = None
+    inertia: sp.Matrix | None = None
+    constraint_rows: sp.Matrix | None = None
+    u_all: list[sp.Symbol] | None = None
+    udot: list[sp.Symbol] | None = None
+
+    def constraint_forces(self) -> sp.Matrix:
+        """The generalized constraint forces of the suppressed u's, with u̇ eliminated.
+
+        Row r > n−m of (4.85) evaluated on the motion: for the knife edge this is λ = m v φ̇.
+        """
+        acc = self.accelerations()
+        k = len(self.u)
+        return self.constraint_rows.subs(dict(zip(self.udot[:k], acc, strict=True)))
+
+
+def boltzmann_hamel(
+    T: Any,
+    q: Sequence[sp.Symbol],
+    u: Sequence[sp.Symbol],
+    Psi: Any,
+    *,
+    n_constraints: int = 0,
+    Q: Sequence[Any] | None = None,
+    t: sp.Symbol | None = None,
+    Psi_t: Any = None,
+) -> BoltzmannHamelResult:
+    """Derive the Boltzmann–Hamel equations (4.85) step by step.
+
+    Parameters
+    ----------
+    T
+        The unconstrained kinetic energy in q, u (and t), quadratic or lower in the u's.
+    q, u
+        The n generalized coordinates and n quasi-velocities, plain sympy Symbols.
+    Psi
+        n×n matrix of u = Ψ q̇ + Ψ_t (4.80).
+    n_constraints
+        m: the last m u's are constrained to zero (nonholonomic constraints).
+    Q
+        The n−m generalized forces of the independent u's (default zero).
+    t
+        Time symbol, needed when Ψ, Ψ_t, T or Q depend on time.
+    Psi_t
+        n×1 column of u = Ψ q̇ + Ψ_t (default zero).
+
+    Returns
+    -------
+    BoltzmannHamelResult
+        ``mass_matrix * [u̇_1 … u̇_{n−m}]ᵀ = forcing`` with the constraints applied, the
+        kinematics q̇ = Φ u + Φ_t in the independent u's, and every intermediate object.
+
+    Raises
+    ------
+    ValueError
+        For inconsistent or malformed input (see :mod:`companion.mechanics.inputs`).
+    """
+    q = inputs.symbols_list(q, "q")
+    u = inputs.symbols_list(u, "u")
+    n = len(q)
+    if n == 0:
+        raise ValueError("q must hold at least one coordinate")
+    if len(u) != n:
+        raise ValueError(f"q has {n} coordinates but u has {len(u)} quasi-velocities")
+    if set(q) & set(u):
+        raise ValueError(f"{sorted(map(str, set(q) & set(u)))} used both in q and in u")
+    if isinstance(n_constraints, bool) or not isinstance(n_constraints, int):
+        raise ValueError(f"n_constraints must be an integer, got {n_constraints!r}")
+    if not 0 <= n_constraints < n:
+        raise ValueError(f"n_constraints must be between 0 and {n - 1} for n = {n}")
+    m = n_constraints
+    k = n - m
+    T = inputs.sympify_entry(T, "T")
+    psi = inputs.matrix(Psi, (n, n), "Psi")
+    psi_t = sp.zeros(n, 1) if Psi_t is None else inputs.matrix(Psi_t, (n, 1), "Psi_t")
+    if Q is None:
+        Q_vec = sp.zeros(k, 1)
+    else:
+        Q_list = list(Q) if not isinstance(Q, sp.MatrixBase) else list(Q)
+        if len(Q_list) != k:
+            raise ValueError(f"Q must hold n − m = {k} generalized forces, got {len(Q_list)}")
+        Q_vec = sp.Matrix([inputs.sympify_entry(e, f"Q[{i}]") for i, e in enumerate(Q_list)])
+    t = inputs.check_time(t, [T, psi, psi_t, Q_vec], reserved=q + u)
+    inputs.check_quadratic(T, u)
+    if psi.free_symbols & set(u) or psi_t.free_symbols & set(u):
+        raise ValueError("Ψ and Ψ_t must depend on q (and t) only, not on the quasi-velocities")
+
+    steps: list[Step] = []
+    u_ind, u_dep = u[:k], u[k:]
+    constrained = {ui: 0 for ui in u_dep}
+    udot = [dot_symbol(ui) for ui in u]
+
+    steps.append(Step("Quasi-velocities u = Ψ q̇ + Ψ_t: the matrix Ψ", psi, "(4.80)",
+                      "Each quasi-velocity is a linear combination of the q̇'s.", r"\Psi"))
+    if psi_t != sp.zeros(n, 1):
+        steps.append(Step("The rheonomic part Ψ_t", psi_t, "(4.80)",
+                          "Terms of u that do not multiply a q̇ (explicit time dependence).",
+                          r"\Psi_t"))
+    phi = qv.inverse(psi)
+    phi_t = qv.tidy_matrix(-phi * psi_t)
+    steps.append(Step("Kinematical equations: Φ = Ψ⁻¹", phi, "(4.81)",
+                      "Inverting Ψ gives q̇ = Φ u + Φ_t; where det Ψ = 0 the coordinates are "
+                      "singular.", r"\Phi"))
+    if phi_t != sp.zeros(n, 1):
+        steps.append(Step("Φ_t = −Φ Ψ_t", phi_t, "(4.81)",
+                          "The part of q̇ present even when every u is zero.", r"\Phi_t"))
+    C = qv.c_matrices(psi, q)
+    steps.append(Step("C^j_ik = ∂Ψ_ji/∂q_k − ∂Ψ_jk/∂q_i", C, "(4.95)",
+                      "C^j measures how far u_j is from being the derivative of a coordinate; "
+                      "C^j = 0 means u_j is integrable.",
+                      ", ".join(rf"C^{{{j + 1}}}" for j in range(n))))
+    gamma = qv.gamma_matrices(C, phi)
+    steps.append(Step("γ^j = Φᵀ C^j Φ", gamma, "(4.96)",
+                      "The coefficients γ^j_rl (row r, column l) are skew in r and l: their "
+                      "coupling does no work.",
+                      ", ".join(rf"\gamma^{{{j + 1}}}" for j in range(n))))
+    gamma_t = qv.gamma_rheonomic(C, phi, phi_t, psi, psi_t, q, t)
+    rheonomic = any(g != sp.zeros(n, 1) for g in gamma_t)
+    if rheonomic:
+        steps.append(Step("Rheonomic coefficients γ^j_r", gamma_t, "(4.84)",
+                          "Extra terms from the explicit time dependence of Ψ and Ψ_t.",
+                          ", ".join(rf"\gamma^{{{j + 1}}}_r" for j in range(n))))
+
+    steps.append(Step("Kinetic energy T(q, u, t), unconstrained", T, "(4.85)",
+                      "T is written in all n u's: the constraints are applied only after "
+                      "differentiating.", "T"))
+    p = sp.Matrix([sp.diff(T, ui) for ui in u])
+    steps.append(Step("Generalized momenta p_j = ∂T/∂u_j", p, "(4.87)",
+                      "The momentum conjugate to each quasi-velocity.", "p"))
+    inertia = sp.hessian(T, u)
+    steps.append(Step("Inertia coefficients m_ij = ∂²T/∂u_i∂u_j", inertia, "(4.88)",
+                      "The equations are linear in the u̇'s with these coefficients.", "m"))
+    dT_dq = sp.Matrix([sp.diff(T, qi) for qi in q])
+    dT_dtheta = (phi.T * dT_dq).applyfunc(sp.expand)
+    steps.append(Step("∂T/∂θ_r = Σ_i (∂T/∂q_i) Φ_ir", dT_dtheta.subs(constrained), "(4.86)",
+                      "Derivative with respect to a quasi-coordinate, via the chain rule "
+                      "through Φ.", r"\partial T/\partial\theta"))
+
+    # Time derivative of p_r along the motion: ∂p/∂u u̇ + ∂p/∂q q̇ + ∂p/∂t, q̇ = Φ u + Φ_t.
+    qdot = phi * sp.Matrix(u) + phi_t
+    ud = sp.Matrix(udot)
+    dp_dt = p.jacobian(u) * ud + p.jacobian(q) * qdot
+    if t is not None:
+        dp_dt += p.diff(t)
+    gyro = sp.zeros(n, 1)
+    for j in range(n):
+        gyro += p[j] * (gamma[j] * sp.Matrix(u) + gamma_t[j])
+    rows = dp_dt - dT_dtheta + gyro
+    # Constraints applied after differentiation: suppressed u and u̇ vanish.
+    on_motion = {**constrained, **{udot[i]: 0 for i in range(k, n)}}
+    rows = rows.subs(on_motion).applyfunc(sp.expand)
+    weighted = sum((p[j] * gamma[j] for j in range(n)), sp.zeros(n, n))
+    steps.append(Step("Gyroscopic matrix Σ_j (∂T/∂u_j) γ^j", qv.tidy_matrix(
+        weighted.subs(constrained)), "(4.103)/(4.121)",
+        "Multiplied by u it gives the velocity-coupling terms of (4.85); it is skew, so "
+        "these forces do no work.", r"\sum_j p_j \gamma^j"))
+
+    reduced = rows[:k, :]
+    mass_matrix = reduced.jacobian(udot[:k])
+    forcing = (Q_vec - (reduced - mass_matrix * ud[:k, :])).applyfunc(sp.expand)
+    mass_matrix = mass_matrix.applyfunc(sp.expand)
+    equations = [
+        sp.Eq(sp.expand(reduced[r] - 0), Q_vec[r]) for r in range(k)
+    ]
+    kinematics = qdot.subs(constrained).applyfunc(sp.expand)
+    steps.append(Step("Boltzmann–Hamel equations", equations,
+                      "(4.85)" if m == 0 else "(4.85)/(4.109)",
+                      f"{k} first-order dynamical equations in the independent u's.", None))
+    steps.append(Step("Kinematical equations q̇ = Φ u + Φ_t with the constraints applied",
+                      [sp.Eq(dot_symbol(qi), kinematics[i]) for i, qi in enumerate(q)],
+                      "(4.134)", "Only the first n − m columns of Φ enter.", None))
+
+    return BoltzmannHamelResult(
+        method="boltzmann_hamel", q=q, u=u_ind, mass_matrix=mass_matrix, forcing=forcing,
+        kinematics=kinematics, equations=equations, steps=steps, t=t,
+        extra={"n_constraints": m, "rheonomic": rheonomic},
+        Psi=psi, Psi_t=psi_t, Phi=phi, Phi_t=phi_t, C=C, gamma=gamma, gamma_t=gamma_t,
+        momenta=p, inertia=inertia, constraint_rows=rows[k:, :], u_all=u, udot=udot,
+    )

@@ -1,0 +1,115 @@
+"""Quasi-velocity machinery of Greenwood §4.3: Ψ, Φ, Φ_t, C^j, γ^j and γ^j_r.
+
+The quasi-velocities are ``u = Ψ(q, t) q̇ + Ψ_t(q, t)``; their inverse, the kinematical
+equations, is ``q̇ = Φ u + Φ_t`` with ``Φ = Ψ⁻¹`` and ``Φ_t = −Φ Ψ_t`` (4.81)/(4.134).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import sympy as sp
+
+from companion.mechanics.inputs import sympify_entry
+
+
+def tidy(expr: sp.Expr) -> sp.Expr:
+    """Cheap clean-up for *small* intermediate objects (entries of Φ, C^j, γ^j).
+
+    ``cancel`` clears nested fractions, ``trigsimp`` folds sin² + cos²; never used on whole
+    equations of motion.
+    """
+    if expr.is_number or not expr.free_symbols:
+        return sp.nsimplify(expr) if expr.is_Float else expr
+    expr = sp.cancel(expr)
+    return sp.trigsimp(expr) if expr.has(sp.sin, sp.cos, sp.tan) else expr
+
+
+def tidy_matrix(mat: sp.Matrix) -> sp.Matrix:
+    """:func:`tidy` applied entrywise."""
+    return mat.applyfunc(tidy)
+
+
+def psi_from_definitions(
+    definitions: Sequence[sp.Expr],
+    qdot: Sequence[sp.Symbol],
+) -> tuple[sp.Matrix, sp.Matrix]:
+    """Ψ and Ψ_t from the definitions ``u_j = Σ_i Ψ_ji q̇_i + Ψ_jt`` by differentiation.
+
+    Parameters
+    ----------
+    definitions
+        The n expressions of the quasi-velocities in terms of q, q̇ (and t).
+    qdot
+        Symbols that stand for the q̇'s in ``definitions``.
+
+    Returns
+    -------
+    Psi, Psi_t
+        ``Ψ = ∂u/∂q̇`` (n×n) and the remainder ``Ψ_t = u − Ψ q̇`` (n×1).
+
+    Raises
+    ------
+    ValueError
+        If the definitions are not linear in the q̇'s.
+    """
+    defs = sp.Matrix([sympify_entry(d, f"u[{j}] definition") for j, d in enumerate(definitions)])
+    qd = sp.Matrix(qdot)
+    if defs.shape[0] != qd.shape[0]:
+        raise ValueError(
+            f"there are {defs.shape[0]} quasi-velocity definitions for {qd.shape[0]} coordinates"
+        )
+    psi = defs.jacobian(qd)
+    if psi.free_symbols & set(qdot):
+        raise ValueError("the quasi-velocities must be linear in the generalized velocities q̇")
+    psi_t = (defs - psi * qd).applyfunc(sp.expand)
+    return psi, psi_t.applyfunc(tidy)
+
+
+def inverse(psi: sp.Matrix) -> sp.Matrix:
+    """Φ = Ψ⁻¹ (4.81), entrywise tidied; ``ValueError`` when Ψ is singular everywhere."""
+    det = tidy(psi.det(method="berkowitz"))
+    if det == 0:
+        raise ValueError(
+            "Ψ is singular (its determinant is identically zero): the quasi-velocities are not "
+            "independent, so q̇ cannot be recovered from them"
+        )
+    return tidy_matrix(psi.inv(method="LU"))
+
+
+def c_matrices(psi: sp.Matrix, q: Sequence[sp.Symbol]) -> list[sp.Matrix]:
+    """C^j_ik = ∂Ψ_ji/∂q_k − ∂Ψ_jk/∂q_i, one skew n×n matrix per quasi-velocity (4.95)/(4.112)."""
+    n = len(q)
+    return [
+        sp.Matrix(n, n, lambda i, k: sp.diff(psi[j, i], q[k]) - sp.diff(psi[j, k], q[i]))
+        for j in range(n)
+    ]
+
+
+def gamma_matrices(c: Sequence[sp.Matrix], phi: sp.Matrix) -> list[sp.Matrix]:
+    """γ^j = Φᵀ C^j Φ, i.e. γ^j_rl = Σ_i Σ_k C^j_ik Φ_ir Φ_kl (4.83)/(4.96); r row, l column."""
+    return [tidy_matrix(phi.T * cj * phi) for cj in c]
+
+
+def gamma_rheonomic(
+    c: Sequence[sp.Matrix],
+    phi: sp.Matrix,
+    phi_t: sp.Matrix,
+    psi: sp.Matrix,
+    psi_t: sp.Matrix,
+    q: Sequence[sp.Symbol],
+    t: sp.Symbol | None,
+) -> list[sp.Matrix]:
+    """The rheonomic coefficients γ^j_r (4.84), one n×1 column per j.
+
+    γ^j_r = Σ_i Σ_k C^j_ik Φ_kt Φ_ir + Σ_i (∂Ψ_ji/∂t − ∂Ψ_jt/∂q_i) Φ_ir; zero when scleronomic.
+    """
+    n = len(q)
+    out = []
+    for j, cj in enumerate(c):
+        dpsi_dt = sp.Matrix(
+            n, 1, lambda i, _: (sp.diff(psi[j, i], t) if t is not None else 0)
+            - sp.diff(psi_t[j], q[i])
+        )
+        out.append(tidy_matrix(phi.T * (cj * phi_t + dpsi_dt)))
+    return out

@@ -1,0 +1,6 @@
+"""Numerics: compiled equations of motion, integration, trajectories with invariants."""
+
+from companion.numerics.compile import CompiledEOM, SingularConfigurationError
+from companion.numerics.trajectory import Trajectory
+
+__all__ = ["CompiledEOM", "SingularConfigurationError", "Trajectory"]

@@ -1,0 +1,57 @@
+"""Unit quaternions for attitude: kinematics, conversion to and from type I Euler angles.
+
+Quaternions are (w, x, y, z) with the rotation taking body components to space components.
+Arrays of quaternions have shape (4, N).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def quaternion_product(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Hamilton product a ⊗ b (columns of shape (4, ...))."""
+    aw, ax, ay, az = a
+    bw, bx, by, bz = b
+    return np.array([
+        aw * bw - ax * bx - ay * by - az * bz,
+        aw * bx + ax * bw + ay * bz - az * by,
+        aw * by - ax * bz + ay * bw + az * bx,
+        aw * bz + ax * by - ay * bx + az * bw,
+    ])
+
+
+def quaternion_rate(quat: np.ndarray, omega_body: np.ndarray) -> np.ndarray:
+    """q̇ = ½ q ⊗ (0, ω) for the body-axis angular velocity ω."""
+    return 0.5 * quaternion_product(quat, np.array([0.0, *omega_body]))
+
+
+def quaternion_from_euler_angles(psi: float, theta: float, phi: float) -> np.ndarray:
+    """Type I Euler angles (ψ about z, then θ about the new y, then φ about the new x)."""
+    def axis(angle, k):
+        q = np.zeros(4)
+        q[0] = np.cos(angle / 2)
+        q[k] = np.sin(angle / 2)
+        return q
+
+    return quaternion_product(quaternion_product(axis(psi, 3), axis(theta, 2)), axis(phi, 1))
+
+
+def euler_angles_from_quaternions(quat: np.ndarray) -> np.ndarray:
+    """(ψ, θ, φ) of type I for an array of unit quaternions; θ in [−π/2, π/2]."""
+    w, x, y, z = quat / np.linalg.norm(quat, axis=0)
+    psi = np.arctan2(2 * (w * z + x * y), 1 - 2 * (y * y + z * z))
+    theta = np.arcsin(np.clip(2 * (w * y - z * x), -1.0, 1.0))
+    phi = np.arctan2(2 * (w * x + y * z), 1 - 2 * (x * x + y * y))
+    return np.array([psi, theta, phi])
+
+
+def rotate(quat: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """Rotate body-axis vectors v (3, N) to space axes with unit quaternions (4, N)."""
+    w, x, y, z = quat / np.linalg.norm(quat, axis=0)
+    R = np.array([
+        [1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
+        [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
+        [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)],
+    ])
+    return np.einsum("ijn,jn->in", R, v)

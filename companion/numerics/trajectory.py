@@ -1,0 +1,62 @@
+"""A simulated motion: time samples, states by name, invariants and constraint residuals."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+
+@dataclass
+class Trajectory:
+    """Result of :meth:`companion.system.System.simulate`.
+
+    Attributes
+    ----------
+    t
+        Sample times, shape (N,).
+    states
+        Shape (n_states, N); rows named by ``names``.
+    names
+        State names (symbol names of q's and independent u's, or a system's own layout).
+    params
+        Parameter values used, by name.
+    invariants
+        Quantities that physics says are conserved (energy, |H|, ...), by name, shape (N,).
+    residuals
+        Quantities that must stay zero (constraint residuals, normalisation), by name.
+    series
+        Other derived quantities (constraint forces, positions for plots), by name.
+    events
+        Human-readable notes: singularities met, mode switches, first violations.
+    """
+
+    t: np.ndarray
+    states: np.ndarray
+    names: list[str]
+    params: dict[str, float]
+    invariants: dict[str, np.ndarray] = field(default_factory=dict)
+    residuals: dict[str, np.ndarray] = field(default_factory=dict)
+    series: dict[str, np.ndarray] = field(default_factory=dict)
+    events: list[str] = field(default_factory=list)
+
+    def __getitem__(self, name: str) -> np.ndarray:
+        if name in self.names:
+            return self.states[self.names.index(name)]
+        for table in (self.series, self.invariants, self.residuals):
+            if name in table:
+                return table[name]
+        known = self.names + list(self.series) + list(self.invariants) + list(self.residuals)
+        raise KeyError(f"no series named {name!r}; known: {', '.join(known)}")
+
+    def drift(self, name: str) -> float:
+        """Largest relative change of an invariant, max |I − I(0)| / max(|I(0)|, 1e-300)."""
+        values = self.invariants[name]
+        ref = abs(values[..., 0]) if values.ndim == 1 else np.linalg.norm(values[:, 0])
+        dev = np.abs(values - values[..., :1]) if values.ndim == 1 else np.linalg.norm(
+            values - values[:, :1], axis=0)
+        return float(np.max(dev) / max(ref, 1e-300))
+
+    def max_residual(self, name: str) -> float:
+        """Largest absolute value of a residual along the motion."""
+        return float(np.max(np.abs(self.residuals[name])))

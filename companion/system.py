@@ -1,0 +1,272 @@
+"""One :class:`System` per worked example: its definition, derivations by method name, and
+numeric simulation from the same derived equations.
+
+A system is *defined* the way the book sets it up: coordinates, the quasi-velocity
+definitions in terms of q̇ (Ψ is obtained from them by differentiation, never typed), the
+unconstrained kinetic energy, the number of nonholonomic constraints, the generalized forces
+and the parameters with defaults, slider ranges and units.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+import numpy as np
+import sympy as sp
+from scipy.integrate import solve_ivp
+
+from companion.mechanics import boltzmann_hamel
+from companion.mechanics.derivation import Derivation
+from companion.mechanics.quasi_velocities import psi_from_definitions
+from companion.numerics import CompiledEOM, SingularConfigurationError, Trajectory
+
+#: Derivation methods by name; each maps a System to a Derivation.  Other modules add theirs
+#: with :func:`register_method`; a method may refuse a system with ``NotImplementedError``.
+METHODS: dict[str, Callable[[System], Derivation]] = {}
+
+
+def register_method(name: str):
+    """Decorator registering a derivation method under ``name``."""
+
+    def deco(fn: Callable[[System], Derivation]):
+        METHODS[name] = fn
+        return fn
+
+    return deco
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """A number the reader can change: a physical parameter or an initial condition.
+
+    ``low``/``high`` are the slider range; ``positive`` values must be > 0.
+    """
+
+    symbol: sp.Symbol
+    default: float
+    low: float
+    high: float
+    unit: str = ""
+    description: str = ""
+    positive: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.symbol.name
+
+    def check(self, value: Any) -> float:
+        """``value`` as a float, or ``ValueError`` when it is not finite or not allowed."""
+        try:
+            x = float(value)
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"{self.name} must be a number, got {value!r}") from exc
+        if not math.isfinite(x):
+            raise ValueError(f"{self.name} must be finite, got {value!r}")
+        if self.positive and x <= 0:
+            raise ValueError(f"{self.name} ({self.description or 'parameter'}) must be > 0, got {x}")
+        return x
+
+
+def _resolve(spec: Sequence[Parameter], given: Mapping[str, Any] | None, what: str) -> dict:
+    given = dict(given or {})
+    known = {p.name: p for p in spec}
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        raise ValueError(
+            f"unknown {what} {', '.join(unknown)}; known: {', '.join(known) or 'none'}"
+        )
+    return {name: p.check(given.get(name, p.default)) for name, p in known.items()}
+
+
+class System:
+    """A worked example, defined as in the book.
+
+    Parameters
+    ----------
+    name, title, source
+        Registry key, display title, and where the book treats it (e.g. "Greenwood Ex. 4.4").
+    q
+        Generalized coordinates (plain Symbols).
+    qdot
+        Symbols standing for q̇ in ``definitions``.
+    u
+        Quasi-velocities; the last ``n_constraints`` are constrained to zero.
+    definitions
+        u_j as expressions in q, q̇ (and t): the source of Ψ and Ψ_t.
+    T
+        The unconstrained kinetic energy in q, u (and t).
+    parameters
+        Physical parameters (every other symbol in T, definitions or Q).
+    initial
+        Initial conditions of the q's and the independent u's, by the same symbols.
+    Q
+        Generalized forces of the independent u's (default zero).
+    invariants
+        Named expressions in q, u and the parameters conserved on the motion (e.g. energy).
+    series
+        Named expressions in q, u and the parameters to evaluate along the motion for plots
+        (positions, constraint forces).
+    t_final
+        Default simulated time.
+    reconstruction
+        True when the example is our reconstruction with a chapter's method, not the book's.
+    """
+
+    def __init__(
+        self,
+        *,
+        name: str,
+        title: str,
+        source: str,
+        q: Sequence[sp.Symbol],
+        qdot: Sequence[sp.Symbol],
+        u: Sequence[sp.Symbol],
+        definitions: Sequence[sp.Expr],
+        T: sp.Expr,
+        parameters: Sequence[Parameter],
+        initial: Sequence[Parameter],
+        n_constraints: int = 0,
+        Q: Sequence[sp.Expr] | None = None,
+        t: sp.Symbol | None = None,
+        invariants: Mapping[str, sp.Expr] | None = None,
+        series: Mapping[str, sp.Expr] | None = None,
+        t_final: float = 20.0,
+        reconstruction: bool = False,
+    ):
+        self.name, self.title, self.source = name, title, source
+        self.q, self.qdot, self.u = list(q), list(qdot), list(u)
+        self.definitions = list(definitions)
+        self.T = T
+        self.n_constraints = n_constraints
+        self.Q = None if Q is None else list(Q)
+        self.t = t
+        self.parameters = list(parameters)
+        self.initial = list(initial)
+        self.invariant_exprs = dict(invariants or {})
+        self.series_exprs = dict(series or {})
+        self.t_final = t_final
+        self.reconstruction = reconstruction
+        self._derivations: dict[str, Derivation] = {}
+        self._compiled: dict[str, CompiledEOM] = {}
+
+    def __repr__(self) -> str:
+        return f"<System {self.name}: {self.title}>"
+
+    # ----------------------------------------------------------------- definition
+    @property
+    def u_independent(self) -> list[sp.Symbol]:
+        return self.u[: len(self.u) - self.n_constraints]
+
+    @cached_property
+    def psi(self) -> tuple[sp.Matrix, sp.Matrix]:
+        """(Ψ, Ψ_t) differentiated from the quasi-velocity definitions (4.80)."""
+        return psi_from_definitions(self.definitions, self.qdot)
+
+    @property
+    def parameter_symbols(self) -> list[sp.Symbol]:
+        return [p.symbol for p in self.parameters]
+
+    def parameter_values(self, params: Mapping[str, Any] | None = None) -> dict[str, float]:
+        """Validated parameter values by name, defaults filled in."""
+        return _resolve(self.parameters, params, "parameter(s)")
+
+    def initial_values(self, initial: Mapping[str, Any] | None = None) -> dict[str, float]:
+        """Validated initial conditions by name, defaults filled in."""
+        return _resolve(self.initial, initial, "initial condition(s)")
+
+    # ----------------------------------------------------------------- derivations
+    @property
+    def methods(self) -> list[str]:
+        """Names of the registered derivation methods (not all apply to every system)."""
+        return list(METHODS)
+
+    def derive(self, method: str = "boltzmann_hamel") -> Derivation:
+        """The derivation by ``method`` (cached: derived once per system and method)."""
+        if method not in METHODS:
+            raise ValueError(f"unknown method {method!r}; known: {', '.join(METHODS)}")
+        if method not in self._derivations:
+            self._derivations[method] = METHODS[method](self)
+        return self._derivations[method]
+
+    def compiled(self, method: str = "boltzmann_hamel") -> CompiledEOM:
+        """The derivation compiled for numbers (cached)."""
+        if method not in self._compiled:
+            self._compiled[method] = CompiledEOM(self.derive(method), self.parameter_symbols)
+        return self._compiled[method]
+
+    # ----------------------------------------------------------------- simulation
+    def state_names(self) -> list[str]:
+        return [s.name for s in (*self.q, *self.u_independent)]
+
+    def initial_state(self, values: Mapping[str, float]) -> np.ndarray:
+        return np.array([values[name] for name in self.state_names()], dtype=float)
+
+    def rhs(self, p: Sequence[float], method: str = "boltzmann_hamel"):
+        """The first-order right-hand side for parameter values ``p`` (in parameter order)."""
+        return self.compiled(method).rhs(p)
+
+    def simulate(
+        self,
+        t_final: float | None = None,
+        params: Mapping[str, Any] | None = None,
+        initial: Mapping[str, Any] | None = None,
+        *,
+        n_points: int = 600,
+        rtol: float = 1e-10,
+        atol: float = 1e-12,
+        method: str = "boltzmann_hamel",
+    ) -> Trajectory:
+        """Integrate the derived equations and evaluate invariants, residuals and series.
+
+        Raises
+        ------
+        ValueError
+            Unknown or invalid parameter/initial values.
+        SingularConfigurationError
+            The motion reaches a configuration where the equations cannot be evaluated.
+        """
+        t_final = self.t_final if t_final is None else float(t_final)
+        if not (math.isfinite(t_final) and t_final > 0):
+            raise ValueError(f"t_final must be a positive number, got {t_final}")
+        pv = self.parameter_values(params)
+        p = [pv[s.name] for s in self.parameter_symbols]
+        x0 = self.initial_state(self.initial_values(initial))
+        t_eval = np.linspace(0.0, t_final, n_points)
+        sol = solve_ivp(self.rhs(p, method), (0.0, t_final), x0, method="DOP853",
+                        t_eval=t_eval, rtol=rtol, atol=atol)
+        if sol.status < 0:
+            raise SingularConfigurationError(f"integration failed: {sol.message}")
+        traj = Trajectory(t=sol.t, states=sol.y, names=self.state_names(), params=pv)
+        self.evaluate(traj)
+        return traj
+
+    @cached_property
+    def _evaluators(self) -> dict[str, Callable]:
+        args = [*self.q, *self.u_independent, *self.parameter_symbols]
+        exprs = {**self.invariant_exprs, **self.series_exprs}
+        return {k: sp.lambdify(args, e, modules="numpy", cse=True) for k, e in exprs.items()}
+
+    def evaluate(self, traj: Trajectory) -> None:
+        """Fill the trajectory's invariants and series from the system's expressions."""
+        p = [traj.params[s.name] for s in self.parameter_symbols]
+        rows = [traj[s.name] for s in (*self.q, *self.u_independent)]
+        for key, fn in self._evaluators.items():
+            value = np.broadcast_to(np.asarray(fn(*rows, *p), dtype=float), traj.t.shape)
+            table = traj.invariants if key in self.invariant_exprs else traj.series
+            table[key] = np.array(value)
+
+
+@register_method("boltzmann_hamel")
+def _boltzmann_hamel(system: System) -> Derivation:
+    psi, psi_t = system.psi
+    return boltzmann_hamel(
+        system.T, system.q, system.u, psi, n_constraints=system.n_constraints,
+        Q=system.Q, t=system.t, Psi_t=psi_t,
+    )
+
+
+__all__ = ["METHODS", "Parameter", "SingularConfigurationError", "System", "register_method"]
