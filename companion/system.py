@@ -67,7 +67,8 @@ class Parameter:
         if not math.isfinite(x):
             raise ValueError(f"{self.name} must be finite, got {value!r}")
         if self.positive and x <= 0:
-            raise ValueError(f"{self.name} ({self.description or 'parameter'}) must be > 0, got {x}")
+            what = self.description or "parameter"
+            raise ValueError(f"{self.name} ({what}) must be > 0, got {x}")
         return x
 
 

@@ -25,7 +25,8 @@ def build() -> System:
     ]
     # Unconstrained T (4.108), assembled from the particles' velocities in the rod frame:
     # particle 1 moves with (u1, u3), particle 2 with (u1, u3 + l u2).
-    T = sp.Rational(1, 2) * m * (u1**2 + u3**2) + sp.Rational(1, 2) * m * (u1**2 + (u3 + l * u2) ** 2)
+    half = sp.Rational(1, 2)
+    T = half * m * (u1**2 + u3**2) + half * m * (u1**2 + (u3 + l * u2) ** 2)
 
     system = System(
         name="knife_edge",

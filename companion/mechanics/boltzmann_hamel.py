@@ -22,7 +22,7 @@ from companion.mechanics.derivation import Derivation, Step
 
 def dot_symbol(s: sp.Symbol) -> sp.Symbol:
     """A plain Symbol that stands for the time derivative of ``s`` in displayed equations."""
-    return sp.Symbol(r"\dot{%s}" % sp.latex(s))
+    return sp.Symbol(r"\dot{" + sp.latex(s) + "}")
 
 
 @dataclass

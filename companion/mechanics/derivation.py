@@ -88,7 +88,7 @@ class Derivation:
     extra: dict[str, Any] = field(default_factory=dict)
 
     def accelerations(self) -> sp.Matrix:
-        """``u̇`` solved symbolically (small systems only; numerics use :mod:`companion.numerics`)."""
+        """``u̇`` solved symbolically (small systems only; numerics solve M u̇ = f numerically)."""
         return self.mass_matrix.LUsolve(self.forcing)
 
     def parameters(self) -> list[sp.Symbol]:

@@ -80,10 +80,9 @@ def inverse(psi: sp.Matrix) -> sp.Matrix:
 def c_matrices(psi: sp.Matrix, q: Sequence[sp.Symbol]) -> list[sp.Matrix]:
     """C^j_ik = ∂Ψ_ji/∂q_k − ∂Ψ_jk/∂q_i, one skew n×n matrix per quasi-velocity (4.95)/(4.112)."""
     n = len(q)
-    return [
-        sp.Matrix(n, n, lambda i, k: sp.diff(psi[j, i], q[k]) - sp.diff(psi[j, k], q[i]))
-        for j in range(n)
-    ]
+    # dpsi[j][i, k] = ∂Ψ_ji/∂q_k
+    dpsi = [psi[j, :].T.jacobian(q) for j in range(n)]
+    return [d - d.T for d in dpsi]
 
 
 def gamma_matrices(c: Sequence[sp.Matrix], phi: sp.Matrix) -> list[sp.Matrix]:
@@ -104,12 +103,10 @@ def gamma_rheonomic(
 
     γ^j_r = Σ_i Σ_k C^j_ik Φ_kt Φ_ir + Σ_i (∂Ψ_ji/∂t − ∂Ψ_jt/∂q_i) Φ_ir; zero when scleronomic.
     """
-    n = len(q)
     out = []
     for j, cj in enumerate(c):
-        dpsi_dt = sp.Matrix(
-            n, 1, lambda i, _: (sp.diff(psi[j, i], t) if t is not None else 0)
-            - sp.diff(psi_t[j], q[i])
-        )
+        dpsi_dt = -sp.Matrix([psi_t[j]]).jacobian(q).T
+        if t is not None:
+            dpsi_dt += psi[j, :].T.diff(t)
         out.append(tidy_matrix(phi.T * (cj * phi_t + dpsi_dt)))
     return out
