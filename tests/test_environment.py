@@ -40,7 +40,9 @@ NOT_PYPROJECT = {"python", "pip"}
 #: The widget stack: a version skew between these breaks widgets in the browser.
 WIDGET_STACK = {"jupyterlab", "ipywidgets", "jupyterlab-widgets", "ipympl"}
 
-_CONDA_PIN = re.compile(r"^(?P<name>[A-Za-z0-9][A-Za-z0-9_.\-]*)\s*==?\s*(?P<version>[0-9][^=\s]*)$")
+_CONDA_PIN = re.compile(
+    r"^(?P<name>[A-Za-z0-9][A-Za-z0-9_.\-]*)\s*==?\s*(?P<version>[0-9][^=\s]*)$"
+)
 
 
 @dataclass(frozen=True)
