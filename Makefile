@@ -18,8 +18,9 @@ endif
 
 .PHONY: lab test lint clean-venv
 
+# root_dir: serve the whole repository (README, terminal at the top), open on the index.
 lab: $(VENV)/.installed-lab
-	$(BIN)/jupyter lab $(LAB_ARGS) chapters/index.ipynb
+	$(BIN)/jupyter lab $(LAB_ARGS) --ServerApp.root_dir="$(CURDIR)" chapters/index.ipynb
 
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
