@@ -49,6 +49,11 @@ class View:
         """A one-paragraph text description of the figure (alt text)."""
         return ""
 
+    def extra_widgets(self) -> list[w.Widget]:
+        """Widgets shown under the figure (e.g. a :class:`~companion.widgets.play.PlayControl`),
+        created in :meth:`setup`."""
+        return []
+
 
 def rescale(ax, *, x: bool = True, y: bool = True) -> None:
     """Fit the limits of ``ax`` to its current artists (after ``set_data``)."""
@@ -126,7 +131,7 @@ class Explorer:
         self._readout()
         sliders = w.GridBox(list(self.controls.values()),
                             layout={"grid_template_columns": "repeat(2, max-content)"})
-        self.widget = w.VBox([sliders, self.readout, shown])
+        self.widget = w.VBox([sliders, self.readout, shown, *view.extra_widgets()])
 
     # ----------------------------------------------------------------- controls
     def _slider(self, p: Parameter) -> w.FloatSlider:
@@ -184,9 +189,11 @@ class Explorer:
 
     # ----------------------------------------------------------------- drawing
     def redraw(self) -> None:
-        """Ask the canvas to redraw (the PNG fallback is re-rendered only once shown)."""
-        self.figure.canvas.draw_idle()
-        if self._image is not None and self._image_shown:
+        """Ask the live canvas to redraw; a static figure is re-rendered only once shown (the
+        PNG fallback), since a non-interactive canvas would otherwise draw for nobody."""
+        if self._live_canvas:
+            self.figure.canvas.draw_idle()
+        elif self._image_shown:
             self._image.value = self.png()
 
     def png(self) -> bytes:

@@ -6,7 +6,7 @@ controls, so call :func:`use_lecture_style` before creating them.
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import AbstractContextManager
 from typing import Any
 
 _state = {"on": False}
@@ -34,13 +34,16 @@ def lecture_style_on() -> bool:
     return _state["on"]
 
 
+#: matplotlib rc settings for every explorer figure: fixed title positions (matplotlib
+#: otherwise measures every tick label at each draw to place titles).
+EXPLORER_RC: dict[str, Any] = {"axes.titley": 1.0}
+
+
 def rc_context() -> AbstractContextManager:
-    """A matplotlib rc context with the lecture settings, or a no-op when the style is off."""
-    if not _state["on"]:
-        return nullcontext()
+    """A matplotlib rc context for explorer figures, with the lecture settings when on."""
     import matplotlib
 
-    return matplotlib.rc_context(LECTURE_RC)
+    return matplotlib.rc_context({**EXPLORER_RC, **(LECTURE_RC if _state["on"] else {})})
 
 
 def control_layout() -> dict[str, Any]:
