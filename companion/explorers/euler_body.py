@@ -17,7 +17,7 @@ import sympy as sp
 from companion import examples
 from companion.numerics import Trajectory
 from companion.system import System
-from companion.widgets.explorer import Explorer, View, rescale
+from companion.widgets.explorer import Explorer, View, few_ticks, rescale
 from companion.widgets.play import PlayControl
 
 _INERTIA = ("I_xx", "I_yy", "I_zz")
@@ -101,6 +101,7 @@ class EulerBodyView(View):
         self.ax_phi = ax_g.twinx()
         (self.phi_norm,) = self.ax_phi.semilogy(t, self._phi_norm(trajectory), color="C1")
         self.ax_phi.set_ylabel("‖Φ‖ along the motion", color="C1")
+        few_ticks(ax_w, ax_e, ax_g)
         fig.tight_layout()
 
         self.play = PlayControl(len(t), self.show_sample)

@@ -16,7 +16,7 @@ from matplotlib.collections import LineCollection
 from companion import examples
 from companion.examples.closed_forms import knife_edge_closed_form
 from companion.numerics import Trajectory
-from companion.widgets.explorer import Explorer, View, rescale
+from companion.widgets.explorer import Explorer, View, few_ticks, rescale
 from companion.widgets.play import PlayControl
 
 _N_RODS = 9
@@ -60,9 +60,9 @@ class KnifeEdgeView(View):
         self.rods = LineCollection([], colors="0.4", linewidths=1.0)
         ax_xy.add_collection(self.rods)
         (self.rod_now,) = ax_xy.plot([], [], "o-", color="k", lw=2, ms=4)
-        ax_xy.set(xlabel="x [m]", ylabel="y [m]", title="Paths in the plane", aspect="equal")
+        ax_xy.set(xlabel="x [m]", ylabel="y [m]", aspect="equal",
+                  title="Paths: particle 1 (knife, blue), 2 (orange)")
         ax_xy.set_adjustable("datalim")
-        ax_xy.legend(loc="best", fontsize="small")
 
         v, w = closed_form_of(trajectory)
         (self.v,) = ax_v.plot(t, trajectory["u_1"], color="C0", label="v (numeric)")
@@ -82,6 +82,7 @@ class KnifeEdgeView(View):
                                       label="|numeric − closed form|")
         ax_e.set(xlabel="t [s]", title="Accuracy")
         ax_e.legend(loc="best", fontsize="small")
+        few_ticks(*self.axes)
         fig.tight_layout()
 
         self.play = PlayControl(len(t), self.show_sample)

@@ -61,6 +61,15 @@ def rescale(ax, *, x: bool = True, y: bool = True) -> None:
     ax.autoscale_view(scalex=x, scaley=y)
 
 
+def few_ticks(*axes, nbins: int = 4) -> None:
+    """At most ``nbins`` intervals between ticks on the linear axes given: tick labels are the
+    bulk of the cost of redrawing a figure."""
+    for ax in axes:
+        for axis, scale in (("x", ax.get_xscale()), ("y", ax.get_yscale())):
+            if scale == "linear":
+                ax.locator_params(axis=axis, nbins=nbins)
+
+
 def _is_widget(canvas: Any) -> bool:
     return isinstance(canvas, w.DOMWidget)
 
