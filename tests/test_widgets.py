@@ -118,6 +118,7 @@ def test_explorer_bad_values_shown_not_raised(explorer, bad):
     assert explorer.update(**bad) is None
     assert explorer.error and "Cannot simulate" in explorer.readout.value
     assert explorer.trajectory is good
+    assert explorer.controls["m"].value == 1.0 and explorer.controls["l"].value == 1.0
     assert explorer.update(m=2.0) is not None  # recovers, the bad value is dropped
     assert explorer.error is None and "drift" in explorer.readout.value
 

@@ -164,20 +164,13 @@ class Explorer:
         """
         previous = dict(self.values)
         self.values.update(values)
-        self._quiet = True
-        try:
-            for name, value in values.items():
-                slider = self.controls.get(name)
-                if slider is not None and isinstance(value, (int, float)) \
-                        and slider.min <= value <= slider.max:
-                    slider.value = value
-        finally:
-            self._quiet = False
+        self._show_values(values)
         try:
             traj = self._simulate()
         except (ValueError, SingularConfigurationError) as exc:
             self.error = str(exc)
             self.values = previous
+            self._show_values(previous)
             self._readout()
             return None
         self.error = None
@@ -187,6 +180,18 @@ class Explorer:
         self._readout()
         self.redraw()
         return traj
+
+    def _show_values(self, values: Mapping[str, Any]) -> None:
+        """Move sliders to the values given (those in range), without triggering updates."""
+        self._quiet = True
+        try:
+            for name, value in values.items():
+                slider = self.controls.get(name)
+                if slider is not None and isinstance(value, (int, float)) \
+                        and slider.min <= value <= slider.max:
+                    slider.value = value
+        finally:
+            self._quiet = False
 
     def _simulate(self) -> Trajectory:
         start = time.perf_counter()
