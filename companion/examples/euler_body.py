@@ -36,8 +36,8 @@ class EulerBody(System):
 
     def rhs(self, p: Sequence[float], method: str = "boltzmann_hamel"):
         eom = self.compiled(method)
-        zeros = [0.0] * len(self.q)
-        p = list(p)  # the derived ω-equations do not depend on the angles
+        zeros = [0.0] * len(self.q)  # the derived ω-equations do not depend on the angles
+        p = list(p)
 
         def f(t: float, x: np.ndarray) -> np.ndarray:
             xs = x.tolist()
