@@ -17,7 +17,7 @@ from companion.numerics import Trajectory
 from companion.numerics.rotations import (
     euler_angles_from_quaternions,
     quaternion_from_euler_angles,
-    quaternion_rate,
+    quaternion_rate_scalar,
     rotate,
 )
 from companion.system import Parameter, System
@@ -37,10 +37,13 @@ class EulerBody(System):
     def rhs(self, p: Sequence[float], method: str = "boltzmann_hamel"):
         eom = self.compiled(method)
         zeros = [0.0] * len(self.q)  # the derived ω-equations do not depend on the angles
+        p = list(p)
 
         def f(t: float, x: np.ndarray) -> np.ndarray:
-            omega, quat = x[:3], x[3:]
-            return np.concatenate([eom.udot(t, zeros, omega, p), quaternion_rate(quat, omega)])
+            xs = x.tolist()
+            omega, quat = xs[:3], xs[3:]
+            return np.array([*eom.udot_list(t, zeros, omega, p),
+                             *quaternion_rate_scalar(quat, omega)])
 
         return f
 
