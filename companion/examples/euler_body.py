@@ -57,7 +57,7 @@ class EulerBody(System):
         I = np.array([traj.params[n] for n in ("I_xx", "I_yy", "I_zz")])
         H_body = I[:, None] * traj.states[:3]
         traj.invariants["H spatial"] = rotate(quat, H_body)
-        if np.any(np.abs(np.cos(traj.series["theta"])) < 1e-3):
+        if np.any(np.abs(np.cos(traj.series["theta"])) < 2e-2):
             traj.events.append(
                 "θ passes ±90°: the type I Euler angles are in gimbal lock there (Φ of (4.91) "
                 "is singular), but the quaternion attitude carries on smoothly."
