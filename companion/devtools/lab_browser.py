@@ -20,13 +20,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from companion.widgets.explorer import EXPLORER_CLASS
+
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
 ]
 
-#: CSS class every Explorer's outer box carries, so a browser can find "the main explorer".
-EXPLORER_CLASS = "companion-explorer"
 
 
 def chromium_path() -> str | None:
