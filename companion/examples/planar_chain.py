@@ -85,3 +85,48 @@ def chain(n: int, *, torques: bool = False, name: str | None = None,
         source="Loparo & Vakalis §7.7–7.8 (reconstruction with the chapter's method)",
         parameters=params, initial=initial, t_final=20.0, reconstruction=True,
     )
+
+
+def kane_chain(n: int, *, torques: bool = False) -> tuple[sp.Matrix, sp.Matrix, list, list]:
+    """The same chain derived independently with sympy.physics.mechanics' KanesMethod.
+
+    Returns (mass matrix, forcing, θ symbols, ω symbols) in the plain Symbols of
+    :func:`chain_mechanism`, so the two derivations can be compared number for number.
+    """
+    from sympy.physics import mechanics as me
+
+    idx = range(1, n + 1)
+    th = me.dynamicsymbols([f"theta_{i}" for i in idx])
+    om = me.dynamicsymbols([f"omega_{i}" for i in idx])
+    m = sp.symbols([f"m_{i}" for i in idx], positive=True)
+    J = sp.symbols([f"J_{i}" for i in idx], nonnegative=True)
+    a = sp.symbols([f"a_{i}" for i in idx], positive=True)
+    l = sp.symbols([f"l_{i}" for i in idx], positive=True)
+    tau = sp.symbols([f"tau_{i}" for i in idx]) if torques else [0] * n
+    g = sp.Symbol("g", positive=True)
+    N = me.ReferenceFrame("N")
+    O = me.Point("O")
+    O.set_vel(N, 0)
+    pivot, bodies, loads, frames = O, [], [], []
+    for i in range(n):
+        A = N.orientnew(f"A{i + 1}", "Axis", [th[i], N.z])  # link axis is −A.y
+        A.set_ang_vel(N, om[i] * N.z)
+        G = pivot.locatenew(f"G{i + 1}", -a[i] * A.y)
+        G.v2pt_theory(pivot, N, A)
+        body = me.RigidBody(f"B{i + 1}", G, A, m[i], (me.inertia(A, 0, 0, J[i]), G))
+        bodies.append(body)
+        frames.append(A)
+        loads.append((G, -m[i] * g * N.y))
+        loads.append((A, tau[i] * N.z))
+        if i > 0:
+            loads.append((frames[i - 1], -tau[i] * N.z))
+        nxt = pivot.locatenew(f"P{i + 2}", -l[i] * A.y)
+        nxt.v2pt_theory(pivot, N, A)
+        pivot = nxt
+    kane = me.KanesMethod(N, q_ind=th, u_ind=om,
+                          kd_eqs=[th[i].diff() - om[i] for i in range(n)])
+    kane.kanes_equations(bodies, loads)
+    plain = {f: sp.Symbol(f.func.__name__) for f in (*th, *om)}
+    M = kane.mass_matrix.subs(plain)
+    F = kane.forcing.subs(plain)
+    return M, F, [plain[f] for f in th], [plain[f] for f in om]
