@@ -22,7 +22,6 @@ from companion.geometry.planar import Mechanism, NumericMechanism
 from companion.mechanics.boltzmann_hamel import dot_symbol
 from companion.mechanics.derivation import Derivation
 from companion.numerics import SingularConfigurationError, Trajectory
-from companion.numerics.compile import lambdify_scalar
 from companion.system import Parameter, System, register_method
 
 #: Up to this many coordinates the accelerations are solved symbolically once (LU, no
@@ -73,9 +72,28 @@ class MechanismSystem(System):
         return self.mechanism.numeric(self.parameter_symbols)
 
     def _symbolic_rhs(self, method: str):
+        """(constants(p), function(q, u, constants, p)) for ẋ, q̈ solved symbolically.
+
+        Common subexpressions that depend on the parameters only are computed once per
+        parameter set (by ``constants``), not at every right-hand-side call.
+        """
         d: Derivation = self.derive(method)
-        args = [*d.q, *d.u, *self.parameter_symbols]
-        return lambdify_scalar(args, [*d.kinematics, *d.accelerations()])
+        params = self.parameter_symbols
+        exprs = [*d.kinematics, *d.accelerations()]
+        replacements, reduced = sp.cse(exprs)
+        const: list[tuple[sp.Symbol, sp.Expr]] = []
+        known = set(params)
+        for sym, e in replacements:
+            if e.free_symbols <= known:
+                const.append((sym, e))
+                known.add(sym)
+        csyms = [c for c, _ in const]
+        state = [(c, e) for c, e in replacements if c not in known]
+        constants = sp.lambdify(params, csyms, modules="math",
+                                cse=lambda _: (const, csyms))
+        fn = sp.lambdify([*d.q, *d.u, *csyms, *params], reduced, modules="math",
+                         cse=lambda _: (state, reduced))
+        return constants, fn
 
     def rhs(self, p: Sequence[float], method: str = "pull_back"):
         """ẋ for x = (q, u); one compiled call per evaluation for small mechanisms."""
@@ -83,11 +101,12 @@ class MechanismSystem(System):
             return super().rhs(p, method)
         if method not in self._fast_rhs:
             self._fast_rhs[method] = self._symbolic_rhs(method)
-        fn, p = self._fast_rhs[method], list(p)
+        constants, fn = self._fast_rhs[method]
+        c = [*constants(*p), *p]
 
         def f(t: float, x: np.ndarray) -> list[float]:
             try:
-                return fn(*x.tolist(), *p)  # Python floats: much faster than numpy scalars
+                return fn(*x.tolist(), *c)  # Python floats: much faster than numpy scalars
             except (ZeroDivisionError, ValueError, OverflowError) as exc:
                 raise SingularConfigurationError(
                     f"the mass matrix is singular at q = {list(x[:len(self.q)])}: {exc}"
