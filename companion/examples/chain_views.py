@@ -41,7 +41,8 @@ class ChainView(View):
     trail
         Number of past samples of the tip drawn as its trail.
     force_length
-        Length, as a fraction of the chain's reach, of the largest joint-force arrow.
+        Arrow length, as a fraction of the chain's reach, of a typical joint force (the 75th
+        percentile of the run); the brief peaks are capped at the reach.
     """
 
     figsize = (11.0, 6.0)
@@ -87,8 +88,9 @@ class ChainView(View):
         self.points = chain_points(self.system, traj)
         self.forces = np.array([traj[f"R {k}"] for k in self.system.mechanism.joints])
         reach = sum(traj.params[f"l_{i + 1}"] for i in range(len(self.system.q)))
-        biggest = float(np.max(np.linalg.norm(self.forces, axis=1))) or 1.0
-        self.force_scale = self.force_length * reach / biggest
+        typical = float(np.percentile(np.linalg.norm(self.forces, axis=1), 75)) or 1.0
+        self.force_scale = self.force_length * reach / typical
+        self.force_cap = reach
         lim = 1.15 * reach
         self.ax.set_xlim(-lim, lim)
         self.ax.set_ylim(-lim, lim)
@@ -111,6 +113,8 @@ class ChainView(View):
         start = max(0, k - self.trail)
         self.trail_line.set_data(self.points[-1, 0, start:k + 1], self.points[-1, 1, start:k + 1])
         R = self.forces[:, :, k] * self.force_scale
+        length = np.linalg.norm(R, axis=1, keepdims=True)
+        R = R * np.minimum(1.0, self.force_cap / np.maximum(length, 1e-300))
         self.arrows.set_offsets(pts[:-1])
         self.arrows.set_UVC(R[:, 0], R[:, 1])
         for c in self.cursors:
@@ -118,7 +122,7 @@ class ChainView(View):
 
     def describe(self, trajectory: Trajectory) -> str:
         return (f"Left: the chain at t = {trajectory.t[self.frame]:.2f} s with the trail of its "
-                "tip and red arrows for the forces the pins exert. Right: joint-force "
+                "tip and red arrows for the forces the pins exert (peaks capped). Right: joint-force "
                 "magnitudes and the relative energy error against time "
                 f"(energy drift {trajectory.drift('energy'):.1e}).")
 
@@ -162,13 +166,13 @@ def modes_figure(fig: Figure, system: System, modes: np.ndarray, w2: np.ndarray,
     axes = fig.subplots(1, len(w2), sharey=True)
     runs = []
     for k, ax in enumerate(np.atleast_1d(axes)):
-        shape = modes[:, k] / np.max(np.abs(modes[:, k]))
+        shape = modes[:, k] / np.max(np.abs(modes[:, k])) * np.sign(modes[0, k])
         start = {q.name: amplitude * s for q, s in zip(system.q, shape, strict=True)}
         t_final = periods * 2 * np.pi / np.sqrt(w2[k])
         traj = system.simulate(t_final=t_final, initial=start, n_points=300)
         runs.append(traj)
-        for q in system.q:
-            ax.plot(traj.t, traj[q.name], label=q.name)
+        for i, q in enumerate(system.q, start=1):
+            ax.plot(traj.t, traj[q.name], label=f"θ{i}")
         ax.set_title(f"mode {k + 1}: ω = {np.sqrt(w2[k]):.3f} rad/s")
         ax.set_xlabel("t [s]")
     np.atleast_1d(axes)[0].set_ylabel("angle [rad]")
