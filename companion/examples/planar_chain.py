@@ -51,15 +51,14 @@ def chain(n: int, *, torques: bool = False, name: str | None = None,
     """An n-link chain as a System (defaults: equal point masses, m = 1 kg, l = a = 1 m)."""
     mech = chain_mechanism(n, torques=torques)
     params, nonneg = [], []
+    sym = {s.name: s for s in mech.ambient_metric().free_symbols}
     for i in range(1, n + 1):
-        sym = {s.name: s for s in mech.ambient_metric().free_symbols | mech.constraint_map(
-        ).free_symbols}
-        l_i = sp.Symbol(f"l_{i}", positive=True)
+        a_i, l_i = (sp.Symbol(f"{k}_{i}", positive=True) for k in "al")
         params += [
             Parameter(sym[f"m_{i}"], 1.0, 0.1, 5.0, "kg", f"mass of link {i}", positive=True),
             Parameter(sym[f"J_{i}"], 0.0, 0.0, 1.0, "kg·m²",
                       f"central inertia of link {i}"),
-            Parameter(sym[f"a_{i}"], 1.0, 0.1, 2.0, "m",
+            Parameter(a_i, 1.0, 0.1, 2.0, "m",
                       f"pin-to-mass-centre distance of link {i}", positive=True),
             Parameter(l_i, 1.0, 0.1, 2.0, "m",
                       f"length of link {i}" + (" (drawing only)" if i == n else ""),

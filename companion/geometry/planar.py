@@ -108,8 +108,8 @@ class Mechanism:
     --------
     A simple pendulum, point mass m on a massless rod of length l::
 
-        th, w = sp.symbols("theta omega")
-        mech = Mechanism([th], [w], g=sp.Symbol("g"))
+        th, w, m, l, g = sp.symbols("theta omega m l g")
+        mech = Mechanism([th], [w], g=g)
         mech.add_body("bob", m, 0, (l * sp.sin(th), -l * sp.cos(th), th))
         mech.add_joint("O", GROUND, "bob", (0, 0))
         mech.derive()
