@@ -107,3 +107,30 @@ def test_bad_input_is_explained():
         Mechanism([th], [w]).derive()
     with pytest.raises(ValueError, match="positive whole number"):
         chain_mechanism(0)
+
+
+def test_rolling_point_contact_disk_on_link():
+    """A disk rolling on a pivoted link (the shape of Loparo & Vakalis §7.10): the contact is a
+    joint whose point moves along the link; the builder needs nothing special for it."""
+    th, s, wth, ws = sp.symbols("theta s omega v")
+    M_, d, JO, m, r, ID, g = sp.symbols("M d J_O m r I_D g", positive=True)
+    e1 = sp.Matrix([sp.cos(th), sp.sin(th)])
+    e2 = sp.Matrix([-sp.sin(th), sp.cos(th)])
+    mech = Mechanism([th, s], [wth, ws], g=g)
+    mech.add_body("link", M_, JO - M_ * d**2, (*(d * e1), th))
+    mech.add_joint("O", GROUND, "link", (0, 0), torque=sp.Symbol("tau"))
+    centre = s * e1 + r * e2
+    mech.add_body("disk", m, ID, (*centre, th - s / r))  # rolling: ψ̇ = θ̇ − ṡ/r
+    mech.add_joint("contact", "link", "disk", tuple(s * e1))
+    d_ = mech.derive()
+    k = m + ID / r**2
+    expected = sp.Matrix([[JO + m * s**2 + r**2 * k, -r * k], [-r * k, k]])
+    assert (d_.mass_matrix - expected).applyfunc(sp.simplify) == sp.zeros(2, 2)
+    vals = _random_values(mech, d_)
+    assert _max_residual(mech, vals) < 1e-12
+    # normal force on the disk, along e₂ (the formula of the fact sheet)
+    R = d_.extra["joint_forces"]["contact"]
+    N = (R.T * e2)[0]
+    tdd = mech.qddot[0]
+    N_expected = m * (s * tdd + 2 * ws * wth - r * wth**2) + m * g * sp.cos(th)
+    assert abs(float((N - N_expected).subs(vals))) < 1e-12
