@@ -36,8 +36,10 @@ def derivation_table(max_links: int = 6) -> None:
 
 def explorer_update(repeats: int = 5) -> None:
     system = examples.get("double_pendulum")
+    # (imports here so that the derivation table can run without matplotlib set up)
     try:
         from companion.examples.chain_views import ChainView
+
         from companion.widgets import Explorer
     except ImportError:  # the widgets have not been merged yet: time the simulation alone
         Explorer = None

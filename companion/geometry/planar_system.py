@@ -8,21 +8,19 @@ Simulations add the joint forces of §7.7 and each body's Newton–Euler residua
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
 import numpy as np
 import sympy as sp
-from scipy.integrate import odeint
 
 from companion.geometry.metric import pull_back_form
 from companion.geometry.planar import Mechanism, NumericMechanism
 from companion.mechanics.boltzmann_hamel import dot_symbol
 from companion.mechanics.derivation import Derivation
 from companion.numerics import SingularConfigurationError, Trajectory
-from companion.system import Parameter, System, register_method
+from companion.system import System, register_method
 
 #: Up to this many coordinates the accelerations are solved symbolically once (LU, no
 #: simplification) and compiled, which makes the right-hand side a single cheap call.
@@ -132,37 +130,14 @@ class MechanismSystem(System):
         except np.linalg.LinAlgError as exc:
             raise SingularConfigurationError("the mass matrix is singular on the motion") from exc
 
-    def simulate(
-        self,
-        t_final: float | None = None,
-        params: Mapping[str, Any] | None = None,
-        initial: Mapping[str, Any] | None = None,
-        *,
-        n_points: int = 600,
-        rtol: float = 1e-12,
-        atol: float = 1e-13,
-        method: str = "pull_back",
-    ) -> Trajectory:
-        """Integrate and add energy, joint forces and Newton–Euler residuals.
+    def simulate(self, *args: Any, method: str = "pull_back", rtol: float | None = 1e-12,
+                 atol: float | None = 1e-13, **kwargs: Any) -> Trajectory:
+        """:meth:`System.simulate` with the pull-back equations and a tighter default tolerance.
 
-        The integrator is LSODA (``scipy.integrate.odeint``): its stepping runs in compiled
-        code, so at the tight default tolerance (energy kept to ~1e-10 relative on a chaotic
-        20 s run) nearly all the time is spent in the one-call right-hand side.
+        With LSODA at rtol 1e-12 a chaotic 20 s run of the double pendulum keeps its energy to
+        about 1e-10 relative; nearly all the time is spent in the one-call right-hand side.
         """
-        t_final = self.t_final if t_final is None else float(t_final)
-        if not (math.isfinite(t_final) and t_final > 0):
-            raise ValueError(f"t_final must be a positive number, got {t_final}")
-        pv = self.parameter_values(params)
-        p = [pv[s.name] for s in self.parameter_symbols]
-        x0 = self.initial_state(self.initial_values(initial))
-        t_eval = np.linspace(0.0, t_final, n_points)
-        y, info = odeint(self.rhs(p, method), x0, t_eval, tfirst=True, rtol=rtol, atol=atol,
-                         full_output=True, mxstep=200_000)
-        if info["message"] != "Integration successful." or not np.all(np.isfinite(y)):
-            raise SingularConfigurationError(f"integration failed: {info['message']}")
-        traj = Trajectory(t=t_eval, states=y.T.copy(), names=self.state_names(), params=pv)
-        self.evaluate(traj)
-        return traj
+        return super().simulate(*args, method=method, rtol=rtol, atol=atol, **kwargs)
 
     def evaluate(self, traj: Trajectory) -> None:
         """Energy and series, then q̈, the joint forces and every body's residuals."""
@@ -193,4 +168,4 @@ def _pull_back(system: System) -> Derivation:
     return mechanism.derive("pull_back")
 
 
-__all__ = ["MechanismSystem", "Parameter"]
+__all__ = ["MechanismSystem"]

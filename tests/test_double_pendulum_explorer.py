@@ -1,26 +1,18 @@
-"""The double-pendulum views redraw in place and drive from the Explorer and PlayControl."""
+"""The double-pendulum explorer redraws in place; chaos and normal-mode figures."""
 
+import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 
-pytest.importorskip("companion.widgets.explorer")
-
-import matplotlib  # noqa: E402
-
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-
-from companion import examples  # noqa: E402
-from companion.examples.chain_views import (  # noqa: E402
-    ChainView,
+from companion import examples
+from companion.explorers.double_pendulum import (
     chain_points,
     chaos_figure,
+    explorer,
     modes_figure,
     nearby_motions,
 )
-from companion.mechanics.small_oscillations import normal_modes  # noqa: E402
-from companion.widgets import Explorer, PlayControl  # noqa: E402
+from companion.mechanics.small_oscillations import normal_modes
 
 
 @pytest.fixture(scope="module")
@@ -29,22 +21,22 @@ def system():
 
 
 def test_explorer_updates_one_figure_in_place(system):
-    view = ChainView(system)
-    explorer = Explorer(system, view)
+    ex = explorer()
+    view = ex.view
     n_figures = len(plt.get_fignums())
     artists = (view.links, view.trail_line, view.arrows, view.energy_line)
-    traj = explorer.update(theta_1=0.5, m_2=2.0)
-    assert traj is not None and explorer.error is None
+    traj = ex.update(theta_1=0.5, m_2=2.0)
+    assert traj is not None and ex.error is None
     assert len(plt.get_fignums()) == n_figures
     assert (view.links, view.trail_line, view.arrows, view.energy_line) == artists
     # the drawn linkage is the simulated one: the tip is l₂ beyond the elbow
     pts = chain_points(system, traj)
     assert np.allclose(np.linalg.norm(pts[2] - pts[1], axis=0), traj.params["l_2"])
     assert np.allclose(view.links.get_xydata(), pts[:, :, view.frame])
-    play = PlayControl(len(traj.t), view.show)
-    play.show(play.n_frames - 1)
+    assert view.play.widget in ex.widget.children
+    view.play.show(view.play.n_frames - 1)
     assert view.frame == len(traj.t) - 1
-    assert explorer.update(J_1=-1.0) is None and "J_1" in explorer.error
+    assert ex.update(J_1=-1.0) is None and "J_1" in ex.error
 
 
 def test_chaos_and_modes_figures(system):

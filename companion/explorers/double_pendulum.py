@@ -1,6 +1,7 @@
-"""Views of pendulum chains (Loparo & Vakalis §7.8, reconstructed): the animated linkage with
-its tip trail and the joint-force vectors, the joint forces and the energy error over time;
-the divergence of two nearby motions; the normal modes of small oscillations.
+"""Explorer of the double pendulum (Loparo & Vakalis §7.8, reconstructed) and of n-link
+chains: the animated linkage with its tip trail and the joint-force vectors, the joint forces
+and the energy error over time; the divergence of two nearby motions; the normal modes of
+small oscillations.
 
 Every figure is made once; :meth:`ChainView.refresh` and :meth:`ChainView.show` only move
 existing artists (``set_data``, ``set_offsets``), so sliders and the play control redraw in
@@ -10,14 +11,16 @@ place.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 from matplotlib.figure import Figure
 
+from companion import examples
 from companion.numerics import Trajectory
 from companion.system import System
-from companion.widgets import View
-from companion.widgets.explorer import rescale
+from companion.widgets.explorer import Explorer, View, few_ticks, rescale
+from companion.widgets.play import PlayControl
 
 
 def chain_points(system: System, traj: Trajectory) -> np.ndarray:
@@ -80,7 +83,10 @@ class ChainView(View):
         self.cursors = [a.axvline(0.0, color="0.5", lw=1)
                         for a in (self.ax_force, self.ax_energy)]
         self.ax_force.tick_params(labelbottom=False)
+        few_ticks(self.ax_force, self.ax_energy)
         fig.tight_layout()
+        self.fig = fig
+        self.play = PlayControl(len(trajectory.t), self.show_frame)
         self.refresh(trajectory)
 
     def refresh(self, trajectory: Trajectory) -> None:
@@ -101,7 +107,8 @@ class ChainView(View):
         self.energy_line.set_data(t, (E - E[0]) / max(abs(E[0]), 1e-300))
         for a in (self.ax_force, self.ax_energy):
             rescale(a)
-        self.show(min(self.frame, len(t) - 1))
+        self.play.set_samples(len(t))
+        self.show(0)
 
     def show(self, k: int) -> None:
         """Draw the linkage at sample ``k``: links, centres, tip trail, force arrows, cursors."""
@@ -119,6 +126,14 @@ class ChainView(View):
         self.arrows.set_UVC(R[:, 0], R[:, 1])
         for c in self.cursors:
             c.set_xdata([self.traj.t[k]] * 2)
+
+    def show_frame(self, k: int) -> None:
+        """What the play control calls: :meth:`show` sample ``k``, then redraw."""
+        self.show(k)
+        self.fig.canvas.draw_idle()
+
+    def extra_widgets(self) -> list:
+        return [self.play.widget]
 
     def describe(self, trajectory: Trajectory) -> str:
         return (f"Left: the chain at t = {trajectory.t[self.frame]:.2f} s with the trail of its "
@@ -179,3 +194,9 @@ def modes_figure(fig: Figure, system: System, modes: np.ndarray, w2: np.ndarray,
     np.atleast_1d(axes)[0].legend(fontsize="small")
     fig.tight_layout()
     return runs
+
+
+def explorer(name: str = "double_pendulum", **kwargs: Any) -> Explorer:
+    """The explorer of a registered chain (keyword arguments go to :class:`Explorer`)."""
+    system = examples.get(name)
+    return Explorer(system, ChainView(system), **kwargs)
