@@ -11,6 +11,7 @@ Run: ``PYTHONPATH=. python benchmarks/double_pendulum.py [max_links]``
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 
@@ -34,50 +35,40 @@ def derivation_table(max_links: int = 6) -> None:
               f"{sp.count_ops(F):6d}")
 
 
-def explorer_update(repeats: int = 5) -> None:
-    system = examples.get("double_pendulum")
-    # (imports here so that the derivation table can run without matplotlib set up)
-    try:
-        from companion.examples.chain_views import ChainView
+def explorer_update(repeats: int = 9) -> None:
+    """Time ``Explorer.update`` on the ipympl canvas (re-simulate 20 s, evaluate the joint
+    forces, move the artists, ``draw_idle``), and separately the Agg render of the figure that
+    ipympl then performs in the kernel, as ``benchmarks/greenwood.py`` does."""
+    import matplotlib
 
-        from companion.widgets import Explorer
-    except ImportError:  # the widgets have not been merged yet: time the simulation alone
-        Explorer = None
-    system.simulate()  # derive and compile once, as the notebook does before any slider
-    times, cpu = [], []
-    if Explorer is None:
-        for k in range(repeats):
-            start, c0 = time.perf_counter(), time.process_time()
-            system.simulate(initial={"theta_1": 1.8 + 0.01 * k})
-            times.append(time.perf_counter() - start)
-            cpu.append(time.process_time() - c0)
-        what = "simulate only (widgets not available)"
-    else:
-        import matplotlib
+    matplotlib.use("module://ipympl.backend_nbagg")
+    import numpy as np
 
-        matplotlib.use("Agg")
-        explorer = Explorer(system, ChainView(system))
-        for k in range(repeats):
-            start, c0 = time.perf_counter(), time.process_time()
-            explorer.update(theta_1=1.8 + 0.01 * k)  # re-simulates and redraws (Agg draws now)
-            times.append(time.perf_counter() - start)
-            cpu.append(time.process_time() - c0)
-        what = "re-simulate + redraw"
-    median = sorted(times)[len(times) // 2]
-    if Explorer is not None:
-        import matplotlib.pyplot as plt
-        import numpy as np
+    from companion.explorers.double_pendulum import explorer as make_explorer
 
-        fig, ax = plt.subplots(figsize=explorer.figure.get_size_inches())
-        ax.plot(np.arange(600), np.sin(np.arange(600)))
-        fig.canvas.draw()
-        c0 = time.process_time()
-        fig.canvas.draw()
-        print(f"(machine speed reference: drawing a one-line figure of the same size takes "
-              f"{1e3 * (time.process_time() - c0):.0f} ms CPU here)")
-    print(f"explorer update, 20 s of motion ({what}): wall best {1e3 * min(times):.0f} ms, "
-          f"median {1e3 * median:.0f} ms; CPU of this process best {1e3 * min(cpu):.0f} ms "
-          "(budget 100 ms, goal 50 ms; wall exceeds CPU when the machine is shared)")
+    ex = make_explorer()  # derives and compiles once, as the notebook does
+    ex.figure.canvas.draw()  # first render (fonts, caches)
+    updates, sims, renders, cpu = [], [], [], []
+    for value in np.linspace(1.0, 2.6, repeats):
+        c0, start = time.process_time(), time.perf_counter()
+        if ex.update(theta_1=float(value)) is None:
+            raise RuntimeError(f"θ₁ = {value} failed: {ex.error}")
+        updates.append(time.perf_counter() - start)
+        sims.append(ex.elapsed)
+        start = time.perf_counter()
+        ex.figure.canvas.draw()
+        renders.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - c0)
+
+    def stats(samples):
+        ms = 1e3 * np.asarray(samples)
+        return f"median {np.median(ms):5.0f} ms, best {np.min(ms):5.0f} ms"
+
+    print("explorer update, 20 s of motion (budget 100 ms, goal 50 ms), wall clock:")
+    print(f"  update (re-simulate + joint forces + move artists): {stats(updates)}")
+    print(f"    of which simulate + evaluate:                   {stats(sims)}")
+    print(f"  Agg render of the figure:                          {stats(renders)}")
+    print(f"  update + render, CPU time of this process:         {stats(cpu)}")
 
 
 def accuracy() -> None:
@@ -91,6 +82,8 @@ def accuracy() -> None:
 
 
 if __name__ == "__main__":
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"# double pendulum benchmarks ({os.cpu_count()} CPUs, load average {load:.1f})")
     accuracy()
     explorer_update()
     derivation_table(int(sys.argv[1]) if len(sys.argv) > 1 else 6)
