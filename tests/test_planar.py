@@ -100,6 +100,10 @@ def test_bad_input_is_explained():
         mech.add_body("B", 1, 1, (w, 0, th))
     with pytest.raises(ValueError, match=r"\(x, y, θ\)"):
         mech.add_body("B", 1, 1, (0, th))
+    with pytest.raises(ValueError, match="positive mass"):
+        mech.add_body("B", 0, 1, (0, 0, th))
+    with pytest.raises(ValueError, match="non-negative central"):
+        mech.add_body("B", 1, -1, (0, 0, th))
     mech.add_joint("O", GROUND, "A", (0, 0))
     with pytest.raises(ValueError, match="only trees"):
         mech.add_joint("O2", GROUND, "A", (1, 0))

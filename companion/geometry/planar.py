@@ -151,8 +151,12 @@ class Mechanism:
             raise ValueError(f"the pose of {name!r} must be (x, y, θ), got {len(pose)} entries")
         pose = tuple(inputs.sympify_entry(e, f"pose of {name!r}") for e in pose)
         self._check_coordinates(pose, f"the pose of {name!r}")
-        body = Body(name, inputs.sympify_entry(mass, f"mass of {name!r}"),
-                    inputs.sympify_entry(inertia, f"inertia of {name!r}"), pose)
+        mass = inputs.sympify_entry(mass, f"mass of {name!r}")
+        inertia = inputs.sympify_entry(inertia, f"inertia of {name!r}")
+        if mass.is_nonpositive or inertia.is_negative:
+            raise ValueError(f"body {name!r} needs a positive mass and a non-negative central "
+                             f"inertia, got m = {mass}, J = {inertia}")
+        body = Body(name, mass, inertia, pose)
         self.bodies[name] = body
         self.__dict__.pop("_tree", None)
         return body
