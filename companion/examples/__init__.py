@@ -15,6 +15,7 @@ from companion.system import System
 _MODULES: dict[str, str] = {
     "euler_body": "companion.examples.euler_body",
     "knife_edge": "companion.examples.knife_edge",
+    "double_pendulum": "companion.examples.double_pendulum",
 }
 
 
