@@ -78,7 +78,8 @@ def _write_lab_settings(folder: Path) -> None:
 
 
 @contextmanager
-def jupyter_server(root: Path, *, app: str = "lab", timeout: float = 90) -> Iterator[Server]:
+def jupyter_server(root: Path, *, app: str = "lab", timeout: float = 90,
+                   env: dict[str, str] | None = None) -> Iterator[Server]:
     """JupyterLab (``app="lab"``) or Voilà (``app="voila"``) serving ``root``.
 
     A fresh token, a free port and throw-away workspace/runtime directories, so no earlier
@@ -87,7 +88,8 @@ def jupyter_server(root: Path, *, app: str = "lab", timeout: float = 90) -> Iter
     port, token = free_port(), secrets.token_hex(16)
     tmp = Path(tempfile.mkdtemp(prefix="companion-browser-"))
     env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp / "runtime"),
-           "JUPYTER_CONFIG_DIR": str(tmp / "config"), "MPLBACKEND": "module://ipympl.backend_nbagg"}
+           "JUPYTER_CONFIG_DIR": str(tmp / "config"),
+           "MPLBACKEND": "module://ipympl.backend_nbagg", **(env or {})}
     if app == "lab":
         cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}",
                "--ip=127.0.0.1", f"--IdentityProvider.token={token}", "--allow-root",
