@@ -15,6 +15,8 @@ from companion.system import System
 _MODULES: dict[str, str] = {
     "euler_body": "companion.examples.euler_body",
     "knife_edge": "companion.examples.knife_edge",
+    "disk_link_rolling": "companion.examples.disk_link_rolling",
+    "disk_link_friction": "companion.examples.disk_link_friction",
 }
 
 
