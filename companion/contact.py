@@ -24,8 +24,12 @@ from functools import cache
 
 import sympy as sp
 
-from companion.geometry.metric import covariant_equations, jacobian, pull_back_form, \
-    pull_back_metric
+from companion.geometry.metric import (
+    covariant_equations,
+    jacobian,
+    pull_back_form,
+    pull_back_metric,
+)
 from companion.mechanics.derivation import Derivation, Step
 
 # ----------------------------------------------------------------------------- symbols
@@ -247,3 +251,31 @@ def energy() -> sp.Expr:
     T = (v.T * sep.metric * v)[0] / 2
     V = g * (M * KIN.link_centre[1] + m * KIN.centre[1])
     return sp.expand(T + V)
+
+
+def fixed_link_friction_ratio() -> sp.Expr:
+    """F/N that rolling needs on a link held still (θ̇ = θ̈ = 0), from the rolling model.
+
+    The link's own equation is dropped (its torque is whatever holds it); the s-equation gives
+    s̈, and the disk's Newton–Euler equations give N and F.
+    """
+    roll = mode_model("rolling")
+    at_rest = {theta_d: 0, theta_dd: 0}
+    s_acc = sp.solve(roll.derivation.equations[1].subs(at_rest).subs(
+        sp.Symbol(r"\ddot{s}"), s_dd), s_dd)
+    if len(s_acc) != 1:
+        raise ValueError("the rolling model does not determine s̈ on a held link")
+    ratio = (roll.tangential / roll.normal).subs(at_rest).subs(s_dd, s_acc[0])
+    return sp.simplify(ratio)
+
+
+def fixed_link_threshold(mu_static: float, inertia_ratio: float = 0.5) -> float:
+    """The steepest angle θ* of a held link on which the disk still rolls: |F|/N = μ_s."""
+    if mu_static < 0 or inertia_ratio <= 0:
+        raise ValueError("need μ_s ≥ 0 and κ = I_D/(m r²) > 0")
+    ratio = fixed_link_friction_ratio().subs(kappa, inertia_ratio)
+    roots = sp.solve(sp.Eq(ratio, mu_static), theta)
+    angles = [float(a) for a in roots if a.is_real and 0 <= float(a) <= float(sp.pi / 2)]
+    if not angles:
+        raise ValueError(f"no held-link angle in [0, π/2] needs |F|/N = {mu_static}")
+    return min(angles)

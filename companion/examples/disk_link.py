@@ -12,9 +12,10 @@ the contact forces come from the disk's Newton–Euler equations.
 
 Both share one state layout (θ, s, h, ψ, θ̇, ṡ, ḣ, ψ̇, W_τ, W_f), where W_τ is the work of
 the link torque and W_f that of friction, so that E − W_τ − W_f is conserved on every run.
-The link torque is τ = τ₀ + K_θ(θ_ref − θ) − D_θ θ̇ with θ_ref = k_p (s − s_ref) + k_d ṡ:
-τ = 0, a constant torque, or a PD loop on the link angle that tilts the link to bring the disk
-to s_ref.  ``simulate(..., link_held=True)`` instead holds the link fixed at θ₀ (the torque
+The link torque is τ = τ₀ + K_θ(θ_ref − θ) − D_θ θ̇ + c_g (M L/2 + m s) g cos θ with
+θ_ref = k_p (s − s_ref) + k_d ṡ: τ = 0, a constant torque, or a PD loop on the link angle
+(with a fraction c_g of the static gravity torque compensated) that tilts the link to bring
+the disk to s_ref.  ``simulate(..., link_held=True)`` instead holds the link fixed at θ₀ (the torque
 needed is reported as the series ``tau``).
 """
 
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
@@ -44,7 +46,8 @@ MODES = (ROLLING, FORWARD, BACKWARD, SEPARATED)
 SLIP_TOL = 1e-9
 
 mu_s, mu_k = sp.symbols("mu_s mu_k", nonnegative=True)
-tau0, K_theta, D_theta, k_p, k_d, s_ref = sp.symbols("tau_0 K_theta D_theta k_p k_d s_ref")
+tau0, K_theta, D_theta, k_p, k_d, s_ref, c_g = sp.symbols(
+    "tau_0 K_theta D_theta k_p k_d s_ref c_g")
 PARAMETERS = [
     Parameter(ct.g, 9.81, 1.0, 20.0, "m/s²", "gravity", positive=True),
     Parameter(ct.m, 1.0, 0.1, 5.0, "kg", "disk mass", positive=True),
@@ -60,6 +63,7 @@ PARAMETERS = [
     Parameter(k_p, 0.0, 0.0, 3.0, "rad/m", "tilt per metre of position error"),
     Parameter(k_d, 0.0, 0.0, 3.0, "rad·s/m", "tilt per m/s of disk speed"),
     Parameter(s_ref, 0.5, 0.0, 2.0, "m", "target disk position along the link"),
+    Parameter(c_g, 0.0, 0.0, 1.0, "", "fraction of the static gravity torque compensated"),
 ]
 
 
@@ -179,7 +183,9 @@ class DiskLink(System):
     # ------------------------------------------------------------------ mode physics
     def _tau(self, x: np.ndarray, pv: Mapping[str, float]) -> float:
         theta_ref = pv["k_p"] * (x[1] - pv["s_ref"]) + pv["k_d"] * x[5]
-        return pv["tau_0"] + pv["K_theta"] * (theta_ref - x[0]) - pv["D_theta"] * x[4]
+        gravity = (pv["M"] * pv["L"] / 2 + pv["m"] * x[1]) * pv["g"] * math.cos(x[0])
+        return (pv["tau_0"] + pv["K_theta"] * (theta_ref - x[0]) - pv["D_theta"] * x[4]
+                + pv["c_g"] * gravity)
 
     def _accelerations(self, mode: str, x, p, pv, held):
         """(θ̈, s̈, ḧ, ψ̈), N, F, τ at state x in ``mode``."""
@@ -194,6 +200,20 @@ class DiskLink(System):
             acc, n, f, res = self._numerics["slipping"].solve(
                 x, p, tau, -sigma * pv["mu_k"], held)
         return acc, n, f, (res if held else tau)
+
+    def at_state(self, state: Mapping[str, float], params: Mapping[str, Any] | None = None,
+                 mode: str = ROLLING, *, link_held: bool = False) -> dict[str, float]:
+        """Accelerations, N, F and τ of ``mode`` at one contact state (theta, s, theta_dot,
+        s_dot and, for slipping, psi_dot)."""
+        if mode not in MODES:
+            raise ValueError(f"unknown mode {mode!r}; known: {', '.join(MODES)}")
+        pv = self.parameter_values(params)
+        p = [pv[s.name] for s in ct.PARAMETERS]
+        x = self.initial_state({k: state[k] for k in ("theta", "s", "theta_dot", "s_dot",
+                                                      "psi_dot") if k in state}, pv)
+        acc, n, f, tau = self._accelerations(mode, x, p, pv, link_held)
+        return {"theta_ddot": acc[0], "s_ddot": acc[1], "h_ddot": acc[2], "psi_ddot": acc[3],
+                "N": n, "F": f, "tau": tau, "v_slip": self._extras(*x[:8], *p)[1]}
 
     def _rhs(self, mode: str, p, pv, held):
         extras = self._extras
@@ -420,16 +440,25 @@ def build_friction() -> DiskLink:
     return _system(hybrid=True)
 
 
+#: Defaults of each example where they differ from :data:`PARAMETERS`.
+_DEFAULTS = {
+    False: {"mu_s": 0.6, "mu_k": 0.4},
+    True: {"mu_s": 0.25, "mu_k": 0.15},
+}
+
+
 def _system(hybrid: bool) -> DiskLink:
     model = ct.mode_model("slipping" if hybrid else "rolling")
     q, qdot = model.q, model.qdot
     v = sp.Matrix(qdot)
     T = sp.expand((v.T * model.metric * v)[0] / 2)
     forces = model.derivation.steps[3].expr  # the pulled-back forces Jᵀ F
+    parameters = [replace(p, default=_DEFAULTS[hybrid].get(p.name, p.default))
+                  for p in PARAMETERS]
     initial = [
-        Parameter(ct.theta, 0.3 if not hybrid else 0.25, -1.2, 1.2, "rad", "θ₀, link angle"),
+        Parameter(ct.theta, 0.6 if hybrid else 0.2, -1.2, 1.2, "rad", "θ₀, link angle"),
         Parameter(ct.s, 0.5, 0.0, 2.0, "m", "s₀, contact point from the pivot"),
-        Parameter(sp.Symbol("theta_dot"), 0.0, -3.0, 3.0, "rad/s", "θ̇₀"),
+        Parameter(sp.Symbol("theta_dot"), -1.0 if hybrid else 0.0, -3.0, 3.0, "rad/s", "θ̇₀"),
         Parameter(sp.Symbol("s_dot"), 0.0, -3.0, 3.0, "m/s", "ṡ₀"),
     ]
     if hybrid:
@@ -444,7 +473,7 @@ def _system(hybrid: bool) -> DiskLink:
         else "Loparo & Vakalis §7.9–7.10 (reconstruction)",
         q=q, qdot=qdot, u=qdot, definitions=qdot, T=T,
         Q=list(forces.subs(ct.N, 0)),
-        parameters=PARAMETERS, initial=initial,
-        t_final=2.0 if hybrid else 1.5,
+        parameters=parameters, initial=initial,
+        t_final=1.0,
         reconstruction=True,
     )
