@@ -11,7 +11,8 @@ the contact forces come from the disk's Newton–Euler equations.
   plastic impact on re-contact), switched by events located by ``solve_ivp``.
 
 Both share one state layout (θ, s, h, ψ, θ̇, ṡ, ḣ, ψ̇, W_τ, W_f), where W_τ is the work of
-the link torque and W_f that of friction, so that E − W_τ − W_f is conserved on every run.
+the link torque and W_f that of the contact forces (friction while slipping, impulses at
+impacts), so that E − W_τ − W_f is conserved on every run.
 The link torque is τ = τ₀ + K_θ(θ_ref − θ) − D_θ θ̇ + c_g (M L/2 + m s) g cos θ with
 θ_ref = k_p (s − s_ref) + k_d ṡ: τ = 0, a constant torque, or a PD loop on the link angle
 (with a fraction c_g of the static gravity torque compensated) that tilts the link to bring
@@ -258,7 +259,7 @@ class DiskLink(System):
         x[2] = 0.0
         Mm, *_ = self._numerics["separated"].parts(x, p, 0.0)
         vals = self._extras(*x[:8], *p)
-        a = np.array(vals[5:]).reshape(2, 4)  # rows: ∂v_slip/∂q̇, ∂v_n/∂q̇ (= contact 1-forms)
+        a = np.array(vals[4:]).reshape(2, 4)  # rows: ∂v_slip/∂q̇, ∂v_n/∂q̇ (= contact 1-forms)
         free = slice(1, None) if held else slice(None)
         Mf, af, v = Mm[free, free], a[:, free], x[4:8][free]
         Minv_a = np.linalg.solve(Mf, af.T)
@@ -269,13 +270,13 @@ class DiskLink(System):
             col = Minv_a @ dirn
             lam_n = -(af[1] @ v) / (af[1] @ col)
             lam = dirn * lam_n
-        v_new = v + Minv_a @ lam
-        x[4:8][free] = v_new
+        energy_before = self._extras(*x[:8], *p)[0]
+        x[4:8][free] = v + Minv_a @ lam
         x[6] = 0.0
-        e_before = self._extras(*np.concatenate([x[:4], v]), *p)[0] if not held else None
-        msg = f"plastic impact, normal impulse {lam[1]:.4g} N·s, tangential {lam[0]:.4g} N·s"
-        if e_before is not None:
-            msg += f", kinetic energy lost {e_before - self._extras(*x[:8], *p)[0]:.4g} J"
+        lost = energy_before - self._extras(*x[:8], *p)[0]
+        x[9] -= lost  # the impulses' work joins the work of the contact forces
+        msg = (f"plastic impact, normal impulse {lam[1]:.4g} N·s, tangential {lam[0]:.4g} N·s,"
+               f" energy lost {lost:.4g} J")
         return x, msg
 
     # ------------------------------------------------------------------ simulation
@@ -407,7 +408,8 @@ class DiskLink(System):
         for i, name in enumerate(("theta_ddot", "s_ddot", "h_ddot", "psi_ddot")):
             traj.series[name] = np.array([a[0][i] for a in acc])
         traj.invariants["energy"] = ext[0]
-        traj.invariants["energy − work of τ − work of friction"] = (
+        # E − W_τ − W_f: conserved on every run (W_f: friction and impulses).
+        traj.invariants["energy balance"] = (
             ext[0] - traj["W_tau"] - traj["W_fric"])
         if held:
             traj.events.append("the link is held at θ₀: the series tau is the torque needed")
