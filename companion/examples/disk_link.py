@@ -23,9 +23,9 @@ needed is reported as the series ``tau``).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import replace
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any
 
 import numpy as np
@@ -69,34 +69,39 @@ PARAMETERS = [
 
 
 class _ModeNumerics:
-    """A mode model compiled for numbers, with the Coulomb closure of the slipping mode."""
+    """A mode model compiled for numbers, with the Coulomb closure of the slipping mode.
+
+    In the slipping mode F = λ N with λ = −σ μ_k, and N is linear in the accelerations
+    (N = n·q̈ + n₀), so M q̈ = f₀ + b F becomes (M − λ b nᵀ) q̈ = f₀ + λ b n₀; λ is an argument
+    of the compiled function (0 in the other modes, where F is not an unknown).
+    """
 
     def __init__(self, model: ct.ModeModel):
         self.model = model
-        self.index = [ct.COORDS.index(c) for c in model.q]
-        n = len(model.q)
+        n = self.n = len(model.q)
+        lam = sp.Symbol("lambda_F")
         forcing = model.derivation.forcing
         zero = {ct.N: 0, ct.F: 0}
         acc0 = dict.fromkeys(model.qddot, 0)
         normal = sp.Matrix([model.normal])
+        b = forcing.diff(ct.F)
+        n_row = normal.jacobian(model.qddot)
+        n_0 = normal.subs(acc0)
+        A = model.metric - lam * b * n_row
+        rhs = forcing.subs(zero) + lam * b * n_0
         tangential = sp.Matrix([model.tangential if model.name == "rolling" else 0])
-        chart = sp.Matrix(model.chart)
-        parts = [
-            model.metric, forcing.subs(zero), forcing.diff(ct.N), forcing.diff(ct.F),
-            normal.jacobian(model.qddot), normal.subs(acc0),
-            tangential.jacobian(model.qddot), tangential.subs(acc0),
-            chart.jacobian(model.q),
-        ]
-        ends = np.cumsum([0] + [p.rows * p.cols for p in parts])
-        self._slices = [(a, b, p.shape) for a, b, p in zip(ends[:-1], ends[1:], parts,
-                                                             strict=True)]
-        flat = [e for p in parts for e in p]
-        self._fn = lambdify_scalar([*ct.COORDS, *ct.RATES, *ct.PARAMETERS, ct.tau], flat)
-        self.n = n
+        parts = [A.T, rhs, n_row, n_0, tangential.jacobian(model.qddot),
+                 tangential.subs(acc0), sp.Matrix(model.chart).jacobian(model.q).T,
+                 model.metric.T]  # column-major where a row-by-row product follows
+        flat = [e for part in parts for e in part.T]
+        self._fn = lambdify_scalar([*ct.COORDS, *ct.RATES, *ct.PARAMETERS, ct.tau, lam], flat)
+        self._n_solve = n * n + n
 
-    def parts(self, x: np.ndarray, p: Sequence[float], tau: float) -> list[np.ndarray]:
-        vals = np.array(self._fn(*x[:8], *p, tau), dtype=float)
-        return [vals[a:b].reshape(shape) for a, b, shape in self._slices]
+    def metric(self, x, p) -> np.ndarray:
+        """The mode's metric at state x."""
+        n = self.n
+        vals = self._fn(*x[:8], *p, 0.0, 0.0)
+        return np.array(vals[-n * n:], dtype=float).reshape(n, n)
 
     def solve(self, x, p, tau, lam: float | None, held: bool):
         """Full accelerations (θ̈, s̈, ḧ, ψ̈), N, F and the torque row residual.
@@ -104,22 +109,42 @@ class _ModeNumerics:
         ``lam`` is None for rolling/separated; for slipping F = lam·N (lam = −σ μ_k).
         With ``held`` the link angle is a prescribed constant (θ̈ = 0, first row dropped).
         """
-        Mm, f0, _bN, bF, nN, nN0, nF, nF0, jchi = self.parts(x, p, tau)
-        A, rhs = Mm.copy(), f0[:, 0].copy()
-        if lam is not None:
-            A -= lam * bF @ nN
-            rhs += lam * bF[:, 0] * nN0[0, 0]
-        qdd = np.zeros(self.n)
-        free = slice(1, None) if held else slice(None)
+        n = self.n
+        vals = self._fn(*x[:8], *p, tau, lam or 0.0)
+        k = self._n_solve
         try:
-            qdd[free] = np.linalg.solve(A[free, free], rhs[free])
-        except np.linalg.LinAlgError as exc:
+            if held:  # drop the θ row and column
+                A = [vals[i * n + j] for i in range(1, n) for j in range(1, n)]
+                qdd = [0.0, *_solver(n - 1)(*A, *vals[n * n + 1:k])]
+            else:
+                qdd = _solver(n)(*vals[:k])
+        except ZeroDivisionError as exc:
             raise SingularConfigurationError(f"singular {self.model.name} model at "
                                              f"θ = {x[0]:.4g}, s = {x[1]:.4g}") from exc
-        normal = float(nN[0] @ qdd + nN0[0, 0])
-        tangential = lam * normal if lam is not None else float(nF[0] @ qdd + nF0[0, 0])
-        torque_residual = float(A[0] @ qdd - rhs[0])  # extra link torque a held link needs
-        return jchi @ qdd, normal, tangential, torque_residual
+        normal = _dot(vals[k:k + n], qdd) + vals[k + n]
+        k += n + 1
+        if lam is not None:
+            tangential = lam * normal
+        else:
+            tangential = _dot(vals[k:k + n], qdd) + vals[k + n]
+        k += n + 1
+        acc = [_dot(vals[k + i * n:k + i * n + n], qdd) for i in range(4)]
+        # the extra link torque a held link needs (row of θ)
+        torque_residual = _dot(vals[:n], qdd) - vals[n * n]
+        return acc, normal, tangential, torque_residual
+
+
+def _dot(a, b) -> float:
+    return sum([x * y for x, y in zip(a, b)])  # noqa: B905 (equal lengths by construction)
+
+
+@cache
+def _solver(n: int):
+    """x = A⁻¹ b for an n×n matrix, unrolled once by sympy (LU) into scalar code:
+    ``_solver(n)(*A_row_major, *b) -> list``; singular A raises ZeroDivisionError."""
+    a = sp.Matrix(n, n, lambda i, j: sp.Symbol(f"a{i}{j}"))
+    b = sp.Matrix(n, 1, lambda i, j: sp.Symbol(f"b{i}"))
+    return lambdify_scalar([*a, *b], list(a.LUsolve(b)))
 
 
 class DiskLink(System):
@@ -144,6 +169,12 @@ class DiskLink(System):
         rel = ct.KIN.relative_velocity()
         exprs = [ct.energy(), rel[0], *ct.KIN.centre, *rel.jacobian(ct.RATES)]
         return lambdify_scalar(args, exprs)
+
+    @cached_property
+    def _slip(self):
+        """v_slip as a function of the state and parameters."""
+        return sp.lambdify([*ct.COORDS, *ct.RATES, *ct.PARAMETERS],
+                           ct.KIN.slip_velocity(), modules="math")
 
     def derive(self, method: str = "pull_back") -> Derivation:
         """The pull-back derivation of the main mode (rolling or slipping), or another
@@ -190,6 +221,8 @@ class DiskLink(System):
 
     def _accelerations(self, mode: str, x, p, pv, held):
         """(θ̈, s̈, ḧ, ψ̈), N, F, τ at state x in ``mode``."""
+        if isinstance(x, np.ndarray):
+            x = x.tolist()  # Python floats: much cheaper than numpy scalars here
         tau = 0.0 if held else self._tau(x, pv)
         if mode == ROLLING:
             acc, n, f, res = self._numerics["rolling"].solve(x, p, tau, None, held)
@@ -217,12 +250,12 @@ class DiskLink(System):
                 "N": n, "F": f, "tau": tau, "v_slip": self._extras(*x[:8], *p)[1]}
 
     def _rhs(self, mode: str, p, pv, held):
-        extras = self._extras
+        slip = self._slip
 
         def f(t: float, x: np.ndarray) -> np.ndarray:
+            x = x.tolist()
             acc, _n, fr, tau = self._accelerations(mode, x, p, pv, held)
-            vslip = extras(*x[:8], *p)[1]
-            return np.array([*x[4:8], *acc, tau * x[4], fr * vslip])
+            return np.array([*x[4:8], *acc, tau * x[4], fr * slip(*x[:8], *p)])
 
         return f
 
@@ -257,7 +290,7 @@ class DiskLink(System):
         """Plastic impact on re-contact with the Coulomb cone on the impulse."""
         x = x.copy()
         x[2] = 0.0
-        Mm, *_ = self._numerics["separated"].parts(x, p, 0.0)
+        Mm = self._numerics["separated"].metric(x, p)
         vals = self._extras(*x[:8], *p)
         a = np.array(vals[4:]).reshape(2, 4)  # rows: ∂v_slip/∂q̇, ∂v_n/∂q̇ (= contact 1-forms)
         free = slice(1, None) if held else slice(None)
@@ -373,7 +406,7 @@ class DiskLink(System):
             return cache[key]
 
         def slip(x):
-            return self._extras(*x[:8], *p)[1]
+            return self._slip(*x[:8].tolist(), *p)
 
         terminal = self.hybrid
         rolling = (
