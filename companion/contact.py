@@ -279,3 +279,50 @@ def fixed_link_threshold(mu_static: float, inertia_ratio: float = 0.5) -> float:
     if not angles:
         raise ValueError(f"no held-link angle in [0, π/2] needs |F|/N = {mu_static}")
     return min(angles)
+
+
+def kinematics_steps() -> list[Step]:
+    """The contact kinematics, step by step: frame, disk centre, velocities, slip (§7.9)."""
+    rel = KIN.relative_velocity()
+    v_slip = rel[0].subs(h, 0)
+    rolling = sp.solve(sp.Eq(v_slip, 0), psi_d)[0]
+    return [
+        Step("Frame of the link", [KIN.e1, KIN.e2], "§7.9",
+             "e₁ along the link, e₂ its normal; both turn with θ.", r"e_1,\ e_2"),
+        Step("Disk centre", KIN.centre, "§7.9",
+             "s along the link to the contact point, then r + h along the normal (h = gap).",
+             "c"),
+        Step("Velocity of the disk centre", time_derivative(KIN.centre, COORDS, RATES).applyfunc(
+            sp.expand), "§7.9", "Differentiate c along the motion.", r"\dot c"),
+        Step("Relative velocity of the touching material points (along e₁, e₂)", rel, "§7.9",
+             "Disk point c − r e₂ turning with ψ̇ minus link point s e₁ turning with θ̇.",
+             r"v_{rel}"),
+        Step("Slip velocity in contact (h = 0)", v_slip, "§7.9",
+             "The tangential part: zero when the disk rolls.", r"v_{slip}"),
+        Step("Rolling constraint", sp.Eq(psi_d, rolling), "§7.10",
+             "Integrable in the plane: ψ = θ − s/r + const, leaving the coordinates (θ, s).",
+             None),
+    ]
+
+
+def contact_force_steps() -> list[Step]:
+    """Contact forces of the rolling model from the disk's Newton–Euler equations (§7.7)."""
+    roll = mode_model("rolling")
+    forcing = roll.derivation.forcing.applyfunc(sp.factor)
+    acc = {a: sp.factor(sp.cancel(e)) for a, e in
+           zip(roll.qddot, roll.metric.LUsolve(forcing), strict=True)}
+    N_state = sp.factor(sp.cancel(roll.normal.subs(acc)))
+    F_state = sp.factor(sp.cancel(roll.tangential.subs(acc)))
+    return [
+        Step("Newton's law for the disk alone", r"m \ddot c = N e_2 + F e_1 - m g \hat\jmath",
+             "§7.7", "The disk as a free body: the contact force is the only unknown.", None),
+        Step("Normal and tangential components", [sp.Eq(N, roll.normal),
+                                                  sp.Eq(F, roll.tangential)], "§7.7",
+             "Project on e₂ and e₁, with the rolling model's accelerations.", None),
+        Step("Rolling model, equations solved", [sp.Eq(k, v) for k, v in acc.items()], "(7.2)",
+             "The pulled-back equations give θ̈ and s̈ at any state.", None),
+        Step("Contact forces at a state", [sp.Eq(N, N_state), sp.Eq(F, F_state)], "§7.10",
+             "F depends only on θ, s, θ̇: with κ = ½ it is (m/3)(g sin θ − s θ̇²).", None),
+        Step("Validity of the rolling model", r"N > 0,\quad |F| \le \mu_s N",
+             "§7.10", "Contact needs N > 0; rolling needs the static friction to suffice.", None),
+    ]
