@@ -246,9 +246,8 @@ def mode_model(name: str) -> ModeModel:
 
 def energy() -> sp.Expr:
     """Kinetic plus potential energy in the contact coordinates (θ, s, h, ψ) and rates."""
-    sep = mode_model("separated")
-    v = sp.Matrix(RATES)
-    T = (v.T * sep.metric * v)[0] / 2
+    pose_rates = jacobian(KIN.ambient(), COORDS) * sp.Matrix(RATES)
+    T = pythagoras((pose_rates.T * KIN.ambient_metric() * pose_rates)[0] / 2)
     V = g * (M * KIN.link_centre[1] + m * KIN.centre[1])
     return sp.expand(T + V)
 

@@ -101,7 +101,7 @@ def test_energy_balance_with_feedback(rolling):
     tr = rolling.simulate(8.0, pd, {"theta": 0.0, "s": 0.2})
     assert tr.drift("energy balance") < 1e-8
     assert abs(tr["s"][-1] - 0.6) < 0.03  # the PD loop brings the disk near its target
-    assert tr.events[-1].startswith("the rolling model stays valid")
+    assert tr.events[0].startswith("the rolling model stays valid")
 
 
 def test_first_violation_is_reported(rolling):

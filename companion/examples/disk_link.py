@@ -155,13 +155,20 @@ class DiskLink(System):
         self.hybrid = hybrid
 
     # ------------------------------------------------------------------ models
-    @cached_property
+    @property
     def models(self) -> dict[str, ct.ModeModel]:
+        """The pulled-back model of every contact mode (derived once, shared)."""
         return {name: ct.mode_model(name) for name in ("rolling", "slipping", "separated")}
 
     @cached_property
-    def _numerics(self) -> dict[str, _ModeNumerics]:
-        return {name: _ModeNumerics(model) for name, model in self.models.items()}
+    def _compiled_modes(self) -> dict[str, _ModeNumerics]:
+        return {}
+
+    def _numeric(self, name: str) -> _ModeNumerics:
+        """A mode model compiled for numbers, derived and compiled on first use."""
+        if name not in self._compiled_modes:
+            self._compiled_modes[name] = _ModeNumerics(ct.mode_model(name))
+        return self._compiled_modes[name]
 
     @cached_property
     def _extras(self):
@@ -180,7 +187,7 @@ class DiskLink(System):
         """The pull-back derivation of the main mode (rolling or slipping), or another
         registered method applied to the same kinetic energy and forces."""
         if method == "pull_back":
-            return self.models["slipping" if self.hybrid else "rolling"].derivation
+            return ct.mode_model("slipping" if self.hybrid else "rolling").derivation
         return super().derive(method)
 
     # ------------------------------------------------------------------ inputs
@@ -225,13 +232,13 @@ class DiskLink(System):
             x = x.tolist()  # Python floats: much cheaper than numpy scalars here
         tau = 0.0 if held else self._tau(x, pv)
         if mode == ROLLING:
-            acc, n, f, res = self._numerics["rolling"].solve(x, p, tau, None, held)
+            acc, n, f, res = self._numeric("rolling").solve(x, p, tau, None, held)
         elif mode == SEPARATED:
-            acc, n, f, res = self._numerics["separated"].solve(x, p, tau, None, held)
+            acc, n, f, res = self._numeric("separated").solve(x, p, tau, None, held)
             n = f = 0.0
         else:
             sigma = 1.0 if mode == FORWARD else -1.0
-            acc, n, f, res = self._numerics["slipping"].solve(
+            acc, n, f, res = self._numeric("slipping").solve(
                 x, p, tau, -sigma * pv["mu_k"], held)
         return acc, n, f, (res if held else tau)
 
@@ -290,7 +297,7 @@ class DiskLink(System):
         """Plastic impact on re-contact with the Coulomb cone on the impulse."""
         x = x.copy()
         x[2] = 0.0
-        Mm = self._numerics["separated"].metric(x, p)
+        Mm = self._numeric("separated").metric(x, p)
         vals = self._extras(*x[:8], *p)
         a = np.array(vals[4:]).reshape(2, 4)  # rows: ∂v_slip/∂q̇, ∂v_n/∂q̇ (= contact 1-forms)
         free = slice(1, None) if held else slice(None)
@@ -454,15 +461,16 @@ class DiskLink(System):
         if bad[0]:
             why = ("N ≤ 0: no contact" if n[0] <= 0 else
                    f"|F| = {abs(f[0]):.4g} N > μ_s N = {mus * n[0]:.4g} N")
-            traj.events.append(f"t = 0: the rolling model is not valid at the start ({why})")
+            traj.events.insert(0, f"t = 0: the rolling model is not valid at the start ({why})")
             return
         for t, name in crossings:
             cause = ("N reaches 0: the disk would leave the link" if name == "N = 0" else
                      f"{name}: the friction needed for rolling reaches the static limit, "
                      "the disk would slip")
-            traj.events.append(f"t = {t:.6g} s: first violation of the rolling model — {cause}")
+            traj.events.insert(0, f"t = {t:.6g} s: first violation of the rolling model — "
+                               f"{cause}")
             return
-        traj.events.append("the rolling model stays valid (N > 0, |F| ≤ μ_s N) all along")
+        traj.events.insert(0, "the rolling model stays valid (N > 0, |F| ≤ μ_s N) all along")
 
 
 def build_rolling() -> DiskLink:
