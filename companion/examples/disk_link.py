@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 from typing import Any
 
@@ -35,7 +35,7 @@ from companion import contact as ct
 from companion.mechanics.derivation import Derivation
 from companion.numerics import Trajectory
 from companion.numerics.compile import SingularConfigurationError, lambdify_scalar
-from companion.numerics.hybrid import Guard, Mode, simulate_hybrid
+from companion.numerics.hybrid import Guard, Mode, Switch, simulate_hybrid
 from companion.system import Parameter, System
 
 STATE_NAMES = ["theta", "s", "h", "psi", "theta_dot", "s_dot", "h_dot", "psi_dot",
@@ -66,6 +66,14 @@ PARAMETERS = [
     Parameter(s_ref, 0.5, 0.0, 2.0, "m", "target disk position along the link"),
     Parameter(c_g, 0.0, 0.0, 1.0, "", "fraction of the static gravity torque compensated"),
 ]
+
+
+@dataclass
+class DiskLinkTrajectory(Trajectory):
+    """A :class:`Trajectory` with the mode switches of the run (time, source, target,
+    reason); the series ``mode`` indexes :data:`MODES`."""
+
+    switches: list[Switch] = field(default_factory=list)
 
 
 class _ModeNumerics:
@@ -332,7 +340,7 @@ class DiskLink(System):
         method: str = "pull_back",
         link_held: bool = False,
         max_switches: int = 100,
-    ) -> Trajectory:
+    ) -> DiskLinkTrajectory:
         """Simulate the example (rolling model monitored, or the hybrid friction model).
 
         Raises
@@ -384,14 +392,12 @@ class DiskLink(System):
 
         run = simulate_hybrid(modes, mode0, x0, t_final, transition, n_points=n_points,
                               max_switches=max_switches, rtol=rtol, atol=atol)
-        traj = Trajectory(t=run.t, states=run.y, names=self.state_names(), params=pv,
-                          events=events)
+        traj = DiskLinkTrajectory(t=run.t, states=run.y, names=self.state_names(), params=pv,
+                                  events=events, switches=run.switches)
         traj.events.extend(sw.reason for sw in run.switches)
         if run.stopped and (not run.switches or run.stopped != run.switches[-1].reason):
             traj.events.append(run.stopped)
         traj.series["mode"] = np.array([MODES.index(m) for m in run.modes], dtype=float)
-        traj.mode_names = list(MODES)  # type: ignore[attr-defined]
-        traj.switches = run.switches  # type: ignore[attr-defined]
         self._evaluate(traj, run.modes, p, pv, held)
         if not self.hybrid:
             self._report_validity(traj, run.crossings)

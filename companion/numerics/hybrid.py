@@ -118,8 +118,8 @@ def simulate_hybrid(
         fired = None
         for guard, te, ye in zip(current.guards, sol.t_events or [], sol.y_events or [],
                                  strict=False):
-            if guard.terminal and te.size:
-                fired = (guard, te[0], ye[0])
+            if guard.terminal and te.size and (fired is None or te[0] < fired[1]):
+                fired = (guard, te[0], ye[0])  # the earliest terminal crossing wins
             elif te.size:
                 run.crossings.extend((float(t), guard.name) for t in te)
         if sol.status < 0:
