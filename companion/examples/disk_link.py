@@ -163,11 +163,6 @@ class DiskLink(System):
         self.hybrid = hybrid
 
     # ------------------------------------------------------------------ models
-    @property
-    def models(self) -> dict[str, ct.ModeModel]:
-        """The pulled-back model of every contact mode (derived once, shared)."""
-        return {name: ct.mode_model(name) for name in ("rolling", "slipping", "separated")}
-
     @cached_property
     def _compiled_modes(self) -> dict[str, _ModeNumerics]:
         return {}
