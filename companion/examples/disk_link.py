@@ -97,19 +97,23 @@ class _ModeNumerics:
         n_0 = normal.subs(acc0)
         A = model.metric - lam * b * n_row
         rhs = forcing.subs(zero) + lam * b * n_0
-        tangential = sp.Matrix([model.tangential if model.name == "rolling" else 0])
-        parts = [A.T, rhs, n_row, n_0, tangential.jacobian(model.qddot),
-                 tangential.subs(acc0), sp.Matrix(model.chart).jacobian(model.q).T,
-                 model.metric.T]  # column-major where a row-by-row product follows
-        flat = [e for part in parts for e in part.T]
-        self._fn = lambdify_scalar([*ct.COORDS, *ct.RATES, *ct.PARAMETERS, ct.tau, lam], flat)
+        args = [*ct.COORDS, *ct.RATES, *ct.PARAMETERS, ct.tau, lam]
+        self._fn = lambdify_scalar(args, [*A, *rhs, *model.metric])
+        # After the solve: the four contact-coordinate accelerations (through the chart), N,
+        # F and the θ-row residual (the torque a held link needs), from q̈.
+        qdd = sp.Matrix(model.qddot)
+        chart_acc = ct.second_derivative(sp.Matrix(model.chart), model.q, model.qdot,
+                                         model.qddot)
+        tangential = model.tangential if model.name == "rolling" else lam * model.normal
+        post = [*chart_acc, model.normal, tangential, (A[0, :] * qdd)[0] - rhs[0]]
+        self._post = lambdify_scalar([*args, *model.qddot], post)
         self._n_solve = n * n + n
 
     def metric(self, x, p) -> np.ndarray:
         """The mode's metric at state x."""
         n = self.n
         vals = self._fn(*x[:8], *p, 0.0, 0.0)
-        return np.array(vals[-n * n:], dtype=float).reshape(n, n)
+        return np.array(vals[self._n_solve:], dtype=float).reshape(n, n)
 
     def solve(self, x, p, tau, lam: float | None, held: bool):
         """Full accelerations (θ̈, s̈, ḧ, ψ̈), N, F and the torque row residual.
@@ -129,21 +133,9 @@ class _ModeNumerics:
         except ZeroDivisionError as exc:
             raise SingularConfigurationError(f"singular {self.model.name} model at "
                                              f"θ = {x[0]:.4g}, s = {x[1]:.4g}") from exc
-        normal = _dot(vals[k:k + n], qdd) + vals[k + n]
-        k += n + 1
-        if lam is not None:
-            tangential = lam * normal
-        else:
-            tangential = _dot(vals[k:k + n], qdd) + vals[k + n]
-        k += n + 1
-        acc = [_dot(vals[k + i * n:k + i * n + n], qdd) for i in range(4)]
-        # the extra link torque a held link needs (row of θ)
-        torque_residual = _dot(vals[:n], qdd) - vals[n * n]
+        *acc, normal, tangential, torque_residual = self._post(*x[:8], *p, tau, lam or 0.0,
+                                                               *qdd)
         return acc, normal, tangential, torque_residual
-
-
-def _dot(a, b) -> float:
-    return sum([x * y for x, y in zip(a, b)])  # noqa: B905 (equal lengths by construction)
 
 
 @cache
