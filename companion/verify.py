@@ -14,7 +14,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 #: Modules of :mod:`companion.book` whose ``checks()`` make up the verify table.
-BOOK_MODULES: tuple[str, ...] = ("companion.book.greenwood", "companion.book.loparo_examples")
+BOOK_MODULES: tuple[str, ...] = (
+    "companion.book.greenwood",
+    "companion.book.loparo_examples",
+    "companion.book.loparo_contact",
+)
 
 
 @dataclass(frozen=True)

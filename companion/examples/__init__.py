@@ -16,6 +16,8 @@ _MODULES: dict[str, str] = {
     "euler_body": "companion.examples.euler_body",
     "knife_edge": "companion.examples.knife_edge",
     "double_pendulum": "companion.examples.double_pendulum",
+    "disk_link_rolling": "companion.examples.disk_link_rolling",
+    "disk_link_friction": "companion.examples.disk_link_friction",
 }
 
 
