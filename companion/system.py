@@ -21,6 +21,7 @@ from scipy.integrate import solve_ivp
 
 from companion.mechanics import boltzmann_hamel
 from companion.mechanics.derivation import Derivation
+from companion.mechanics.model import MechanicsModel
 from companion.mechanics.quasi_velocities import psi_from_definitions
 from companion.numerics import CompiledEOM, SingularConfigurationError, Trajectory
 
@@ -115,6 +116,10 @@ class System:
         Default simulated time.
     reconstruction
         True when the example is our reconstruction with a chapter's method, not the book's.
+    mechanics_model
+        Optional: a function building the system's frames, points, bodies and loads
+        (:class:`~companion.mechanics.model.MechanicsModel`), needed by the general
+        dynamical equation (Kane's form, method ``"kane"``).
     """
 
     def __init__(
@@ -137,6 +142,7 @@ class System:
         series: Mapping[str, sp.Expr] | None = None,
         t_final: float = 20.0,
         reconstruction: bool = False,
+        mechanics_model: Callable[[], MechanicsModel] | None = None,
     ):
         self.name, self.title, self.source = name, title, source
         self.q, self.qdot, self.u = list(q), list(qdot), list(u)
@@ -151,6 +157,7 @@ class System:
         self.series_exprs = dict(series or {})
         self.t_final = t_final
         self.reconstruction = reconstruction
+        self.mechanics_model = mechanics_model
         self._derivations: dict[str, Derivation] = {}
         self._compiled: dict[str, CompiledEOM] = {}
 
@@ -269,5 +276,9 @@ def _boltzmann_hamel(system: System) -> Derivation:
         Q=system.Q, t=system.t, Psi_t=psi_t,
     )
 
+
+# The other methods register themselves with register_method when imported; they import
+# this module, so they are imported last.
+from companion.mechanics import kane, lagrange, maggi  # noqa: E402, F401
 
 __all__ = ["METHODS", "Parameter", "SingularConfigurationError", "System", "register_method"]

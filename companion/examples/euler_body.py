@@ -10,9 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from functools import partial
+
 import numpy as np
 import sympy as sp
+import sympy.physics.mechanics as me
 
+from companion.mechanics.model import MechanicsModel
 from companion.numerics import Trajectory
 from companion.numerics.rotations import (
     euler_angles_from_quaternions,
@@ -61,6 +65,23 @@ class EulerBody(System):
             )
 
 
+def mechanics_model(inertia: Sequence[sp.Symbol], moments: Sequence[sp.Symbol]) -> MechanicsModel:
+    """The body's geometry for the general dynamical equation.
+
+    The body frame B is reached from the inertial frame by the type I Euler angles (rotations
+    ψ about z, θ about the new y, φ about the newest x); the mass centre is fixed, the
+    principal moments are ``inertia`` and the applied couple has body components ``moments``.
+    """
+    psi, theta, phi = me.dynamicsymbols("psi theta phi")
+    N = me.ReferenceFrame("N")
+    B = N.orientnew("B", "Body", (psi, theta, phi), "ZYX")
+    O = me.Point("O")
+    O.set_vel(N, 0)
+    body = me.RigidBody("body", O, B, sp.Symbol("m_body"), (me.inertia(B, *inertia), O))
+    couple = moments[0] * B.x + moments[1] * B.y + moments[2] * B.z
+    return MechanicsModel(frame=N, q=[psi, theta, phi], bodies=[body], loads=[(B, couple)])
+
+
 def build() -> System:
     psi, theta, phi = sp.symbols("psi theta phi")
     psid, thetad, phid = sp.symbols(r"\dot{\psi} \dot{\theta} \dot{\phi}")
@@ -106,4 +127,5 @@ def build() -> System:
             "|H|": sp.sqrt((Ixx * wx) ** 2 + (Iyy * wy) ** 2 + (Izz * wz) ** 2),
         },
         t_final=20.0,
+        mechanics_model=partial(mechanics_model, (Ixx, Iyy, Izz), (Mx, My, Mz)),
     )
