@@ -9,7 +9,6 @@ same derived dynamical equations for ω.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-
 from functools import partial
 
 import numpy as np

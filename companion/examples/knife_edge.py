@@ -28,8 +28,8 @@ def mechanics_model(m: sp.Symbol, l: sp.Symbol) -> MechanicsModel:
     O.set_vel(N, 0)
     P1 = O.locatenew("P_1", x * N.x + y * N.y)
     P2 = P1.locatenew("P_2", l * A.x)
-    return MechanicsModel(frame=N, q=[x, y, phi],
-                          bodies=[me.Particle("particle_1", P1, m), me.Particle("particle_2", P2, m)])
+    particles = [me.Particle("particle_1", P1, m), me.Particle("particle_2", P2, m)]
+    return MechanicsModel(frame=N, q=[x, y, phi], bodies=particles)
 
 
 def build() -> System:
