@@ -43,3 +43,15 @@ def test_rendering(table):
 def test_unknown_method_is_a_clear_error():
     with pytest.raises(ValueError, match="unknown method"):
         compare_methods(["knife_edge"], ["newton"])
+
+
+def test_method_selector_rerenders_the_stepper():
+    pytest.importorskip("companion.widgets.stepper")
+    from companion.widgets.method_selector import MethodSelector
+
+    selector = MethodSelector(["knife_edge", "euler_body"], "knife_edge", "kane")
+    assert "(4.133)/(4.142)" in [s.eq for s in selector.stepper.steps]
+    selector.select("euler_body", "lagrange_multipliers")
+    assert selector.stepper.title.endswith("lagrange_multipliers")
+    selector.method.value = "maggi"  # as the reader would
+    assert selector.stepper.title.endswith("maggi")

@@ -15,6 +15,7 @@ import sympy as sp
 
 from companion import examples
 from companion.mechanics.derivation import Derivation
+from companion.mechanics.lagrange import kinematics_of
 from companion.system import METHODS
 
 #: What each method needs, from its derivation's ``extra`` (Boltzmann–Hamel's engine predates
@@ -102,6 +103,7 @@ def compare_methods(
     for name in names:
         system = examples.get(name)
         for method in chosen:
+            kinematics_of.cache_clear()  # every method pays for its own Φ = Ψ⁻¹
             start = time.perf_counter()
             try:
                 derivation = METHODS[method](system)  # fresh, not the system's cache
@@ -116,9 +118,9 @@ _COLUMNS = ("example", "method", "equations", "first-order ODEs", "multipliers",
             "unconstrained T", "count_ops", "count_ops after cse", "time [s]")
 
 
-@dataclass
+@dataclass(repr=False)
 class ComparisonTable:
-    """Rows of :func:`compare_methods`, rendered as markdown, HTML or a chart."""
+    """Rows of :func:`compare_methods`, rendered as text, markdown or a chart."""
 
     rows: list[Row]
     skipped: list[tuple[str, str, str]]
@@ -139,6 +141,9 @@ class ComparisonTable:
 
     def _repr_markdown_(self) -> str:
         return self.markdown()
+
+    def __repr__(self) -> str:
+        return str(self)
 
     def __str__(self) -> str:
         cells = [list(_COLUMNS), *self.cells()]

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 import sympy as sp
 
@@ -207,8 +208,9 @@ def on_motion(expr: sp.Matrix, system: System) -> sp.Matrix:
     return tidy_matrix(expr.xreplace(dict(zip(system.qdot, qdot, strict=True))))
 
 
+@cache
 def kinematics_of(system: System) -> tuple[sp.Matrix, sp.Matrix]:
-    """Φ = Ψ⁻¹ and Φ_t = −Φ Ψ_t of the system (4.81)."""
+    """Φ = Ψ⁻¹ and Φ_t = −Φ Ψ_t of the system (4.81), computed once per system."""
     psi, psi_t = system.psi
     phi = inverse(psi)
     return phi, tidy_matrix(-phi * psi_t)

@@ -76,9 +76,9 @@ def from_system(system: System) -> Derivation:
                       "now satisfied by construction.", None))
     mass = in_u.jacobian(udot).applyfunc(sp.expand)
     forcing = (mass * sp.Matrix(udot) - in_u).applyfunc(sp.expand)
-    steps.append(Step("Mass matrix Φᵀ M_q Φ", tidy_matrix(mass), None,
-                      "The projection of Lagrange's mass matrix on the allowed directions.",
-                      "M"))
+    steps.append(Step("Mass matrix Φᵀ M_q Φ", mass, None,
+                      "The projection of Lagrange's mass matrix on the allowed directions, "
+                      "as the computer leaves it (no simplification).", "M"))
     kinematics = qdot_u.applyfunc(sp.expand)
     return Derivation(
         method="maggi", q=list(q), u=list(u), mass_matrix=mass, forcing=forcing,
