@@ -145,3 +145,12 @@ def test_lagrange_and_maggi_apply_to_any_system_with_forces():
     worst = max_disagreement(_pendulum(), n_states=10)
     assert set(worst) == {"lagrange_multipliers", "maggi"}
     assert max(worst.values()) < 1e-12
+
+
+def test_book_checks_of_section_4_4_match():
+    from companion.book import greenwood_44
+    from companion.verify import run_checks
+
+    outcomes = run_checks(greenwood_44.checks())
+    assert len(outcomes) == 7
+    assert all(o.matched for o in outcomes), [o.detail for o in outcomes if not o.matched]

@@ -97,6 +97,15 @@ def _check_euler_kane() -> tuple[bool, str]:
     return _same(_lhs_minus_rhs(_system("euler_body").derive("kane")), EULER_EQUATIONS)
 
 
+def _check_agreement(name: str) -> tuple[bool, str]:
+    """Every applicable method gives Boltzmann–Hamel's u̇ at random states, to 1e-12."""
+    from companion.mechanics.agreement import max_disagreement
+
+    worst = max_disagreement(_system(name), n_states=20)
+    detail = ", ".join(f"{m} {d:.1e}" for m, d in worst.items())
+    return len(worst) >= 3 and max(worst.values()) < 1e-12, detail
+
+
 def checks() -> list[Check]:
     """The §4.4 results the companion reproduces."""
     return [
@@ -110,4 +119,8 @@ def checks() -> list[Check]:
               lambda: _check_knife("kane")),
         Check(BOOK, "(4.142)/(4.104)", "rigid body: general dynamical equation gives Euler's",
               _check_euler_kane),
+        Check(BOOK, "§4.4, Ex. 4.4", "knife edge: Lagrange, Maggi, Kane agree with (4.85)",
+              lambda: _check_agreement("knife_edge")),
+        Check(BOOK, "§4.4, Ex. 4.3", "rigid body: Lagrange, Maggi, Kane agree with (4.85)",
+              lambda: _check_agreement("euler_body")),
     ]
