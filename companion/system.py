@@ -9,6 +9,7 @@ and the parameters with defaults, slider ranges and units.
 
 from __future__ import annotations
 
+import importlib
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -38,6 +39,22 @@ def register_method(name: str):
         return fn
 
     return deco
+
+
+#: Modules that register further methods when imported.  They import this module, so they
+#: are loaded on first use of :data:`METHODS` through a System, not at import time.
+METHOD_MODULES: tuple[str, ...] = (
+    "companion.mechanics.lagrange",
+    "companion.mechanics.maggi",
+    "companion.mechanics.kane",
+)
+
+
+def load_methods() -> dict[str, Callable[[System], Derivation]]:
+    """Import every module of :data:`METHOD_MODULES` (once) and return :data:`METHODS`."""
+    for module in METHOD_MODULES:
+        importlib.import_module(module)
+    return METHODS
 
 
 @dataclass(frozen=True)
@@ -190,11 +207,11 @@ class System:
     @property
     def methods(self) -> list[str]:
         """Names of the registered derivation methods (not all apply to every system)."""
-        return list(METHODS)
+        return list(load_methods())
 
     def derive(self, method: str = "boltzmann_hamel") -> Derivation:
         """The derivation by ``method`` (cached: derived once per system and method)."""
-        if method not in METHODS:
+        if method not in load_methods():
             raise ValueError(f"unknown method {method!r}; known: {', '.join(METHODS)}")
         if method not in self._derivations:
             self._derivations[method] = METHODS[method](self)
@@ -214,7 +231,15 @@ class System:
         return np.array([values[name] for name in self.state_names()], dtype=float)
 
     def rhs(self, p: Sequence[float], method: str = "boltzmann_hamel"):
-        """The first-order right-hand side for parameter values ``p`` (in parameter order)."""
+        """The first-order right-hand side for parameter values ``p`` (in parameter order).
+
+        Methods whose speeds are not the independent u's (Lagrange with multipliers solves for
+        q̈ and λ) are mapped to the same state (q, u) through the kinematics (4.80)/(4.134).
+        """
+        if self.derive(method).extra.get("speeds", "u") != "u":
+            from companion.mechanics.agreement import rhs_in_independent_speeds
+
+            return rhs_in_independent_speeds(self, method, p)
         return self.compiled(method).rhs(p)
 
     def simulate(
@@ -276,9 +301,5 @@ def _boltzmann_hamel(system: System) -> Derivation:
         Q=system.Q, t=system.t, Psi_t=psi_t,
     )
 
-
-# The other methods register themselves with register_method when imported; they import
-# this module, so they are imported last.
-from companion.mechanics import kane, lagrange, maggi  # noqa: E402, F401
 
 __all__ = ["METHODS", "Parameter", "SingularConfigurationError", "System", "register_method"]

@@ -15,6 +15,7 @@ import numpy as np
 import sympy as sp
 import sympy.physics.mechanics as me
 
+from companion.mechanics.agreement import udot_function
 from companion.mechanics.model import MechanicsModel
 from companion.numerics import Trajectory
 from companion.numerics.rotations import (
@@ -38,12 +39,13 @@ class EulerBody(System):
         return np.array([*omega, *quat], dtype=float)
 
     def rhs(self, p: Sequence[float], method: str = "boltzmann_hamel"):
-        eom = self.compiled(method)
-        zeros = [0.0] * len(self.q)  # the derived ω-equations do not depend on the angles
+        # ω̇ by any method (Lagrange's q̈ is mapped to ω̇); it does not depend on the angles.
+        udot = udot_function(self, method, p)
+        zeros = [0.0] * len(self.q)
 
         def f(t: float, x: np.ndarray) -> np.ndarray:
             omega, quat = x[:3], x[3:]
-            return np.concatenate([eom.udot(t, zeros, omega, p), quaternion_rate(quat, omega)])
+            return np.concatenate([udot(t, zeros, omega), quaternion_rate(quat, omega)])
 
         return f
 

@@ -15,6 +15,7 @@ from functools import cache
 import numpy as np
 import sympy as sp
 
+from companion.mechanics.lagrange import kinematics_of
 from companion.numerics.compile import CompiledEOM, lambdify_scalar
 from companion.system import System
 
@@ -34,6 +35,50 @@ def _u_rate(system: System):
     return lambdify_scalar(args, list(rate))
 
 
+@cache
+def _qdot(system: System):
+    """q̇ = Φ u + Φ_t (4.134) as a function of (t, q, u, p)."""
+    phi, phi_t = kinematics_of(system)
+    k = len(system.u_independent)
+    t = system.t if system.t is not None else sp.Dummy("t")
+    qdot = phi[:, :k] * sp.Matrix(system.u_independent) + phi_t
+    return lambdify_scalar([t, *system.q, *system.u_independent, *system.parameter_symbols],
+                           list(qdot))
+
+
+def udot_function(system: System, method: str, p: Sequence[float]):
+    """``(t, q, u) ↦ u̇`` of the independent speeds by ``method`` for parameter values ``p``."""
+    p = list(p)
+    derivation = system.derive(method)
+    eom: CompiledEOM = system.compiled(method)
+    if derivation.extra.get("speeds", "u") == "u":
+        return lambda t, q, u: eom.udot(t, q, u, p)
+    # Lagrange form: speeds (q̇, μ), accelerations (q̈, λ); μ never enters the equations.
+    n = len(system.q)
+    mu = [0.0] * (len(derivation.u) - n)
+    qdot_of, rate = _qdot(system), _u_rate(system)
+
+    def f(t: float, q, u) -> np.ndarray:
+        qdot = qdot_of(t, *q, *u, *p)
+        qddot = eom.udot(t, q, [*qdot, *mu], p)[:n]
+        return np.array(rate(t, *q, *qdot, *qddot, *p), dtype=float)
+
+    return f
+
+
+def rhs_in_independent_speeds(system: System, method: str, p: Sequence[float]):
+    """The first-order right-hand side x = (q, u) ↦ ẋ using ``method``'s accelerations."""
+    p = list(p)
+    n = len(system.q)
+    qdot_of, udot = _qdot(system), udot_function(system, method, p)
+
+    def f(t: float, x: np.ndarray) -> np.ndarray:
+        q, u = x[:n], x[n:]
+        return np.concatenate([qdot_of(t, *q, *u, *p), udot(t, q, u)])
+
+    return f
+
+
 def independent_accelerations(
     system: System, method: str, t: float, q: Sequence[float], u: Sequence[float],
     params: Mapping[str, float] | None = None,
@@ -46,16 +91,7 @@ def independent_accelerations(
         When ``method`` does not apply to ``system``.
     """
     pv = system.parameter_values(params)
-    p = [pv[s.name] for s in system.parameter_symbols]
-    derivation = system.derive(method)
-    eom: CompiledEOM = system.compiled(method)
-    if derivation.extra.get("speeds", "u") == "u":
-        return eom.udot(t, q, u, p)
-    # Lagrange form: speeds (q̇, μ); accelerations (q̈, λ).
-    qdot = system.compiled("boltzmann_hamel").parts(t, q, u, p)[0]
-    mu = [0.0] * (len(derivation.u) - len(q))
-    qddot = eom.udot(t, q, [*qdot, *mu], p)[: len(q)]
-    return np.array(_u_rate(system)(t, *q, *qdot, *qddot, *p), dtype=float)
+    return udot_function(system, method, [pv[s.name] for s in system.parameter_symbols])(t, q, u)
 
 
 def applicable_methods(system: System) -> list[str]:

@@ -16,15 +16,13 @@ import sympy as sp
 from companion import examples
 from companion.mechanics.derivation import Derivation
 from companion.mechanics.lagrange import kinematics_of
-from companion.system import METHODS
+from companion.system import METHODS, load_methods
 
 #: What each method needs, from its derivation's ``extra`` (Boltzmann–Hamel's engine predates
 #: these keys, so its traits are read here: n − m first-order equations, unconstrained T).
 _DEFAULT_TRAITS = {"order": 1, "n_constraint_equations": 0, "needs_multipliers": False,
                    "needs_unconstrained_T": True}
 
-#: Display order: the book's order of presentation.
-ORDER = ("boltzmann_hamel", "lagrange_multipliers", "maggi", "kane")
 
 
 @dataclass(frozen=True)
@@ -85,7 +83,7 @@ def compare_methods(
     system_names
         Registered example names (default: all).
     methods
-        Method names (default: all registered, in the book's order).
+        Method names (default: every registered one, Boltzmann–Hamel first).
 
     Returns
     -------
@@ -94,8 +92,7 @@ def compare_methods(
         (``NotImplementedError``) are listed in ``table.skipped`` with the reason.
     """
     names = list(system_names) if system_names is not None else examples.names()
-    chosen = list(methods) if methods is not None else sorted(
-        METHODS, key=lambda m: ORDER.index(m) if m in ORDER else len(ORDER))
+    chosen = list(methods) if methods is not None else list(load_methods())
     unknown = sorted(set(chosen) - set(METHODS))
     if unknown:
         raise ValueError(f"unknown method(s) {unknown}; known: {', '.join(METHODS)}")

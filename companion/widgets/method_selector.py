@@ -10,8 +10,7 @@ from collections.abc import Sequence
 import ipywidgets as w
 
 from companion import examples
-from companion.mechanics.comparison import ORDER
-from companion.system import METHODS
+from companion.system import load_methods
 
 
 class MethodSelector:
@@ -36,7 +35,7 @@ class MethodSelector:
     def __init__(self, example_names: Sequence[str] | None = None,
                  example: str = "knife_edge", method: str = "kane"):
         names = list(example_names) if example_names is not None else examples.names()
-        methods = sorted(METHODS, key=lambda m: ORDER.index(m) if m in ORDER else len(ORDER))
+        methods = list(load_methods())
         self.example = w.Dropdown(options=names, value=example, description="example")
         self.method = w.Dropdown(options=methods, value=method, description="method")
         self.output = w.Output()
