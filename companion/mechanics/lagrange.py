@@ -61,6 +61,14 @@ def lagrange_rows(
     return rows.applyfunc(sp.expand), p, mass.applyfunc(sp.expand)
 
 
+def fold_pythagoras(expr: sp.Expr) -> sp.Expr:
+    """Cheap clean-up of an expanded expression: sin²a → 1 − cos²a, expanded again, so that
+    sin²a + cos²a terms collapse (no trigsimp)."""
+    squares = {e: 1 - sp.cos(e.base.args[0]) ** 2 for e in expr.atoms(sp.Pow)
+               if isinstance(e.base, sp.sin) and e.exp == 2}
+    return sp.expand(expr.xreplace(squares)) if squares else expr
+
+
 def in_generalized_velocities(system: System) -> tuple[sp.Expr, sp.Matrix]:
     """T(q, q̇, t) and the generalized forces Q_q of the q's, from the system's definition.
 
@@ -72,7 +80,7 @@ def in_generalized_velocities(system: System) -> tuple[sp.Expr, sp.Matrix]:
     psi, psi_t = system.psi
     u_of_qdot = psi * sp.Matrix(system.qdot) + psi_t
     to_qdot = dict(zip(system.u, u_of_qdot, strict=True))
-    T = sp.expand(sp.sympify(system.T).xreplace(to_qdot))
+    T = fold_pythagoras(sp.expand(sp.sympify(system.T).xreplace(to_qdot)))
     Q_u = sp.zeros(len(system.u), 1)
     for r, Qr in enumerate(system.Q or []):
         Q_u[r] = sp.sympify(Qr).xreplace(to_qdot)
