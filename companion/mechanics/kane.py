@@ -118,6 +118,14 @@ def from_system(system: System) -> Derivation:
                                                                for row in gam], "(4.125)",
                       "Partial velocities: vectors, not the Hamel symbols γ^j_rl of §4.3 "
                       "(same letter, different object).", None))
+    drift = [sym.on_motion(v - sum((gi * ui for gi, ui in zip(g, u, strict=True)),
+                                   me.Vector(0)))
+             for (_, v, _), g in zip(bodies, gam, strict=True)]
+    if any(d != me.Vector(0) for d in drift):
+        steps.append(Step("Rheonomic terms γ_it = v_i − Σ_j γ_ij u_j",
+                          [sym.plain(d) for d in drift], "(4.125)",
+                          "The part of each velocity present even when every u is zero "
+                          "(explicit time dependence).", None))
     rigid = [(b, w) for b, _, w in bodies if w is not None]
     if rigid:
         steps.append(Step("Angular velocities ω_i on the motion",
@@ -136,7 +144,7 @@ def from_system(system: System) -> Derivation:
             coeffs = me.partial_velocity([sym.on_motion(where.ang_vel_in(N))], u, N)[0]
         else:
             coeffs = me.partial_velocity([sym.on_motion(where.vel(N))], u, N)[0]
-        Q = [Q[j] + load.dot(coeffs[j]) for j in range(k)]
+        Q = [Q[j] + tidy(load.dot(coeffs[j])) for j in range(k)]
     Q = [sp.expand(sym.plain(e)) for e in Q]
     steps.append(Step("Generalized applied forces Q_j = Σ (F_i·γ_ij + M_i·β_ij)", sp.Matrix(Q),
                       "(4.129)/(4.137)", "Only working loads contribute: a constraint force is "
@@ -144,10 +152,9 @@ def from_system(system: System) -> Derivation:
 
     lhs = [sp.S.Zero] * k
     accelerations = []
-    for body, v, w in bodies:
+    for (body, v, w), g in zip(bodies, gam, strict=True):
         a = sym.on_motion(v.dt(N))
         accelerations.append(sym.plain(a))
-        g = gam[[b for b, _, _ in bodies].index(body)]
         # Each body's share is tidied on its own (small), never the whole equation.
         lhs = [lhs[j] + tidy(body.mass * a.dot(g[j])) for j in range(k)]
         if w is not None:
