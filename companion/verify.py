@@ -16,6 +16,7 @@ from dataclasses import dataclass
 #: Modules of :mod:`companion.book` whose ``checks()`` make up the verify table.
 BOOK_MODULES: tuple[str, ...] = (
     "companion.book.greenwood",
+    "companion.book.greenwood_44",
     "companion.book.loparo_examples",
     "companion.book.loparo_contact",
 )
