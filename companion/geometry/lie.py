@@ -128,7 +128,7 @@ def arnold_equations(A: sp.Matrix, omega: Sequence[sp.Symbol], M: Sequence | Non
     return Derivation(method=method, q=[], u=omega, mass_matrix=A,
                       forcing=(A * Bww + M).applyfunc(sp.expand), kinematics=sp.zeros(0, 1),
                       equations=equations, steps=steps,
-                      extra={"B": B, "B(omega, omega)": Bww, "sign": sign})
+                      extra={"B": B, "B(omega, omega)": Bww, "sign": sign, "omega_dot": rate})
 
 
 @register_method("arnold")
@@ -176,7 +176,8 @@ def magnus_attitude(R0: np.ndarray, omega: Callable[[np.ndarray], np.ndarray],
     Each step is an exact group update R ← R exp(Θ̂) (Rodrigues) with
     Θ = h/2 (ω₁ + ω₂) + (√3 h²/12) ω₁ × ω₂ at the two Gauss points, so R stays orthogonal
     to rounding.  ``omega(times)`` returns the body angular velocity, shape (3, len(times)).
-    Returns rotations of shape (len(t), 3, 3).
+    The running products are formed by a parallel prefix (a few batched products instead
+    of a Python loop).  Returns rotations of shape (len(t), 3, 3).
     """
     t = np.asarray(t, dtype=float)
     h = np.diff(t)
@@ -184,12 +185,12 @@ def magnus_attitude(R0: np.ndarray, omega: Callable[[np.ndarray], np.ndarray],
     w1 = omega(t[:-1] + (0.5 - c) * h)
     w2 = omega(t[:-1] + (0.5 + c) * h)
     theta = h / 2 * (w1 + w2) + np.sqrt(3) * h**2 / 12 * np.cross(w1, w2, axis=0)
-    steps = exp_so3(theta)
-    out = np.empty((len(t), 3, 3))
-    out[0] = R0
-    for k in range(len(h)):
-        out[k + 1] = out[k] @ steps[k]
-    return out
+    prefix = exp_so3(theta)  # step k's update; turned in place into S_0 ⋯ S_k
+    d = 1
+    while d < len(prefix):  # parallel prefix product: log₂N batched 3×3 products
+        prefix[d:] = prefix[:-d] @ prefix[d:]
+        d *= 2
+    return np.concatenate([np.asarray(R0, dtype=float)[None], R0 @ prefix])
 
 
 def orthogonality_drift(R: np.ndarray) -> np.ndarray:
@@ -202,3 +203,11 @@ def rotation_from_euler_angles(psi: float, theta: float, phi: float) -> np.ndarr
     """Rotation (body → space) of type I Euler angles ψ (z), θ (new y), φ (new x)."""
     return (exp_so3(np.array([0.0, 0.0, psi])) @ exp_so3(np.array([0.0, theta, 0.0]))
             @ exp_so3(np.array([phi, 0.0, 0.0])))
+
+
+def euler_angles_from_rotations(R: np.ndarray) -> np.ndarray:
+    """Type I Euler angles (ψ, θ, φ), shape (3, N), of rotations R of shape (N, 3, 3)."""
+    psi = np.arctan2(R[:, 1, 0], R[:, 0, 0])
+    theta = np.arcsin(np.clip(-R[:, 2, 0], -1.0, 1.0))
+    phi = np.arctan2(R[:, 2, 1], R[:, 2, 2])
+    return np.array([psi, theta, phi])
