@@ -24,8 +24,8 @@ from companion.numerics import SingularConfigurationError, Trajectory
 from companion.numerics.compile import lambdify_scalar
 from companion.system import System
 
-#: Attitude steps per second of the Magnus update (the ω integration is adaptive).
-ATTITUDE_RATE = 200
+#: Largest rotation angle |ω| h of one Magnus attitude step (the ω integration is adaptive).
+MAX_STEP_ANGLE = 0.01
 
 
 class RigidBodySO3(System):
@@ -80,7 +80,9 @@ class RigidBodySO3(System):
         iv = self.initial_values(initial)
         p = [pv[s.name] for s in self.parameter_symbols]
         omega = self.omega_solution(t_final, p, self.initial_state(iv), method, rtol, atol)
-        per_sample = max(1, math.ceil(ATTITUDE_RATE * t_final / (n_points - 1)))
+        coarse = np.linspace(0.0, t_final, n_points)
+        spin = float(np.max(np.linalg.norm(omega(coarse), axis=0)))
+        per_sample = max(1, math.ceil(spin * coarse[1] / MAX_STEP_ANGLE))
         fine = np.linspace(0.0, t_final, (n_points - 1) * per_sample + 1)
         R = lie.magnus_attitude(self.initial_rotation(iv), omega, fine)[::per_sample]
         t = fine[::per_sample]
