@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 #: Modules of :mod:`companion.book` whose ``checks()`` make up the verify table.
-BOOK_MODULES: tuple[str, ...] = ("companion.book.greenwood",)
+BOOK_MODULES: tuple[str, ...] = ("companion.book.greenwood", "companion.book.loparo")
 
 
 @dataclass(frozen=True)
