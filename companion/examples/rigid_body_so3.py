@@ -25,7 +25,7 @@ from companion.numerics.compile import lambdify_scalar
 from companion.system import System
 
 #: Largest rotation angle |ω| h of one Magnus attitude step (the ω integration is adaptive).
-MAX_STEP_ANGLE = 0.01
+MAX_STEP_ANGLE = 0.02
 
 
 class RigidBodySO3(System):

@@ -43,7 +43,8 @@ class ConstrainedSystem(System):
     ambient_force
         F in the ambient coordinates (a 1-form).
     min_immersion
-        The chart is declared singular where σ_min(J)/σ_max(J) falls below this.
+        The chart is declared singular where the immersion measure μ of
+        :meth:`immersion` falls below this.
     **kwargs
         Passed to :class:`System` (name, title, source, parameters, initial, ...).
     """
@@ -64,8 +65,12 @@ class ConstrainedSystem(System):
         position = {f"p_{c}": e for c, e in zip("xyz", self.embedding, strict=False)}
         super().__init__(q=x, qdot=xdot, u=xdot, definitions=list(xdot), T=T, Q=Q,
                          series={**position, **dict(series or {})}, **kwargs)
-        self._jacobian = sp.lambdify([*self.q, *self.parameter_symbols], list(self.J),
-                                     modules="numpy", cse=True)
+        args = [*self.q, *self.parameter_symbols]
+        self._jacobian = sp.lambdify(args, list(self.J), modules="numpy", cse=True)
+        gram = self.J.T * self.J  # det and trace of JᵀJ: a cheap, scale-free rank test
+        self._gram = [gram.det(method="berkowitz"), gram.trace()]
+        self._gram_scalar = lambdify_scalar(args, self._gram)
+        self._gram_numpy = sp.lambdify(args, self._gram, modules="numpy", cse=True)
 
     def jacobian_at(self, q: Sequence, p: Sequence[float]) -> np.ndarray:
         """The numeric Jacobian J(q), shape (n_ambient, n); for q of shape (n, N) a stack
@@ -75,11 +80,19 @@ class ConstrainedSystem(System):
         return np.moveaxis(np.array(entries, dtype=float).reshape(*self.J.shape, *q.shape[1:]),
                            (0, 1), (-2, -1))
 
-    def immersion(self, q: Sequence, p: Sequence[float]) -> np.ndarray:
-        """σ_min(J)/σ_max(J) at q (or along q of shape (n, N)): 0 where the chart is
-        singular (J loses rank)."""
-        sv = np.linalg.svd(self.jacobian_at(q, p), compute_uv=False)
-        return sv[..., -1] / np.maximum(sv[..., 0], 1e-300)
+    def immersion(self, q: Sequence, p: Sequence[float]):
+        """μ = det(JᵀJ)^{1/n} / (tr(JᵀJ)/n) at q (a float), or along q of shape (n, N).
+
+        μ is 1 when J stretches every direction equally, and 0 exactly where J loses rank
+        (the chart stops being an immersion); for the sphere μ = 2|sin θ|/(1 + sin²θ).
+        """
+        n = len(self.q)
+        if np.ndim(q) == 1:
+            det, tr = self._gram_scalar(*q, *p)
+            return max(det, 0.0) ** (1 / n) * n / tr if tr > 0 else 0.0
+        det, tr = np.broadcast_arrays(*self._gram_numpy(*np.asarray(q, float), *p),
+                                      np.empty(np.shape(q)[1:]))[:2]
+        return np.maximum(det, 0.0) ** (1 / n) * n / np.maximum(tr, 1e-300)
 
     def evaluate(self, traj: Trajectory) -> None:
         """Invariants and series, plus the chart's immersion measure along the motion and,
@@ -87,11 +100,11 @@ class ConstrainedSystem(System):
         super().evaluate(traj)
         p = [traj.params[s.name] for s in self.parameter_symbols]
         J = self.jacobian_at(traj.states[: len(self.q)], p)
-        traj.series["immersion"] = imm = self.immersion(traj.states[: len(self.q)], p)
+        traj.series["immersion μ"] = imm = self.immersion(traj.states[: len(self.q)], p)
         if np.min(imm) < 50 * self.min_immersion:
             k = int(np.argmin(imm))
             traj.events.append(f"at t = {traj.t[k]:.4g} the motion passes close to where "
-                               + self._singular_message(f"(σ_min/σ_max of J = {imm[k]:.2g})"))
+                               + self._singular_message(f"(immersion μ = {imm[k]:.2g})"))
         names = [f"reaction_{i}" for i in range(self.J.rows)]
         if all(n in traj.series for n in names):
             R = np.array([traj.series[n] for n in names])
