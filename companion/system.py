@@ -210,11 +210,6 @@ class System:
         """The first-order right-hand side for parameter values ``p`` (in parameter order)."""
         return self.compiled(method).rhs(p)
 
-    def events(self, p: Sequence[float]) -> list[Callable]:
-        """Terminal ``solve_ivp`` events (each with a ``message`` attribute) ending a motion
-        where the model stops holding, e.g. a coordinate chart turning singular.  None here."""
-        return []
-
     def simulate(
         self,
         t_final: float | None = None,
@@ -242,15 +237,11 @@ class System:
         p = [pv[s.name] for s in self.parameter_symbols]
         x0 = self.initial_state(self.initial_values(initial))
         t_eval = np.linspace(0.0, t_final, n_points)
-        events = self.events(p)
         sol = solve_ivp(self.rhs(p, method), (0.0, t_final), x0, method="DOP853",
-                        t_eval=t_eval, rtol=rtol, atol=atol, events=events or None)
+                        t_eval=t_eval, rtol=rtol, atol=atol)
         if sol.status < 0:
             raise SingularConfigurationError(f"integration failed: {sol.message}")
         traj = Trajectory(t=sol.t, states=sol.y, names=self.state_names(), params=pv)
-        for event, times in zip(events, sol.t_events or [], strict=False):
-            if len(times):
-                traj.events.append(f"stopped at t = {times[0]:.4g}: {event.message}")
         self.evaluate(traj)
         return traj
 

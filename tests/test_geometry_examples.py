@@ -62,8 +62,10 @@ def test_sphere_geodesics_are_great_circles(sphere):
 def test_sphere_pole_is_detected(sphere):
     with pytest.raises(SingularConfigurationError, match="chart is singular"):
         sphere.simulate(initial={"theta": 0.0})
-    near = sphere.simulate(initial={r"\dot{\phi}": 0.0})
+    near = sphere.simulate(initial={r"\dot{\phi}": 0.0})  # through the pole, φ̇ ≡ 0
     assert any("singular" in e for e in near.events)
+    with pytest.raises(SingularConfigurationError, match="another chart"):
+        sphere.simulate(initial={r"\dot{\phi}": 1e-3})  # φ̇ = L_z/(m R² sin²θ) blows up
     assert not sphere.simulate().events
 
 

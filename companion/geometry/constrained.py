@@ -5,13 +5,14 @@ with a kinetic-energy metric σ and an applied force F.  Everything else is deri
 induced metric Jᵀσ J and force JᵀF (7.2), the kinetic energy, the reduced law with its
 Christoffel symbols (method ``"geometric"``) and the reaction force σ♭(ambient
 acceleration) − F, which lies in the null space of Jᵀ.  Where the chart stops being an
-immersion (J loses rank, e.g. spherical coordinates at a pole) the motion is stopped and the
-reason recorded.
+immersion (J loses rank, e.g. spherical coordinates at a pole) the simulation refuses to go
+on with a :class:`SingularConfigurationError` that says why; close passes are noted in the
+trajectory's events.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 import sympy as sp
@@ -117,33 +118,27 @@ class ConstrainedSystem(System):
                 "not the motion, fail there")
 
     def rhs(self, p: Sequence[float], method: str = "geometric"):
-        """x ↦ ẋ for the state (x, ẋ); for the geometric method the reduced accelerations
-        ẍ = σ̃⁻¹F̃ − Γ̃(ẋ, ẋ) (small systems) are compiled into one scalar function."""
+        """x ↦ ẋ for the state (x, ẋ).  For the geometric method the reduced accelerations
+        ẍ = σ̃⁻¹F̃ − Γ̃(ẋ, ẋ) (small systems) are compiled into one scalar function; every
+        evaluation first checks the chart and refuses to go on where it is singular."""
         if method != "geometric":
             return super().rhs(p, method)
         if not hasattr(self, "_xddot"):
             args = [*self.q, *self.u, *self.parameter_symbols]
             self._xddot = lambdify_scalar(args, list(self.derive("geometric").extra["xddot"]))
-        accel, p, n = self._xddot, list(p), len(self.q)
+        accel, gram, p, n = self._xddot, self._gram_scalar, list(p), len(self.q)
+        floor = self.min_immersion**n / n**n  # μ < min_immersion ⇔ det < floor·trⁿ
 
         def f(t: float, x: np.ndarray) -> np.ndarray:
-            try:
-                return np.array([*x[n:], *accel(*x, *p)])
-            except (ZeroDivisionError, ValueError, OverflowError) as exc:
+            xs = x.tolist()
+            det, tr = gram(*xs[:n], *p)
+            if det < floor * tr**n:
                 raise SingularConfigurationError(self._singular_message(
-                    f"at q = {np.round(x[:n], 4).tolist()}") + f" ({exc})") from exc
+                    f"at t = {t:.4g}, q = {np.round(xs[:n], 4).tolist()}") + "; the motion "
+                    "there needs another chart (e.g. spherical angles about another axis)")
+            return np.array([*xs[n:], *accel(*xs, *p)])
 
         return f
-
-    def events(self, p: Sequence[float]) -> list[Callable]:
-        n = len(self.q)
-
-        def chart_singular(t: float, x: np.ndarray) -> float:
-            return self.immersion(x[:n], p) - self.min_immersion
-
-        chart_singular.terminal = True
-        chart_singular.message = self._singular_message("here")
-        return [chart_singular]
 
     def simulate(self, t_final: float | None = None, params: Mapping | None = None,
                  initial: Mapping | None = None, *, method: str = "geometric",
