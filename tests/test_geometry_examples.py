@@ -120,26 +120,3 @@ def test_methods_refuse_other_systems():
         examples.get("knife_edge").derive("geometric")
     with pytest.raises(NotImplementedError):
         examples.get("knife_edge").derive("arnold")
-
-
-def test_views_update_in_place(sphere, body, thrown):
-    import matplotlib.pyplot as plt
-
-    from companion.geometry.views import RigidBodyView, SphereView
-
-    for system, view, change in ((sphere, SphereView(), {"params": {"R": 2.0}}),
-                                 (body, RigidBodyView(), {"initial": {"omega_z": 1.0}}),
-                                 (thrown, RigidBodyView(), {"initial": {"v_z": 4.0}})):
-        fig = plt.figure()
-        n_figs = len(plt.get_fignums())
-        view.setup(fig, system.simulate(n_points=100))
-        before = [np.array(line.get_data_3d()) for line in view.ax3d.lines]
-        n_lines = len(view.ax3d.lines)
-        view.refresh(system.simulate(n_points=100, **change))
-        view.show_frame(50)
-        fig.canvas.draw()
-        after = [np.array(line.get_data_3d()) for line in view.ax3d.lines]
-        assert len(view.ax3d.lines) == n_lines and len(plt.get_fignums()) == n_figs
-        assert any(b.shape != a.shape or not np.allclose(b, a)
-                   for b, a in zip(before, after, strict=True))
-        plt.close(fig)

@@ -56,7 +56,7 @@ class ThrownBody(RigidBodySO3):
 
     def simulate(self, t_final: float | None = None, params: Mapping[str, Any] | None = None,
                  initial: Mapping[str, Any] | None = None, *, n_points: int = 400,
-                 rtol: float = 1e-11, atol: float = 1e-12, method: str = "newton_euler"
+                 rtol: float = 1e-12, atol: float = 1e-12, method: str = "newton_euler"
                  ) -> Trajectory:
         """Rotation as in :class:`RigidBodySO3`; the mass centre integrated from m p̈ = F."""
         d = self.derive(method)
