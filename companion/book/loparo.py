@@ -19,6 +19,9 @@ BOOK = "Loparo"
 EULER = ["(I_2 - I_3)*w_2*w_3/I_1", "(I_3 - I_1)*w_3*w_1/I_2", "(I_1 - I_2)*w_1*w_2/I_3"]
 #: §7.4: for SO(3), B(c, a) = A⁻¹((A c) × a).
 B_SO3 = "A**-1 * (A*c).cross(a)"
+#: Lemma 7.1 (with the ½ our copy lost): L_{exp(a)*} ξ = ξ + ½[a, ξ] + o(a²), in exponential
+#: coordinates.
+LEMMA_7_1_FACTOR = 0.5
 #: §7.3: reaction forces lie in the null space of Jᵀ.
 NULL_SPACE = "J.T * R"
 
@@ -83,6 +86,29 @@ def _b_skew() -> tuple[bool, str]:
     a, b, c = (sp.Matrix(sp.symbols(f"{x}_1:4")) for x in "abc")
     skew = sp.Matrix([inner(A, B(c, a), b) + inner(A, B(c, b), a)])
     return _numeric_equal(skew, sp.zeros(1, 1), [*I, *a, *b, *c])
+
+
+def _lemma_7_1() -> tuple[bool, str]:
+    """d/dt log(exp(a) exp(tξ)) at t = 0 against ξ + ½[a, ξ]: the error must shrink like |a|²
+    (with any other factor it shrinks only like |a|)."""
+    from scipy.spatial.transform import Rotation
+
+    from companion.geometry.lie import bracket, exp_so3
+
+    rng = _rng()
+    xi, direction = rng.normal(size=3), rng.normal(size=3)
+    h = 1e-6
+
+    def error(eps: float) -> float:
+        a = eps * direction
+        ends = [Rotation.from_matrix(exp_so3(a) @ exp_so3(s * xi)).as_rotvec() for s in (-h, h)]
+        pushed = (ends[1] - ends[0]) / (2 * h)
+        lemma = xi + LEMMA_7_1_FACTOR * np.array(bracket(a, xi), dtype=float).ravel()
+        return float(np.linalg.norm(pushed - lemma))
+
+    e1, e2 = error(1e-2), error(5e-3)
+    return 3.5 < e1 / e2 < 4.5, (f"error {e1:.1e} → {e2:.1e} when |a| halves "
+                                 "(ratio ≈ 4: the remainder is O(|a|²))")
 
 
 def _greenwood_cross_link() -> tuple[bool, str]:
@@ -164,6 +190,8 @@ def checks() -> list[Check]:
         Check(BOOK, "(7.2)", "pulled-back metric JᵀσJ = mass matrix of sympy's Lagrange "
               "(sphere particle)", _sphere_lagrange_metric),
         Check(BOOK, "§7.3", "reaction force lies in the null space of Jᵀ", _reaction_null_space),
+        Check(BOOK, "Lemma 7.1", "L_exp(a)* ξ = ξ + ½[a, ξ] + o(a²) in exponential coordinates",
+              _lemma_7_1),
         Check(BOOK, "§7.4", "B solved from ⟨[a,b],c⟩ = ⟨B(c,a),b⟩ equals A⁻¹((Ac)×a)",
               _b_formula),
         Check(BOOK, "§7.4", "B is skew: ⟨B(c,a),b⟩ + ⟨B(c,b),a⟩ = 0", _b_skew),
