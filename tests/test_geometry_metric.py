@@ -156,3 +156,25 @@ def test_reaction_is_normal_on_the_sphere_and_check_can_fail():
 def test_bad_input_raises_value_error(call):
     with pytest.raises(ValueError):
         call()
+
+
+def test_christoffel_against_sympy_diffgeom():
+    """Γ^i_kl of the sphere and of the paraboloid metrics against sympy.diffgeom."""
+    from sympy.diffgeom import TensorProduct, metric_to_Christoffel_2nd
+    from sympy.diffgeom.rn import R2_r
+
+    u, v = sp.symbols("x y")
+    R = sp.Symbol("R", positive=True)
+    fields = {u: R2_r.x, v: R2_r.y}
+    forms = (R2_r.dx, R2_r.dy)
+    for sigma in (sp.diag(R**2, R**2 * sp.sin(u) ** 2), sp.diag(1 + 4 * u**2, u**2)):
+        g = sum((sigma[i, j].subs(fields) * TensorProduct(a, b)
+                 for i, a in enumerate(forms) for j, b in enumerate(forms)), sp.S.Zero)
+        reference = metric_to_Christoffel_2nd(g)  # reference[i, k, l] = Γ^i_kl
+        back = {f: s for s, f in fields.items()}
+        ours = christoffel(sigma, [u, v])
+        assert any(reference[i, k, l] != 0 for i in range(2) for k in range(2) for l in range(2))
+        for i in range(2):
+            for k in range(2):
+                for l in range(2):
+                    assert sp.simplify(reference[i, k, l].subs(back) - ours[i][k, l]) == 0

@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from functools import cached_property
 from typing import Any
 
 import numpy as np
+import sympy as sp
 from scipy.integrate import odeint
 
 from companion.examples import euler_body
 from companion.geometry import lie
+from companion.geometry.metric import kinetic_metric
 from companion.numerics import SingularConfigurationError, Trajectory
 from companion.numerics.compile import lambdify_scalar
 from companion.system import System
@@ -31,7 +34,11 @@ MAX_STEP_ANGLE = 0.02
 class RigidBodySO3(System):
     """A rigid body whose orientation lives on SO(3): state ω (body axes) and R (3×3)."""
 
-    inertia_names = ("I_xx", "I_yy", "I_zz")
+    @cached_property
+    def _inertia_operator(self):
+        """Parameters ↦ A, the metric of T in ω (its Hessian), as numbers."""
+        A = kinetic_metric(self.T, self.u_independent)
+        return sp.lambdify(self.parameter_symbols, A, modules="numpy")
 
     def state_names(self) -> list[str]:
         return [s.name for s in self.u_independent]
@@ -108,8 +115,10 @@ class RigidBodySO3(System):
         for s, angle in zip(self.q, lie.euler_angles_from_rotations(R), strict=True):
             traj.series[s.name] = angle
         super().evaluate(traj)
-        I = np.array([traj.params[n] for n in self.inertia_names])
-        traj.invariants["M_s = R A ω"] = np.einsum("nij,jn->in", R, I[:, None] * traj.states)
+        p = [traj.params[s.name] for s in self.parameter_symbols]
+        A = np.array(self._inertia_operator(*p), dtype=float)
+        w = traj.states[-3:]
+        traj.invariants["M_s = R A ω"] = np.einsum("nij,jk,kn->in", R, A, w)
         for k, name in enumerate("xyz"):
             traj.series[f"e_{name}"] = R[:, :, k].T
 

@@ -34,6 +34,16 @@ class ThrownBody(RigidBodySO3):
         super().__init__(**kwargs)
         self.position, self.velocity = list(position), list(velocity)
         self.mass, self.force = mass, sp.Matrix(list(force))
+        # Translational energy ½ vᵀ(m I)v − F·p (F is constant) and horizontal momentum.
+        v, sigma = sp.Matrix(self.velocity), mass * sp.eye(3)
+        translational = {
+            "translational energy": (v.T * sigma * v)[0] / 2 - (self.force.T * sp.Matrix(
+                self.position))[0],
+            "horizontal momentum": list(sigma * v)[:2],
+        }
+        args = [*self.position, *self.velocity, *self.parameter_symbols]
+        self._translational = {k: sp.lambdify(args, e, modules="numpy")
+                               for k, e in translational.items()}
 
     def derive(self, method: str = "newton_euler") -> Derivation:
         """``"newton_euler"`` (§7.6): m p̈ = F with A ω̇ = Aω × ω + M; other methods give the
@@ -75,11 +85,12 @@ class ThrownBody(RigidBodySO3):
             raise SingularConfigurationError(f"integration failed: {sol.message}")
         traj.states = np.vstack([sol.y, traj.states])
         traj.names = [s.name for s in (*self.position, *self.velocity)] + traj.names
-        v, z = sol.y[3:], sol.y[2]
-        m, g = traj.params[self.mass.name], traj.params["g"]
+        trans = {k: np.asarray(fn(*sol.y, *p), dtype=float)
+                 for k, fn in self._translational.items()}
         traj.invariants["total energy"] = (traj.invariants["rotational energy"]
-                                           + 0.5 * m * np.einsum("in,in->n", v, v) + m * g * z)
-        traj.invariants["horizontal momentum"] = m * v[:2]
+                                           + trans["translational energy"])
+        traj.invariants["horizontal momentum"] = np.broadcast_to(
+            trans["horizontal momentum"].reshape(2, -1), (2, len(traj.t))).copy()
         return traj
 
 
