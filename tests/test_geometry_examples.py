@@ -59,14 +59,19 @@ def test_sphere_geodesics_are_great_circles(sphere):
     assert np.max(np.abs(with_gravity["off great-circle plane"])) > 0.1
 
 
-def test_sphere_pole_is_detected(sphere):
+def test_sphere_pole_is_detected_and_crossed_with_a_second_chart(sphere):
     with pytest.raises(SingularConfigurationError, match="chart is singular"):
         sphere.simulate(initial={"theta": 0.0})
-    near = sphere.simulate(initial={r"\dot{\phi}": 0.0})  # through the pole, φ̇ ≡ 0
-    assert any("singular" in e for e in near.events)
-    with pytest.raises(SingularConfigurationError, match="another chart"):
-        sphere.simulate(initial={r"\dot{\phi}": 1e-3})  # φ̇ = L_z/(m R² sin²θ) blows up
     assert not sphere.simulate().events
+    for phid in (0.0, 1e-3):  # through (or next to) the bottom pole: φ̇ would blow up there
+        tr = sphere.simulate(initial={r"\dot{\phi}": phid})
+        assert any("changed chart" in e for e in tr.events)
+        assert tr.drift("energy") < 1e-8 and tr.max_residual("JᵀR") < 1e-10
+        pos = np.array([tr[f"p_{c}"] for c in "xyz"])
+        assert np.min(pos[2]) < -0.9999 * tr.params["R"]  # it does reach the bottom
+        np.testing.assert_allclose(np.linalg.norm(pos, axis=0), tr.params["R"], rtol=1e-12)
+    near = sphere.simulate(initial={"theta": 0.05, r"\dot{\theta}": 1.0})  # starts in chart 2
+    assert near.drift("energy") < 1e-8
 
 
 def test_sphere_bad_parameters(sphere):

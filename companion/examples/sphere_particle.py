@@ -42,6 +42,14 @@ def build() -> SphereParticle:
     m, R, g = sp.symbols("m R g", positive=True)
     embedding = [R * sp.sin(theta) * sp.cos(phi), R * sp.sin(theta) * sp.sin(phi),
                  R * sp.cos(theta)]
+    # The same angles about the horizontal y-axis: a second chart, regular at the poles of
+    # the first.  Inverses use atan2 (well conditioned everywhere).
+    X, Y, Z = sp.symbols("X Y Z")
+    second = {
+        "embedding": [R * sp.sin(theta) * sp.sin(phi), R * sp.cos(theta),
+                      R * sp.sin(theta) * sp.cos(phi)],
+        "inverse": [sp.atan2(sp.sqrt(X**2 + Z**2), Y), sp.atan2(X, Z)],
+    }
     system = SphereParticle(
         name="sphere_particle",
         title="A particle on a sphere under gravity (Loparo §7.2–7.3, our example)",
@@ -51,6 +59,9 @@ def build() -> SphereParticle:
         embedding=embedding,
         ambient_metric=m * sp.eye(3),
         ambient_force=[0, 0, -m * g],
+        ambient=[X, Y, Z],
+        inverse=[sp.atan2(sp.sqrt(X**2 + Y**2), Z), sp.atan2(Y, X)],
+        second_chart=second,
         parameters=[
             Parameter(m, 1.0, 0.1, 5.0, "kg", "particle mass", positive=True),
             Parameter(R, 1.0, 0.2, 3.0, "m", "sphere radius", positive=True),

@@ -6,8 +6,9 @@ induced metric Jᵀσ J and force JᵀF (7.2), the kinetic energy, the reduced l
 Christoffel symbols (method ``"geometric"``) and the reaction force σ♭(ambient
 acceleration) − F, which lies in the null space of Jᵀ.  Where the chart stops being an
 immersion (J loses rank, e.g. spherical coordinates at a pole) the simulation refuses to go
-on with a :class:`SingularConfigurationError` that says why; close passes are noted in the
-trajectory's events.
+on with a :class:`SingularConfigurationError` that says why (close passes are noted in the
+trajectory's events), unless a second chart is given: then the simulation changes chart
+near the singular set and reports the motion in the first chart.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 import sympy as sp
+from scipy.integrate import solve_ivp
 
 from companion.geometry.metric import (
     covariant_equations,
@@ -46,14 +48,27 @@ class ConstrainedSystem(System):
     min_immersion
         The chart is declared singular where the immersion measure μ of
         :meth:`immersion` falls below this.
+    ambient, inverse
+        Optional: symbols of the ambient point and x as expressions in them (the chart's
+        inverse), needed to change charts.
+    second_chart
+        Optional ``{"embedding": ..., "inverse": ...}``: another chart of the same surface in
+        the same symbols x.  The simulation then changes chart whenever the current one comes
+        near its singular set (μ < ``SWITCH``) and reports the motion in the first chart.
     **kwargs
         Passed to :class:`System` (name, title, source, parameters, initial, ...).
     """
 
+    #: With two charts, the simulation changes chart when μ of the current one falls below.
+    SWITCH = 0.3
+
     def __init__(self, *, x: Sequence[sp.Symbol], xdot: Sequence[sp.Symbol],
                  embedding: Sequence[sp.Expr], ambient_metric: sp.Matrix,
                  ambient_force: Sequence[sp.Expr], min_immersion: float = 1e-3,
-                 series: Mapping[str, sp.Expr] | None = None, **kwargs):
+                 series: Mapping[str, sp.Expr] | None = None,
+                 ambient: Sequence[sp.Symbol] | None = None,
+                 inverse: Sequence[sp.Expr] | None = None,
+                 second_chart: Mapping[str, Sequence[sp.Expr]] | None = None, **kwargs):
         self.embedding = sp.Matrix(list(embedding))
         self.ambient_metric = sp.Matrix(ambient_metric)
         self.ambient_force = sp.Matrix(list(ambient_force))
@@ -72,6 +87,31 @@ class ConstrainedSystem(System):
         self._gram = [gram.det(method="berkowitz"), gram.trace()]
         self._gram_scalar = lambdify_scalar(args, self._gram)
         self._gram_numpy = sp.lambdify(args, self._gram, modules="numpy", cse=True)
+        self._embed = lambdify_scalar(args, list(self.embedding))
+        self._inverse = (None if inverse is None else lambdify_scalar(
+            [*ambient, *self.parameter_symbols], list(inverse)))
+        self.second_chart = None
+        if second_chart is not None:
+            if inverse is None or ambient is None:
+                raise ValueError("changing charts needs the first chart's inverse too")
+            self.second_chart = ConstrainedSystem(
+                x=x, xdot=xdot, embedding=second_chart["embedding"],
+                ambient_metric=ambient_metric, ambient_force=ambient_force,
+                min_immersion=min_immersion, ambient=ambient, inverse=second_chart["inverse"],
+                **{**kwargs, "name": f"{self.name} (second chart)"})
+
+    def to_ambient(self, x: Sequence[float], p: Sequence[float]) -> np.ndarray:
+        """The state (x, ẋ) as the ambient point and velocity (j(x), J ẋ), concatenated."""
+        n = len(self.q)
+        J = self.jacobian_at(x[:n], p)
+        return np.concatenate([self._embed(*x[:n], *p), J @ np.asarray(x[n:])])
+
+    def from_ambient(self, y: np.ndarray, p: Sequence[float]) -> np.ndarray:
+        """The state (x, ẋ) of an ambient point and tangent velocity y = (j, v)."""
+        m = self.J.rows
+        x = np.array(self._inverse(*y[:m], *p), dtype=float)
+        xdot = np.linalg.lstsq(self.jacobian_at(x, p), y[m:], rcond=None)[0]
+        return np.concatenate([x, xdot])
 
     def jacobian_at(self, q: Sequence, p: Sequence[float]) -> np.ndarray:
         """The numeric Jacobian J(q), shape (n_ambient, n); for q of shape (n, N) a stack
@@ -102,7 +142,7 @@ class ConstrainedSystem(System):
         p = [traj.params[s.name] for s in self.parameter_symbols]
         J = self.jacobian_at(traj.states[: len(self.q)], p)
         traj.series["immersion μ"] = imm = self.immersion(traj.states[: len(self.q)], p)
-        if np.min(imm) < 50 * self.min_immersion:
+        if self.second_chart is None and np.min(imm) < 50 * self.min_immersion:
             k = int(np.argmin(imm))
             traj.events.append(f"at t = {traj.t[k]:.4g} the motion passes close to where "
                                + self._singular_message(f"(immersion μ = {imm[k]:.2g})"))
@@ -153,10 +193,63 @@ class ConstrainedSystem(System):
         pv = self.parameter_values(params)
         x0 = self.initial_state(self.initial_values(initial))[: len(self.q)]
         p = [pv[s.name] for s in self.parameter_symbols]
-        if self.immersion(x0, p) <= self.min_immersion:
+        if self.immersion(x0, p) <= self.min_immersion:  # the initial values are in this chart
             raise SingularConfigurationError("cannot start here: " + self._singular_message(
                 f"at q = {np.round(x0, 4).tolist()}"))
+        if self.second_chart is not None:
+            return self._simulate_with_atlas(t_final, pv, initial, **kwargs)
         return super().simulate(t_final, params, initial, method=method, **kwargs)
+
+    def _simulate_with_atlas(self, t_final: float | None, pv: dict, initial,
+                             n_points: int = 600, rtol: float | None = None,
+                             atol: float | None = None) -> Trajectory:
+        """Integrate in whichever chart is far from its singular set, changing chart at
+        μ = SWITCH (events of DOP853), and report every sample in the first chart."""
+        t_final = self.t_final if t_final is None else float(t_final)
+        if not (np.isfinite(t_final) and t_final > 0):
+            raise ValueError(f"t_final must be a positive number, got {t_final}")
+        if isinstance(n_points, bool) or not isinstance(n_points, int) or n_points < 2:
+            raise ValueError(f"n_points must be an integer ≥ 2, got {n_points!r}")
+        rtol, atol = (1e-10 if rtol is None else rtol), (1e-12 if atol is None else atol)
+        p = [pv[s.name] for s in self.parameter_symbols]
+        n, charts = len(self.q), (self, self.second_chart)
+        state = self.initial_state(self.initial_values(initial))
+        current = 0
+        if self.immersion(state[:n], p) < self.SWITCH:
+            state, current = self.second_chart.from_ambient(self.to_ambient(state, p), p), 1
+        t_eval = np.linspace(0.0, t_final, n_points)
+        out, k, t0, notes = np.empty((2 * n, n_points)), 0, 0.0, []
+        while True:
+            chart = charts[current]
+
+            def leave(t, x, chart=chart):
+                return chart.immersion(x[:n], p) - self.SWITCH
+
+            leave.terminal, leave.direction = True, -1
+            sol = solve_ivp(chart.rhs(p), (t0, t_final), state, method="DOP853",
+                            t_eval=t_eval[k:], events=leave, rtol=rtol, atol=atol)
+            if sol.status < 0:
+                raise SingularConfigurationError(f"integration failed: {sol.message}")
+            for j in range(sol.y.shape[1]):
+                y = sol.y[:, j]
+                out[:, k + j] = y if current == 0 else self.from_ambient(
+                    chart.to_ambient(y, p), p)
+            k += sol.y.shape[1]
+            if sol.status == 0 or k >= n_points:
+                break
+            t0 = float(sol.t_events[0][0])
+            other = charts[1 - current]
+            state = other.from_ambient(chart.to_ambient(sol.y_events[0][0], p), p)
+            current = 1 - current
+            notes.append(t0)
+        traj = Trajectory(t=t_eval, states=out, names=self.state_names(), params=pv)
+        self.evaluate(traj)
+        if notes:
+            traj.events.append(
+                f"changed chart {len(notes)} time(s) (first at t = {notes[0]:.3g}) to stay "
+                "away from where the angles are singular; samples are reported in the first "
+                "chart")
+        return traj
 
 
 @register_method("geometric")
