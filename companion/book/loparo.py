@@ -112,6 +112,7 @@ def _lemma_7_1() -> tuple[bool, str]:
 
 
 def _greenwood_cross_link() -> tuple[bool, str]:
+    import companion.geometry.lie  # noqa: F401 - registers the "arnold" method
     from companion import examples
 
     system = examples.get("euler_body")
