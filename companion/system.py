@@ -47,6 +47,9 @@ METHOD_MODULES: tuple[str, ...] = (
     "companion.mechanics.lagrange",
     "companion.mechanics.maggi",
     "companion.mechanics.kane",
+    "companion.geometry.lie",
+    "companion.geometry.constrained",
+    "companion.geometry.planar_system",
 )
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 BOOK_MODULES: tuple[str, ...] = (
     "companion.book.greenwood",
     "companion.book.greenwood_44",
+    "companion.book.loparo",
     "companion.book.loparo_examples",
     "companion.book.loparo_contact",
 )

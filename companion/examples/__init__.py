@@ -15,6 +15,9 @@ from companion.system import System
 _MODULES: dict[str, str] = {
     "euler_body": "companion.examples.euler_body",
     "knife_edge": "companion.examples.knife_edge",
+    "sphere_particle": "companion.examples.sphere_particle",
+    "rigid_body_so3": "companion.examples.rigid_body_so3",
+    "thrown_body": "companion.examples.thrown_body",
     "double_pendulum": "companion.examples.double_pendulum",
     "disk_link_rolling": "companion.examples.disk_link_rolling",
     "disk_link_friction": "companion.examples.disk_link_friction",

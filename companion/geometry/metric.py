@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+import numpy as np
 import sympy as sp
 from sympy.simplify.fu import TR8
 
@@ -177,3 +178,53 @@ def covariant_equations(
     return Derivation(method=method, q=q, u=qdot, mass_matrix=sigma, forcing=forcing,
                       kinematics=sp.Matrix(qdot), equations=equations, steps=steps,
                       extra={"christoffel": gamma, "christoffel_kind": kind})
+
+
+def geodesic_equations(sigma: sp.Matrix, q: Sequence[sp.Symbol], qdot: Sequence[sp.Symbol]
+                       ) -> Derivation:
+    """Force-free motion ∇_{c′}c′ = 0 (7.1 with F = 0): q̈ + Γ(q̇, q̇) = 0, as a Derivation."""
+    return covariant_equations(sigma, q, qdot, None, method="geodesic")
+
+
+def ambient_acceleration(embedding: Sequence[sp.Expr], x: Sequence[sp.Symbol],
+                         xdot: Sequence[sp.Symbol], xddot: Sequence) -> sp.Matrix:
+    """d²j(x(t))/dt² = J ẍ + (dJ/dt) ẋ: the acceleration of the image in the ambient space."""
+    J = jacobian(embedding, x)
+    xdot, xddot = sp.Matrix(list(xdot)), sp.Matrix(list(xddot))
+    if xdot.rows != J.cols or xddot.rows != J.cols:
+        raise ValueError(f"ẋ and ẍ need {J.cols} components each")
+    Jdot = sum((J.diff(xi) * xdot[i] for i, xi in enumerate(x)), sp.zeros(*J.shape))
+    return J * xddot + Jdot * xdot
+
+
+def reaction_force(sigma: sp.Matrix, embedding: Sequence[sp.Expr], x: Sequence[sp.Symbol],
+                   xdot: Sequence[sp.Symbol], xddot: Sequence, F: Sequence) -> sp.Matrix:
+    """The constraint (reaction) force R = σ♭(ambient acceleration) − F (§7.3).
+
+    With ẍ from the reduced law (7.2) the result lies in the null space of Jᵀ: see
+    :func:`reaction_in_null_space`.
+    """
+    acc = ambient_acceleration(embedding, x, xdot, xddot)
+    F = sp.Matrix(list(F))
+    if F.shape != acc.shape:
+        raise ValueError(f"the ambient force needs {acc.rows} components, got {F.rows}")
+    return flat(sigma, acc) - F
+
+
+def reaction_in_null_space(J, R, *, tol: float = 1e-9) -> bool:
+    """True when Jᵀ R = 0: the reaction does no work along any constrained velocity (§7.3).
+
+    Symbolic J, R are simplified entry by entry; numeric arrays (one configuration, or a
+    stack of shape (N, n, k) and (N, n)) are compared with ``tol`` relative to |J||R|.
+    """
+    if isinstance(J, sp.MatrixBase) or isinstance(R, sp.MatrixBase):
+        J, R = sp.Matrix(J), sp.Matrix(R)
+        if J.rows != R.rows:
+            raise ValueError(f"J has {J.rows} rows but R has {R.rows} components")
+        return all(sp.simplify(e) == 0 for e in J.T * R)
+    J, R = np.asarray(J, dtype=float), np.asarray(R, dtype=float)
+    if J.shape[-2] != R.shape[-1]:
+        raise ValueError(f"J has {J.shape[-2]} rows but R has {R.shape[-1]} components")
+    JtR = np.einsum("...ij,...i->...j", J, R)
+    scale = np.linalg.norm(J, axis=(-2, -1)) * np.linalg.norm(R, axis=-1) + 1e-300
+    return bool(np.all(np.linalg.norm(JtR, axis=-1) <= tol * np.maximum(scale, 1.0)))
