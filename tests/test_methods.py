@@ -25,13 +25,15 @@ METHODS = ["lagrange_multipliers", "maggi", "kane"]
 
 @pytest.mark.parametrize("name", EXAMPLES)
 def test_every_method_applies_to_the_book_examples(name):
-    assert set(applicable_methods(examples.get(name))) == {"boltzmann_hamel", *METHODS}
+    # Loparo's Arnold form (Euler's equations from B) applies to the rigid body as well.
+    also = {"arnold"} if name == "euler_body" else set()
+    assert set(applicable_methods(examples.get(name))) == {"boltzmann_hamel", *METHODS, *also}
 
 
 @pytest.mark.parametrize("name", EXAMPLES)
 def test_accelerations_agree_at_random_states(name):
     worst = max_disagreement(examples.get(name), n_states=25, seed=1)
-    assert set(worst) == set(METHODS)
+    assert set(worst) >= set(METHODS)
     for method, diff in worst.items():
         assert diff < 1e-12, (method, diff)
 

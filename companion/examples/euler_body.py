@@ -39,7 +39,8 @@ class EulerBody(System):
         return np.array([*omega, *quat], dtype=float)
 
     def rhs(self, p: Sequence[float], method: str = "boltzmann_hamel"):
-        zeros = [0.0] * len(self.q)  # the derived ω-equations do not depend on the angles
+        # The derived ω-equations do not depend on the angles (Arnold's form has none at all).
+        zeros = [0.0] * len(self.derive(method).q)
         p = list(p)
         if self.derive(method).extra.get("speeds", "u") == "u":
             eom = self.compiled(method)

@@ -52,6 +52,8 @@ def udot_function(system: System, method: str, p: Sequence[float]):
     derivation = system.derive(method)
     eom: CompiledEOM = system.compiled(method)
     if derivation.extra.get("speeds", "u") == "u":
+        if not derivation.q:  # Arnold's form on SO(3): the ω-equations use no coordinates
+            return lambda t, q, u: eom.udot(t, [], u, p)
         return lambda t, q, u: eom.udot(t, q, u, p)
     # Lagrange form: speeds (q̇, μ), accelerations (q̈, λ); μ never enters the equations.
     n = len(system.q)
