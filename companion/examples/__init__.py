@@ -15,6 +15,9 @@ from companion.system import System
 _MODULES: dict[str, str] = {
     "euler_body": "companion.examples.euler_body",
     "knife_edge": "companion.examples.knife_edge",
+    "rotating_frame": "companion.examples.rotating_frame",
+    "rolling_disk": "companion.examples.rolling_disk",
+    "heavy_top": "companion.examples.heavy_top",
 }
 
 

@@ -77,6 +77,21 @@ def inverse(psi: sp.Matrix) -> sp.Matrix:
     return tidy_matrix(psi.inv(method="LU"))
 
 
+def generalized_forces(
+    Q_q: Sequence[sp.Expr], psi: sp.Matrix, n_constraints: int = 0
+) -> list[sp.Expr]:
+    """Generalized forces of the independent quasi-velocities from those of the coordinates.
+
+    The virtual work Σ_i Q_qi δq_i with δq = Φ δθ gives Q_r = Σ_i Q_qi Φ_ir, r = 1..n−m
+    (the forces Q_r of (4.85)); ``Q_q`` may be −∂V/∂q plus any nonconservative forces.
+    """
+    n = psi.shape[0]
+    q_forces = sp.Matrix([sympify_entry(e, f"Q_q[{i}]") for i, e in enumerate(Q_q)])
+    if q_forces.shape[0] != n:
+        raise ValueError(f"Q_q must hold {n} generalized forces, got {q_forces.shape[0]}")
+    return list(tidy_matrix(inverse(psi).T * q_forces)[: n - n_constraints])
+
+
 def c_matrices(psi: sp.Matrix, q: Sequence[sp.Symbol]) -> list[sp.Matrix]:
     """C^j_ik = ∂Ψ_ji/∂q_k − ∂Ψ_jk/∂q_i, one skew n×n matrix per quasi-velocity (4.95)/(4.112)."""
     n = len(q)
