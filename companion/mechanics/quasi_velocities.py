@@ -16,13 +16,20 @@ from companion.mechanics.inputs import sympify_entry
 def tidy(expr: sp.Expr) -> sp.Expr:
     """Cheap clean-up for *small* intermediate objects (entries of Φ, C^j, γ^j).
 
-    ``cancel`` clears nested fractions, ``trigsimp`` folds sin² + cos²; never used on whole
-    equations of motion.
+    ``cancel`` clears nested fractions; sin² + cos² = 1 is folded by rewriting even powers of
+    sines as powers of 1 − cos² and cancelling again, kept only when that is shorter.  (Much
+    cheaper than ``trigsimp``; never used on whole equations of motion.)
     """
     if expr.is_number or not expr.free_symbols:
         return sp.nsimplify(expr) if expr.is_Float else expr
     expr = sp.cancel(expr)
-    return sp.trigsimp(expr) if expr.has(sp.sin, sp.cos, sp.tan) else expr
+    if not expr.has(sp.sin):
+        return expr
+    folded = sp.cancel(expr.replace(
+        lambda e: e.is_Pow and isinstance(e.base, sp.sin) and e.exp.is_even,
+        lambda e: (1 - sp.cos(e.base.args[0]) ** 2) ** (e.exp / 2),
+    ))
+    return folded if sp.count_ops(folded) < sp.count_ops(expr) else expr
 
 
 def tidy_matrix(mat: sp.Matrix) -> sp.Matrix:
@@ -74,7 +81,9 @@ def inverse(psi: sp.Matrix) -> sp.Matrix:
             "Ψ is singular (its determinant is identically zero): the quasi-velocities are not "
             "independent, so q̇ cannot be recovered from them"
         )
-    return tidy_matrix(psi.inv(method="LU"))
+    # adj(Ψ)/det Ψ: the cofactors and the determinant are tidied as polynomials in the
+    # coordinates' functions, each once, which keeps the entries of Φ small.
+    return psi.adjugate(method="berkowitz").applyfunc(lambda e: tidy(tidy(e) / det))
 
 
 def generalized_forces(
