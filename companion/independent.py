@@ -118,8 +118,8 @@ def knife_edge(system: System) -> KaneModel:
     return KaneModel(kane, [], bodies, plain, u[2:])
 
 
-def rotating_frame(system: System) -> KaneModel:
-    """A particle on fixed springs; speeds = its velocity relative to a rotating frame."""
+def moving_carriage(system: System) -> KaneModel:
+    """A particle on fixed springs; speeds = its velocity relative to a moving, turning carriage."""
     s = _symbols(system)
     (r, th), plain = _dyn(system, ["r", "theta"])
     u, plain_u = _dyn(system, ["u_1", "u_2"])
@@ -127,11 +127,12 @@ def rotating_frame(system: System) -> KaneModel:
     t = me.dynamicsymbols._t
     plain[t] = system.t
     N = me.ReferenceFrame("N")
-    F = N.orientnew("F", "Axis", [s["Omega"] * t, N.z])  # the rotating frame
+    F = N.orientnew("F", "Axis", [s["Omega"] * t, N.z])  # the carriage's turning axes
     O = me.Point("O")
     O.set_vel(N, 0)
     P = O.locatenew("P", r * sp.cos(th) * N.x + r * sp.sin(th) * N.y)
-    v_rel = P.pos_from(O).dt(F)
+    carriage = (s["A"] * sp.sin(s["nu"] * t) * N.x).dt(N)
+    v_rel = P.pos_from(O).dt(N) - carriage
     kd = [u[0] - v_rel.dot(F.x), u[1] - v_rel.dot(F.y)]
     P.set_vel(N, P.pos_from(O).dt(N))
     pos = P.pos_from(O)
@@ -173,6 +174,6 @@ MODELS: dict[str, Callable[[System], KaneModel]] = {
     "euler_body": lambda system: _rigid_rotation(system, with_gravity=False),
     "heavy_top": lambda system: _rigid_rotation(system, with_gravity=True),
     "knife_edge": knife_edge,
-    "rotating_frame": rotating_frame,
+    "moving_carriage": moving_carriage,
     "rolling_disk": rolling_disk,
 }

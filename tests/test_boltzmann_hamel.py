@@ -69,7 +69,7 @@ t_ = sp.Symbol("t")
 UNCONSTRAINED = {
     # name: (q, Psi, Psi_t, T(q, u, t) written with the u's of Psi, t)
     "euler_body": "example",
-    "rotating_frame": "example",
+    "moving_carriage": "example",
     "polar particle, u = (r', r θ')": (
         [r, th], sp.Matrix([[1, 0], [0, r]]), sp.zeros(2, 1),
         lambda u: a * (u[0] ** 2 + u[1] ** 2) / 2, None),

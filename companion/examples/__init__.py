@@ -15,7 +15,7 @@ from companion.system import System
 _MODULES: dict[str, str] = {
     "euler_body": "companion.examples.euler_body",
     "knife_edge": "companion.examples.knife_edge",
-    "rotating_frame": "companion.examples.rotating_frame",
+    "moving_carriage": "companion.examples.moving_carriage",
     "rolling_disk": "companion.examples.rolling_disk",
     "heavy_top": "companion.examples.heavy_top",
 }
