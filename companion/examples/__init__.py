@@ -26,9 +26,14 @@ def names() -> list[str]:
     return list(_MODULES)
 
 
-@cache
-def get(name: str) -> System:
-    """The system of a worked example (built once, then shared)."""
+def build(name: str) -> System:
+    """A fresh, unshared system of a worked example (benchmarks time derivations on these)."""
     if name not in _MODULES:
         raise ValueError(f"unknown example {name!r}; known: {', '.join(_MODULES)}")
     return importlib.import_module(_MODULES[name]).build()
+
+
+@cache
+def get(name: str) -> System:
+    """The system of a worked example (built once, then shared)."""
+    return build(name)
