@@ -33,7 +33,6 @@ def test_rolling_disk_has_two_constraints_and_a_force():
     assert system.n_constraints == 2 and d.mass_matrix.shape == (2, 2)
     assert any(e != 0 for e in system.Q)
     # The rolling constraints hold by construction: the kinematics make both slips vanish.
-    x, y, theta, phi = system.q
     qd = dict(zip(system.qdot, d.kinematics, strict=True))
     slips = [sp.simplify(defn.subs(qd)) for defn in system.definitions[2:]]
     assert slips == [0, 0]
