@@ -294,6 +294,8 @@ class System:
     @cached_property
     def _evaluators(self) -> dict[str, Callable]:
         args = [*self.q, *self.u_independent, *self.parameter_symbols]
+        if self.t is not None:  # rheonomic: invariants and series may depend on time
+            args.append(self.t)
         exprs = {**self.invariant_exprs, **self.series_exprs}
         return {k: sp.lambdify(args, e, modules="numpy", cse=True) for k, e in exprs.items()}
 
@@ -301,8 +303,9 @@ class System:
         """Fill the trajectory's invariants and series from the system's expressions."""
         p = [traj.params[s.name] for s in self.parameter_symbols]
         rows = [traj[s.name] for s in (*self.q, *self.u_independent)]
+        time = [traj.t] if self.t is not None else []
         for key, fn in self._evaluators.items():
-            value = np.broadcast_to(np.asarray(fn(*rows, *p), dtype=float), traj.t.shape)
+            value = np.broadcast_to(np.asarray(fn(*rows, *p, *time), dtype=float), traj.t.shape)
             table = traj.invariants if key in self.invariant_exprs else traj.series
             table[key] = np.array(value)
 
