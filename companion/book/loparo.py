@@ -13,7 +13,7 @@ import sympy as sp
 
 from companion.verify import Check
 
-BOOK = "Loparo"
+BOOK = "Loparo & Vakalis"
 
 #: §7.4: Euler's equations from B, "I₁ω̇₁ = (I₂ − I₃)ω₂ω₃, and cyclic" (principal axes).
 EULER = ["(I_2 - I_3)*w_2*w_3/I_1", "(I_3 - I_1)*w_3*w_1/I_2", "(I_1 - I_2)*w_1*w_2/I_3"]
