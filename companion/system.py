@@ -14,17 +14,18 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import sympy as sp
-from scipy.integrate import odeint, solve_ivp
 
 from companion.mechanics import boltzmann_hamel
 from companion.mechanics.derivation import Derivation
-from companion.mechanics.model import MechanicsModel
 from companion.mechanics.quasi_velocities import psi_from_definitions
 from companion.numerics import CompiledEOM, SingularConfigurationError, Trajectory
+
+if TYPE_CHECKING:  # only for annotations: sympy.physics.mechanics is slow to import
+    from companion.mechanics.model import MechanicsModel
 
 #: Derivation methods by name; each maps a System to a Derivation.  Other modules add theirs
 #: with :func:`register_method`; a method may refuse a system with ``NotImplementedError``.
@@ -311,6 +312,8 @@ class System:
 
 
 def _lsoda(f, x0, t_eval, rtol, atol) -> np.ndarray:
+    from scipy.integrate import odeint  # scipy.integrate takes ~0.5 s to import: on first use
+
     y, info = odeint(f, x0, t_eval, tfirst=True, rtol=rtol, atol=atol, mxstep=100_000,
                      full_output=True)
     if info["message"] != "Integration successful.":
@@ -319,6 +322,8 @@ def _lsoda(f, x0, t_eval, rtol, atol) -> np.ndarray:
 
 
 def _dop853(f, x0, t_eval, rtol, atol) -> np.ndarray:
+    from scipy.integrate import solve_ivp
+
     sol = solve_ivp(f, (t_eval[0], t_eval[-1]), x0, method="DOP853", t_eval=t_eval,
                     rtol=rtol, atol=atol)
     if sol.status < 0:
