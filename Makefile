@@ -16,11 +16,17 @@ else
 LAB_ARGS ?=
 endif
 
-.PHONY: lab test lint clean-venv
+.PHONY: lab test lecture lint clean-venv
 
 # root_dir: serve the whole repository (README, terminal at the top), open on the index.
 lab: $(VENV)/.installed-lab
 	$(BIN)/jupyter lab $(LAB_ARGS) --ServerApp.root_dir="$(CURDIR)" chapters/index.ipynb
+
+# Lecture mode: one notebook, full screen, without code, in Voilà, with the projector style
+# (big fonts, thick lines, wide sliders).  make lecture NB=chapters/loparo-07/double-pendulum.ipynb
+NB ?= chapters/greenwood-04/knife-edge.ipynb
+lecture: $(VENV)/.installed-lab
+	COMPANION_LECTURE=1 $(BIN)/voila "$(NB)"
 
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
