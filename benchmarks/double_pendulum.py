@@ -35,40 +35,18 @@ def derivation_table(max_links: int = 6) -> None:
               f"{sp.count_ops(F):6d}")
 
 
-def explorer_update(repeats: int = 9) -> None:
-    """Time ``Explorer.update`` on the ipympl canvas (re-simulate 20 s, evaluate the joint
-    forces, move the artists, ``draw_idle``), and separately the Agg render of the figure that
-    ipympl then performs in the kernel, as ``benchmarks/greenwood.py`` does."""
-    import matplotlib
-
-    matplotlib.use("module://ipympl.backend_nbagg")
+def explorer_update(repeats: int = 20) -> None:
+    """Time the explorer on 20 s of motion (budget 100 ms, goal 50 ms), as the other
+    benchmarks do (``explorer_timing``)."""
     import numpy as np
+    from explorer_timing import report, scrub
+    from explorer_timing import stats as _stats
 
     from companion.explorers.double_pendulum import explorer as make_explorer
 
-    ex = make_explorer()  # derives and compiles once, as the notebook does
-    ex.figure.canvas.draw()  # first render (fonts, caches)
-    updates, sims, renders, cpu = [], [], [], []
-    for value in np.linspace(1.0, 2.6, repeats):
-        c0, start = time.process_time(), time.perf_counter()
-        if ex.update(theta_1=float(value)) is None:
-            raise RuntimeError(f"θ₁ = {value} failed: {ex.error}")
-        updates.append(time.perf_counter() - start)
-        sims.append(ex.elapsed)
-        start = time.perf_counter()
-        ex.figure.canvas.draw()
-        renders.append(time.perf_counter() - start)
-        cpu.append(time.process_time() - c0)
-
-    def stats(samples):
-        ms = 1e3 * np.asarray(samples)
-        return f"median {np.median(ms):5.0f} ms, best {np.min(ms):5.0f} ms"
-
-    print("explorer update, 20 s of motion (budget 100 ms, goal 50 ms), wall clock:")
-    print(f"  update (re-simulate + joint forces + move artists): {stats(updates)}")
-    print(f"    of which simulate + evaluate:                   {stats(sims)}")
-    print(f"  Agg render of the figure:                          {stats(renders)}")
-    print(f"  update + render, CPU time of this process:         {stats(cpu)}")
+    timing = scrub(make_explorer(), "theta_1", np.linspace(1.0, 2.6, repeats))
+    report("double_pendulum", "theta_1", timing)
+    print(f"    update + render, CPU time:           {_stats(timing.cpu)}")
 
 
 def accuracy() -> None:

@@ -14,46 +14,19 @@ import argparse
 import os
 import time
 
-import matplotlib
+import numpy as np
+from explorer_timing import report, scrub
 
-matplotlib.use("module://ipympl.backend_nbagg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-
-from companion import examples  # noqa: E402
-from companion.explorers import euler_body, knife_edge  # noqa: E402
+from companion import examples
+from companion.explorers import euler_body, knife_edge
 
 #: The slider each explorer is scrubbed along, over its whole range.
 SCRUB = {"euler_body": (euler_body, "omega_x"), "knife_edge": (knife_edge, "u_2")}
 
 
-def _stats(samples: list[float]) -> str:
-    ms = 1e3 * np.asarray(samples)
-    return f"median {np.median(ms):6.1f} ms   p90 {np.percentile(ms, 90):6.1f} ms"
-
-
 def bench_explorer(name: str, n: int) -> None:
     module, control = SCRUB[name]
-    ex = module.explorer()
-    slider = ex.controls[control]
-    ex.figure.canvas.draw()  # first render (fonts, caches)
-    updates, simulations, renders = [], [], []
-    for value in np.linspace(slider.min, slider.max, n):
-        start = time.perf_counter()
-        traj = ex.update(**{control: float(value)})
-        updates.append(time.perf_counter() - start)
-        simulations.append(ex.elapsed)
-        if traj is None:
-            raise RuntimeError(f"{name}: {control} = {value} failed: {ex.error}")
-        start = time.perf_counter()
-        ex.figure.canvas.draw()
-        renders.append(time.perf_counter() - start)
-    live = "ipympl canvas" if ex._live_canvas else "static canvas"
-    print(f"{name:11s} update ({live}, {n} values of {control}): {_stats(updates)}")
-    print(f"{'':11s}   of which simulate + invariants:       {_stats(simulations)}")
-    print(f"{'':11s} Agg render of the figure (per update):  {_stats(renders)}")
-    plt.close(ex.figure)
+    report(name, control, scrub(module.explorer(), control, n=n))
 
 
 def accuracy() -> None:

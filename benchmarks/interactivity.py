@@ -25,13 +25,10 @@ import sys
 import time
 from pathlib import Path
 
-import matplotlib
+import numpy as np
+from explorer_timing import scrub
 
-matplotlib.use("module://ipympl.backend_nbagg")
-
-import numpy as np  # noqa: E402
-
-from companion.explorers import EXPLORERS, build  # noqa: E402
+from companion.explorers import EXPLORERS, build
 
 ROOT = Path(__file__).resolve().parents[1]
 GOAL, BAR = 0.050, 0.100
@@ -51,20 +48,12 @@ def kernel_updates(moves: int) -> None:
     print(f"{'explorer':<20} {'control':<10} {'median':>8} {'p90':>8} {'render':>8}  verdict")
     for name in EXPLORERS:
         explorer = build(name)
-        control, slider = next(iter(explorer.controls.items()))
-        values = np.linspace(slider.min, slider.max, moves + 2)[1:-1]
-        updates, renders = [], []
-        for value in values:
-            start = time.perf_counter()
-            explorer.update(**{control: float(value)})
-            updates.append(time.perf_counter() - start)
-            start = time.perf_counter()
-            explorer.figure.canvas.draw()  # what ipympl does in the kernel for the front end
-            renders.append(time.perf_counter() - start)
-        med = statistics.median(updates)
+        control = next(iter(explorer.controls))
+        timing = scrub(explorer, control, n=moves)
+        med = statistics.median(timing.updates)
         verdict = "goal" if med <= GOAL else ("bar" if med <= BAR else "OVER BAR")
-        print(f"{name:<20} {control:<10} {ms(med)} {ms(p90(updates))} "
-              f"{ms(statistics.median(renders))}  {verdict}")
+        print(f"{name:<20} {control:<10} {ms(med)} {ms(p90(timing.updates))} "
+              f"{ms(statistics.median(timing.renders))}  {verdict}")
 
 
 def fast_drag(burst: int = 30) -> None:

@@ -11,17 +11,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import time
 
-import matplotlib
+import numpy as np
+from explorer_timing import report, scrub
 
-matplotlib.use("module://ipympl.backend_nbagg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-
-from companion import examples  # noqa: E402
-from companion.explorers import rigid_body_so3, sphere_particle, thrown_body  # noqa: E402
+from companion import examples
+from companion.explorers import rigid_body_so3, sphere_particle, thrown_body
 
 #: The slider each explorer is scrubbed along, over its whole range.
 SCRUB = {"sphere_particle": (sphere_particle, r"\dot{\phi}"),
@@ -29,32 +24,9 @@ SCRUB = {"sphere_particle": (sphere_particle, r"\dot{\phi}"),
          "thrown_body": (thrown_body, "omega_x")}
 
 
-def _stats(samples: list[float]) -> str:
-    ms = 1e3 * np.asarray(samples)
-    return f"median {np.median(ms):6.1f} ms   p90 {np.percentile(ms, 90):6.1f} ms"
-
-
 def bench_explorer(name: str, n: int) -> None:
     module, control = SCRUB[name]
-    ex = module.explorer()
-    slider = ex.controls[control]
-    ex.figure.canvas.draw()  # first render (fonts, caches)
-    updates, simulations, renders, failed = [], [], [], 0
-    for value in np.linspace(slider.min, slider.max, n):
-        start = time.perf_counter()
-        traj = ex.update(**{control: float(value)})
-        updates.append(time.perf_counter() - start)
-        simulations.append(ex.elapsed)
-        failed += traj is None  # e.g. the sphere's pole at φ̇ = 0: refused with a reason
-        start = time.perf_counter()
-        ex.figure.canvas.draw()
-        renders.append(time.perf_counter() - start)
-    live = "ipympl canvas" if ex._live_canvas else "static canvas"
-    note = f" ({failed} values refused with an explanation)" if failed else ""
-    print(f"{name:15s} update ({live}, {n} values of {control}){note}: {_stats(updates)}")
-    print(f"{'':15s}   of which simulate + invariants:       {_stats(simulations)}")
-    print(f"{'':15s} Agg render of the figure (per update):  {_stats(renders)}")
-    plt.close(ex.figure)
+    report(name, control, scrub(module.explorer(), control, n=n))
 
 
 def accuracy() -> None:

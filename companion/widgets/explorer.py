@@ -21,6 +21,7 @@ import ipywidgets as w
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.figure import Figure
+from matplotlib.ticker import LogLocator, NullLocator
 
 from companion.numerics import SingularConfigurationError, Trajectory
 from companion.system import Parameter, System
@@ -63,12 +64,19 @@ def rescale(ax, *, x: bool = True, y: bool = True) -> None:
 
 
 def few_ticks(*axes, nbins: int = 4) -> None:
-    """At most ``nbins`` intervals between ticks on the linear axes given: tick labels are the
-    bulk of the cost of redrawing a figure."""
+    """At most ``nbins`` intervals between ticks on the axes given, and no minor ticks on log
+    axes: ticks and their labels are the bulk of the cost of redrawing a figure (a log axis
+    over ten decades otherwise carries some ninety minor ticks)."""
     for ax in axes:
+        if getattr(ax, "name", "") == "3d":
+            continue
         for axis, scale in (("x", ax.get_xscale()), ("y", ax.get_yscale())):
+            target = ax.xaxis if axis == "x" else ax.yaxis
             if scale == "linear":
                 ax.locator_params(axis=axis, nbins=nbins)
+            elif scale == "log":
+                target.set_major_locator(LogLocator(numticks=nbins + 1))
+                target.set_minor_locator(NullLocator())
 
 
 #: CSS class of every explorer's outer box: browser tests and benchmarks find explorers by it.
@@ -145,6 +153,7 @@ class Explorer:
         with plt.ioff(), style.rc_context():
             self.figure = plt.figure(figsize=style.figure_size(view.figsize))
             view.setup(self.figure, self.trajectory)
+            few_ticks(*self.figure.axes)  # every view, whatever it set up: cheap redraws
         self._image_shown = False
         self._live_canvas = _is_widget(self.figure.canvas)
         if self._live_canvas:

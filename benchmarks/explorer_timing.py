@@ -1,0 +1,64 @@
+"""Shared by the benchmark scripts: scrub an explorer's slider and time each update.
+
+An update is what a slider move costs in the kernel: re-simulate, evaluate invariants, move
+the artists, ``draw_idle``.  The Agg render of the whole figure, which the ipympl canvas then
+performs in the kernel when the front end asks for the new image, is timed separately.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import matplotlib
+
+matplotlib.use("module://ipympl.backend_nbagg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+
+
+@dataclass
+class Timing:
+    updates: list[float] = field(default_factory=list)
+    simulations: list[float] = field(default_factory=list)
+    renders: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+    refused: int = 0
+
+
+def stats(samples: list[float]) -> str:
+    ms = 1e3 * np.asarray(samples)
+    return f"median {np.median(ms):6.1f} ms   p90 {np.percentile(ms, 90):6.1f} ms"
+
+
+def scrub(explorer, control: str, values: Iterable[float] | None = None, n: int = 20,
+          close: bool = True) -> Timing:
+    """Move ``control`` through ``values`` (default: ``n`` values over its slider range)."""
+    slider = explorer.controls[control]
+    if values is None:
+        values = np.linspace(slider.min, slider.max, n + 2)[1:-1]
+    explorer.figure.canvas.draw()  # first render (fonts, caches) outside the timing
+    timing = Timing()
+    for value in values:
+        cpu, start = time.process_time(), time.perf_counter()
+        timing.refused += explorer.update(**{control: float(value)}) is None
+        timing.updates.append(time.perf_counter() - start)
+        timing.simulations.append(explorer.elapsed)
+        start = time.perf_counter()
+        explorer.figure.canvas.draw()
+        timing.renders.append(time.perf_counter() - start)
+        timing.cpu.append(time.process_time() - cpu)
+    if close:
+        plt.close(explorer.figure)
+    return timing
+
+
+def report(name: str, control: str, timing: Timing) -> None:
+    """Print the update, simulation and render statistics of one scrub."""
+    note = f" ({timing.refused} values refused with an explanation)" if timing.refused else ""
+    print(f"{name} update ({len(timing.updates)} values of {control}){note}: "
+          f"{stats(timing.updates)}")
+    print(f"    of which simulate + invariants:      {stats(timing.simulations)}")
+    print(f"    Agg render of the figure (ipympl):   {stats(timing.renders)}")
