@@ -1,0 +1,54 @@
+"""Self-study exercises closing each worked-example notebook.
+
+Answers are typed in sympy syntax, read by a safe whitelist parser
+(:mod:`companion.exercises.parse`) and compared symbolically with the engine's result
+(:mod:`companion.exercises.check`).  In a notebook::
+
+    from companion.exercises import show_exercises
+    show_exercises("euler_body")
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from companion.exercises.check import Feedback, Mistake
+from companion.exercises.exercise import Exercise, ExerciseSet
+from companion.exercises.parse import AnswerError, parse_answer
+
+#: Modules defining exercise sets: each has ``SETS = {example: (title, builder)}``.
+_MODULES: tuple[str, ...] = ("companion.exercises.greenwood",)
+
+
+def _sets() -> dict:
+    table: dict = {}
+    for module in _MODULES:
+        table.update(importlib.import_module(module).SETS)
+    return table
+
+
+def names() -> list[str]:
+    """Worked examples that have exercises."""
+    return list(_sets())
+
+
+def exercises_for(example: str) -> ExerciseSet:
+    """The exercises of a worked example, by its registry name."""
+    table = _sets()
+    if example not in table:
+        raise ValueError(f"no exercises for {example!r}; known: {', '.join(table) or 'none'}")
+    title, build = table[example]
+    return ExerciseSet(example=example, title=title, exercises=build())
+
+
+def show_exercises(example: str):
+    """Display the exercises of a worked example in a notebook (works in Voilà too)."""
+    from IPython.display import display
+
+    box = exercises_for(example).widget()
+    display(box)
+    return box
+
+
+__all__ = ["AnswerError", "Exercise", "ExerciseSet", "Feedback", "Mistake", "exercises_for",
+           "names", "parse_answer", "show_exercises"]
