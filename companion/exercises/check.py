@@ -233,9 +233,9 @@ def _factor(samples: _Samples, expected: Answer, given: Answer) -> sp.Expr | Non
     k = ratios[0]
     if all(abs(r - k) <= 1e-8 * (1 + abs(k)) for r in ratios) and abs(k.imag) < 1e-12:
         candidate = sp.nsimplify(k.real, [sp.pi], tolerance=1e-10, rational=False)
-    else:  # a simple symbolic factor, such as a forgotten mass
+    else:  # a simple symbolic factor (a monomial), such as a forgotten mass
         candidate = sp.cancel(_as_list(given)[i] / _as_list(expected)[i])
-        if sp.count_ops(candidate) > 6:
+        if candidate.has(sp.Add) or sp.count_ops(candidate) > 6:
             return None
     if candidate in (0, 1) or not samples.matches(expected * candidate):
         return None

@@ -156,7 +156,9 @@ def _check_tree_size(tree: ast.AST) -> None:
         if count > MAX_NODES:
             raise AnswerError(f"the answer is too large (more than {MAX_NODES} syntax nodes)")
         if depth > MAX_TREE_DEPTH:
-            raise AnswerError(f"the answer is nested too deeply (more than {MAX_TREE_DEPTH} levels)")
+            raise AnswerError(
+                f"the answer is nested too deeply (more than {MAX_TREE_DEPTH} levels)"
+            )
         stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
 
 
