@@ -197,3 +197,14 @@ def test_widget_drives_check_hint_and_reveal():
     assert "$$" in widget.solution.value and "engine" in widget.solution.value
     box = exercises.exercises_for("euler_body").widget()
     assert len(box.children) == 1 + len(exercises.exercises_for("euler_body"))
+
+
+def test_hostile_but_readable_answers_are_judged_quickly():
+    """Short answers that are huge when expanded must not stall the checker."""
+    big = "(x + y + a + 1)**64"
+    slow = [f"{big}*sin(x)**2 + {big}*cos(x)**2 - {big} + a*x",   # equal, but expand explodes
+            f"{big}", f"a*x*{big}", "sin(" * 45 + "x" + ")" * 45]
+    for text in slow:
+        start = time.perf_counter()
+        judge(a * x, text)
+        assert time.perf_counter() - start < 3 * chk.SIMPLIFY_SECONDS, text

@@ -111,6 +111,8 @@ HOSTILE = [
     "[[[1]]]",
     "[[1, 2], [3, 4]]**theta",
     "[[1, 2]]**2",
+    "[[theta, phi, 1], [1, theta, phi], [phi, 1, theta]]**64",
+    "[[theta, phi], [1, theta]] * [[theta, phi], [1, theta]]",
     "1/0",
     "theta/[[1]]",
     "[[1, 2]] + [[1], [2]]",
@@ -187,7 +189,7 @@ def test_matrices():
     b = parse_answer("Matrix([[theta, 1],\n [0, phi]])", NAMES)
     assert isinstance(a, sp.ImmutableMatrix) and a == b == sp.Matrix([[theta, 1], [0, phi]])
     assert parse_answer("[1, 2, 3]", NAMES).shape == (3, 1)
-    assert parse_answer("-[[1, 2], [3, 4]]**2", NAMES) == -sp.Matrix([[7, 10], [15, 22]])
+    assert parse_answer("-[[1, 2], [3, 4]]/2", NAMES) == -sp.Matrix([[1, 2], [3, 4]]) / 2
     assert parse_answer("2*[[theta]] + [[phi]]", NAMES) == sp.Matrix([[2 * theta + phi]])
 
 

@@ -21,9 +21,11 @@ import math
 import random
 import signal
 import threading
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 import sympy as sp
@@ -36,6 +38,10 @@ N_POINTS = 6
 RTOL = 1e-9
 #: Seconds allowed for the symbolic confirmation.
 SIMPLIFY_SECONDS = 2.0
+#: Seconds allowed for looking for a symbolic factor between answer and result.
+FACTOR_SECONDS = 0.5
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -68,37 +74,58 @@ class _Timeout(BaseException):
 @contextmanager
 def _time_limit(seconds: float) -> Iterator[bool]:
     """Interrupt the block after ``seconds``; yields False when no timer is available here
-    (not the main thread, or no SIGALRM), in which case the caller must skip slow work."""
+    (not the main thread, or no SIGALRM), in which case the caller must skip slow work.
+    A timer already running (e.g. a test timeout) is restored afterwards."""
     if threading.current_thread() is not threading.main_thread() or not hasattr(
         signal, "setitimer"
     ):
         yield False
         return
 
-    def on_alarm(signum, frame):
-        raise _Timeout
+    armed = [True]
 
+    def on_alarm(signum, frame):
+        if armed[0]:
+            raise _Timeout
+
+    start = time.monotonic()
     previous = signal.signal(signal.SIGALRM, on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    outer, _ = signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
         yield True
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        try:
+            armed[0] = False
+        finally:  # runs even if the alarm fires right at the end of the block
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+            if outer > 0:
+                left = outer - (time.monotonic() - start)
+                signal.setitimer(signal.ITIMER_REAL, max(left, 1e-3))
+
+
+def _within(seconds: float, work: Callable[[], T]) -> T | None:
+    """``work()`` under a time cap; None when it timed out or no timer is available."""
+    try:
+        with _time_limit(seconds) as limited:
+            return work() if limited else None
+    except _Timeout:
+        return None
 
 
 def simplifies_to_zero(diff: Answer, seconds: float = SIMPLIFY_SECONDS) -> bool | None:
-    """True if ``diff`` simplifies to zero, None when that could not be decided in time."""
+    """True if ``diff`` simplifies to zero, None when that could not be decided in time.
+
+    Even ``expand`` runs under the cap: ``(a + b + …)**64`` is short to type but huge expanded.
+    """
     entries = list(diff) if isinstance(diff, sp.MatrixBase) else [diff]
-    if all(sp.expand(e) == 0 for e in entries):
-        return True
-    try:
-        with _time_limit(seconds) as limited:
-            if not limited:
-                return None
-            return all(sp.simplify(e) == 0 for e in entries) or None
-    except _Timeout:
-        return None
+
+    def attempt() -> bool | None:
+        if all(sp.expand(e) == 0 for e in entries):
+            return True
+        return all(sp.simplify(e) == 0 for e in entries) or None
+
+    return _within(seconds, attempt)
 
 
 # --------------------------------------------------------------------------- numbers
@@ -234,8 +261,9 @@ def _factor(samples: _Samples, expected: Answer, given: Answer) -> sp.Expr | Non
     if all(abs(r - k) <= 1e-8 * (1 + abs(k)) for r in ratios) and abs(k.imag) < 1e-12:
         candidate = sp.nsimplify(k.real, [sp.pi], tolerance=1e-10, rational=False)
     else:  # a simple symbolic factor (a monomial), such as a forgotten mass
-        candidate = sp.cancel(_as_list(given)[i] / _as_list(expected)[i])
-        if candidate.has(sp.Add) or sp.count_ops(candidate) > 6:
+        candidate = _within(FACTOR_SECONDS,
+                            lambda: sp.cancel(_as_list(given)[i] / _as_list(expected)[i]))
+        if candidate is None or candidate.has(sp.Add) or sp.count_ops(candidate) > 6:
             return None
     if candidate in (0, 1) or not samples.matches(expected * candidate):
         return None

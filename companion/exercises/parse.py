@@ -12,7 +12,9 @@ sympy object is built node by node by this module.  Allowed:
 - ``+ - * / **``, unary ``-`` and ``+``, parentheses;
 - calls of :data:`FUNCTIONS` with one positional argument;
 - matrices as nested lists ``[[a, b], [c, d]]`` or ``Matrix([[a, b], [c, d]])``; a flat list
-  ``[a, b, c]`` is a column, as in sympy.
+  ``[a, b, c]`` is a column, as in sympy.  Matrices may be added, subtracted, negated and
+  multiplied or divided by scalars; products and powers of matrices are refused, since their
+  symbolic entries grow exponentially with the length of the input.
 
 Reader conveniences: ``^`` means ``**`` (in Python it is a bitwise xor, which never makes sense
 in an answer, so reading it as a power is what every reader means); the Greek letters of
@@ -90,6 +92,10 @@ _WHAT = {
 }
 
 Answer = sp.Expr | sp.ImmutableMatrix
+
+# Products and powers of symbolic matrices grow exponentially with the input's length.
+_NO_MATRIX_PRODUCTS = ("products and powers of matrices are not supported: type the matrix "
+                       "entry by entry (a number times a matrix, sums and differences are fine)")
 
 
 class AnswerError(ValueError):
@@ -247,6 +253,8 @@ class _Builder:
             elif op is ast.Sub:
                 result = left - right
             elif op is ast.Mult:
+                if isinstance(left, sp.MatrixBase) and isinstance(right, sp.MatrixBase):
+                    raise AnswerError(_NO_MATRIX_PRODUCTS)
                 result = left * right
             else:
                 if isinstance(right, sp.MatrixBase):
@@ -275,11 +283,7 @@ class _Builder:
         elif exponent.is_number:
             raise AnswerError("numeric exponents must be rational numbers such as 2 or 1/2")
         if isinstance(base, sp.MatrixBase):
-            if not (isinstance(exponent, sp.Integer) and exponent >= 0):
-                raise AnswerError("a matrix may only be raised to a non-negative integer power")
-            if not base.is_square:
-                raise AnswerError("only a square matrix can be raised to a power")
-            return sp.ImmutableMatrix(base**exponent)
+            raise AnswerError(_NO_MATRIX_PRODUCTS)
         return _check_size(base**exponent)
 
     def _Call(self, node: ast.Call) -> Answer:
