@@ -2,9 +2,10 @@
 
 Equivalence is decided numerically and confirmed symbolically:
 
-1. both sides are evaluated at several random points (30-digit floats, complex-safe; points
-   where either side is singular are skipped).  A disagreement at any point is a proof that the
-   answer is wrong, and the hints below say how;
+1. both sides are evaluated at several random rational points to 20 significant digits
+   (sympy's adaptive-precision ``evalf``, so cancellation cannot fake a difference;
+   complex-safe; points where either side is singular are skipped).  A disagreement at any
+   point proves the answer wrong, and the hints below say how;
 2. when they agree everywhere, ``simplify(a − b)`` is tried under a time cap; if it reaches 0
    the answer is proved equal, otherwise (timeout or an unsimplified residue) the numeric
    agreement at every point decides.  Every equivalent form is therefore accepted.
@@ -150,7 +151,7 @@ def _points(symbols: Sequence[sp.Symbol], count: int, seed: int) -> list[dict]:
             value = rng.uniform(0.2, 1.4)
             if not (s.is_positive or s.is_nonnegative) and rng.random() < 0.5:
                 value = -value
-            point[s] = sp.Float(value, 30)
+            point[s] = sp.Rational(round(value * 1000), 1000)
         points.append(point)
     return points
 
@@ -160,7 +161,8 @@ def _evaluate(obj: Answer, point: dict) -> np.ndarray | None:
     out = []
     for entry in _as_list(obj):
         try:
-            value = complex(sp.N(entry.xreplace(point), 20))
+            # evalf with subs works to the requested accuracy despite cancellation
+            value = complex(entry.evalf(20, subs=point, maxn=400))
         except (TypeError, ValueError, ZeroDivisionError, OverflowError):
             return None
         if not (math.isfinite(value.real) and math.isfinite(value.imag)) or abs(value) > 1e12:
@@ -263,7 +265,8 @@ def _factor(samples: _Samples, expected: Answer, given: Answer) -> sp.Expr | Non
     else:  # a simple symbolic factor (a monomial), such as a forgotten mass
         candidate = _within(FACTOR_SECONDS,
                             lambda: sp.cancel(_as_list(given)[i] / _as_list(expected)[i]))
-        if candidate is None or candidate.has(sp.Add) or sp.count_ops(candidate) > 6:
+        if (candidate is None or candidate.has(sp.Add, sp.I)
+                or sp.count_ops(candidate) > 6):
             return None
     if candidate in (0, 1) or not samples.matches(expected * candidate):
         return None
