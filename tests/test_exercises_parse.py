@@ -215,4 +215,6 @@ def test_name_table_refuses_untypeable_names():
         name_table({"\\dot{x}": theta})
     with pytest.raises(ValueError):
         name_table({"sin": theta})
+    with pytest.raises(ValueError):
+        name_table({"lambda": theta})
     assert name_table([theta, phi]) == {"theta": theta, "phi": phi}

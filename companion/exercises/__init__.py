@@ -41,13 +41,15 @@ def exercises_for(example: str) -> ExerciseSet:
     return ExerciseSet(example=example, title=title, exercises=build())
 
 
-def show_exercises(example: str):
-    """Display the exercises of a worked example in a notebook (works in Voilà too)."""
+def show_exercises(example: str) -> None:
+    """Display the exercises of a worked example in a notebook (works in Voilà too).
+
+    Returns nothing, so that ending a cell with this call does not display them twice; use
+    ``exercises_for(example).widget()`` to get the widget itself.
+    """
     from IPython.display import display
 
-    box = exercises_for(example).widget()
-    display(box)
-    return box
+    display(exercises_for(example).widget())
 
 
 __all__ = ["AnswerError", "Exercise", "ExerciseSet", "Feedback", "Mistake", "exercises_for",

@@ -30,8 +30,9 @@ deeply nested input) raises :class:`AnswerError` with a message saying what is w
 from __future__ import annotations
 
 import ast
+import keyword
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 import sympy as sp
 
@@ -52,7 +53,7 @@ MAX_EXPONENT = 64
 MAX_BITS = 4096
 
 #: Functions a reader may call, by the name typed.
-FUNCTIONS: dict[str, type[sp.Function] | object] = {
+FUNCTIONS: dict[str, Callable[[sp.Expr], sp.Expr]] = {
     "sin": sp.sin, "cos": sp.cos, "tan": sp.tan, "sec": sp.sec, "csc": sp.csc, "cot": sp.cot,
     "asin": sp.asin, "acos": sp.acos, "atan": sp.atan,
     "sinh": sp.sinh, "cosh": sp.cosh, "tanh": sp.tanh,
@@ -346,7 +347,8 @@ def name_table(symbols: Mapping[str, sp.Basic] | Iterable[sp.Symbol]) -> dict[st
     else:
         table = {s.name: s for s in symbols}
     for name in table:
-        if not name.isidentifier() or not name.isascii() or name.startswith("_"):
+        if (not name.isidentifier() or not name.isascii() or name.startswith("_")
+                or keyword.iskeyword(name)):
             raise ValueError(f"{name!r} cannot be typed as a name in an answer")
         if name in FUNCTIONS or name == MATRIX:
             raise ValueError(f"{name!r} clashes with an allowed function")

@@ -11,6 +11,7 @@ import html
 from collections.abc import Sequence
 
 import ipywidgets as widgets
+from sympy import MatrixBase
 
 from companion.exercises.check import Feedback
 from companion.exercises.exercise import Exercise, ExerciseSet
@@ -46,7 +47,7 @@ class ExerciseWidget(widgets.VBox):
         self.prompt = widgets.HTMLMath(
             f"<h4>{html.escape(heading + exercise.title)}</h4><p>{exercise.prompt}</p>"
             f"<p style='color:#555'>Type a sympy expression"
-            f"{' or matrix' if exercise.example_answer.startswith('[') else ''}; names you may "
+            f"{' or matrix' if isinstance(exercise.expected(), MatrixBase) else ''}; names you may "
             f"use: {html.escape(exercise.allowed_names())}. Powers: ** or ^.</p>")
         self.answer = widgets.Textarea(placeholder=exercise.example_answer or "your answer",
                                        layout=widgets.Layout(width="100%", height="4.5em"))
