@@ -6,6 +6,11 @@ Answers are typed in sympy syntax, read by a safe whitelist parser
 
     from companion.exercises import show_exercises
     show_exercises("euler_body")
+
+Adding exercises for another text (e.g. ``companion/exercises/loparo.py``): write one builder
+per worked example returning 2–4 :class:`Exercise` objects whose ``answer``, ``mistakes`` and
+``solution`` read the registered system's derivation (never typed results), export
+``SETS = {example_name: (title, builder)}`` and add the module to ``_MODULES`` below.
 """
 
 from __future__ import annotations

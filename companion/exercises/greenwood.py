@@ -45,8 +45,8 @@ def euler_body() -> list[Exercise]:
             names=_EULER_NAMES,
             hints=("Read Ψ off the three rate equations (4.89): row j holds the coefficients "
                    "of ψ̇, θ̇, φ̇ in ω_j.",
-                   "Φ = Ψ⁻¹. Only the first column of Ψ involves ψ̇ together with φ̇; solve the "
-                   "second and third rows for θ̇ and ψ̇ cos θ first.",
+                   "Φ = Ψ⁻¹. Rows 2 and 3 contain only ψ̇ cos θ and θ̇: solve them first "
+                   "(combine them with sin φ and cos φ), then row 1 gives φ̇.",
                    "Expect sec θ in the first and third rows: Φ does not exist at θ = ±90°."),
             solution=lambda s: steps_by_eq(d(s).steps, "(4.80)", "(4.81)"),
             mistakes=lambda s: [Mistake(d(s).Psi, "That is Ψ (4.90) itself; Φ is its inverse.")],
