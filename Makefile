@@ -1,0 +1,45 @@
+# Two commands, on Linux or macOS with Python >= 3.10:
+#   make lab    install into .venv and open JupyterLab on chapters/index.ipynb
+#   make test   install into .venv (with the test extra) and run the whole test suite
+# Both create the local virtual environment .venv on first use and re-install only when
+# pyproject.toml changes (stamp files inside .venv).
+
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+PYTEST_ARGS ?=
+
+# JupyterLab refuses to run as root unless told to (containers, CI machines).
+ifeq ($(shell id -u),0)
+LAB_ARGS ?= --allow-root
+else
+LAB_ARGS ?=
+endif
+
+.PHONY: lab test lint clean-venv
+
+# root_dir: serve the whole repository (README, terminal at the top), open on the index.
+lab: $(VENV)/.installed-lab
+	$(BIN)/jupyter lab $(LAB_ARGS) --ServerApp.root_dir="$(CURDIR)" chapters/index.ipynb
+
+test: $(VENV)/.installed-test
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check companion tests benchmarks
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "Python >= 3.10 is needed; run: make PYTHON=python3.11 ...")'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed-lab: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -e ".[test]"
+	touch $@
+
+clean-venv:
+	rm -rf $(VENV)

@@ -1,0 +1,35 @@
+"""Shared fixtures of the test suite."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def python3_kernel(tmp_path_factory) -> str:
+    """Name of a Jupyter kernel that runs *this* interpreter (the one with ``companion``).
+
+    A ``python3`` kernelspec found first on the search path (say, a user-level one pointing at
+    another Python) would otherwise run the notebooks somewhere ``companion`` is not installed.
+    ``JUPYTER_PATH`` comes first in that search, so a spec placed there wins.
+    """
+    data = tmp_path_factory.mktemp("jupyter")
+    spec_dir = data / "kernels" / "python3"
+    spec_dir.mkdir(parents=True)
+    spec = {
+        "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+        "display_name": "Python 3 (companion tests)",
+        "language": "python",
+    }
+    (spec_dir / "kernel.json").write_text(json.dumps(spec), encoding="utf-8")
+    old = os.environ.get("JUPYTER_PATH")
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(data), old]))
+    yield "python3"
+    if old is None:
+        del os.environ["JUPYTER_PATH"]
+    else:
+        os.environ["JUPYTER_PATH"] = old
