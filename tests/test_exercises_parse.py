@@ -218,3 +218,15 @@ def test_name_table_refuses_untypeable_names():
     with pytest.raises(ValueError):
         name_table({"lambda": theta})
     assert name_table([theta, phi]) == {"theta": theta, "phi": phi}
+
+
+def test_exercises_report_hostile_input_as_feedback_not_exceptions():
+    from companion import exercises
+
+    exercise = exercises.exercises_for("euler_body")["C2"]
+    exercise.symbols()  # resolve the names once, outside the timing
+    for text in HOSTILE:
+        start = time.perf_counter()
+        feedback = exercise.check(text)
+        assert time.perf_counter() - start < 1.0, text
+        assert (feedback.correct, feedback.hint_kind) == (False, "unreadable"), text
