@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 import sympy as sp
-from scipy.integrate import solve_ivp
+from scipy.integrate import odeint, solve_ivp
 
 from companion.mechanics import boltzmann_hamel
 from companion.mechanics.derivation import Derivation
@@ -217,11 +217,18 @@ class System:
         initial: Mapping[str, Any] | None = None,
         *,
         n_points: int = 600,
-        rtol: float = 1e-10,
-        atol: float = 1e-12,
+        rtol: float | None = None,
+        atol: float | None = None,
         method: str = "boltzmann_hamel",
+        integrator: str = "lsoda",
     ) -> Trajectory:
         """Integrate the derived equations and evaluate invariants, residuals and series.
+
+        ``integrator`` is ``"lsoda"`` (scipy ``odeint``: its stepping loop runs in Fortran,
+        several times faster than ``"dop853"`` (``solve_ivp``) on these small systems,
+        with energy drifts ≤ 1e-9 over the worked examples' slider ranges) or ``"dop853"``.
+        ``rtol``/``atol`` default to the integrator's tolerances in ``INTEGRATORS``
+        (LSODA needs one more digit than DOP853 for the same global accuracy).
 
         Raises
         ------
@@ -236,12 +243,16 @@ class System:
         pv = self.parameter_values(params)
         p = [pv[s.name] for s in self.parameter_symbols]
         x0 = self.initial_state(self.initial_values(initial))
+        if isinstance(n_points, bool) or not isinstance(n_points, int) or n_points < 2:
+            raise ValueError(f"n_points must be an integer ≥ 2, got {n_points!r}")
+        if integrator not in INTEGRATORS:
+            raise ValueError(f"unknown integrator {integrator!r}; known: {', '.join(INTEGRATORS)}")
         t_eval = np.linspace(0.0, t_final, n_points)
-        sol = solve_ivp(self.rhs(p, method), (0.0, t_final), x0, method="DOP853",
-                        t_eval=t_eval, rtol=rtol, atol=atol)
-        if sol.status < 0:
-            raise SingularConfigurationError(f"integration failed: {sol.message}")
-        traj = Trajectory(t=sol.t, states=sol.y, names=self.state_names(), params=pv)
+        run, default_rtol, default_atol = INTEGRATORS[integrator]
+        rtol = default_rtol if rtol is None else rtol
+        atol = default_atol if atol is None else atol
+        states = run(self.rhs(p, method), x0, t_eval, rtol, atol)
+        traj = Trajectory(t=t_eval, states=states, names=self.state_names(), params=pv)
         self.evaluate(traj)
         return traj
 
@@ -261,6 +272,30 @@ class System:
             table[key] = np.array(value)
 
 
+def _lsoda(f, x0, t_eval, rtol, atol) -> np.ndarray:
+    y, info = odeint(f, x0, t_eval, tfirst=True, rtol=rtol, atol=atol, mxstep=100_000,
+                     full_output=True)
+    if info["message"] != "Integration successful.":
+        raise SingularConfigurationError(f"integration failed: {info['message']}")
+    return y.T
+
+
+def _dop853(f, x0, t_eval, rtol, atol) -> np.ndarray:
+    sol = solve_ivp(f, (t_eval[0], t_eval[-1]), x0, method="DOP853", t_eval=t_eval,
+                    rtol=rtol, atol=atol)
+    if sol.status < 0:
+        raise SingularConfigurationError(f"integration failed: {sol.message}")
+    return sol.y
+
+
+#: Integrators by name: ``(run, rtol, atol)`` with
+#: ``run(rhs, x0, t_eval, rtol, atol) -> states (n_states, len(t_eval))`` and default tolerances.
+INTEGRATORS: dict[str, tuple[Callable, float, float]] = {
+    "lsoda": (_lsoda, 1e-11, 1e-13),
+    "dop853": (_dop853, 1e-10, 1e-12),
+}
+
+
 @register_method("boltzmann_hamel")
 def _boltzmann_hamel(system: System) -> Derivation:
     psi, psi_t = system.psi
@@ -270,4 +305,7 @@ def _boltzmann_hamel(system: System) -> Derivation:
     )
 
 
-__all__ = ["METHODS", "Parameter", "SingularConfigurationError", "System", "register_method"]
+__all__ = [
+    "INTEGRATORS", "METHODS", "Parameter", "SingularConfigurationError", "System",
+    "register_method",
+]

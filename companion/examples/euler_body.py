@@ -17,7 +17,7 @@ from companion.numerics import Trajectory
 from companion.numerics.rotations import (
     euler_angles_from_quaternions,
     quaternion_from_euler_angles,
-    quaternion_rate,
+    quaternion_rate_scalar,
     rotate,
 )
 from companion.system import Parameter, System
@@ -37,10 +37,13 @@ class EulerBody(System):
     def rhs(self, p: Sequence[float], method: str = "boltzmann_hamel"):
         eom = self.compiled(method)
         zeros = [0.0] * len(self.q)  # the derived ω-equations do not depend on the angles
+        p = list(p)
 
         def f(t: float, x: np.ndarray) -> np.ndarray:
-            omega, quat = x[:3], x[3:]
-            return np.concatenate([eom.udot(t, zeros, omega, p), quaternion_rate(quat, omega)])
+            xs = x.tolist()
+            omega, quat = xs[:3], xs[3:]
+            return np.array([*eom.udot_list(t, zeros, omega, p),
+                             *quaternion_rate_scalar(quat, omega)])
 
         return f
 
@@ -54,7 +57,7 @@ class EulerBody(System):
         I = np.array([traj.params[n] for n in ("I_xx", "I_yy", "I_zz")])
         H_body = I[:, None] * traj.states[:3]
         traj.invariants["H spatial"] = rotate(quat, H_body)
-        if np.any(np.abs(np.cos(traj.series["theta"])) < 1e-3):
+        if np.any(np.abs(np.cos(traj.series["theta"])) < 2e-2):
             traj.events.append(
                 "θ passes ±90°: the type I Euler angles are in gimbal lock there (Φ of (4.91) "
                 "is singular), but the quaternion attitude carries on smoothly."

@@ -9,15 +9,48 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import cache
 
 import numpy as np
 import sympy as sp
 
 from companion.mechanics.derivation import Derivation
 
+#: Mass matrices up to this size are solved in plain Python.
+_SMALL = 6
+
 
 class SingularConfigurationError(ValueError):
     """The equations cannot be evaluated here: the coordinates or the mass matrix are singular."""
+
+
+@cache
+def _unrolled_solver(k: int):
+    """Source-generated solver of a k×k linear system without pivoting, for small k.
+
+    Returns ``solve(M, f) -> list | None``: ``None`` when a pivot is tiny relative to the
+    diagonal (then the caller solves with pivoting).  Mass matrices are usually symmetric
+    positive definite, for which elimination without pivoting is stable.
+    """
+    a = [[f"a{i}_{j}" for j in range(k)] for i in range(k)]
+    lines = ["def solve(m, f):",
+             f"    {', '.join(x for row in a for x in row)}, = m",
+             f"    {', '.join(f'b{i}' for i in range(k))}, = f",
+             f"    tol = 1e-13 * ({' + '.join(f'abs({a[i][i]})' for i in range(k))})"]
+    for c in range(k):
+        lines += [f"    if not abs({a[c][c]}) > tol:", "        return None",
+                  f"    inv = 1.0 / {a[c][c]}"]
+        for r in range(c + 1, k):
+            lines.append(f"    g = {a[r][c]} * inv")
+            lines += [f"    {a[r][j]} -= g * {a[c][j]}" for j in range(c + 1, k)]
+            lines.append(f"    b{r} -= g * b{c}")
+    for i in range(k - 1, -1, -1):
+        rest = "".join(f" - {a[i][j]} * x{j}" for j in range(i + 1, k))
+        lines.append(f"    x{i} = (b{i}{rest}) / {a[i][i]}")
+    lines.append(f"    return [{', '.join(f'x{i}' for i in range(k))}]")
+    namespace: dict = {}
+    exec("\n".join(lines), namespace)  # noqa: S102 - generated from k only
+    return namespace["solve"]
 
 
 def lambdify_scalar(args: Sequence, exprs: Sequence[sp.Expr]):
@@ -51,15 +84,19 @@ class CompiledEOM:
         flat = [*derivation.kinematics, *derivation.mass_matrix, *derivation.forcing]
         self._parts = lambdify_scalar(args, flat)
 
-    def parts(self, t: float, q: Sequence[float], u: Sequence[float], p: Sequence[float]):
-        """q̇, M and f at one state, as numpy arrays."""
-        n, k = self.n, self.k
+    def _values(self, t: float, q: Sequence[float], u: Sequence[float], p: Sequence[float]):
+        """The flat list (q̇, M row by row, f) as Python floats."""
         try:
-            vals = self._parts(t, *q, *u, *p)
+            return self._parts(t, *q, *u, *p)
         except (ZeroDivisionError, ValueError, OverflowError) as exc:
             raise SingularConfigurationError(
                 f"the equations of motion cannot be evaluated at q = {list(q)}: {exc}"
             ) from exc
+
+    def parts(self, t: float, q: Sequence[float], u: Sequence[float], p: Sequence[float]):
+        """q̇, M and f at one state, as numpy arrays."""
+        n, k = self.n, self.k
+        vals = self._values(t, q, u, p)
         qdot = np.array(vals[:n], dtype=float)
         M = np.array(vals[n : n + k * k], dtype=float).reshape(k, k)
         f = np.array(vals[n + k * k :], dtype=float)
@@ -67,35 +104,60 @@ class CompiledEOM:
 
     def accelerations(self, M: np.ndarray, f: np.ndarray, where: str = "") -> np.ndarray:
         """Solve M u̇ = f, refusing a singular M with an explanation."""
-        if self.k == 1:
-            if M[0, 0] == 0 or not math.isfinite(M[0, 0]):
-                raise SingularConfigurationError(f"the mass matrix is singular{where}")
-            return f / M[0, 0]
+        if self.k <= _SMALL:
+            return np.array(self._solve_list(M.ravel().tolist(), f.tolist(), where))
         try:
             return np.linalg.solve(M, f)
         except np.linalg.LinAlgError as exc:
             raise SingularConfigurationError(f"the mass matrix is singular{where}") from exc
 
+    def _solve_list(self, M: list[float], f: list[float], where: str = "") -> list[float]:
+        """M u̇ = f for M given row by row as floats: an unrolled elimination in plain Python
+        for small k (a few microseconds), numpy with pivoting when that is unsafe or k is big."""
+        k = self.k
+        if k <= _SMALL:
+            x = _unrolled_solver(k)(M, f)
+            if x is not None:
+                return x
+        try:
+            x = np.linalg.solve(np.reshape(np.asarray(M, dtype=float), (k, k)), f)
+        except np.linalg.LinAlgError as exc:
+            raise SingularConfigurationError(f"the mass matrix is singular{where}") from exc
+        if not np.all(np.isfinite(x)):
+            raise SingularConfigurationError(f"the mass matrix is singular{where}")
+        return x.tolist()
+
+    def udot_list(self, t: float, q: Sequence[float], u: Sequence[float],
+                  p: Sequence[float]) -> list[float]:
+        """u̇ at one state as a list of floats (the fast path used inside right-hand sides)."""
+        n, k = self.n, self.k
+        vals = self._values(t, q, u, p)
+        return self._solve_list(vals[n : n + k * k], vals[n + k * k :])
+
     def rhs(self, p: Sequence[float]):
-        """The first-order right-hand side ``x ↦ ẋ`` for the state x = (q, u)."""
-        n = self.n
+        """The first-order right-hand side ``x ↦ ẋ`` for the state x = (q, u).
+
+        Evaluated on Python floats (one lambdified call, a plain-Python solve of M u̇ = f,
+        one array built at the end), which for small systems costs a few microseconds.
+        """
+        n, k = self.n, self.k
+        nk = n + k * k
         p = list(p)
+        values, solve = self._values, self._solve_list
 
         def f(t: float, x: np.ndarray) -> np.ndarray:
-            q, u = x[:n], x[n:]
-            qdot, M, forcing = self.parts(t, q, u, p)
-            udot = self.accelerations(M, forcing)
-            out = np.concatenate([qdot, udot])
-            if not np.all(np.isfinite(out)):
+            xs = x.tolist()
+            vals = values(t, xs[:n], xs[n:], p)
+            out = [*vals[:n], *solve(vals[n:nk], vals[nk:])]
+            if not all(map(math.isfinite, out)):
                 raise SingularConfigurationError(
-                    f"the kinematical equations blow up at t = {t:.6g}, q = {np.round(q, 6)}: "
+                    f"the kinematical equations blow up at t = {t:.6g}, q = {np.round(xs[:n], 6)}: "
                     "the coordinates are singular there"
                 )
-            return out
+            return np.array(out)
 
         return f
 
     def udot(self, t: float, q, u, p) -> np.ndarray:
         """u̇ at one state."""
-        _, M, f = self.parts(t, q, u, p)
-        return self.accelerations(M, f)
+        return np.array(self.udot_list(t, list(q), list(u), p))

@@ -26,6 +26,14 @@ def quaternion_rate(quat: np.ndarray, omega_body: np.ndarray) -> np.ndarray:
     return 0.5 * quaternion_product(quat, np.array([0.0, *omega_body]))
 
 
+def quaternion_rate_scalar(quat: list[float], omega: list[float]) -> list[float]:
+    """:func:`quaternion_rate` on plain floats (for right-hand sides evaluated per step)."""
+    w, x, y, z = quat
+    a, b, c = omega
+    return [0.5 * (-x * a - y * b - z * c), 0.5 * (w * a + y * c - z * b),
+            0.5 * (w * b - x * c + z * a), 0.5 * (w * c + x * b - y * a)]
+
+
 def quaternion_from_euler_angles(psi: float, theta: float, phi: float) -> np.ndarray:
     """Type I Euler angles (ψ about z, then θ about the new y, then φ about the new x)."""
     def axis(angle, k):

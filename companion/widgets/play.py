@@ -1,0 +1,61 @@
+"""A play control over the samples of a trajectory, driving markers in a live figure."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import ipywidgets as w
+
+
+class PlayControl:
+    """``ipywidgets.Play`` linked to a slider; each frame calls ``callback(sample_index)``.
+
+    Parameters
+    ----------
+    n_samples
+        Number of samples of the trajectory being animated.
+    callback
+        Called with the sample index (0..n_samples−1) of each frame, e.g. to move markers
+        with ``set_data`` followed by ``fig.canvas.draw_idle()``.
+    max_frames
+        Frames are capped at this number (the samples are strided), so playing stays light.
+    interval
+        Milliseconds between frames.
+    """
+
+    def __init__(self, n_samples: int, callback: Callable[[int], None], *,
+                 max_frames: int = 200, interval: int = 60):
+        if max_frames < 2:
+            raise ValueError(f"max_frames must be at least 2, got {max_frames}")
+        self.callback = callback
+        self.max_frames = max_frames
+        self._play = w.Play(min=0, max=1, step=1, interval=interval, description="play")
+        self._slider = w.IntSlider(min=0, max=1, description="frame", readout=False)
+        w.jslink((self._play, "value"), (self._slider, "value"))
+        self._slider.observe(lambda ch: self.show(ch["new"]), names="value")
+        self.widget = w.HBox([self._play, self._slider])
+        self.set_samples(n_samples)
+
+    @property
+    def n_frames(self) -> int:
+        return self._slider.max + 1
+
+    def set_samples(self, n_samples: int) -> None:
+        """Adapt to a new trajectory with ``n_samples`` samples (the frame resets to 0)."""
+        if n_samples < 1:
+            raise ValueError(f"a trajectory needs at least one sample, got {n_samples}")
+        self.n_samples = int(n_samples)
+        frames = max(min(self.n_samples, self.max_frames), 1)
+        self._slider.value = 0
+        self._slider.max = frames - 1
+        self._play.max = frames - 1
+
+    def sample_index(self, frame: int) -> int:
+        """The trajectory sample shown at ``frame``."""
+        if self.n_frames == 1:
+            return 0
+        return round(frame * (self.n_samples - 1) / (self.n_frames - 1))
+
+    def show(self, frame: int) -> None:
+        """Show ``frame`` now (what the play button does at each tick)."""
+        self.callback(self.sample_index(int(frame)))

@@ -1,0 +1,168 @@
+"""Step-by-step view of a derivation: "step k of N", the book's equation number, LaTeX.
+
+With a widget front end the reader pages through the steps (previous / next / jump / show
+all).  Without one (nbconvert HTML export, a console) the whole derivation is shown as static
+Markdown with LaTeX and as plain text.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as w
+import sympy as sp
+
+from companion.mechanics.derivation import Derivation, Step
+from companion.widgets import style
+
+
+def _steps_of(source: Derivation | Sequence[Step]) -> list[Step]:
+    steps = list(source.steps if isinstance(source, Derivation) else source)
+    if not steps:
+        raise ValueError("the derivation has no steps to show")
+    bad = [type(s).__name__ for s in steps if not isinstance(s, Step)]
+    if bad:
+        raise ValueError(f"expected Step objects, got {', '.join(sorted(set(bad)))}")
+    return steps
+
+
+def _plain(obj: Any) -> str:
+    if isinstance(obj, (list, tuple)):
+        return "\n".join(_plain(o) for o in obj)
+    if isinstance(obj, str):
+        return obj
+    return sp.pretty(obj, use_unicode=True)
+
+
+class Stepper:
+    """Page through a derivation in the book's order.
+
+    Parameters
+    ----------
+    derivation_or_steps
+        A :class:`~companion.mechanics.derivation.Derivation` or a sequence of ``Step``.
+    title
+        Heading shown above the steps (default: the derivation's method name, if any).
+
+    Attributes
+    ----------
+    index
+        The current step, 0-based.
+    n_steps
+        Number of steps.
+    widget
+        The ipywidgets box to display.
+    """
+
+    def __init__(self, derivation_or_steps: Derivation | Sequence[Step], title: str | None = None):
+        self.steps = _steps_of(derivation_or_steps)
+        if title is None and isinstance(derivation_or_steps, Derivation):
+            title = derivation_or_steps.method.replace("_", "–").title()
+        self.title = title
+        self.n_steps = len(self.steps)
+        self.index = 0
+        self._latex_cache: dict[int, str] = {}
+
+        self._header = w.HTML()
+        self._math = w.HTMLMath()
+        self._prev = w.Button(description="◀ previous", layout={"width": "auto"})
+        self._next = w.Button(description="next ▶", layout={"width": "auto"})
+        self._jump = w.Dropdown(
+            options=[(self._label(k), k) for k in range(self.n_steps)], value=0,
+            layout={"width": "auto"})
+        self._all = w.ToggleButton(value=False, description="show all", layout={"width": "auto"})
+        self._prev.on_click(lambda _: self.previous())
+        self._next.on_click(lambda _: self.next())
+        self._jump.observe(lambda ch: self.go(ch["new"]), names="value")
+        self._all.observe(lambda _: self._render(), names="value")
+        heading = [w.HTML(f"<h4>{html.escape(title)}</h4>")] if title else []
+        self.widget = w.VBox([
+            *heading,
+            w.HBox([self._prev, self._next, self._jump, self._all]),
+            self._header,
+            self._math,
+        ])
+        self._render()
+
+    # ----------------------------------------------------------------- navigation
+    def go(self, k: int) -> None:
+        """Show step ``k`` (0-based); ``ValueError`` when out of range."""
+        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < self.n_steps:
+            raise ValueError(f"step index must be an integer in 0..{self.n_steps - 1}, got {k!r}")
+        self.index = k
+        self._render()
+
+    def next(self) -> None:
+        """Go one step forward (stays on the last step)."""
+        self.go(min(self.index + 1, self.n_steps - 1))
+
+    def previous(self) -> None:
+        """Go one step back (stays on the first step)."""
+        self.go(max(self.index - 1, 0))
+
+    @property
+    def show_all(self) -> bool:
+        return self._all.value
+
+    @show_all.setter
+    def show_all(self, on: bool) -> None:
+        self._all.value = bool(on)
+
+    # ----------------------------------------------------------------- rendering
+    def _label(self, k: int) -> str:
+        s = self.steps[k]
+        return f"{k + 1}. {s.eq + ' ' if s.eq else ''}{s.title}"
+
+    def latex(self, k: int) -> str:
+        """LaTeX of step ``k`` (computed once)."""
+        if k not in self._latex_cache:
+            self._latex_cache[k] = self.steps[k].latex()
+        return self._latex_cache[k]
+
+    def _html(self, k: int) -> str:
+        s = self.steps[k]
+        eq = f" <b>{html.escape(s.eq)}</b>" if s.eq else ""
+        return (f"<div style='{style.text_css()}'>Step {k + 1} of {self.n_steps}{eq}: "
+                f"<b>{html.escape(s.title)}</b><br><i>{html.escape(s.explanation)}</i></div>")
+
+    def _render(self) -> None:
+        self._prev.disabled = self.index == 0
+        self._next.disabled = self.index == self.n_steps - 1
+        if self._jump.value != self.index:
+            self._jump.value = self.index
+        if self.show_all:
+            self._header.value = ""
+            self._math.value = "".join(
+                f"{self._html(k)}$$\\displaystyle {self.latex(k)}$$" for k in range(self.n_steps))
+        else:
+            self._header.value = self._html(self.index)
+            self._math.value = f"$$\\displaystyle {self.latex(self.index)}$$"
+
+    def markdown(self) -> str:
+        """The whole derivation as Markdown with LaTeX (the static view)."""
+        parts = [f"### {self.title}\n"] if self.title else []
+        for k, s in enumerate(self.steps):
+            eq = f" {s.eq}" if s.eq else ""
+            parts.append(f"**Step {k + 1} of {self.n_steps}{eq}: {s.title}**  \n"
+                         f"*{s.explanation}*\n\n$$\n{self.latex(k)}\n$$\n")
+        return "\n".join(parts)
+
+    def text(self) -> str:
+        """The whole derivation as plain text (console view)."""
+        parts = [self.title] if self.title else []
+        for k, s in enumerate(self.steps):
+            eq = f" {s.eq}" if s.eq else ""
+            parts.append(f"Step {k + 1} of {self.n_steps}{eq}: {s.title}\n  {s.explanation}\n"
+                         + (f"{s.symbol} =\n" if s.symbol else "") + _plain(s.expr))
+        return "\n\n".join(parts)
+
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, Any]:
+        bundle = dict(self.widget._repr_mimebundle_() or {})
+        bundle["text/plain"] = self.text()
+        bundle["text/markdown"] = self.markdown()
+        return bundle
+
+    def __repr__(self) -> str:
+        return f"<Stepper: step {self.index + 1} of {self.n_steps}>"

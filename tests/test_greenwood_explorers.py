@@ -1,0 +1,142 @@
+"""Greenwood §4.3 explorers and the numerics under them: accuracy of the default simulations,
+the knife-edge closed form, gimbal lock of Φ, and the explorers driven without a browser."""
+
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+
+from companion import examples  # noqa: E402
+from companion.examples.closed_forms import knife_edge_closed_form  # noqa: E402
+from companion.explorers import euler_body, knife_edge  # noqa: E402
+from companion.numerics import SingularConfigurationError  # noqa: E402
+from companion.numerics.compile import CompiledEOM, _unrolled_solver  # noqa: E402
+
+
+@pytest.mark.parametrize("integrator", ["lsoda", "dop853"])
+def test_default_simulations_conserve(integrator):
+    traj = examples.get("euler_body").simulate(integrator=integrator)
+    for name in traj.invariants:
+        assert traj.drift(name) <= 1e-9, name
+    assert traj.max_residual("quaternion norm − 1") <= 1e-9
+    traj = examples.get("knife_edge").simulate(integrator=integrator)
+    assert traj.drift("energy") <= 1e-9
+    assert knife_edge.closed_form_error(traj) <= 1e-9
+
+
+@pytest.mark.parametrize("v0, w0, l", [(0.5, 1.5, 1.0), (-1.5, 3.5, 0.2), (0.0, -4.0, 3.0),
+                                       (2.0, 0.0, 1.0)])
+def test_knife_edge_matches_closed_form_across_sliders(v0, w0, l):
+    traj = examples.get("knife_edge").simulate(params={"l": l}, initial={"u_1": v0, "u_2": w0})
+    assert knife_edge.closed_form_error(traj) <= 1e-9
+    # the knife-edge force from the engine's suppressed row is λ = m v φ̇
+    np.testing.assert_allclose(traj["lambda"], traj.params["m"] * traj["u_1"] * traj["u_2"],
+                               atol=1e-12)
+
+
+def test_closed_form_solves_the_equations():
+    t = np.linspace(0.0, 5.0, 20001)
+    l = 0.7
+    v, w = knife_edge_closed_form(t, 0.3, -2.0, l)
+    assert (v[0], w[0]) == pytest.approx((0.3, -2.0))
+    dv, dw = np.gradient(v, t), np.gradient(w, t)
+    inner = slice(1, -1)
+    np.testing.assert_allclose((2 * dv)[inner], (l * w**2)[inner], atol=1e-6)
+    np.testing.assert_allclose((l * dw)[inner], (-v * w)[inner], atol=1e-6)
+    with pytest.raises(ValueError, match="rod length"):
+        knife_edge_closed_form(t, 1.0, 1.0, 0.0)
+
+
+def test_integrators_agree():
+    system = examples.get("euler_body")
+    a = system.simulate(initial={"omega_x": 1.0, "omega_z": -0.5})
+    b = system.simulate(initial={"omega_x": 1.0, "omega_z": -0.5}, integrator="dop853")
+    np.testing.assert_allclose(a.states, b.states, atol=1e-7)
+    with pytest.raises(ValueError, match="unknown integrator"):
+        system.simulate(integrator="euler")
+
+
+def test_gimbal_lock_phi_blows_up():
+    theta = np.radians([0.0, 60.0, 89.0, 89.999])
+    norms = euler_body.phi_norm(theta)
+    assert np.all(np.diff(norms) > 0)
+    assert norms[0] == pytest.approx(np.sqrt(3.0))  # Φ(0) has three unit entries
+    assert norms[-1] > 1e4
+    assert euler_body.phi_norm(-theta[-1]) == pytest.approx(norms[-1])
+
+
+def test_small_solver_matches_numpy_and_falls_back():
+    rng = np.random.default_rng(1)
+    for k in range(1, 7):
+        A = rng.normal(size=(k, k)) + k * np.eye(k)
+        b = rng.normal(size=k)
+        np.testing.assert_allclose(_unrolled_solver(k)(A.ravel().tolist(), b.tolist()),
+                                   np.linalg.solve(A, b), rtol=1e-12, atol=1e-12)
+    assert _unrolled_solver(2)([0.0, 1.0, 1.0, 0.0], [1.0, 2.0]) is None  # needs a pivot
+    eom = CompiledEOM.__new__(CompiledEOM)
+    eom.k = 2
+    assert eom._solve_list([0.0, 1.0, 1.0, 0.0], [1.0, 2.0]) == pytest.approx([2.0, 1.0])
+    with pytest.raises(SingularConfigurationError, match="singular"):
+        eom._solve_list([1.0, 2.0, 2.0, 4.0], [1.0, 2.0])
+
+
+# ----------------------------------------------------------------------------- explorers
+@pytest.fixture(params=["euler_body", "knife_edge"])
+def explorer(request):
+    module = {"euler_body": euler_body, "knife_edge": knife_edge}[request.param]
+    ex = module.explorer()
+    yield ex
+    plt.close(ex.figure)
+
+
+def _all_line_data(fig):
+    return [np.array(line.get_data(), dtype=float).copy() for ax in fig.axes
+            for line in ax.get_lines()]
+
+
+def test_explorer_updates_in_place(explorer):
+    figs = plt.get_fignums()
+    before = _all_line_data(explorer.figure)
+    name = "omega_x" if "omega_x" in explorer.controls else "u_2"
+    traj = explorer.update(**{name: 1.2})
+    assert traj is not None and traj[name][0] == 1.2
+    after = _all_line_data(explorer.figure)
+    assert len(after) == len(before)
+    pairs = zip(before, after, strict=True)
+    assert any(a.shape != b.shape or not np.allclose(a, b) for a, b in pairs)
+    assert plt.get_fignums() == figs
+    explorer.figure.canvas.draw()  # renders without error
+    assert explorer.describe()
+
+
+def test_explorer_errors_in_readout(explorer):
+    name = "I_xx" if "I_xx" in explorer.controls else "l"
+    assert explorer.update(**{name: 0.0}) is None
+    assert "must be &gt; 0" in explorer.readout.value or "must be > 0" in explorer.readout.value
+
+
+def test_play_moves_markers():
+    ex = knife_edge.explorer()
+    try:
+        view = ex.view
+        view.play.show(view.play.n_frames - 1)
+        x, y = view.rod_now.get_data()
+        traj = ex.trajectory
+        assert x[0] == pytest.approx(traj["x"][-1]) and y[1] == pytest.approx(traj["y2"][-1])
+    finally:
+        plt.close(ex.figure)
+
+
+def test_euler_explorer_reports_gimbal_lock():
+    ex = euler_body.explorer()
+    try:
+        traj = ex.update(omega_y=2.0, omega_x=0.0, omega_z=0.0)  # a pure spin about y
+        assert np.max(np.abs(traj["theta"])) > np.radians(89.0)
+        assert f"where ‖Φ‖ is {np.max(euler_body.phi_norm(traj['theta'])):.3g}" in ex.describe()
+    finally:
+        plt.close(ex.figure)
