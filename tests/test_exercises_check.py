@@ -198,7 +198,9 @@ def test_widget_drives_check_hint_and_reveal():
     widget.hint_button.click()
     assert "Hint 2" in widget.hints.value
     widget.reveal_button.click()
-    assert "$$" in widget.solution.value and "engine" in widget.solution.value
+    assert widget.solution.children == (widget.stepper.widget,)
+    assert widget.stepper.n_steps == len(ex.solution_steps())
+    assert "engine" in widget.stepper.markdown() and "$$" in widget.stepper.markdown()
     box = exercises.exercises_for("euler_body").widget()
     assert len(box.children) == 1 + len(exercises.exercises_for("euler_body"))
 

@@ -1,39 +1,29 @@
 """The exercise widget: prompt, answer box, Check / Hint / Reveal solution.
 
 Plain ipywidgets (``HTMLMath``, ``Textarea``, ``Button``) and no custom JavaScript, so it works
-in JupyterLab and in Voilà.  The solution is the engine's derivation, rendered step by step
-from :meth:`companion.mechanics.derivation.Step.latex`.
+in JupyterLab and in Voilà; text follows the lecture style (:mod:`companion.widgets.style`).
+The solution is the engine's derivation, paged with the shared
+:class:`companion.widgets.Stepper`.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
 
 import ipywidgets as widgets
 from sympy import MatrixBase
 
 from companion.exercises.check import Feedback
 from companion.exercises.exercise import Exercise, ExerciseSet
-from companion.mechanics.derivation import Step
+from companion.widgets import Stepper, style
 
 _COLORS = {True: "#1a7f37", False: "#b3261e"}
-
-
-def steps_html(steps: Sequence[Step]) -> str:
-    """Static HTML + LaTeX of derivation steps, with the book's equation numbers."""
-    parts = []
-    for i, step in enumerate(steps, start=1):
-        eq = f" <span style='color:#555'>{html.escape(step.eq)}</span>" if step.eq else ""
-        parts.append(f"<p><b>{i}. {html.escape(step.title)}</b>{eq}<br>"
-                     f"{html.escape(step.explanation)}</p>$$ {step.latex()} $$")
-    return "\n".join(parts)
 
 
 def feedback_html(feedback: Feedback) -> str:
     """A coloured verdict line."""
     verdict = "✔ Right." if feedback.correct else "✘ Not yet."
-    return (f"<p style='color:{_COLORS[feedback.correct]}'><b>{verdict}</b> "
+    return (f"<p style='color:{_COLORS[feedback.correct]};{style.text_css()}'><b>{verdict}</b> "
             f"{html.escape(feedback.message)}</p>")
 
 
@@ -44,8 +34,10 @@ class ExerciseWidget(widgets.VBox):
         self.exercise = exercise
         self.hints_shown = 0
         heading = f"Exercise {number}: " if number is not None else ""
+        self.stepper: Stepper | None = None
         self.prompt = widgets.HTMLMath(
-            f"<h4>{html.escape(heading + exercise.title)}</h4><p>{exercise.prompt}</p>"
+            f"<h4>{html.escape(heading + exercise.title)}</h4>"
+            f"<p style='{style.text_css()}'>{exercise.prompt}</p>"
             f"<p style='color:#555'>Type a sympy expression"
             f"{' or matrix' if isinstance(exercise.expected(), MatrixBase) else ''}; names you may "
             f"use: {html.escape(exercise.allowed_names())}. Powers: ** or ^.</p>")
@@ -56,7 +48,7 @@ class ExerciseWidget(widgets.VBox):
         self.reveal_button = widgets.Button(description="Reveal solution")
         self.feedback = widgets.HTMLMath("")
         self.hints = widgets.HTMLMath("")
-        self.solution = widgets.HTMLMath("")
+        self.solution = widgets.VBox([])
         self.check_button.on_click(lambda _: self.check())
         self.hint_button.on_click(lambda _: self.next_hint())
         self.reveal_button.on_click(lambda _: self.reveal())
@@ -75,14 +67,19 @@ class ExerciseWidget(widgets.VBox):
         text = self.exercise.hint(self.hints_shown)
         self.hints_shown = min(self.hints_shown + 1, len(self.exercise.hints) + 1)
         shown = [self.exercise.hint(k) for k in range(self.hints_shown)]
-        self.hints.value = "".join(f"<p>Hint {k + 1}: {html.escape(h)}</p>"
+        self.hints.value = "".join(f"<p style='{style.text_css()}'>Hint {k + 1}: "
+                                   f"{html.escape(h)}</p>"
                                    for k, h in enumerate(shown))
         return text
 
-    def reveal(self) -> None:
-        """Show the engine's derivation steps and result."""
-        steps = self.exercise.solution_steps()
-        self.solution.value = "<h5>Solution (derived by the engine)</h5>" + steps_html(steps)
+    def reveal(self) -> Stepper:
+        """Show the engine's derivation steps leading to the answer, all at once."""
+        if self.stepper is None:
+            self.stepper = Stepper(self.exercise.solution_steps(),
+                                   title="Solution (derived by the engine)")
+            self.stepper.show_all = True
+            self.solution.children = (self.stepper.widget,)
+        return self.stepper
 
 
 def exercise_set_widget(exercise_set: ExerciseSet) -> widgets.VBox:
