@@ -9,20 +9,23 @@ and the parameters with defaults, slider ranges and units.
 
 from __future__ import annotations
 
+import importlib
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import sympy as sp
-from scipy.integrate import odeint, solve_ivp
 
 from companion.mechanics import boltzmann_hamel
 from companion.mechanics.derivation import Derivation
 from companion.mechanics.quasi_velocities import psi_from_definitions
 from companion.numerics import CompiledEOM, SingularConfigurationError, Trajectory
+
+if TYPE_CHECKING:  # only for annotations: sympy.physics.mechanics is slow to import
+    from companion.mechanics.model import MechanicsModel
 
 #: Derivation methods by name; each maps a System to a Derivation.  Other modules add theirs
 #: with :func:`register_method`; a method may refuse a system with ``NotImplementedError``.
@@ -37,6 +40,25 @@ def register_method(name: str):
         return fn
 
     return deco
+
+
+#: Modules that register further methods when imported.  They import this module, so they
+#: are loaded on first use of :data:`METHODS` through a System, not at import time.
+METHOD_MODULES: tuple[str, ...] = (
+    "companion.mechanics.lagrange",
+    "companion.mechanics.maggi",
+    "companion.mechanics.kane",
+    "companion.geometry.lie",
+    "companion.geometry.constrained",
+    "companion.geometry.planar_system",
+)
+
+
+def load_methods() -> dict[str, Callable[[System], Derivation]]:
+    """Import every module of :data:`METHOD_MODULES` (once) and return :data:`METHODS`."""
+    for module in METHOD_MODULES:
+        importlib.import_module(module)
+    return METHODS
 
 
 @dataclass(frozen=True)
@@ -115,6 +137,10 @@ class System:
         Default simulated time.
     reconstruction
         True when the example is our reconstruction with a chapter's method, not the book's.
+    mechanics_model
+        Optional: a function building the system's frames, points, bodies and loads
+        (:class:`~companion.mechanics.model.MechanicsModel`), needed by the general
+        dynamical equation (Kane's form, method ``"kane"``).
     """
 
     def __init__(
@@ -137,6 +163,7 @@ class System:
         series: Mapping[str, sp.Expr] | None = None,
         t_final: float = 20.0,
         reconstruction: bool = False,
+        mechanics_model: Callable[[], MechanicsModel] | None = None,
     ):
         self.name, self.title, self.source = name, title, source
         self.q, self.qdot, self.u = list(q), list(qdot), list(u)
@@ -151,6 +178,7 @@ class System:
         self.series_exprs = dict(series or {})
         self.t_final = t_final
         self.reconstruction = reconstruction
+        self.mechanics_model = mechanics_model
         self._derivations: dict[str, Derivation] = {}
         self._compiled: dict[str, CompiledEOM] = {}
 
@@ -183,11 +211,11 @@ class System:
     @property
     def methods(self) -> list[str]:
         """Names of the registered derivation methods (not all apply to every system)."""
-        return list(METHODS)
+        return list(load_methods())
 
     def derive(self, method: str = "boltzmann_hamel") -> Derivation:
         """The derivation by ``method`` (cached: derived once per system and method)."""
-        if method not in METHODS:
+        if method not in load_methods():
             raise ValueError(f"unknown method {method!r}; known: {', '.join(METHODS)}")
         if method not in self._derivations:
             self._derivations[method] = METHODS[method](self)
@@ -207,7 +235,15 @@ class System:
         return np.array([values[name] for name in self.state_names()], dtype=float)
 
     def rhs(self, p: Sequence[float], method: str = "boltzmann_hamel"):
-        """The first-order right-hand side for parameter values ``p`` (in parameter order)."""
+        """The first-order right-hand side for parameter values ``p`` (in parameter order).
+
+        Methods whose speeds are not the independent u's (Lagrange with multipliers solves for
+        q̈ and λ) are mapped to the same state (q, u) through the kinematics (4.80)/(4.134).
+        """
+        if self.derive(method).extra.get("speeds", "u") != "u":
+            from companion.mechanics.agreement import rhs_in_independent_speeds
+
+            return rhs_in_independent_speeds(self, method, p)
         return self.compiled(method).rhs(p)
 
     def simulate(
@@ -259,6 +295,8 @@ class System:
     @cached_property
     def _evaluators(self) -> dict[str, Callable]:
         args = [*self.q, *self.u_independent, *self.parameter_symbols]
+        if self.t is not None:  # rheonomic: invariants and series may depend on time
+            args.append(self.t)
         exprs = {**self.invariant_exprs, **self.series_exprs}
         return {k: sp.lambdify(args, e, modules="numpy", cse=True) for k, e in exprs.items()}
 
@@ -266,13 +304,16 @@ class System:
         """Fill the trajectory's invariants and series from the system's expressions."""
         p = [traj.params[s.name] for s in self.parameter_symbols]
         rows = [traj[s.name] for s in (*self.q, *self.u_independent)]
+        time = [traj.t] if self.t is not None else []
         for key, fn in self._evaluators.items():
-            value = np.broadcast_to(np.asarray(fn(*rows, *p), dtype=float), traj.t.shape)
+            value = np.broadcast_to(np.asarray(fn(*rows, *p, *time), dtype=float), traj.t.shape)
             table = traj.invariants if key in self.invariant_exprs else traj.series
             table[key] = np.array(value)
 
 
 def _lsoda(f, x0, t_eval, rtol, atol) -> np.ndarray:
+    from scipy.integrate import odeint  # scipy.integrate takes ~0.5 s to import: on first use
+
     y, info = odeint(f, x0, t_eval, tfirst=True, rtol=rtol, atol=atol, mxstep=100_000,
                      full_output=True)
     if info["message"] != "Integration successful.":
@@ -281,6 +322,8 @@ def _lsoda(f, x0, t_eval, rtol, atol) -> np.ndarray:
 
 
 def _dop853(f, x0, t_eval, rtol, atol) -> np.ndarray:
+    from scipy.integrate import solve_ivp
+
     sol = solve_ivp(f, (t_eval[0], t_eval[-1]), x0, method="DOP853", t_eval=t_eval,
                     rtol=rtol, atol=atol)
     if sol.status < 0:

@@ -14,7 +14,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 #: Modules of :mod:`companion.book` whose ``checks()`` make up the verify table.
-BOOK_MODULES: tuple[str, ...] = ("companion.book.greenwood",)
+BOOK_MODULES: tuple[str, ...] = (
+    "companion.book.greenwood",
+    "companion.book.greenwood_44",
+    "companion.book.loparo",
+    "companion.book.loparo_examples",
+    "companion.book.loparo_contact",
+)
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,15 @@ from companion.system import System
 _MODULES: dict[str, str] = {
     "euler_body": "companion.examples.euler_body",
     "knife_edge": "companion.examples.knife_edge",
+    "sphere_particle": "companion.examples.sphere_particle",
+    "rigid_body_so3": "companion.examples.rigid_body_so3",
+    "thrown_body": "companion.examples.thrown_body",
+    "double_pendulum": "companion.examples.double_pendulum",
+    "disk_link_rolling": "companion.examples.disk_link_rolling",
+    "disk_link_friction": "companion.examples.disk_link_friction",
+    "moving_carriage": "companion.examples.moving_carriage",
+    "rolling_disk": "companion.examples.rolling_disk",
+    "heavy_top": "companion.examples.heavy_top",
 }
 
 
@@ -23,9 +32,14 @@ def names() -> list[str]:
     return list(_MODULES)
 
 
-@cache
-def get(name: str) -> System:
-    """The system of a worked example (built once, then shared)."""
+def build(name: str) -> System:
+    """A fresh, unshared system of a worked example (benchmarks time derivations on these)."""
     if name not in _MODULES:
         raise ValueError(f"unknown example {name!r}; known: {', '.join(_MODULES)}")
     return importlib.import_module(_MODULES[name]).build()
+
+
+@cache
+def get(name: str) -> System:
+    """The system of a worked example (built once, then shared)."""
+    return build(name)

@@ -9,10 +9,14 @@ same derived dynamical equations for ω.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 
 import numpy as np
 import sympy as sp
+import sympy.physics.mechanics as me
 
+from companion.mechanics.agreement import udot_function
+from companion.mechanics.model import MechanicsModel
 from companion.numerics import Trajectory
 from companion.numerics.rotations import (
     euler_angles_from_quaternions,
@@ -35,15 +39,24 @@ class EulerBody(System):
         return np.array([*omega, *quat], dtype=float)
 
     def rhs(self, p: Sequence[float], method: str = "boltzmann_hamel"):
-        eom = self.compiled(method)
-        zeros = [0.0] * len(self.q)  # the derived ω-equations do not depend on the angles
+        # The derived ω-equations do not depend on the angles (Arnold's form has none at all).
+        zeros = [0.0] * len(self.derive(method).q)
         p = list(p)
+        if self.derive(method).extra.get("speeds", "u") == "u":
+            eom = self.compiled(method)
+
+            def omega_dot(t: float, omega: list[float]):
+                return eom.udot_list(t, zeros, omega, p)
+        else:  # Lagrange with multipliers: its q̈ mapped to ω̇
+            udot = udot_function(self, method, p)
+
+            def omega_dot(t: float, omega: list[float]):
+                return udot(t, zeros, omega)
 
         def f(t: float, x: np.ndarray) -> np.ndarray:
             xs = x.tolist()
             omega, quat = xs[:3], xs[3:]
-            return np.array([*eom.udot_list(t, zeros, omega, p),
-                             *quaternion_rate_scalar(quat, omega)])
+            return np.array([*omega_dot(t, omega), *quaternion_rate_scalar(quat, omega)])
 
         return f
 
@@ -62,6 +75,23 @@ class EulerBody(System):
                 "θ passes ±90°: the type I Euler angles are in gimbal lock there (Φ of (4.91) "
                 "is singular), but the quaternion attitude carries on smoothly."
             )
+
+
+def mechanics_model(inertia: Sequence[sp.Symbol], moments: Sequence[sp.Symbol]) -> MechanicsModel:
+    """The body's geometry for the general dynamical equation.
+
+    The body frame B is reached from the inertial frame by the type I Euler angles (rotations
+    ψ about z, θ about the new y, φ about the newest x); the mass centre is fixed, the
+    principal moments are ``inertia`` and the applied couple has body components ``moments``.
+    """
+    psi, theta, phi = me.dynamicsymbols("psi theta phi")
+    N = me.ReferenceFrame("N")
+    B = N.orientnew("B", "Body", (psi, theta, phi), "ZYX")
+    O = me.Point("O")
+    O.set_vel(N, 0)
+    body = me.RigidBody("body", O, B, sp.Symbol("m_body"), (me.inertia(B, *inertia), O))
+    couple = moments[0] * B.x + moments[1] * B.y + moments[2] * B.z
+    return MechanicsModel(frame=N, q=[psi, theta, phi], bodies=[body], loads=[(B, couple)])
 
 
 def build() -> System:
@@ -109,4 +139,5 @@ def build() -> System:
             "|H|": sp.sqrt((Ixx * wx) ** 2 + (Iyy * wy) ** 2 + (Izz * wz) ** 2),
         },
         t_final=20.0,
+        mechanics_model=partial(mechanics_model, (Ixx, Iyy, Izz), (Mx, My, Mz)),
     )

@@ -6,9 +6,30 @@ carries a knife edge aligned with the rod, so it cannot move across the rod.
 
 from __future__ import annotations
 
-import sympy as sp
+from functools import partial
 
+import sympy as sp
+import sympy.physics.mechanics as me
+
+from companion.mechanics.model import MechanicsModel
 from companion.system import Parameter, System
+
+
+def mechanics_model(m: sp.Symbol, l: sp.Symbol) -> MechanicsModel:
+    """The dumbbell's geometry for the general dynamical equation: two particles on the plane.
+
+    Particle 1 at (x, y); the rod frame A is turned by φ about the vertical; particle 2 sits
+    a distance l along the rod.  No applied loads (the plane is horizontal).
+    """
+    x, y, phi = me.dynamicsymbols("x y phi")
+    N = me.ReferenceFrame("N")
+    A = N.orientnew("A", "Axis", (phi, N.z))
+    O = me.Point("O")
+    O.set_vel(N, 0)
+    P1 = O.locatenew("P_1", x * N.x + y * N.y)
+    P2 = P1.locatenew("P_2", l * A.x)
+    particles = [me.Particle("particle_1", P1, m), me.Particle("particle_2", P2, m)]
+    return MechanicsModel(frame=N, q=[x, y, phi], bodies=particles)
 
 
 def build() -> System:
@@ -52,6 +73,7 @@ def build() -> System:
         invariants={"energy": m * u1**2 + sp.Rational(1, 2) * m * l**2 * u2**2},
         series={"x2": x + l * sp.cos(phi), "y2": y + l * sp.sin(phi)},
         t_final=10.0,
+        mechanics_model=partial(mechanics_model, m, l),
     )
     # The knife-edge force λ comes from the suppressed third row of (4.85), not typed in.
     lam = system.derive("boltzmann_hamel").constraint_forces()[0]

@@ -8,9 +8,11 @@ Jᵀ σ J and force Jᵀ F (7.2).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+import numpy as np
 import sympy as sp
+from sympy.simplify.fu import TR8
 
 from companion.mechanics import inputs
 from companion.mechanics.derivation import Derivation, Step
@@ -41,12 +43,30 @@ def jacobian(embedding: Sequence[sp.Expr], x: Sequence[sp.Symbol]) -> sp.Matrix:
     return sp.Matrix(list(embedding)).jacobian(x)
 
 
-def pull_back_metric(sigma: sp.Matrix, J: sp.Matrix) -> sp.Matrix:
-    """Induced metric j*σ = Jᵀ σ J (7.2); entries expanded and trig-simplified (small)."""
+def products_to_sums(e: sp.Expr) -> sp.Expr:
+    """Expand, turn products of sines and cosines into sums (fu's TR8), expand again.
+
+    A cheap, predictable alternative to ``trigsimp`` for metrics of linkages: it turns
+    sin θ₁ sin θ₂ + cos θ₁ cos θ₂ into cos(θ₁ − θ₂) and sin² + cos² into 1.
+    """
+    return sp.expand(TR8(sp.expand(e)))
+
+
+def _trigsimp(e: sp.Expr) -> sp.Expr:
+    return sp.trigsimp(sp.expand(e))
+
+
+def pull_back_metric(sigma: sp.Matrix, J: sp.Matrix, *,
+                     simplify: Callable[[sp.Expr], sp.Expr] = _trigsimp) -> sp.Matrix:
+    """Induced metric j*σ = Jᵀ σ J (7.2); entries expanded and trig-simplified (small).
+
+    ``simplify`` is applied to every entry (default ``trigsimp`` after ``expand``; pass
+    :func:`products_to_sums` for many-body linkages, where ``trigsimp`` is slow).
+    """
     sigma = _square(sigma)
     if J.rows != sigma.rows:
         raise ValueError(f"J has {J.rows} rows but the metric is {sigma.rows}×{sigma.cols}")
-    return (J.T * sigma * J).applyfunc(lambda e: sp.trigsimp(sp.expand(e)))
+    return (J.T * sigma * J).applyfunc(simplify)
 
 
 def pull_back_form(F: Sequence, J: sp.Matrix) -> sp.Matrix:
@@ -57,10 +77,11 @@ def pull_back_form(F: Sequence, J: sp.Matrix) -> sp.Matrix:
     return (J.T * F).applyfunc(sp.expand)
 
 
-def christoffel(sigma: sp.Matrix, q: Sequence[sp.Symbol]) -> list[sp.Matrix]:
-    """Christoffel symbols of the Levi-Civita connection: ``Gamma[i][k, l] = Γ^i_kl``.
+def christoffel_first(sigma: sp.Matrix, q: Sequence[sp.Symbol]) -> list[sp.Matrix]:
+    """Christoffel symbols of the first kind: ``Gamma[j][k, l] = Γ_{j,kl}``.
 
-    Γ^i_kl = ½ σ^{ij} (∂_k σ_jl + ∂_l σ_jk − ∂_j σ_kl).
+    Γ_{j,kl} = ½ (∂_k σ_jl + ∂_l σ_jk − ∂_j σ_kl) = σ_ji Γ^i_kl; no inverse of σ is needed,
+    so Newton's law σ q̈ + Γ_first(q̇, q̇) = F stays cheap for many coordinates.
     """
     sigma = _square(sigma)
     q = inputs.symbols_list(q, "q")
@@ -68,11 +89,20 @@ def christoffel(sigma: sp.Matrix, q: Sequence[sp.Symbol]) -> list[sp.Matrix]:
     if sigma.rows != n:
         raise ValueError(f"the metric is {sigma.rows}×{sigma.cols} for {n} coordinates")
     d = [sigma.diff(qk) for qk in q]  # d[k][j, l] = ∂_k σ_jl
-    first = [  # Γ_{j,kl} (first kind)
+    return [
         sp.Matrix(n, n, lambda k, l, j=j: (d[k][j, l] + d[l][j, k] - d[j][k, l]) / 2)
         for j in range(n)
     ]
-    inv = sigma.inv()
+
+
+def christoffel(sigma: sp.Matrix, q: Sequence[sp.Symbol]) -> list[sp.Matrix]:
+    """Christoffel symbols of the Levi-Civita connection: ``Gamma[i][k, l] = Γ^i_kl``.
+
+    Γ^i_kl = ½ σ^{ij} (∂_k σ_jl + ∂_l σ_jk − ∂_j σ_kl).
+    """
+    first = christoffel_first(sigma, q)
+    n = len(first)
+    inv = sp.Matrix(sigma).inv()
     return [
         sum((inv[i, j] * first[j] for j in range(n)), sp.zeros(n, n)).applyfunc(
             lambda e: sp.trigsimp(sp.cancel(e))
@@ -94,6 +124,7 @@ def covariant_equations(
     F: Sequence | None = None,
     *,
     method: str = "geometric",
+    kind: str = "second",
 ) -> Derivation:
     """Newton's law σ(q̈ + Γ(q̇, q̇)) = F (7.1) as a :class:`Derivation` with u = q̇.
 
@@ -105,29 +136,95 @@ def covariant_equations(
         Coordinates and the Symbols used for their rates (the speeds of the derivation).
     F
         Generalized force 1-form (default zero: geodesics).
+    kind
+        ``"second"`` shows Γ^i_kl (needs σ⁻¹); ``"first"`` writes the same law as
+        σ q̈ + Γ_{j,kl} q̇^k q̇^l = F with the first-kind symbols, with no inverse (fast for
+        many coordinates, e.g. n-link chains).
     """
+    if kind not in ("first", "second"):
+        raise ValueError(f"kind must be 'first' or 'second', got {kind!r}")
     q = inputs.symbols_list(q, "q")
     qdot = inputs.symbols_list(qdot, "qdot")
     sigma = _square(sigma)
     F = sp.zeros(len(q), 1) if F is None else sp.Matrix(F)
-    gamma = christoffel(sigma, q)
-    quad = quadratic(gamma, qdot)
+    if kind == "second":
+        gamma = christoffel(sigma, q)
+        quad = quadratic(gamma, qdot)  # Γ(q̇, q̇)
+        gamma_step = Step("Christoffel symbols Γ^i_kl", gamma, None,
+                          "The connection of σ: how coordinate directions turn as q moves.",
+                          ", ".join(rf"\Gamma^{{{i + 1}}}" for i in range(len(q))))
+    else:
+        gamma = christoffel_first(sigma, q)
+        quad = quadratic(gamma, qdot)  # Γ_{j,kl} q̇^k q̇^l = σ Γ(q̇, q̇)
+        gamma_step = Step("Christoffel symbols of the first kind Γ_{j,kl}", gamma, None,
+                          "The connection of σ with its index lowered: no σ⁻¹ needed.",
+                          ", ".join(rf"\Gamma_{{{j + 1}}}" for j in range(len(q))))
     steps = [
         Step("Kinetic-energy metric σ", sigma, None,
              "Kinetic energy is ½ q̇ᵀ σ q̇: σ measures velocities.", r"\sigma"),
-        Step("Christoffel symbols Γ^i_kl", gamma, None,
-             "The connection of σ: how coordinate directions turn as q moves.",
-             ", ".join(rf"\Gamma^{{{i + 1}}}" for i in range(len(q)))),
+        gamma_step,
         Step("Force 1-form F", F, "(7.1)", "Forces pair with velocities to give power.", "F"),
     ]
-    forcing = (F - sigma * quad).applyfunc(sp.expand)
-    qddot = [sp.Symbol(r"\ddot{" + sp.latex(s) + "}") for s in q]
-    equations = [
-        sp.Eq((sigma * (sp.Matrix(qddot) + quad))[i], F[i]) for i in range(len(q))
-    ]
+    qddot = sp.Matrix([sp.Symbol(r"\ddot{" + sp.latex(s) + "}") for s in q])
+    if kind == "second":
+        lhs, forcing = sigma * (qddot + quad), F - sigma * quad
+    else:
+        lhs, forcing = sigma * qddot + quad, F - quad
+    forcing = forcing.applyfunc(sp.expand)
+    equations = [sp.Eq(lhs[i], F[i]) for i in range(len(q))]
     steps.append(Step("Newton's law σ♭(∇_{c′} c′) = F in coordinates", equations, "(7.1)",
                       "Mass times covariant acceleration equals force; with F = 0 the motion "
                       "is a geodesic.", None))
     return Derivation(method=method, q=q, u=qdot, mass_matrix=sigma, forcing=forcing,
                       kinematics=sp.Matrix(qdot), equations=equations, steps=steps,
-                      extra={"christoffel": gamma})
+                      extra={"christoffel": gamma, "christoffel_kind": kind})
+
+
+def geodesic_equations(sigma: sp.Matrix, q: Sequence[sp.Symbol], qdot: Sequence[sp.Symbol]
+                       ) -> Derivation:
+    """Force-free motion ∇_{c′}c′ = 0 (7.1 with F = 0): q̈ + Γ(q̇, q̇) = 0, as a Derivation."""
+    return covariant_equations(sigma, q, qdot, None, method="geodesic")
+
+
+def ambient_acceleration(embedding: Sequence[sp.Expr], x: Sequence[sp.Symbol],
+                         xdot: Sequence[sp.Symbol], xddot: Sequence) -> sp.Matrix:
+    """d²j(x(t))/dt² = J ẍ + (dJ/dt) ẋ: the acceleration of the image in the ambient space."""
+    J = jacobian(embedding, x)
+    xdot, xddot = sp.Matrix(list(xdot)), sp.Matrix(list(xddot))
+    if xdot.rows != J.cols or xddot.rows != J.cols:
+        raise ValueError(f"ẋ and ẍ need {J.cols} components each")
+    Jdot = sum((J.diff(xi) * xdot[i] for i, xi in enumerate(x)), sp.zeros(*J.shape))
+    return J * xddot + Jdot * xdot
+
+
+def reaction_force(sigma: sp.Matrix, embedding: Sequence[sp.Expr], x: Sequence[sp.Symbol],
+                   xdot: Sequence[sp.Symbol], xddot: Sequence, F: Sequence) -> sp.Matrix:
+    """The constraint (reaction) force R = σ♭(ambient acceleration) − F (§7.3).
+
+    With ẍ from the reduced law (7.2) the result lies in the null space of Jᵀ: see
+    :func:`reaction_in_null_space`.
+    """
+    acc = ambient_acceleration(embedding, x, xdot, xddot)
+    F = sp.Matrix(list(F))
+    if F.shape != acc.shape:
+        raise ValueError(f"the ambient force needs {acc.rows} components, got {F.rows}")
+    return flat(sigma, acc) - F
+
+
+def reaction_in_null_space(J, R, *, tol: float = 1e-9) -> bool:
+    """True when Jᵀ R = 0: the reaction does no work along any constrained velocity (§7.3).
+
+    Symbolic J, R are simplified entry by entry; numeric arrays (one configuration, or a
+    stack of shape (N, n, k) and (N, n)) are compared with ``tol`` relative to |J||R|.
+    """
+    if isinstance(J, sp.MatrixBase) or isinstance(R, sp.MatrixBase):
+        J, R = sp.Matrix(J), sp.Matrix(R)
+        if J.rows != R.rows:
+            raise ValueError(f"J has {J.rows} rows but R has {R.rows} components")
+        return all(sp.simplify(e) == 0 for e in J.T * R)
+    J, R = np.asarray(J, dtype=float), np.asarray(R, dtype=float)
+    if J.shape[-2] != R.shape[-1]:
+        raise ValueError(f"J has {J.shape[-2]} rows but R has {R.shape[-1]} components")
+    JtR = np.einsum("...ij,...i->...j", J, R)
+    scale = np.linalg.norm(J, axis=(-2, -1)) * np.linalg.norm(R, axis=-1) + 1e-300
+    return bool(np.all(np.linalg.norm(JtR, axis=-1) <= tol * np.maximum(scale, 1.0)))

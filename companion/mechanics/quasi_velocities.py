@@ -16,13 +16,20 @@ from companion.mechanics.inputs import sympify_entry
 def tidy(expr: sp.Expr) -> sp.Expr:
     """Cheap clean-up for *small* intermediate objects (entries of Φ, C^j, γ^j).
 
-    ``cancel`` clears nested fractions, ``trigsimp`` folds sin² + cos²; never used on whole
-    equations of motion.
+    ``cancel`` clears nested fractions; sin² + cos² = 1 is folded by rewriting even powers of
+    sines as powers of 1 − cos² and cancelling again, kept only when that is shorter.  (Much
+    cheaper than ``trigsimp``; never used on whole equations of motion.)
     """
     if expr.is_number or not expr.free_symbols:
         return sp.nsimplify(expr) if expr.is_Float else expr
     expr = sp.cancel(expr)
-    return sp.trigsimp(expr) if expr.has(sp.sin, sp.cos, sp.tan) else expr
+    if not expr.has(sp.sin):
+        return expr
+    folded = sp.cancel(expr.replace(
+        lambda e: e.is_Pow and isinstance(e.base, sp.sin) and e.exp.is_even,
+        lambda e: (1 - sp.cos(e.base.args[0]) ** 2) ** (e.exp / 2),
+    ))
+    return folded if sp.count_ops(folded) < sp.count_ops(expr) else expr
 
 
 def tidy_matrix(mat: sp.Matrix) -> sp.Matrix:
@@ -74,7 +81,24 @@ def inverse(psi: sp.Matrix) -> sp.Matrix:
             "Ψ is singular (its determinant is identically zero): the quasi-velocities are not "
             "independent, so q̇ cannot be recovered from them"
         )
-    return tidy_matrix(psi.inv(method="LU"))
+    # adj(Ψ)/det Ψ: the cofactors and the determinant are tidied as polynomials in the
+    # coordinates' functions, each once, which keeps the entries of Φ small.
+    return psi.adjugate(method="berkowitz").applyfunc(lambda e: tidy(tidy(e) / det))
+
+
+def generalized_forces(
+    Q_q: Sequence[sp.Expr], psi: sp.Matrix, n_constraints: int = 0
+) -> list[sp.Expr]:
+    """Generalized forces of the independent quasi-velocities from those of the coordinates.
+
+    The virtual work Σ_i Q_qi δq_i with δq = Φ δθ gives Q_r = Σ_i Q_qi Φ_ir, r = 1..n−m
+    (the forces Q_r of (4.85)); ``Q_q`` may be −∂V/∂q plus any nonconservative forces.
+    """
+    n = psi.shape[0]
+    q_forces = sp.Matrix([sympify_entry(e, f"Q_q[{i}]") for i, e in enumerate(Q_q)])
+    if q_forces.shape[0] != n:
+        raise ValueError(f"Q_q must hold {n} generalized forces, got {q_forces.shape[0]}")
+    return list(tidy_matrix(inverse(psi).T * q_forces)[: n - n_constraints])
 
 
 def c_matrices(psi: sp.Matrix, q: Sequence[sp.Symbol]) -> list[sp.Matrix]:

@@ -50,12 +50,16 @@ class Trajectory:
         raise KeyError(f"no series named {name!r}; known: {', '.join(known)}")
 
     def drift(self, name: str) -> float:
-        """Largest relative change of an invariant, max |I − I(0)| / max(|I(0)|, 1e-300)."""
+        """Largest change of an invariant, max |I − I(0)|, relative to |I(0)|.
+
+        An invariant that starts at zero (an angular-momentum component of a planar start,
+        say) has no scale of its own: its drift is then the absolute change.
+        """
         values = self.invariants[name]
         ref = abs(values[..., 0]) if values.ndim == 1 else np.linalg.norm(values[:, 0])
         dev = np.abs(values - values[..., :1]) if values.ndim == 1 else np.linalg.norm(
             values - values[:, :1], axis=0)
-        return float(np.max(dev) / max(ref, 1e-300))
+        return float(np.max(dev) / (ref if ref > 1e-12 else 1.0))
 
     def max_residual(self, name: str) -> float:
         """Largest absolute value of a residual along the motion."""

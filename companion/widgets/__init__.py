@@ -16,9 +16,10 @@ _WHERE = {
     "View": "companion.widgets.explorer",
     "PlayControl": "companion.widgets.play",
     "use_lecture_style": "companion.widgets.style",
+    "TimeSeriesView": "companion.widgets.timeseries",
 }
 
-__all__ = ["Explorer", "PlayControl", "Stepper", "View", "use_lecture_style"]
+__all__ = ["Explorer", "PlayControl", "Stepper", "TimeSeriesView", "View", "use_lecture_style"]
 
 
 def __getattr__(name: str) -> Any:

@@ -6,10 +6,15 @@ controls, so call :func:`use_lecture_style` before creating them.
 
 from __future__ import annotations
 
+import os
 from contextlib import AbstractContextManager
 from typing import Any
 
-_state = {"on": False}
+#: Lecture mode starts on when the kernel's environment says so, e.g. for Voilà:
+#: ``COMPANION_LECTURE=1 voila chapters/...`` (see the README's section for instructors).
+LECTURE_ENV = "COMPANION_LECTURE"
+
+_state = {"on": os.environ.get(LECTURE_ENV, "") not in ("", "0")}
 
 #: matplotlib rc settings applied to explorer figures in lecture mode.
 LECTURE_RC: dict[str, Any] = {

@@ -1,0 +1,327 @@
+"""Point contact between a disk and a pivoted link (Loparo & Vakalis §7.9–7.11, reconstructed).
+
+Both bodies start free in SE(2) (§7.1): the link with the planar pose (x_L, y_L, φ_L) of its
+mass centre, the disk with (x_D, y_D, φ_D).  Their kinetic-energy metric is
+G = diag(M, M, J_G, m, m, I_D).  Contact is described by a map from the *contact
+coordinates* (θ, s, h, ψ) into that product space:
+
+* θ: link angle from the horizontal, s: distance from the pivot O to the contact point along
+  the link, h: gap between disk and link (h = 0 in contact), ψ: disk rotation angle;
+* e₁ = (cos θ, sin θ), e₂ = (−sin θ, cos θ); disk centre c = s e₁ + (r + h) e₂.
+
+Each contact mode is a sub-chart of that map: rolling uses (θ, s) with h = 0 and
+ψ = θ − s/r (up to a constant), slipping uses (θ, s, ψ) with h = 0, separation uses all four.
+The equations of each mode are Newton's law for the pulled-back metric and forces (7.2),
+obtained from :mod:`companion.geometry.metric`; the contact forces N (along e₂) and F (along
+e₁) are recovered afterwards from the disk's own Newton–Euler equations (§7.7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache
+
+import sympy as sp
+
+from companion.geometry.metric import (
+    covariant_equations,
+    jacobian,
+    pull_back_form,
+    pull_back_metric,
+)
+from companion.mechanics.derivation import Derivation, Step
+
+# ----------------------------------------------------------------------------- symbols
+theta, s, h, psi = sp.symbols("theta s h psi")
+theta_d, s_d, h_d, psi_d = sp.symbols(r"\dot{\theta} \dot{s} \dot{h} \dot{\psi}")
+theta_dd, s_dd, h_dd, psi_dd = sp.symbols(r"\ddot{\theta} \ddot{s} \ddot{h} \ddot{\psi}")
+g, m, r, kappa, M, L = sp.symbols("g m r kappa M L", positive=True)
+tau = sp.Symbol("tau")
+N, F = sp.symbols("N F")
+
+COORDS = [theta, s, h, psi]
+RATES = [theta_d, s_d, h_d, psi_d]
+ACCELS = [theta_dd, s_dd, h_dd, psi_dd]
+#: Physical parameters the contact model depends on (τ is the link torque, supplied per state).
+PARAMETERS = [g, m, r, kappa, M, L]
+
+
+def cross2(a: Sequence, b: Sequence) -> sp.Expr:
+    """z-component of the planar cross product a × b."""
+    return a[0] * b[1] - a[1] * b[0]
+
+
+def planar_wrench(force: sp.Matrix, point: sp.Matrix, centre: sp.Matrix) -> list[sp.Expr]:
+    """The 1-form on a body's SE(2) coordinates (x, y, φ) of its mass centre for a force
+    applied at ``point``: (F_x, F_y, (p − c) × F)."""
+    return [force[0], force[1], cross2(point - centre, force)]
+
+
+def pythagoras(expr: sp.Expr) -> sp.Expr:
+    """Expand and use sin²θ + cos²θ = 1 (cheap; enough for polynomials in sin θ, cos θ)."""
+    return sp.expand(sp.expand(expr).subs(sp.sin(theta) ** 2, 1 - sp.cos(theta) ** 2))
+
+
+def time_derivative(expr, q: Sequence, qdot: Sequence):
+    """d/dt of an expression (or matrix) of q along q̇ (chain rule)."""
+    return sum((sp.diff(expr, qk) * vk for qk, vk in zip(q, qdot, strict=True)),
+               sp.zeros(*expr.shape) if isinstance(expr, sp.MatrixBase) else sp.S.Zero)
+
+
+def second_derivative(expr, q: Sequence, qdot: Sequence, qddot: Sequence):
+    """d²/dt² of an expression of q: ∂x/∂q q̈ + q̇ᵀ (∂²x/∂q²) q̇."""
+    first = time_derivative(expr, q, qdot)
+    return time_derivative(first, [*q, *qdot], [*qdot, *qddot])
+
+
+@dataclass(frozen=True)
+class ContactKinematics:
+    """The geometry of the contact in the coordinates (θ, s, h, ψ) (§7.9)."""
+
+    e1: sp.Matrix = field(default_factory=lambda: sp.Matrix([sp.cos(theta), sp.sin(theta)]))
+    e2: sp.Matrix = field(default_factory=lambda: sp.Matrix([-sp.sin(theta), sp.cos(theta)]))
+
+    @property
+    def centre(self) -> sp.Matrix:
+        """Disk centre c = s e₁ + (r + h) e₂."""
+        return s * self.e1 + (r + h) * self.e2
+
+    @property
+    def link_centre(self) -> sp.Matrix:
+        """Link mass centre at d = L/2 along the link (uniform link)."""
+        return L / 2 * self.e1
+
+    @property
+    def disk_point(self) -> sp.Matrix:
+        """The disk's material point nearest the link (the contact point when h = 0)."""
+        return self.centre - r * self.e2
+
+    @property
+    def link_point(self) -> sp.Matrix:
+        """The link's material point under the disk, s e₁."""
+        return s * self.e1
+
+    def ambient(self) -> list[sp.Expr]:
+        """The map into SE(2) × SE(2): (x_L, y_L, φ_L, x_D, y_D, φ_D)."""
+        return [*self.link_centre, theta, *self.centre, psi]
+
+    def material_velocity(self, point: sp.Matrix, centre: sp.Matrix, omega: sp.Expr):
+        """Velocity of a body's material point: ċ + ω k × (p − c)."""
+        rel = point - centre
+        return time_derivative(centre, COORDS, RATES) + omega * sp.Matrix([-rel[1], rel[0]])
+
+    def relative_velocity(self) -> sp.Matrix:
+        """Velocity of the disk's contact point relative to the link's, in (e₁, e₂)."""
+        v_disk = self.material_velocity(self.disk_point, self.centre, psi_d)
+        v_link = self.material_velocity(self.link_point, sp.zeros(2, 1), theta_d)
+        v = v_disk - v_link
+        return sp.Matrix([pythagoras(v.dot(self.e1)),
+                          pythagoras(v.dot(self.e2))])
+
+    def slip_velocity(self) -> sp.Expr:
+        """v_slip: tangential part of the relative velocity (ṡ − rθ̇ + rψ̇ at h = 0)."""
+        return self.relative_velocity()[0]
+
+    def ambient_metric(self) -> sp.Matrix:
+        """G = diag(M, M, J_G, m, m, I_D), J_G = M L²/12, I_D = κ m r²."""
+        return sp.diag(M, M, M * L**2 / 12, m, m, kappa * m * r**2)
+
+    def external_forces(self) -> list[sp.Expr]:
+        """Gravity on both bodies and the torque τ on the link, as a 1-form on SE(2)²."""
+        return [0, -M * g, tau, 0, -m * g, 0]
+
+    def contact_forces(self) -> list[sp.Expr]:
+        """Contact force N e₂ + F e₁ on the disk at its contact point, the reaction on the link
+        at s e₁, as a 1-form on SE(2)²."""
+        f = N * self.e2 + F * self.e1
+        return [*planar_wrench(-f, self.link_point, self.link_centre),
+                *planar_wrench(f, self.disk_point, self.centre)]
+
+
+KIN = ContactKinematics()
+
+#: The charts of the contact modes: coordinates kept and the substitution for the others.
+CHARTS: dict[str, tuple[list[sp.Symbol], dict]] = {
+    "rolling": ([theta, s], {h: 0, psi: theta - s / r}),
+    "slipping": ([theta, s, psi], {h: 0}),
+    "separated": ([theta, s, h, psi], {}),
+}
+
+
+@dataclass
+class ModeModel:
+    """The pulled-back model of one contact mode.
+
+    Attributes
+    ----------
+    name
+        "rolling", "slipping" or "separated".
+    q, qdot, qddot
+        The mode's coordinates, rates and accelerations (subsets of θ, s, h, ψ).
+    chart
+        The four contact coordinates (θ, s, h, ψ) as functions of q.
+    derivation
+        Newton's law (7.2) for the pulled-back metric and forces; the forcing contains the
+        friction force F as a symbol in the slipping mode, τ in every mode.
+    normal, tangential
+        N and F on the disk recovered from its Newton–Euler equations, in q, q̇, q̈.
+    """
+
+    name: str
+    q: list[sp.Symbol]
+    qdot: list[sp.Symbol]
+    qddot: list[sp.Symbol]
+    chart: list[sp.Expr]
+    derivation: Derivation
+    normal: sp.Expr
+    tangential: sp.Expr
+
+    @property
+    def metric(self) -> sp.Matrix:
+        return self.derivation.mass_matrix
+
+
+def _rate_substitution(model_q, model_qd, model_qdd, chart):
+    """Substitutions taking the contact coordinates' rates and accelerations to the mode's."""
+    rates = [time_derivative(c, model_q, model_qd) for c in chart]
+    accels = [second_derivative(c, model_q, model_qd, model_qdd) for c in chart]
+    subs = dict(zip(COORDS, chart, strict=True))
+    subs.update(zip(RATES, rates, strict=True))
+    subs.update(zip(ACCELS, accels, strict=True))
+    return subs
+
+
+def disk_newton_euler() -> tuple[sp.Expr, sp.Expr]:
+    """(F, N) from the disk's translational Newton equation m c̈ = N e₂ + F e₁ − m g ĵ,
+    in the contact coordinates, rates and accelerations (§7.7)."""
+    a_c = second_derivative(KIN.centre, COORDS, RATES, ACCELS)
+    total = m * a_c + sp.Matrix([0, m * g])
+    return pythagoras(total.dot(KIN.e1)), pythagoras(total.dot(KIN.e2))
+
+
+@cache
+def mode_model(name: str) -> ModeModel:
+    """Pull the two bodies' metric and forces back through the chart of mode ``name``."""
+    if name not in CHARTS:
+        raise ValueError(f"unknown contact mode {name!r}; known: {', '.join(CHARTS)}")
+    q, subs = CHARTS[name]
+    qdot = [RATES[COORDS.index(c)] for c in q]
+    qddot = [ACCELS[COORDS.index(c)] for c in q]
+    chart = [sp.sympify(subs.get(c, c)) for c in COORDS]
+    embedding = [sp.sympify(e).subs(subs) for e in KIN.ambient()]
+    J = jacobian(embedding, q)
+    sigma = pull_back_metric(KIN.ambient_metric(), J)
+    ambient_force = [sp.sympify(a + b).subs(subs) for a, b in
+                     zip(KIN.external_forces(), KIN.contact_forces(), strict=True)]
+    Q = pull_back_form(ambient_force, J).applyfunc(pythagoras)
+    derivation = covariant_equations(sigma, q, qdot, Q, method="pull_back")
+    derivation.steps[:0] = [
+        Step("Contact map into SE(2) × SE(2)", sp.Matrix(embedding), "(7.2)",
+             "Link pose (x_L, y_L, φ_L) and disk pose (x_D, y_D, φ_D) in the mode's "
+             "coordinates.", r"j(q)"),
+        Step("Jacobian J = ∂j/∂q", J, "(7.2)", "How the mode's rates move both bodies.", "J"),
+        Step("Pulled-back metric Jᵀ G J", sigma, "(7.2)",
+             "The bodies' kinetic-energy metric seen from the contact coordinates.",
+             r"\tilde\sigma"),
+        Step("Pulled-back forces Jᵀ F", Q, "(7.2)",
+             "Gravity, the link torque and the contact forces; the workless parts drop out.",
+             r"\tilde F"),
+    ]
+    rs = _rate_substitution(q, qdot, qddot, chart)
+    F_ne, N_ne = (sp.expand(e.subs(rs, simultaneous=True)) for e in disk_newton_euler())
+    if name == "rolling":
+        derivation.steps.append(Step(
+            "Contact forces from the disk's Newton–Euler equations", [sp.Eq(N, N_ne),
+                                                                     sp.Eq(F, F_ne)],
+            "§7.7", "Put the accelerations back into m c̈ = N e₂ + F e₁ − m g ĵ.", None))
+    elif name == "slipping":
+        derivation.steps.append(Step(
+            "Normal force from the disk's Newton–Euler equations", sp.Eq(N, N_ne), "§7.7",
+            "N is linear in the accelerations; with F = −μ_k N sgn(v_slip) the equations "
+            "close.", None))
+    return ModeModel(name, q, qdot, qddot, chart, derivation, N_ne,
+                     F_ne if name == "rolling" else F)
+
+
+def energy() -> sp.Expr:
+    """Kinetic plus potential energy in the contact coordinates (θ, s, h, ψ) and rates."""
+    pose_rates = jacobian(KIN.ambient(), COORDS) * sp.Matrix(RATES)
+    T = pythagoras((pose_rates.T * KIN.ambient_metric() * pose_rates)[0] / 2)
+    V = g * (M * KIN.link_centre[1] + m * KIN.centre[1])
+    return sp.expand(T + V)
+
+
+def fixed_link_friction_ratio() -> sp.Expr:
+    """F/N that rolling needs on a link held still (θ̇ = θ̈ = 0), from the rolling model.
+
+    The link's own equation is dropped (its torque is whatever holds it); the s-equation gives
+    s̈, and the disk's Newton–Euler equations give N and F.
+    """
+    roll = mode_model("rolling")
+    at_rest = {theta_d: 0, theta_dd: 0}
+    s_acc = sp.solve(roll.derivation.equations[1].subs(at_rest).subs(
+        sp.Symbol(r"\ddot{s}"), s_dd), s_dd)
+    if len(s_acc) != 1:
+        raise ValueError("the rolling model does not determine s̈ on a held link")
+    ratio = (roll.tangential / roll.normal).subs(at_rest).subs(s_dd, s_acc[0])
+    return sp.simplify(ratio)
+
+
+def fixed_link_threshold(mu_static: float, inertia_ratio: float = 0.5) -> float:
+    """The steepest angle θ* of a held link on which the disk still rolls: |F|/N = μ_s."""
+    if mu_static < 0 or inertia_ratio <= 0:
+        raise ValueError("need μ_s ≥ 0 and κ = I_D/(m r²) > 0")
+    ratio = fixed_link_friction_ratio().subs(kappa, inertia_ratio)
+    roots = sp.solve(sp.Eq(ratio, mu_static), theta)
+    angles = [float(a) for a in roots if a.is_real and 0 <= float(a) <= float(sp.pi / 2)]
+    if not angles:
+        raise ValueError(f"no held-link angle in [0, π/2] needs |F|/N = {mu_static}")
+    return min(angles)
+
+
+def kinematics_steps() -> list[Step]:
+    """The contact kinematics, step by step: frame, disk centre, velocities, slip (§7.9)."""
+    rel = KIN.relative_velocity()
+    v_slip = rel[0].subs(h, 0)
+    rolling = sp.solve(sp.Eq(v_slip, 0), psi_d)[0]
+    return [
+        Step("Frame of the link", [KIN.e1, KIN.e2], "§7.9",
+             "e₁ along the link, e₂ its normal; both turn with θ.", r"e_1,\ e_2"),
+        Step("Disk centre", KIN.centre, "§7.9",
+             "s along the link to the contact point, then r + h along the normal (h = gap).",
+             "c"),
+        Step("Velocity of the disk centre", time_derivative(KIN.centre, COORDS, RATES).applyfunc(
+            sp.expand), "§7.9", "Differentiate c along the motion.", r"\dot c"),
+        Step("Relative velocity of the touching material points (along e₁, e₂)", rel, "§7.9",
+             "Disk point c − r e₂ turning with ψ̇ minus link point s e₁ turning with θ̇.",
+             r"v_{rel}"),
+        Step("Slip velocity in contact (h = 0)", v_slip, "§7.9",
+             "The tangential part: zero when the disk rolls.", r"v_{slip}"),
+        Step("Rolling constraint", sp.Eq(psi_d, rolling), "§7.10",
+             "Integrable in the plane: ψ = θ − s/r + const, leaving the coordinates (θ, s).",
+             None),
+    ]
+
+
+def contact_force_steps() -> list[Step]:
+    """Contact forces of the rolling model from the disk's Newton–Euler equations (§7.7)."""
+    roll = mode_model("rolling")
+    forcing = roll.derivation.forcing.applyfunc(sp.factor)
+    acc = {a: sp.factor(sp.cancel(e)) for a, e in
+           zip(roll.qddot, roll.metric.LUsolve(forcing), strict=True)}
+    N_state = sp.factor(sp.cancel(roll.normal.subs(acc)))
+    F_state = sp.factor(sp.cancel(roll.tangential.subs(acc)))
+    return [
+        Step("Newton's law for the disk alone", r"m \ddot c = N e_2 + F e_1 - m g \hat\jmath",
+             "§7.7", "The disk as a free body: the contact force is the only unknown.", None),
+        Step("Normal and tangential components", [sp.Eq(N, roll.normal),
+                                                  sp.Eq(F, roll.tangential)], "§7.7",
+             "Project on e₂ and e₁, with the rolling model's accelerations.", None),
+        Step("Rolling model, equations solved", [sp.Eq(k, v) for k, v in acc.items()], "(7.2)",
+             "The pulled-back equations give θ̈ and s̈ at any state.", None),
+        Step("Contact forces at a state", [sp.Eq(N, N_state), sp.Eq(F, F_state)], "§7.10",
+             "F depends only on θ, s, θ̇: with κ = ½ it is (m/3)(g sin θ − s θ̇²).", None),
+        Step("Validity of the rolling model", r"N > 0,\quad |F| \le \mu_s N",
+             "§7.10", "Contact needs N > 0; rolling needs the static friction to suffice.", None),
+    ]

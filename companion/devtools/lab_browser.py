@@ -1,0 +1,260 @@
+"""Real-browser harness: start JupyterLab (or Voilà) on a free port, open notebooks in
+Debian's headless Chromium with Playwright, run them, move a slider and time the redraw.
+
+Never downloads a browser: Chromium must be installed (``apt-get install chromium``).
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from companion.widgets.explorer import EXPLORER_CLASS
+
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+]
+
+
+
+def chromium_path() -> str | None:
+    """Path of the system Chromium, or None."""
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_http(url: str, proc: subprocess.Popen, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited with code {proc.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except OSError:
+            time.sleep(0.3)
+    raise TimeoutError(f"server did not answer at {url} within {timeout} s")
+
+
+@dataclass
+class Server:
+    url: str
+    token: str
+    proc: subprocess.Popen
+    log: Path
+
+    def link(self, path: str) -> str:
+        sep = "&" if "?" in path else "?"
+        return f"{self.url}{path}{sep}token={self.token}"
+
+
+def _write_lab_settings(folder: Path) -> None:
+    """No news pop-up, and no autosave: a test run must never write outputs into the repo."""
+    settings = {
+        "@jupyterlab/apputils-extension/notification.jupyterlab-settings": '{"fetchNews": "false"}',
+        "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": '{"autosave": false}',
+    }
+    for rel, text in settings.items():
+        path = folder / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+
+
+@contextmanager
+def jupyter_server(root: Path, *, app: str = "lab", timeout: float = 90,
+                   env: dict[str, str] | None = None) -> Iterator[Server]:
+    """JupyterLab (``app="lab"``) or Voilà (``app="voila"``) serving ``root``.
+
+    A fresh token, a free port and throw-away workspace/runtime directories, so no earlier
+    tabs are restored and nothing leaks between runs.
+    """
+    port, token = free_port(), secrets.token_hex(16)
+    tmp = Path(tempfile.mkdtemp(prefix="companion-browser-"))
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp / "runtime"),
+           "JUPYTER_CONFIG_DIR": str(tmp / "config"),
+           "MPLBACKEND": "module://ipympl.backend_nbagg", **(env or {})}
+    if app == "lab":
+        cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}",
+               "--ip=127.0.0.1", f"--IdentityProvider.token={token}", "--allow-root",
+               f"--ServerApp.root_dir={root}", f"--LabApp.workspaces_dir={tmp / 'workspaces'}",
+               "--LabApp.expose_app_in_browser=True",
+               f"--LabApp.user_settings_dir={tmp / 'settings'}",
+               "--ServerApp.disable_check_xsrf=True"]
+        probe = f"http://127.0.0.1:{port}/api/status?token={token}"
+    elif app == "voila":
+        cmd = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
+               f"--Voila.root_dir={root}", f"--token={token}",
+               "--VoilaConfiguration.file_allowlist=['.*']"]
+        probe = f"http://127.0.0.1:{port}/?token={token}"
+    else:
+        raise ValueError(f"app must be 'lab' or 'voila', got {app!r}")
+    _write_lab_settings(tmp / "settings")
+    log = tmp / "server.log"
+    with open(log, "w") as fh:
+        proc = subprocess.Popen(cmd, stdout=fh, stderr=subprocess.STDOUT, cwd=root, env=env)
+    try:
+        _wait_http(probe, proc, timeout)
+        yield Server(f"http://127.0.0.1:{port}/", token, proc, log)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+@contextmanager
+def chromium() -> Iterator[object]:
+    """A Playwright Chromium browser (Debian's), headless."""
+    from playwright.sync_api import sync_playwright
+
+    path = chromium_path()
+    if path is None:
+        raise RuntimeError("Chromium is not installed (apt-get install chromium)")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@dataclass
+class NotebookRun:
+    js_errors: list[str] = field(default_factory=list)
+    error_outputs: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+_KERNEL_STATUS = """() => {
+  const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  const s = w && w.sessionContext && w.sessionContext.session;
+  return s && s.kernel ? s.kernel.status : null; }"""
+
+_ERRORS = """() => {
+  const w = window.jupyterapp.shell.currentWidget; const out = [];
+  const cells = w.content.model.cells;
+  for (let i = 0; i < cells.length; i++) {
+    const c = cells.get(i); if (c.type !== 'code') continue;
+    const o = c.outputs; for (let k = 0; k < o.length; k++) {
+      const j = o.get(k).toJSON();
+      if (j.output_type === 'error') out.push(`cell ${i}: ${j.ename}: ${j.evalue}`); } }
+  return out; }"""
+
+
+def wait_kernel_idle(page, timeout: float = 120, settle: float = 1.0) -> None:
+    """Wait until the notebook's kernel reports idle continuously for ``settle`` seconds."""
+    deadline = time.monotonic() + timeout
+    idle_since = None
+    while time.monotonic() < deadline:
+        status = page.evaluate(_KERNEL_STATUS)
+        if status == "idle":
+            idle_since = idle_since or time.monotonic()
+            if time.monotonic() - idle_since >= settle:
+                return
+        else:
+            idle_since = None
+        time.sleep(0.2)
+    raise TimeoutError(f"the kernel was not idle within {timeout} s (status {status!r})")
+
+
+def open_notebook(page, server: Server, path: str) -> NotebookRun:
+    """Open a notebook in JupyterLab and wait for its kernel to be really ready."""
+    run = NotebookRun()
+    install_paint_probe(page)
+    page.on("pageerror", lambda exc: run.js_errors.append(str(exc)))
+    page.goto(server.link(f"lab/tree/{path}"))
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget "
+                           "&& window.jupyterapp.shell.currentWidget.sessionContext", timeout=60000)
+    page.wait_for_function("() => window.jupyterapp.shell.currentWidget.sessionContext.isReady",
+                           timeout=60000)
+    wait_kernel_idle(page)
+    return run
+
+
+def run_all_cells(page, run: NotebookRun, timeout: float = 120) -> None:
+    """Run every cell and wait until the kernel is idle; collect error outputs."""
+    start = time.monotonic()
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    time.sleep(0.5)
+    wait_kernel_idle(page, timeout=timeout, settle=1.5)
+    run.seconds = time.monotonic() - start
+    run.error_outputs = page.evaluate(_ERRORS)
+
+
+def explorer_canvas_snapshot(page, index: int = 0) -> str:
+    """Pixels of the first canvas inside the ``index``-th explorer, as a data URL."""
+    return page.evaluate(
+        """([cls, i]) => { const ex = document.querySelectorAll('.' + cls)[i];
+           if (!ex) return null; const cs = ex.querySelectorAll('canvas');
+           if (!cs.length) return null;
+           return Array.from(cs).map(c => c.toDataURL()).join('|'); }""",
+        [EXPLORER_CLASS, index],
+    )
+
+
+def move_slider(page, index: int = 0, presses: int = 3, explorer: int = 0) -> None:
+    """Move the ``index``-th slider of an explorer with the keyboard (like a reader would)."""
+    handle = page.locator(f".{EXPLORER_CLASS}").nth(explorer).locator(".noUi-handle").nth(index)
+    handle.scroll_into_view_if_needed()
+    handle.focus()
+    for _ in range(presses):
+        handle.press("ArrowRight")
+
+
+#: Installed in every page before it loads: records when an image is painted onto a canvas
+#: inside an explorer (ipympl paints each new frame with drawImage), so latency is measured
+#: without reading pixels back, which would itself take tens of milliseconds.
+PAINT_PROBE = """
+(() => {
+  const draw = CanvasRenderingContext2D.prototype.drawImage;
+  window.__companionPaints = [];
+  CanvasRenderingContext2D.prototype.drawImage = function (...args) {
+    const r = draw.apply(this, args);
+    if (this.canvas && this.canvas.closest && this.canvas.closest('.EXPLORER_CLASS'))
+      window.__companionPaints.push(performance.now());
+    return r;
+  };
+})();
+""".replace("EXPLORER_CLASS", EXPLORER_CLASS)
+
+
+def install_paint_probe(page) -> None:
+    """Record explorer canvas paints in ``page`` (call before the page loads)."""
+    page.add_init_script(PAINT_PROBE)
+
+
+def slider_latency(page, *, explorer: int = 0, slider: int = 0, timeout: float = 10) -> float:
+    """Seconds from one slider key press to the next paint of the explorer's figure.
+
+    Needs :func:`install_paint_probe` on the page; the pixels are also compared, so a paint
+    that shows the same picture does not count.
+    """
+    before = explorer_canvas_snapshot(page, explorer)
+    start = page.evaluate("performance.now()")
+    move_slider(page, slider, presses=1, explorer=explorer)
+    page.wait_for_function(
+        "t => window.__companionPaints.some(x => x > t)", arg=start, timeout=timeout * 1000)
+    painted = page.evaluate("t => window.__companionPaints.find(x => x > t)", start)
+    page.wait_for_timeout(50)  # let the rest of the frame arrive before reading pixels
+    if explorer_canvas_snapshot(page, explorer) == before:
+        raise AssertionError("the explorer's figure did not change after the slider moved")
+    return (painted - start) / 1000.0

@@ -1,0 +1,70 @@
+"""A heavy rigid body on a fixed pivot, with viscous damping: Euler's equations with forces.
+
+Not in the books: Example 4.3 with nonzero generalized forces Q.  The body turns about a
+fixed pivot O on its principal z-axis, its mass centre a distance h up that axis.  The
+coordinates are Greenwood's type I Euler angles q = (ψ, θ, φ) and the quasi-velocities the
+body-axis angular velocities, as in Ex. 4.3.  The forces are gravity (through the potential
+V = m g h cosθ cosφ, the height of the mass centre) and a damping moment −c ω.  For an
+upright-ish top θ and φ stay small, far from the gimbal lock at θ = ±90°.
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from companion.mechanics.quasi_velocities import generalized_forces
+from companion.system import Parameter, System
+
+
+def build() -> System:
+    psi, theta, phi = sp.symbols("psi theta phi")
+    psid, thetad, phid = sp.symbols(r"\dot{\psi} \dot{\theta} \dot{\phi}")
+    wx, wy, wz = sp.symbols("omega_x omega_y omega_z")
+    Ixx, Iyy, Izz, m, g, h = sp.symbols("I_xx I_yy I_zz m g h", positive=True)
+    c = sp.Symbol("c", nonnegative=True)
+
+    definitions = [  # body-axis angular velocity from the type I Euler-angle rates
+        -psid * sp.sin(theta) + phid,
+        psid * sp.cos(theta) * sp.sin(phi) + thetad * sp.cos(phi),
+        psid * sp.cos(theta) * sp.cos(phi) - thetad * sp.sin(phi),
+    ]
+    T = sp.Rational(1, 2) * (Ixx * wx**2 + Iyy * wy**2 + Izz * wz**2)  # about the pivot
+    V = m * g * h * sp.cos(theta) * sp.cos(phi)
+    system = System(
+        name="heavy_top",
+        title="Heavy rigid body on a pivot with damping (Euler's equations with forces)",
+        source="beyond the books: Ex. 4.3 with gravity and damping moments",
+        q=[psi, theta, phi],
+        qdot=[psid, thetad, phid],
+        u=[wx, wy, wz],
+        definitions=definitions,
+        T=T,
+        parameters=[
+            Parameter(Ixx, 1.0, 0.2, 3.0, "kg·m²", "moment about body x at the pivot",
+                      positive=True),
+            Parameter(Iyy, 1.0, 0.2, 3.0, "kg·m²", "moment about body y at the pivot",
+                      positive=True),
+            Parameter(Izz, 0.4, 0.1, 3.0, "kg·m²", "moment about the symmetry axis z",
+                      positive=True),
+            Parameter(m, 1.0, 0.1, 5.0, "kg", "mass", positive=True),
+            Parameter(g, 9.81, 0.0, 20.0, "m/s²", "gravity", positive=True),
+            Parameter(h, 0.3, 0.0, 1.0, "m", "pivot to mass centre along z", positive=True),
+            Parameter(c, 0.0, 0.0, 1.0, "N·m·s", "viscous damping of the rotation"),
+        ],
+        initial=[
+            Parameter(psi, 0.0, -3.14, 3.14, "rad", "ψ₀"),
+            Parameter(theta, 0.2, -1.0, 1.0, "rad", "θ₀"),
+            Parameter(phi, 0.1, -1.0, 1.0, "rad", "φ₀"),
+            Parameter(wx, 0.0, -3.0, 3.0, "rad/s", "ω_x(0)"),
+            Parameter(wy, 0.0, -3.0, 3.0, "rad/s", "ω_y(0)"),
+            Parameter(wz, 20.0, -40.0, 40.0, "rad/s", "ω_z(0), spin"),
+        ],
+        # Conserved when c = 0; with damping the energy decays.
+        invariants={"energy": T + V},
+        t_final=5.0,
+    )
+    Q_q = [-sp.diff(V, qi) for qi in system.q]
+    omega = sp.Matrix([wx, wy, wz])
+    system.Q = [Qr - c * w for Qr, w in zip(generalized_forces(Q_q, system.psi[0]), omega,
+                                             strict=True)]
+    return system

@@ -1,0 +1,131 @@
+"""n-link planar pendulum chains built the way of Loparo & Vakalis §7.7–7.8.
+
+Link i (mass m_i, central inertia J_i, length l_i, mass centre at a_i from its upper pin)
+hangs from the previous link's lower end; θ_i is its absolute angle from the downward
+vertical.  Every link is a free body in SE(2) until the pins tie it to its neighbours: the
+constraint map puts link i's mass centre at pivot_i + a_i (sin θ_i, −cos θ_i), with
+pivot_{i+1} = pivot_i + l_i (sin θ_i, −cos θ_i).  The double pendulum of §7.8 is n = 2.
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from companion.geometry.planar import GROUND, Mechanism
+from companion.geometry.planar_system import MechanismSystem
+from companion.system import Parameter
+
+
+def joint_names(n: int) -> list[str]:
+    """Pins from the base outwards: O and E (elbow) for two links, else O, P2, …, Pn."""
+    return ["O", "E"] if n == 2 else ["O", *(f"P{i}" for i in range(2, n + 1))]
+
+
+def chain_mechanism(n: int, *, torques: bool = False) -> Mechanism:
+    """The mechanism of an n-link chain with symbols m_i, J_i, a_i, l_i, g (and τ_i)."""
+    if not isinstance(n, int) or n < 1:
+        raise ValueError(f"a chain needs a positive whole number of links, got {n!r}")
+    idx = range(1, n + 1)
+    theta = sp.symbols([f"theta_{i}" for i in idx])
+    omega = sp.symbols([f"omega_{i}" for i in idx])
+    m = sp.symbols([f"m_{i}" for i in idx], positive=True)
+    J = sp.symbols([f"J_{i}" for i in idx], nonnegative=True)
+    a = sp.symbols([f"a_{i}" for i in idx], positive=True)
+    l = sp.symbols([f"l_{i}" for i in idx], positive=True)
+    tau = sp.symbols([f"tau_{i}" for i in idx]) if torques else [0] * n
+    mech = Mechanism(theta, omega, g=sp.Symbol("g", positive=True))
+    pivot = sp.Matrix([0, 0])
+    parent = GROUND
+    for i, name in enumerate(joint_names(n)):
+        down = sp.Matrix([sp.sin(theta[i]), -sp.cos(theta[i])])
+        centre = pivot + a[i] * down
+        body = f"link {i + 1}"
+        mech.add_body(body, m[i], J[i], (centre[0], centre[1], theta[i]))
+        mech.add_joint(name, parent, body, tuple(pivot), torque=tau[i])
+        pivot, parent = pivot + l[i] * down, body
+    return mech
+
+
+def chain(n: int, *, torques: bool = False, name: str | None = None,
+          title: str | None = None) -> MechanismSystem:
+    """An n-link chain as a System (defaults: equal point masses, m = 1 kg, l = a = 1 m)."""
+    mech = chain_mechanism(n, torques=torques)
+    params, nonneg = [], []
+    sym = {s.name: s for s in mech.ambient_metric().free_symbols}
+    for i in range(1, n + 1):
+        a_i, l_i = (sp.Symbol(f"{k}_{i}", positive=True) for k in "al")
+        params += [
+            Parameter(sym[f"m_{i}"], 1.0, 0.1, 5.0, "kg", f"mass of link {i}", positive=True),
+            Parameter(sym[f"J_{i}"], 0.0, 0.0, 1.0, "kg·m²",
+                      f"central inertia of link {i}"),
+            Parameter(a_i, 1.0, 0.1, 2.0, "m",
+                      f"pin-to-mass-centre distance of link {i}", positive=True),
+            Parameter(l_i, 1.0, 0.1, 2.0, "m",
+                      f"length of link {i}" + (" (drawing only)" if i == n else ""),
+                      positive=True),
+        ]
+        nonneg.append(f"J_{i}")
+    params.append(Parameter(mech.g, 9.81, 0.0, 20.0, "m/s²", "gravity"))
+    if torques:
+        params += [Parameter(sp.Symbol(f"tau_{i}"), 0.0, -10.0, 10.0, "N·m",
+                             f"joint torque at pin {k} on link {i}")
+                   for i, k in enumerate(joint_names(n), start=1)]
+    initial = []
+    for i, (th, om) in enumerate(zip(mech.q, mech.qdot, strict=True), start=1):
+        initial += [
+            Parameter(th, 1.8 if i == 1 else 2.4, -3.14, 3.14, "rad",
+                      f"θ{i}(0), angle of link {i} from the downward vertical"),
+            Parameter(om, 0.0, -10.0, 10.0, "rad/s", f"θ̇{i}(0)"),
+        ]
+    return MechanismSystem(
+        mech, nonnegative=nonneg,
+        name=name or f"chain_{n}",
+        title=title or f"{n}-link planar pendulum chain (pull-back of Loparo & Vakalis §7.3)",
+        source="Loparo & Vakalis §7.7–7.8 (reconstruction with the chapter's method)",
+        parameters=params, initial=initial, t_final=20.0, reconstruction=True,
+    )
+
+
+def kane_chain(n: int, *, torques: bool = False) -> tuple[sp.Matrix, sp.Matrix, list, list]:
+    """The same chain derived independently with sympy.physics.mechanics' KanesMethod.
+
+    Returns (mass matrix, forcing, θ symbols, ω symbols) in the plain Symbols of
+    :func:`chain_mechanism`, so the two derivations can be compared number for number.
+    """
+    from sympy.physics import mechanics as me
+
+    idx = range(1, n + 1)
+    th = me.dynamicsymbols([f"theta_{i}" for i in idx])
+    om = me.dynamicsymbols([f"omega_{i}" for i in idx])
+    m = sp.symbols([f"m_{i}" for i in idx], positive=True)
+    J = sp.symbols([f"J_{i}" for i in idx], nonnegative=True)
+    a = sp.symbols([f"a_{i}" for i in idx], positive=True)
+    l = sp.symbols([f"l_{i}" for i in idx], positive=True)
+    tau = sp.symbols([f"tau_{i}" for i in idx]) if torques else [0] * n
+    g = sp.Symbol("g", positive=True)
+    N = me.ReferenceFrame("N")
+    O = me.Point("O")
+    O.set_vel(N, 0)
+    pivot, bodies, loads, frames = O, [], [], []
+    for i in range(n):
+        A = N.orientnew(f"A{i + 1}", "Axis", [th[i], N.z])  # link axis is −A.y
+        A.set_ang_vel(N, om[i] * N.z)
+        G = pivot.locatenew(f"G{i + 1}", -a[i] * A.y)
+        G.v2pt_theory(pivot, N, A)
+        body = me.RigidBody(f"B{i + 1}", G, A, m[i], (me.inertia(A, 0, 0, J[i]), G))
+        bodies.append(body)
+        frames.append(A)
+        loads.append((G, -m[i] * g * N.y))
+        loads.append((A, tau[i] * N.z))
+        if i > 0:
+            loads.append((frames[i - 1], -tau[i] * N.z))
+        nxt = pivot.locatenew(f"P{i + 2}", -l[i] * A.y)
+        nxt.v2pt_theory(pivot, N, A)
+        pivot = nxt
+    kane = me.KanesMethod(N, q_ind=th, u_ind=om,
+                          kd_eqs=[th[i].diff() - om[i] for i in range(n)])
+    kane.kanes_equations(bodies, loads)
+    plain = {f: sp.Symbol(f.func.__name__) for f in (*th, *om)}
+    M = kane.mass_matrix.subs(plain)
+    F = kane.forcing.subs(plain)
+    return M, F, [plain[f] for f in th], [plain[f] for f in om]

@@ -1,0 +1,185 @@
+"""The efficiency comparison of §4.4: every applicable method on every chosen example.
+
+One function, :func:`compare_methods`, derives each (method, example) pair afresh, times it
+and measures the final equations; the notebook's table and chart and
+``benchmarks/methods_comparison.py`` all come from its rows.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import sympy as sp
+
+from companion import examples
+from companion.mechanics.derivation import Derivation
+from companion.mechanics.lagrange import kinematics_of
+from companion.system import METHODS, load_methods
+
+#: What each method needs, from its derivation's ``extra`` (Boltzmann–Hamel's engine predates
+#: these keys, so its traits are read here: n − m first-order equations, unconstrained T).
+_DEFAULT_TRAITS = {"order": 1, "n_constraint_equations": 0, "needs_multipliers": False,
+                   "needs_unconstrained_T": True}
+
+
+
+@dataclass(frozen=True)
+class Row:
+    """One method on one example."""
+
+    example: str
+    method: str
+    n_equations: int
+    order: int
+    n_constraint_equations: int
+    first_order_odes: int
+    needs_multipliers: bool
+    needs_unconstrained_T: bool
+    ops: int
+    ops_cse: int
+    seconds: float
+
+    @property
+    def equations(self) -> str:
+        text = f"{self.n_equations} × order {self.order}"
+        if self.n_constraint_equations:
+            text += f" + {self.n_constraint_equations} constraint"
+        return text
+
+
+def operation_count(derivation: Derivation) -> tuple[int, int]:
+    """``count_ops`` of the final M and f, as printed and after common-subexpression elimination."""
+    exprs = [*derivation.mass_matrix, *derivation.forcing]
+    plain = int(sum(sp.count_ops(e) for e in exprs))
+    replacements, reduced = sp.cse(exprs)
+    after = int(sum(sp.count_ops(e) for _, e in replacements) +
+                sum(sp.count_ops(e) for e in reduced))
+    return plain, after
+
+
+def _row(example: str, method: str, derivation: Derivation, seconds: float) -> Row:
+    traits = {**_DEFAULT_TRAITS, **derivation.extra}
+    n, k = len(derivation.q), len(derivation.u)
+    m_eq = int(traits["n_constraint_equations"])
+    n_eq = k - m_eq if traits.get("speeds") == "qdot" else k
+    ops, ops_cse = operation_count(derivation)
+    return Row(example=example, method=method, n_equations=n_eq, order=int(traits["order"]),
+               n_constraint_equations=m_eq,
+               # kinematical + dynamical first-order ODEs: n + (n − m), or 2n for Lagrange
+               first_order_odes=n + n_eq, needs_multipliers=bool(traits["needs_multipliers"]),
+               needs_unconstrained_T=bool(traits["needs_unconstrained_T"]), ops=ops,
+               ops_cse=ops_cse, seconds=seconds)
+
+
+#: The methods whose efficiency Greenwood §4.4 sets out to compare.
+BOOK_METHODS: tuple[str, ...] = ("boltzmann_hamel", "lagrange_multipliers", "maggi", "kane")
+
+
+def compare_methods(
+    system_names: Sequence[str] | None = None, methods: Sequence[str] | None = None,
+) -> ComparisonTable:
+    """Derive every applicable method on every example, fresh, and measure the results.
+
+    Parameters
+    ----------
+    system_names
+        Registered example names (default: all).
+    methods
+        Method names (default: the four methods Greenwood §4.4 compares,
+        :data:`BOOK_METHODS`).
+
+    Returns
+    -------
+    ComparisonTable
+        One :class:`Row` per applicable (example, method); methods that do not apply
+        (``NotImplementedError``) are listed in ``table.skipped`` with the reason.
+    """
+    names = list(system_names) if system_names is not None else examples.names()
+    load_methods()
+    chosen = list(methods) if methods is not None else list(BOOK_METHODS)
+    unknown = sorted(set(chosen) - set(METHODS))
+    if unknown:
+        raise ValueError(f"unknown method(s) {unknown}; known: {', '.join(METHODS)}")
+    rows, skipped = [], []
+    for name in names:
+        system = examples.get(name)
+        for method in chosen:
+            kinematics_of.cache_clear()  # every method pays for its own Φ = Ψ⁻¹
+            start = time.perf_counter()
+            try:
+                derivation = METHODS[method](system)  # fresh, not the system's cache
+            except NotImplementedError as exc:
+                skipped.append((name, method, str(exc)))
+                continue
+            rows.append(_row(name, method, derivation, time.perf_counter() - start))
+    return ComparisonTable(rows, skipped)
+
+
+_COLUMNS = ("example", "method", "equations", "first-order ODEs", "multipliers",
+            "unconstrained T", "count_ops", "count_ops after cse", "time [s]")
+
+
+@dataclass(repr=False)
+class ComparisonTable:
+    """Rows of :func:`compare_methods`, rendered as text, markdown or a chart."""
+
+    rows: list[Row]
+    skipped: list[tuple[str, str, str]]
+
+    def cells(self) -> list[list[str]]:
+        def yes(b: bool) -> str:
+            return "yes" if b else "no"
+
+        return [[r.example, r.method, r.equations, str(r.first_order_odes),
+                 yes(r.needs_multipliers), yes(r.needs_unconstrained_T), str(r.ops),
+                 str(r.ops_cse), f"{r.seconds:.2f}"] for r in self.rows]
+
+    def markdown(self) -> str:
+        lines = ["| " + " | ".join(_COLUMNS) + " |", "|" + "---|" * len(_COLUMNS)]
+        lines += ["| " + " | ".join(c) + " |" for c in self.cells()]
+        lines += [f"\n{e} / {m}: not applicable ({why})" for e, m, why in self.skipped]
+        return "\n".join(lines)
+
+    def _repr_markdown_(self) -> str:
+        return self.markdown()
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def __str__(self) -> str:
+        cells = [list(_COLUMNS), *self.cells()]
+        widths = [max(len(row[i]) for row in cells) for i in range(len(_COLUMNS))]
+        out = ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) for row in cells]
+        out.insert(1, "  ".join("-" * w for w in widths))
+        out += [f"{e} / {m}: not applicable ({why})" for e, m, why in self.skipped]
+        return "\n".join(out)
+
+    def plot(self, fig=None):
+        """Grouped bars: count_ops after cse (left) and derivation time (right), per example."""
+        import matplotlib.pyplot as plt
+
+        if fig is None:
+            fig = plt.figure(figsize=(9, 3.5))
+        ax_ops, ax_time = fig.subplots(1, 2)
+        examples_ = list(dict.fromkeys(r.example for r in self.rows))
+        methods_ = list(dict.fromkeys(r.method for r in self.rows))
+        width = 0.8 / max(1, len(methods_))
+        for i, method in enumerate(methods_):
+            for ax, value in ((ax_ops, "ops_cse"), (ax_time, "seconds")):
+                xs, ys = [], []
+                for j, ex in enumerate(examples_):
+                    for r in self.rows:
+                        if r.example == ex and r.method == method:
+                            xs.append(j + (i - (len(methods_) - 1) / 2) * width)
+                            ys.append(getattr(r, value))
+                ax.bar(xs, ys, width, label=method)
+        for ax, title in ((ax_ops, "count_ops of M, f after cse"),
+                          (ax_time, "derivation time [s]")):
+            ax.set_xticks(range(len(examples_)), examples_)
+            ax.set_title(title)
+        ax_ops.set_yscale("log")
+        ax_ops.legend(fontsize="small")
+        fig.tight_layout()
+        return fig

@@ -1,0 +1,241 @@
+"""Lagrange's equations with multipliers for nonholonomic constraints (Greenwood §4.4).
+
+    d/dt(∂T/∂q̇_i) − ∂T/∂q_i = Q_i + Σ_j λ_j a_ji        (i = 1..n)
+    Σ_i a_ji q̇_i + a_jt = 0                              (j = 1..m)
+
+T(q, q̇, t) is the **unconstrained** kinetic energy; the constraint rows a_j are the last m
+rows of Ψ in u = Ψ q̇ + Ψ_t (4.80) (the suppressed quasi-velocities).  The result is n
+second-order equations and m constraint equations in n + m unknowns (q̈, λ): no
+quasi-velocities, but the multipliers must be solved for along with the accelerations.
+
+To fit the common form ``M ẇ = f`` of :class:`~companion.mechanics.derivation.Derivation`,
+the speeds are w = (q̇_1 … q̇_n, μ_1 … μ_m) where μ_j is the impulse of the j-th constraint
+force, μ̇_j = λ_j; then ``M`` is the augmented matrix [[M_q, −Aᵀ], [A, 0]] and ẇ = (q̈, λ).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+import sympy as sp
+
+from companion.mechanics.derivation import Derivation, Step
+from companion.mechanics.quasi_velocities import inverse, tidy_matrix
+from companion.system import System, register_method
+
+#: The largest n + m for which the multipliers are also solved symbolically for display.
+SYMBOLIC_MULTIPLIER_LIMIT = 4
+
+
+def ddot_symbol(s: sp.Symbol) -> sp.Symbol:
+    """A plain Symbol standing for the second time derivative of ``s`` in displayed equations."""
+    return sp.Symbol(r"\ddot{" + sp.latex(s) + "}")
+
+
+def total_derivative(
+    expr: sp.Matrix, q: Sequence[sp.Symbol], qdot: sp.Matrix, t: sp.Symbol | None
+) -> sp.Matrix:
+    """d/dt of a column in q (and t) along q̇: (∂expr/∂q) q̇ + ∂expr/∂t."""
+    out = expr.jacobian(list(q)) * qdot
+    return out + expr.diff(t) if t is not None else out
+
+
+def lagrange_rows(
+    T: sp.Expr, q: Sequence[sp.Symbol], qdot: Sequence[sp.Symbol],
+    qddot: Sequence[sp.Symbol], t: sp.Symbol | None,
+) -> tuple[sp.Matrix, sp.Matrix, sp.Matrix]:
+    """The left sides d/dt(∂T/∂q̇) − ∂T/∂q of Lagrange's equations, expanded.
+
+    Returns
+    -------
+    rows, momenta, mass
+        The n left sides (linear in q̈), p = ∂T/∂q̇ and M_q = ∂²T/∂q̇².
+    """
+    qd = sp.Matrix(qdot)
+    p = sp.Matrix([sp.diff(T, v) for v in qdot])
+    mass = p.jacobian(list(qdot))
+    dp_dt = mass * sp.Matrix(qddot) + total_derivative(p, q, qd, t)
+    rows = dp_dt - sp.Matrix([sp.diff(T, qi) for qi in q])
+    return rows.applyfunc(sp.expand), p, mass.applyfunc(sp.expand)
+
+
+def fold_pythagoras(expr: sp.Expr) -> sp.Expr:
+    """Cheap clean-up of an expanded expression: sin²a → 1 − cos²a, expanded again, so that
+    sin²a + cos²a terms collapse (no trigsimp)."""
+    squares = {e: 1 - sp.cos(e.base.args[0]) ** 2 for e in expr.atoms(sp.Pow)
+               if isinstance(e.base, sp.sin) and e.exp == 2}
+    return sp.expand(expr.xreplace(squares)) if squares else expr
+
+
+def in_generalized_velocities(system: System) -> tuple[sp.Expr, sp.Matrix]:
+    """T(q, q̇, t) and the generalized forces Q_q of the q's, from the system's definition.
+
+    The unconstrained T(q, u, t) becomes T(q, q̇, t) by u = Ψ q̇ + Ψ_t (4.80).  The applied
+    forces of the independent u's map to the q's by virtual work, Q_q = Ψᵀ [Q; 0]: a force
+    component along a constrained direction would only shift the multiplier, so none is
+    assumed.
+    """
+    psi, psi_t = system.psi
+    u_of_qdot = psi * sp.Matrix(system.qdot) + psi_t
+    to_qdot = dict(zip(system.u, u_of_qdot, strict=True))
+    T = fold_pythagoras(sp.expand(sp.sympify(system.T).xreplace(to_qdot)))
+    Q_u = sp.zeros(len(system.u), 1)
+    for r, Qr in enumerate(system.Q or []):
+        Q_u[r] = sp.sympify(Qr).xreplace(to_qdot)
+    return T, (psi.T * Q_u).applyfunc(sp.expand)
+
+
+@dataclass
+class LagrangeResult(Derivation):
+    """A :class:`Derivation` for Lagrange's equations with multipliers.
+
+    ``u`` holds the n generalized velocities q̇ followed by the m constraint impulses μ, so
+    that ``accelerations()`` returns (q̈, λ).
+
+    Attributes
+    ----------
+    qddot, multipliers
+        Symbols of q̈ and λ used in the displayed equations.
+    constraint_matrix, constraint_t
+        A and a_t of the constraints A q̇ + a_t = 0.
+    """
+
+    qddot: list[sp.Symbol] | None = None
+    multipliers: list[sp.Symbol] | None = None
+    constraint_matrix: sp.Matrix | None = None
+    constraint_t: sp.Matrix | None = None
+
+    def multiplier_values(self) -> sp.Matrix:
+        """λ solved symbolically from the augmented system, in q and q̇ (small systems)."""
+        n = len(self.q)
+        return self.accelerations()[n:, :]
+
+
+def lagrange_multipliers(
+    T: sp.Expr,
+    q: Sequence[sp.Symbol],
+    qdot: Sequence[sp.Symbol],
+    A: sp.Matrix,
+    a_t: sp.Matrix | None = None,
+    Q: sp.Matrix | None = None,
+    t: sp.Symbol | None = None,
+) -> LagrangeResult:
+    """Derive Lagrange's equations with multipliers step by step.
+
+    Parameters
+    ----------
+    T
+        Unconstrained kinetic energy T(q, q̇, t).
+    q, qdot
+        The n coordinates and the Symbols standing for their rates.
+    A, a_t
+        Constraint rows: A q̇ + a_t = 0 (m×n and m×1).
+    Q
+        n×1 generalized applied forces of the q's (default zero).
+    t
+        Time symbol for rheonomic systems.
+
+    Returns
+    -------
+    LagrangeResult
+        The augmented system [[M_q, −Aᵀ], [A, 0]] (q̈, λ) = f with every step.
+    """
+    q, qdot = list(q), list(qdot)
+    n = len(q)
+    if len(qdot) != n:
+        raise ValueError(f"q has {n} coordinates but qdot has {len(qdot)} symbols")
+    A = sp.Matrix(A)
+    m = A.rows if A.cols == n else None
+    if m is None:
+        raise ValueError(f"the constraint matrix must have n = {n} columns, got {A.cols}")
+    a_t = sp.zeros(m, 1) if a_t is None else sp.Matrix(a_t)
+    Q = sp.zeros(n, 1) if Q is None else sp.Matrix(Q)
+    qd = sp.Matrix(qdot)
+    qddot = [ddot_symbol(s) for s in q]
+    lam = list(sp.symbols(f"lambda_1:{m + 1}")) if m else []
+    mu = list(sp.symbols(f"mu_1:{m + 1}")) if m else []
+    steps: list[Step] = [
+        Step("Unconstrained kinetic energy T(q, q̇, t)", T, None,
+             "T of the free system, written in the generalized velocities by substituting "
+             "u = Ψ q̇ + Ψ_t; no quasi-velocities are used from here on.", "T"),
+    ]
+    if m:
+        steps.append(Step("Constraint equations A q̇ + a_t = 0", [
+            sp.Eq(sp.expand((A * qd + a_t)[j]), 0) for j in range(m)], "(4.80)",
+            "The rows of the suppressed quasi-velocities, set to zero.", None))
+    rows, p, mass = lagrange_rows(T, q, qdot, qddot, t)
+    steps.append(Step("Generalized momenta ∂T/∂q̇", p, None,
+                      "The momentum conjugate to each coordinate.", r"\partial T/\partial\dot q"))
+    steps.append(Step("Mass matrix M_q = ∂²T/∂q̇²", mass, None,
+                      "Lagrange's equations are linear in q̈ with these coefficients.", "M_q"))
+    lam_col = sp.Matrix(lam) if m else sp.zeros(0, 1)
+    generalized = (A.T * lam_col) if m else sp.zeros(n, 1)
+    equations = [sp.Eq(rows[i], sp.expand(Q[i] + generalized[i])) for i in range(n)]
+    steps.append(Step("Lagrange's equations with multipliers", equations, None,
+                      f"{n} second-order equations; the constraint forces enter as Σ λ_j a_ji, "
+                      "one unknown multiplier per constraint.", None))
+    if m:
+        acc_rows = (A * sp.Matrix(qddot) + total_derivative(A * qd + a_t, q, qd, t))
+        acc_rows = acc_rows.applyfunc(sp.expand)
+        steps.append(Step("Differentiated constraints", [sp.Eq(e, 0) for e in acc_rows], None,
+                          f"The {m} constraint equation(s) at the acceleration level, which "
+                          "close the system for the n + m unknowns (q̈, λ).", None))
+        equations += [sp.Eq(e, 0) for e in acc_rows]
+    else:
+        acc_rows = sp.zeros(0, 1)
+    aug = sp.zeros(n + m, n + m)
+    aug[:n, :n] = mass
+    if m:
+        aug[:n, n:] = -A.T
+        aug[n:, :n] = A
+    unknowns = sp.Matrix([*qddot, *lam])
+    residual = sp.Matrix([*(rows - generalized - Q), *acc_rows])
+    forcing = (aug * unknowns - residual).applyfunc(sp.expand)
+    steps.append(Step("Augmented system [[M_q, −Aᵀ], [A, 0]] (q̈, λ) = f", [aug, forcing], None,
+                      "Accelerations and multipliers come out of one linear solve.", None))
+    result = LagrangeResult(
+        method="lagrange_multipliers", q=q, u=[*qdot, *mu], mass_matrix=aug, forcing=forcing,
+        kinematics=qd, equations=equations, steps=steps, t=t,
+        extra={"n_constraints": m, "n_dynamical": n, "order": 2,
+               "n_constraint_equations": m, "needs_multipliers": m > 0,
+               "needs_unconstrained_T": True, "speeds": "qdot"},
+        qddot=qddot, multipliers=lam, constraint_matrix=A, constraint_t=a_t,
+    )
+    if m and n + m <= SYMBOLIC_MULTIPLIER_LIMIT:
+        result.extra["multiplier_values"] = result.multiplier_values()
+    return result
+
+
+def on_motion(expr: sp.Matrix, system: System) -> sp.Matrix:
+    """An expression in q, q̇ rewritten in q and the independent u's (q̇ = Φ u + Φ_t), tidied."""
+    k = len(system.u_independent)
+    phi, phi_t = kinematics_of(system)
+    qdot = phi[:, :k] * sp.Matrix(system.u_independent) + phi_t
+    return tidy_matrix(expr.xreplace(dict(zip(system.qdot, qdot, strict=True))))
+
+
+@cache
+def kinematics_of(system: System) -> tuple[sp.Matrix, sp.Matrix]:
+    """Φ = Ψ⁻¹ and Φ_t = −Φ Ψ_t of the system (4.81), computed once per system."""
+    psi, psi_t = system.psi
+    phi = inverse(psi)
+    return phi, tidy_matrix(-phi * psi_t)
+
+
+@register_method("lagrange_multipliers")
+def from_system(system: System) -> LagrangeResult:
+    """Lagrange's equations with multipliers for a :class:`System` (applies to every one)."""
+    psi, psi_t = system.psi
+    k = len(system.u_independent)
+    T, Q = in_generalized_velocities(system)
+    result = lagrange_multipliers(T, system.q, system.qdot, psi[k:, :], psi_t[k:, :], Q,
+                                  system.t)
+    lam = result.extra.get("multiplier_values")
+    if lam is not None:
+        result.steps.append(Step("Multipliers on the motion", on_motion(lam, system), None,
+                                 "λ solved from the augmented system and written in the "
+                                 "independent speeds: the constraint force per unit of the "
+                                 "constraint row a_j.", r"\lambda"))
+    return result

@@ -1,0 +1,92 @@
+"""Maggi's equations (Greenwood §4.4): Lagrange's equations projected on the first n − m
+columns of Φ, where the constraint forces do no work.
+
+    Σ_i Φ_ir [d/dt(∂T/∂q̇_i) − ∂T/∂q_i − Q_i] = 0        (r = 1..n−m)
+
+Because the constraint rows A are the last m rows of Ψ and Ψ Φ = 1, A Φ_r = 0 for r ≤ n − m:
+the projection removes the multipliers.  The n − m projected equations (second order in q)
+and the m constraints determine the motion; substituting the kinematical equations
+q̇ = Φ u + Φ_t (4.134) turns them into n − m first-order equations in the independent u's,
+the same unknowns as Boltzmann–Hamel and the general dynamical equation.
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from companion.mechanics.derivation import Derivation, Step
+from companion.mechanics.lagrange import (
+    ddot_symbol,
+    in_generalized_velocities,
+    kinematics_of,
+    lagrange_rows,
+    total_derivative,
+)
+from companion.mechanics.quasi_velocities import tidy_matrix
+from companion.system import System, register_method
+
+
+@register_method("maggi")
+def from_system(system: System) -> Derivation:
+    """Maggi's equations for a :class:`System`, in its independent quasi-velocities.
+
+    Applies to every system: it needs the unconstrained T(q, q̇, t), obtained from the
+    system's T(q, u, t) through u = Ψ q̇ + Ψ_t, and Φ = Ψ⁻¹.
+    """
+    q, qdot, t = system.q, system.qdot, system.t
+    u = system.u_independent
+    n, k = len(q), len(u)
+    m = n - k
+    T, Q = in_generalized_velocities(system)
+    phi, phi_t = kinematics_of(system)
+    phi_k = phi[:, :k]
+    psi, _ = system.psi
+    qddot = [ddot_symbol(s) for s in q]
+    rows, _, mass_q = lagrange_rows(T, q, qdot, qddot, t)
+    steps = [
+        Step("Unconstrained kinetic energy T(q, q̇, t)", T, None,
+             "As for Lagrange's equations with multipliers: T of the free system in the q̇'s.",
+             "T"),
+        Step("Left sides of Lagrange's equations d/dt(∂T/∂q̇) − ∂T/∂q − Q", rows - Q, None,
+             "Each equals the generalized constraint force Σ λ_j a_ji, which we never need.",
+             None),
+        Step("Projection matrix: the first n − m columns of Φ", phi_k, "(4.81)",
+             "Column r of Φ is the motion of the q's when only u_r is nonzero: a virtual "
+             "displacement the constraints allow.", r"\Phi_{(n-m)}"),
+    ]
+    if m:
+        steps.append(Step("The constraint forces do no work on those columns: A Φ = 0",
+                          tidy_matrix(psi[k:, :] * phi_k), None,
+                          "A (last m rows of Ψ) times the first n − m columns of Φ vanishes "
+                          "because Ψ Φ = 1; the multipliers drop out.", r"A\,\Phi_{(n-m)}"))
+    projected = (phi_k.T * (rows - Q)).applyfunc(sp.expand)
+    steps.append(Step("Maggi's equations Φᵀ(Lagrange) = 0",
+                      [sp.Eq(e, 0) for e in projected], None,
+                      f"{k} second-order equations in q̈; with the {m} constraint equation(s) "
+                      "they fix the motion.", None))
+    # q̇ = Φ_k u + Φ_t and q̈ = Φ_k u̇ + d/dt(Φ_k) u + d/dt(Φ_t) (u held fixed in the latter).
+    qdot_u = phi_k * sp.Matrix(u) + phi_t
+    udot = [sp.Symbol(r"\dot{" + sp.latex(s) + "}") for s in u]
+    qddot_u = phi_k * sp.Matrix(udot) + total_derivative(qdot_u, q, qdot_u, t)
+    sub = {**dict(zip(qdot, qdot_u, strict=True)), **dict(zip(qddot, qddot_u, strict=True))}
+    in_u = projected.xreplace(sub).applyfunc(sp.expand)
+    steps.append(Step("Kinematical substitution q̇ = Φ u + Φ_t, q̈ = Φ u̇ + Φ̇ u + Φ̇_t",
+                      [sp.Eq(e, 0) for e in in_u], "(4.134)",
+                      f"{k} first-order equations in the independent u's; the constraints are "
+                      "now satisfied by construction.", None))
+    mass = in_u.jacobian(udot).applyfunc(sp.expand)
+    forcing = (mass * sp.Matrix(udot) - in_u).applyfunc(sp.expand)
+    steps.append(Step("Mass matrix Φᵀ M_q Φ", mass, None,
+                      "The projection of Lagrange's mass matrix on the allowed directions, "
+                      "as the computer leaves it (no simplification).", "M"))
+    kinematics = qdot_u.applyfunc(sp.expand)
+    return Derivation(
+        method="maggi", q=list(q), u=list(u), mass_matrix=mass, forcing=forcing,
+        kinematics=kinematics,
+        equations=[sp.Eq(sp.expand((mass * sp.Matrix(udot))[r]), forcing[r]) for r in range(k)],
+        steps=steps, t=t,
+        extra={"n_constraints": m, "n_dynamical": k, "order": 1,
+               "second_order_form": projected, "mass_matrix_q": mass_q,
+               "n_constraint_equations": 0, "needs_multipliers": False,
+               "needs_unconstrained_T": True, "speeds": "u"},
+    )

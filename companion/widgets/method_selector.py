@@ -1,0 +1,78 @@
+"""Pick an example and a derivation method; the derivation's :class:`Stepper` is re-rendered.
+
+Used by the §4.4 notebook to page through any (method, example) pair of Greenwood §4.3–4.4.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import ipywidgets as w
+
+from companion import examples
+from companion.system import load_methods
+
+
+class MethodSelector:
+    """Two dropdowns (example, method) above the stepper of the chosen derivation.
+
+    Parameters
+    ----------
+    example_names
+        Examples offered (default: every registered one).
+    example, method
+        The initial choice.
+
+    Attributes
+    ----------
+    stepper
+        The :class:`~companion.widgets.stepper.Stepper` shown, or ``None`` when the method
+        does not apply to the example (the reason is shown instead).
+    widget
+        The ipywidgets box to display.
+    """
+
+    def __init__(self, example_names: Sequence[str] | None = None,
+                 example: str = "knife_edge", method: str = "kane"):
+        names = list(example_names) if example_names is not None else examples.names()
+        methods = list(load_methods())
+        self.example = w.Dropdown(options=names, value=example, description="example")
+        self.method = w.Dropdown(options=methods, value=method, description="method")
+        self.output = w.Output()
+        self.message = w.HTML()
+        self.stepper = None
+        self._quiet = False
+        for dropdown in (self.example, self.method):
+            dropdown.observe(lambda _: None if self._quiet else self._render(), names="value")
+        self.widget = w.VBox([w.HBox([self.example, self.method]), self.message, self.output])
+        self._render()
+
+    def select(self, example: str, method: str) -> None:
+        """Choose a pair as the reader would with the dropdowns."""
+        self._quiet = True
+        try:
+            self.example.value, self.method.value = example, method
+        finally:
+            self._quiet = False
+        self._render()
+
+    def _render(self) -> None:
+        from companion.widgets.stepper import Stepper
+
+        system = examples.get(self.example.value)
+        self.output.clear_output()
+        try:
+            derivation = system.derive(self.method.value)
+        except NotImplementedError as exc:
+            self.stepper = None
+            self.message.value = f"<i>{self.method.value} does not apply here: {exc}</i>"
+            return
+        self.message.value = ""
+        self.stepper = Stepper(derivation, title=f"{system.title}: {self.method.value}")
+        self.output.append_display_data(self.stepper.widget)
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        bundle = dict(self.widget._repr_mimebundle_() or {})
+        if self.stepper is not None:
+            bundle["text/markdown"] = self.stepper.markdown()
+        return bundle

@@ -1,0 +1,72 @@
+"""A generic view for any system: chosen series against time, an optional path in a plane,
+and the relative drift of every invariant.  Used where an example has no view of its own
+(for instance a system the reader defines in a notebook)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from companion.numerics import Trajectory
+from companion.widgets.explorer import View, few_ticks, rescale
+
+
+class TimeSeriesView(View):
+    """Series against time (left), a path ``(x, y)`` (right, optional), invariant drifts.
+
+    Parameters
+    ----------
+    series
+        Names of trajectory series to plot against time (states, series or invariants).
+    path
+        Names of two series drawn against each other, e.g. ``("x", "y")``.
+    """
+
+    figsize = (9.0, 4.5)
+
+    def __init__(self, series: Sequence[str], path: tuple[str, str] | None = None):
+        self.series = list(series)
+        self.path = path
+
+    def setup(self, fig, trajectory: Trajectory) -> None:
+        ncols = 3 if self.path else 2
+        self.ax_t = fig.add_subplot(1, ncols, 1)
+        self.lines = {n: self.ax_t.plot(trajectory.t, trajectory[n], label=n)[0]
+                      for n in self.series}
+        self.ax_t.set(xlabel="t", title="Against time")
+        self.ax_t.legend(loc="upper right", fontsize="small")
+        if self.path:
+            self.ax_p = fig.add_subplot(1, ncols, 2)
+            (self.path_line,) = self.ax_p.plot(*(trajectory[n] for n in self.path))
+            self.ax_p.set(xlabel=self.path[0], ylabel=self.path[1], aspect="equal",
+                          title="Path")
+            self.ax_p.set_adjustable("datalim")
+        self.ax_d = fig.add_subplot(1, ncols, ncols)
+        self.drifts = {n: self.ax_d.semilogy(trajectory.t, self._drift(trajectory, n), label=n)[0]
+                       for n in trajectory.invariants}
+        self.ax_d.set(xlabel="t", title="Relative drift of invariants", ylim=(1e-16, 1e-6))
+        if self.drifts:
+            self.ax_d.legend(loc="upper left", fontsize="small")
+        few_ticks(self.ax_t, *([self.ax_p] if self.path else []))
+        fig.tight_layout()
+
+    @staticmethod
+    def _drift(trajectory: Trajectory, name: str) -> np.ndarray:
+        values = trajectory.invariants[name]
+        return np.abs(values - values[0]) / max(abs(values[0]), 1e-300) + 1e-17
+
+    def refresh(self, trajectory: Trajectory) -> None:
+        for name, line in self.lines.items():
+            line.set_data(trajectory.t, trajectory[name])
+        rescale(self.ax_t)
+        if self.path:
+            self.path_line.set_data(*(trajectory[n] for n in self.path))
+            rescale(self.ax_p)
+        for name, line in self.drifts.items():
+            line.set_data(trajectory.t, self._drift(trajectory, name))
+
+    def describe(self, trajectory: Trajectory) -> str:
+        what = ", ".join(self.series)
+        path = f"; the path {self.path[1]} against {self.path[0]}" if self.path else ""
+        return f"{what} against time over {trajectory.t[-1]:.3g} s{path}; invariant drifts."
