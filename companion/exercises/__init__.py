@@ -7,7 +7,7 @@ Answers are typed in sympy syntax, read by a safe whitelist parser
     from companion.exercises import show_exercises
     show_exercises("euler_body")
 
-Adding exercises for another text (e.g. ``companion/exercises/loparo.py``): write one builder
+Adding exercises for another example or text: write one builder
 per worked example returning 2–4 :class:`Exercise` objects whose ``answer``, ``mistakes`` and
 ``solution`` read the registered system's derivation (never typed results), export
 ``SETS = {example_name: (title, builder)}`` and add the module to ``_MODULES`` below.
@@ -22,7 +22,7 @@ from companion.exercises.exercise import Exercise, ExerciseSet
 from companion.exercises.parse import AnswerError, parse_answer
 
 #: Modules defining exercise sets: each has ``SETS = {example: (title, builder)}``.
-_MODULES: tuple[str, ...] = ("companion.exercises.greenwood",)
+_MODULES: tuple[str, ...] = ("companion.exercises.greenwood", "companion.exercises.loparo")
 
 
 def _sets() -> dict:
