@@ -1,0 +1,237 @@
+"""Answer checking: every equivalent form is accepted, common wrong answers get the targeted
+hint, and each exercise's expected answer comes from the engine."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+import sympy as sp
+
+from companion import exercises
+from companion.exercises import check as chk
+from companion.exercises.check import Mistake, compare, simplifies_to_zero
+from companion.exercises.parse import parse_answer
+from companion.exercises.widget import ExerciseWidget
+from companion.mechanics import quasi_velocities as qv
+
+x, y = sp.symbols("x y")
+a = sp.Symbol("a", positive=True)
+NAMES = {"x": x, "y": y, "a": a}
+
+
+def judge(expected, text, **kwargs):
+    return compare(expected, parse_answer(text, NAMES), **kwargs)
+
+
+# --------------------------------------------------------------------------- equivalence
+@pytest.mark.parametrize("expected, text", [
+    ((x + y) ** 2, "x^2 + 2*x*y + y^2"),                      # expanded
+    (x**2 - y**2, "(x - y)*(x + y)"),                         # factored
+    (sp.sin(2 * x), "2*sin(x)*cos(x)"),                       # trig identity
+    (sp.sec(x), "1/cos(x)"),
+    (sp.tan(x) * sp.cos(x), "sin(x)"),
+    (1 - sp.cos(x) ** 2, "sin(x)**2"),
+    (sp.cosh(x) ** 2 - sp.sinh(x) ** 2, "1"),
+    (x / 2, "0.5*x"),
+    (sp.sqrt(a**2), "a"),                                     # a > 0
+    (sp.exp(x) * sp.exp(y), "exp(x + y)"),
+    (sp.Matrix([[sp.cos(x), -sp.sin(x)], [sp.sin(x), sp.cos(x)]]),
+     "Matrix([[cos(x), -sin(x)], [sin(x), cos(x)]])"),
+    (sp.Matrix([[sp.cos(x) ** 2, 0], [0, 1]]), "[[1 - sin(x)^2, 0], [0, sin(x)^2 + cos(x)^2]]"),
+    (sp.Matrix([x, y]), "[x, y]"),
+    (sp.Matrix([[x * y]]), "y*x"),                            # 1×1 matrix read as its entry
+])
+def test_equivalent_forms_are_accepted(expected, text):
+    feedback = judge(expected, text)
+    assert feedback.correct, feedback
+    assert feedback.hint_kind == "correct"
+
+
+def test_inconclusive_symbolic_check_falls_back_to_numbers(monkeypatch):
+    monkeypatch.setattr(chk, "simplifies_to_zero", lambda diff, seconds=0: None)
+    feedback = judge(sp.sin(2 * x), "2*sin(x)*cos(x)")
+    assert feedback.correct and "random points" in feedback.message
+
+
+def test_time_cap_interrupts_slow_simplification():
+    start = time.perf_counter()
+    with pytest.raises(chk._Timeout), chk._time_limit(0.05):
+        while True:
+            pass
+    assert time.perf_counter() - start < 0.5
+    assert simplifies_to_zero(sp.sin(x) ** 2 + sp.cos(x) ** 2 - 1) is True
+
+
+def test_unequal_absolute_value_is_not_accepted():
+    # sqrt(x²) = x only for x > 0: the random points include negative x
+    assert not judge(sp.sqrt(x**2), "x").correct
+
+
+# --------------------------------------------------------------------------- targeted hints
+C = sp.Matrix([[0, -sp.cos(x), sp.sin(x)], [sp.cos(x), 0, -y], [-sp.sin(x), y, 0]])
+M = sp.Matrix([[1, x], [y, 2]])
+
+
+@pytest.mark.parametrize("expected, text, kind", [
+    (a * x * y, "-a*x*y", "sign"),
+    ((x - y) / a, "(y - x)/a", "sign"),
+    (a * x * y, "2*a*x*y", "factor"),
+    (a * x * y, "a*x*y/3", "factor"),
+    (a * x * y, "x*y", "factor"),                    # forgot the mass-like factor a
+    (M, "[[1, y], [x, 2]]", "transpose"),
+    (C, "[[0, cos(x), -sin(x)], [-cos(x), 0, y], [sin(x), -y, 0]]", "index_order"),
+    (M, "[[1, x], [y, 3]]", "entries"),
+    (M, "[[1, x], [y]]", "unreadable"),
+    (M, "[x, y]", "shape"),
+    (sp.Matrix([x, y]), "[[x, y]]", "transpose"),
+    (a * x, "a*x + y", "extra_symbol"),
+    (a * x, "a*x + 1", "wrong"),
+])
+def test_common_wrong_answers_get_the_targeted_hint(expected, text, kind):
+    try:
+        feedback = judge(expected, text)
+    except Exception as exc:  # unreadable input is reported by Exercise.check, not compare
+        assert kind == "unreadable", exc
+        return
+    assert not feedback.correct
+    assert feedback.hint_kind == kind, feedback
+
+
+def test_factor_message_names_the_factor():
+    assert "factor of 2" in judge(a * x * y, "2*a*x*y").message
+    assert "factor of a" in judge(a * x * y, "x*y").message or "factor of 1/a" in judge(
+        a * x * y, "x*y").message
+
+
+def test_known_mistakes_come_first():
+    mistake = Mistake(-C, "That is the other sign convention.", "convention")
+    feedback = judge(C, "-[[0, -cos(x), sin(x)], [cos(x), 0, -y], [-sin(x), y, 0]]",
+                     mistakes=[mistake])
+    assert (feedback.correct, feedback.hint_kind) == (False, "convention")
+
+
+def test_singular_points_are_skipped():
+    assert judge(1 / sp.cos(x) - sp.tan(x) * sp.sin(x), "cos(x)").correct
+
+
+# --------------------------------------------------------------------------- exercises
+ALL = [(name, ex) for name in exercises.names() for ex in exercises.exercises_for(name)]
+
+
+def test_every_exercise_set_has_two_to_four_and_belongs_to_an_example():
+    from companion import examples
+
+    assert {"euler_body", "knife_edge", "rigid_body_so3", "double_pendulum"} <= set(
+        exercises.names())
+    assert set(exercises.names()) <= set(examples.names())
+    for name in exercises.names():
+        assert 2 <= len(exercises.exercises_for(name)) <= 4
+
+
+@pytest.mark.parametrize("name, ex", ALL, ids=[f"{n}-{e.key}" for n, e in ALL])
+def test_each_exercise_accepts_its_engine_answer_and_flags_mistakes(name, ex):
+    expected = ex.expected()
+    assert ex.check(sp.sstr(expected)).correct
+    negated = ex.check(sp.sstr(-expected))
+    assert not negated.correct and negated.hint_kind in {"sign", "index_order", "known_mistake",
+                                                         "constraint_too_early"}
+    for mistake in ex.known_mistakes():
+        feedback = ex.check(sp.sstr(mistake.answer))
+        assert (feedback.correct, feedback.message) == (False, mistake.message)
+    assert ex.check("__import__('os')").hint_kind == "unreadable"
+    assert ex.hints and ex.hint(len(ex.hints)).startswith("No more hints")
+    steps = ex.solution_steps()
+    assert steps and all(step.latex() for step in steps)
+
+
+def test_equivalent_forms_of_exercise_answers():
+    euler = exercises.exercises_for("euler_body")
+    phi_form = ("[[0, sin(phi)*sec(theta), cos(phi)/cos(theta)], [0, cos(phi), -sin(phi)],"
+                " [1, sin(theta)*sin(phi)/cos(theta), tan(theta)*cos(phi)]]")
+    assert euler["Phi"].check(phi_form).correct
+    assert euler["omega_x_dot"].check("M_x/I_xx + (I_yy - I_zz)*w_y*w_z/I_xx").correct
+    assert euler["gamma3"].check("[[0, 1, 0], [-1, 0, 0], [0, 0, 0]]").correct
+    assert euler["gamma3"].check("[[0, -1, 0], [1, 0, 0], [0, 0, 0]]").hint_kind == "index_order"
+    knife = exercises.exercises_for("knife_edge")
+    assert knife["lambda"].check("m*v*phidot").correct
+    assert knife["lambda"].check("2*m*v*phidot").hint_kind == "constraint_too_early"
+    assert knife["vdot"].check("l*phidot^2/2").correct
+    assert knife["vdot"].check("0").hint_kind == "constraint_too_early"
+    assert knife["phiddot"].check("-v*phidot/l").correct
+    so3 = exercises.exercises_for("rigid_body_so3")
+    assert so3["B"].check("[(I_yy - I_zz)*omega_y*omega_z/I_xx, (I_zz - I_xx)*omega_z*omega_x/I_yy,"
+                          " (I_xx - I_yy)*omega_x*omega_y/I_zz]").correct
+    pendulum = exercises.exercises_for("double_pendulum")
+    assert pendulum["M12"].check("m_2*l_1*a_2*cos(theta_2 - theta_1)").correct
+    assert pendulum["M12"].check("m_2*l_1*a_2*cos(theta_1 + theta_2)").hint_kind == "known_mistake"
+    assert pendulum["M11"].check("J_1 + m_1*a_1^2").hint_kind == "known_mistake"
+    assert pendulum["M11"].check("2*(J_1 + m_1*a_1^2 + m_2*l_1^2)").hint_kind == "factor"
+
+
+@pytest.fixture(scope="module")
+def perturbed_answers():
+    """Every expected answer recomputed by a perturbed engine: every C^j and Φ negated
+    (Boltzmann–Hamel), the pulled-back metric doubled, the so(3) bracket reversed."""
+    from companion import examples
+    from companion.geometry import lie, planar
+
+    real_c, real_inverse = qv.c_matrices, qv.inverse
+    real_pull_back, real_bracket = planar.pull_back_metric, lie.bracket
+    answers = {}
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(qv, "c_matrices", lambda psi, q: [-c for c in real_c(psi, q)])
+        mp.setattr(qv, "inverse", lambda psi: -real_inverse(psi))
+        mp.setattr(planar, "pull_back_metric", lambda *a, **k: 2 * real_pull_back(*a, **k))
+        mp.setattr(lie, "bracket", lambda a, b, sign=1: real_bracket(a, b, sign=-sign))
+        for name in exercises.names():
+            system = examples.build(name)  # fresh, built by the perturbed engine
+            for ex in exercises.exercises_for(name):
+                answers[name, ex.key] = ex.expected(system)
+    return answers
+
+
+@pytest.mark.parametrize("name, ex", ALL, ids=[f"{n}-{e.key}" for n, e in ALL])
+def test_expected_answer_comes_from_the_engine(perturbed_answers, name, ex):
+    """With a perturbed engine the expected answer changes: it is derived, not typed."""
+    diff = perturbed_answers[name, ex.key] - ex.expected()
+    symbols = sorted(diff.free_symbols, key=lambda s: s.name)
+    values = diff.subs({s: sp.Rational(3 + k, 7) for k, s in enumerate(symbols)})
+    assert values != 0 * values, f"{ex.key}: expected answer did not follow the engine"
+
+
+def test_widget_drives_check_hint_and_reveal():
+    ex = exercises.exercises_for("knife_edge")["lambda"]
+    widget = ExerciseWidget(ex, 1)
+    widget.answer.value = "m*v*phidot"
+    widget.check_button.click()
+    assert "Right" in widget.feedback.value
+    widget.answer.value = "-m*v*phidot"
+    assert widget.check().hint_kind == "sign" and "sign" in widget.feedback.value
+    widget.hint_button.click()
+    widget.hint_button.click()
+    assert "Hint 2" in widget.hints.value
+    widget.reveal_button.click()
+    assert widget.solution.children == (widget.stepper.widget,)
+    assert widget.stepper.n_steps == len(ex.solution_steps())
+    assert "engine" in widget.stepper.markdown() and "$$" in widget.stepper.markdown()
+    box = exercises.exercises_for("euler_body").widget()
+    assert len(box.children) == 1 + len(exercises.exercises_for("euler_body"))
+
+
+def test_hostile_but_readable_answers_are_judged_quickly():
+    """Short answers that are huge when expanded must not stall the checker."""
+    big = "(x + y + a + 1)**64"
+    slow = [f"{big}*sin(x)**2 + {big}*cos(x)**2 - {big} + a*x",   # equal, but expand explodes
+            f"{big}", f"a*x*{big}", "sin(" * 45 + "x" + ")" * 45]
+    for text in slow:
+        start = time.perf_counter()
+        judge(a * x, text)
+        assert time.perf_counter() - start < 3 * chk.SIMPLIFY_SECONDS, text
+
+
+def test_show_exercises_displays_once(capsys):
+    assert exercises.show_exercises("knife_edge") is None
+    assert "VBox" in capsys.readouterr().out
+    with pytest.raises(ValueError, match="no exercises"):
+        exercises.exercises_for("nonexistent")
