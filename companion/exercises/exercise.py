@@ -33,7 +33,8 @@ class Exercise:
         ``answer(system) -> expression or matrix``: the expected answer, taken from the
         engine (the system's derivation).  Never a typed result.
     names
-        The symbol names the reader may type; each must be a symbol of the system.
+        The symbol names the reader may type; each must be a symbol of the system or of the
+        engine's answer.
     aliases
         Extra typed names for the same symbols, ``{"v": "u_1"}``.
     hints
@@ -82,7 +83,11 @@ class Exercise:
         results = self._results(system)
         if "symbols" not in results:
             system = self.system() if system is None else system
-            known = _system_symbols(system)
+            # The engine's answer may hold symbols the system does not list (a contact force,
+            # an acceleration): the reader may type those too.
+            answer = self.expected(system)
+            known = {**{x.name: x for x in answer.free_symbols if isinstance(x, sp.Symbol)},
+                     **_system_symbols(system)}
             table = {}
             for name in [*self.names, *self.aliases]:
                 target = self.aliases.get(name, name)
@@ -176,3 +181,9 @@ class ExerciseSet:
 def steps_by_eq(steps: Sequence[Step], *eqs: str) -> list[Step]:
     """The derivation's steps whose equation number is one of ``eqs``, in derivation order."""
     return [s for s in steps if s.eq in eqs]
+
+
+def steps_titled(steps: Sequence[Step], *prefixes: str) -> list[Step]:
+    """The derivation's steps whose title starts with one of ``prefixes``, in derivation
+    order (for derivations whose steps carry no equation number)."""
+    return [s for s in steps if s.title.startswith(prefixes)]

@@ -1,4 +1,4 @@
-"""Exercises for Greenwood's worked examples (Examples 4.3 and 4.4).
+"""Exercises for Greenwood's worked examples (Examples 4.3 and 4.4, and 4.4 by Kane's form).
 
 Every expected answer, every known mistake and every solution is taken from the engine's
 derivation of the shared system (``companion.examples``); the text here only asks, hints and
@@ -8,9 +8,10 @@ cites equation numbers.
 from __future__ import annotations
 
 import sympy as sp
+import sympy.physics.mechanics as me
 
 from companion.exercises.check import Mistake
-from companion.exercises.exercise import Exercise, steps_by_eq
+from companion.exercises.exercise import Exercise, steps_by_eq, steps_titled
 from companion.mechanics import boltzmann_hamel
 from companion.mechanics.derivation import Step
 from companion.mechanics.quasi_velocities import tidy_matrix
@@ -224,8 +225,91 @@ def knife_edge() -> list[Exercise]:
     ]
 
 
+# --------------------------------------------------------------------------- §4.4, Kane's form
+def _kane(system: System):
+    return system.derive("kane")
+
+
+def _kane_step(system: System, prefix: str) -> Step:
+    return next(s for s in _kane(system).steps if s.title.startswith(prefix))
+
+
+def _plain(system: System) -> dict:
+    """The mechanics model's dynamicsymbols → the system's plain symbols."""
+    return {me.dynamicsymbols(s.name): s for s in [*system.q, *system.u]}
+
+
+def _partial_velocity(system: System, i: int, j: int) -> sp.Matrix:
+    """γ_ij of the general dynamical equation as a column of inertial components.
+
+    Particle 1 sits at x N.x + y N.y, so its first coefficient is measured in the inertial
+    frame N; every coefficient is expressed in that frame.
+    """
+    gam = _kane(system).extra["velocity_coefficients"]
+    frame = gam[0][0].args[0][1]
+    return gam[i][j].to_matrix(frame).xreplace(_plain(system))
+
+
+def _inertia_share(system: System, particle: int, j: int) -> sp.Expr:
+    """−m v̇_i·γ_ij of one particle, from the engine's accelerations and coefficients."""
+    acc = _kane_step(system, "Accelerations").expr[particle]
+    gam = _kane_step(system, "Velocity coefficients").expr[particle][j]
+    mass = next(p for p in system.parameter_symbols if p.name == "m")
+    return sp.trigsimp(sp.expand(-mass * acc.dot(gam)).xreplace(_plain(system)))
+
+
+def knife_edge_kane() -> list[Exercise]:
+    """A velocity coefficient and a generalized inertia force of the knife-edge dumbbell."""
+    coefficient_steps = ("Kinematical", "Velocities", "Velocity coefficients")
+    return [
+        Exercise(
+            key="gamma_22", example="knife_edge",
+            title="The velocity coefficient γ₂₂ of particle 2",
+            prompt=(r"With the independent speeds $u_1 = v$ and $u_2 = \dot\phi$, particle 2 sits "
+                    r"at $(x + l\cos\phi,\ y + l\sin\phi)$. Its velocity is linear in $u_1, u_2$; "
+                    r"give the coefficient $\gamma_{22}$ of $u_2$ as a column of its $(x, y, z)$ "
+                    r"components."),
+            answer=lambda s: _partial_velocity(s, 1, 1),
+            names=_KNIFE_NAMES, aliases=_KNIFE_ALIASES,
+            hints=("Differentiate particle 2's position and replace ẋ = v cos φ, ẏ = v sin φ "
+                   "(the knife edge) before reading off coefficients.",
+                   "Only the rod's turning moves particle 2 relative to particle 1."),
+            solution=lambda s: steps_titled(_kane(s).steps, *coefficient_steps),
+            mistakes=lambda s: [Mistake(
+                _partial_velocity(s, 1, 0),
+                "That is γ₂₁, the coefficient of u₁ = v: the first index is the particle, the "
+                "second the speed.", "index_order")],
+            example_answer="[a, b, 0]",
+        ),
+        Exercise(
+            key="Qstar_1", example="knife_edge",
+            title="The generalized inertia force Q*₁",
+            prompt=(r"Give $Q^*_1 = -\sum_i m\,\dot v_i\cdot\gamma_{i1}$ in terms of $m$, $l$, "
+                    r"$u_1$, $u_2$ and $\dot u_1$ (type u_1dot)."),
+            answer=lambda s: _kane_step(s, "Generalized inertia").expr[0],
+            names=_KNIFE_NAMES, aliases={**_KNIFE_ALIASES, "u_1dot": r"\dot{u_{1}}",
+                                         "vdot": r"\dot{u_{1}}"},
+            hints=("γ₁₁ = γ₂₁ = (cos φ, sin φ, 0): both particles move with v along the rod.",
+                   "Particle 1 accelerates with v̇ along the rod and v φ̇ across it.",
+                   "Particle 2 adds the centripetal acceleration −l φ̇² along the rod."),
+            solution=lambda s: steps_titled(_kane(s).steps, *coefficient_steps, "Accelerations",
+                                             "Generalized inertia"),
+            mistakes=lambda s: [
+                Mistake(_inertia_share(s, 0, 0),
+                        "That is particle 1 alone: particle 2 moves with u₁ too (γ₂₁ ≠ 0), so "
+                        "its inertia force counts as well.", "particle_missing"),
+                Mistake(_inertia_share(s, 0, 0) + _inertia_share(s, 1, 0).subs(s.u[1], 0),
+                        "Particle 2's centripetal acceleration −l φ̇² along the rod is missing.",
+                        "centripetal_missing"),
+            ],
+            example_answer="-2*m*u_1dot + ...",
+        ),
+    ]
+
+
 #: Exercise sets by example name: (title, builder).
 SETS = {
     "euler_body": ("Exercises: Euler's equations from Boltzmann–Hamel", euler_body),
     "knife_edge": ("Exercises: the knife-edge dumbbell", knife_edge),
+    "knife_edge_kane": ("Exercises: the general dynamical equation", knife_edge_kane),
 }
