@@ -117,27 +117,37 @@ def test_singular_points_are_skipped():
 
 # --------------------------------------------------------------------------- exercises
 ALL = [(name, ex) for name in exercises.names() for ex in exercises.exercises_for(name)]
+#: Every worked-example notebook's exercise set (the notebook tests check each notebook shows it).
+NOTEBOOK_SETS = {"euler_body", "knife_edge", "knife_edge_kane", "rigid_body_so3",
+                 "double_pendulum", "sphere_particle", "disk_link_rolling", "disk_link_friction"}
+
+
+def typed(ex, value) -> str:
+    """An engine result written with the names a reader types (u_1dot for \\dot{u_{1}})."""
+    names = {}
+    for name, symbol in ex.symbols().items():
+        names.setdefault(symbol, sp.Symbol(name))
+    return sp.sstr(value.xreplace(names))
 
 
 def test_every_exercise_set_has_two_to_four_and_belongs_to_an_example():
     from companion import examples
 
-    assert {"euler_body", "knife_edge", "rigid_body_so3", "double_pendulum"} <= set(
-        exercises.names())
-    assert set(exercises.names()) <= set(examples.names())
+    assert NOTEBOOK_SETS <= set(exercises.names())
     for name in exercises.names():
         assert 2 <= len(exercises.exercises_for(name)) <= 4
+        assert {ex.example for ex in exercises.exercises_for(name)} <= set(examples.names())
 
 
 @pytest.mark.parametrize("name, ex", ALL, ids=[f"{n}-{e.key}" for n, e in ALL])
 def test_each_exercise_accepts_its_engine_answer_and_flags_mistakes(name, ex):
     expected = ex.expected()
-    assert ex.check(sp.sstr(expected)).correct
-    negated = ex.check(sp.sstr(-expected))
+    assert ex.check(typed(ex, expected)).correct
+    negated = ex.check(typed(ex, -expected))
     assert not negated.correct and negated.hint_kind in {"sign", "index_order", "known_mistake",
                                                          "constraint_too_early"}
     for mistake in ex.known_mistakes():
-        feedback = ex.check(sp.sstr(mistake.answer))
+        feedback = ex.check(typed(ex, mistake.answer))
         assert (feedback.correct, feedback.message) == (False, mistake.message)
     assert ex.check("__import__('os')").hint_kind == "unreadable"
     assert ex.hints and ex.hint(len(ex.hints)).startswith("No more hints")
@@ -169,25 +179,90 @@ def test_equivalent_forms_of_exercise_answers():
     assert pendulum["M11"].check("2*(J_1 + m_1*a_1^2 + m_2*l_1^2)").hint_kind == "factor"
 
 
+def test_equivalent_forms_of_the_new_exercise_answers():
+    kane = exercises.exercises_for("knife_edge_kane")
+    assert kane["gamma_22"].check("l*[-sin(phi), cos(phi), 0]").correct
+    assert kane["gamma_22"].check("[cos(phi), sin(phi), 0]").hint_kind == "index_order"
+    assert kane["Qstar_1"].check("-m*(2*vdot - l*phidot**2)").correct
+    assert kane["Qstar_1"].check("-m*vdot").hint_kind == "particle_missing"
+    assert kane["Qstar_1"].check("-2*m*u_1dot").hint_kind == "centripetal_missing"
+    sphere = exercises.exercises_for("sphere_particle")
+    assert sphere["metric"].check("m*R^2*[[1, 0], [0, 1 - cos(theta)^2]]").correct
+    assert sphere["Gamma"].check("-sin(theta)*cos(theta)").correct
+    assert sphere["Gamma"].check("cos(theta)/sin(theta)").hint_kind == "known_mistake"
+    assert sphere["N"].check(
+        "m*g*cos(theta) - m*R*(theta_dot^2 + sin(theta)^2*phi_dot^2)").correct
+    assert sphere["N"].check("m*g*cos(theta)").hint_kind == "known_mistake"
+    rolling = exercises.exercises_for("disk_link_rolling")
+    assert rolling["M22"].check("m + kappa*m*r^2/r^2").correct
+    assert rolling["M22"].check("m").hint_kind == "known_mistake"
+    assert rolling["N"].check(
+        "m*(g*cos(theta) + s*theta_ddot + 2*theta_dot*s_dot - r*theta_dot^2)").correct
+    assert rolling["N"].check(
+        "m*(g*cos(theta) + s*theta_ddot - r*theta_dot^2)").hint_kind == "coriolis"
+    threshold = rolling["threshold"]
+    assert threshold.check("mu_s + mu_s/kappa").correct
+    assert threshold.check("mu_s").hint_kind == "block"
+    # κ = ½ (a uniform disk): the familiar tan θ* = 3 μ_s
+    assert sp.simplify(threshold.expected().subs(sp.Symbol("kappa", positive=True),
+                                                 sp.Rational(1, 2))
+                       - 3 * sp.Symbol("mu_s", nonnegative=True)) == 0
+    friction = exercises.exercises_for("disk_link_friction")
+    assert friction["Q_F"].check("F*[-r, 1, r]").correct
+    assert friction["Q_F"].check("[-r*F, F, 0]").hint_kind == "moment_missing"
+    assert friction["s_ddot"].check("-g*sin(theta) + mu_k*g*cos(theta)").correct
+    assert friction["s_ddot"].check("-g*(sin(theta) + mu_k*cos(theta))").hint_kind == (
+        "friction_direction")
+    assert friction["s_ddot"].check("-g*(sin(theta) - mu_s*cos(theta))").hint_kind == (
+        "static_mu")
+    t_stop = "s_dot/(g*sin(theta) + mu_k*g*cos(theta)*(1 + 1/kappa))"
+    assert friction["t_stop"].check(t_stop).correct
+    assert friction["t_stop"].check(
+        "s_dot/(g*sin(theta) + mu_k*g*cos(theta))").hint_kind == "spin_missing"
+
+
 @pytest.fixture(scope="module")
 def perturbed_answers():
     """Every expected answer recomputed by a perturbed engine: every C^j and Φ negated
-    (Boltzmann–Hamel), the pulled-back metric doubled, the so(3) bracket reversed."""
+    (Boltzmann–Hamel), the pulled-back metrics doubled (double pendulum, sphere, contact
+    modes), the so(3) bracket reversed, the Christoffel symbols negated, the sphere's
+    reaction doubled, the contact's generalized forces and normal force doubled, and the
+    velocities of the general dynamical equation doubled."""
+    from companion import contact as ct
     from companion import examples
-    from companion.geometry import lie, planar
+    from companion.geometry import constrained, lie, metric, planar
+    from companion.mechanics import kane
 
     real_c, real_inverse = qv.c_matrices, qv.inverse
     real_pull_back, real_bracket = planar.pull_back_metric, lie.bracket
+    real_christoffel, real_reaction = metric.christoffel, constrained.reaction_force
+    real_metric, real_form = ct.pull_back_metric, ct.pull_back_form
+    real_newton_euler, real_kinematics = ct.disk_newton_euler, kane._kinematic_quantities
     answers = {}
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(qv, "c_matrices", lambda psi, q: [-c for c in real_c(psi, q)])
         mp.setattr(qv, "inverse", lambda psi: -real_inverse(psi))
         mp.setattr(planar, "pull_back_metric", lambda *a, **k: 2 * real_pull_back(*a, **k))
         mp.setattr(lie, "bracket", lambda a, b, sign=1: real_bracket(a, b, sign=-sign))
-        for name in exercises.names():
-            system = examples.build(name)  # fresh, built by the perturbed engine
-            for ex in exercises.exercises_for(name):
-                answers[name, ex.key] = ex.expected(system)
+        mp.setattr(metric, "christoffel", lambda *a: [-g for g in real_christoffel(*a)])
+        mp.setattr(constrained, "pull_back_metric", lambda *a, **k: 2 * real_metric(*a, **k))
+        mp.setattr(constrained, "reaction_force", lambda *a: 2 * real_reaction(*a))
+        mp.setattr(ct, "pull_back_metric", lambda *a, **k: 2 * real_metric(*a, **k))
+        mp.setattr(ct, "pull_back_form", lambda *a: 2 * real_form(*a))
+        mp.setattr(ct, "disk_newton_euler", lambda: (lambda f, n: (f, 2 * n))(
+            *real_newton_euler()))
+        mp.setattr(kane, "_kinematic_quantities", lambda *a: [
+            (body, 2 * v, w) for body, v, w in real_kinematics(*a)])
+        ct.mode_model.cache_clear()
+        systems: dict = {}  # fresh, built by the perturbed engine
+        try:
+            for name in exercises.names():
+                for ex in exercises.exercises_for(name):
+                    if ex.example not in systems:
+                        systems[ex.example] = examples.build(ex.example)
+                    answers[name, ex.key] = ex.expected(systems[ex.example])
+        finally:
+            ct.mode_model.cache_clear()
     return answers
 
 
