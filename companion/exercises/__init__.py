@@ -10,7 +10,9 @@ Answers are typed in sympy syntax, read by a safe whitelist parser
 Adding exercises for another example or text: write one builder
 per worked example returning 2–4 :class:`Exercise` objects whose ``answer``, ``mistakes`` and
 ``solution`` read the registered system's derivation (never typed results), export
-``SETS = {example_name: (title, builder)}`` and add the module to ``_MODULES`` below.
+``SETS = {set_name: (title, builder)}`` and add the module to ``_MODULES`` below.  A set is
+named after its example (``Exercise.example``, the registry name); a second set on the same
+example, for another notebook, gets a name of its own (``"knife_edge_kane"``).
 """
 
 from __future__ import annotations
@@ -33,12 +35,12 @@ def _sets() -> dict:
 
 
 def names() -> list[str]:
-    """Worked examples that have exercises."""
+    """Names of the exercise sets (mostly the registry names of their examples)."""
     return list(_sets())
 
 
 def exercises_for(example: str) -> ExerciseSet:
-    """The exercises of a worked example, by its registry name."""
+    """The exercises of a worked example, by the set's name (see :func:`names`)."""
     table = _sets()
     if example not in table:
         raise ValueError(f"no exercises for {example!r}; known: {', '.join(table) or 'none'}")

@@ -151,7 +151,7 @@ def _system_symbols(system: System) -> dict[str, sp.Symbol]:
 
 @dataclass
 class ExerciseSet:
-    """The exercises closing one worked-example notebook."""
+    """The exercises closing one worked-example notebook; ``example`` is the set's name."""
 
     example: str
     title: str

@@ -308,7 +308,7 @@ def _slipping(system: System):
 
 
 def _pulled_back_forces(system: System) -> sp.Matrix:
-    return next(s.expr for s in _slipping(system).steps if s.title.startswith("Pulled-back f"))
+    return next(s.expr for s in _slipping(system).steps if s.title.startswith("Pulled-back forces"))
 
 
 def _friction_form(system: System) -> sp.Matrix:
