@@ -70,6 +70,7 @@ def test_lecture_mode_in_voila(browser):
     notebook = "chapters/greenwood-04/knife-edge.ipynb"
     with lb.jupyter_server(ROOT, app="voila", env={"COMPANION_LECTURE": "1"}) as voila:
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        lb.install_paint_probe(page)
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.goto(voila.link(f"voila/render/{notebook}"), timeout=120_000)
