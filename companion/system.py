@@ -94,6 +94,25 @@ class Parameter:
         return x
 
 
+def sample_times(t_final: Any, n_points: Any) -> np.ndarray:
+    """The output times of a simulation, 0 … t_final in ``n_points`` samples, validated.
+
+    Raises
+    ------
+    ValueError
+        When ``t_final`` is not a positive finite number or ``n_points`` not an integer ≥ 2.
+    """
+    try:
+        t_final = float(t_final)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"t_final must be a positive number, got {t_final!r}") from exc
+    if not (math.isfinite(t_final) and t_final > 0):
+        raise ValueError(f"t_final must be a positive number, got {t_final}")
+    if isinstance(n_points, bool) or not isinstance(n_points, int) or n_points < 2:
+        raise ValueError(f"n_points must be an integer ≥ 2, got {n_points!r}")
+    return np.linspace(0.0, t_final, n_points)
+
+
 def _resolve(spec: Sequence[Parameter], given: Mapping[str, Any] | None, what: str) -> dict:
     given = dict(given or {})
     known = {p.name: p for p in spec}
@@ -273,24 +292,59 @@ class System:
         SingularConfigurationError
             The motion reaches a configuration where the equations cannot be evaluated.
         """
-        t_final = self.t_final if t_final is None else float(t_final)
-        if not (math.isfinite(t_final) and t_final > 0):
-            raise ValueError(f"t_final must be a positive number, got {t_final}")
+        t_eval = sample_times(self.t_final if t_final is None else t_final, n_points)
         pv = self.parameter_values(params)
         p = [pv[s.name] for s in self.parameter_symbols]
         x0 = self.initial_state(self.initial_values(initial))
-        if isinstance(n_points, bool) or not isinstance(n_points, int) or n_points < 2:
-            raise ValueError(f"n_points must be an integer ≥ 2, got {n_points!r}")
         if integrator not in INTEGRATORS:
             raise ValueError(f"unknown integrator {integrator!r}; known: {', '.join(INTEGRATORS)}")
-        t_eval = np.linspace(0.0, t_final, n_points)
         run, default_rtol, default_atol = INTEGRATORS[integrator]
         rtol = default_rtol if rtol is None else rtol
         atol = default_atol if atol is None else atol
+        self._check_coordinates(t_eval[:1], x0[:, None], p, "at the start")
         states = run(self.rhs(p, method), x0, t_eval, rtol, atol)
+        self._check_coordinates(t_eval, states, p, "along the motion")
         traj = Trajectory(t=t_eval, states=states, names=self.state_names(), params=pv)
         self.evaluate(traj)
         return traj
+
+    #: Below this value of |det Ψ| / Π‖row of Ψ‖ (1 for orthonormal rows, 0 when singular)
+    #: the coordinates are taken as singular: Φ = Ψ⁻¹ has entries of order 1/this.
+    SINGULAR_TOLERANCE = 1e-6
+
+    @cached_property
+    def _coordinate_conditioning(self) -> Callable | None:
+        """|det Ψ| / Π_i ‖row i of Ψ‖ as a function of (q, parameters[, t]); None when Ψ does
+        not depend on the coordinates (then it can never become singular along a motion)."""
+        psi, _ = self.psi
+        if not psi.free_symbols & set(self.q):
+            return None
+        rows = sp.Mul(*(sp.sqrt(sum(e**2 for e in psi.row(i))) for i in range(psi.rows)))
+        args = [*self.q, *self.parameter_symbols, *([self.t] if self.t is not None else [])]
+        return sp.lambdify(args, sp.Abs(psi.det(method="berkowitz")) / rows, modules="numpy",
+                           cse=True)
+
+    def _check_coordinates(self, t: np.ndarray, states: np.ndarray, p: list[float],
+                           where: str) -> None:
+        """Refuse motions through configurations where the coordinates are singular (gimbal
+        lock of Euler angles, the origin of polar coordinates): there q̇ = Φ u blows up and
+        the numbers mean nothing, even when no division by exactly zero happens."""
+        measure = self._coordinate_conditioning
+        if measure is None:
+            return
+        q = states[: len(self.q)]
+        with np.errstate(all="ignore"):
+            value = np.broadcast_to(np.asarray(
+                measure(*q, *p, *([t] if self.t is not None else [])), dtype=float), t.shape)
+        bad = ~(value > self.SINGULAR_TOLERANCE)
+        if np.any(bad):
+            i = int(np.argmax(bad))
+            coords = ", ".join(f"{s.name} = {v:.6g}" for s, v in zip(self.q, q[:, i],
+                                                                     strict=True))
+            raise SingularConfigurationError(
+                f"the coordinates are singular {where} (t = {t[i]:.4g}: {coords}): "
+                "Ψ of the quasi-velocities cannot be inverted there, so q̇ = Φ u is not "
+                "defined (for Euler angles this is gimbal lock). Start further away from it.")
 
     @cached_property
     def _evaluators(self) -> dict[str, Callable]:

@@ -1,5 +1,5 @@
 """Explorers of the disk on the link: one figure updated in place, play control, refusals.
-(Skipped until the shared widgets are available.)"""
+"""
 
 from __future__ import annotations
 
@@ -9,8 +9,6 @@ matplotlib.use("Agg")
 
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
-
-pytest.importorskip("companion.widgets.explorer")
 
 from companion.explorers.disk_link import (  # noqa: E402
     friction_explorer,
@@ -37,8 +35,10 @@ def test_update_in_place(explorer):
 def test_bad_values_are_refused(explorer):
     good = explorer.trajectory
     assert explorer.update(s=5.0) is None
-    assert "off the link" in explorer.error
+    assert "outside this explorer's range" in explorer.error
     assert explorer.trajectory is good
+    with pytest.raises(ValueError, match="off the link"):
+        explorer.system.simulate(initial={"s": 5.0})
     assert explorer.update(s=0.5) is not None
 
 

@@ -116,8 +116,10 @@ def test_explorer_updates_in_place(explorer):
 
 def test_explorer_errors_in_readout(explorer):
     name = "I_xx" if "I_xx" in explorer.controls else "l"
-    assert explorer.update(**{name: 0.0}) is None
-    assert "must be &gt; 0" in explorer.readout.value or "must be > 0" in explorer.readout.value
+    before = explorer.values[name]
+    assert explorer.update(**{name: 0.0}) is None  # below the slider: refused, not simulated
+    assert "outside this explorer&#x27;s range" in explorer.readout.value
+    assert explorer.values[name] == before
 
 
 def test_play_moves_markers():

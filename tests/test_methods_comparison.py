@@ -46,7 +46,6 @@ def test_unknown_method_is_a_clear_error():
 
 
 def test_method_selector_rerenders_the_stepper():
-    pytest.importorskip("companion.widgets.stepper")
     from companion.widgets.method_selector import MethodSelector
 
     selector = MethodSelector(["knife_edge", "euler_body"], "knife_edge", "kane")

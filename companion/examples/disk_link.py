@@ -36,7 +36,7 @@ from companion.mechanics.derivation import Derivation
 from companion.numerics import Trajectory
 from companion.numerics.compile import SingularConfigurationError, lambdify_scalar
 from companion.numerics.hybrid import Guard, Mode, Switch, simulate_hybrid
-from companion.system import Parameter, System
+from companion.system import Parameter, System, sample_times
 
 STATE_NAMES = ["theta", "s", "h", "psi", "theta_dot", "s_dot", "h_dot", "psi_dot",
                "W_tau", "W_fric"]
@@ -338,9 +338,7 @@ class DiskLink(System):
         if method != "pull_back":
             raise ValueError("the disk-link simulation uses the pulled-back mode models "
                              f"(method='pull_back'), got {method!r}")
-        t_final = self.t_final if t_final is None else float(t_final)
-        if not (math.isfinite(t_final) and t_final > 0):
-            raise ValueError(f"t_final must be a positive number, got {t_final}")
+        t_final = float(sample_times(self.t_final if t_final is None else t_final, n_points)[-1])
         pv = self.parameter_values(params)
         p = [pv[s.name] for s in ct.PARAMETERS]
         x0 = self.initial_state(self.initial_values(initial), pv)

@@ -47,8 +47,8 @@ def build() -> System:
             Parameter(Izz, 0.4, 0.1, 3.0, "kg·m²", "moment about the symmetry axis z",
                       positive=True),
             Parameter(m, 1.0, 0.1, 5.0, "kg", "mass", positive=True),
-            Parameter(g, 9.81, 0.0, 20.0, "m/s²", "gravity", positive=True),
-            Parameter(h, 0.3, 0.0, 1.0, "m", "pivot to mass centre along z", positive=True),
+            Parameter(g, 9.81, 0.0, 20.0, "m/s²", "gravity (0: a top without gravity torque)"),
+            Parameter(h, 0.3, 0.0, 1.0, "m", "pivot to mass centre along z (0: balanced)"),
             Parameter(c, 0.0, 0.0, 1.0, "N·m·s", "viscous damping of the rotation"),
         ],
         initial=[

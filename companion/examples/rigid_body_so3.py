@@ -25,7 +25,7 @@ from companion.geometry import lie
 from companion.geometry.metric import kinetic_metric
 from companion.numerics import SingularConfigurationError, Trajectory
 from companion.numerics.compile import lambdify_scalar
-from companion.system import System
+from companion.system import System, sample_times
 
 #: Largest rotation angle |ω| h of one Magnus attitude step (the ω integration is adaptive).
 MAX_STEP_ANGLE = 0.02
@@ -87,16 +87,12 @@ class RigidBodySO3(System):
         ``traj.rotations`` holds R at the sample times, ``residuals["‖RᵀR − I‖"]`` the
         orthogonality drift.
         """
-        t_final = self.t_final if t_final is None else float(t_final)
-        if not (math.isfinite(t_final) and t_final > 0):
-            raise ValueError(f"t_final must be a positive number, got {t_final}")
-        if isinstance(n_points, bool) or not isinstance(n_points, int) or n_points < 2:
-            raise ValueError(f"n_points must be an integer ≥ 2, got {n_points!r}")
+        t = sample_times(self.t_final if t_final is None else t_final, n_points)
+        t_final = float(t[-1])
         pv = self.parameter_values(params)
         iv = self.initial_values(initial)
         p = [pv[s.name] for s in self.parameter_symbols]
         omega = self.omega_at(p, self.initial_state(iv), method, rtol, atol)
-        t = np.linspace(0.0, t_final, n_points)
         w = np.hstack([self.initial_state(iv)[:, None], omega(t[1:])])
         spin = 1.1 * float(np.max(np.linalg.norm(w, axis=0)))
         per_sample = max(1, math.ceil(spin * t[1] / MAX_STEP_ANGLE))

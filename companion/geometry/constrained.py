@@ -29,7 +29,7 @@ from companion.geometry.metric import (
 from companion.mechanics.derivation import Derivation, Step
 from companion.numerics import SingularConfigurationError, Trajectory
 from companion.numerics.compile import lambdify_scalar
-from companion.system import Parameter, System, register_method
+from companion.system import Parameter, System, register_method, sample_times
 
 
 class ConstrainedSystem(System):
@@ -205,11 +205,8 @@ class ConstrainedSystem(System):
                              atol: float | None = None) -> Trajectory:
         """Integrate in whichever chart is far from its singular set, changing chart at
         μ = SWITCH (events of DOP853), and report every sample in the first chart."""
-        t_final = self.t_final if t_final is None else float(t_final)
-        if not (np.isfinite(t_final) and t_final > 0):
-            raise ValueError(f"t_final must be a positive number, got {t_final}")
-        if isinstance(n_points, bool) or not isinstance(n_points, int) or n_points < 2:
-            raise ValueError(f"n_points must be an integer ≥ 2, got {n_points!r}")
+        t_eval = sample_times(self.t_final if t_final is None else t_final, n_points)
+        t_final = float(t_eval[-1])
         rtol, atol = (1e-10 if rtol is None else rtol), (1e-12 if atol is None else atol)
         p = [pv[s.name] for s in self.parameter_symbols]
         n, charts = len(self.q), (self, self.second_chart)
@@ -217,7 +214,6 @@ class ConstrainedSystem(System):
         current = 0
         if self.immersion(state[:n], p) < self.SWITCH:
             state, current = self.second_chart.from_ambient(self.to_ambient(state, p), p), 1
-        t_eval = np.linspace(0.0, t_final, n_points)
         out, k, t0, notes = np.empty((2 * n, n_points)), 0, 0.0, []
         while True:
             chart = charts[current]

@@ -21,13 +21,9 @@ def quaternion_product(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     ])
 
 
-def quaternion_rate(quat: np.ndarray, omega_body: np.ndarray) -> np.ndarray:
-    """q̇ = ½ q ⊗ (0, ω) for the body-axis angular velocity ω."""
-    return 0.5 * quaternion_product(quat, np.array([0.0, *omega_body]))
-
-
 def quaternion_rate_scalar(quat: list[float], omega: list[float]) -> list[float]:
-    """:func:`quaternion_rate` on plain floats (for right-hand sides evaluated per step)."""
+    """q̇ = ½ q ⊗ (0, ω) for the body-axis angular velocity ω, on plain floats (right-hand
+    sides are evaluated once per integration step, where numpy arrays cost more than math)."""
     w, x, y, z = quat
     a, b, c = omega
     return [0.5 * (-x * a - y * b - z * c), 0.5 * (w * a + y * c - z * b),

@@ -213,6 +213,7 @@ class Explorer:
         self.values.update(values)
         self._show_values(values)
         try:
+            self._check_ranges(values)
             traj = self._simulate()
         except (ValueError, SingularConfigurationError) as exc:
             self.error = str(exc)
@@ -227,6 +228,16 @@ class Explorer:
         self._readout()
         self.redraw()
         return traj
+
+    def _check_ranges(self, values: Mapping[str, Any]) -> None:
+        """Refuse values outside a slider's range: the ranges are where the example is known
+        to simulate quickly and meaningfully (a spin of 10⁶ rad/s would block the kernel)."""
+        for name, value in values.items():
+            slider = self.controls.get(name)
+            if slider is not None and isinstance(value, (int, float)) \
+                    and not slider.min <= value <= slider.max:
+                raise ValueError(f"{name} = {value:g} is outside this explorer's range "
+                                 f"[{slider.min:g}, {slider.max:g}]")
 
     def _show_values(self, values: Mapping[str, Any]) -> None:
         """Move sliders to the values given (those in range), without triggering updates."""
