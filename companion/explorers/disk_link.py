@@ -78,7 +78,7 @@ class DiskLinkView(View):
         (self.s,) = ax_pos.plot([], [], color="C0", label="s [m]")
         (self.theta,) = ax_pos.plot([], [], color="C1", label="θ [rad]")
         ax_pos.set(title="Position along the link and link angle", xlabel="t [s]")
-        ax_pos.legend(loc="best", fontsize="small")
+        ax_pos.legend(loc="upper right", fontsize="small")
 
         self.cone = PolyCollection([], facecolor="C2", alpha=0.18, edgecolor="none",
                                    label="±μ_s N (friction cone)")
@@ -87,7 +87,7 @@ class DiskLinkView(View):
         (self.F,) = ax_force.plot([], [], color="C2", label="F")
         ax_force.axhline(0, color="0.7", lw=0.8)
         ax_force.set(title="Contact forces on the disk", xlabel="t [s]", ylabel="[N]")
-        ax_force.legend(loc="best", fontsize="small")
+        ax_force.legend(loc="upper right", fontsize="small")
 
         (self.vslip,) = ax_slip.plot([], [], color="C4")
         ax_slip.axhline(0, color="0.7", lw=0.8)
@@ -99,7 +99,7 @@ class DiskLinkView(View):
                                          label="E − W_τ − W_f − E(0)")
         (self.wf,) = ax_energy.plot([], [], color="C3", label="W_f (friction, impacts)")
         ax_energy.set(title="Energy bookkeeping", xlabel="t [s]", ylabel="[J]")
-        ax_energy.legend(loc="best", fontsize="small")
+        ax_energy.legend(loc="lower left", fontsize="small")
 
         self.bars = PolyCollection([], edgecolor="none")
         ax_modes.add_collection(self.bars)

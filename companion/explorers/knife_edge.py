@@ -71,7 +71,7 @@ class KnifeEdgeView(View):
         (self.w_cf,) = ax_v.plot(t, w, "--", color="k", lw=1)
         self.cursor = ax_v.axvline(0.0, color="0.5", lw=0.8)
         ax_v.set(xlabel="t [s]", ylabel="v [m/s], φ̇ [rad/s]", title="Speed and turning rate")
-        ax_v.legend(loc="best", fontsize="small")
+        ax_v.legend(loc="upper right", fontsize="small")
 
         (self.lam,) = ax_l.plot(t, trajectory["lambda"], color="C2")
         ax_l.axhline(0.0, color="0.7", lw=0.8)
@@ -81,7 +81,7 @@ class KnifeEdgeView(View):
         (self.error,) = ax_e.semilogy(t, self._closed_form_error(trajectory),
                                       label="|numeric − closed form|")
         ax_e.set(xlabel="t [s]", title="Accuracy")
-        ax_e.legend(loc="best", fontsize="small")
+        ax_e.legend(loc="upper left", fontsize="small")
         few_ticks(*self.axes)
         fig.tight_layout()
 
