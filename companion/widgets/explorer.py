@@ -148,7 +148,8 @@ class Explorer:
 
         self.readout = w.HTML()
         self.error: str | None = None
-        self.elapsed = 0.0
+        #: Seconds the last update spent simulating, moving the artists, rendering the figure.
+        self.elapsed = self.refresh_seconds = self.render_seconds = 0.0
         self.trajectory = self._simulate()
         with plt.ioff(), style.rc_context():
             self.figure = plt.figure(figsize=style.figure_size(view.figsize))
@@ -223,10 +224,14 @@ class Explorer:
             return None
         self.error = None
         self.trajectory = traj
+        start = time.perf_counter()
         with style.rc_context():
             self.view.refresh(traj)
         self._readout()
+        self.refresh_seconds = time.perf_counter() - start
+        start = time.perf_counter()
         self.redraw()
+        self.render_seconds = time.perf_counter() - start
         return traj
 
     def _check_ranges(self, values: Mapping[str, Any]) -> None:
@@ -261,10 +266,16 @@ class Explorer:
 
     # ----------------------------------------------------------------- drawing
     def redraw(self) -> None:
-        """Ask the live canvas to redraw; a static figure is re-rendered only once shown (the
-        PNG fallback), since a non-interactive canvas would otherwise draw for nobody."""
+        """Render the live canvas now, which also sends the new image to the front end (one
+        message, where ``draw_idle`` would first ask the front end to ask back for a draw:
+        a round trip saved on every slider move).  A static figure is re-rendered only once
+        shown (the PNG fallback), since a non-interactive canvas would draw for nobody."""
         if self._live_canvas:
-            self.figure.canvas.draw_idle()
+            canvas = self.figure.canvas
+            if getattr(canvas, "syncing_data_url", True):
+                canvas.draw_idle()  # no front end has shown the canvas yet: let it ask
+            else:
+                canvas.draw()
         elif self._image_shown:
             self._image.value = self.png()
 
