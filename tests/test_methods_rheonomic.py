@@ -6,23 +6,10 @@ from functools import partial
 
 import pytest
 import sympy as sp
-import sympy.physics.mechanics as me
 
+from companion.examples import knife_edge
 from companion.mechanics.agreement import max_disagreement
-from companion.mechanics.model import MechanicsModel
 from companion.system import Parameter, System
-
-
-def _model(m, l, a, w, F, t):
-    x, y, phi = me.dynamicsymbols("x y phi")
-    N = me.ReferenceFrame("N")
-    A = N.orientnew("A", "Axis", (phi, N.z))
-    O = me.Point("O")
-    O.set_vel(N, 0)
-    P1 = O.locatenew("P_1", x * N.x + y * N.y)
-    P2 = P1.locatenew("P_2", l * A.x)
-    bodies = [me.Particle("p1", P1, m), me.Particle("p2", P2, m)]
-    return MechanicsModel(frame=N, q=[x, y, phi], bodies=bodies, loads=[(P1, F * A.x)])
 
 
 def _system() -> System:
@@ -48,7 +35,7 @@ def _system() -> System:
         n_constraints=1, Q=[F, 0], t=t, parameters=params,
         initial=[Parameter(x, 0, -1, 1), Parameter(y, 0, -1, 1), Parameter(phi, 0, -3, 3),
                  Parameter(u1, 0.5, -2, 2), Parameter(u2, 1.0, -2, 2)],
-        mechanics_model=partial(_model, m, l, a, w, F, t),
+        mechanics_model=partial(knife_edge.mechanics_model, m, l, drive=F),
     )
 
 

@@ -15,11 +15,12 @@ from companion.mechanics.model import MechanicsModel
 from companion.system import Parameter, System
 
 
-def mechanics_model(m: sp.Symbol, l: sp.Symbol) -> MechanicsModel:
+def mechanics_model(m: sp.Symbol, l: sp.Symbol, drive: sp.Expr = 0) -> MechanicsModel:
     """The dumbbell's geometry for the general dynamical equation: two particles on the plane.
 
     Particle 1 at (x, y); the rod frame A is turned by φ about the vertical; particle 2 sits
-    a distance l along the rod.  No applied loads (the plane is horizontal).
+    a distance l along the rod.  The book's example has no applied loads (the plane is
+    horizontal); ``drive`` is an optional force on particle 1 along the rod.
     """
     x, y, phi = me.dynamicsymbols("x y phi")
     N = me.ReferenceFrame("N")
@@ -29,7 +30,8 @@ def mechanics_model(m: sp.Symbol, l: sp.Symbol) -> MechanicsModel:
     P1 = O.locatenew("P_1", x * N.x + y * N.y)
     P2 = P1.locatenew("P_2", l * A.x)
     particles = [me.Particle("particle_1", P1, m), me.Particle("particle_2", P2, m)]
-    return MechanicsModel(frame=N, q=[x, y, phi], bodies=particles)
+    loads = [(P1, drive * A.x)] if drive != 0 else []
+    return MechanicsModel(frame=N, q=[x, y, phi], bodies=particles, loads=loads)
 
 
 def build() -> System:
