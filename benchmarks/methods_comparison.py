@@ -7,7 +7,7 @@ import sys
 
 from companion import examples
 from companion.mechanics.agreement import max_disagreement
-from companion.mechanics.comparison import compare_methods
+from companion import compare_methods
 
 
 def main(names: list[str]) -> None:

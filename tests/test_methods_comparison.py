@@ -6,7 +6,7 @@ matplotlib.use("Agg")
 
 import pytest  # noqa: E402
 
-from companion.mechanics.comparison import compare_methods  # noqa: E402
+from companion import compare_methods  # noqa: E402
 
 
 @pytest.fixture(scope="module")

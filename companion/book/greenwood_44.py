@@ -83,8 +83,7 @@ def _check_knife_lagrange() -> tuple[bool, str]:
 
 def _check_knife_lambda() -> tuple[bool, str]:
     system = _system("knife_edge")
-    steps = system.derive("lagrange_multipliers").steps
-    from_lagrange = next(s.expr for s in steps if s.title == "Multipliers on the motion")[0]
+    from_lagrange = system.derive("lagrange_multipliers").step("multipliers").expr[0]
     from_bh = system.derive("boltzmann_hamel").constraint_forces()[0]
     return _same([from_lagrange, from_bh], [KNIFE_LAMBDA, KNIFE_LAMBDA])
 

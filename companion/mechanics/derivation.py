@@ -4,7 +4,7 @@ equations of motion in the common form ``M(q, t) u̇ = f(q, u, t)``, ``q̇ = Φ 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 import sympy as sp
 
@@ -25,6 +25,9 @@ class Step:
         One line in our own words on why this step is taken.
     symbol
         Optional LaTeX for the left-hand side (``\\Phi``); the stepper writes ``symbol = expr``.
+    key
+        A stable name for code that needs this step (``derivation.step("multipliers")``):
+        titles are prose and positions change when a method gains a step, keys do not.
     """
 
     title: str
@@ -32,6 +35,7 @@ class Step:
     eq: str | None = None
     explanation: str = ""
     symbol: str | None = None
+    key: str | None = None
 
     def latex(self) -> str:
         """LaTeX of the step's object, ``symbol = expr`` when a symbol is given."""
@@ -53,6 +57,8 @@ class Derivation:
 
     Every method (Boltzmann–Hamel, Lagrange with multipliers, Maggi, Kane, geometric pull-back)
     returns one of these, so simulation, widgets and comparisons never care which method ran.
+    The contract follows sympy's ``MethodBase``: ``mass_matrix · u̇ = forcing`` with the
+    kinematical equations ``q̇ = kinematics`` alongside.
 
     Attributes
     ----------
@@ -61,7 +67,9 @@ class Derivation:
     q
         Generalized coordinates (plain Symbols).
     u
-        Independent speeds the dynamical equations are solved for (plain Symbols).
+        The speeds the dynamical equations are solved for (plain Symbols): the independent
+        quasi-velocities (``speeds == "u"``) or the generalized velocities q̇ followed by one
+        constraint impulse per multiplier (``speeds == "qdot"``, Lagrange's form).
     mass_matrix, forcing
         ``mass_matrix * u̇ = forcing``.
     kinematics
@@ -69,11 +77,21 @@ class Derivation:
     equations
         ``sympy.Eq`` objects for display.
     steps
-        The derivation, step by step.
+        The derivation, step by step; the ones code needs carry a ``key``.
     t
         The time symbol when the system is rheonomic, else ``None``.
+    speeds
+        ``"u"`` or ``"qdot"``: what ``u`` holds (see above).
+    order
+        Order of the dynamical equations: 1 in the quasi-velocities, 2 in the coordinates.
+    n_constraint_equations
+        Constraint equations solved along with the dynamical ones (Lagrange's form: m).
+    multipliers
+        Symbols of the Lagrange multipliers the method must solve for (empty: none).
+    needs_unconstrained_T
+        Whether the method starts from the kinetic energy before the constraints are applied.
     extra
-        Method-specific results (multipliers, constraint forces, ...).
+        Method-specific results (reaction force, Christoffel symbols, …), by name.
     """
 
     method: str
@@ -86,6 +104,63 @@ class Derivation:
     steps: list[Step] = field(default_factory=list)
     t: sp.Symbol | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    speeds: Literal["u", "qdot"] = "u"
+    order: int = 1
+    n_constraint_equations: int = 0
+    multipliers: list[sp.Symbol] = field(default_factory=list)
+    needs_unconstrained_T: bool = True
+
+    @property
+    def needs_multipliers(self) -> bool:
+        """Whether Lagrange multipliers are unknowns of the equations."""
+        return bool(self.multipliers)
+
+    @property
+    def n_dynamical(self) -> int:
+        """Number of dynamical equations (n − m in the quasi-velocities, n in Lagrange's)."""
+        return len(self.u) - self.n_constraint_equations if self.speeds == "qdot" else len(
+            self.u)
+
+    @property
+    def n_first_order(self) -> int:
+        """First-order equations integrated: the kinematical ones plus the dynamical ones
+        (n + (n − m) in the quasi-velocities, 2n for Lagrange's second-order form)."""
+        return len(self.q) + self.n_dynamical
+
+    @property
+    def kinematical_equations(self) -> list[sp.Eq]:
+        """``q̇_i = …`` as equations, with q̇ written as ``\\dot{q}``."""
+        return [sp.Eq(sp.Symbol(r"\dot{" + sp.latex(s) + "}"), e)
+                for s, e in zip(self.q, self.kinematics, strict=False)]
+
+    def step(self, key: str) -> Step:
+        """The step with stable key ``key``.
+
+        Raises
+        ------
+        KeyError
+            No step has that key; the message lists the keys this derivation has.
+        """
+        found = [s for s in self.steps if s.key == key]
+        if len(found) != 1:
+            keys = [s.key for s in self.steps if s.key]
+            problem = "no step" if not found else f"{len(found)} steps"
+            raise KeyError(f"{problem} with key {key!r} in the {self.method} derivation; "
+                           f"keys: {', '.join(keys) or 'none'}")
+        return found[0]
+
+    def result(self, name: str) -> Any:
+        """A method-specific result by name (``"reaction"``, ``"christoffel"``, …).
+
+        Raises
+        ------
+        KeyError
+            The method does not produce ``name``; the message lists what it does produce.
+        """
+        if name not in self.extra:
+            raise KeyError(f"the {self.method} derivation has no result {name!r}; it has: "
+                           f"{', '.join(self.extra) or 'none'}")
+        return self.extra[name]
 
     def accelerations(self) -> sp.Matrix:
         """``u̇`` solved symbolically (small systems only; numerics solve M u̇ = f numerically)."""

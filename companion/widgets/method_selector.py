@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import ipywidgets as w
 
 from companion import examples
-from companion.system import load_methods
+from companion.mechanics.methods import METHODS
 
 
 class MethodSelector:
@@ -35,7 +35,7 @@ class MethodSelector:
     def __init__(self, example_names: Sequence[str] | None = None,
                  example: str = "knife_edge", method: str = "kane"):
         names = list(example_names) if example_names is not None else examples.names()
-        methods = list(load_methods())
+        methods = list(METHODS)
         self.example = w.Dropdown(options=names, value=example, description="example")
         self.method = w.Dropdown(options=methods, value=method, description="method")
         self.output = w.Output()
