@@ -220,7 +220,8 @@ def mode_model(name: str) -> ModeModel:
         Step("Contact map into SE(2) × SE(2)", sp.Matrix(embedding), "(7.2)",
              "Link pose (x_L, y_L, φ_L) and disk pose (x_D, y_D, φ_D) in the mode's "
              "coordinates.", r"j(q)", key="embedding"),
-        Step("Jacobian J = ∂j/∂q", J, "(7.2)", "How the mode's rates move both bodies.", "J", key="jacobian"),
+        Step("Jacobian J = ∂j/∂q", J, "(7.2)", "How the mode's rates move both bodies.", "J",
+             key="jacobian"),
         Step("Pulled-back metric Jᵀ G J", sigma, "(7.2)",
              "The bodies' kinetic-energy metric seen from the contact coordinates.",
              r"\tilde\sigma", key="metric"),
@@ -234,7 +235,8 @@ def mode_model(name: str) -> ModeModel:
         derivation.steps.append(Step(
             "Contact forces from the disk's Newton–Euler equations", [sp.Eq(N, N_ne),
                                                                      sp.Eq(F, F_ne)],
-            "§7.7", "Put the accelerations back into m c̈ = N e₂ + F e₁ − m g ĵ.", None, key="contact_forces"))
+            "§7.7", "Put the accelerations back into m c̈ = N e₂ + F e₁ − m g ĵ.", None,
+            key="contact_forces"))
     elif name == "slipping":
         derivation.steps.append(Step(
             "Normal force from the disk's Newton–Euler equations", sp.Eq(N, N_ne), "§7.7",
@@ -292,7 +294,8 @@ def kinematics_steps() -> list[Step]:
              "s along the link to the contact point, then r + h along the normal (h = gap).",
              "c", key="disk_centre"),
         Step("Velocity of the disk centre", time_derivative(KIN.centre, COORDS, RATES).applyfunc(
-            sp.expand), "§7.9", "Differentiate c along the motion.", r"\dot c", key="centre_velocity"),
+            sp.expand), "§7.9", "Differentiate c along the motion.", r"\dot c",
+             key="centre_velocity"),
         Step("Relative velocity of the touching material points (along e₁, e₂)", rel, "§7.9",
              "Disk point c − r e₂ turning with ψ̇ minus link point s e₁ turning with θ̇.",
              r"v_{rel}", key="relative_velocity"),
@@ -314,14 +317,18 @@ def contact_force_steps() -> list[Step]:
     F_state = sp.factor(sp.cancel(roll.tangential.subs(acc)))
     return [
         Step("Newton's law for the disk alone", r"m \ddot c = N e_2 + F e_1 - m g \hat\jmath",
-             "§7.7", "The disk as a free body: the contact force is the only unknown.", None, key="disk_newton"),
+             "§7.7", "The disk as a free body: the contact force is the only unknown.", None,
+             key="disk_newton"),
         Step("Normal and tangential components", [sp.Eq(N, roll.normal),
                                                   sp.Eq(F, roll.tangential)], "§7.7",
-             "Project on e₂ and e₁, with the rolling model's accelerations.", None, key="force_components"),
+             "Project on e₂ and e₁, with the rolling model's accelerations.", None,
+             key="force_components"),
         Step("Rolling model, equations solved", [sp.Eq(k, v) for k, v in acc.items()], "(7.2)",
              "The pulled-back equations give θ̈ and s̈ at any state.", None, key="rolling_solved"),
         Step("Contact forces at a state", [sp.Eq(N, N_state), sp.Eq(F, F_state)], "§7.10",
-             "F depends only on θ, s, θ̇: with κ = ½ it is (m/3)(g sin θ − s θ̇²).", None, key="forces_at_state"),
+             "F depends only on θ, s, θ̇: with κ = ½ it is (m/3)(g sin θ − s θ̇²).", None,
+             key="forces_at_state"),
         Step("Validity of the rolling model", r"N > 0,\quad |F| \le \mu_s N",
-             "§7.10", "Contact needs N > 0; rolling needs the static friction to suffice.", None, key="validity"),
+             "§7.10", "Contact needs N > 0; rolling needs the static friction to suffice.", None,
+             key="validity"),
     ]

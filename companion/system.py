@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import warnings
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -348,6 +348,9 @@ class System:
     geometry
         Optional data the geometric methods read (a planar mechanism for ``"pull_back"``, a
         constraint embedding for ``"geometric"``).
+    parameter_checks
+        Functions of the parameter values by name raising ``ValueError`` for values the
+        model cannot take together (μ_k ≤ μ_s, say).
     inputs
         Symbols in Q whose values the integrator supplies at each instant (a controller's
         torque, a contact force of the current mode): neither parameters nor state.
@@ -391,6 +394,7 @@ class System:
         observers: Sequence[Observer] = (),
         geometry: Any = None,
         inputs: Sequence[sp.Symbol] = (),
+        parameter_checks: Sequence[Callable[[Mapping[str, float]], None]] = (),
     ):
         self.name, self.title, self.source = name, title or name, source
         self.q = list(q)
@@ -426,6 +430,7 @@ class System:
         self.mechanics_model = mechanics_model
         self.geometry = geometry
         self.inputs = list(inputs)
+        self.parameter_checks = list(parameter_checks)
         self.own_methods: dict[str, Method] = dict(methods or {})
         self.method = method
         self.integrator = OdeIntegrator() if integrator is None else integrator
@@ -520,7 +525,10 @@ class System:
 
     def parameter_values(self, params: Mapping[str, Any] | None = None) -> dict[str, float]:
         """Validated parameter values by name, defaults filled in."""
-        return _resolve(self.parameters, params, "parameter(s)", "params")
+        values = _resolve(self.parameters, params, "parameter(s)", "params")
+        for check in self.parameter_checks:
+            check(values)
+        return values
 
     def initial_values(self, initial: Mapping[str, Any] | None = None) -> dict[str, float]:
         """Validated initial conditions by name, defaults filled in."""
@@ -669,12 +677,16 @@ class System:
     def _integrator(self, integrator: Integrator | str | None) -> Integrator:
         if integrator is None:
             return self.integrator
-        if isinstance(integrator, str):
-            if not isinstance(self.integrator, OdeIntegrator):
+        if isinstance(integrator, str):  # a solver name for the system's own part
+            if integrator not in SOLVERS:
+                raise ValueError(f"unknown integrator {integrator!r}; known: "
+                                 f"{', '.join(SOLVERS)}")
+            if not hasattr(self.integrator, "solver"):
                 raise ValueError(f"{self.name} is integrated by {type(self.integrator).__name__}"
-                                 f", not a plain ODE solver: integrator={integrator!r} does not "
-                                 "apply")
-            return OdeIntegrator(integrator, symbolic_solve_max=self.integrator.symbolic_solve_max)
+                                 f", which has no choice of ODE solver: integrator="
+                                 f"{integrator!r} does not apply")
+            _, rtol, atol = SOLVERS[integrator]
+            return replace(self.integrator, solver=integrator, rtol=rtol, atol=atol)
         if not isinstance(integrator, Integrator):
             raise TypeError(f"integrator must be an Integrator or a solver name, got "
                             f"{integrator!r}")

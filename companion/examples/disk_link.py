@@ -18,6 +18,9 @@ The link torque is τ = τ₀ + K_θ(θ_ref − θ) − D_θ θ̇ + c_g (M L/2 +
 (with a fraction c_g of the static gravity torque compensated) that tilts the link to bring
 the disk to s_ref.  ``simulate(..., link_held=True)`` instead holds the link fixed at θ₀ (the torque
 needed is reported as the series ``tau``).
+
+The system is a plain :class:`~companion.system.System` (its own method ``"pull_back"`` gives
+the main mode's derivation) integrated by the :class:`ContactModes` part.
 """
 
 from __future__ import annotations
@@ -32,11 +35,10 @@ import numpy as np
 import sympy as sp
 
 from companion import contact as ct
-from companion.mechanics.derivation import Derivation
 from companion.numerics import Trajectory
 from companion.numerics.compile import SingularConfigurationError, lambdify_scalar
-from companion.numerics.hybrid import Guard, Mode, Switch, simulate_hybrid
-from companion.system import Parameter, System, sample_times
+from companion.numerics.hybrid import Guard, Mode, simulate_hybrid
+from companion.system import Integrator, Parameter, Setup, System
 
 STATE_NAMES = ["theta", "s", "h", "psi", "theta_dot", "s_dot", "h_dot", "psi_dot",
                "W_tau", "W_fric"]
@@ -56,8 +58,9 @@ PARAMETERS = [
     Parameter(ct.kappa, 0.5, 0.1, 1.0, "", "I_D/(m r²): ½ uniform disk, 1 ring", positive=True),
     Parameter(ct.M, 3.0, 0.1, 10.0, "kg", "link mass (uniform link)", positive=True),
     Parameter(ct.L, 1.0, 0.3, 2.0, "m", "link length", positive=True),
-    Parameter(mu_s, 0.5, 0.0, 1.5, "", "static friction coefficient"),
-    Parameter(mu_k, 0.3, 0.0, 1.5, "", "kinetic friction coefficient (≤ μ_s)"),
+    Parameter(mu_s, 0.5, 0.0, 1.5, "", "static friction coefficient", nonnegative=True),
+    Parameter(mu_k, 0.3, 0.0, 1.5, "", "kinetic friction coefficient (≤ μ_s)",
+              nonnegative=True),
     Parameter(tau0, 0.0, -30.0, 30.0, "N·m", "constant link torque τ₀"),
     Parameter(K_theta, 0.0, 0.0, 400.0, "N·m/rad", "link-angle stiffness of the PD loop"),
     Parameter(D_theta, 0.0, 0.0, 60.0, "N·m·s/rad", "link-angle damping of the PD loop"),
@@ -68,12 +71,15 @@ PARAMETERS = [
 ]
 
 
-@dataclass
-class DiskLinkTrajectory(Trajectory):
-    """A :class:`Trajectory` with the mode switches of the run (time, source, target,
-    reason); the series ``mode`` indexes :data:`MODES`."""
-
-    switches: list[Switch] = field(default_factory=list)
+def check_parameters(pv: Mapping[str, float]) -> None:
+    """Values the contact model cannot take together: Coulomb's law needs 0 ≤ μ_k ≤ μ_s,
+    and the target must lie on the link."""
+    if pv["mu_k"] > pv["mu_s"]:
+        raise ValueError(f"kinetic friction μ_k = {pv['mu_k']} exceeds static friction "
+                         f"μ_s = {pv['mu_s']}; Coulomb's law needs μ_k ≤ μ_s")
+    if pv["s_ref"] < 0 or pv["s_ref"] > pv["L"]:
+        raise ValueError(f"the target s_ref = {pv['s_ref']} m is off the link [0, "
+                         f"{pv['L']}] m")
 
 
 class _ModeNumerics:
@@ -147,17 +153,22 @@ def _solver(n: int):
     return lambdify_scalar([*a, *b], list(a.LUsolve(b)))
 
 
-class DiskLink(System):
-    """The disk-on-link example: rolling only (Example 3) or hybrid with friction (Example 4)."""
+@dataclass(frozen=True, eq=False)
+class ContactModes(Integrator):
+    """The disk–link's integrator part: the rolling model monitored (``hybrid=False``), or
+    the hybrid model whose modes (rolling, slipping either way, separated) are switched by
+    events, with plastic impacts on re-contact.
 
-    def __init__(self, *, hybrid: bool, **kwargs):
-        super().__init__(**kwargs)
-        self.hybrid = hybrid
+    The trajectory's ``switches`` list the mode switches (time, source, target, reason); the
+    series ``mode`` indexes :data:`MODES`.  Options of ``simulate``: ``link_held`` (hold the
+    link at θ₀) and ``max_switches``.
+    """
 
-    # ------------------------------------------------------------------ models
-    @cached_property
-    def _compiled_modes(self) -> dict[str, _ModeNumerics]:
-        return {}
+    hybrid: bool = False
+    rtol: float = 1e-10
+    atol: float = 1e-12
+    options: tuple[str, ...] = ("link_held", "max_switches")
+    _compiled_modes: dict[str, _ModeNumerics] = field(default_factory=dict, repr=False)
 
     def _numeric(self, name: str) -> _ModeNumerics:
         """A mode model compiled for numbers, derived and compiled on first use."""
@@ -178,33 +189,15 @@ class DiskLink(System):
         return sp.lambdify([*ct.COORDS, *ct.RATES, *ct.PARAMETERS],
                            ct.KIN.slip_velocity(), modules="math")
 
-    def derive(self, method: str = "pull_back") -> Derivation:
-        """The pull-back derivation of the main mode (rolling or slipping), or another
-        registered method applied to the same kinetic energy and forces."""
-        if method == "pull_back":
-            return ct.mode_model("slipping" if self.hybrid else "rolling").derivation
-        return super().derive(method)
-
     # ------------------------------------------------------------------ inputs
-    def state_names(self) -> list[str]:
+    def state_names(self, system: System) -> list[str]:
         return list(STATE_NAMES)
 
-    def parameter_values(self, params: Mapping[str, Any] | None = None) -> dict[str, float]:
-        pv = super().parameter_values(params)
-        for name in ("mu_s", "mu_k"):
-            if pv[name] < 0:
-                raise ValueError(f"{name} must be ≥ 0, got {pv[name]}")
-        if pv["mu_k"] > pv["mu_s"]:
-            raise ValueError(f"kinetic friction μ_k = {pv['mu_k']} exceeds static friction "
-                             f"μ_s = {pv['mu_s']}; Coulomb's law needs μ_k ≤ μ_s")
-        if pv["s_ref"] < 0 or pv["s_ref"] > pv["L"]:
-            raise ValueError(f"the target s_ref = {pv['s_ref']} m is off the link [0, "
-                             f"{pv['L']}] m")
-        return pv
+    def initial_names(self, system: System) -> list[str]:
+        return ["theta", "s", "theta_dot", "s_dot", *(["psi_dot"] if self.hybrid else [])]
 
-    def initial_state(self, values: Mapping[str, float], pv: Mapping[str, float] | None = None
-                      ) -> np.ndarray:
-        pv = pv or self.parameter_values()
+    def initial_state(self, system: System, values: Mapping[str, float],
+                      pv: Mapping[str, float]) -> np.ndarray:
         th, sv, thd, sd = (values[k] for k in ("theta", "s", "theta_dot", "s_dot"))
         if not 0 <= sv <= pv["L"]:
             raise ValueError(f"the disk starts off the link: s = {sv} m is outside [0, "
@@ -237,16 +230,17 @@ class DiskLink(System):
                 x, p, tau, -sigma * pv["mu_k"], held)
         return acc, n, f, (res if held else tau)
 
-    def at_state(self, state: Mapping[str, float], params: Mapping[str, Any] | None = None,
-                 mode: str = ROLLING, *, link_held: bool = False) -> dict[str, float]:
+    def at_state(self, system: System, state: Mapping[str, float],
+                 params: Mapping[str, Any] | None = None, mode: str = ROLLING, *,
+                 link_held: bool = False) -> dict[str, float]:
         """Accelerations, N, F and τ of ``mode`` at one contact state (theta, s, theta_dot,
         s_dot and, for slipping, psi_dot)."""
         if mode not in MODES:
             raise ValueError(f"unknown mode {mode!r}; known: {', '.join(MODES)}")
-        pv = self.parameter_values(params)
+        pv = system.parameter_values(params)
         p = [pv[s.name] for s in ct.PARAMETERS]
-        x = self.initial_state({k: state[k] for k in ("theta", "s", "theta_dot", "s_dot",
-                                                      "psi_dot") if k in state}, pv)
+        x = self.initial_state(system, {k: state[k] for k in (
+            "theta", "s", "theta_dot", "s_dot", "psi_dot") if k in state}, pv)
         acc, n, f, tau = self._accelerations(mode, x, p, pv, link_held)
         return {"theta_ddot": acc[0], "s_ddot": acc[1], "h_ddot": acc[2], "psi_ddot": acc[3],
                 "N": n, "F": f, "tau": tau, "v_slip": self._extras(*x[:8], *p)[1]}
@@ -315,34 +309,23 @@ class DiskLink(System):
         return x, msg
 
     # ------------------------------------------------------------------ simulation
-    def simulate(
-        self,
-        t_final: float | None = None,
-        params: Mapping[str, Any] | None = None,
-        initial: Mapping[str, Any] | None = None,
-        *,
-        n_points: int = 600,
-        rtol: float = 1e-10,
-        atol: float = 1e-12,
-        method: str = "pull_back",
-        link_held: bool = False,
-        max_switches: int = 100,
-    ) -> DiskLinkTrajectory:
+    def integrate(self, system: System, setup: Setup) -> Trajectory:
         """Simulate the example (rolling model monitored, or the hybrid friction model).
 
         Raises
         ------
         ValueError
-            Bad parameters (μ_k > μ_s, non-positive masses or radius) or a start off the link.
+            A method other than the pulled-back mode models, or a start off the link.
         """
-        if method != "pull_back":
+        if setup.method != "pull_back":
             raise ValueError("the disk-link simulation uses the pulled-back mode models "
-                             f"(method='pull_back'), got {method!r}")
-        t_final = float(sample_times(self.t_final if t_final is None else t_final, n_points)[-1])
-        pv = self.parameter_values(params)
+                             f"(method='pull_back'), got {setup.method!r}")
+        t_final, n_points = float(setup.t[-1]), len(setup.t)
+        rtol, atol, pv = setup.rtol, setup.atol, setup.params
+        max_switches = setup.options.get("max_switches", 100)
         p = [pv[s.name] for s in ct.PARAMETERS]
-        x0 = self.initial_state(self.initial_values(initial), pv)
-        held = bool(link_held)
+        x0 = self.initial_state(system, setup.initial, pv)
+        held = bool(setup.options.get("link_held", False))
         if held:
             x0[4] = 0.0
         modes = self._modes(p, pv, held)
@@ -377,8 +360,8 @@ class DiskLink(System):
 
         run = simulate_hybrid(modes, mode0, x0, t_final, transition, n_points=n_points,
                               max_switches=max_switches, rtol=rtol, atol=atol)
-        traj = DiskLinkTrajectory(t=run.t, states=run.y, names=self.state_names(), params=pv,
-                                  events=events, switches=run.switches)
+        traj = Trajectory(t=run.t, states=run.y, names=self.state_names(system), params=pv,
+                          events=events, switches=run.switches)
         traj.events.extend(sw.reason for sw in run.switches)
         if run.stopped and (not run.switches or run.stopped != run.switches[-1].reason):
             traj.events.append(run.stopped)
@@ -464,6 +447,20 @@ class DiskLink(System):
         traj.events.insert(0, "the rolling model stays valid (N > 0, |F| ≤ μ_s N) all along")
 
 
+class DiskLink(System):
+    """The disk-on-link example: a :class:`System` integrated by :class:`ContactModes`, with
+    :meth:`at_state` (the forces of one mode at one state) for notebooks and checks."""
+
+    def at_state(self, state: Mapping[str, float], params: Mapping[str, Any] | None = None,
+                 mode: str = ROLLING, *, link_held: bool = False) -> dict[str, float]:
+        """See :meth:`ContactModes.at_state`."""
+        return self.integrator.at_state(self, state, params, mode, link_held=link_held)
+
+    @property
+    def hybrid(self) -> bool:
+        return self.integrator.hybrid
+
+
 def build_rolling() -> DiskLink:
     """Example 3: the rolling model, monitored."""
     return _system(hybrid=False)
@@ -486,7 +483,7 @@ def _system(hybrid: bool) -> DiskLink:
     q, qdot = model.q, model.qdot
     v = sp.Matrix(qdot)
     T = sp.expand((v.T * model.metric * v)[0] / 2)
-    forces = model.derivation.steps[3].expr  # the pulled-back forces Jᵀ F
+    forces = model.derivation.step("forces").expr  # the pulled-back forces Jᵀ F
     parameters = [replace(p, default=_DEFAULTS[hybrid].get(p.name, p.default))
                   for p in PARAMETERS]
     initial = [
@@ -499,15 +496,14 @@ def _system(hybrid: bool) -> DiskLink:
         initial.append(Parameter(sp.Symbol("psi_dot"), 0.0, -60.0, 60.0, "rad/s",
                                  "ψ̇₀, disk spin (rolling would need θ̇₀ − ṡ₀/r)"))
     return DiskLink(
-        hybrid=hybrid,
         name="disk_link_friction" if hybrid else "disk_link_rolling",
         title=("Disk on a pivoted link with Coulomb friction (reconstructed Example 4)" if hybrid
                else "Disk rolling on a pivoted link (reconstructed Example 3)"),
         source="Loparo & Vakalis §7.11 (reconstruction)" if hybrid
         else "Loparo & Vakalis §7.9–7.10 (reconstruction)",
-        q=q, qdot=qdot, u=qdot, definitions=qdot, T=T,
-        Q=list(forces.subs(ct.N, 0)),
-        parameters=parameters, initial=initial,
-        t_final=1.0,
-        reconstruction=True,
+        q=q, qdot=qdot, T=T, Q=list(forces.subs(ct.N, 0)), inputs=[ct.tau, ct.F],
+        parameters=parameters, initial=initial, parameter_checks=[check_parameters],
+        t_final=1.0, reconstruction=True, method="pull_back",
+        methods={"pull_back": lambda system: model.derivation},
+        integrator=ContactModes(hybrid=hybrid),
     )

@@ -121,13 +121,16 @@ def arnold_equations(A: sp.Matrix, omega: Sequence[sp.Symbol], M: Sequence | Non
         Step("B(c, a) solved from ⟨[a,b],c⟩ = ⟨B(c,a),b⟩ ∀b", B(c, a).applyfunc(sp.factor),
              "§7.4", "The defining condition is linear in b: one equation per component.",
              "B(c, a)", key="b_operator"),
-        Step("B(ω, ω)", Bww, "§7.4", "Put c = a = ω: the geodesic term.", r"B(\omega,\omega)", key="b_omega_omega"),
+        Step("B(ω, ω)", Bww, "§7.4", "Put c = a = ω: the geodesic term.", r"B(\omega,\omega)",
+             key="b_omega_omega"),
         Step("Arnold's form of Euler's equations", equations, "§7.4",
-             "Torque-free motion is a geodesic of the left-invariant metric on SO(3).", None, key="equations"),
+             "Torque-free motion is a geodesic of the left-invariant metric on SO(3).", None,
+             key="equations"),
     ]
     return Derivation(method=method, q=[], u=omega, mass_matrix=A,
                       forcing=(A * Bww + M).applyfunc(sp.expand), kinematics=sp.zeros(0, 1),
                       equations=equations, steps=steps,
+                      explicit_rates=rate,
                       extra={"B": B, "B(omega, omega)": Bww, "sign": sign, "omega_dot": rate})
 
 

@@ -154,18 +154,21 @@ def covariant_equations(
         quad = quadratic(gamma, qdot)  # Γ(q̇, q̇)
         gamma_step = Step("Christoffel symbols Γ^i_kl", gamma, None,
                           "The connection of σ: how coordinate directions turn as q moves.",
-                          ", ".join(rf"\Gamma^{{{i + 1}}}" for i in range(len(q))), key="christoffel")
+                          ", ".join(rf"\Gamma^{{{i + 1}}}" for i in range(len(q))),
+                          key="christoffel")
     else:
         gamma = christoffel_first(sigma, q)
         quad = quadratic(gamma, qdot)  # Γ_{j,kl} q̇^k q̇^l = σ Γ(q̇, q̇)
         gamma_step = Step("Christoffel symbols of the first kind Γ_{j,kl}", gamma, None,
                           "The connection of σ with its index lowered: no σ⁻¹ needed.",
-                          ", ".join(rf"\Gamma_{{{j + 1}}}" for j in range(len(q))), key="christoffel")
+                          ", ".join(rf"\Gamma_{{{j + 1}}}" for j in range(len(q))),
+                          key="christoffel")
     steps = [
         Step("Kinetic-energy metric σ", sigma, None,
              "Kinetic energy is ½ q̇ᵀ σ q̇: σ measures velocities.", r"\sigma", key="metric"),
         gamma_step,
-        Step("Force 1-form F", F, "(7.1)", "Forces pair with velocities to give power.", "F", key="force_form"),
+        Step("Force 1-form F", F, "(7.1)", "Forces pair with velocities to give power.", "F",
+             key="force_form"),
     ]
     qddot = sp.Matrix([sp.Symbol(r"\ddot{" + sp.latex(s) + "}") for s in q])
     if kind == "second":

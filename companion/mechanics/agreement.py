@@ -16,8 +16,8 @@ import numpy as np
 import sympy as sp
 
 from companion.mechanics.lagrange import kinematics_of
-from companion.numerics.compile import CompiledEOM, lambdify_scalar
 from companion.mechanics.methods import Definition, applicable
+from companion.numerics.compile import CompiledEOM, lambdify_scalar
 
 
 @cache

@@ -152,7 +152,8 @@ def boltzmann_hamel(
     udot = [dot_symbol(ui) for ui in u]
 
     steps.append(Step("Quasi-velocities u = Ψ q̇ + Ψ_t: the matrix Ψ", psi, "(4.80)",
-                      "Each quasi-velocity is a linear combination of the q̇'s.", r"\Psi", key="psi"))
+                      "Each quasi-velocity is a linear combination of the q̇'s.", r"\Psi",
+                      key="psi"))
     if psi_t != sp.zeros(n, 1):
         steps.append(Step("The rheonomic part Ψ_t", psi_t, "(4.80)",
                           "Terms of u that do not multiply a q̇ (explicit time dependence).",
@@ -164,7 +165,8 @@ def boltzmann_hamel(
                       "singular.", r"\Phi", key="phi"))
     if phi_t != sp.zeros(n, 1):
         steps.append(Step("Φ_t = −Φ Ψ_t", phi_t, "(4.81)",
-                          "The part of q̇ present even when every u is zero.", r"\Phi_t", key="phi_t"))
+                          "The part of q̇ present even when every u is zero.", r"\Phi_t",
+                          key="phi_t"))
     C = qv.c_matrices(psi, q)
     steps.append(Step("C^j_ik = ∂Ψ_ji/∂q_k − ∂Ψ_jk/∂q_i", C, "(4.95)",
                       "C^j measures how far u_j is from being the derivative of a coordinate; "
@@ -190,7 +192,8 @@ def boltzmann_hamel(
                       "The momentum conjugate to each quasi-velocity.", "p", key="momenta"))
     inertia = sp.hessian(T, u)
     steps.append(Step("Inertia coefficients m_ij = ∂²T/∂u_i∂u_j", inertia, "(4.88)",
-                      "The equations are linear in the u̇'s with these coefficients.", "m", key="inertia"))
+                      "The equations are linear in the u̇'s with these coefficients.", "m",
+                      key="inertia"))
     dT_dq = sp.Matrix([sp.diff(T, qi) for qi in q])
     dT_dtheta = (phi.T * dT_dq).applyfunc(sp.expand)
     steps.append(Step("∂T/∂θ_r = Σ_i (∂T/∂q_i) Φ_ir", dT_dtheta.subs(constrained), "(4.86)",
@@ -226,10 +229,12 @@ def boltzmann_hamel(
     kinematics = qdot.subs(constrained).applyfunc(sp.expand)
     steps.append(Step("Boltzmann–Hamel equations", equations,
                       "(4.85)" if m == 0 else "(4.85)/(4.109)",
-                      f"{k} first-order dynamical equations in the independent u's.", None, key="equations"))
+                      f"{k} first-order dynamical equations in the independent u's.", None,
+                      key="equations"))
     steps.append(Step("Kinematical equations q̇ = Φ u + Φ_t with the constraints applied",
                       [sp.Eq(dot_symbol(qi), kinematics[i]) for i, qi in enumerate(q)],
-                      "(4.134)", "Only the first n − m columns of Φ enter.", None, key="kinematical_equations"))
+                      "(4.134)", "Only the first n − m columns of Φ enter.", None,
+                      key="kinematical_equations"))
 
     return BoltzmannHamelResult(
         method="boltzmann_hamel", q=q, u=u_ind, mass_matrix=mass_matrix, forcing=forcing,

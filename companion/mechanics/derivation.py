@@ -90,6 +90,9 @@ class Derivation:
         Symbols of the Lagrange multipliers the method must solve for (empty: none).
     needs_unconstrained_T
         Whether the method starts from the kinetic energy before the constraints are applied.
+    explicit_rates
+        u̇ in closed form when the method gives it directly (Arnold's B(ω, ω) + A⁻¹M), else
+        ``None`` (then M u̇ = f is solved numerically).
     extra
         Method-specific results (reaction force, Christoffel symbols, …), by name.
     """
@@ -109,6 +112,7 @@ class Derivation:
     n_constraint_equations: int = 0
     multipliers: list[sp.Symbol] = field(default_factory=list)
     needs_unconstrained_T: bool = True
+    explicit_rates: sp.Matrix | None = None
 
     @property
     def needs_multipliers(self) -> bool:

@@ -145,7 +145,8 @@ def from_system(system: Definition) -> Derivation:
     if rigid:
         steps.append(Step("Angular-velocity coefficients β_ij = ∂ω_i/∂u_j",
                           [[sym.plain(x) for x in beta[id(b)]] for b, _ in rigid], "(4.136)",
-                          "Partial angular velocities: how each u turns each body.", None, key="angular_velocity_coefficients"))
+                          "Partial angular velocities: how each u turns each body.", None,
+                          key="angular_velocity_coefficients"))
 
     Q = [sp.S.Zero] * k
     for where, load in model.loads:
@@ -172,7 +173,8 @@ def from_system(system: Definition) -> Derivation:
             torque = inertia.dot(alpha) + w.cross(inertia.dot(w))
             lhs = [lhs[j] + tidy(torque.dot(beta[id(body)][j])) for j in range(k)]
     steps.append(Step("Accelerations v̇_i", accelerations, "(4.139)",
-                      "Differentiated in the inertial frame; the u̇'s appear linearly.", None, key="accelerations"))
+                      "Differentiated in the inertial frame; the u̇'s appear linearly.", None,
+                      key="accelerations"))
     lhs = sp.Matrix([sp.expand(sym.plain(e)) for e in lhs])
     steps.append(Step("Generalized inertia forces Q*_j = −Σ [m v̇·γ_ij + (I·ω̇ + ω×I·ω)·β_ij]",
                       -lhs, "(4.130)/(4.140)", "The inertia forces projected on the same "
@@ -183,7 +185,8 @@ def from_system(system: Definition) -> Derivation:
     equations = [sp.Eq(lhs[j], Q[j]) for j in range(k)]
     steps.append(Step("General dynamical equation Σ m v̇·γ_ij + … = Q_j", equations,
                       "(4.133)/(4.142)", f"{k} first-order equations in the independent u's: "
-                      "Q_j + Q*_j = 0 (4.132), of the form m(q,t) u̇ + f = Q (4.143).", None, key="equations"))
+                      "Q_j + Q*_j = 0 (4.132), of the form m(q,t) u̇ + f = Q (4.143).", None,
+                      key="equations"))
     kinematics = sp.Matrix([sym.plain(e) for e in sym.kinematics.values()])
     if system.t is None and sym.t in set().union(mass.free_symbols, forcing.free_symbols):
         raise ValueError(f"the mechanics model of {system.name} depends on time but the "

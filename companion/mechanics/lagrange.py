@@ -22,8 +22,8 @@ from functools import cache
 import sympy as sp
 
 from companion.mechanics.derivation import Derivation, Step
-from companion.mechanics.quasi_velocities import inverse, tidy_matrix
 from companion.mechanics.methods import Definition, register_method
+from companion.mechanics.quasi_velocities import inverse, tidy_matrix
 
 #: The largest n + m for which the multipliers are also solved symbolically for display.
 SYMBOLIC_MULTIPLIER_LIMIT = 4
@@ -161,7 +161,8 @@ def lagrange_multipliers(
     steps: list[Step] = [
         Step("Unconstrained kinetic energy T(q, q̇, t)", T, None,
              "T of the free system, written in the generalized velocities by substituting "
-             "u = Ψ q̇ + Ψ_t; no quasi-velocities are used from here on.", "T", key="kinetic_energy"),
+             "u = Ψ q̇ + Ψ_t; no quasi-velocities are used from here on.", "T",
+             key="kinetic_energy"),
     ]
     if m:
         steps.append(Step("Constraint equations A q̇ + a_t = 0", [
@@ -169,9 +170,11 @@ def lagrange_multipliers(
             "The rows of the suppressed quasi-velocities, set to zero.", None, key="constraints"))
     rows, p, mass = lagrange_rows(T, q, qdot, qddot, t)
     steps.append(Step("Generalized momenta ∂T/∂q̇", p, None,
-                      "The momentum conjugate to each coordinate.", r"\partial T/\partial\dot q", key="momenta"))
+                      "The momentum conjugate to each coordinate.", r"\partial T/\partial\dot q",
+                      key="momenta"))
     steps.append(Step("Mass matrix M_q = ∂²T/∂q̇²", mass, None,
-                      "Lagrange's equations are linear in q̈ with these coefficients.", "M_q", key="mass_matrix"))
+                      "Lagrange's equations are linear in q̈ with these coefficients.", "M_q",
+                      key="mass_matrix"))
     lam_col = sp.Matrix(lam) if m else sp.zeros(0, 1)
     generalized = (A.T * lam_col) if m else sp.zeros(n, 1)
     equations = [sp.Eq(rows[i], sp.expand(Q[i] + generalized[i])) for i in range(n)]
@@ -183,7 +186,8 @@ def lagrange_multipliers(
         acc_rows = acc_rows.applyfunc(sp.expand)
         steps.append(Step("Differentiated constraints", [sp.Eq(e, 0) for e in acc_rows], None,
                           f"The {m} constraint equation(s) at the acceleration level, which "
-                          "close the system for the n + m unknowns (q̈, λ).", None, key="constraint_accelerations"))
+                          "close the system for the n + m unknowns (q̈, λ).", None,
+                          key="constraint_accelerations"))
         equations += [sp.Eq(e, 0) for e in acc_rows]
     else:
         acc_rows = sp.zeros(0, 1)
@@ -196,7 +200,8 @@ def lagrange_multipliers(
     residual = sp.Matrix([*(rows - generalized - Q), *acc_rows])
     forcing = (aug * unknowns - residual).applyfunc(sp.expand)
     steps.append(Step("Augmented system [[M_q, −Aᵀ], [A, 0]] (q̈, λ) = f", [aug, forcing], None,
-                      "Accelerations and multipliers come out of one linear solve.", None, key="augmented_system"))
+                      "Accelerations and multipliers come out of one linear solve.", None,
+                      key="augmented_system"))
     result = LagrangeResult(
         method="lagrange_multipliers", q=q, u=[*qdot, *mu], mass_matrix=aug, forcing=forcing,
         kinematics=qd, equations=equations, steps=steps, t=t,

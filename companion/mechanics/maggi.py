@@ -22,8 +22,8 @@ from companion.mechanics.lagrange import (
     lagrange_rows,
     total_derivative,
 )
-from companion.mechanics.quasi_velocities import tidy_matrix
 from companion.mechanics.methods import Definition, register_method
+from companion.mechanics.quasi_velocities import tidy_matrix
 
 
 @register_method("maggi")
@@ -58,7 +58,8 @@ def from_system(system: Definition) -> Derivation:
         steps.append(Step("The constraint forces do no work on those columns: A Φ = 0",
                           tidy_matrix(psi[k:, :] * phi_k), None,
                           "A (last m rows of Ψ) times the first n − m columns of Φ vanishes "
-                          "because Ψ Φ = 1; the multipliers drop out.", r"A\,\Phi_{(n-m)}", key="orthogonality"))
+                          "because Ψ Φ = 1; the multipliers drop out.", r"A\,\Phi_{(n-m)}",
+                          key="orthogonality"))
     projected = (phi_k.T * (rows - Q)).applyfunc(sp.expand)
     steps.append(Step("Maggi's equations Φᵀ(Lagrange) = 0",
                       [sp.Eq(e, 0) for e in projected], None,
