@@ -161,7 +161,7 @@ def _reaction_null_space() -> tuple[bool, str]:
     from companion.geometry.metric import reaction_in_null_space
 
     system = examples.get("sphere_particle")
-    R = system.derive("geometric").extra["reaction"]
+    R = system.derive("geometric").result("reaction")
     ok = reaction_in_null_space(system.J, R)
     return ok, f"{NULL_SPACE} simplifies to 0 for the sphere particle under gravity"
 

@@ -75,7 +75,7 @@ def _ex2_checks() -> list[Check]:
         syms = _ex2_symbols()
         rename = {s: syms[s.name] for s in d.mass_matrix.free_symbols | d.forcing.free_symbols
                   if s.name in syms}
-        rename.update(dict(zip(d.extra["qddot"], (syms["thetaddot_1"], syms["thetaddot_2"]),
+        rename.update(dict(zip(d.result("qddot"), (syms["thetaddot_1"], syms["thetaddot_2"]),
                                strict=True)))
         return d, syms, rename
 
@@ -93,7 +93,7 @@ def _ex2_checks() -> list[Check]:
 
     def map_check():
         d, syms, rename = setup()
-        ours = d.extra["map"].xreplace(rename)
+        ours = d.result("map").xreplace(rename)
         printed = sp.Matrix([_parse(e, syms) for e in EX2_MAP])
         ok = (ours - printed).applyfunc(sp.expand) == sp.zeros(6, 1)
         return ok, "f(θ₁, θ₂) entry by entry"
@@ -101,7 +101,7 @@ def _ex2_checks() -> list[Check]:
     def equation(k: int):
         def run():
             d, syms, rename = setup()
-            qdd = sp.Matrix(d.extra["qddot"])
+            qdd = sp.Matrix(d.result("qddot"))
             ours = (d.mass_matrix * qdd - d.forcing)[k].xreplace(rename)
             Ms = {key: _parse(v, syms) for key, v in EX2_M.items()}
             printed = _parse(EX2_EQUATIONS[k], {**syms, **Ms})
@@ -126,7 +126,7 @@ def _ex2_checks() -> list[Check]:
             R2 = [_parse(e, {**syms, **acc_syms}) for e in EX2_R2]
             printed = R2 if which == "E" else [
                 _parse(e, {**syms, **acc_syms, "R2x": R2[0], "R2y": R2[1]}) for e in EX2_R1]
-            ours = d.extra["joint_forces"][which].xreplace(rename)
+            ours = d.result("joint_forces")[which].xreplace(rename)
             results = [compare(ours[i], printed[i]) for i in range(2)]
             return all(r[0] for r in results), "; ".join(r[1] for r in results)
         return run
