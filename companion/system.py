@@ -36,7 +36,12 @@ from companion.mechanics.boltzmann_hamel import dot_symbol
 from companion.mechanics.derivation import Derivation
 from companion.mechanics.methods import METHODS, Method, applicable, register_method
 from companion.mechanics.quasi_velocities import generalized_forces, inverse, psi_from_definitions
-from companion.numerics import CompiledEOM, SingularConfigurationError, Trajectory
+from companion.numerics import (
+    CompiledEOM,
+    NonFiniteMotionError,
+    SingularConfigurationError,
+    Trajectory,
+)
 
 if TYPE_CHECKING:  # only for annotations: sympy.physics.mechanics is slow to import
     from companion.mechanics.model import MechanicsModel
@@ -87,9 +92,9 @@ class Parameter:
         return x
 
 
-#: Shortest sample spacing a simulation accepts [s]: below it the integrators' step-size
-#: arithmetic underflows and they return NaN states instead of a motion.
-MIN_SAMPLE_SPACING = 1e-9
+#: Shortest sample spacing a simulation accepts [s]: below it the squares in the integrators'
+#: step-size arithmetic underflow (LSODA returns NaN states from t_final ≈ 1e-300 on).
+MIN_SAMPLE_SPACING = 1e-150
 
 
 def sample_times(t_final: Any, n_points: Any) -> np.ndarray:
@@ -113,7 +118,7 @@ def sample_times(t_final: Any, n_points: Any) -> np.ndarray:
         raise ValueError(
             f"t_final = {t_final:g} s is too short for {n_points} samples: they would be "
             f"{t_final / (n_points - 1):.3g} s apart, below {MIN_SAMPLE_SPACING:g} s, where "
-            "the integrators' step sizes underflow; simulate a longer time")
+            "the integrators' step-size arithmetic underflows; simulate a longer time")
     return np.linspace(0.0, t_final, n_points)
 
 
@@ -277,8 +282,9 @@ class OdeIntegrator(Integrator):
     def integrate(self, system: System, setup: Setup) -> Trajectory:
         x0 = system.initial_state(setup.initial, setup.params)
         system.check_coordinates(setup.t[:1], x0[:, None], setup.p, "at the start")
-        run = SOLVERS[self.solver][0]
-        states = run(self.rhs(system, setup), x0, setup.t, setup.rtol, setup.atol)
+        run, f = SOLVERS[self.solver][0], self.rhs(system, setup)
+        system.check_start(f, x0)
+        states = run(f, x0, setup.t, setup.rtol, setup.atol)
         system.check_finite(setup.t, states, setup.params)
         system.check_coordinates(setup.t, states, setup.p, "along the motion")
         traj = Trajectory(t=setup.t, states=states, names=system.state_names(),
@@ -507,7 +513,8 @@ class System:
         psi, psi_t = self.psi
         phi = inverse(psi)
         qdot = phi * sp.Matrix(self.u) - phi * psi_t
-        return sp.expand(sp.sympify(T_qdot).xreplace(dict(zip(self.qdot, qdot, strict=True))))
+        T = sp.expand(sp.sympify(T_qdot).xreplace(dict(zip(self.qdot, qdot, strict=True))))
+        return lagrange.fold_pythagoras(T)
 
     # ----------------------------------------------------------------- definition
     @property
@@ -670,9 +677,34 @@ class System:
             rtol=check_tolerance("rtol", part.rtol if rtol is None else rtol),
             atol=check_tolerance("atol", part.atol if atol is None else atol),
             options=dict(options))
-        traj = part.integrate(self, setup)
+        try:
+            traj = part.integrate(self, setup)
+        except NonFiniteMotionError as exc:
+            raise ValueError(f"{exc}; {self._overflow_hint(pv)}") from exc
         self.check_finite(traj.t, traj.states, pv)
         return traj
+
+    #: A right-hand side larger than this at the start is taken for an overflow in the making
+    #: (the integrators' error estimates square such numbers).
+    LARGEST_RATE = 1e150
+
+    def check_start(self, f: Callable, x0: np.ndarray) -> None:
+        """Refuse to integrate from a state where the right-hand side is not finite or so
+        large that the integration would overflow."""
+        try:
+            rate = np.asarray(f(0.0, x0), dtype=float)
+        except NonFiniteMotionError as exc:
+            raise NonFiniteMotionError(f"at the start: {exc}") from exc
+        if not np.all(np.isfinite(rate)) or np.max(np.abs(rate), initial=0.0) > self.LARGEST_RATE:
+            raise NonFiniteMotionError(f"the rates at the start of {self.name} are "
+                                       f"{np.max(np.abs(rate)):.3g}, beyond what the "
+                                       "integration can carry without overflow")
+
+    def _overflow_hint(self, params: Mapping[str, float]) -> str:
+        largest = sorted(params.items(), key=lambda kv: -abs(math.log10(abs(kv[1]) or 1.0)))
+        extremes = ", ".join(f"{k} = {v:.3g}" for k, v in largest[:2])
+        return (f"the numbers leave the floating-point range: are parameter values this far "
+                f"from 1 meant ({extremes})?")
 
     def _integrator(self, integrator: Integrator | str | None) -> Integrator:
         if integrator is None:
@@ -699,11 +731,8 @@ class System:
         bad = ~np.all(np.isfinite(states), axis=0)
         if np.any(bad):
             i = int(np.argmax(bad))
-            largest = max(params.items(), key=lambda kv: abs(kv[1]), default=("", 0.0))
-            raise ValueError(
-                f"the motion of {self.name} is not finite from t = {t[i]:.4g} s on (the numbers "
-                "overflowed): are parameter values this large meant? (largest: "
-                f"{largest[0]} = {largest[1]:.3g})")
+            raise ValueError(f"the motion of {self.name} is not finite from t = {t[i]:.4g} s "
+                             f"on: {self._overflow_hint(params)}")
 
     #: Below this value of |det Ψ| / Π‖row of Ψ‖ (1 for orthonormal rows, 0 when singular)
     #: the coordinates are taken as singular: Φ = Ψ⁻¹ has entries of order 1/this.
