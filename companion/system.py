@@ -328,8 +328,8 @@ class System:
     Q
         Generalized forces of the independent u's (default zero).
     Q_q
-        Instead of ``Q``: the generalized forces of the coordinates, converted by virtual
-        work, Q_u = Φᵀ Q_q (first n − m rows).
+        Generalized forces of the coordinates (e.g. −∂V/∂q), converted by virtual work,
+        Q_u = Φᵀ Q_q (first n − m rows), and added to ``Q``.
     t
         The time symbol of a rheonomic system.
     invariants
@@ -423,11 +423,11 @@ class System:
         if (T is None) == (T_qdot is None):
             raise ValueError("give the kinetic energy once: T (in the u's) or T_qdot (in q̇)")
         self.T = sp.sympify(T) if T is not None else self._from_qdot(T_qdot)
-        if Q is not None and Q_q is not None:
-            raise ValueError("give the generalized forces once: Q (per u) or Q_q (per q)")
         self.Q = None if Q is None else list(Q)
         if Q_q is not None:
-            self.Q = generalized_forces(Q_q, self.psi[0], n_constraints=n_constraints)
+            converted = generalized_forces(Q_q, self.psi[0], n_constraints=n_constraints)
+            self.Q = converted if Q is None else [
+                sp.sympify(a) + b for a, b in zip(self.Q, converted, strict=True)]
         self.invariant_exprs = dict(invariants or {})
         self.series_exprs = dict(series or {})
         self.t_final = t_final

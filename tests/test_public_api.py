@@ -209,3 +209,16 @@ def test_old_entry_points_warn_with_their_replacement():
         warnings.simplefilter("always")
         assert "boltzmann_hamel" in load_methods()
     assert "companion.mechanics.methods.METHODS" in str(caught[0].message)
+
+
+def test_the_readme_example_runs():
+    import pathlib
+    import re
+
+    readme = (pathlib.Path(__file__).parents[1] / "README.md").read_text()
+    section = readme.split("## Your own system", 1)[1]
+    code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    assert len(code.strip().splitlines()) <= 12
+    namespace: dict = {}
+    exec(code, namespace)  # noqa: S102 - the README's own example
+    assert namespace["traj"].t[-1] == 5.0
