@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 import sympy as sp
 
-from companion import contact as ct
+from companion.examples.disk_link import contact as ct
 from companion.mechanics.derivation import Derivation
 from companion.numerics import Trajectory
 from companion.numerics.compile import SingularConfigurationError, lambdify_scalar

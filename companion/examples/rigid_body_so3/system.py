@@ -20,7 +20,7 @@ import numpy as np
 import sympy as sp
 from scipy.integrate import odeint
 
-from companion.examples import euler_body
+from companion.examples.euler_body import system as euler_body
 from companion.geometry import lie
 from companion.geometry.metric import kinetic_metric
 from companion.numerics import SingularConfigurationError, Trajectory

@@ -17,8 +17,8 @@ import numpy as np
 import sympy as sp
 from scipy.integrate import solve_ivp
 
-from companion.examples import euler_body
-from companion.examples.rigid_body_so3 import RigidBodySO3
+from companion.examples.euler_body import system as euler_body
+from companion.examples.rigid_body_so3.system import RigidBodySO3
 from companion.geometry.metric import covariant_equations
 from companion.mechanics.derivation import Derivation
 from companion.numerics import SingularConfigurationError, Trajectory
