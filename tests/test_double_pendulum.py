@@ -6,7 +6,7 @@ import sympy as sp
 
 from companion import examples
 from companion.book import loparo_examples
-from companion.examples.planar_chain import chain, kane_chain
+from companion.examples.double_pendulum.chain import chain, kane_chain
 from companion.mechanics.small_oscillations import normal_modes
 from companion.verify import run_checks
 

@@ -80,7 +80,7 @@ def _held_params(**kw):
 
 
 def _check_metric():
-    from companion import contact as ct
+    from companion.examples.disk_link import contact as ct
 
     derived = ct.mode_model("rolling").metric
     printed = rolling_metric(ct.m, ct.r, ct.kappa, ct.M, ct.L, ct.s)
@@ -150,7 +150,7 @@ def _check_stop_slipping():
 
 
 def _check_threshold():
-    from companion import contact as ct
+    from companion.examples.disk_link import contact as ct
 
     ratio = ct.fixed_link_friction_ratio().subs(ct.kappa, sp.Rational(1, 2))
     mu = sp.Symbol("mu_s", positive=True)

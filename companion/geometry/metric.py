@@ -165,7 +165,7 @@ def covariant_equations(
                           key="christoffel")
     steps = [
         Step("Kinetic-energy metric σ", sigma, None,
-             "Kinetic energy is ½ q̇ᵀ σ q̇: σ measures velocities.", r"\sigma", key="metric"),
+             "Kinetic energy is ½ q̇ᵀ σ q̇: σ measures velocities.", r"\sigma", key="kinetic_metric"),
         gamma_step,
         Step("Force 1-form F", F, "(7.1)", "Forces pair with velocities to give power.", "F",
              key="force_form"),

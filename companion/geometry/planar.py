@@ -344,7 +344,7 @@ class Mechanism:
             Step("Pulled-back force Jᵀ F", Ft, "(7.2)",
                  "Only the part of F that does work along the allowed motions survives.",
                  r"\tilde F", key="forces"),
-            *core.steps[1:],
+            *(s for s in core.steps if s.key != "kinetic_metric"),  # M is shown above
             Step("Joint forces from each body's Newton law", list(R.values()), "§7.7",
                  "Outermost body first: what its mass times acceleration needs from its joint.",
                  ", ".join(rf"R_{{\mathrm{{{k}}}}}" for k in R), key="joint_forces"),

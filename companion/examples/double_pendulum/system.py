@@ -8,7 +8,7 @@ handbook's own example.  Built by the general chain builder with n = 2.
 
 from __future__ import annotations
 
-from companion.examples.planar_chain import chain
+from companion.examples.double_pendulum.chain import chain
 from companion.geometry.planar_system import MechanismSystem
 
 

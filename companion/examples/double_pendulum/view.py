@@ -16,7 +16,6 @@ from typing import Any
 import numpy as np
 from matplotlib.figure import Figure
 
-from companion import examples
 from companion.numerics import Trajectory
 from companion.system import System
 from companion.widgets.explorer import Explorer, View, few_ticks, rescale
@@ -40,7 +39,7 @@ class ChainView(View):
     Parameters
     ----------
     system
-        A chain built by :func:`companion.examples.planar_chain.chain`.
+        A chain built by :func:`companion.examples.double_pendulum.chain.chain`.
     trail
         Number of past samples of the tip drawn as its trail.
     force_length
@@ -196,7 +195,6 @@ def modes_figure(fig: Figure, system: System, modes: np.ndarray, w2: np.ndarray,
     return runs
 
 
-def explorer(name: str = "double_pendulum", **kwargs: Any) -> Explorer:
+def explorer(system: System, **kwargs: Any) -> Explorer:
     """The explorer of a registered chain (keyword arguments go to :class:`Explorer`)."""
-    system = examples.get(name)
     return Explorer(system, ChainView(system), **kwargs)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from companion.numerics import Trajectory
+
 
 def knife_edge_closed_form(t: np.ndarray, v0: float, phidot0: float,
                            l: float) -> tuple[np.ndarray, np.ndarray]:
@@ -38,3 +40,16 @@ def knife_edge_closed_form(t: np.ndarray, v0: float, phidot0: float,
     t0 = -(l / v_inf) * np.arctanh(v0 / v_inf)
     s = v_inf * (t - t0) / l
     return v_inf * np.tanh(s), np.sign(phidot0) * np.sqrt(2) * v_inf / l / np.cosh(s)
+
+
+def closed_form_of(trajectory: Trajectory) -> tuple[np.ndarray, np.ndarray]:
+    """The closed-form v(t), φ̇(t) for a simulated trajectory's own initial state and l."""
+    return knife_edge_closed_form(trajectory.t, trajectory["u_1"][0], trajectory["u_2"][0],
+                                  trajectory.params["l"])
+
+
+def closed_form_error(trajectory: Trajectory) -> float:
+    """Largest |numeric − closed form| of v and φ̇ along the motion."""
+    v, w = closed_form_of(trajectory)
+    return float(max(np.max(np.abs(trajectory["u_1"] - v)),
+                     np.max(np.abs(trajectory["u_2"] - w))))

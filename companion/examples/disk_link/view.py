@@ -14,9 +14,9 @@ import numpy as np
 from matplotlib.collections import PolyCollection
 from matplotlib.patches import Circle, Patch
 
-from companion import examples
-from companion.examples.disk_link import MODES
+from companion.examples.disk_link.model import MODES
 from companion.numerics import Trajectory
+from companion.system import System
 from companion.widgets.explorer import Explorer, View, rescale
 from companion.widgets.play import PlayControl
 
@@ -186,15 +186,15 @@ _COMMON = ["mu_s", "r", "m", "M", "theta", "s", "s_dot", "tau_0", "K_theta", "D_
            "k_p", "k_d", "s_ref", "c_g"]
 
 
-def rolling_explorer(**kwargs: Any) -> Explorer:
+def rolling_explorer(system: System, **kwargs: Any) -> Explorer:
     """Explorer of the rolling model (Example 3, reconstructed); kwargs go to Explorer."""
     kwargs.setdefault("controls", _COMMON)
     kwargs.setdefault("simulate_kwargs", {"n_points": 300})
-    return Explorer(examples.get("disk_link_rolling"), DiskLinkView(), **kwargs)
+    return Explorer(system, DiskLinkView(), **kwargs)
 
 
-def friction_explorer(**kwargs: Any) -> Explorer:
+def friction_explorer(system: System, **kwargs: Any) -> Explorer:
     """Explorer of the hybrid friction model (Example 4, reconstructed)."""
     kwargs.setdefault("controls", [*_COMMON[:1], "mu_k", *_COMMON[1:], "theta_dot", "psi_dot"])
     kwargs.setdefault("simulate_kwargs", {"n_points": 300})
-    return Explorer(examples.get("disk_link_friction"), DiskLinkView(), **kwargs)
+    return Explorer(system, DiskLinkView(), **kwargs)

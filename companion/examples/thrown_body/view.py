@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion import examples
-from companion.explorers.rigid_body_so3 import RigidBodyView
+from companion.examples.rigid_body_so3.view import RigidBodyView
+from companion.system import System
 from companion.widgets.explorer import Explorer
 
 SIMULATE = {"n_points": 200, "rtol": 1e-10, "atol": 1e-11}
 
 
-def explorer(**kwargs: Any) -> Explorer:
+def explorer(system: System, **kwargs: Any) -> Explorer:
     """The thrown-body explorer (keyword arguments go to :class:`Explorer`)."""
     kwargs.setdefault("controls", ["I_xx", "I_yy", "I_zz", "omega_x", "omega_y", "omega_z",
                                    "v_x", "v_z", "g"])
     kwargs.setdefault("simulate_kwargs", SIMULATE)
-    return Explorer(examples.get("thrown_body"), RigidBodyView(), **kwargs)
+    return Explorer(system, RigidBodyView(), **kwargs)

@@ -17,7 +17,7 @@ import numpy as np
 import sympy as sp
 
 from companion.attitude import SO3Attitude
-from companion.examples import euler_body
+from companion.examples.euler_body import system as euler_body
 from companion.geometry.metric import covariant_equations
 from companion.mechanics.derivation import Derivation
 from companion.numerics import SingularConfigurationError, Trajectory

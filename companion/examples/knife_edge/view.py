@@ -13,26 +13,13 @@ from typing import Any
 import numpy as np
 from matplotlib.collections import LineCollection
 
-from companion import examples
-from companion.examples.closed_forms import knife_edge_closed_form
+from companion.examples.knife_edge.closed_form import closed_form_error, closed_form_of
 from companion.numerics import Trajectory
+from companion.system import System
 from companion.widgets.explorer import Explorer, View, few_ticks, rescale
 from companion.widgets.play import PlayControl
 
 _N_RODS = 9
-
-
-def closed_form_of(trajectory: Trajectory) -> tuple[np.ndarray, np.ndarray]:
-    """The closed-form v(t), φ̇(t) for a simulated trajectory's own initial state and l."""
-    return knife_edge_closed_form(trajectory.t, trajectory["u_1"][0], trajectory["u_2"][0],
-                                  trajectory.params["l"])
-
-
-def closed_form_error(trajectory: Trajectory) -> float:
-    """Largest |numeric − closed form| of v and φ̇ along the motion."""
-    v, w = closed_form_of(trajectory)
-    return float(max(np.max(np.abs(trajectory["u_1"] - v)),
-                     np.max(np.abs(trajectory["u_2"] - w))))
 
 
 def _rods(trajectory: Trajectory, index) -> np.ndarray:
@@ -143,7 +130,7 @@ class KnifeEdgeView(View):
                 f"closed form {closed_form_error(trajectory):.1e}.")
 
 
-def explorer(**kwargs: Any) -> Explorer:
+def explorer(system: System, **kwargs: Any) -> Explorer:
     """The explorer of Example 4.4 (keyword arguments go to :class:`Explorer`)."""
     kwargs.setdefault("controls", ["m", "l", "u_1", "u_2"])
-    return Explorer(examples.get("knife_edge"), KnifeEdgeView(), **kwargs)
+    return Explorer(system, KnifeEdgeView(), **kwargs)

@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 import sympy as sp
 
-from companion import contact as ct
+from companion.examples.disk_link import contact as ct
 from companion.numerics import Trajectory
 from companion.numerics.compile import SingularConfigurationError, lambdify_scalar
 from companion.numerics.hybrid import Guard, Mode, simulate_hybrid

@@ -14,7 +14,6 @@ from typing import Any
 import numpy as np
 import sympy as sp
 
-from companion import examples
 from companion.numerics import Trajectory
 from companion.system import System
 from companion.widgets.explorer import Explorer, View, few_ticks, rescale
@@ -31,14 +30,13 @@ def _phi_norm_function(system: System):
     return sp.lambdify(system.q, norm, modules="numpy", cse=True)
 
 
-def phi_norm(theta: Any, psi: Any = 0.0, phi: Any = 0.0,
-             system: System | None = None) -> np.ndarray:
+def phi_norm(system: System, theta: Any, psi: Any = 0.0, phi: Any = 0.0) -> np.ndarray:
     """Frobenius norm of Φ (4.91), derived by the engine, at the type I Euler angles given.
 
     It grows like |sec θ|: at θ = ±90° the Euler angle rates cannot be recovered from ω
     (gimbal lock), and evaluating Φ there fails.
     """
-    system = examples.get("euler_body") if system is None else system
+    system = system if system is None else system
     with np.errstate(divide="ignore", invalid="ignore"):
         value = _phi_norm_function(system)(psi, theta, phi)
     return np.broadcast_to(np.asarray(value, dtype=float), np.shape(theta)).copy()
@@ -60,6 +58,9 @@ class EulerBodyView(View):
     """ω(t), invariant drift, polhode, and gimbal lock of the Euler angles."""
 
     figsize = (10.0, 7.0)
+
+    def __init__(self, system: System) -> None:
+        self.system = system  # whose Φ (4.91) the gimbal-lock panel evaluates
 
     def setup(self, fig, trajectory: Trajectory) -> None:
         self.fig = fig
@@ -108,7 +109,7 @@ class EulerBodyView(View):
         self._last = trajectory
 
     def _phi_norm(self, trajectory: Trajectory) -> np.ndarray:
-        return phi_norm(trajectory["theta"], trajectory["psi"], trajectory["phi"])
+        return phi_norm(self.system, trajectory["theta"], trajectory["psi"], trajectory["phi"])
 
     def refresh(self, trajectory: Trajectory) -> None:
         t = trajectory.t
@@ -151,7 +152,7 @@ class EulerBodyView(View):
                 f"{np.max(self._phi_norm(trajectory)):.3g}.")
 
 
-def explorer(**kwargs: Any) -> Explorer:
+def explorer(system: System, **kwargs: Any) -> Explorer:
     """The explorer of Example 4.3 (keyword arguments go to :class:`Explorer`)."""
     kwargs.setdefault("controls", [*_INERTIA, *_OMEGA])
-    return Explorer(examples.get("euler_body"), EulerBodyView(), **kwargs)
+    return Explorer(system, EulerBodyView(system), **kwargs)

@@ -12,8 +12,8 @@ from typing import Any
 import numpy as np
 from matplotlib.figure import Figure
 
-from companion import examples
 from companion.numerics import Trajectory
+from companion.system import System
 from companion.widgets.explorer import Explorer, View, few_ticks, rescale
 from companion.widgets.play import PlayControl
 
@@ -113,7 +113,7 @@ class SphereView(View):
         return text
 
 
-def explorer(**kwargs: Any) -> Explorer:
+def explorer(system: System, **kwargs: Any) -> Explorer:
     """The sphere-particle explorer (keyword arguments go to :class:`Explorer`)."""
     kwargs.setdefault("simulate_kwargs", SIMULATE)
-    return Explorer(examples.get("sphere_particle"), SphereView(), **kwargs)
+    return Explorer(system, SphereView(), **kwargs)

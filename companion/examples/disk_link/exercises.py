@@ -1,213 +1,23 @@
-"""Exercises for the Loparo & Vakalis chapter: the particle on a sphere (§7.2–7.3), B for the
-rigid body's inertia operator (§7.4), the double pendulum's metric (§7.8) and the disk on a
-pivoted link, rolling and with friction (§7.9–7.11); the last three are reconstructed examples.
-
-Expected answers, known mistakes and solutions come from the engine: the ``geometric``
-derivation of ``sphere_particle``, the ``arnold`` derivation of ``rigid_body_so3``, the
-``pull_back`` derivation of ``double_pendulum`` and the contact-mode models of
-:mod:`companion.contact`.
+"""Exercises on Loparo & Vakalis §7.9–7.11 (Examples 3 and 4, reconstructed): the disk on a
+pivoted link, rolling and with friction, from the contact-mode models of :mod:`.contact`.
 """
 
 from __future__ import annotations
 
 import sympy as sp
 
-from companion import contact as ct
-from companion.examples.disk_link import mu_k, mu_s
+from companion.examples.disk_link import contact as ct
+from companion.examples.disk_link.model import mu_k, mu_s
 from companion.exercises.check import Mistake
-from companion.exercises.exercise import Exercise, steps_titled
+from companion.exercises.exercise import Exercise, steps_keyed
 from companion.mechanics.derivation import Step
 from companion.system import System
 
-_OMEGA = ("omega_x", "omega_y", "omega_z")
-_MOMENTS = ("I_xx", "I_yy", "I_zz")
-_PENDULUM = ("theta_1", "theta_2", "m_1", "J_1", "a_1", "l_1", "m_2", "J_2", "a_2", "l_2")
-_SPHERE = ("theta", "phi", "m", "R", "g")
-_SPHERE_RATES = {"theta_dot": r"\dot{\theta}", "phi_dot": r"\dot{\phi}"}
 _DISK = ("theta", "s", "m", "r", "kappa", "g")
 _DISK_RATES = {"theta_dot": r"\dot{\theta}", "s_dot": r"\dot{s}"}
 
 
-# --------------------------------------------------------------------------- §7.2–7.3
-def _geometric(system: System):
-    return system.derive("geometric")
 
-
-def _radial_reaction(system: System) -> sp.Expr:
-    """The outward component R·j/|j| of the sphere's reaction force, from the engine."""
-    reaction = _geometric(system).extra["reaction"]
-    radius = _symbol(system, "R")
-    return sp.trigsimp(sp.expand((reaction.T * system.embedding)[0] / radius))
-
-
-def _at_rest(expr: sp.Expr, system: System) -> sp.Expr:
-    return expr.subs({u: 0 for u in system.u})
-
-
-def sphere_particle() -> list[Exercise]:
-    """The induced metric, Γ^θ_φφ and the normal reaction for the particle on a sphere."""
-    metric_steps = ("Coordinate map", "Jacobian", "Induced metric")
-    return [
-        Exercise(
-            key="metric", example="sphere_particle", title="The induced metric JᵀσJ",
-            prompt=(r"The sphere of radius $R$ is the image of $j(\theta, \phi) = R(\sin\theta"
-                    r"\cos\phi, \sin\theta\sin\phi, \cos\theta)$, $\theta$ measured from the "
-                    r"upward vertical; the ambient metric of the particle is $\sigma = m I_3$. "
-                    r"Give the $2\times 2$ induced metric $J^T\sigma J$ in the coordinates "
-                    r"$(\theta, \phi)$."),
-            answer=lambda s: s.induced_metric,
-            names=_SPHERE,
-            hints=("J has the two columns ∂j/∂θ and ∂j/∂φ; the metric's entries are m times "
-                   "their dot products.",
-                   "The two columns are perpendicular, so the metric is diagonal.",
-                   "∂j/∂φ is tangent to a circle of latitude: how large is that circle?"),
-            solution=lambda s: steps_titled(_geometric(s).steps, *metric_steps),
-            mistakes=lambda s: [Mistake(
-                s.induced_metric.subs(s.q[0], sp.pi / 2 - s.q[0]),
-                "θ is measured from the vertical, not from the equator: the circle of latitude "
-                "has radius R sin θ.")],
-            example_answer="[[a, 0], [0, b]]",
-        ),
-        Exercise(
-            key="Gamma", example="sphere_particle", title="The Christoffel symbol Γ^θ_φφ",
-            prompt=(r"From the induced metric, compute the Christoffel symbol "
-                    r"$\Gamma^\theta_{\phi\phi} = \tfrac12 \sigma^{\theta\theta}(2\,\partial_\phi"
-                    r"\sigma_{\theta\phi} - \partial_\theta \sigma_{\phi\phi})$."),
-            answer=lambda s: _geometric(s).extra["christoffel"][0][1, 1],
-            names=_SPHERE,
-            hints=("The metric does not depend on φ and is diagonal: only −∂σ_φφ/∂θ survives.",
-                   "σ^θθ = 1/(m R²), and σ_φφ = m R² sin²θ."),
-            solution=lambda s: steps_titled(_geometric(s).steps, *metric_steps,
-                                             "Christoffel"),
-            mistakes=lambda s: [Mistake(
-                _geometric(s).extra["christoffel"][1][0, 1],
-                "That is Γ^φ_θφ: the upper index (θ here) is the component of the acceleration, "
-                "the lower two are the velocities (φ, φ).")],
-            example_answer="-sin(theta)*...",
-        ),
-        Exercise(
-            key="N", example="sphere_particle", title="The sphere's normal reaction",
-            prompt=(r"The reaction $R = \sigma^\flat(\ddot j) - F$ is normal to the sphere. "
-                    r"Give its outward component $R\cdot j/R$ in terms of $\theta$, "
-                    r"$\dot\theta$, $\dot\phi$ (type theta_dot, phi_dot), $m$, $R$ and $g$."),
-            answer=_radial_reaction,
-            names=_SPHERE, aliases=_SPHERE_RATES,
-            hints=("Only the normal part of the ambient acceleration j̈ counts: the tangential "
-                   "part is what the reduced equations already balance.",
-                   "The normal acceleration of a point moving on a sphere is −v²/R, inward.",
-                   "Gravity −m g ĵ_z contributes m g cos θ after the sign of −F."),
-            solution=lambda s: [
-                *_geometric(s).steps,
-                Step("Outward component R·j/R", _radial_reaction(s), "§7.3",
-                     "Gravity's normal part minus the centripetal term m v²/R.", r"R_n"),
-            ],
-            mistakes=lambda s: [Mistake(
-                _at_rest(_radial_reaction(s), s),
-                "That is the reaction of a particle at rest: a moving particle also needs the "
-                "centripetal force m v²/R, v² = R²(θ̇² + sin²θ φ̇²).")],
-            example_answer="m*g*cos(theta) - ...",
-        ),
-    ]
-
-
-# --------------------------------------------------------------------------- §7.4, Example 1
-def _arnold(system: System):
-    return system.derive("arnold")
-
-
-def rigid_body_so3() -> list[Exercise]:
-    """B(ω, ω) and ω̇ for the inertia operator A = diag(I_xx, I_yy, I_zz)."""
-    return [
-        Exercise(
-            key="B", example="rigid_body_so3", title="B(ω, ω) for a diagonal inertia operator",
-            prompt=(r"On $so(3) \cong \mathbb{R}^3$ with bracket $[a, b] = a \times b$ and the "
-                    r"inertia operator $A = \mathrm{diag}(I_{xx}, I_{yy}, I_{zz})$, the operator "
-                    r"$B$ is defined by $\langle [a, b], c\rangle = \langle B(c, a), b\rangle$ "
-                    r"for all $b$. Compute the column $B(\omega, \omega)$."),
-            answer=lambda s: _arnold(s).extra["B(omega, omega)"],
-            names=(*_OMEGA, *_MOMENTS),
-            hints=("With ⟨x, y⟩ = xᵀ A y the definition gives B(c, a) = A⁻¹((A c) × a).",
-                   "Put c = a = ω: B(ω, ω) = A⁻¹((A ω) × ω).",
-                   "The first entry is (I_yy − I_zz) ω_y ω_z / I_xx."),
-            solution=lambda s: _arnold(s).steps,
-            example_answer="[a, b, c]",
-        ),
-        Exercise(
-            key="omega_dot", example="rigid_body_so3", title="Euler's equations as a geodesic",
-            prompt=(r"With a body torque $M = (M_x, M_y, M_z)$ the motion obeys "
-                    r"$\dot\omega = B(\omega, \omega) + A^{-1} M$. Give the column "
-                    r"$\dot\omega$."),
-            answer=lambda s: _arnold(s).extra["omega_dot"],
-            names=(*_OMEGA, *_MOMENTS, "M_x", "M_y", "M_z"),
-            hints=("Start from your B(ω, ω) and add A⁻¹ M = (M_x/I_xx, M_y/I_yy, M_z/I_zz).",
-                   "Compare with Greenwood's (4.104): the same three equations."),
-            solution=lambda s: [
-                *_arnold(s).steps,
-                Step("Solved for the rates", _arnold(s).extra["omega_dot"], "§7.4",
-                     "B(ω, ω) plus the torque term.", r"\dot\omega"),
-            ],
-            example_answer="[a, b, c]",
-        ),
-    ]
-
-
-# --------------------------------------------------------------------------- §7.8, Example 2
-def _pull_back(system: System):
-    return system.derive("pull_back")
-
-
-def _symbol(system: System, name: str) -> sp.Symbol:
-    return next(p for p in system.parameter_symbols if p.name == name)
-
-
-def _metric_steps(system: System) -> list[Step]:
-    return [s for s in _pull_back(system).steps if s.eq == "(7.2)" and "force" not in s.title]
-
-
-def double_pendulum() -> list[Exercise]:
-    """The entries M₁₁ and M₁₂ of the pulled-back metric of the double pendulum."""
-    return [
-        Exercise(
-            key="M12", example="double_pendulum", title="The coupling entry M₁₂",
-            prompt=(r"Both link angles $\theta_1, \theta_2$ are measured from the same fixed "
-                    r"direction. Link 2 (mass $m_2$, central inertia $J_2$) has its mass "
-                    r"centre at distance $a_2$ from the elbow; link 1 has length $l_1$. Pull "
-                    r"the free bodies' metric back to $(\theta_1, \theta_2)$ and give "
-                    r"$M_{12}$."),
-            answer=lambda s: _pull_back(s).mass_matrix[0, 1],
-            names=_PENDULUM,
-            hints=("M = Jᵀ G J: M₁₂ collects the products of ∂(position)/∂θ₁ and "
-                   "∂(position)/∂θ₂ weighted by the masses.",
-                   "Only link 2 moves with both angles: its mass centre is the elbow plus "
-                   "a₂ (cos θ₂, sin θ₂).",
-                   "The dot product of the two velocity directions is a cosine of an angle "
-                   "difference."),
-            solution=_metric_steps,
-            mistakes=lambda s: [Mistake(
-                _pull_back(s).mass_matrix[0, 1].subs(s.q[1], -s.q[1]),
-                "The coupling depends on the relative angle θ₁ − θ₂, not θ₁ + θ₂: both "
-                "angles are measured from the same fixed direction.")],
-            example_answer="m_2*l_1*a_2*cos(...)",
-        ),
-        Exercise(
-            key="M11", example="double_pendulum", title="The diagonal entry M₁₁",
-            prompt=(r"In the same metric, give $M_{11}$, the inertia felt when only "
-                    r"$\theta_1$ changes (link 1 has mass $m_1$, central inertia $J_1$ and its "
-                    r"mass centre at distance $a_1$ from the base)."),
-            answer=lambda s: _pull_back(s).mass_matrix[0, 0],
-            names=_PENDULUM,
-            hints=("Link 1 turns about the base: J₁ + m₁ a₁² (parallel-axis theorem).",
-                   "When only θ₁ changes, link 2 translates with the elbow."),
-            solution=_metric_steps,
-            mistakes=lambda s: [Mistake(
-                _pull_back(s).mass_matrix[0, 0].subs(_symbol(s, "m_2"), 0),
-                "Link 2 is missing: the elbow carries it along, adding m₂ l₁².")],
-            example_answer="J_1 + ...",
-        ),
-    ]
-
-
-# --------------------------------------------------------------------------- §7.9–7.10, Example 3
 def _rolling(system: System):
     return system.derive()  # the rolling mode's pulled-back model
 
@@ -227,7 +37,9 @@ def _threshold(system: System) -> sp.Expr:
 
 
 def _rolling_force_steps(system: System) -> list[Step]:
-    return [*ct.kinematics_steps()[:3], _rolling(system).steps[-1]]
+    kinematics = [s for s in ct.kinematics_steps()
+                  if s.key in ("link_frame", "disk_centre", "centre_velocity")]
+    return [*kinematics, _rolling(system).step("contact_forces")]
 
 
 def disk_link_rolling() -> list[Exercise]:
@@ -245,7 +57,7 @@ def disk_link_rolling() -> list[Exercise]:
             hints=("Hold θ fixed and move s: the disk's centre slides along the link and the disk "
                    "turns with ψ̇ = −ṡ/r.",
                    "Translation gives m ṡ², rotation I_D ṡ²/r²: M₂₂ = m + I_D/r²."),
-            solution=lambda s: _rolling(s).steps[:3],
+            solution=lambda s: steps_keyed(_rolling(s), "embedding", "jacobian", "metric"),
             mistakes=lambda s: [Mistake(
                 _rolling(s).mass_matrix[1, 1].subs(ct.kappa, 0),
                 "That counts the disk's translation only: rolling makes it spin too, adding "
@@ -308,7 +120,7 @@ def _slipping(system: System):
 
 
 def _pulled_back_forces(system: System) -> sp.Matrix:
-    return next(s.expr for s in _slipping(system).steps if s.title.startswith("Pulled-back forces"))
+    return _slipping(system).step("forces").expr
 
 
 def _friction_form(system: System) -> sp.Matrix:
@@ -318,7 +130,7 @@ def _friction_form(system: System) -> sp.Matrix:
 
 def _friction_at_centre(system: System) -> sp.Matrix:
     """The friction pulled back as if it acted at the disk's centre (a mistake)."""
-    jac = next(s.expr for s in _slipping(system).steps if s.title.startswith("Jacobian"))
+    jac = _slipping(system).step("jacobian").expr
     on_disk = ct.planar_wrench(ct.F * ct.KIN.e1, ct.KIN.centre, ct.KIN.centre)
     on_link = ct.planar_wrench(-ct.F * ct.KIN.e1, ct.KIN.link_point, ct.KIN.link_centre)
     chart = ct.CHARTS["slipping"][1]
@@ -360,7 +172,7 @@ def _stop_time_without_spin(system: System) -> sp.Expr:
 
 def disk_link_friction() -> list[Exercise]:
     """The friction's generalized force, s̈ while slipping, and when slipping stops."""
-    slide_steps = lambda s: [*_slipping(s).steps[2:4], _slipping(s).steps[-1]]  # noqa: E731
+    slide_steps = lambda s: steps_keyed(_slipping(s), "metric", "forces", "normal_force")  # noqa: E731
     return [
         Exercise(
             key="Q_F", example="disk_link_friction",
@@ -376,7 +188,8 @@ def disk_link_friction() -> list[Exercise]:
                    "ψ only turns the disk: the contact point moves with r ψ̇ along e₁.",
                    "Under θ alone the disk's centre moves with θ̇(s e₂ − r e₁) and the link's "
                    "point s e₁ with s θ̇ e₂: only e₁ parts do work against F e₁."),
-            solution=lambda s: _slipping(s).steps[:4],
+            solution=lambda s: steps_keyed(_slipping(s), "embedding", "jacobian", "metric",
+                                           "forces"),
             mistakes=lambda s: [Mistake(
                 _friction_at_centre(s),
                 "That treats the friction as if it acted at the disk's centre: at the contact "
@@ -432,10 +245,3 @@ def disk_link_friction() -> list[Exercise]:
 
 
 #: Exercise sets by example name: (title, builder).
-SETS = {
-    "rigid_body_so3": ("Exercises: Euler's equations from B", rigid_body_so3),
-    "double_pendulum": ("Exercises: the double pendulum's metric", double_pendulum),
-    "sphere_particle": ("Exercises: the particle on a sphere", sphere_particle),
-    "disk_link_rolling": ("Exercises: the disk rolling on the link", disk_link_rolling),
-    "disk_link_friction": ("Exercises: the disk slipping on the link", disk_link_friction),
-}

@@ -10,9 +10,9 @@ from typing import Any
 import numpy as np
 from matplotlib.figure import Figure
 
-from companion import examples
-from companion.explorers.sphere_particle import fit_3d, set_line3d
+from companion.examples.sphere_particle.view import fit_3d, set_line3d
 from companion.numerics import Trajectory
+from companion.system import System
 from companion.widgets.explorer import Explorer, View, few_ticks, rescale
 from companion.widgets.play import PlayControl
 
@@ -105,8 +105,8 @@ class RigidBodyView(View):
                 "momentum M_s stays fixed.")
 
 
-def explorer(**kwargs: Any) -> Explorer:
+def explorer(system: System, **kwargs: Any) -> Explorer:
     """The explorer of Example 1 on SO(3) (keyword arguments go to :class:`Explorer`)."""
     kwargs.setdefault("controls", [*_INERTIA, *_OMEGA])
     kwargs.setdefault("simulate_kwargs", SIMULATE)
-    return Explorer(examples.get("rigid_body_so3"), RigidBodyView(), **kwargs)
+    return Explorer(system, RigidBodyView(), **kwargs)
