@@ -18,7 +18,7 @@ import numpy as np
 
 from companion import examples
 from companion.book import loparo_contact as book
-from companion.examples.disk_link.model import MODES
+from companion.examples.disk_link.modes import MODES
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ["chapters/loparo-07/disk-link-rolling.ipynb",
