@@ -819,6 +819,14 @@ def _symbolic_parts(d: Derivation, params: Sequence[sp.Symbol]):
     return constants, fn
 
 
+def __getattr__(name: str) -> Any:
+    if name == "INTEGRATORS":  # renamed when integrators became parts of a System
+        warnings.warn("companion.system.INTEGRATORS is now companion.system.SOLVERS (the ODE "
+                      "solvers of OdeIntegrator)", DeprecationWarning, stacklevel=2)
+        return SOLVERS
+    raise AttributeError(f"module 'companion.system' has no attribute {name!r}")
+
+
 __all__ = [
     "METHODS", "Integrator", "Observer", "OdeIntegrator", "Parameter", "SOLVERS", "Setup",
     "SingularConfigurationError", "System", "check_tolerance", "register_method",

@@ -209,6 +209,8 @@ def test_old_entry_points_warn_with_their_replacement():
         warnings.simplefilter("always")
         assert "boltzmann_hamel" in load_methods()
     assert "companion.mechanics.methods.METHODS" in str(caught[0].message)
+    with pytest.warns(DeprecationWarning, match="now companion.system.SOLVERS"):
+        from companion.system import INTEGRATORS  # noqa: F401
 
 
 def test_the_readme_example_runs():
@@ -222,3 +224,29 @@ def test_the_readme_example_runs():
     namespace: dict = {}
     exec(code, namespace)  # noqa: S102 - the README's own example
     assert namespace["traj"].t[-1] == 5.0
+
+
+def test_every_step_of_every_worked_derivation_has_a_unique_key():
+    from collections import Counter
+
+    from companion import examples
+
+    for name in examples.names():
+        system = examples.get(name)
+        for method in system.applicable_methods():
+            keys = [s.key for s in system.derive(method).steps]
+            assert None not in keys, (name, method)
+            assert not [k for k, c in Counter(keys).items() if c > 1], (name, method)
+
+
+def test_no_system_subclass_overrides_the_contract():
+    import inspect
+
+    from companion import examples
+
+    for name in examples.names():
+        cls = type(examples.get(name))
+        for base in inspect.getmro(cls)[: inspect.getmro(cls).index(System)]:
+            overridden = {"simulate", "rhs", "evaluate", "derive", "initial_state"} & set(
+                vars(base))
+            assert not overridden, (name, base.__name__, overridden)

@@ -10,7 +10,7 @@ parabola.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 import numpy as np
@@ -47,7 +47,8 @@ class Translation:
             mass_matrix=sp.diag(trans.mass_matrix, rot.mass_matrix),
             forcing=sp.Matrix([*trans.forcing, *rot.forcing]),
             kinematics=sp.Matrix(self.velocity), equations=trans.equations + rot.equations,
-            steps=trans.steps + rot.steps, explicit_rates=rot.explicit_rates,
+            steps=[replace(st, key=f"translation_{st.key}") for st in trans.steps] + rot.steps,
+            explicit_rates=rot.explicit_rates,
             extra={**rot.extra, "acceleration": trans.accelerations()},
         )
 
