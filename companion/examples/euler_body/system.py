@@ -15,7 +15,7 @@ import numpy as np
 import sympy as sp
 import sympy.physics.mechanics as me
 
-from companion.attitude import QuaternionAttitude
+from companion.geometry.attitude import QuaternionAttitude
 from companion.mechanics.model import MechanicsModel
 from companion.numerics import Trajectory
 from companion.numerics.rotations import rotate
