@@ -11,8 +11,8 @@ rounding.  Energy, |Aω| and the spatial angular momentum R A ω are conserved.
 
 from __future__ import annotations
 
-from companion.geometry.attitude import SO3Attitude
 from companion.examples.euler_body import system as euler_body
+from companion.geometry.attitude import SO3Attitude
 from companion.system import System
 
 

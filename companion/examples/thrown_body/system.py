@@ -16,8 +16,8 @@ from functools import cached_property
 import numpy as np
 import sympy as sp
 
-from companion.geometry.attitude import SO3Attitude
 from companion.examples.euler_body import system as euler_body
+from companion.geometry.attitude import SO3Attitude
 from companion.geometry.metric import covariant_equations
 from companion.mechanics.derivation import Derivation
 from companion.numerics import SingularConfigurationError, Trajectory
