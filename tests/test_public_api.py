@@ -209,6 +209,12 @@ def test_old_entry_points_warn_with_their_replacement():
         warnings.simplefilter("always")
         assert "boltzmann_hamel" in load_methods()
     assert "companion.mechanics.methods.METHODS" in str(caught[0].message)
+    lag = sleigh().derive("lagrange_multipliers")
+    with pytest.warns(DeprecationWarning, match=r"extra\['order'\] is now the field "
+                                                r"Derivation.order"):
+        assert lag.extra["order"] == 2
+    with pytest.warns(DeprecationWarning, match="Derivation.speeds"):
+        assert lag.extra.get("speeds", "u") == "qdot"
     with pytest.warns(DeprecationWarning, match="now companion.system.SOLVERS"):
         from companion.system import INTEGRATORS  # noqa: F401
 
