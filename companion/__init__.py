@@ -35,6 +35,13 @@ _PUBLIC = {
     "max_disagreement": "companion.mechanics.agreement",
     "compare_methods": "companion.api",
     "explore": "companion.api",
+    "ConstrainedSystem": "companion.geometry.constrained",
+    "ChartIntegrator": "companion.geometry.constrained",
+    "MechanismSystem": "companion.geometry.planar_system",
+    "QuaternionAttitude": "companion.geometry.attitude",
+    "SO3Attitude": "companion.geometry.attitude",
+    "Explorer": "companion.widgets.explorer",
+    "TimeSeriesView": "companion.widgets.timeseries",
 }
 
 __all__ = ["__version__", *_PUBLIC]

@@ -27,7 +27,7 @@ def compare_methods(systems: Sequence[System | str] | None = None,
 def explore(system: System, **simulate_kwargs):
     """A generic :class:`~companion.widgets.Explorer` of ``system``: a slider for every
     parameter and initial value, the coordinates against time (and the path when the system
-    has ``x``/``y`` series) and the drift of its invariants."""
+    has ``x``/``y`` coordinates or series) and the drift of its invariants."""
     from companion.widgets.explorer import Explorer
     from companion.widgets.timeseries import TimeSeriesView
 

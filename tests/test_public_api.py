@@ -62,6 +62,8 @@ def test_importing_companion_stays_light():
                          check=True).stdout.split()
     assert out == ["False", "False"]
     assert {"System", "Parameter", "compare_methods", "explore"} <= set(dir(companion))
+    for name in companion.__all__:
+        assert getattr(companion, name) is not None, name
     with pytest.raises(AttributeError, match="no attribute 'Sistem'"):
         companion.Sistem  # noqa: B018
 

@@ -32,8 +32,9 @@ class TimeSeriesView(View):
     @classmethod
     def for_system(cls, system) -> TimeSeriesView:
         """The coordinates of ``system`` against time, and the path (x, y) when the system
-        has series of those names."""
-        path = ("x", "y") if {"x", "y"} <= set(system.series_exprs) else None
+        has coordinates or series of those names."""
+        named = {s.name for s in system.q} | set(system.series_exprs)
+        path = ("x", "y") if {"x", "y"} <= named else None
         return cls([s.name for s in system.q], path)
 
     def setup(self, fig, trajectory: Trajectory) -> None:
