@@ -13,6 +13,7 @@ from companion.exercises import check as chk
 from companion.exercises.check import Mistake, compare, simplifies_to_zero
 from companion.exercises.parse import parse_answer
 from companion.exercises.widget import ExerciseWidget
+from companion.exercises.worker import Request, grade, grader
 from companion.mechanics import quasi_velocities as qv
 
 x, y = sp.symbols("x y")
@@ -54,12 +55,12 @@ def test_inconclusive_symbolic_check_falls_back_to_numbers(monkeypatch):
     assert feedback.correct and "random points" in feedback.message
 
 
-def test_time_cap_interrupts_slow_simplification():
-    start = time.perf_counter()
-    with pytest.raises(chk._Timeout), chk._time_limit(0.05):
-        while True:
-            pass
-    assert time.perf_counter() - start < 0.5
+def test_soft_limit_is_inert_outside_the_worker():
+    """The kernel never arms a signal: outside the worker the soft limit lets work run."""
+    assert not chk.SOFT_LIMITS
+    with chk.soft_limit(1e-3):
+        total = sum(range(200_000))  # would outlast the limit if a timer were armed
+    assert total > 0
     assert simplifies_to_zero(sp.sin(x) ** 2 + sp.cos(x) ** 2 - 1) is True
 
 
@@ -295,14 +296,18 @@ def test_widget_drives_check_hint_and_reveal():
 
 
 def test_hostile_but_readable_answers_are_judged_quickly():
-    """Short answers that are huge when expanded must not stall the checker."""
+    """Short answers that are huge when expanded must not stall the checker (in the worker,
+    as every reader's answer is judged)."""
     big = "(x + y + a + 1)**64"
     slow = [f"{big}*sin(x)**2 + {big}*cos(x)**2 - {big} + a*x",   # equal, but expand explodes
             f"{big}", f"a*x*{big}", "sin(" * 45 + "x" + ")" * 45]
+    grader().start()
+    grade(Request("a*x", NAMES, a * x))  # the worker is running
     for text in slow:
         start = time.perf_counter()
-        judge(a * x, text)
-        assert time.perf_counter() - start < 3 * chk.SIMPLIFY_SECONDS, text
+        feedback = grade(Request(text, NAMES, a * x))
+        assert time.perf_counter() - start < 3.0, text
+        assert feedback.hint_kind != "correct" or feedback.verdict in {"proven", "numeric"}
 
 
 def test_show_exercises_displays_once(capsys):

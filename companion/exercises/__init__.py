@@ -1,8 +1,9 @@
 """Self-study exercises closing each worked-example notebook.
 
 Answers are typed in sympy syntax, read by a safe whitelist parser
-(:mod:`companion.exercises.parse`) and compared symbolically with the engine's result
-(:mod:`companion.exercises.check`).  In a notebook::
+(:mod:`companion.exercises.parse`) and compared with the engine's result
+(:mod:`companion.exercises.check`), both inside a sandboxed grading process
+(:mod:`companion.exercises.worker`) that no answer can hang or crash.  In a notebook::
 
     from companion.exercises import show_exercises
     show_exercises("euler_body")
@@ -13,18 +14,30 @@ per worked example returning 2–4 :class:`Exercise` objects whose ``answer``, `
 ``SETS = {set_name: (title, builder)}`` and add the module to ``_MODULES`` below.  A set is
 named after its example (``Exercise.example``, the registry name); a second set on the same
 example, for another notebook, gets a name of its own (``"knife_edge_kane"``).
+
+The package imports lazily: the grading worker imports only the parser and the checker.
 """
 
 from __future__ import annotations
 
 import importlib
-
-from companion.exercises.check import Feedback, Mistake
-from companion.exercises.exercise import Exercise, ExerciseSet
-from companion.exercises.parse import AnswerError, parse_answer
+from typing import Any
 
 #: Modules defining exercise sets: each has ``SETS = {example: (title, builder)}``.
 _MODULES: tuple[str, ...] = ("companion.exercises.greenwood", "companion.exercises.loparo")
+
+#: Public names and the modules they live in, imported on first use.
+_LAZY = {
+    "AnswerError": "companion.exercises.parse", "parse_answer": "companion.exercises.parse",
+    "Feedback": "companion.exercises.check", "Mistake": "companion.exercises.check",
+    "Exercise": "companion.exercises.exercise", "ExerciseSet": "companion.exercises.exercise",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _sets() -> dict:
@@ -39,8 +52,11 @@ def names() -> list[str]:
     return list(_sets())
 
 
-def exercises_for(example: str) -> ExerciseSet:
-    """The exercises of a worked example, by the set's name (see :func:`names`)."""
+def exercises_for(example: str):
+    """The exercises of a worked example (an ``ExerciseSet``), by the set's name (see
+    :func:`names`)."""
+    from companion.exercises.exercise import ExerciseSet
+
     table = _sets()
     if example not in table:
         raise ValueError(f"no exercises for {example!r}; known: {', '.join(table) or 'none'}")

@@ -9,10 +9,11 @@ from typing import Any
 
 import sympy as sp
 
-from companion.exercises.check import Feedback, Mistake, compare
-from companion.exercises.parse import Answer, AnswerError, name_table, parse_answer
+from companion.exercises.check import FULL_TURN, Feedback, Mistake
+from companion.exercises.parse import Answer, name_table
+from companion.exercises.worker import Request, grade
 from companion.mechanics.derivation import Step
-from companion.system import System
+from companion.system import Parameter, System
 
 
 @dataclass
@@ -120,14 +121,22 @@ class Exercise:
         return list(self.solution(self.system() if system is None else system))
 
     # ----------------------------------------------------------------- reader actions
+    def ranges(self, system: System | None = None) -> dict[sp.Symbol, tuple[float, float]]:
+        """Where each of the system's symbols is sampled: its slider range, a full turn for
+        an angle (unit rad); other symbols get the checker's defaults (both signs)."""
+        results = self._results(system)
+        if "ranges" not in results:
+            system = self.system() if system is None else system
+            results["ranges"] = sample_ranges([*system.parameters, *system.initial])
+        return results["ranges"]
+
     def check(self, text: str, system: System | None = None) -> Feedback:
-        """Read and judge an answer; unreadable input gets the parser's message."""
-        try:
-            given = parse_answer(text, self.symbols(system))
-        except AnswerError as exc:
-            return Feedback(False, f"Cannot read the answer: {exc}.", "unreadable")
-        return compare(self.expected(system), given,
-                       mistakes=self.known_mistakes(system), skew_hint=self.skew_hint)
+        """Read and judge an answer in the grading worker; unreadable input gets the
+        parser's message, an answer too costly to judge a "could not decide" verdict."""
+        return grade(Request(text=text, names=self.symbols(system),
+                             expected=self.expected(system),
+                             mistakes=tuple(self.known_mistakes(system)),
+                             skew_hint=self.skew_hint, ranges=self.ranges(system)))
 
     def hint(self, k: int) -> str:
         """The k-th progressive hint (0-based); past the last, a pointer to the solution."""
@@ -141,6 +150,19 @@ class Exercise:
         if self.aliases:
             names += " (also " + ", ".join(f"{a} for {t}" for a, t in self.aliases.items()) + ")"
         return names
+
+
+def sample_ranges(parameters: Sequence[Parameter]) -> dict[sp.Symbol, tuple[float, float]]:
+    """Sampling intervals from sliders; an initial rate ``theta_dot`` also gives the range
+    of the rate symbol ``\\dot{\\theta}`` the derivation uses."""
+    ranges: dict[sp.Symbol, tuple[float, float]] = {}
+    for p in parameters:
+        span = FULL_TURN if p.unit == "rad" else (p.low, p.high)
+        ranges[p.symbol] = span
+        if p.name.endswith("_dot"):
+            base = p.name[: -len("_dot")]
+            ranges[sp.Symbol(rf"\dot{{{sp.latex(sp.Symbol(base))}}}")] = span
+    return ranges
 
 
 def _system_symbols(system: System) -> dict[str, sp.Symbol]:
