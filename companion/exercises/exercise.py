@@ -3,21 +3,59 @@ engine's derivation as the solution.  No widgets here: everything is testable he
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import sympy as sp
 
-from companion.exercises.check import FULL_TURN, Feedback, Mistake
+from companion.exercises.check import FULL_TURN, NOT_EQUAL, PROVEN, UNREADABLE, Feedback, Mistake
 from companion.exercises.parse import Answer, name_table
 from companion.exercises.worker import Request, grade
 from companion.mechanics.derivation import Step
 from companion.system import Parameter, System
 
 
+class _OnTheEngine:
+    """What every exercise shares: its system (the registry's, or one built for it), the
+    engine's results cached per system, the hints and the engine's solution steps."""
+
+    example: str
+    hints: Sequence[str]
+    solution: Callable[[System], Sequence[Step]] | None
+    build: Callable[[], System] | None
+
+    def system(self) -> System:
+        """The worked example's shared system: from the registry, or ``build()``."""
+        if self.build is not None:
+            return self.build()
+        from companion import examples
+
+        return examples.get(self.example)
+
+    def _results(self, system: System | None) -> dict[str, Any]:
+        system = self.system() if system is None else system
+        cache = self.__dict__.setdefault("_cache", {})
+        if id(system) not in cache:  # keep the system alive so its id stays unique
+            cache[id(system)] = (system, {})
+        return cache[id(system)][1]
+
+    def solution_steps(self, system: System | None = None) -> list[Step]:
+        """The engine's derivation steps that lead to the answer (none for some choices)."""
+        if self.solution is None:
+            return []
+        return list(self.solution(self.system() if system is None else system))
+
+    def hint(self, k: int) -> str:
+        """The k-th progressive hint (0-based); past the last, a pointer to the solution."""
+        if 0 <= k < len(self.hints):
+            return self.hints[k]
+        return "No more hints: use “Reveal solution” to see the derivation."
+
+
 @dataclass
-class Exercise:
+class Exercise(_OnTheEngine):
     """One self-study exercise tied to a worked example.
 
     Parameters
@@ -47,7 +85,13 @@ class Exercise:
     skew_hint
         What to say about the index order when the answer is minus a skew matrix.
     example_answer
-        The shape of an answer to show in the input box, e.g. ``"[[a, b], [c, d]]"``.
+        The shape of an answer to show in the input box, e.g. ``"[[a, b], [c, d]]"`` —
+        never the answer itself (a test checks it is not equivalent).
+    given_steps
+        ``given_steps(system) -> steps`` shown with the prompt, for a derivation step: the
+        reader supplies the step that comes next.
+    build
+        Builds the system when it is not in the registry (a notebook's own system).
     """
 
     key: str
@@ -62,22 +106,10 @@ class Exercise:
     mistakes: Callable[[System], Sequence[Mistake]] | None = None
     skew_hint: str = ""
     example_answer: str = ""
-
-    def __post_init__(self) -> None:
-        self._cache: dict[int, tuple[System, dict[str, Any]]] = {}
+    given_steps: Callable[[System], Sequence[Step]] | None = None
+    build: Callable[[], System] | None = None
 
     # ----------------------------------------------------------------- engine results
-    def system(self) -> System:
-        """The worked example's shared system from the registry."""
-        from companion import examples
-
-        return examples.get(self.example)
-
-    def _results(self, system: System | None) -> dict[str, Any]:
-        system = self.system() if system is None else system
-        if id(system) not in self._cache:  # keep the system alive so its id stays unique
-            self._cache[id(system)] = (system, {})
-        return self._cache[id(system)][1]
 
     def symbols(self, system: System | None = None) -> dict[str, sp.Symbol]:
         """Typed name → the system's symbol, aliases included."""
@@ -116,9 +148,11 @@ class Exercise:
             results["mistakes"] = found
         return results["mistakes"]
 
-    def solution_steps(self, system: System | None = None) -> list[Step]:
-        """The engine's derivation steps that lead to the answer."""
-        return list(self.solution(self.system() if system is None else system))
+    def steps_before(self, system: System | None = None) -> list[Step]:
+        """The derivation steps shown with the prompt (a derivation-step exercise)."""
+        if self.given_steps is None:
+            return []
+        return list(self.given_steps(self.system() if system is None else system))
 
     # ----------------------------------------------------------------- reader actions
     def ranges(self, system: System | None = None) -> dict[sp.Symbol, tuple[float, float]]:
@@ -138,18 +172,77 @@ class Exercise:
                              mistakes=tuple(self.known_mistakes(system)),
                              skew_hint=self.skew_hint, ranges=self.ranges(system)))
 
-    def hint(self, k: int) -> str:
-        """The k-th progressive hint (0-based); past the last, a pointer to the solution."""
-        if 0 <= k < len(self.hints):
-            return self.hints[k]
-        return "No more hints: use “Reveal solution” to see the derivation."
-
     def allowed_names(self) -> str:
-        """The names the reader may type, for the prompt."""
-        names = ", ".join(self.names)
+        """The names the reader may type, as HTML with math: each alias is shown with the
+        symbol it stands for (``v`` for $u_{1}$, ``u_1dot`` for $\\dot{u}_{1}$)."""
+        names = ", ".join(f"<code>{html.escape(n)}</code>" for n in self.names)
         if self.aliases:
-            names += " (also " + ", ".join(f"{a} for {t}" for a, t in self.aliases.items()) + ")"
+            table = self.symbols()
+            names += " (also " + ", ".join(
+                f"<code>{html.escape(a)}</code> for ${sp.latex(table[a])}$"
+                for a in self.aliases) + ")"
         return names
+
+
+@dataclass(frozen=True)
+class Option:
+    """One answer of a multiple-choice exercise, with the reason it is right or wrong."""
+
+    label: str
+    explanation: str
+
+
+@dataclass
+class ChoiceExercise(_OnTheEngine):
+    """A conceptual question or a prediction, answered by choosing one option.
+
+    Parameters
+    ----------
+    key, example, title, prompt, hints, solution, build
+        As for :class:`Exercise` (``solution`` may be None).
+    options
+        The choices shown, each with the explanation given when it is chosen.
+    right
+        ``right(system) -> index`` of the right option, decided by the engine (a derivation,
+        a simulation), never typed.
+    then
+        For a prediction: what to run to see it happen, shown once the reader has committed.
+    kind
+        ``"predict"`` (predict, then run) or ``"concept"``.
+    """
+
+    key: str
+    example: str
+    title: str
+    prompt: str
+    options: Sequence[Option]
+    right: Callable[[System], int]
+    hints: Sequence[str] = ()
+    solution: Callable[[System], Sequence[Step]] | None = None
+    then: str = ""
+    kind: str = "concept"
+    build: Callable[[], System] | None = None
+
+    def right_index(self, system: System | None = None) -> int:
+        """The index of the right option, as the engine decides it (cached per system)."""
+        results = self._results(system)
+        if "right" not in results:
+            index = self.right(self.system() if system is None else system)
+            if not 0 <= index < len(self.options):
+                raise ValueError(f"exercise {self.key!r}: the engine chose no option")
+            results["right"] = index
+        return results["right"]
+
+    def check(self, choice: int | None, system: System | None = None) -> Feedback:
+        """Judge a choice: the chosen option's explanation, and for a prediction what to run."""
+        if choice is None or not 0 <= choice < len(self.options):
+            return Feedback(False, "Choose one of the options first.", "unreadable", UNREADABLE)
+        right = choice == self.right_index(system)
+        message = self.options[choice].explanation
+        if self.then:
+            message += " " + self.then
+        return Feedback(right, message, "correct" if right else "choice",
+                        PROVEN if right else NOT_EQUAL)
 
 
 def sample_ranges(parameters: Sequence[Parameter]) -> dict[sp.Symbol, tuple[float, float]]:

@@ -179,7 +179,7 @@ def knife_edge() -> list[Exercise]:
             ],
             mistakes=lambda s: [Mistake(_constrained_first(s).accelerations()[0], too_early,
                                         "constraint_too_early")],
-            example_answer="l*u_2**2/2",
+            example_answer="an expression in l, u_1 and u_2",
         ),
         Exercise(
             key="phiddot", example="knife_edge", title="The turning acceleration φ̈",
@@ -196,7 +196,7 @@ def knife_edge() -> list[Exercise]:
             ],
             mistakes=lambda s: [Mistake(_constrained_first(s).accelerations()[1], too_early,
                                         "constraint_too_early")],
-            example_answer="-u_1*u_2/l",
+            example_answer="an expression in l, u_1 and u_2",
         ),
         Exercise(
             key="lambda", example="knife_edge", title="The knife-edge force λ",
@@ -220,7 +220,7 @@ def knife_edge() -> list[Exercise]:
             ],
             mistakes=lambda s: [Mistake(_constrained_first(s).constraint_forces()[0], too_early,
                                         "constraint_too_early")],
-            example_answer="m*u_1*u_2",
+            example_answer="an expression in m, l, u_1 and u_2",
         ),
     ]
 
