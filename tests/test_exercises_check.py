@@ -11,6 +11,7 @@ import sympy as sp
 from companion import exercises
 from companion.exercises import check as chk
 from companion.exercises.check import Mistake, compare, simplifies_to_zero
+from companion.exercises.exercise import Exercise
 from companion.exercises.parse import parse_answer
 from companion.exercises.widget import ExerciseWidget
 from companion.exercises.worker import Request, grade, grader
@@ -117,10 +118,13 @@ def test_singular_points_are_skipped():
 
 
 # --------------------------------------------------------------------------- exercises
-ALL = [(name, ex) for name in exercises.names() for ex in exercises.exercises_for(name)]
+#: Every exercise answered by typing (choices are tested in test_exercises_feedback.py).
+ALL = [(name, ex) for name in exercises.names() for ex in exercises.exercises_for(name)
+       if isinstance(ex, Exercise)]
 #: Every worked-example notebook's exercise set (the notebook tests check each notebook shows it).
 NOTEBOOK_SETS = {"euler_body", "knife_edge", "knife_edge_kane", "rigid_body_so3",
-                 "double_pendulum", "sphere_particle", "disk_link_rolling", "disk_link_friction"}
+                 "double_pendulum", "sphere_particle", "disk_link_rolling", "disk_link_friction",
+                 "boltzmann_hamel"}
 
 
 def typed(ex, value) -> str:
@@ -137,7 +141,10 @@ def test_every_exercise_set_has_two_to_four_and_belongs_to_an_example():
     assert NOTEBOOK_SETS <= set(exercises.names())
     for name in exercises.names():
         assert 2 <= len(exercises.exercises_for(name)) <= 4
-        assert {ex.example for ex in exercises.exercises_for(name)} <= set(examples.names())
+        registered = {ex.example for ex in exercises.exercises_for(name) if ex.build is None}
+        assert registered <= set(examples.names())
+        for ex in exercises.exercises_for(name):  # a notebook's own system, built for it
+            assert ex.build is None or ex.build().name == ex.example
 
 
 @pytest.mark.parametrize("name, ex", ALL, ids=[f"{n}-{e.key}" for n, e in ALL])
@@ -257,11 +264,11 @@ def perturbed_answers():
         ct.mode_model.cache_clear()
         systems: dict = {}  # fresh, built by the perturbed engine
         try:
-            for name in exercises.names():
-                for ex in exercises.exercises_for(name):
-                    if ex.example not in systems:
-                        systems[ex.example] = examples.build(ex.example)
-                    answers[name, ex.key] = ex.expected(systems[ex.example])
+            for name, ex in ALL:
+                if ex.example not in systems:
+                    systems[ex.example] = (examples.build(ex.example) if ex.build is None
+                                           else ex.build.__wrapped__())
+                answers[name, ex.key] = ex.expected(systems[ex.example])
         finally:
             ct.mode_model.cache_clear()
     return answers

@@ -24,7 +24,11 @@ import importlib
 from typing import Any
 
 #: Modules defining exercise sets: each has ``SETS = {example: (title, builder)}``.
-_MODULES: tuple[str, ...] = ("companion.exercises.greenwood", "companion.exercises.loparo")
+_MODULES: tuple[str, ...] = ("companion.exercises.greenwood", "companion.exercises.loparo",
+                             "companion.exercises.understanding",
+                             "companion.exercises.boltzmann_hamel")
+#: A set ``<name>_concepts`` (predictions and conceptual choices) is shown after ``<name>``.
+CONCEPTS = "_concepts"
 
 #: Public names and the modules they live in, imported on first use.
 _LAZY = {
@@ -67,13 +71,24 @@ def exercises_for(example: str):
 def show_exercises(example: str) -> None:
     """Display the exercises of a worked example in a notebook (works in Voilà too).
 
-    Returns nothing, so that ending a cell with this call does not display them twice; use
+    The set's understanding exercises (``<example>_concepts``), if any, follow it.  Returns
+    nothing, so that ending a cell with this call does not display them twice; use
     ``exercises_for(example).widget()`` to get the widget itself.
     """
     from IPython.display import display
 
-    display(exercises_for(example).widget())
+    for name in shown_sets(example):
+        display(exercises_for(name).widget())
+
+
+def shown_sets(example: str) -> list[str]:
+    """The sets :func:`show_exercises` displays for ``example``: its own, then its
+    understanding set when there is one."""
+    table = _sets()
+    if example not in table:
+        raise ValueError(f"no exercises for {example!r}; known: {', '.join(table) or 'none'}")
+    return [example, *([example + CONCEPTS] if example + CONCEPTS in table else [])]
 
 
 __all__ = ["AnswerError", "Exercise", "ExerciseSet", "Feedback", "Mistake", "exercises_for",
-           "names", "parse_answer", "show_exercises"]
+           "names", "parse_answer", "show_exercises", "shown_sets"]

@@ -450,6 +450,6 @@ def compare(expected: Answer, given: Answer, *, mistakes: Sequence[Mistake] = ()
         return _diagnose(expected, given, samples, mistakes, skew_hint, seconds * FACTOR_SHARE)
     if simplifies_to_zero(given - expected, seconds):
         return Feedback(True, "Correct (proved symbolically).", "correct", PROVEN)
-    return Feedback(True, f"Agrees with the right answer at {len(samples.points)} random "
-                    f"points to {DIGITS - 10} digits, but sympy could not prove the two equal: "
-                    "almost certainly right, not proved.", "correct", NUMERIC)
+    return Feedback(True, f"It matches the right answer to {DIGITS - 10} digits at "
+                    f"{len(samples.points)} random points, but sympy found no proof: almost "
+                    "certainly right, not proved.", "correct", NUMERIC)

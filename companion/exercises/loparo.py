@@ -288,10 +288,17 @@ def disk_link_rolling() -> list[Exercise]:
                    "Then N = m g cos θ and F = m s̈ + m g sin θ.",
                    "Set F/N = μ_s and solve for tan θ; for a uniform disk (κ = ½) it is 3 μ_s."),
             solution=lambda s: ct.contact_force_steps(),
-            mistakes=lambda s: [Mistake(
-                _tan_threshold(sp.limit(ct.fixed_link_friction_ratio(), ct.kappa, sp.oo)),
-                "That is the threshold of a sliding block: a rolling disk needs less friction, "
-                "because part of gravity's pull goes into spinning it up.", "block")],
+            mistakes=lambda s: [
+                Mistake(_tan_threshold(sp.limit(ct.fixed_link_friction_ratio(), ct.kappa,
+                                                sp.oo)),
+                        "That is the threshold of a sliding block: a rolling disk needs less "
+                        "friction, because part of gravity's pull goes into spinning it up.",
+                        "block"),
+                Mistake(_threshold(s).subs(ct.kappa, sp.Rational(1, 2)),
+                        "That is right for a uniform disk (κ = ½, the notebook's default), but "
+                        "the exercise asks for any disk: keep κ as a symbol, I_D = κ m r².",
+                        "uniform_disk_only"),
+            ],
             example_answer="mu_s*(...)",
         ),
     ]

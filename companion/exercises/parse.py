@@ -250,7 +250,10 @@ class _Builder:
 
     def _Constant(self, node: ast.Constant) -> sp.Expr:
         value = node.value
-        if isinstance(value, bool) or value is None or value is Ellipsis:
+        if value is Ellipsis:
+            raise AnswerError("'...' marks a gap in the example answer: fill it in with your "
+                              "own expression")
+        if isinstance(value, bool) or value is None:
             raise AnswerError(f"{value!r} is not a number")
         if isinstance(value, int):
             if abs(value) > MAX_NUMBER:

@@ -1,0 +1,149 @@
+"""Exercises for the Boltzmann–Hamel notebook (Greenwood §4.3): the particle in the plane
+with polar quasi-velocities u₁ = ṙ, u₂ = r θ̇.
+
+The system is the notebook's own (defined the way the notebook defines it, with a spring so
+that it moves); everything asked is derived by the engine: the next steps of its stepper
+(γ² after the C^j, u̇₁ after the gyroscopic matrix) and the facts behind the choices (which
+C^j vanish, what u₂ = θ̇ would change).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import sympy as sp
+
+from companion.exercises.check import Mistake
+from companion.exercises.exercise import ChoiceExercise, Exercise, Option, steps_titled
+from companion.mechanics.quasi_velocities import (
+    c_matrices,
+    gamma_matrices,
+    inverse,
+    psi_from_definitions,
+)
+from companion.system import Parameter, System
+
+_NAMES = ("r", "theta", "u_1", "u_2", "m", "F_r", "F_theta")
+_EXAMPLE = "polar_particle"
+
+
+@cache
+def polar_particle() -> System:
+    """The notebook's particle: q = (r, θ), u₁ = ṙ, u₂ = r θ̇, forces F_r, F_θ."""
+    r, theta = sp.symbols("r theta")
+    r_dot, theta_dot = sp.symbols(r"\dot{r} \dot{\theta}")
+    u1, u2 = sp.symbols("u_1 u_2")
+    m, f_r, f_theta = sp.symbols("m F_r F_theta")
+    return System(
+        name=_EXAMPLE, title="Particle in the plane, polar quasi-velocities",
+        source="Greenwood §4.3 (the Boltzmann–Hamel notebook)",
+        q=[r, theta], qdot=[r_dot, theta_dot], u=[u1, u2],
+        definitions=[r_dot, r * theta_dot], T=m / 2 * (u1**2 + u2**2), Q=[f_r, f_theta],
+        parameters=[Parameter(m, 1.0, 0.2, 5.0, "kg", "mass", positive=True),
+                    Parameter(f_r, 0.0, -5.0, 5.0, "N", "radial force"),
+                    Parameter(f_theta, 0.0, -5.0, 5.0, "N", "tangential force")],
+        initial=[Parameter(r, 1.0, 0.2, 3.0, "m", "r(0)", positive=True),
+                 Parameter(theta, 0.0, -3.14, 3.14, "rad", "θ(0)"),
+                 Parameter(u1, 0.0, -2.0, 2.0, "m/s", "u₁(0)"),
+                 Parameter(u2, 1.0, -2.0, 2.0, "m/s", "u₂(0)")],
+    )
+
+
+def _steps(system: System, *prefixes: str):
+    return steps_titled(system.derive().steps, *prefixes)
+
+
+_UP_TO_C = ("Quasi-velocities", "Kinematical equations: Φ", "C^j")
+_UP_TO_GYRO = (*_UP_TO_C, "γ^j", "Kinetic energy", "Generalized momenta", "Inertia",
+               "∂T/∂θ", "Gyroscopic")
+
+
+def _zero_c(system: System) -> tuple[bool, ...]:
+    return tuple(all(sp.simplify(e) == 0 for e in c) for c in system.derive().C)
+
+
+def _gammas_with_rate(system: System) -> bool:
+    """Whether every γ^j vanishes when u₂ is defined as θ̇ instead of r θ̇ (re-derived)."""
+    psi, _ = psi_from_definitions(system.qdot, system.qdot)
+    gammas = gamma_matrices(c_matrices(psi, system.q), inverse(psi))
+    return all(sp.simplify(e) == 0 for g in gammas for e in g)
+
+
+def boltzmann_hamel_set() -> list[Exercise | ChoiceExercise]:
+    """Two steps of the stepper to supply, and two choices on what the C^j and γ^j mean."""
+    d = lambda s: s.derive()  # noqa: E731 - the shared, cached derivation
+    return [
+        Exercise(
+            key="gamma2", example=_EXAMPLE, build=polar_particle,
+            title="Next step: γ² from C²",
+            prompt=(r"The stepper has reached the $C^j$ (shown above the answer box). Supply "
+                    r"the next step: $\gamma^2 = \Phi^T C^2 \Phi$ for $u_2 = r\dot\theta$."),
+            given_steps=lambda s: _steps(s, *_UP_TO_C),
+            answer=lambda s: d(s).gamma[1],
+            names=_NAMES,
+            hints=("Φ = diag(1, 1/r): each entry of C² is divided by the r's of its row and "
+                   "column speeds.",),
+            solution=lambda s: _steps(s, *_UP_TO_C, "γ^j"),
+            mistakes=lambda s: [Mistake(d(s).C[1], "That is C² itself: it still has to be "
+                                        "transformed with Φ (the θ-column carries 1/r).")],
+            skew_hint="In γ^j_rl the index r is the row and l the column.",
+            example_answer="[[0, a], [-a, 0]]",
+        ),
+        Exercise(
+            key="u1dot", example=_EXAMPLE, build=polar_particle,
+            title="Next step: the radial acceleration u̇₁",
+            prompt=(r"The stepper has reached the gyroscopic matrix $\sum_j p_j\gamma^j$. "
+                    r"Supply the next step for $r = 1$: solve the first Boltzmann–Hamel "
+                    r"equation for $\dot u_1$."),
+            given_steps=lambda s: _steps(s, *_UP_TO_GYRO),
+            answer=lambda s: d(s).accelerations()[0],
+            names=_NAMES,
+            hints=("m u̇₁ plus row 1 of the gyroscopic matrix times u equals F_r.",
+                   "Row 1 is (0, −m u₂/r)."),
+            solution=lambda s: _steps(s, *_UP_TO_GYRO, "Boltzmann"),
+            mistakes=lambda s: [Mistake(d(s).accelerations()[0].subs(s.u[1], 0),
+                                        "The centripetal term u₂²/r is missing: it is what the "
+                                        "gyroscopic matrix contributes to row 1.",
+                                        "centripetal_missing")],
+            example_answer="F_r/m + ...",
+        ),
+        ChoiceExercise(
+            key="which_C", example=_EXAMPLE, build=polar_particle,
+            title="Is u₂ = r θ̇ the rate of a coordinate?",
+            prompt=(r"Is there a function $f(r, \theta)$ whose time derivative is "
+                    r"$u_2 = r\dot\theta$?"),
+            options=[
+                Option("No: C² ≠ 0",
+                       "u₂ = ḟ would need ∂f/∂θ = r and ∂f/∂r = 0, which contradict each "
+                       "other; C² measures exactly that mismatch, ∂Ψ₂₂/∂r − ∂Ψ₂₁/∂θ = 1 ≠ 0."),
+                Option("Yes: f = r θ",
+                       "d(r θ)/dt = ṙ θ + r θ̇: the extra ṙ θ spoils it."),
+                Option("Yes: every linear combination of rates is a rate",
+                       "Only when the combination's coefficients pass the test C^j = 0."),
+            ],
+            right=lambda s: 0 if _zero_c(s) == (True, False) else 1,
+        ),
+        ChoiceExercise(
+            key="true_rates", example=_EXAMPLE, build=polar_particle,
+            title="What if u₂ = θ̇?",
+            prompt=(r"Change the notebook's definition to $u_2 = \dot\theta$ (a true "
+                    r"coordinate rate). What happens to the $\gamma^j$?"),
+            options=[
+                Option("They all vanish: the equations become Lagrange's",
+                       "Both speeds are then rates of coordinates, so every C^j and hence "
+                       "every γ^j is zero; the centripetal term now comes from ∂T/∂r "
+                       "instead (T = m(u₁² + r² u₂²)/2)."),
+                Option("They stay the same",
+                       "γ^j is built from Ψ, and Ψ changes with the definition."),
+                Option("They change sign",
+                       "With u₂ = θ̇ the row of Ψ is constant: there is nothing left to "
+                       "change sign."),
+            ],
+            right=lambda s: 0 if _gammas_with_rate(s) else 1,
+        ),
+    ]
+
+
+#: Exercise sets by name: (title, builder).
+SETS = {"boltzmann_hamel": ("Exercises: the Boltzmann–Hamel equations in polar speeds",
+                            boltzmann_hamel_set)}
