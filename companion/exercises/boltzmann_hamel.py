@@ -54,8 +54,8 @@ def _steps(system: System, *prefixes: str):
 
 
 _UP_TO_C = ("Quasi-velocities", "Kinematical equations: Φ", "C^j")
-_UP_TO_GYRO = (*_UP_TO_C, "γ^j", "Kinetic energy", "Generalized momenta", "Inertia",
-               "∂T/∂θ", "Gyroscopic")
+#: From T to the gyroscopic matrix: the γ^j themselves are the first exercise's answer.
+_T_TO_GYRO = ("Kinetic energy", "Generalized momenta", "Inertia", "∂T/∂θ", "Gyroscopic")
 
 
 def _zero_c(system: System) -> tuple[bool, ...]:
@@ -95,12 +95,12 @@ def boltzmann_hamel_set() -> list[Exercise | ChoiceExercise]:
             prompt=(r"The stepper has reached the gyroscopic matrix $\sum_j p_j\gamma^j$. "
                     r"Supply the next step for $r = 1$: solve the first Boltzmann–Hamel "
                     r"equation for $\dot u_1$."),
-            given_steps=lambda s: _steps(s, *_UP_TO_GYRO),
+            given_steps=lambda s: _steps(s, *_T_TO_GYRO),
             answer=lambda s: d(s).accelerations()[0],
             names=_NAMES,
             hints=("m u̇₁ plus row 1 of the gyroscopic matrix times u equals F_r.",
                    "Row 1 is (0, −m u₂/r)."),
-            solution=lambda s: _steps(s, *_UP_TO_GYRO, "Boltzmann"),
+            solution=lambda s: _steps(s, *_UP_TO_C, "γ^j", *_T_TO_GYRO, "Boltzmann"),
             mistakes=lambda s: [Mistake(d(s).accelerations()[0].subs(s.u[1], 0),
                                         "The centripetal term u₂²/r is missing: it is what the "
                                         "gyroscopic matrix contributes to row 1.",

@@ -49,7 +49,9 @@ class _Base(widgets.VBox):
         self.stepper: Stepper | None = None
         heading = f"Exercise {number}: " if number is not None else ""
         self.prompt = widgets.HTMLMath(f"<h4>{html.escape(heading + exercise.title)}</h4>"
-                                       + _text(exercise.prompt) + how)
+                                       + _text(exercise.prompt))
+        self.how = widgets.HTMLMath(how)
+        answer_area = [self.how, *answer_area]
         self.check_button = widgets.Button(description="Check", button_style="primary")
         self.hint_button = widgets.Button(description="Hint")
         self.reveal_button = widgets.Button(description="Reveal solution")
@@ -96,13 +98,14 @@ class ExerciseWidget(_Base):
                     f"use: {exercise.allowed_names()}. Powers: ** or ^.</span>")
         self.answer = widgets.Textarea(placeholder=exercise.example_answer or "your answer",
                                        layout=widgets.Layout(width="100%", height="4.5em"))
-        area = [self.answer]
+        self.given: Stepper | None = None
         steps = exercise.steps_before()
-        if steps:
-            given = Stepper(steps, title="The derivation so far")
-            given.show_all = True
-            area.insert(0, given.widget)
-        super().__init__(exercise, number, area, how)
+        if steps:  # opened at its last step; the reader can page back
+            self.given = Stepper(steps, title="The derivation so far")
+            self.given.go(len(steps) - 1)
+        super().__init__(exercise, number, [self.answer], how)
+        if self.given is not None:
+            self.children = (self.prompt, self.given.widget, *self.children[1:])
 
     def check(self) -> Feedback:
         """Judge the text in the answer box and show the verdict."""
