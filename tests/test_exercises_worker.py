@@ -310,3 +310,45 @@ def test_worker_exits_with_its_kernel():
         while _alive(pid) and time.monotonic() < deadline:
             time.sleep(0.05)
         assert not _alive(pid), f"the worker {pid} outlived its kernel ({ending})"
+
+
+def _spin(seconds: float = 60.0) -> bool:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        pass
+    return True
+
+
+def test_soft_limits_nest_and_clean_up(monkeypatch):
+    """The worker's soft limits (exercised here in a test process, never in a kernel): an
+    inner limit that ends re-arms the outer one, an inner limit cannot outlast the outer,
+    and the timer and handler are restored afterwards."""
+    import signal
+
+    monkeypatch.setattr(chk, "SOFT_LIMITS", True)
+    handler = signal.getsignal(signal.SIGALRM)
+    start = time.monotonic()
+    with pytest.raises(chk.Timeout), chk.soft_limit(0.3):
+        assert chk._within(5.0, lambda: _spin(0.05))  # finishes; the outer limit holds on
+        _spin()
+    assert 0.25 < time.monotonic() - start < 1.5
+    start = time.monotonic()
+    with pytest.raises(chk.Timeout), chk.soft_limit(0.2):
+        assert chk._within(10.0, _spin) is None  # cut at the outer deadline
+        _spin()
+    assert time.monotonic() - start < 1.5
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    assert signal.getsignal(signal.SIGALRM) is handler and chk._DEADLINES == []
+
+
+def test_the_kernel_arms_no_signal(running, monkeypatch):
+    """Checking an answer never touches SIGALRM or an interval timer in the kernel."""
+    import signal
+
+    def forbidden(*args, **kwargs):
+        raise AssertionError("the kernel must not arm signals")
+
+    monkeypatch.setattr(signal, "setitimer", forbidden)
+    monkeypatch.setattr(signal, "alarm", forbidden)
+    assert exercise("knife_edge", "vdot").check("l*phidot^2/2").proven
+    assert verdict("sin(exp(exp(100*x)))")[0].verdict == "undecided"

@@ -32,6 +32,7 @@ import math
 import random
 import signal
 import threading
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -114,6 +115,12 @@ class Timeout(BaseException):
 
 #: Set by the worker process: only there may a signal interrupt the work (never in a kernel).
 SOFT_LIMITS = False
+#: Deadlines (monotonic seconds) of the soft limits entered, innermost last.
+_DEADLINES: list[float] = []
+
+
+def _on_alarm(signum, frame):
+    raise Timeout
 
 
 @contextmanager
@@ -122,23 +129,26 @@ def soft_limit(seconds: float) -> Iterator[None]:
 
     It is a courtesy that lets the worker answer "could not decide" itself; the hard limit
     is the parent's wall clock, which kills the worker if this one is swallowed (an alarm
-    landing in a garbage-collection callback) or never delivered (a long C call).
+    landing in a garbage-collection callback) or never delivered (a long C call).  Limits
+    nest: an inner one never outlasts the outer, and the outer is re-armed when it ends.
     Elsewhere (a kernel, a test) the block simply runs.
     """
     if not SOFT_LIMITS or threading.current_thread() is not threading.main_thread():
         yield
         return
-
-    def on_alarm(signum, frame):
-        raise Timeout
-
-    previous = signal.signal(signal.SIGALRM, on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, max(seconds, 1e-3))
+    now = time.monotonic()
+    deadline = min([now + seconds, *_DEADLINES[-1:]])
+    _DEADLINES.append(deadline)
+    previous = signal.signal(signal.SIGALRM, _on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, max(deadline - now, 1e-3))
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
+        _DEADLINES.pop()
         signal.signal(signal.SIGALRM, previous)
+        if _DEADLINES:
+            signal.setitimer(signal.ITIMER_REAL, max(_DEADLINES[-1] - time.monotonic(), 1e-3))
 
 
 def _within(seconds: float, work: Callable[[], T]) -> T | None:

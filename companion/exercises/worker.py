@@ -256,6 +256,7 @@ def serve(fd: int) -> None:
         except (EOFError, OSError):
             return
         _cpu_budget()
+        check._DEADLINES.clear()  # a limit interrupted in its own exit must not linger
         try:
             feedback = judge(request, seconds)
         except Exception as exc:  # noqa: BLE001 - the reader gets a verdict, never a traceback
