@@ -24,7 +24,7 @@ import time
 import numpy as np
 import sympy as sp
 
-from companion import exercises
+from companion import examples
 from companion.exercises.check import compare
 from companion.exercises.exercise import Exercise
 from companion.exercises.parse import AnswerError, parse_answer
@@ -48,8 +48,8 @@ def typed(ex: Exercise, value: sp.Basic) -> str:
 def inputs() -> tuple[list[tuple[Exercise, str]], list[tuple[Exercise, str]]]:
     """(typical, hostile) inputs over every typed exercise."""
     typical, hostile = [], []
-    for name in exercises.names():
-        for ex in exercises.exercises_for(name):
+    for name in examples.exercise_set_names():
+        for ex in examples.exercises_for(name):
             if not isinstance(ex, Exercise):
                 continue
             expected = ex.expected()

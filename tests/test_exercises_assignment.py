@@ -15,7 +15,7 @@ import pytest
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
-from companion import exercises
+from companion import examples
 from companion.exercises.assignment import (
     AnswerRejected,
     assignment_notebook,
@@ -29,9 +29,9 @@ STUB = "# YOUR CODE HERE\nraise NotImplementedError()"
 KEYS = {"schema_version", "grade", "solution", "locked", "task", "grade_id"}
 
 
-@pytest.mark.parametrize("set_name", exercises.names())
+@pytest.mark.parametrize("set_name", examples.exercise_set_names())
 def test_cells_carry_nbgrader_metadata(set_name):
-    notebook = assignment_notebook(set_name)
+    notebook = assignment_notebook(examples.exercises_for(set_name))
     nbformat.validate(notebook)
     metas = [cell.metadata["nbgrader"] for cell in notebook.cells]
     assert all(KEYS <= set(m) and m["schema_version"] == 3 for m in metas)
@@ -39,7 +39,7 @@ def test_cells_carry_nbgrader_metadata(set_name):
     assert len(ids) == len(set(ids)) and all(re.fullmatch(r"[\w-]+", i) for i in ids)
     tests = [c for c in notebook.cells if c.metadata["nbgrader"]["grade"]]
     answers = [c for c in notebook.cells if c.metadata["nbgrader"]["solution"]]
-    assert len(tests) == len(answers) == len(exercises.exercises_for(set_name))
+    assert len(tests) == len(answers) == len(examples.exercises_for(set_name))
     for cell in tests:  # autograder tests: locked code with points, calling the checker
         meta = cell.metadata["nbgrader"]
         assert cell.cell_type == "code" and meta["locked"] and not meta["solution"]
@@ -54,19 +54,20 @@ def test_cells_carry_nbgrader_metadata(set_name):
 
 
 def test_check_answer_accepts_and_rejects_with_feedback():
-    assert check_answer("knife_edge", "lambda", "m*v*phidot").proven
+    knife = examples.exercises_for("knife_edge")
+    assert check_answer(knife["lambda"], "m*v*phidot").proven
     with pytest.raises(AnswerRejected, match="sign"):
-        check_answer("knife_edge", "lambda", "-m*v*phidot")
+        check_answer(knife["lambda"], "-m*v*phidot")
     with pytest.raises(AnswerRejected, match="Cannot read"):
-        check_answer("knife_edge", "lambda", "__import__('os')")
+        check_answer(knife["lambda"], "__import__('os')")
     with pytest.raises(AnswerRejected, match="text in quotes"):
-        check_answer("knife_edge", "lambda", 3)
-    choice = exercises.exercises_for("knife_edge_concepts")["which_C"]
-    assert check_answer("knife_edge_concepts", "which_C", choice.right_index() + 1).correct
+        check_answer(knife["lambda"], 3)
+    choice = knife["which_C"]
+    assert check_answer(choice, choice.right_index() + 1).correct
     with pytest.raises(AnswerRejected, match="number of your choice"):
-        check_answer("knife_edge_concepts", "which_C", "C2")
+        check_answer(choice, "C2")
     with pytest.raises(AnswerRejected):
-        check_answer("knife_edge_concepts", "which_C", 99)
+        check_answer(choice, 99)
 
 
 def _run(notebook, kernel: str, path):
@@ -79,7 +80,8 @@ def _run(notebook, kernel: str, path):
 def test_source_passes_and_student_stubs_fail(tmp_path, python3_kernel):
     """The instructor's notebook (the engine's answers) passes every autograder cell; the
     student version (stubs) and a wrong answer fail with a message."""
-    path = export_assignment("knife_edge", tmp_path / "source" / "knife_edge" / "knife.ipynb")
+    path = export_assignment(examples.exercises_for("knife_edge"),
+                             tmp_path / "source" / "knife_edge" / "knife.ipynb")
     _run(nbformat.read(path, as_version=4), python3_kernel, tmp_path)
 
     student = nbformat.read(path, as_version=4)

@@ -10,14 +10,15 @@ from pathlib import Path
 import pytest
 import sympy as sp
 
-from companion import exercises
+from companion import examples
 from companion.exercises.check import Feedback, compare
 from companion.exercises.exercise import ChoiceExercise, Exercise
 from companion.exercises.parse import parse_answer
 from companion.exercises.widget import ChoiceWidget, ExerciseWidget, exercise_widget, feedback_html
 
 CHAPTERS = Path(__file__).resolve().parents[1] / "chapters"
-ALL = [(name, ex) for name in exercises.names() for ex in exercises.exercises_for(name)]
+ALL = [(name, ex) for name in examples.exercise_set_names()
+       for ex in examples.exercises_for(name)]
 TYPED = [(n, e) for n, e in ALL if isinstance(e, Exercise)]
 CHOICES = [(n, e) for n, e in ALL if isinstance(e, ChoiceExercise)]
 
@@ -48,7 +49,7 @@ def test_entry_messages_do_not_repeat_the_verdict():
 
 
 def test_alias_hints_are_math_not_raw_latex():
-    kane = exercises.exercises_for("knife_edge_kane")["Qstar_1"]
+    kane = examples.exercises_for("knife_edge_kane")["Qstar_1"]
     names = kane.allowed_names()
     assert r"<code>u_1dot</code> for $\dot{u_{1}}$" in names
     outside_math = re.sub(r"\$[^$]*\$", "", names)
@@ -107,9 +108,9 @@ def test_every_notebook_asks_for_understanding():
     for notebook in CHAPTERS.glob("*/*.ipynb"):
         shown_by_notebooks |= set(re.findall(r'show_exercises\(\\"(\w+)\\"\)',
                                              notebook.read_text()))
-    assert "boltzmann_hamel" in shown_by_notebooks and len(shown_by_notebooks) >= 9
-    kinds = {name: {getattr(e, "kind", "compute") for shown in exercises.shown_sets(name)
-                    for e in exercises.exercises_for(shown)} for name in shown_by_notebooks}
+    assert "polar_spring" in shown_by_notebooks and len(shown_by_notebooks) >= 9
+    kinds = {name: {getattr(e, "kind", "compute") for e in examples.exercises_for(name)}
+             for name in shown_by_notebooks}
     missing = [n for n, k in kinds.items() if not k & {"predict", "concept"}]
     assert not missing, missing
     predicts = [n for n, k in kinds.items() if "predict" in k]
@@ -119,17 +120,15 @@ def test_every_notebook_asks_for_understanding():
 def test_the_right_option_follows_the_engine(monkeypatch):
     """With every C^j forced to zero by a perturbed engine, the engine's answer to "which
     C^j vanish" and "is u₂ a coordinate rate" changes: the right option is derived."""
-    from companion import examples
-    from companion.exercises.boltzmann_hamel import polar_particle
     from companion.mechanics import quasi_velocities as qv
 
-    knife = exercises.exercises_for("knife_edge_concepts")["which_C"]
-    polar = exercises.exercises_for("boltzmann_hamel")["which_C"]
+    knife = examples.exercises_for("knife_edge")["which_C"]
+    polar = examples.exercises_for("polar_spring")["which_C"]
     before = knife.right_index(), polar.right_index()
     real_c = qv.c_matrices
     monkeypatch.setattr(qv, "c_matrices", lambda psi, q: [0 * c for c in real_c(psi, q)])
     after = (knife.right_index(examples.build("knife_edge")),
-             polar.right_index(polar_particle.__wrapped__()))
+             polar.right_index(examples.build("polar_spring")))
     assert before == (0, 0) and after == (3, 1)
 
 

@@ -18,7 +18,7 @@ import time
 import pytest
 import sympy as sp
 
-from companion import exercises
+from companion import examples
 from companion.exercises import check as chk
 from companion.exercises import worker
 from companion.exercises.check import compare
@@ -216,7 +216,7 @@ def test_numeric_agreement_is_not_reported_as_proof(monkeypatch):
 
 # --------------------------------------------------------------------------- real exercises
 def exercise(set_name: str, key: str):
-    return exercises.exercises_for(set_name)[key]
+    return examples.exercises_for(set_name)[key]
 
 
 @pytest.mark.parametrize("set_name, key, text", [

@@ -26,31 +26,29 @@ import nbformat
 import sympy as sp
 
 from companion.exercises.check import Feedback
-from companion.exercises.exercise import ChoiceExercise, Exercise
+from companion.exercises.exercise import ChoiceExercise, Exercise, ExerciseSet
 
 #: nbgrader's cell-metadata schema version written here.
 SCHEMA_VERSION = 3
 #: Points per autograded exercise.
 POINTS = 1
+#: An autograder test: it imports what it calls itself, so an answer cell that rebinds a
+#: name cannot stand in for the checker.
+_TEST = ("from companion import examples\n"
+         "from companion.exercises.assignment import check_answer\n\n"
+         "check_answer(examples.exercises_for({set_name!r})[{key!r}], answer)")
 
 
 class AnswerRejected(AssertionError):
     """An autograded answer the checker does not accept; the message is its feedback."""
 
 
-def _exercise(set_name: str, key: str) -> Exercise | ChoiceExercise:
-    from companion import exercises
-
-    return exercises.exercises_for(set_name)[key]
-
-
-def check_answer(set_name: str, key: str, answer: str | int) -> Feedback:
+def check_answer(exercise: Exercise | ChoiceExercise, answer: str | int) -> Feedback:
     """Judge an answer of an assignment; raise :class:`AnswerRejected` unless it is accepted.
 
     ``answer`` is the typed text of an expression exercise or the option number (from 1) of
     a choice exercise.
     """
-    exercise = _exercise(set_name, key)
     if isinstance(exercise, ChoiceExercise):
         if isinstance(answer, bool) or not isinstance(answer, int):
             raise AnswerRejected(f"give the number of your choice (1 to {len(exercise.options)})")
@@ -100,25 +98,20 @@ def _cells(set_name: str, exercise: Exercise | ChoiceExercise, number: int) -> l
         nbformat.v4.new_code_cell(f"### BEGIN SOLUTION\nanswer = {solution}\n"
                                   "### END SOLUTION",
                                   metadata=_metadata(f"{ident}-answer", solution=True)),
-        nbformat.v4.new_code_cell(f"check_answer({set_name!r}, {exercise.key!r}, answer)",
+        nbformat.v4.new_code_cell(_TEST.format(set_name=set_name, key=exercise.key),
                                   metadata=_metadata(f"{ident}-test", grade=True,
                                                      locked=True)),
     ]
 
 
-def assignment_notebook(set_name: str) -> nbformat.NotebookNode:
+def assignment_notebook(exercise_set: ExerciseSet) -> nbformat.NotebookNode:
     """The nbgrader source notebook of an exercise set (see the module docstring)."""
-    from companion import exercises
-
-    exercise_set = exercises.exercises_for(set_name)
+    set_name = exercise_set.example
     intro = (f"# {exercise_set.title}\n\nAnswer each exercise in the cell under it; the cell "
              "after that checks your answer with the companion's checker (an equivalent form "
              "of the right answer is accepted).")
-    setup = "from companion.exercises.assignment import check_answer"
     cells = [nbformat.v4.new_markdown_cell(intro, metadata=_metadata(f"{set_name}-intro",
-                                                                     locked=True)),
-             nbformat.v4.new_code_cell(setup, metadata=_metadata(f"{set_name}-setup",
-                                                                 locked=True))]
+                                                                     locked=True))]
     for number, exercise in enumerate(exercise_set, start=1):
         cells += _cells(set_name, exercise, number)
     notebook = nbformat.v4.new_notebook(cells=cells)
@@ -127,10 +120,11 @@ def assignment_notebook(set_name: str) -> nbformat.NotebookNode:
     return notebook
 
 
-def export_assignment(set_name: str, path: str | Path) -> Path:
-    """Write the nbgrader source notebook of ``set_name`` to ``path`` and return the path."""
+def export_assignment(exercise_set: ExerciseSet, path: str | Path) -> Path:
+    """Write the nbgrader source notebook of ``exercise_set`` (from
+    :func:`companion.examples.exercises_for`) to ``path`` and return the path."""
     path = Path(path)
-    notebook = assignment_notebook(set_name)
+    notebook = assignment_notebook(exercise_set)
     nbformat.validate(notebook)
     path.parent.mkdir(parents=True, exist_ok=True)
     nbformat.write(notebook, path)

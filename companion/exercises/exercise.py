@@ -18,21 +18,21 @@ from companion.system import Parameter, System
 
 
 class _OnTheEngine:
-    """What every exercise shares: its system (the registry's, or one built for it), the
-    engine's results cached per system, the hints and the engine's solution steps."""
+    """What every exercise shares: its system (attached by the catalog), the engine's
+    results cached per system, the hints and the engine's solution steps."""
 
-    example: str
+    key: str
     hints: Sequence[str]
     solution: Callable[[System], Sequence[Step]] | None
-    build: Callable[[], System] | None
+    system_of: Callable[[], System] | None
 
     def system(self) -> System:
-        """The worked example's shared system: from the registry, or ``build()``."""
-        if self.build is not None:
-            return self.build()
-        from companion import examples
-
-        return examples.get(self.example)
+        """The worked example's shared system, attached by the catalog
+        (:func:`companion.examples.exercises_for`)."""
+        if self.system_of is None:
+            raise ValueError(f"exercise {self.key!r} is not attached to a system: get it from "
+                             "companion.examples.exercises_for(...) or pass system=...")
+        return self.system_of()
 
     def _results(self, system: System | None) -> dict[str, Any]:
         system = self.system() if system is None else system
@@ -90,8 +90,9 @@ class Exercise(_OnTheEngine):
     given_steps
         ``given_steps(system) -> steps`` shown with the prompt, for a derivation step: the
         reader supplies the step that comes next.
-    build
-        Builds the system when it is not in the registry (a notebook's own system).
+    system_of
+        Returns the worked example's shared system; set by the catalog when it hands out the
+        exercise set (the exercise layer does not import the catalog).
     """
 
     key: str
@@ -107,7 +108,7 @@ class Exercise(_OnTheEngine):
     skew_hint: str = ""
     example_answer: str = ""
     given_steps: Callable[[System], Sequence[Step]] | None = None
-    build: Callable[[], System] | None = None
+    system_of: Callable[[], System] | None = field(default=None, repr=False, compare=False)
 
     # ----------------------------------------------------------------- engine results
 
@@ -198,7 +199,7 @@ class ChoiceExercise(_OnTheEngine):
 
     Parameters
     ----------
-    key, example, title, prompt, hints, solution, build
+    key, example, title, prompt, hints, solution, system_of
         As for :class:`Exercise` (``solution`` may be None).
     options
         The choices shown, each with the explanation given when it is chosen.
@@ -221,7 +222,7 @@ class ChoiceExercise(_OnTheEngine):
     solution: Callable[[System], Sequence[Step]] | None = None
     then: str = ""
     kind: str = "concept"
-    build: Callable[[], System] | None = None
+    system_of: Callable[[], System] | None = field(default=None, repr=False, compare=False)
 
     def right_index(self, system: System | None = None) -> int:
         """The index of the right option, as the engine decides it (cached per system)."""
@@ -302,3 +303,8 @@ def steps_titled(steps: Sequence[Step], *prefixes: str) -> list[Step]:
     """The derivation's steps whose title starts with one of ``prefixes``, in derivation
     order (for derivations whose steps carry no equation number)."""
     return [s for s in steps if s.title.startswith(prefixes)]
+
+
+def parameter_symbol(system: System, name: str) -> sp.Symbol:
+    """The system's parameter symbol called ``name`` (with its assumptions)."""
+    return next(p for p in system.parameter_symbols if p.name == name)

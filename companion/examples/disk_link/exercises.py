@@ -1,0 +1,389 @@
+"""Exercises on Loparo & Vakalis §7.9–7.11 (Examples 3 and 4, reconstructed): the disk on a
+pivoted link, rolling and with friction, from the contact-mode models of :mod:`.contact`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import sympy as sp
+
+from companion.examples.disk_link import contact as ct
+from companion.examples.disk_link.model import mu_k, mu_s
+from companion.exercises.check import Mistake
+from companion.exercises.exercise import ChoiceExercise, Exercise, Option
+from companion.exercises.outcomes import pick
+from companion.mechanics.derivation import Step
+from companion.system import System
+
+_DISK = ("theta", "s", "m", "r", "kappa", "g")
+_DISK_RATES = {"theta_dot": r"\dot{\theta}", "s_dot": r"\dot{s}"}
+
+
+
+def _rolling(system: System):
+    return system.derive()  # the rolling mode's pulled-back model
+
+
+def _tan_threshold(ratio: sp.Expr) -> sp.Expr:
+    """tan θ* at which a held link's required friction ratio |F|/N reaches μ_s."""
+    tan_theta = sp.Dummy("tan_theta", positive=True)
+    on_tan = sp.simplify(ratio.subs(ct.theta, sp.atan(tan_theta)))
+    roots = sp.solve(sp.Eq(on_tan, mu_s), tan_theta)
+    if len(roots) != 1:
+        raise ValueError(f"the held-link friction ratio {ratio} gives no single threshold")
+    return sp.factor(roots[0])
+
+
+def _threshold(system: System) -> sp.Expr:
+    return _tan_threshold(ct.fixed_link_friction_ratio())
+
+
+def _rolling_force_steps(system: System) -> list[Step]:
+    return [*ct.kinematics_steps()[:3], _rolling(system).steps[-1]]
+
+
+def disk_link_rolling() -> list[Exercise]:
+    """The rolling metric entry, the normal force and the held-link rolling threshold."""
+    rates = {**_DISK_RATES, "theta_ddot": r"\ddot{\theta}"}
+    return [
+        Exercise(
+            key="M22", example="disk_link_rolling", title="The rolling metric entry M₂₂",
+            prompt=(r"While the disk rolls, its spin is tied to the link: "
+                    r"$\psi = \theta - s/r$. Pull the two bodies' metric back to $(\theta, s)$ "
+                    r"and give the entry $M_{22}$ that multiplies $\dot s^2/2$ in the kinetic "
+                    r"energy (disk mass $m$, radius $r$, $I_D = \kappa m r^2$)."),
+            answer=lambda s: _rolling(s).mass_matrix[1, 1],
+            names=_DISK,
+            hints=("Hold θ fixed and move s: the disk's centre slides along the link and the disk "
+                   "turns with ψ̇ = −ṡ/r.",
+                   "Translation gives m ṡ², rotation I_D ṡ²/r²: M₂₂ = m + I_D/r²."),
+            solution=lambda s: _rolling(s).steps[:3],
+            mistakes=lambda s: [Mistake(
+                _rolling(s).mass_matrix[1, 1].subs(ct.kappa, 0),
+                "That counts the disk's translation only: rolling makes it spin too, adding "
+                "I_D/r² = κ m.")],
+            example_answer="m*(...)",
+        ),
+        Exercise(
+            key="N", example="disk_link_rolling", title="The contact normal force N",
+            prompt=(r"The disk's centre is $c = s\,e_1 + r\,e_2$ with $e_1 = (\cos\theta, "
+                    r"\sin\theta)$, $e_2 = (-\sin\theta, \cos\theta)$. From Newton's law for the "
+                    r"disk alone, $m\ddot c = N e_2 + F e_1 - m g \hat\jmath$, give $N$ in terms "
+                    r"of $\theta$, $s$, theta_dot, s_dot, theta_ddot, $m$, $r$, $g$."),
+            answer=lambda s: ct.mode_model("rolling").normal,
+            names=_DISK, aliases=rates,
+            hints=("N = (m c̈ + m g ĵ)·e₂: only the normal component of c̈ is needed.",
+                   "ė₁ = θ̇ e₂ and ė₂ = −θ̇ e₁: differentiate c twice with these.",
+                   "Expect a Coriolis term 2 m θ̇ ṡ and a centripetal term −m r θ̇²."),
+            solution=_rolling_force_steps,
+            mistakes=lambda s: [
+                Mistake(_no_coriolis(ct.mode_model("rolling").normal),
+                        "The Coriolis term is missing: s e₁ changes both because ṡ ≠ 0 and "
+                        "because e₁ turns, and the cross term appears twice (2 m θ̇ ṡ).",
+                        "coriolis"),
+                Mistake(ct.mode_model("rolling").normal.subs(
+                    {ct.theta_d: 0, ct.theta_dd: 0, ct.s_d: 0}),
+                    "That is N on a link at rest: the link's turning adds the terms in θ̇, θ̈."),
+            ],
+            example_answer="m*g*cos(theta) + ...",
+        ),
+        Exercise(
+            key="threshold", example="disk_link_rolling",
+            title="The steepest held link on which the disk still rolls",
+            prompt=(r"Hold the link still at angle $\theta$ and release the disk. Rolling needs "
+                    r"the friction ratio $|F|/N$ not to exceed $\mu_s$. Give the threshold "
+                    r"value of $\tan\theta$ as an expression in mu_s and kappa "
+                    r"($I_D = \kappa m r^2$)."),
+            answer=_threshold,
+            names=("mu_s", "kappa"),
+            hints=("On a held link θ̇ = θ̈ = 0: the s-equation gives s̈ = −g sin θ/(1 + κ).",
+                   "Then N = m g cos θ and F = m s̈ + m g sin θ.",
+                   "Set F/N = μ_s and solve for tan θ; for a uniform disk (κ = ½) it is 3 μ_s."),
+            solution=lambda s: ct.contact_force_steps(),
+            mistakes=lambda s: [
+                Mistake(_tan_threshold(sp.limit(ct.fixed_link_friction_ratio(), ct.kappa,
+                                                sp.oo)),
+                        "That is the threshold of a sliding block: a rolling disk needs less "
+                        "friction, because part of gravity's pull goes into spinning it up.",
+                        "block"),
+                Mistake(_threshold(s).subs(ct.kappa, sp.Rational(1, 2)),
+                        "That is right for a uniform disk (κ = ½, the notebook's default), but "
+                        "the exercise asks for any disk: keep κ as a symbol, I_D = κ m r².",
+                        "uniform_disk_only"),
+            ],
+            example_answer="mu_s*(...)",
+        ),
+        *disk_link_rolling_concepts(),
+    ]
+
+
+def _no_coriolis(expr: sp.Expr) -> sp.Expr:
+    """``expr`` without its θ̇ ṡ term (the Coriolis mistake), from the engine's expression."""
+    return sp.expand(expr - sp.diff(expr, ct.theta_d, ct.s_d) * ct.theta_d * ct.s_d)
+
+
+# --------------------------------------------------------------------------- §7.11, Example 4
+def _slipping(system: System):
+    return system.derive()  # the slipping mode's pulled-back model
+
+
+def _pulled_back_forces(system: System) -> sp.Matrix:
+    return next(s.expr for s in _slipping(system).steps if s.title.startswith("Pulled-back forces"))
+
+
+def _friction_form(system: System) -> sp.Matrix:
+    """The generalized force of the friction F: the F-part of the pulled-back forces."""
+    return _pulled_back_forces(system).applyfunc(lambda e: sp.expand(e.diff(ct.F) * ct.F))
+
+
+def _friction_at_centre(system: System) -> sp.Matrix:
+    """The friction pulled back as if it acted at the disk's centre (a mistake)."""
+    jac = next(s.expr for s in _slipping(system).steps if s.title.startswith("Jacobian"))
+    on_disk = ct.planar_wrench(ct.F * ct.KIN.e1, ct.KIN.centre, ct.KIN.centre)
+    on_link = ct.planar_wrench(-ct.F * ct.KIN.e1, ct.KIN.link_point, ct.KIN.link_centre)
+    chart = ct.CHARTS["slipping"][1]
+    form = [sp.sympify(e).subs(chart) for e in (*on_link, *on_disk)]
+    return ct.pull_back_form(form, jac).applyfunc(ct.pythagoras)
+
+
+def _held_slipping(system: System, sigma: int) -> dict:
+    """Accelerations (s̈, ψ̈) on a held link (θ̇ = θ̈ = 0) while slipping with sign σ of
+    v_slip, from the slipping model: F = −σ μ_k N with N from the disk's Newton–Euler law."""
+    model = ct.mode_model("slipping")
+    held = {ct.theta_d: 0, ct.theta_dd: 0}
+    metric = _slipping(system).mass_matrix[1:, 1:]
+    forcing = _slipping(system).forcing[1:, :].subs(held)
+    friction = {ct.F: -sigma * mu_k * model.normal.subs(held)}
+    acc = metric.LUsolve(forcing.subs(friction))
+    return {a: sp.simplify(e) for a, e in zip(model.qddot[1:], acc, strict=True)}
+
+
+def _slip_rate(system: System) -> sp.Expr:
+    """d(v_slip)/dt on a held link while the disk slips forward (launched up, no spin)."""
+    slip = ct.KIN.slip_velocity()
+    rate = ct.time_derivative(slip, [*ct.COORDS, *ct.RATES], [*ct.RATES, *ct.ACCELS])
+    held = {ct.h: 0, ct.h_d: 0, ct.h_dd: 0, ct.theta_d: 0, ct.theta_dd: 0}
+    return sp.simplify(rate.subs(held).subs(_held_slipping(system, 1)))
+
+
+def _stop_time(system: System) -> sp.Expr:
+    """t* at which v_slip = ṡ₀ (launched up the held link without spin) has decayed to 0."""
+    s_dot0 = next(p.symbol for p in system.initial if p.name == "s_dot")
+    slip0 = ct.KIN.slip_velocity().subs({ct.h: 0, ct.theta_d: 0, ct.psi_d: 0, ct.s_d: s_dot0})
+    return sp.simplify(-slip0 / _slip_rate(system))
+
+
+def _stop_time_without_spin(system: System) -> sp.Expr:
+    s_dot0 = next(p.symbol for p in system.initial if p.name == "s_dot")
+    return sp.simplify(-s_dot0 / _held_slipping(system, 1)[ct.s_dd])
+
+
+def disk_link_friction() -> list[Exercise]:
+    """The friction's generalized force, s̈ while slipping, and when slipping stops."""
+    slide_steps = lambda s: [*_slipping(s).steps[2:4], _slipping(s).steps[-1]]  # noqa: E731
+    return [
+        Exercise(
+            key="Q_F", example="disk_link_friction",
+            title="The generalized force of the friction",
+            prompt=(r"While the disk slips, the coordinates are $(\theta, s, \psi)$. The "
+                    r"friction force $F e_1$ acts on the disk at the contact point and "
+                    r"$-F e_1$ on the link at $s\,e_1$. Pull both back and give the column "
+                    r"$(Q_\theta, Q_s, Q_\psi)$ of the friction alone."),
+            answer=_friction_form,
+            names=("r", "F", "s"),
+            hints=("Q = Jᵀ(force 1-form): pair the force with the velocity each coordinate "
+                   "gives the point where it acts.",
+                   "ψ only turns the disk: the contact point moves with r ψ̇ along e₁.",
+                   "Under θ alone the disk's centre moves with θ̇(s e₂ − r e₁) and the link's "
+                   "point s e₁ with s θ̇ e₂: only e₁ parts do work against F e₁."),
+            solution=lambda s: _slipping(s).steps[:4],
+            mistakes=lambda s: [Mistake(
+                _friction_at_centre(s),
+                "That treats the friction as if it acted at the disk's centre: at the contact "
+                "point it also has the moment r F about the centre, which drives ψ.",
+                "moment_missing")],
+            example_answer="[a, b, c]",
+        ),
+        Exercise(
+            key="s_ddot", example="disk_link_friction",
+            title="Sliding down a held link",
+            prompt=(r"The link is held still at an angle $\theta$ too steep for rolling, and "
+                    r"the disk slides down it (its contact point moves down relative to the "
+                    r"link, $v_{slip} < 0$) with kinetic friction $\mu_k$. Give $\ddot s$."),
+            answer=lambda s: _held_slipping(s, -1)[ct.s_dd],
+            names=("theta", "g", "mu_k", "mu_s", "m", "r", "kappa"),
+            hints=("On a held link N = m g cos θ.",
+                   "Friction opposes the slip: with v_slip < 0 it points up the link, "
+                   "F = +μ_k N.",
+                   "The s-equation is m s̈ = F − m g sin θ: the spin does not enter it."),
+            solution=slide_steps,
+            mistakes=lambda s: [
+                Mistake(_held_slipping(s, 1)[ct.s_dd],
+                        "The friction points the wrong way: it opposes the slip, so on a disk "
+                        "sliding down it points up the link.", "friction_direction"),
+                Mistake(_held_slipping(s, -1)[ct.s_dd].subs(
+                    mu_k, mu_s),
+                    "While it slips the friction is kinetic: use μ_k, not μ_s.", "static_mu"),
+            ],
+            example_answer="-g*(...)",
+        ),
+        Exercise(
+            key="t_stop", example="disk_link_friction",
+            title="When does a launched disk stop slipping?",
+            prompt=(r"On the held link at angle $\theta$, the disk is launched up the link with "
+                    r"speed $\dot s_0$ (type s_dot) and no spin, so it slips forward. Friction "
+                    r"slows the slide and spins the disk up. Give the time $t^*$ at which the "
+                    r"slip velocity $v_{slip} = \dot s + r\dot\psi$ reaches zero."),
+            answer=_stop_time,
+            names=("theta", "g", "mu_k", "r", "kappa", "s_dot"),
+            hints=("v_slip = ṡ + r ψ̇ starts at ṡ₀ and, with constant forces, changes at a "
+                   "constant rate: t* = ṡ₀ / (−d v_slip/dt).",
+                   "F = −μ_k m g cos θ. The s-equation gives s̈ = F/m − g sin θ; the ψ-equation "
+                   "gives κ m r² ψ̈ = r F.",
+                   "d v_slip/dt = s̈ + r ψ̈."),
+            solution=slide_steps,
+            mistakes=lambda s: [Mistake(
+                _stop_time_without_spin(s),
+                "That is when ṡ would vanish: the slip also stops because the friction spins "
+                "the disk up (r ψ̈ adds to the rate).", "spin_missing")],
+            example_answer="s_dot/(g*(...))",
+        ),
+        *disk_link_friction_concepts(),
+    ]
+
+
+# --------------------------------------------------------------------------- understanding
+def _rolling_outcome(system: System) -> str:
+    """When the rolling model stops being valid at the explorer's defaults (simulated):
+    the friction it needs against μ_s N, and N > 0."""
+    run = system.simulate()
+    valid = (np.abs(run["F"]) <= run["mu_s N"]) & (run["N"] > 0)
+    if valid.all():
+        return "rolls"
+    return "slips_at_once" if not valid[0] else "slips_later"
+
+
+def _threshold_by_kappa(system: System) -> str:
+    tan = _threshold(system)
+    kappa = next(s for s in tan.free_symbols if s.name == "kappa")
+    values = [float(tan.subs({kappa: k, mu_s: 1})) for k in (1, 0.5, 0.1)]
+    if max(values) - min(values) < 1e-12:
+        return "same"
+    return ("ring", "uniform", "small")[int(np.argmax(values))]
+
+
+def disk_link_rolling_concepts() -> list[ChoiceExercise]:
+    """Whether the released disk keeps rolling; which disk rolls on the steepest link."""
+    return [
+        ChoiceExercise(
+            key="rolls", example="disk_link_rolling", kind="predict",
+            title="Predict: does the disk keep rolling?",
+            prompt=(r"With the explorer's defaults the link is released from rest at "
+                    r"$\theta_0 = 0.2$ rad with the disk at rest on it ($\mu_s = 0.6$). "
+                    r"The link swings down while the disk rolls. Does rolling last?"),
+            options=[
+                Option("It rolls until it reaches the tip",
+                       "As the link swings faster the friction rolling needs grows, while N "
+                       "shrinks: the static limit is reached first."),
+                Option("It rolls for a while, then the friction needed exceeds μ_s N",
+                       "At the start a gentle slope needs little friction; as the link turns "
+                       "faster the needed |F| grows and N falls, until |F| = μ_s N and the "
+                       "rolling model stops being valid."),
+                Option("It slips from the very start",
+                       "At θ₀ = 0.2 on a link at rest the friction needed is well below μ_s N."),
+            ],
+            right=lambda s: pick({"rolls": 0, "slips_later": 1, "slips_at_once": 2},
+                                  _rolling_outcome(s)),
+            then=("Now press ▶ in the explorer above with the defaults and read its note on "
+                  "the rolling model's validity."),
+        ),
+        ChoiceExercise(
+            key="kappa", example="disk_link_rolling",
+            title="Which disk rolls on the steepest link?",
+            prompt=(r"On a held link, rolling needs $|F|/N \le \mu_s$. Which disk still rolls "
+                    r"on the steepest link: a ring ($\kappa = 1$), a uniform disk "
+                    r"($\kappa = \tfrac12$) or one with its mass near the centre "
+                    r"($\kappa = 0.1$)?"),
+            options=[
+                Option("The ring",
+                       "A ring has the most rotational inertia: it needs the most friction to "
+                       "spin up, so it slips first."),
+                Option("The uniform disk",
+                       "It lies between the two: the threshold tan θ* = μ_s(1 + 1/κ) grows "
+                       "as κ falls."),
+                Option("The disk with its mass near the centre",
+                       "Friction's only job is to spin the disk up, F = κ m s̈: the less "
+                       "rotational inertia, the less friction rolling needs."),
+                Option("All alike: the threshold does not depend on κ",
+                       "It does: part of gravity's pull goes into spinning the disk up, and "
+                       "that part grows with κ."),
+            ],
+            right=lambda s: pick({"ring": 0, "uniform": 1, "small": 2, "same": 3},
+                                  _threshold_by_kappa(s)),
+        ),
+    ]
+
+
+def _slip_end_outcome(system: System) -> str:
+    """Whether slipping ends before the slide would (t* against ṡ₀/|s̈|), at the defaults."""
+    values = {p.symbol: p.default for p in system.parameters}
+    values.update({next(p.symbol for p in system.initial if p.name == "s_dot"): 1.0})
+    theta = next(p.symbol for p in system.initial if p.name == "theta")
+    values[theta] = 0.3
+    with_spin = float(_stop_time(system).subs(values))
+    without = float(_stop_time_without_spin(system).subs(values))
+    if abs(with_spin - without) < 1e-9 * without:
+        return "same"
+    return "before" if with_spin < without else "after"
+
+
+def _slipping_coefficient(system: System) -> str:
+    rate = sum(_held_slipping(system, -1).values(), sp.Integer(0))
+    return {(True, False): "kinetic", (False, True): "static", (True, True): "both"}.get(
+        (rate.has(mu_k), rate.has(mu_s)), "neither")
+
+
+def disk_link_friction_concepts() -> list[ChoiceExercise]:
+    """When slipping ends, and which friction coefficient acts while it slips."""
+    return [
+        ChoiceExercise(
+            key="slip_end", example="disk_link_friction", kind="predict",
+            title="Predict: when does the slipping end?",
+            prompt=(r"Launch the disk up a held link at $\theta = 0.3$ rad with "
+                    r"$\dot s_0 = 1$ m/s and no spin. Friction slows the slide and spins the "
+                    r"disk up. When does it stop slipping and start to roll?"),
+            options=[
+                Option("Before the slide alone would stop",
+                       "v_slip = ṡ + r ψ̇ closes from both sides: friction slows ṡ and raises "
+                       "r ψ̇, so it reaches zero before ṡ would."),
+                Option("Exactly when ṡ reaches zero",
+                       "That ignores the spin: r ψ̇ grows while the disk slides."),
+                Option("After ṡ reaches zero",
+                       "The spin speeds the end of slipping up, it does not delay it."),
+                Option("Never: it slips until it leaves the link",
+                       "Kinetic friction keeps acting against the slip until v_slip = 0."),
+            ],
+            right=lambda s: pick({"before": 0, "same": 1, "after": 2}, _slip_end_outcome(s)),
+            then=("Now try it in the explorer above: a steep, held link and ṡ₀ > 0 with "
+                  "ψ̇₀ = 0; press ▶ and watch the contact-mode strip and ṡ."),
+        ),
+        ChoiceExercise(
+            key="which_mu", example="disk_link_friction",
+            title="Which friction coefficient acts while it slips?",
+            prompt=r"While the disk slips on the link, which coefficient sets the friction?",
+            options=[
+                Option("μ_k: F = −σ μ_k N, against the slip",
+                       "Slipping is kinetic friction: its size is fixed by N, its direction "
+                       "by the sign σ of the slip velocity."),
+                Option("μ_s",
+                       "μ_s bounds the friction while the disk rolls; once it slips, the "
+                       "friction is μ_k N."),
+                Option("Both: F = (μ_s + μ_k) N / 2",
+                       "There is no such average: one law per contact mode."),
+                Option("Neither: F is whatever keeps the disk rolling",
+                       "That is the rolling mode, where F is an unknown reaction."),
+            ],
+            right=lambda s: pick({"kinetic": 0, "static": 1, "both": 2, "neither": 3},
+                                  _slipping_coefficient(s)),
+        ),
+    ]

@@ -1,0 +1,240 @@
+"""Exercises on Greenwood Example 4.3: Φ, C², γ³ and Euler's first equation.
+
+Every expected answer, known mistake and solution is taken from the engine's derivation of
+the slice's system; the text here only asks, hints and cites equation numbers.
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from companion.exercises.check import Mistake
+from companion.exercises.exercise import ChoiceExercise, Exercise, Option, steps_by_eq
+from companion.exercises.outcomes import is_zero, pick, sign_changes
+from companion.mechanics import quasi_velocities as qv
+from companion.mechanics.derivation import Step
+from companion.mechanics.quasi_velocities import tidy_matrix
+from companion.system import System
+
+_C_ORDER = "In C^j_ik = ∂Ψ_ji/∂q_k − ∂Ψ_jk/∂q_i the index i is the row and k the column."
+_GAMMA_ORDER = "In γ^j_rl = Σ_i Σ_k C^j_ik Φ_ir Φ_kl the index r is the row and l the column."
+_EULER_NAMES = ("psi", "theta", "phi")
+_OMEGA = ("omega_x", "omega_y", "omega_z")
+
+
+
+def _flipped_gyroscopic(system: System) -> sp.Expr:
+    """ω̇_x with the gyroscopic term of the wrong sign (the transposed-C trap), from the engine."""
+    acc = system.derive().accelerations()[0]
+    torque_free = acc.subs({s: 0 for s in system.Q})
+    return sp.expand(acc - 2 * torque_free)
+
+
+def euler_body() -> list[Exercise]:
+    """Φ, C², γ³ and Euler's first equation for the rigid body of Example 4.3."""
+    d = lambda s: s.derive()  # noqa: E731 - the shared, cached derivation
+    return [
+        Exercise(
+            key="Phi", example="euler_body", title="The kinematical matrix Φ",
+            prompt=(r"The body rates are $\omega = \Psi(\theta, \phi)\,\dot q$ with "
+                    r"$q = (\psi, \theta, \phi)$ (type I Euler angles). Find the matrix $\Phi$ "
+                    r"with $\dot q = \Phi\,\omega$."),
+            answer=lambda s: d(s).Phi,
+            names=_EULER_NAMES,
+            hints=("Read Ψ off the three rate equations (4.89): row j holds the coefficients "
+                   "of ψ̇, θ̇, φ̇ in ω_j.",
+                   "Φ = Ψ⁻¹. Rows 2 and 3 contain only ψ̇ cos θ and θ̇: solve them first "
+                   "(combine them with sin φ and cos φ), then row 1 gives φ̇.",
+                   "Expect sec θ in the first and third rows: Φ does not exist at θ = ±90°."),
+            solution=lambda s: steps_by_eq(d(s).steps, "(4.80)", "(4.81)"),
+            mistakes=lambda s: [Mistake(d(s).Psi, "That is Ψ (4.90) itself; Φ is its inverse.")],
+            example_answer="[[a, b, c], [d, e, f], [g, h, k]]",
+        ),
+        Exercise(
+            key="C2", example="euler_body", title="The coefficients C² of ω_y",
+            prompt=(r"With $C^j_{ik} = \partial\Psi_{ji}/\partial q_k - "
+                    r"\partial\Psi_{jk}/\partial q_i$, compute the $3\times 3$ matrix $C^2$ that "
+                    r"belongs to the second quasi-velocity $\omega_y$ (row $i$, column $k$)."),
+            answer=lambda s: d(s).C[1],
+            names=_EULER_NAMES,
+            hints=("Only the second row of Ψ enters: Ψ_2• = (cos θ sin φ, cos φ, 0).",
+                   "Build D with D_ik = ∂Ψ_2i/∂q_k; then C² = D − Dᵀ, so the diagonal is zero.",
+                   "Entry (1, 2): differentiate Ψ_21 by θ, subtract the derivative of Ψ_22 "
+                   "by ψ."),
+            solution=lambda s: [
+                *steps_by_eq(d(s).steps, "(4.80)"),
+                Step("C² for ω_y", d(s).C[1], "(4.98)",
+                     "The second of the matrices C^j of (4.95).", "C^{2}"),
+            ],
+            mistakes=lambda s: [
+                Mistake(d(s).C[0], "That is C¹, which comes from the first row of Ψ (ω_x)."),
+                Mistake(d(s).C[2], "That is C³, which comes from the third row of Ψ (ω_z)."),
+            ],
+            skew_hint=_C_ORDER,
+            example_answer="[[0, a, b], [-a, 0, c], [-b, -c, 0]]",
+        ),
+        Exercise(
+            key="gamma3", example="euler_body", title="The gyroscopic coefficients γ³",
+            prompt=(r"Transform $C^3$ into the quasi-velocities: compute "
+                    r"$\gamma^3 = \Phi^T C^3 \Phi$, i.e. "
+                    r"$\gamma^3_{rl} = \sum_{i,k} C^3_{ik}\,\Phi_{ir}\,\Phi_{kl}$."),
+            answer=lambda s: d(s).gamma[2],
+            names=_EULER_NAMES,
+            hints=("The answer is a constant matrix: the angles all cancel.",
+                   "γ³ is skew-symmetric, so only three entries need computing.",
+                   "γ³_12 = Σ C³_ik Φ_i1 Φ_k2; only the first column of Φ, (0, 0, 1), enters "
+                   "on the left."),
+            solution=lambda s: [
+                *steps_by_eq(d(s).steps, "(4.81)"),
+                Step("C³ for ω_z", d(s).C[2], "(4.99)", "From the third row of Ψ.", "C^{3}"),
+                Step("γ³ = Φᵀ C³ Φ", d(s).gamma[2], "(4.102)",
+                     "Constant and skew: the coupling it produces does no work.", r"\gamma^{3}"),
+            ],
+            mistakes=lambda s: [
+                Mistake(d(s).C[2], "That is C³ itself: it still has to be transformed with Φ."),
+                Mistake(tidy_matrix(d(s).Phi * d(s).C[2] * d(s).Phi.T),
+                        "Φ and Φᵀ are swapped: the transformation is Φᵀ C³ Φ."),
+            ],
+            skew_hint=_GAMMA_ORDER,
+            example_answer="[[0, a, b], [-a, 0, c], [-b, -c, 0]]",
+        ),
+        Exercise(
+            key="omega_x_dot", example="euler_body", title="Euler's first equation",
+            prompt=(r"Using the Boltzmann–Hamel equation (4.92) with "
+                    r"$T = \tfrac12(I_{xx}\omega_x^2 + I_{yy}\omega_y^2 + I_{zz}\omega_z^2)$ "
+                    r"and the moments $M_x, M_y, M_z$, give $\dot\omega_x$."),
+            answer=lambda s: d(s).accelerations()[0],
+            names=(*_OMEGA, "I_xx", "I_yy", "I_zz", "M_x", "M_y", "M_z"),
+            aliases={"w_x": "omega_x", "w_y": "omega_y", "w_z": "omega_z"},
+            hints=("T does not depend on the angles, so ∂T/∂θ_r = 0 and only the γ terms "
+                   "couple the rates.",
+                   "For r = 1 the sum Σ_j p_j γ^j_1l ω_l involves γ² and γ³ only.",
+                   "The result is I_xx ω̇_x = M_x plus a product of ω_y and ω_z."),
+            solution=lambda s: [
+                *steps_by_eq(d(s).steps, "(4.103)/(4.121)", "(4.85)"),
+                Step("Solved for the rates", d(s).accelerations(), "(4.104)",
+                     "Divide each equation by its moment of inertia.", r"\dot\omega"),
+            ],
+            mistakes=lambda s: [Mistake(
+                _flipped_gyroscopic(s),
+                "The gyroscopic term has the wrong sign: that is what transposing C^j "
+                "(the sign trap of (4.95)) does.", "sign")],
+            example_answer="(M_x - ...)/I_xx",
+        ),
+        *euler_body_concepts(),
+    ]
+
+
+# --------------------------------------------------------------------------- understanding
+def _reordered_coefficients(system: System) -> tuple[list, list]:
+    """C^j and γ^j recomputed with the coordinates in reverse order (same quasi-velocities)."""
+    order = list(reversed(range(len(system.q))))
+    q = [system.q[i] for i in order]
+    qdot = [system.qdot[i] for i in order]
+    psi, _ = qv.psi_from_definitions(system.definitions, qdot)
+    c = qv.c_matrices(psi, q)
+    return c, qv.gamma_matrices(c, qv.inverse(psi))
+
+
+def _reorder_outcome(system: System) -> tuple[bool, bool]:
+    d = system.derive()
+    c, gamma = _reordered_coefficients(system)
+    same_c = all(is_zero(a - b) for a, b in zip(c, d.C, strict=True))
+    same_gamma = all(is_zero(a - b) for a, b in zip(gamma, d.gamma, strict=True))
+    return same_c, same_gamma
+
+
+def _gyroscopic_power(system: System) -> tuple[bool, bool]:
+    """(every γ^j skew, the coupling's power Σ_j p_j uᵀγ^j u vanishes) from the derivation."""
+    d = system.derive()
+    u = sp.Matrix(system.u)
+    p = next(s.expr for s in d.steps if s.eq == "(4.87)")
+    skew = all(is_zero(g + g.T) for g in d.gamma)
+    power = sum((p[j] * (u.T * g * u)[0] for j, g in enumerate(d.gamma)), sp.Integer(0))
+    return skew, sp.simplify(power) == 0
+
+
+def _flip_outcome(system: System) -> str:
+    run = system.simulate()
+    flips = sign_changes(run["omega_y"])
+    if len(flips) == 0:
+        return "steady"
+    if run.t[flips[0]] < 1.0:
+        return "early"
+    return "repeated" if len(flips) >= 2 else "once"
+
+
+def euler_body_concepts() -> list[ChoiceExercise]:
+    """Reordering q, why the gyroscopic terms do no work, and the flip about the middle axis."""
+    return [
+        ChoiceExercise(
+            key="reorder_q", example="euler_body", title="Reordering the coordinates",
+            prompt=(r"Write the same body rates $\omega$ with the coordinates in the order "
+                    r"$q = (\phi, \theta, \psi)$ instead of $(\psi, \theta, \phi)$. What happens "
+                    r"to the coefficients $C^j$ and $\gamma^j$?"),
+            options=[
+                Option("The C^j are permuted, the γ^j are unchanged",
+                       "C^j_ik carries the coordinate indices i, k, which follow q; γ^j_rl = "
+                       "Σ C^j_ik Φ_ir Φ_kl carries only quasi-velocity indices, and the ω's "
+                       "did not change."),
+                Option("Neither changes",
+                       "The rows and columns of C^j are labelled by the coordinates: "
+                       "reordering q permutes them."),
+                Option("Both are permuted",
+                       "Φ is permuted too, and in Φᵀ C^j Φ the two permutations cancel: γ^j is "
+                       "labelled by the quasi-velocities only."),
+                Option("The γ^j change, the C^j do not",
+                       "It is the other way round: C^j follows q, γ^j follows u."),
+            ],
+            right=lambda s: pick({(False, True): 0, (True, True): 1, (False, False): 2,
+                                   (True, False): 3}, _reorder_outcome(s)),
+            hints=("Which indices of C^j_ik and of γ^j_rl belong to q, which to u?",),
+        ),
+        ChoiceExercise(
+            key="no_work", example="euler_body", title="Why the gyroscopic terms do no work",
+            prompt=(r"The Boltzmann–Hamel equations (4.85) contain the coupling "
+                    r"$\sum_j p_j\,\gamma^j_{rl}\,\omega_l$. Multiplied by $\omega_r$ and "
+                    r"summed, it gives the power of these terms. Why is that power zero?"),
+            options=[
+                Option("Each γ^j is skew-symmetric, so ωᵀ γ^j ω = 0",
+                       "A skew matrix gives a vector perpendicular to ω: "
+                       "Σ_rl ω_r γ^j_rl ω_l = 0 for every j, whatever the momenta."),
+                Option("T does not depend on the Euler angles",
+                       "That removes the ∂T/∂θ_r term, a different one. The coupling does no "
+                       "work even when T depends on q, because of its skew symmetry."),
+                Option("The γ^j are constant matrices here",
+                       "They are constant for this body, but a constant matrix can do work "
+                       "(ωᵀAω > 0 for a positive A). Only skew symmetry makes the power vanish "
+                       "for every ω."),
+                Option("It is not zero: the torques balance it",
+                       "With M = 0 the kinetic energy is conserved (the explorer's energy "
+                       "drift stays at round-off), so the coupling does no work at all."),
+            ],
+            right=lambda s: pick({(True, True): 0, (False, False): 3}, _gyroscopic_power(s)),
+            hints=("Write the power as Σ_j p_j (ωᵀ γ^j ω).",),
+        ),
+        ChoiceExercise(
+            key="flip", example="euler_body", kind="predict",
+            title="Predict: a spin about the middle axis",
+            prompt=(r"The explorer's defaults spin the torque-free body about its $y$ axis, "
+                    r"$\omega(0) = (0.05, 2, 0.05)$ rad/s, with $I_{xx} = 1 < I_{yy} = 2 < "
+                    r"I_{zz} = 3$. What does $\omega_y$ do during the 20 s run?"),
+            options=[
+                Option("It keeps spinning steadily about y",
+                       "A spin about the axis of the middle moment is unstable: the small "
+                       "ω_x and ω_z grow instead of staying small."),
+                Option("It flips over within the first second",
+                       "The wobble starts at 0.05 rad/s and needs a few seconds to grow."),
+                Option("It flips after a few seconds, then flips back again and again",
+                       "The intermediate-axis (tennis-racket) instability: the small wobble "
+                       "grows, the body turns over, and the motion repeats periodically."),
+                Option("It flips once and then spins steadily the other way",
+                       "The torque-free motion is periodic: a body that flipped once flips "
+                       "back after the same time."),
+            ],
+            right=lambda s: pick({"steady": 0, "early": 1, "repeated": 2, "once": 3},
+                                  _flip_outcome(s)),
+            then=("Now press ▶ in the explorer above with the default values and watch ω_y "
+                  "in the rates plot."),
+        ),
+    ]
