@@ -52,3 +52,25 @@ def test_exercises_are_checked_in_voila():
             page.screenshot(path=str(SHOTS / f"exercises-voila-choice-{width}.png"))
         assert errors == []
         page.close()
+
+
+def test_a_prediction_in_voila():
+    """The knife edge's prediction: choose, check, read the explanation and what to run."""
+    notebook = "chapters/greenwood-04/knife-edge.ipynb"
+    with lb.jupyter_server(ROOT, app="voila") as voila, lb.chromium() as browser:
+        page = browser.new_page(viewport={"width": 1024, "height": 768})
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(voila.link(f"voila/render/{notebook}"), timeout=120_000)
+        option = page.get_by_text("The turning slows down while v grows")
+        option.wait_for(timeout=120_000)
+        option.scroll_into_view_if_needed()
+        option.click()
+        box = page.locator(".widget-vbox", has=option).last
+        box.get_by_role("button", name="Check").click()
+        page.get_by_text("press ▶").first.wait_for(timeout=30_000)
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(SHOTS / "exercises-voila-predict-1024.png"))
+        assert page.locator("input[type=radio]:disabled").count() >= 4
+        assert errors == []
+        page.close()

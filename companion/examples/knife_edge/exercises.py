@@ -266,11 +266,11 @@ def knife_edge_concepts() -> list[ChoiceExercise]:
                        "The knife edge does act: its sideways force changes the direction of "
                        "particle 1's velocity and couples v and φ̇."),
                 Option("The turning slows down while v grows",
-                       "v̇ = l φ̇²/2 > 0 and φ̈ = −v φ̇/l: with v > 0 the turning decays and the "
-                       "energy moves into the forward motion; the dumbbell straightens into a "
-                       "line."),
+                       "v̇ grows with φ̇² and is never negative, while φ̈ has the sign of −v φ̇: "
+                       "with v > 0 the turning decays and the energy moves into the forward "
+                       "motion; the dumbbell straightens into a line."),
                 Option("The turning speeds up while v drops",
-                       "Look at the sign of v̇ = l φ̇²/2: it is never negative."),
+                       "Look at the sign of v̇ from the r = 1 equation: it is never negative."),
                 Option("Both grow: the knife edge pumps energy in",
                        "The knife-edge force does no work (it acts across the edge's "
                        "velocity): m v² + m l² φ̇²/2 is conserved."),
@@ -285,14 +285,15 @@ def knife_edge_concepts() -> list[ChoiceExercise]:
                     r"What does the turning rate do?"),
             options=[
                 Option("It decays from the start, as when moving forwards",
-                       "φ̈ = −v φ̇/l: with v < 0 the turning first speeds up."),
+                       "φ̈ has the sign of −v φ̇: with v < 0 the turning first speeds up."),
                 Option("It first grows, peaks when v passes through zero, then decays",
-                       "v̇ = l φ̇²/2 > 0 always, so v rises through zero; φ̈ = −v φ̇/l changes "
-                       "sign with it, and the dumbbell then straightens out moving forwards."),
+                       "v̇ is never negative, so v rises through zero; φ̈, with the sign of "
+                       "−v φ̇, changes sign with it, and the dumbbell then straightens out "
+                       "moving forwards."),
                 Option("It grows without bound",
                        "The energy m v² + m l² φ̇²/2 is conserved, so φ̇ is bounded."),
                 Option("It stays constant",
-                       "φ̈ = −v φ̇/l is not zero while the dumbbell moves along the rod."),
+                       "φ̈ is not zero while the dumbbell moves along the rod."),
             ],
             right=lambda s: pick(backwards, _turning_outcome(s, {"u_1": -0.5})),
             then="Now set v₀ = −0.5 in the explorer above, press ▶ and watch φ̇.",
@@ -325,8 +326,8 @@ def knife_edge_kane_concepts() -> list[ChoiceExercise]:
                        "it: a force that does no work in any motion the constraint allows "
                        "drops out."),
                 Option("The knife-edge force is zero",
-                       "It is not: the Boltzmann–Hamel exercise gives λ = m v φ̇, which "
-                       "turns the velocity of particle 1."),
+                       "It is not: the Boltzmann–Hamel route finds a nonzero λ (the third "
+                       "row of (4.85)), which turns the velocity of particle 1."),
                 Option("It is included in the inertia forces Q*",
                        "Q* contains only m v̇ terms of the two particles."),
             ],
