@@ -33,10 +33,10 @@ SCHEMA_VERSION = 3
 #: Points per autograded exercise.
 POINTS = 1
 #: An autograder test: it imports what it calls itself, so an answer cell that rebinds a
-#: name cannot stand in for the checker.
+#: name cannot stand in for the checker; it prints nothing (nbgrader warns about output).
 _TEST = ("from companion import examples\n"
          "from companion.exercises.assignment import check_answer\n\n"
-         "check_answer(examples.exercises_for({set_name!r})[{key!r}], answer)")
+         "feedback = check_answer(examples.exercises_for({set_name!r})[{key!r}], answer)")
 
 
 class AnswerRejected(AssertionError):
