@@ -352,3 +352,29 @@ def test_the_kernel_arms_no_signal(running, monkeypatch):
     monkeypatch.setattr(signal, "alarm", forbidden)
     assert exercise("knife_edge", "vdot").check("l*phidot^2/2").proven
     assert verdict("sin(exp(exp(100*x)))")[0].verdict == "undecided"
+
+
+def test_a_worker_that_cannot_start_gives_a_verdict(monkeypatch):
+    own = Grader()
+    monkeypatch.setattr(worker.sys, "executable", "/nonexistent/python")
+    feedback = own.grade(Request("a*x", NAMES, a * x))
+    assert (feedback.correct, feedback.hint_kind) == (False, "no_checker")
+    assert "could not be started" in feedback.message
+    own.close()
+
+
+def test_a_worker_that_died_is_replaced(running):
+    pid = running.pid
+    os.kill(pid, 9)
+    deadline = time.monotonic() + 10
+    while _alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert grade(Request("x*a", NAMES, a * x)).proven
+    assert running.pid != pid
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/maps"), reason="needs Linux /proc")
+def test_the_worker_stays_light(running):
+    """sympy and mpmath only: no numpy (and its thread pools) in the sandbox."""
+    with open(f"/proc/{running.pid}/maps") as maps:
+        assert "numpy" not in maps.read()

@@ -95,6 +95,7 @@ class Grader:
     def _spawn(self) -> None:
         if self._process is not None and self._process.poll() is None:
             return
+        self._kill()  # a worker that died on its own: close its socket, reap it
         ours, theirs = socket.socketpair()
         env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
         try:
@@ -147,8 +148,12 @@ class Grader:
         worker is running (see the module docstring for what happens on overrun)."""
         start = time.monotonic()
         with self._lock:
-            self._spawn()
-            self._wait_ready()
+            try:
+                self._spawn()
+                self._wait_ready()
+            except (OSError, WorkerError) as exc:
+                return undecided(f"the checker's process could not be started ({exc})",
+                                 "no_checker")
             budget = max(VERDICT_SECONDS - (time.monotonic() - start), MIN_JOB_SECONDS)
             payload = pickle.dumps((request, budget - SOFT_MARGIN))
             try:
