@@ -163,6 +163,15 @@ def test_small_or_hidden_differences_are_not_equal(text, kind):
                                                                         "not_equal"), feedback
 
 
+@pytest.mark.parametrize("text", ["a*x*(1 + 10**-25)", "a*x + 10**-40", "a*x + x*10**-30"])
+def test_differences_below_the_tolerance_are_found(monkeypatch, text):
+    """Below the sampling tolerance, an unproved agreement is re-examined at 200 digits."""
+    monkeypatch.setattr(chk, "simplifies_to_zero", lambda diff, seconds=0: None)
+    feedback = compare(a * x, parse_answer(text, NAMES))
+    assert (feedback.correct, feedback.hint_kind) == (False, "near_miss"), feedback
+    assert compare(a * x, parse_answer("x*a", NAMES)).verdict == "numeric"  # a true zero
+
+
 def test_near_miss_inside_a_matrix_entry():
     expected = sp.Matrix([[sp.cos(x), a], [x * y, 0]])
     feedback = compare(expected, parse_answer(

@@ -16,8 +16,10 @@ Equivalence is decided by numbers where numbers can decide it, and by algebra ot
    of 30-digit arithmetic, far below a typed ``1e-10``) at any point proves the answer
    wrong; the hints below say how;
 2. when the numbers agree everywhere, ``simplify(a − b)`` is tried.  If it reaches 0 the
-   answer is *proved* equal; otherwise the verdict says that the answer agrees numerically
-   but was not proved — never a plain "Correct".
+   answer is *proved* equal.  Otherwise the difference is evaluated as one expression at up
+   to 200 digits: a difference too small for the comparison (``10**-25``) shows up as a
+   number and the answer is not equal; an exact zero leaves the verdict that the answer
+   agrees numerically but was not proved — never a plain "Correct".
 
 Targeted hints for wrong answers, in this order: the exercise's own known mistakes (each
 computed by the engine), a near miss (a small but real difference: a rounded number), wrong
@@ -53,6 +55,9 @@ REL_TOL = 1e-20
 ABS_TOL = 1e-24
 #: Relative differences below this (but above REL_TOL) at every point are near misses.
 NEAR_MISS = 1e-6
+#: Points and working digits at which an unproved agreement is re-examined for a difference
+#: below REL_TOL (see :func:`_residual`).
+RESIDUAL_POINTS, RESIDUAL_DIGITS = 3, 200
 #: Range of a symbol nothing is known about: both signs, physical magnitudes.
 DEFAULT_RANGE = (-3.0, 3.0)
 #: Range of a positive symbol nothing else is known about.
@@ -233,6 +238,27 @@ def _evaluate(obj: Answer, point: Mapping) -> list[mpmath.mpc] | None:
             return None
         out.append(number)
     return out
+
+
+def _residual(diff: Answer, points: Sequence[Mapping]) -> float | None:
+    """The size of the difference where sympy can resolve it as a number, else None.
+
+    Evaluated as one expression, the difference gets evalf's adaptive precision (up to
+    :data:`RESIDUAL_DIGITS` digits): a real difference below the comparison's tolerance
+    (``x*(1 + 10**-25)``) comes out as a number with full precision, an exact zero as a
+    zero without any (which only a proof could settle).
+    """
+    for point in points:
+        for entry in _as_list(diff):
+            try:
+                value = entry.evalf(15, subs=dict(point), maxn=RESIDUAL_DIGITS)
+                re, im = value.as_real_imag()
+            except (TypeError, ValueError, ZeroDivisionError, OverflowError, AttributeError):
+                continue
+            for part in (re, im):
+                if isinstance(part, sp.Float) and part != 0 and part._prec > 1:
+                    return abs(float(part))
+    return None
 
 
 def _relative(a: mpmath.mpc, b: mpmath.mpc) -> mpmath.mpf:
@@ -460,6 +486,10 @@ def compare(expected: Answer, given: Answer, *, mistakes: Sequence[Mistake] = ()
         return _diagnose(expected, given, samples, mistakes, skew_hint, seconds * FACTOR_SHARE)
     if simplifies_to_zero(given - expected, seconds):
         return Feedback(True, "Correct (proved symbolically).", "correct", PROVEN)
+    tiny = _residual(given - expected, samples.points[:RESIDUAL_POINTS])
+    if tiny is not None:
+        return Feedback(False, f"Not equal: the difference from the right answer is tiny "
+                        f"(about {tiny:.0e} at a sample point) but not zero.", "near_miss")
     return Feedback(True, f"It matches the right answer to {DIGITS - 10} digits at "
                     f"{len(samples.points)} random points, but sympy found no proof: almost "
                     "certainly right, not proved.", "correct", NUMERIC)
