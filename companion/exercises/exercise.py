@@ -1,5 +1,11 @@
-"""An exercise on a worked example: prompt, allowed names, the engine's answer, hints and the
-engine's derivation as the solution.  No widgets here: everything is testable headless."""
+"""Exercises on a worked example, testable headless (no widgets here).
+
+- :class:`Exercise`: a typed answer — prompt, allowed names, the engine's answer, known
+  mistakes, hints and the engine's derivation as the solution; optionally the derivation's
+  steps so far, for "supply the next step".  Answers are judged in the grading worker.
+- :class:`ChoiceExercise`: a prediction or a conceptual question — options with explained
+  feedback, the right one decided by the engine (a derivation or a simulation).
+"""
 
 from __future__ import annotations
 

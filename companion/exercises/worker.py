@@ -36,6 +36,7 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
+from pathlib import Path
 
 from companion.exercises.check import Feedback, Mistake, undecided
 
@@ -97,7 +98,11 @@ class Grader:
             return
         self._kill()  # a worker that died on its own: close its socket, reap it
         ours, theirs = socket.socketpair()
-        env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
+        # The worker imports this very package, wherever the kernel found it.
+        here = str(Path(__file__).resolve().parents[2])
+        path = os.pathsep.join(filter(None, [here, os.environ.get("PYTHONPATH")]))
+        env = {**os.environ, "PYTHONPATH": path, "OPENBLAS_NUM_THREADS": "1",
+               "OMP_NUM_THREADS": "1"}
         try:
             self._process = subprocess.Popen(
                 [sys.executable, "-m", "companion.exercises.worker", str(theirs.fileno())],
