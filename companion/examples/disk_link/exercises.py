@@ -294,8 +294,8 @@ def disk_link_rolling_concepts() -> list[ChoiceExercise]:
             ],
             right=lambda s: pick({"rolls": 0, "slips_later": 1, "slips_at_once": 2},
                                   _rolling_outcome(s)),
-            then=("Now press ▶ in the explorer above with the defaults and read its note on "
-                  "the rolling model's validity."),
+            then=("Now press ▶ in the explorer above with the defaults and watch the strip "
+                  "that marks where the rolling model is valid."),
         ),
         ChoiceExercise(
             key="kappa", example="disk_link_rolling",
@@ -364,8 +364,11 @@ def disk_link_friction_concepts() -> list[ChoiceExercise]:
                        "Kinetic friction keeps acting against the slip until v_slip = 0."),
             ],
             right=lambda s: pick({"before": 0, "same": 1, "after": 2}, _slip_end_outcome(s)),
-            then=("Now try it in the explorer above: a steep, held link and ṡ₀ > 0 with "
-                  "ψ̇₀ = 0; press ▶ and watch the contact-mode strip and ṡ."),
+            then=("To see it, run the held-link simulation in a code cell: "
+                  "examples.get(\"disk_link_friction\").simulate(initial={\"theta\": 0.3, "
+                  "\"s_dot\": 1.0, \"theta_dot\": 0, \"psi_dot\": 0}, link_held=True).events "
+                  "lists when slipping gives way to rolling; compare it with the time ṡ₀/|s̈| "
+                  "the slide alone would take."),
         ),
         ChoiceExercise(
             key="which_mu", example="disk_link_friction",

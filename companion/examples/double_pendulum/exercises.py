@@ -120,6 +120,6 @@ def double_pendulum_concepts() -> list[ChoiceExercise]:
             ],
             right=lambda s: 0 if _straight_outcome(s) else 1,
             then=("Now set θ₁ = θ₂ = 1.8 and both rates to 0 in the explorer above, press ▶ "
-                  "and watch θ₁ − θ₂."),
+                  "and watch the elbow."),
         ),
     ]

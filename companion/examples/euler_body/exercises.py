@@ -235,6 +235,6 @@ def euler_body_concepts() -> list[ChoiceExercise]:
             right=lambda s: pick({"steady": 0, "early": 1, "repeated": 2, "once": 3},
                                   _flip_outcome(s)),
             then=("Now press ▶ in the explorer above with the default values and watch ω_y "
-                  "in the rates plot."),
+                  "in its body angular velocity plot."),
         ),
     ]

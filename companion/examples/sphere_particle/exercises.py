@@ -149,7 +149,8 @@ def sphere_particle_concepts() -> list[ChoiceExercise]:
             ],
             right=lambda s: pick({"level": 0, "oscillates": 1, "falls": 2, "climbs": 3},
                                   _height_outcome(s)),
-            then="Now press ▶ in the explorer above with the defaults and watch θ.",
+            then=("Now press ▶ in the explorer above with the defaults and watch the path on "
+                  "the sphere."),
         ),
         ChoiceExercise(
             key="conserved", example="sphere_particle", title="What stays constant?",
