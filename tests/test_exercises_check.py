@@ -11,8 +11,10 @@ import sympy as sp
 from companion import examples
 from companion.exercises import check as chk
 from companion.exercises.check import Mistake, compare, simplifies_to_zero
+from companion.exercises.exercise import Exercise
 from companion.exercises.parse import parse_answer
 from companion.exercises.widget import ExerciseWidget
+from companion.exercises.worker import Request, grade, grader
 from companion.mechanics import quasi_velocities as qv
 
 x, y = sp.symbols("x y")
@@ -54,12 +56,12 @@ def test_inconclusive_symbolic_check_falls_back_to_numbers(monkeypatch):
     assert feedback.correct and "random points" in feedback.message
 
 
-def test_time_cap_interrupts_slow_simplification():
-    start = time.perf_counter()
-    with pytest.raises(chk._Timeout), chk._time_limit(0.05):
-        while True:
-            pass
-    assert time.perf_counter() - start < 0.5
+def test_soft_limit_is_inert_outside_the_worker():
+    """The kernel never arms a signal: outside the worker the soft limit lets work run."""
+    assert not chk.SOFT_LIMITS
+    with chk.soft_limit(1e-3):
+        total = sum(range(200_000))  # would outlast the limit if a timer were armed
+    assert total > 0
     assert simplifies_to_zero(sp.sin(x) ** 2 + sp.cos(x) ** 2 - 1) is True
 
 
@@ -116,10 +118,13 @@ def test_singular_points_are_skipped():
 
 
 # --------------------------------------------------------------------------- exercises
-ALL = [(name, ex) for name in examples.exercise_set_names() for ex in examples.exercises_for(name)]
+#: Every exercise answered by typing (choices are tested in test_exercises_feedback.py).
+ALL = [(name, ex) for name in examples.exercise_set_names() for ex in examples.exercises_for(name)
+       if isinstance(ex, Exercise)]
 #: Every worked-example notebook's exercise set (the notebook tests check each notebook shows it).
 NOTEBOOK_SETS = {"euler_body", "knife_edge", "knife_edge_kane", "rigid_body_so3",
-                 "double_pendulum", "sphere_particle", "disk_link_rolling", "disk_link_friction"}
+                 "double_pendulum", "sphere_particle", "disk_link_rolling", "disk_link_friction",
+                 "polar_spring"}
 
 
 def typed(ex, value) -> str:
@@ -135,7 +140,8 @@ def test_every_exercise_set_has_two_to_four_and_belongs_to_an_example():
 
     assert NOTEBOOK_SETS <= set(examples.exercise_set_names())
     for name in examples.exercise_set_names():
-        assert 2 <= len(examples.exercises_for(name)) <= 4
+        typed_ones = [e for e in examples.exercises_for(name) if isinstance(e, Exercise)]
+        assert 2 <= len(typed_ones) <= 4  # computing exercises; the choices come on top
         assert {ex.example for ex in examples.exercises_for(name)} <= set(examples.names())
 
 
@@ -256,11 +262,10 @@ def perturbed_answers():
         ct.mode_model.cache_clear()
         systems: dict = {}  # fresh, built by the perturbed engine
         try:
-            for name in examples.exercise_set_names():
-                for ex in examples.exercises_for(name):
-                    if ex.example not in systems:
-                        systems[ex.example] = examples.build(ex.example)
-                    answers[name, ex.key] = ex.expected(systems[ex.example])
+            for name, ex in ALL:
+                if ex.example not in systems:
+                    systems[ex.example] = examples.build(ex.example)
+                answers[name, ex.key] = ex.expected(systems[ex.example])
         finally:
             ct.mode_model.cache_clear()
     return answers
@@ -295,14 +300,18 @@ def test_widget_drives_check_hint_and_reveal():
 
 
 def test_hostile_but_readable_answers_are_judged_quickly():
-    """Short answers that are huge when expanded must not stall the checker."""
+    """Short answers that are huge when expanded must not stall the checker (in the worker,
+    as every reader's answer is judged)."""
     big = "(x + y + a + 1)**64"
     slow = [f"{big}*sin(x)**2 + {big}*cos(x)**2 - {big} + a*x",   # equal, but expand explodes
             f"{big}", f"a*x*{big}", "sin(" * 45 + "x" + ")" * 45]
+    grader().start()
+    grade(Request("a*x", NAMES, a * x))  # the worker is running
     for text in slow:
         start = time.perf_counter()
-        judge(a * x, text)
-        assert time.perf_counter() - start < 3 * chk.SIMPLIFY_SECONDS, text
+        feedback = grade(Request(text, NAMES, a * x))
+        assert time.perf_counter() - start < 3.0, text
+        assert feedback.hint_kind != "correct" or feedback.verdict in {"proven", "numeric"}
 
 
 def test_show_exercises_displays_once(capsys):

@@ -1,22 +1,43 @@
 """Self-study exercises closing each worked-example notebook: the exercise machinery.
 
 Answers are typed in sympy syntax, read by a safe whitelist parser
-(:mod:`companion.exercises.parse`) and compared symbolically with the engine's result
-(:mod:`companion.exercises.check`).  The exercises themselves live in each worked example's
-slice (``companion/examples/<name>/exercises.py``); a notebook shows them with::
+(:mod:`companion.exercises.parse`) and compared with the engine's result
+(:mod:`companion.exercises.check`), both inside a sandboxed grading process
+(:mod:`companion.exercises.worker`) that no answer can hang or crash.  The exercises
+themselves live in each worked example's slice (``companion/examples/<name>/exercises.py``);
+a notebook shows them with::
 
     from companion import examples
     examples.show_exercises("euler_body")
 
 A slice's builder returns 2–4 :class:`Exercise` objects whose ``answer``, ``mistakes`` and
-``solution`` read the slice's system's derivation (never typed results).  A second set on the
-same system, for another notebook, is a record of its own (``"knife_edge_kane"``).
+``solution`` read the slice's system's derivation (never typed results), and exercises that
+test understanding (:class:`ChoiceExercise`: predictions and conceptual choices whose right
+option the engine decides).  A second set on the same system, for another notebook, is a
+record of its own (``"knife_edge_kane"``).
+
+The package imports lazily: the grading worker imports only the parser and the checker.
 """
 
 from __future__ import annotations
 
-from companion.exercises.check import Feedback, Mistake
-from companion.exercises.exercise import Exercise, ExerciseSet
-from companion.exercises.parse import AnswerError, parse_answer
+import importlib
+from typing import Any
 
-__all__ = ["AnswerError", "Exercise", "ExerciseSet", "Feedback", "Mistake", "parse_answer"]
+#: Public names and the modules they live in, imported on first use.
+_LAZY = {
+    "AnswerError": "companion.exercises.parse", "parse_answer": "companion.exercises.parse",
+    "Feedback": "companion.exercises.check", "Mistake": "companion.exercises.check",
+    "ChoiceExercise": "companion.exercises.exercise", "Exercise": "companion.exercises.exercise",
+    "ExerciseSet": "companion.exercises.exercise", "Option": "companion.exercises.exercise",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["AnswerError", "ChoiceExercise", "Exercise", "ExerciseSet", "Feedback", "Mistake",
+           "Option", "parse_answer"]

@@ -1,19 +1,31 @@
-"""Symbolic checking of a reader's answer against the engine's result, with targeted hints.
+"""Judging a reader's answer against the engine's result, with targeted hints.
 
-Equivalence is decided numerically and confirmed symbolically:
+This module does the mathematics; it runs inside the grading worker
+(:mod:`companion.exercises.worker`), which bounds its time and memory from outside.  Called
+directly (tests, scripts) it has no time limit at all.
 
-1. both sides are evaluated at several random rational points to 20 significant digits
-   (sympy's adaptive-precision ``evalf``, so cancellation cannot fake a difference;
-   complex-safe; points where either side is singular are skipped).  A disagreement at any
-   point proves the answer wrong, and the hints below say how;
-2. when they agree everywhere, ``simplify(a − b)`` is tried under a time cap; if it reaches 0
-   the answer is proved equal, otherwise (timeout or an unsimplified residue) the numeric
-   agreement at every point decides.  Every equivalent form is therefore accepted.
+Equivalence is decided by numbers where numbers can decide it, and by algebra otherwise:
+
+1. both sides are evaluated to :data:`DIGITS` significant digits (sympy's adaptive-precision
+   ``evalf``, so cancellation cannot fake a difference; complex-safe) at :data:`N_POINTS`
+   points drawn fresh from the operating system's random source for every check.  The
+   points are a Latin hypercube over each symbol's physical range (the example's slider
+   range, a full turn for an angle, both signs for a speed), so every tenth of each range is
+   visited and no grid or seed can be aimed at.  Points where the expected answer is
+   undefined are skipped.  A difference larger than :data:`REL_TOL` (far above the round-off
+   of 30-digit arithmetic, far below a typed ``1e-10``) at any point proves the answer
+   wrong; the hints below say how;
+2. when the numbers agree everywhere, ``simplify(a − b)`` is tried.  If it reaches 0 the
+   answer is *proved* equal.  Otherwise the difference is evaluated as one expression at up
+   to 200 digits: a difference too small for the comparison (``10**-25``) shows up as a
+   number and the answer is not equal; an exact zero leaves the verdict that the answer
+   agrees numerically but was not proved — never a plain "Correct".
 
 Targeted hints for wrong answers, in this order: the exercise's own known mistakes (each
-computed by the engine), wrong index order (the negative of a skew matrix such as C^j or
-γ^j), sign error, transposed matrix, a constant or simple factor, symbols that should not be
-there, and for matrices the entries that are wrong.
+computed by the engine), a near miss (a small but real difference: a rounded number), wrong
+index order (the negative of a skew matrix such as C^j or γ^j), sign error, transposed
+matrix, a constant or simple factor, symbols that should not be there, and for matrices the
+entries that are wrong.
 """
 
 from __future__ import annotations
@@ -23,40 +35,72 @@ import random
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TypeVar
 
-import numpy as np
+import mpmath
 import sympy as sp
 
 from companion.exercises.parse import Answer
 
-#: Random points at which both sides must agree.
-N_POINTS = 6
-#: Relative tolerance of the numeric comparison.
-RTOL = 1e-9
-#: Seconds allowed for the symbolic confirmation.
-SIMPLIFY_SECONDS = 2.0
-#: Seconds allowed for looking for a symbolic factor between answer and result.
-FACTOR_SECONDS = 0.5
+#: Points at which both sides must agree (a Latin hypercube: one per stratum of each range).
+N_POINTS = 10
+#: Significant digits of every evaluation.
+DIGITS = 30
+#: Relative difference above which two values differ (30-digit round-off is ~1e-28).
+REL_TOL = 1e-20
+#: Absolute floor of the comparison, for values that vanish at a point.
+ABS_TOL = 1e-24
+#: Relative differences below this (but above REL_TOL) at every point are near misses.
+NEAR_MISS = 1e-6
+#: Points and working digits at which an unproved agreement is re-examined for a difference
+#: below REL_TOL (see :func:`_residual`).
+RESIDUAL_POINTS, RESIDUAL_DIGITS = 3, 200
+#: Range of a symbol nothing is known about: both signs, physical magnitudes.
+DEFAULT_RANGE = (-3.0, 3.0)
+#: Range of a positive symbol nothing else is known about.
+POSITIVE_RANGE = (0.05, 3.0)
+#: Range of an angle: a full turn.
+FULL_TURN = (-math.pi, math.pi)
+#: Fractions of the soft budget for the symbolic stages (inside the worker).
+EXPAND_SHARE, SIMPLIFY_SHARE, FACTOR_SHARE = 0.15, 0.6, 0.1
 
 T = TypeVar("T")
+Ranges = Mapping[sp.Symbol, tuple[float, float]]
+
+#: Verdicts: proved equal, equal at every sample point but not proved, not equal, the
+#: checker could not decide in time (or memory), the text could not be read.
+PROVEN, NUMERIC, NOT_EQUAL, UNDECIDED, UNREADABLE = (
+    "proven", "numeric", "not_equal", "undecided", "unreadable")
 
 
 @dataclass(frozen=True)
 class Feedback:
     """The verdict on one answer.
 
-    ``hint_kind`` is one of ``"correct"``, ``"unreadable"``, ``"shape"``, ``"known_mistake"``
-    (or an exercise's own kind), ``"index_order"``, ``"sign"``, ``"transpose"``, ``"factor"``,
-    ``"extra_symbol"``, ``"entries"``, ``"wrong"``.
+    ``correct`` is True for a proved answer and for one that agrees numerically but was not
+    proved (``verdict`` tells them apart).  ``hint_kind`` is one of ``"correct"``,
+    ``"unreadable"``, ``"shape"``, ``"known_mistake"`` (or an exercise's own kind),
+    ``"near_miss"``, ``"index_order"``, ``"sign"``, ``"transpose"``, ``"factor"``,
+    ``"extra_symbol"``, ``"entries"``, ``"wrong"``, ``"timeout"``, ``"too_large"``.
     """
 
     correct: bool
     message: str
     hint_kind: str
+    verdict: str = NOT_EQUAL
+
+    @property
+    def proven(self) -> bool:
+        return self.verdict == PROVEN
+
+
+def undecided(reason: str, kind: str = "timeout") -> Feedback:
+    """The verdict when the checker gave up: it says so, and what the reader can do."""
+    return Feedback(False, f"Could not decide in time: {reason}. Try writing the answer in a "
+                    "simpler form.", kind, UNDECIDED)
 
 
 @dataclass(frozen=True)
@@ -68,68 +112,75 @@ class Mistake:
     kind: str = "known_mistake"
 
 
-class _Timeout(BaseException):
-    """Raised by the alarm; a BaseException so that sympy's ``except Exception`` won't eat it."""
+# --------------------------------------------------------------------------- soft time limit
+class Timeout(BaseException):
+    """The soft budget ran out; a BaseException so that sympy's ``except Exception`` won't
+    eat it."""
+
+
+#: Set by the worker process: only there may a signal interrupt the work (never in a kernel).
+SOFT_LIMITS = False
+#: Deadlines (monotonic seconds) of the soft limits entered, innermost last.
+_DEADLINES: list[float] = []
+
+
+def _on_alarm(signum, frame):
+    raise Timeout
 
 
 @contextmanager
-def _time_limit(seconds: float) -> Iterator[bool]:
-    """Interrupt the block after ``seconds``; yields False when no timer is available here
-    (not the main thread, or no SIGALRM), in which case the caller must skip slow work.
-    A timer already running (e.g. a test timeout) is restored afterwards."""
-    if threading.current_thread() is not threading.main_thread() or not hasattr(
-        signal, "setitimer"
-    ):
-        yield False
+def soft_limit(seconds: float) -> Iterator[None]:
+    """Raise :class:`Timeout` in the block after ``seconds`` — inside the grading worker only.
+
+    It is a courtesy that lets the worker answer "could not decide" itself; the hard limit
+    is the parent's wall clock, which kills the worker if this one is swallowed (an alarm
+    landing in a garbage-collection callback) or never delivered (a long C call).  Limits
+    nest: an inner one never outlasts the outer, and the outer is re-armed when it ends.
+    Elsewhere (a kernel, a test) the block simply runs.
+    """
+    if not SOFT_LIMITS or threading.current_thread() is not threading.main_thread():
+        yield
         return
-
-    armed = [True]
-
-    def on_alarm(signum, frame):
-        if armed[0]:
-            raise _Timeout
-
-    start = time.monotonic()
-    previous = signal.signal(signal.SIGALRM, on_alarm)
-    outer, _ = signal.setitimer(signal.ITIMER_REAL, seconds)
+    now = time.monotonic()
+    deadline = min([now + seconds, *_DEADLINES[-1:]])
+    _DEADLINES.append(deadline)
+    previous = signal.signal(signal.SIGALRM, _on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, max(deadline - now, 1e-3))
     try:
-        yield True
+        yield
     finally:
-        try:
-            armed[0] = False
-        finally:  # runs even if the alarm fires right at the end of the block
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
-            if outer > 0:
-                left = outer - (time.monotonic() - start)
-                signal.setitimer(signal.ITIMER_REAL, max(left, 1e-3))
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        _DEADLINES.pop()
+        signal.signal(signal.SIGALRM, previous)
+        if _DEADLINES:
+            signal.setitimer(signal.ITIMER_REAL, max(_DEADLINES[-1] - time.monotonic(), 1e-3))
 
 
 def _within(seconds: float, work: Callable[[], T]) -> T | None:
-    """``work()`` under a time cap; None when it timed out or no timer is available."""
+    """``work()`` under the soft limit; None when it ran out of time."""
     try:
-        with _time_limit(seconds) as limited:
-            return work() if limited else None
-    except _Timeout:
+        with soft_limit(seconds):
+            return work()
+    except Timeout:
         return None
 
 
-def simplifies_to_zero(diff: Answer, seconds: float = SIMPLIFY_SECONDS) -> bool | None:
-    """True if ``diff`` simplifies to zero, None when that could not be decided in time.
+def simplifies_to_zero(diff: Answer, seconds: float = 2.0) -> bool | None:
+    """True if ``diff`` simplifies to zero, None when that could not be shown (in time).
 
-    Even ``expand`` runs under the cap: ``(a + b + …)**64`` is short to type but huge expanded.
+    ``expand`` first (cheap for polynomial identities, but ``(a + b + …)**64`` is short to
+    type and huge expanded, so it gets only a share of the time), then ``simplify``.
     """
-    entries = list(diff) if isinstance(diff, sp.MatrixBase) else [diff]
+    entries = _as_list(diff)
+    if all(e == 0 for e in entries):
+        return True
+    if _within(seconds * EXPAND_SHARE, lambda: all(sp.expand(e) == 0 for e in entries)):
+        return True
+    return _within(seconds * SIMPLIFY_SHARE,
+                   lambda: all(sp.simplify(e) == 0 for e in entries) or None)
 
-    def attempt() -> bool | None:
-        if all(sp.expand(e) == 0 for e in entries):
-            return True
-        return all(sp.simplify(e) == 0 for e in entries) or None
 
-    return _within(seconds, attempt)
-
-
-# --------------------------------------------------------------------------- numbers
+# --------------------------------------------------------------------------- sample points
 def _as_list(obj: Answer) -> list[sp.Expr]:
     return list(obj) if isinstance(obj, sp.MatrixBase) else [obj]
 
@@ -141,77 +192,143 @@ def _free(*objs: Answer) -> list[sp.Symbol]:
     return sorted(free, key=lambda s: s.name)
 
 
-def _points(symbols: Sequence[sp.Symbol], count: int, seed: int) -> list[dict]:
-    """Random points: magnitudes in [0.2, 1.4], negative too unless a symbol is positive."""
-    rng = random.Random(seed)
-    points = []
-    for _ in range(count):
-        point = {}
-        for s in symbols:
-            value = rng.uniform(0.2, 1.4)
-            if not (s.is_positive or s.is_nonnegative) and rng.random() < 0.5:
-                value = -value
-            point[s] = sp.Rational(round(value * 1000), 1000)
-        points.append(point)
+def symbol_range(symbol: sp.Symbol, ranges: Ranges | None = None) -> tuple[float, float]:
+    """The interval a symbol is sampled from: the given range, narrowed to its assumptions."""
+    low, high = (ranges or {}).get(symbol) or (
+        POSITIVE_RANGE if symbol.is_positive or symbol.is_nonnegative else DEFAULT_RANGE)
+    if symbol.is_positive and low <= 0:
+        low = min(POSITIVE_RANGE[0], high / 10)
+    elif symbol.is_nonnegative and low < 0:
+        low = 0.0
+    if not high > low:
+        raise ValueError(f"empty sampling range for {symbol}: [{low}, {high}]")
+    return float(low), float(high)
+
+
+_RANDOM = random.SystemRandom()
+
+
+def sample_points(symbols: Sequence[sp.Symbol], ranges: Ranges | None,
+                  count: int) -> list[dict[sp.Symbol, sp.Float]]:
+    """``count`` fresh points, a Latin hypercube: each symbol visits every 1/count-th of its
+    range once, at an unpredictable place inside it (128 random bits, 40 digits)."""
+    points: list[dict[sp.Symbol, sp.Float]] = [{} for _ in range(count)]
+    for s in symbols:
+        low, high = symbol_range(s, ranges)
+        strata = list(range(count))
+        _RANDOM.shuffle(strata)
+        for point, k in zip(points, strata, strict=True):
+            fraction = (k + sp.Rational(_RANDOM.getrandbits(128), 2**128)) / count
+            point[s] = sp.Float(low + (high - low) * fraction, DIGITS + 10)
     return points
 
 
-def _evaluate(obj: Answer, point: dict) -> np.ndarray | None:
-    """Complex values of every entry at ``point``; None where the object is singular."""
+def _evaluate(obj: Answer, point: Mapping) -> list[mpmath.mpc] | None:
+    """Values of every entry at ``point`` to DIGITS digits; None where the object is
+    undefined or infinite there."""
+    bits = int(DIGITS * 3.33) + 8
     out = []
     for entry in _as_list(obj):
         try:
-            # evalf with subs works to the requested accuracy despite cancellation
-            value = complex(entry.evalf(20, subs=point, maxn=400))
-        except (TypeError, ValueError, ZeroDivisionError, OverflowError):
+            value = entry.evalf(DIGITS, subs=dict(point), maxn=4 * DIGITS)
+            number = mpmath.mpc(value._to_mpmath(bits))
+        except (TypeError, ValueError, ZeroDivisionError, OverflowError, AttributeError):
             return None
-        if not (math.isfinite(value.real) and math.isfinite(value.imag)) or abs(value) > 1e12:
+        if not mpmath.isfinite(number):
             return None
-        out.append(value)
-    return np.array(out)
+        out.append(number)
+    return out
 
 
-def _close(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    return np.abs(a - b) <= RTOL * (1.0 + np.maximum(np.abs(a), np.abs(b)))
+def _residual(diff: Answer, points: Sequence[Mapping]) -> float | None:
+    """The size of the difference where sympy can resolve it as a number, else None.
+
+    Evaluated as one expression, the difference gets evalf's adaptive precision (up to
+    :data:`RESIDUAL_DIGITS` digits): a real difference below the comparison's tolerance
+    (``x*(1 + 10**-25)``) comes out as a number with full precision, an exact zero as a
+    zero without any (which only a proof could settle).
+    """
+    for point in points:
+        for entry in _as_list(diff):
+            try:
+                value = entry.evalf(15, subs=dict(point), maxn=RESIDUAL_DIGITS)
+                re, im = value.as_real_imag()
+            except (TypeError, ValueError, ZeroDivisionError, OverflowError, AttributeError):
+                continue
+            for part in (re, im):
+                if isinstance(part, sp.Float) and part != 0 and part._prec > 1:
+                    return abs(float(part))
+    return None
+
+
+def _relative(a: mpmath.mpc, b: mpmath.mpc) -> mpmath.mpf:
+    scale = max(abs(a), abs(b))
+    return abs(a - b) / scale if scale > 0 else mpmath.mpf(0)
+
+
+def _close(a: Sequence[mpmath.mpc], b: Sequence[mpmath.mpc]) -> list[bool]:
+    return [abs(x - y) <= REL_TOL * max(abs(x), abs(y)) + ABS_TOL for x, y in zip(a, b,
+                                                                                    strict=True)]
 
 
 class _Samples:
-    """Both sides and any candidate evaluated at the same random, non-singular points."""
+    """Both sides evaluated at the same fresh points where the expected answer is defined."""
 
-    def __init__(self, expected: Answer, given: Answer, others: Sequence[Answer] = ()):
+    def __init__(self, expected: Answer, given: Answer, ranges: Ranges | None = None,
+                 others: Sequence[Answer] = ()):
         symbols = _free(expected, given, *others)
         self.points: list[dict] = []
-        self.expected: list[np.ndarray] = []
-        self.given: list[np.ndarray] = []
-        for point in _points(symbols, 8 * N_POINTS, seed=20261201):
-            e, g = _evaluate(expected, point), _evaluate(given, point)
-            if e is None or g is None:
-                continue
-            self.points.append(point)
-            self.expected.append(e)
-            self.given.append(g)
+        self.expected: list[list[mpmath.mpc]] = []
+        self.given: list[list[mpmath.mpc] | None] = []
+        for _attempt in range(4):  # further batches only replace undefined points
+            for point in sample_points(symbols, ranges, N_POINTS):
+                e = _evaluate(expected, point)
+                if e is None:
+                    continue
+                self.points.append(point)
+                self.expected.append(e)
+                self.given.append(_evaluate(given, point))
+                if len(self.points) == N_POINTS:
+                    break
             if len(self.points) == N_POINTS:
                 break
         if len(self.points) < 3:
-            raise ValueError("could not find enough points where both answers are defined")
+            raise ValueError("could not find enough points where the right answer is defined")
+
+    def undefined(self) -> bool:
+        """Whether the answer is undefined (or infinite) where the right one is not."""
+        return any(g is None for g in self.given)
 
     def agree(self) -> bool:
         """Whether the answer equals the expected result at every point."""
-        return all(_close(e, g).all() for e, g in zip(self.expected, self.given, strict=True))
+        return not self.undefined() and all(
+            all(_close(e, g)) for e, g in zip(self.expected, self.given, strict=True))
+
+    def near_miss(self) -> float | None:
+        """The largest relative difference when it is small at every point (a rounded
+        number, a tiny added term), else None."""
+        if self.undefined():
+            return None
+        worst = max(_relative(a, b) for e, g in zip(self.expected, self.given, strict=True)
+                    for a, b in zip(e, g, strict=True))
+        return float(worst) if worst < NEAR_MISS else None
 
     def matches(self, candidate: Answer) -> bool:
         """Whether the answer equals ``candidate`` at every point."""
+        if self.undefined():
+            return False
         for point, v in zip(self.points, self.given, strict=True):
             c = _evaluate(candidate, point)
-            if c is None or c.shape != v.shape or not _close(c, v).all():
+            if c is None or len(c) != len(v) or not all(_close(c, v)):
                 return False
         return True
 
-    def wrong_entries(self) -> np.ndarray:
-        """Boolean mask of the entries that disagree at some point."""
-        bad = np.zeros_like(self.expected[0], dtype=bool)
+    def wrong_entries(self) -> list[bool]:
+        """Which entries disagree at some point (row-major)."""
+        bad = [False] * len(self.expected[0])
         for e, g in zip(self.expected, self.given, strict=True):
-            bad |= ~_close(e, g)
+            for i, ok in enumerate(_close(e, g)):
+                bad[i] = bad[i] or not ok
         return bad
 
 
@@ -251,19 +368,20 @@ def _show(expr: sp.Expr) -> str:
     return sp.sstr(expr)
 
 
-def _factor(samples: _Samples, expected: Answer, given: Answer) -> sp.Expr | None:
+def _factor(samples: _Samples, expected: Answer, given: Answer,
+            seconds: float) -> sp.Expr | None:
     """The factor k with given = k · expected, when there is one (k ≠ 0, 1)."""
     e0 = samples.expected[0]
-    if not np.any(np.abs(e0) > 1e-12):
+    i = max(range(len(e0)), key=lambda j: abs(e0[j]))
+    if abs(e0[i]) < 1e-12:
         return None
-    i = int(np.argmax(np.abs(e0)))
     ratios = [g[i] / e[i] for e, g in zip(samples.expected, samples.given, strict=True)
               if abs(e[i]) > 1e-12]
     k = ratios[0]
-    if all(abs(r - k) <= 1e-8 * (1 + abs(k)) for r in ratios) and abs(k.imag) < 1e-12:
-        candidate = sp.nsimplify(k.real, [sp.pi], tolerance=1e-10, rational=False)
+    if all(abs(r - k) <= 1e-15 * (1 + abs(k)) for r in ratios) and abs(k.imag) < 1e-15:
+        candidate = sp.nsimplify(float(k.real), [sp.pi], tolerance=1e-12, rational=False)
     else:  # a simple symbolic factor (a monomial), such as a forgotten mass
-        candidate = _within(FACTOR_SECONDS,
+        candidate = _within(seconds,
                             lambda: sp.cancel(_as_list(given)[i] / _as_list(expected)[i]))
         if (candidate is None or candidate.has(sp.Add, sp.I)
                 or sp.count_ops(candidate) > 6):
@@ -279,22 +397,42 @@ def _is_skew(m: Answer) -> bool:
     )
 
 
+def _entries_message(expected: sp.MatrixBase, bad: list[bool]) -> str | None:
+    rows, cols = expected.shape
+    where = [f"({k // cols + 1}, {k % cols + 1})" if cols > 1 else f"{k + 1}"
+             for k, b in enumerate(bad) if b]
+    if not where or len(where) == len(bad):
+        return None
+    one = len(where) == 1
+    label = ("entr" + ("y" if one else "ies") + " " + ", ".join(where)
+             + (" (row, column)" if cols > 1 else ""))
+    return f"{label[0].upper()}{label[1:]} {'is' if one else 'are'} wrong; the others are right."
+
+
 def _diagnose(expected: Answer, given: Answer, samples: _Samples,
-              mistakes: Sequence[Mistake], skew_hint: str) -> Feedback:
+              mistakes: Sequence[Mistake], skew_hint: str, seconds: float) -> Feedback:
     for mistake in mistakes:
         if _shape(mistake.answer) == _shape(given) and samples.matches(mistake.answer):
             return Feedback(False, mistake.message, mistake.kind)
+    if samples.undefined():
+        return Feedback(False, "Your answer is undefined (or infinite) at points where the "
+                        "right answer has a finite value.", "wrong")
+    near = samples.near_miss()
+    if near is not None:
+        return Feedback(False, f"Very close, but not equal: it differs from the right answer "
+                        f"by about {near:.0e} (relative) — far more than round-off. "
+                        "Is a number rounded, or a tiny term added?", "near_miss")
     if _is_skew(expected) and samples.matches(-expected):
         return Feedback(False, "Every entry has the opposite sign, which for a skew-symmetric "
                         f"matrix is the same as transposing it: check the index order. "
-                        f"{skew_hint}", "index_order")
+                        f"{skew_hint}".strip(), "index_order")
     if samples.matches(-expected):
         return Feedback(False, "Right up to the overall sign: look for a sign error.", "sign")
     if isinstance(expected, sp.MatrixBase) and expected.is_square and expected != expected.T \
             and samples.matches(expected.T):
         return Feedback(False, "This is the transpose of the right matrix: rows and columns "
                         "are swapped.", "transpose")
-    k = _factor(samples, expected, given)
+    k = _factor(samples, expected, given, seconds)
     if k is not None:
         return Feedback(False, f"Off by a factor of {_show(k)}: your answer is {_show(k)} times "
                         "the right one.", "factor")
@@ -303,17 +441,15 @@ def _diagnose(expected: Answer, given: Answer, samples: _Samples,
         names = ", ".join(s.name for s in extra)
         return Feedback(False, f"The right answer does not depend on {names}.", "extra_symbol")
     if isinstance(expected, sp.MatrixBase):
-        bad = samples.wrong_entries().reshape(expected.shape)
-        where = [f"({i + 1}, {j + 1})" for i, j in zip(*np.nonzero(bad), strict=True)]
-        if len(where) < bad.size:
-            return Feedback(False, f"Not yet: entr{'y' if len(where) == 1 else 'ies'} "
-                            f"{', '.join(where)} (row, column) {'is' if len(where) == 1 else 'are'}"
-                            " wrong; the others are right.", "entries")
+        message = _entries_message(expected, samples.wrong_entries())
+        if message is not None:
+            return Feedback(False, message, "entries")
     return Feedback(False, "Not equivalent to the right answer.", "wrong")
 
 
 def compare(expected: Answer, given: Answer, *, mistakes: Sequence[Mistake] = (),
-            skew_hint: str = "") -> Feedback:
+            skew_hint: str = "", ranges: Ranges | None = None,
+            seconds: float = 2.0) -> Feedback:
     """Compare an answer with the engine's result.
 
     Parameters
@@ -326,6 +462,10 @@ def compare(expected: Answer, given: Answer, *, mistakes: Sequence[Mistake] = ()
         Known wrong answers of this exercise with their hints, tried first.
     skew_hint
         Appended to the index-order hint (e.g. how the exercise's indices are ordered).
+    ranges
+        Sampling interval of each symbol (see :func:`symbol_range` for the defaults).
+    seconds
+        Soft budget of the symbolic stages (enforced only inside the grading worker).
 
     Returns
     -------
@@ -336,16 +476,20 @@ def compare(expected: Answer, given: Answer, *, mistakes: Sequence[Mistake] = ()
     if shape is not None:
         return shape
     try:
-        samples = _Samples(expected, given, [m.answer for m in mistakes])
+        samples = _Samples(expected, given, ranges, [m.answer for m in mistakes])
     except ValueError:
-        proved = simplifies_to_zero(given - expected)
-        if proved:
-            return Feedback(True, "Correct (proved symbolically).", "correct")
+        if simplifies_to_zero(given - expected, seconds):
+            return Feedback(True, "Correct (proved symbolically).", "correct", PROVEN)
         return Feedback(False, "The answer could not be evaluated: it is undefined almost "
                         "everywhere.", "wrong")
     if not samples.agree():
-        return _diagnose(expected, given, samples, mistakes, skew_hint)
-    if simplifies_to_zero(given - expected):
-        return Feedback(True, "Correct (proved symbolically).", "correct")
-    return Feedback(True, f"Correct (agrees at {len(samples.points)} random points; the "
-                    "symbolic check was inconclusive).", "correct")
+        return _diagnose(expected, given, samples, mistakes, skew_hint, seconds * FACTOR_SHARE)
+    if simplifies_to_zero(given - expected, seconds):
+        return Feedback(True, "Correct (proved symbolically).", "correct", PROVEN)
+    tiny = _residual(given - expected, samples.points[:RESIDUAL_POINTS])
+    if tiny is not None:
+        return Feedback(False, f"Not equal: the difference from the right answer is tiny "
+                        f"(about {tiny:.0e} at a sample point) but not zero.", "near_miss")
+    return Feedback(True, f"It matches the right answer to {DIGITS - 10} digits at "
+                    f"{len(samples.points)} random points, but sympy found no proof: almost "
+                    "certainly right, not proved.", "correct", NUMERIC)

@@ -1,22 +1,67 @@
-"""An exercise on a worked example: prompt, allowed names, the engine's answer, hints and the
-engine's derivation as the solution.  No widgets here: everything is testable headless."""
+"""Exercises on a worked example, testable headless (no widgets here).
+
+- :class:`Exercise`: a typed answer — prompt, allowed names, the engine's answer, known
+  mistakes, hints and the engine's derivation as the solution; optionally the derivation's
+  steps so far, for "supply the next step".  Answers are judged in the grading worker.
+- :class:`ChoiceExercise`: a prediction or a conceptual question — options with explained
+  feedback, the right one decided by the engine (a derivation or a simulation).
+"""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import sympy as sp
 
-from companion.exercises.check import Feedback, Mistake, compare
-from companion.exercises.parse import Answer, AnswerError, name_table, parse_answer
+from companion.exercises.check import FULL_TURN, NOT_EQUAL, PROVEN, UNREADABLE, Feedback, Mistake
+from companion.exercises.parse import Answer, name_table
+from companion.exercises.worker import Request, grade
 from companion.mechanics.derivation import Derivation, Step
-from companion.system import System
+from companion.system import Parameter, System
+
+
+class _OnTheEngine:
+    """What every exercise shares: its system (attached by the catalog), the engine's
+    results cached per system, the hints and the engine's solution steps."""
+
+    key: str
+    hints: Sequence[str]
+    solution: Callable[[System], Sequence[Step]] | None
+    system_of: Callable[[], System] | None
+
+    def system(self) -> System:
+        """The worked example's shared system, attached by the catalog
+        (:func:`companion.examples.exercises_for`)."""
+        if self.system_of is None:
+            raise ValueError(f"exercise {self.key!r} is not attached to a system: get it from "
+                             "companion.examples.exercises_for(...) or pass system=...")
+        return self.system_of()
+
+    def _results(self, system: System | None) -> dict[str, Any]:
+        system = self.system() if system is None else system
+        cache = self.__dict__.setdefault("_cache", {})
+        if id(system) not in cache:  # keep the system alive so its id stays unique
+            cache[id(system)] = (system, {})
+        return cache[id(system)][1]
+
+    def solution_steps(self, system: System | None = None) -> list[Step]:
+        """The engine's derivation steps that lead to the answer (none for some choices)."""
+        if self.solution is None:
+            return []
+        return list(self.solution(self.system() if system is None else system))
+
+    def hint(self, k: int) -> str:
+        """The k-th progressive hint (0-based); past the last, a pointer to the solution."""
+        if 0 <= k < len(self.hints):
+            return self.hints[k]
+        return "No more hints: use “Reveal solution” to see the derivation."
 
 
 @dataclass
-class Exercise:
+class Exercise(_OnTheEngine):
     """One self-study exercise tied to a worked example.
 
     Parameters
@@ -46,7 +91,11 @@ class Exercise:
     skew_hint
         What to say about the index order when the answer is minus a skew matrix.
     example_answer
-        The shape of an answer to show in the input box, e.g. ``"[[a, b], [c, d]]"``.
+        The shape of an answer to show in the input box, e.g. ``"[[a, b], [c, d]]"`` —
+        never the answer itself (a test checks it is not equivalent).
+    given_steps
+        ``given_steps(system) -> steps`` shown with the prompt, for a derivation step: the
+        reader supplies the step that comes next.
     system_of
         Returns the worked example's shared system; set by the catalog when it hands out the
         exercise set (the exercise layer does not import the catalog).
@@ -64,25 +113,10 @@ class Exercise:
     mistakes: Callable[[System], Sequence[Mistake]] | None = None
     skew_hint: str = ""
     example_answer: str = ""
+    given_steps: Callable[[System], Sequence[Step]] | None = None
     system_of: Callable[[], System] | None = field(default=None, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        self._cache: dict[int, tuple[System, dict[str, Any]]] = {}
-
     # ----------------------------------------------------------------- engine results
-    def system(self) -> System:
-        """The worked example's shared system, attached by the catalog
-        (:func:`companion.examples.exercises_for`)."""
-        if self.system_of is None:
-            raise ValueError(f"exercise {self.key!r} is not attached to a system: get it from "
-                             "companion.examples.exercises_for(...) or pass system=...")
-        return self.system_of()
-
-    def _results(self, system: System | None) -> dict[str, Any]:
-        system = self.system() if system is None else system
-        if id(system) not in self._cache:  # keep the system alive so its id stays unique
-            self._cache[id(system)] = (system, {})
-        return self._cache[id(system)][1]
 
     def symbols(self, system: System | None = None) -> dict[str, sp.Symbol]:
         """Typed name → the system's symbol, aliases included."""
@@ -121,32 +155,114 @@ class Exercise:
             results["mistakes"] = found
         return results["mistakes"]
 
-    def solution_steps(self, system: System | None = None) -> list[Step]:
-        """The engine's derivation steps that lead to the answer."""
-        return list(self.solution(self.system() if system is None else system))
+    def steps_before(self, system: System | None = None) -> list[Step]:
+        """The derivation steps shown with the prompt (a derivation-step exercise)."""
+        if self.given_steps is None:
+            return []
+        return list(self.given_steps(self.system() if system is None else system))
 
     # ----------------------------------------------------------------- reader actions
-    def check(self, text: str, system: System | None = None) -> Feedback:
-        """Read and judge an answer; unreadable input gets the parser's message."""
-        try:
-            given = parse_answer(text, self.symbols(system))
-        except AnswerError as exc:
-            return Feedback(False, f"Cannot read the answer: {exc}.", "unreadable")
-        return compare(self.expected(system), given,
-                       mistakes=self.known_mistakes(system), skew_hint=self.skew_hint)
+    def ranges(self, system: System | None = None) -> dict[sp.Symbol, tuple[float, float]]:
+        """Where each of the system's symbols is sampled: its slider range, a full turn for
+        an angle (unit rad); other symbols get the checker's defaults (both signs)."""
+        results = self._results(system)
+        if "ranges" not in results:
+            system = self.system() if system is None else system
+            results["ranges"] = sample_ranges([*system.parameters, *system.initial])
+        return results["ranges"]
 
-    def hint(self, k: int) -> str:
-        """The k-th progressive hint (0-based); past the last, a pointer to the solution."""
-        if 0 <= k < len(self.hints):
-            return self.hints[k]
-        return "No more hints: use “Reveal solution” to see the derivation."
+    def check(self, text: str, system: System | None = None) -> Feedback:
+        """Read and judge an answer in the grading worker; unreadable input gets the
+        parser's message, an answer too costly to judge a "could not decide" verdict."""
+        return grade(Request(text=text, names=self.symbols(system),
+                             expected=self.expected(system),
+                             mistakes=tuple(self.known_mistakes(system)),
+                             skew_hint=self.skew_hint, ranges=self.ranges(system)))
 
     def allowed_names(self) -> str:
-        """The names the reader may type, for the prompt."""
-        names = ", ".join(self.names)
+        """The names the reader may type, as HTML with math: each alias is shown with the
+        symbol it stands for (``v`` for $u_{1}$, ``u_1dot`` for $\\dot{u}_{1}$)."""
+        names = ", ".join(f"<code>{html.escape(n)}</code>" for n in self.names)
         if self.aliases:
-            names += " (also " + ", ".join(f"{a} for {t}" for a, t in self.aliases.items()) + ")"
+            table = self.symbols()
+            names += " (also " + ", ".join(
+                f"<code>{html.escape(a)}</code> for ${sp.latex(table[a])}$"
+                for a in self.aliases) + ")"
         return names
+
+
+@dataclass(frozen=True)
+class Option:
+    """One answer of a multiple-choice exercise, with the reason it is right or wrong."""
+
+    label: str
+    explanation: str
+
+
+@dataclass
+class ChoiceExercise(_OnTheEngine):
+    """A conceptual question or a prediction, answered by choosing one option.
+
+    Parameters
+    ----------
+    key, example, title, prompt, hints, solution, system_of
+        As for :class:`Exercise` (``solution`` may be None).
+    options
+        The choices shown, each with the explanation given when it is chosen.
+    right
+        ``right(system) -> index`` of the right option, decided by the engine (a derivation,
+        a simulation), never typed.
+    then
+        For a prediction: what to run to see it happen, shown once the reader has committed.
+    kind
+        ``"predict"`` (predict, then run) or ``"concept"``.
+    """
+
+    key: str
+    example: str
+    title: str
+    prompt: str
+    options: Sequence[Option]
+    right: Callable[[System], int]
+    hints: Sequence[str] = ()
+    solution: Callable[[System], Sequence[Step]] | None = None
+    then: str = ""
+    kind: str = "concept"
+    system_of: Callable[[], System] | None = field(default=None, repr=False, compare=False)
+
+    def right_index(self, system: System | None = None) -> int:
+        """The index of the right option, as the engine decides it (cached per system)."""
+        results = self._results(system)
+        if "right" not in results:
+            index = self.right(self.system() if system is None else system)
+            if not 0 <= index < len(self.options):
+                raise ValueError(f"exercise {self.key!r}: the engine chose no option")
+            results["right"] = index
+        return results["right"]
+
+    def check(self, choice: int | None, system: System | None = None) -> Feedback:
+        """Judge a choice: the chosen option's explanation, and for a prediction what to run."""
+        if choice is None or not 0 <= choice < len(self.options):
+            return Feedback(False, "Choose one of the options first.", "unreadable", UNREADABLE)
+        right = choice == self.right_index(system)
+        message = self.options[choice].explanation
+        if self.then:
+            message += " " + self.then
+        return Feedback(right, message, "correct" if right else "choice",
+                        PROVEN if right else NOT_EQUAL)
+
+
+def sample_ranges(parameters: Sequence[Parameter]) -> dict[sp.Symbol, tuple[float, float]]:
+    """Sampling intervals from sliders; an initial rate ``theta_dot`` also gives the range
+    of the rate symbol ``\\dot{\\theta}`` the derivation uses."""
+    ranges: dict[sp.Symbol, tuple[float, float]] = {}
+    for p in parameters:
+        span = FULL_TURN if p.unit == "rad" else (p.low, p.high)
+        ranges[p.symbol] = span
+        if p.name.endswith("_dot"):
+            base = p.name[: -len("_dot")]
+            ranges[sp.Symbol(rf"\dot{{{sp.latex(sp.Symbol(base))}}}")] = span
+    return ranges
 
 
 def _system_symbols(system: System) -> dict[str, sp.Symbol]:

@@ -24,7 +24,9 @@ non-ASCII character is refused, so look-alike letters cannot smuggle names in.
 
 Everything else (attributes, subscripts, dunder names, lambda, comprehensions, strings, keyword
 or starred arguments, calls of other names, comparisons, huge powers such as ``9**9**9``,
-deeply nested input) raises :class:`AnswerError` with a message saying what is wrong.
+deeply nested input, exponentials nested more than :data:`MAX_EXP_DEPTH` deep or with
+numbers above :data:`MAX_GROWTH_NUMBER` in their exponent) raises :class:`AnswerError` with a
+message saying what is wrong.
 """
 
 from __future__ import annotations
@@ -51,6 +53,12 @@ MIN_DECIMAL = 1e-12
 MAX_EXPONENT = 64
 #: Largest bit length of any exact number built along the way.
 MAX_BITS = 4096
+#: Deepest nesting of exponentials (exp, sinh, cosh, a power with a symbolic exponent):
+#: ``exp(exp(exp(theta)))`` has more digits than any computer can hold.
+MAX_EXP_DEPTH = 2
+#: Largest magnitude of a number inside an exponent or the argument of an exponential:
+#: ``exp(10**15)`` is an integer of 4·10¹⁴ digits, ``sin`` of it unanswerable.
+MAX_GROWTH_NUMBER = 100
 
 #: Functions a reader may call, by the name typed.
 FUNCTIONS: dict[str, Callable[[sp.Expr], sp.Expr]] = {
@@ -177,6 +185,47 @@ def _max_bits(obj: sp.Basic) -> int:
     return max((_bits(r) for r in obj.atoms(sp.Rational)), default=0)
 
 
+_EXPONENTIALS = (sp.exp, sp.sinh, sp.cosh)
+
+
+def _growth_argument(node: sp.Basic) -> sp.Basic | None:
+    """What an exponential node raises to a power: the argument of exp/sinh/cosh, the
+    exponent of a power whose exponent is not a plain number; None for other nodes."""
+    if isinstance(node, _EXPONENTIALS):
+        return node.args[0]
+    if isinstance(node, sp.Pow) and not node.exp.is_Number:
+        return node.exp
+    return None
+
+
+def _check_growth(obj: sp.Basic) -> None:
+    """Refuse towers of exponentials and huge numbers in exponents, which no evaluation
+    can finish (``E**E**E**E**theta``, ``sin(2**(10**15*theta))``); iterative, post-order."""
+    depth: dict[sp.Basic, int] = {}
+    stack: list[tuple[sp.Basic, bool]] = [(obj, False)]
+    while stack:
+        node, done = stack.pop()
+        if node in depth:
+            continue
+        if not done:
+            stack.append((node, True))
+            stack.extend((arg, False) for arg in node.args if arg not in depth)
+            continue
+        inner = max((depth[arg] for arg in node.args), default=0)
+        argument = _growth_argument(node)
+        if argument is not None:
+            inner += 1
+            if inner > MAX_EXP_DEPTH:
+                raise AnswerError(f"exponentials are nested too deeply (at most "
+                                  f"{MAX_EXP_DEPTH} levels of exp, sinh, cosh or symbolic "
+                                  "powers): their values have more digits than can be computed")
+            big = [n for n in argument.atoms(sp.Number) if abs(n) > MAX_GROWTH_NUMBER]
+            if big:
+                raise AnswerError(f"the number {big[0]} is too large inside an exponent or "
+                                  f"exponential (at most {MAX_GROWTH_NUMBER} there)")
+        depth[node] = inner
+
+
 def _check_size(obj: sp.Basic) -> sp.Basic:
     if isinstance(obj, sp.Rational) and _bits(obj) > MAX_BITS:
         raise AnswerError("a number in the answer grows too large")
@@ -201,7 +250,10 @@ class _Builder:
 
     def _Constant(self, node: ast.Constant) -> sp.Expr:
         value = node.value
-        if isinstance(value, bool) or value is None or value is Ellipsis:
+        if value is Ellipsis:
+            raise AnswerError("'...' marks a gap in the example answer: fill it in with your "
+                              "own expression")
+        if isinstance(value, bool) or value is None:
             raise AnswerError(f"{value!r} is not a number")
         if isinstance(value, int):
             if abs(value) > MAX_NUMBER:
@@ -392,6 +444,7 @@ def parse_answer(text: str, symbols: Mapping[str, sp.Basic] | Iterable[sp.Symbol
         raise AnswerError("the answer is nested too deeply to read") from None
     if _max_bits(result) > MAX_BITS:
         raise AnswerError("a number in the answer is too large")
+    _check_growth(result)
     if isinstance(result, sp.MatrixBase):
         return sp.ImmutableMatrix(result)
     if not isinstance(result, sp.Expr):

@@ -1,9 +1,11 @@
-"""The exercise widget: prompt, answer box, Check / Hint / Reveal solution.
+"""The exercise widgets: prompt, answer box or choices, Check / Hint / Reveal solution.
 
-Plain ipywidgets (``HTMLMath``, ``Textarea``, ``Button``) and no custom JavaScript, so it works
-in JupyterLab and in Voilà; text follows the lecture style (:mod:`companion.widgets.style`).
-The solution is the engine's derivation, paged with the shared
-:class:`companion.widgets.Stepper`.
+Plain ipywidgets (``HTMLMath``, ``Textarea``, ``RadioButtons``, ``Button``) and no custom
+JavaScript, so they work in JupyterLab and in Voilà; text follows the lecture style
+(:mod:`companion.widgets.style`).  The solution is the engine's derivation, paged with the
+shared :class:`companion.widgets.Stepper`, and stays hidden until the reader asks for it.
+Creating a widget starts the grading worker in the background, so the first check does not
+wait for sympy to import.
 """
 
 from __future__ import annotations
@@ -14,64 +16,68 @@ from typing import TYPE_CHECKING
 import ipywidgets as widgets
 from sympy import MatrixBase
 
-from companion.exercises.check import Feedback
+from companion.exercises.check import NUMERIC, PROVEN, UNDECIDED, Feedback
+from companion.exercises.worker import grader
 from companion.widgets import Stepper, style
 
 if TYPE_CHECKING:  # annotations only: ExerciseSet.widget() imports this module
-    from companion.exercises.exercise import Exercise, ExerciseSet
+    from companion.exercises.exercise import ChoiceExercise, Exercise, ExerciseSet
 
-_COLORS = {True: "#1a7f37", False: "#b3261e"}
+#: Verdict line per verdict: mark, words, colour.
+_VERDICTS = {
+    PROVEN: ("✔", "Right.", "#1a7f37"),
+    NUMERIC: ("≈", "Agrees numerically.", "#1a5f7f"),
+    UNDECIDED: ("⧗", "Undecided.", "#8a5a00"),
+}
+_WRONG = ("✘", "Not yet.", "#b3261e")
 
 
 def feedback_html(feedback: Feedback) -> str:
-    """A coloured verdict line."""
-    verdict = "✔ Right." if feedback.correct else "✘ Not yet."
-    return (f"<p style='color:{_COLORS[feedback.correct]};{style.text_css()}'><b>{verdict}</b> "
+    """A coloured verdict line: the verdict once, then the checker's message."""
+    mark, words, colour = _VERDICTS.get(feedback.verdict, _WRONG)
+    return (f"<p style='color:{colour};{style.text_css()}'><b>{mark} {words}</b> "
             f"{html.escape(feedback.message)}</p>")
 
 
-class ExerciseWidget(widgets.VBox):
-    """One exercise; its callbacks can be driven directly in tests (``check()`` etc.)."""
+def _text(body: str) -> str:
+    return f"<p style='{style.text_css()}'>{body}</p>"
 
-    def __init__(self, exercise: Exercise, number: int | None = None):
+
+class _Base(widgets.VBox):
+    """Heading, prompt, hints and the hidden solution shared by both kinds of exercise."""
+
+    def __init__(self, exercise, number: int | None, answer_area: list, how: str):
         self.exercise = exercise
         self.hints_shown = 0
-        heading = f"Exercise {number}: " if number is not None else ""
         self.stepper: Stepper | None = None
-        self.prompt = widgets.HTMLMath(
-            f"<h4>{html.escape(heading + exercise.title)}</h4>"
-            f"<p style='{style.text_css()}'>{exercise.prompt}</p>"
-            f"<p style='color:#555'>Type a sympy expression"
-            f"{' or matrix' if isinstance(exercise.expected(), MatrixBase) else ''}; names you may "
-            f"use: {html.escape(exercise.allowed_names())}. Powers: ** or ^.</p>")
-        self.answer = widgets.Textarea(placeholder=exercise.example_answer or "your answer",
-                                       layout=widgets.Layout(width="100%", height="4.5em"))
+        heading = f"Exercise {number}: " if number is not None else ""
+        self.prompt = widgets.HTMLMath(f"<h4>{html.escape(heading + exercise.title)}</h4>"
+                                       + _text(exercise.prompt))
+        self.how = widgets.HTMLMath(how)
+        answer_area = [self.how, *answer_area]
         self.check_button = widgets.Button(description="Check", button_style="primary")
         self.hint_button = widgets.Button(description="Hint")
         self.reveal_button = widgets.Button(description="Reveal solution")
         self.feedback = widgets.HTMLMath("")
         self.hints = widgets.HTMLMath("")
-        self.solution = widgets.VBox([])
+        self.solution = widgets.VBox([])  # empty until the reader asks
         self.check_button.on_click(lambda _: self.check())
         self.hint_button.on_click(lambda _: self.next_hint())
         self.reveal_button.on_click(lambda _: self.reveal())
-        buttons = widgets.HBox([self.check_button, self.hint_button, self.reveal_button])
-        super().__init__([self.prompt, self.answer, buttons, self.feedback, self.hints,
-                          self.solution])
-
-    def check(self) -> Feedback:
-        """Judge the text in the answer box and show the verdict."""
-        result = self.exercise.check(self.answer.value)
-        self.feedback.value = feedback_html(result)
-        return result
+        buttons = [self.check_button]
+        if exercise.hints:
+            buttons.append(self.hint_button)
+        if exercise.solution is not None:
+            buttons.append(self.reveal_button)
+        super().__init__([self.prompt, *answer_area, widgets.HBox(buttons), self.feedback,
+                          self.hints, self.solution])
 
     def next_hint(self) -> str:
         """Show the next progressive hint under the previous ones."""
         text = self.exercise.hint(self.hints_shown)
         self.hints_shown = min(self.hints_shown + 1, len(self.exercise.hints) + 1)
         shown = [self.exercise.hint(k) for k in range(self.hints_shown)]
-        self.hints.value = "".join(f"<p style='{style.text_css()}'>Hint {k + 1}: "
-                                   f"{html.escape(h)}</p>"
+        self.hints.value = "".join(_text(f"Hint {k + 1}: {html.escape(h)}")
                                    for k, h in enumerate(shown))
         return text
 
@@ -85,8 +91,62 @@ class ExerciseWidget(widgets.VBox):
         return self.stepper
 
 
+class ExerciseWidget(_Base):
+    """An exercise answered by typing; callbacks can be driven directly in tests."""
+
+    def __init__(self, exercise: Exercise, number: int | None = None):
+        grader().start()
+        matrix = " or matrix" if isinstance(exercise.expected(), MatrixBase) else ""
+        how = _text(f"<span style='color:#555'>Type a sympy expression{matrix}; names you may "
+                    f"use: {exercise.allowed_names()}. Powers: ** or ^.</span>")
+        self.answer = widgets.Textarea(placeholder=exercise.example_answer or "your answer",
+                                       layout=widgets.Layout(width="100%", height="4.5em"))
+        self.given: Stepper | None = None
+        steps = exercise.steps_before()
+        if steps:  # opened at its last step; the reader can page back
+            self.given = Stepper(steps, title="The derivation so far")
+            self.given.go(len(steps) - 1)
+        super().__init__(exercise, number, [self.answer], how)
+        if self.given is not None:
+            self.children = (self.prompt, self.given.widget, *self.children[1:])
+
+    def check(self) -> Feedback:
+        """Judge the text in the answer box and show the verdict."""
+        result = self.exercise.check(self.answer.value)
+        self.feedback.value = feedback_html(result)
+        return result
+
+
+class ChoiceWidget(_Base):
+    """A conceptual question or a prediction: choose, then Check (a prediction is final)."""
+
+    def __init__(self, exercise: ChoiceExercise, number: int | None = None):
+        self.choices = widgets.RadioButtons(options=[o.label for o in exercise.options],
+                                            value=None, layout=widgets.Layout(width="100%"))
+        how = _text("<span style='color:#555'>" + (
+            "Commit to a prediction, then check it and run the explorer to see."
+            if exercise.kind == "predict" else "Choose one answer.") + "</span>")
+        super().__init__(exercise, number, [self.choices], how)
+
+    def check(self) -> Feedback:
+        """Judge the chosen option; a prediction cannot be changed once checked."""
+        index = self.choices.index
+        result = self.exercise.check(index)
+        self.feedback.value = feedback_html(result)
+        if self.exercise.kind == "predict" and index is not None:
+            self.choices.disabled = True
+        return result
+
+
+def exercise_widget(exercise: Exercise | ChoiceExercise, number: int | None = None) -> _Base:
+    """The widget of one exercise of either kind."""
+    if getattr(exercise, "options", None) is not None:  # a ChoiceExercise
+        return ChoiceWidget(exercise, number)
+    return ExerciseWidget(exercise, number)
+
+
 def exercise_set_widget(exercise_set: ExerciseSet) -> widgets.VBox:
     """Every exercise of a worked example, one below the other."""
-    items = [ExerciseWidget(ex, i) for i, ex in enumerate(exercise_set, start=1)]
+    items = [exercise_widget(ex, i) for i, ex in enumerate(exercise_set, start=1)]
     heading = widgets.HTML(f"<h3>{html.escape(exercise_set.title)}</h3>")
     return widgets.VBox([heading, *items])

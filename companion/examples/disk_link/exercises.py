@@ -4,12 +4,14 @@ pivoted link, rolling and with friction, from the contact-mode models of :mod:`.
 
 from __future__ import annotations
 
+import numpy as np
 import sympy as sp
 
 from companion.examples.disk_link import contact as ct
 from companion.examples.disk_link.model import mu_k, mu_s
 from companion.exercises.check import Mistake
-from companion.exercises.exercise import Exercise, steps_keyed
+from companion.exercises.exercise import ChoiceExercise, Exercise, Option, steps_keyed
+from companion.exercises.outcomes import pick
 from companion.mechanics.derivation import Step
 from companion.system import System
 
@@ -100,12 +102,20 @@ def disk_link_rolling() -> list[Exercise]:
                    "Then N = m g cos θ and F = m s̈ + m g sin θ.",
                    "Set F/N = μ_s and solve for tan θ; for a uniform disk (κ = ½) it is 3 μ_s."),
             solution=lambda s: ct.contact_force_steps(),
-            mistakes=lambda s: [Mistake(
-                _tan_threshold(sp.limit(ct.fixed_link_friction_ratio(), ct.kappa, sp.oo)),
-                "That is the threshold of a sliding block: a rolling disk needs less friction, "
-                "because part of gravity's pull goes into spinning it up.", "block")],
+            mistakes=lambda s: [
+                Mistake(_tan_threshold(sp.limit(ct.fixed_link_friction_ratio(), ct.kappa,
+                                                sp.oo)),
+                        "That is the threshold of a sliding block: a rolling disk needs less "
+                        "friction, because part of gravity's pull goes into spinning it up.",
+                        "block"),
+                Mistake(_threshold(s).subs(ct.kappa, sp.Rational(1, 2)),
+                        "That is right for a uniform disk (κ = ½, the notebook's default), but "
+                        "the exercise asks for any disk: keep κ as a symbol, I_D = κ m r².",
+                        "uniform_disk_only"),
+            ],
             example_answer="mu_s*(...)",
         ),
+        *disk_link_rolling_concepts(),
     ]
 
 
@@ -241,7 +251,145 @@ def disk_link_friction() -> list[Exercise]:
                 "the disk up (r ψ̈ adds to the rate).", "spin_missing")],
             example_answer="s_dot/(g*(...))",
         ),
+        *disk_link_friction_concepts(),
     ]
 
 
-#: Exercise sets by example name: (title, builder).
+# --------------------------------------------------------------------------- understanding
+def _rolling_outcome(system: System) -> str:
+    """When the rolling model stops being valid at the explorer's defaults (simulated):
+    the friction it needs against μ_s N, and N > 0."""
+    run = system.simulate()
+    valid = (np.abs(run["F"]) <= run["mu_s N"]) & (run["N"] > 0)
+    if valid.all():
+        return "rolls"
+    return "slips_at_once" if not valid[0] else "slips_later"
+
+
+def _threshold_by_kappa(system: System) -> str:
+    tan = _threshold(system)
+    kappa = next(s for s in tan.free_symbols if s.name == "kappa")
+    values = [float(tan.subs({kappa: k, mu_s: 1})) for k in (1, 0.5, 0.1)]
+    if max(values) - min(values) < 1e-12:
+        return "same"
+    return ("ring", "uniform", "small")[int(np.argmax(values))]
+
+
+def disk_link_rolling_concepts() -> list[ChoiceExercise]:
+    """Whether the released disk keeps rolling; which disk rolls on the steepest link."""
+    return [
+        ChoiceExercise(
+            key="rolls", example="disk_link_rolling", kind="predict",
+            title="Predict: does the disk keep rolling?",
+            prompt=(r"With the explorer's defaults the link is released from rest at "
+                    r"$\theta_0 = 0.2$ rad with the disk at rest on it ($\mu_s = 0.6$). "
+                    r"The link swings down while the disk rolls. Does rolling last?"),
+            options=[
+                Option("It rolls until it reaches the tip",
+                       "As the link swings faster the friction rolling needs grows, while N "
+                       "shrinks: the static limit is reached first."),
+                Option("It rolls for a while, then the friction needed exceeds μ_s N",
+                       "At the start a gentle slope needs little friction; as the link turns "
+                       "faster the needed |F| grows and N falls, until |F| = μ_s N and the "
+                       "rolling model stops being valid."),
+                Option("It slips from the very start",
+                       "At θ₀ = 0.2 on a link at rest the friction needed is well below μ_s N."),
+            ],
+            right=lambda s: pick({"rolls": 0, "slips_later": 1, "slips_at_once": 2},
+                                  _rolling_outcome(s)),
+            then=("Now press ▶ in the explorer above with the defaults and watch the strip "
+                  "that marks where the rolling model is valid."),
+        ),
+        ChoiceExercise(
+            key="kappa", example="disk_link_rolling",
+            title="Which disk rolls on the steepest link?",
+            prompt=(r"On a held link, rolling needs $|F|/N \le \mu_s$. Which disk still rolls "
+                    r"on the steepest link: a ring ($\kappa = 1$), a uniform disk "
+                    r"($\kappa = \tfrac12$) or one with its mass near the centre "
+                    r"($\kappa = 0.1$)?"),
+            options=[
+                Option("The ring",
+                       "A ring has the most rotational inertia: it needs the most friction to "
+                       "spin up, so it slips first."),
+                Option("The uniform disk",
+                       "It lies between the two: the threshold tan θ* = μ_s(1 + 1/κ) grows "
+                       "as κ falls."),
+                Option("The disk with its mass near the centre",
+                       "Friction's only job is to spin the disk up, F = κ m s̈: the less "
+                       "rotational inertia, the less friction rolling needs."),
+                Option("All alike: the threshold does not depend on κ",
+                       "It does: part of gravity's pull goes into spinning the disk up, and "
+                       "that part grows with κ."),
+            ],
+            right=lambda s: pick({"ring": 0, "uniform": 1, "small": 2, "same": 3},
+                                  _threshold_by_kappa(s)),
+        ),
+    ]
+
+
+def _slip_end_outcome(system: System) -> str:
+    """Whether slipping ends before the slide would (t* against ṡ₀/|s̈|), at the defaults."""
+    values = {p.symbol: p.default for p in system.parameters}
+    values.update({next(p.symbol for p in system.initial if p.name == "s_dot"): 1.0})
+    theta = next(p.symbol for p in system.initial if p.name == "theta")
+    values[theta] = 0.3
+    with_spin = float(_stop_time(system).subs(values))
+    without = float(_stop_time_without_spin(system).subs(values))
+    if abs(with_spin - without) < 1e-9 * without:
+        return "same"
+    return "before" if with_spin < without else "after"
+
+
+def _slipping_coefficient(system: System) -> str:
+    rate = sum(_held_slipping(system, -1).values(), sp.Integer(0))
+    return {(True, False): "kinetic", (False, True): "static", (True, True): "both"}.get(
+        (rate.has(mu_k), rate.has(mu_s)), "neither")
+
+
+def disk_link_friction_concepts() -> list[ChoiceExercise]:
+    """When slipping ends, and which friction coefficient acts while it slips."""
+    return [
+        ChoiceExercise(
+            key="slip_end", example="disk_link_friction", kind="predict",
+            title="Predict: when does the slipping end?",
+            prompt=(r"Launch the disk up a held link at $\theta = 0.3$ rad with "
+                    r"$\dot s_0 = 1$ m/s and no spin. Friction slows the slide and spins the "
+                    r"disk up. When does it stop slipping and start to roll?"),
+            options=[
+                Option("Before the slide alone would stop",
+                       "v_slip = ṡ + r ψ̇ closes from both sides: friction slows ṡ and raises "
+                       "r ψ̇, so it reaches zero before ṡ would."),
+                Option("Exactly when ṡ reaches zero",
+                       "That ignores the spin: r ψ̇ grows while the disk slides."),
+                Option("After ṡ reaches zero",
+                       "The spin speeds the end of slipping up, it does not delay it."),
+                Option("Never: it slips until it leaves the link",
+                       "Kinetic friction keeps acting against the slip until v_slip = 0."),
+            ],
+            right=lambda s: pick({"before": 0, "same": 1, "after": 2}, _slip_end_outcome(s)),
+            then=("To see it, run the held-link simulation in a code cell: "
+                  "examples.get(\"disk_link_friction\").simulate(initial={\"theta\": 0.3, "
+                  "\"s_dot\": 1.0, \"theta_dot\": 0, \"psi_dot\": 0}, link_held=True).events "
+                  "lists when slipping gives way to rolling; compare it with the time ṡ₀/|s̈| "
+                  "the slide alone would take."),
+        ),
+        ChoiceExercise(
+            key="which_mu", example="disk_link_friction",
+            title="Which friction coefficient acts while it slips?",
+            prompt=r"While the disk slips on the link, which coefficient sets the friction?",
+            options=[
+                Option("μ_k: F = −σ μ_k N, against the slip",
+                       "Slipping is kinetic friction: its size is fixed by N, its direction "
+                       "by the sign σ of the slip velocity."),
+                Option("μ_s",
+                       "μ_s bounds the friction while the disk rolls; once it slips, the "
+                       "friction is μ_k N."),
+                Option("Both: F = (μ_s + μ_k) N / 2",
+                       "There is no such average: one law per contact mode."),
+                Option("Neither: F is whatever keeps the disk rolling",
+                       "That is the rolling mode, where F is an unknown reaction."),
+            ],
+            right=lambda s: pick({"kinetic": 0, "static": 1, "both": 2, "neither": 3},
+                                  _slipping_coefficient(s)),
+        ),
+    ]

@@ -4,8 +4,18 @@ double pendulum's pulled-back metric.
 
 from __future__ import annotations
 
+import numpy as np
+import sympy as sp
+
 from companion.exercises.check import Mistake
-from companion.exercises.exercise import Exercise, parameter_symbol, steps_keyed
+from companion.exercises.exercise import (
+    ChoiceExercise,
+    Exercise,
+    Option,
+    parameter_symbol,
+    steps_keyed,
+)
+from companion.exercises.outcomes import is_zero
 from companion.mechanics.derivation import Step
 from companion.system import System
 
@@ -60,5 +70,62 @@ def double_pendulum() -> list[Exercise]:
                 _pull_back(s).mass_matrix[0, 0].subs(parameter_symbol(s, "m_2"), 0),
                 "Link 2 is missing: the elbow carries it along, adding m₂ l₁².")],
             example_answer="J_1 + ...",
+        ),
+        *double_pendulum_concepts(),
+    ]
+
+
+# --------------------------------------------------------------------------- understanding
+def _depends_on_difference(system: System) -> bool:
+    shift = sp.Symbol("shift")
+    metric = system.derive("pull_back").mass_matrix
+    turned = metric.subs({q: q + shift for q in system.q[:2]})
+    return is_zero(turned - metric)
+
+
+def _straight_outcome(system: System) -> bool:
+    run = system.simulate(initial={"theta_1": 1.8, "theta_2": 1.8, "omega_1": 0.0,
+                                   "omega_2": 0.0})
+    return bool(np.max(np.abs(run["theta_1"] - run["theta_2"])) > 0.05)
+
+
+def double_pendulum_concepts() -> list[ChoiceExercise]:
+    """Why the metric depends on θ₁ − θ₂ only; whether a straight pendulum stays straight."""
+    return [
+        ChoiceExercise(
+            key="relative_angle", example="double_pendulum",
+            title="Why only θ₁ − θ₂ enters the metric",
+            prompt=r"The metric M(θ₁, θ₂) depends on the angles only through θ₁ − θ₂. Why?",
+            options=[
+                Option("Turning the whole pendulum rigidly leaves its kinetic energy unchanged",
+                       "Both angles are measured from one fixed direction: adding the same "
+                       "angle to both turns the pendulum as a whole, which changes no speed."),
+                Option("Because gravity acts along the vertical",
+                       "Gravity enters the forces, not the metric: the metric is the kinetic "
+                       "energy only."),
+                Option("It is not true: M depends on θ₁ + θ₂ as well",
+                       "Try θ₁ → θ₁ + c, θ₂ → θ₂ + c in M: nothing changes."),
+            ],
+            right=lambda s: 0 if _depends_on_difference(s) else 2,
+        ),
+        ChoiceExercise(
+            key="straight", example="double_pendulum", kind="predict",
+            title="Predict: released straight",
+            prompt=(r"Release the pendulum from rest with both links along the same line, "
+                    r"$\theta_1 = \theta_2 = 1.8$. Does link 2 stay aligned with link 1?"),
+            options=[
+                Option("No: the elbow bends at once",
+                       "Link 1 alone would swing like a compound pendulum with its own "
+                       "frequency; link 2's would differ, so the constraint at the elbow "
+                       "pushes and the links fold."),
+                Option("Yes: it swings as one rigid pendulum",
+                       "Nothing holds the elbow straight: the two links would swing at "
+                       "different rates on their own."),
+                Option("Yes for a while, then it folds",
+                       "The elbow moment acts from the first instant."),
+            ],
+            right=lambda s: 0 if _straight_outcome(s) else 1,
+            then=("Now set θ₁ = θ₂ = 1.8 and both rates to 0 in the explorer above, press ▶ "
+                  "and watch the elbow."),
         ),
     ]

@@ -9,7 +9,9 @@ from __future__ import annotations
 import sympy as sp
 
 from companion.exercises.check import Mistake
-from companion.exercises.exercise import Exercise, steps_by_eq
+from companion.exercises.exercise import ChoiceExercise, Exercise, Option, steps_by_eq
+from companion.exercises.outcomes import is_zero, pick, sign_changes
+from companion.mechanics import quasi_velocities as qv
 from companion.mechanics.derivation import Step
 from companion.mechanics.quasi_velocities import tidy_matrix
 from companion.system import System
@@ -118,5 +120,121 @@ def euler_body() -> list[Exercise]:
                 "The gyroscopic term has the wrong sign: that is what transposing C^j "
                 "(the sign trap of (4.95)) does.", "sign")],
             example_answer="(M_x - ...)/I_xx",
+        ),
+        *euler_body_concepts(),
+    ]
+
+
+# --------------------------------------------------------------------------- understanding
+def _reordered_coefficients(system: System) -> tuple[list, list]:
+    """C^j and γ^j recomputed with the coordinates in reverse order (same quasi-velocities)."""
+    order = list(reversed(range(len(system.q))))
+    q = [system.q[i] for i in order]
+    qdot = [system.qdot[i] for i in order]
+    psi, _ = qv.psi_from_definitions(system.definitions, qdot)
+    c = qv.c_matrices(psi, q)
+    return c, qv.gamma_matrices(c, qv.inverse(psi))
+
+
+def _reorder_outcome(system: System) -> tuple[bool, bool]:
+    d = system.derive()
+    c, gamma = _reordered_coefficients(system)
+    same_c = all(is_zero(a - b) for a, b in zip(c, d.C, strict=True))
+    same_gamma = all(is_zero(a - b) for a, b in zip(gamma, d.gamma, strict=True))
+    return same_c, same_gamma
+
+
+def _gyroscopic_power(system: System) -> tuple[bool, bool]:
+    """(every γ^j skew, the coupling's power Σ_j p_j uᵀγ^j u vanishes) from the derivation."""
+    d = system.derive()
+    u = sp.Matrix(system.u)
+    p = next(s.expr for s in d.steps if s.eq == "(4.87)")
+    skew = all(is_zero(g + g.T) for g in d.gamma)
+    power = sum((p[j] * (u.T * g * u)[0] for j, g in enumerate(d.gamma)), sp.Integer(0))
+    return skew, sp.simplify(power) == 0
+
+
+def _flip_outcome(system: System) -> str:
+    run = system.simulate()
+    flips = sign_changes(run["omega_y"])
+    if len(flips) == 0:
+        return "steady"
+    if run.t[flips[0]] < 1.0:
+        return "early"
+    return "repeated" if len(flips) >= 2 else "once"
+
+
+def euler_body_concepts() -> list[ChoiceExercise]:
+    """Reordering q, why the gyroscopic terms do no work, and the flip about the middle axis."""
+    return [
+        ChoiceExercise(
+            key="reorder_q", example="euler_body", title="Reordering the coordinates",
+            prompt=(r"Write the same body rates $\omega$ with the coordinates in the order "
+                    r"$q = (\phi, \theta, \psi)$ instead of $(\psi, \theta, \phi)$. What happens "
+                    r"to the coefficients $C^j$ and $\gamma^j$?"),
+            options=[
+                Option("The C^j are permuted, the γ^j are unchanged",
+                       "C^j_ik carries the coordinate indices i, k, which follow q; γ^j_rl = "
+                       "Σ C^j_ik Φ_ir Φ_kl carries only quasi-velocity indices, and the ω's "
+                       "did not change."),
+                Option("Neither changes",
+                       "The rows and columns of C^j are labelled by the coordinates: "
+                       "reordering q permutes them."),
+                Option("Both are permuted",
+                       "Φ is permuted too, and in Φᵀ C^j Φ the two permutations cancel: γ^j is "
+                       "labelled by the quasi-velocities only."),
+                Option("The γ^j change, the C^j do not",
+                       "It is the other way round: C^j follows q, γ^j follows u."),
+            ],
+            right=lambda s: pick({(False, True): 0, (True, True): 1, (False, False): 2,
+                                   (True, False): 3}, _reorder_outcome(s)),
+            hints=("Which indices of C^j_ik and of γ^j_rl belong to q, which to u?",),
+        ),
+        ChoiceExercise(
+            key="no_work", example="euler_body", title="Why the gyroscopic terms do no work",
+            prompt=(r"The Boltzmann–Hamel equations (4.85) contain the coupling "
+                    r"$\sum_j p_j\,\gamma^j_{rl}\,\omega_l$. Multiplied by $\omega_r$ and "
+                    r"summed, it gives the power of these terms. Why is that power zero?"),
+            options=[
+                Option("Each γ^j is skew-symmetric, so ωᵀ γ^j ω = 0",
+                       "A skew matrix gives a vector perpendicular to ω: "
+                       "Σ_rl ω_r γ^j_rl ω_l = 0 for every j, whatever the momenta."),
+                Option("T does not depend on the Euler angles",
+                       "That removes the ∂T/∂θ_r term, a different one. The coupling does no "
+                       "work even when T depends on q, because of its skew symmetry."),
+                Option("The γ^j are constant matrices here",
+                       "They are constant for this body, but a constant matrix can do work "
+                       "(ωᵀAω > 0 for a positive A). Only skew symmetry makes the power vanish "
+                       "for every ω."),
+                Option("It is not zero: the torques balance it",
+                       "With M = 0 the kinetic energy is conserved (the explorer's energy "
+                       "drift stays at round-off), so the coupling does no work at all."),
+            ],
+            right=lambda s: pick({(True, True): 0, (False, False): 3}, _gyroscopic_power(s)),
+            hints=("Write the power as Σ_j p_j (ωᵀ γ^j ω).",),
+        ),
+        ChoiceExercise(
+            key="flip", example="euler_body", kind="predict",
+            title="Predict: a spin about the middle axis",
+            prompt=(r"The explorer's defaults spin the torque-free body about its $y$ axis, "
+                    r"$\omega(0) = (0.05, 2, 0.05)$ rad/s, with $I_{xx} = 1 < I_{yy} = 2 < "
+                    r"I_{zz} = 3$. What does $\omega_y$ do during the 20 s run?"),
+            options=[
+                Option("It keeps spinning steadily about y",
+                       "A spin about the axis of the middle moment is unstable: the small "
+                       "ω_x and ω_z grow instead of staying small."),
+                Option("It flips over within the first second",
+                       "The wobble starts at 0.05 rad/s and needs a few seconds to grow."),
+                Option("It flips after a few seconds, then flips back again and again",
+                       "The intermediate-axis (tennis-racket) instability: the small wobble "
+                       "grows, the body turns over, and the motion repeats periodically."),
+                Option("It flips once and then spins steadily the other way",
+                       "The torque-free motion is periodic: a body that flipped once flips "
+                       "back after the same time."),
+            ],
+            right=lambda s: pick({"steady": 0, "early": 1, "repeated": 2, "once": 3},
+                                  _flip_outcome(s)),
+            then=("Now press ▶ in the explorer above with the default values and watch ω_y "
+                  "in its body angular velocity plot."),
         ),
     ]

@@ -6,12 +6,22 @@ Every expected answer, known mistake and solution is taken from the engine.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+import numpy as np
 import sympy as sp
 import sympy.physics.mechanics as me
 
 from companion.examples.euler_body.exercises import _C_ORDER
 from companion.exercises.check import Mistake
-from companion.exercises.exercise import Exercise, steps_by_eq, steps_keyed
+from companion.exercises.exercise import (
+    ChoiceExercise,
+    Exercise,
+    Option,
+    steps_by_eq,
+    steps_keyed,
+)
+from companion.exercises.outcomes import is_zero, pick
 from companion.mechanics import boltzmann_hamel
 from companion.mechanics.derivation import Step
 from companion.system import System
@@ -72,7 +82,7 @@ def knife_edge() -> list[Exercise]:
             ],
             mistakes=lambda s: [Mistake(_constrained_first(s).accelerations()[0], too_early,
                                         "constraint_too_early")],
-            example_answer="l*u_2**2/2",
+            example_answer="an expression in l, u_1 and u_2",
         ),
         Exercise(
             key="phiddot", example="knife_edge", title="The turning acceleration φ̈",
@@ -89,7 +99,7 @@ def knife_edge() -> list[Exercise]:
             ],
             mistakes=lambda s: [Mistake(_constrained_first(s).accelerations()[1], too_early,
                                         "constraint_too_early")],
-            example_answer="-u_1*u_2/l",
+            example_answer="an expression in l, u_1 and u_2",
         ),
         Exercise(
             key="lambda", example="knife_edge", title="The knife-edge force λ",
@@ -113,8 +123,9 @@ def knife_edge() -> list[Exercise]:
             ],
             mistakes=lambda s: [Mistake(_constrained_first(s).constraint_forces()[0], too_early,
                                         "constraint_too_early")],
-            example_answer="m*u_1*u_2",
+            example_answer="an expression in m, l, u_1 and u_2",
         ),
+        *knife_edge_concepts(),
     ]
 
 
@@ -196,5 +207,154 @@ def knife_edge_kane() -> list[Exercise]:
                         "centripetal_missing"),
             ],
             example_answer="-2*m*u_1dot + ...",
+        ),
+        *knife_edge_kane_concepts(),
+    ]
+
+
+# --------------------------------------------------------------------------- understanding
+def _zero_pattern(system: System) -> tuple[bool, ...]:
+    return tuple(is_zero(c) for c in system.derive().C)
+
+
+def _turning_outcome(system: System, initial: Mapping[str, float] | None = None) -> str:
+    """How |φ̇| and v change over the run (simulated from the derived equations)."""
+    run = system.simulate(initial=initial)
+    turn, v = np.abs(run["u_2"]), run["u_1"]
+    if np.ptp(turn) < 1e-6 * (1 + turn[0]) and np.ptp(v) < 1e-6 * (1 + abs(v[0])):
+        return "constant"
+    peak = int(np.argmax(turn))
+    if 0 < peak < len(turn) - 1 and turn[peak] > turn[0] * (1 + 1e-3):
+        return "rise_then_fall"
+    return ("slower" if turn[-1] < turn[0] else "faster") + ("_v_up" if v[-1] > v[0]
+                                                             else "_v_down")
+
+
+def knife_edge_concepts() -> list[ChoiceExercise]:
+    """Which C^j vanish; which way the dumbbell turns, forwards and backwards."""
+    turning = {"constant": 0, "slower_v_up": 1, "faster_v_down": 2, "faster_v_up": 3}
+    backwards = {"slower_v_up": 0, "rise_then_fall": 1, "faster_v_up": 2, "faster_v_down": 2,
+                 "constant": 3}
+    return [
+        ChoiceExercise(
+            key="which_C", example="knife_edge", title="Which C^j vanish, and why",
+            prompt=(r"The quasi-velocities are $u_1 = \dot x\cos\phi + \dot y\sin\phi$, "
+                    r"$u_2 = \dot\phi$ and the constrained "
+                    r"$u_3 = -\dot x\sin\phi + \dot y\cos\phi$. "
+                    r"Which of the matrices $C^1, C^2, C^3$ are zero?"),
+            options=[
+                Option("Only C², because u₂ = φ̇ is the rate of a coordinate",
+                       "Its row of Ψ is (0, 0, 1), constant, so every derivative in C² "
+                       "vanishes. u₁ and u₃ mix ẋ and ẏ with weights that depend on φ: no "
+                       "coordinate has them as its rate."),
+                Option("Only C³, because the constraint makes u₃ = 0",
+                       "u₃ = 0 on the motion, but C³ is built from the row of Ψ, "
+                       "(−sin φ, cos φ, 0), which depends on φ: C³ ≠ 0 (that is where the "
+                       "gyroscopic terms of the constrained equations come from)."),
+                Option("None of them",
+                       "Look at the row of u₂ = φ̇: it is constant."),
+                Option("All three, because T does not depend on x, y or φ",
+                       "C^j comes from Ψ alone, not from T."),
+            ],
+            right=lambda s: pick({(False, True, False): 0, (False, False, True): 1,
+                                   (False, False, False): 2, (True, True, True): 3},
+                                  _zero_pattern(s)),
+            hints=("C^j_ik = ∂Ψ_ji/∂q_k − ∂Ψ_jk/∂q_i: which rows of Ψ depend on q?",),
+        ),
+        ChoiceExercise(
+            key="turning", example="knife_edge", kind="predict",
+            title="Predict: which way the dumbbell turns",
+            prompt=(r"Start the dumbbell with the explorer's defaults: forward speed "
+                    r"$v_0 = 0.5$ m/s and turning rate $\dot\phi_0 = 1.5$ rad/s, no forces. "
+                    r"What happens to $\dot\phi$ and $v$?"),
+            options=[
+                Option("Both stay constant: no force acts in the plane",
+                       "The knife edge does act: its sideways force changes the direction of "
+                       "particle 1's velocity and couples v and φ̇."),
+                Option("The turning slows down while v grows",
+                       "v̇ grows with φ̇² and is never negative, while φ̈ has the sign of −v φ̇: "
+                       "with v > 0 the turning decays and the energy moves into the forward "
+                       "motion; the dumbbell straightens into a line."),
+                Option("The turning speeds up while v drops",
+                       "Look at the sign of v̇ from the r = 1 equation: it is never negative."),
+                Option("Both grow: the knife edge pumps energy in",
+                       "The knife-edge force does no work (it acts across the edge's "
+                       "velocity): m v² + m l² φ̇²/2 is conserved."),
+            ],
+            right=lambda s: pick(turning, _turning_outcome(s)),
+            then="Now press ▶ in the explorer above with the defaults and watch both rates.",
+        ),
+        ChoiceExercise(
+            key="backwards", example="knife_edge", kind="predict",
+            title="Predict: the dumbbell started backwards",
+            prompt=(r"Now start it backwards: $v_0 = -0.5$ m/s, $\dot\phi_0 = 1.5$ rad/s. "
+                    r"What does the turning rate do?"),
+            options=[
+                Option("It decays from the start, as when moving forwards",
+                       "φ̈ has the sign of −v φ̇: with v < 0 the turning first speeds up."),
+                Option("It first grows, peaks when v passes through zero, then decays",
+                       "v̇ is never negative, so v rises through zero; φ̈, with the sign of "
+                       "−v φ̇, changes sign with it, and the dumbbell then straightens out "
+                       "moving forwards."),
+                Option("It grows without bound",
+                       "The energy m v² + m l² φ̇²/2 is conserved, so φ̇ is bounded."),
+                Option("It stays constant",
+                       "φ̈ is not zero while the dumbbell moves along the rod."),
+            ],
+            right=lambda s: pick(backwards, _turning_outcome(s, {"u_1": -0.5})),
+            then="Now set v₀ = −0.5 in the explorer above, press ▶ and watch φ̇.",
+        ),
+    ]
+
+
+# --------------------------------------------------------------------------- §4.4, Kane's form
+def _force_absent(system: System) -> bool:
+    """Whether the knife-edge force (across the rod at particle 1) has zero power on every
+    partial velocity of particle 1 (from the engine's coefficients)."""
+    phi = system.q[2]
+    across = sp.Matrix([-sp.sin(phi), sp.cos(phi), 0])
+    return all(sp.simplify((across.T * _partial_velocity(system, 0, j))[0]) == 0
+               for j in range(len(system.u_independent)))
+
+
+def knife_edge_kane_concepts() -> list[ChoiceExercise]:
+    """Why the knife-edge force is absent from Kane's equations; how many speeds they need."""
+    return [
+        ChoiceExercise(
+            key="force_absent", example="knife_edge",
+            title="Where is the knife-edge force?",
+            prompt=(r"Kane's equations $Q_j + Q^*_j = 0$ of the dumbbell contain no knife-edge "
+                    r"force $\lambda$. Why?"),
+            options=[
+                Option("Its power on every partial velocity is zero",
+                       "The force acts across the rod at particle 1, while particle 1's "
+                       "partial velocities γ₁₁ = (cos φ, sin φ, 0) and γ₁₂ = 0 lie along "
+                       "it: a force that does no work in any motion the constraint allows "
+                       "drops out."),
+                Option("The knife-edge force is zero",
+                       "It is not: the Boltzmann–Hamel route finds a nonzero λ (the third "
+                       "row of (4.85)), which turns the velocity of particle 1."),
+                Option("It is included in the inertia forces Q*",
+                       "Q* contains only m v̇ terms of the two particles."),
+            ],
+            right=lambda s: 0 if _force_absent(s) else 1,
+        ),
+        ChoiceExercise(
+            key="n_speeds", example="knife_edge", title="How many generalized speeds?",
+            prompt=(r"The dumbbell has three coordinates $(x, y, \phi)$ and one knife-edge "
+                    r"constraint. How many generalized speeds (and equations) does Kane's form "
+                    r"need?"),
+            options=[
+                Option("Two: v and φ̇",
+                       "Three coordinates minus one nonholonomic constraint: two independent "
+                       "speeds, two equations. The coordinates still number three."),
+                Option("Three: one per coordinate",
+                       "The constraint removes a speed, not a coordinate: the sideways speed "
+                       "is zero, so it needs no equation."),
+                Option("Four: two per particle",
+                       "The rod ties the particles together: their motion has only three "
+                       "coordinates to begin with."),
+            ],
+            right=lambda s: pick({2: 0, 3: 1, 4: 2}, len(s.u_independent)),
         ),
     ]

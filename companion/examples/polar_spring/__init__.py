@@ -17,5 +17,7 @@ EXAMPLES = (
             order=(4, 3, 0),
         ),
         explorer=part(__name__, "view:explorer"),
+        exercises=("Exercises: the Boltzmann–Hamel equations in polar speeds",
+                   part(__name__, "exercises:polar_spring")),
     ),
 )

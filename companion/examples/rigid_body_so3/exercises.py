@@ -4,7 +4,8 @@ A = diag(I_xx, I_yy, I_zz), from the ``arnold`` derivation.
 
 from __future__ import annotations
 
-from companion.exercises.exercise import Exercise
+from companion.exercises.exercise import ChoiceExercise, Exercise, Option, parameter_symbol
+from companion.exercises.outcomes import is_zero, pick, sign_changes
 from companion.mechanics.derivation import Step
 from companion.system import System
 
@@ -49,5 +50,77 @@ def rigid_body_so3() -> list[Exercise]:
                      "B(ω, ω) plus the torque term.", r"\dot\omega"),
             ],
             example_answer="[a, b, c]",
+        ),
+        *rigid_body_so3_concepts(),
+    ]
+
+
+# --------------------------------------------------------------------------- understanding
+def _bracket_outcome(system: System) -> str:
+    from companion.geometry import lie
+
+    moments = [parameter_symbol(system, n) for n in ("I_xx", "I_yy", "I_zz")]
+    omega = system.u
+    rates = {sign: lie.arnold_equations(lie.inertia_operator(moments), omega, sign=sign)
+             .extra["omega_dot"] for sign in (1, -1)}
+    if is_zero(rates[-1] + rates[1]):
+        return "reversed"
+    return "same" if is_zero(rates[-1] - rates[1]) else "other"
+
+
+def _unstable_axes(system: System) -> tuple[str, ...]:
+    """The axes about which a slightly perturbed spin turns over (simulated)."""
+    unstable = []
+    for axis in ("x", "y", "z"):
+        start = {f"omega_{a}": (2.0 if a == axis else 0.05) for a in "xyz"}
+        if len(sign_changes(system.simulate(initial=start)[f"omega_{axis}"])):
+            unstable.append(axis)
+    return tuple(unstable)
+
+
+def rigid_body_so3_concepts() -> list[ChoiceExercise]:
+    """The wrong bracket sign, and which spin axis is unstable."""
+    return [
+        ChoiceExercise(
+            key="bracket_sign", example="rigid_body_so3", title="The wrong sign of the bracket",
+            prompt=(r"Take the bracket of right-invariant fields, $[a, b] = -a\times b$, "
+                    r"instead of $a\times b$ in the definition of $B$. What happens to the "
+                    r"torque-free equations $\dot\omega = B(\omega, \omega)$?"),
+            options=[
+                Option("Time runs backwards: ω̇ changes sign for every ω",
+                       "B is linear in the bracket, so B(ω, ω) changes sign; since it is "
+                       "quadratic in ω, ω(−t) solves the wrong equation: the body runs "
+                       "through the true motion backwards."),
+                Option("Nothing: B(ω, ω) is symmetric, so the sign cancels",
+                       "The sign enters B once, linearly: it cannot cancel."),
+                Option("A different motion that is not the time-reversed one",
+                       "Compare ω̇ term by term: every term just changes sign."),
+                Option("A is replaced by its inverse",
+                       "The inertia operator enters B the same way for both signs."),
+            ],
+            right=lambda s: pick({"reversed": 0, "same": 1, "other": 2},
+                                  _bracket_outcome(s)),
+        ),
+        ChoiceExercise(
+            key="unstable_axis", example="rigid_body_so3", kind="predict",
+            title="Predict: which spin axis is unstable",
+            prompt=(r"With $I_{xx} = 1 < I_{yy} = 2 < I_{zz} = 3$, spin the body at 2 rad/s "
+                    r"about one principal axis with a wobble of 0.05 rad/s about the others. "
+                    r"About which axis does the spin turn over?"),
+            options=[
+                Option("x, the axis of the smallest moment",
+                       "Spins about the smallest and the largest moments are stable: the "
+                       "wobble stays small."),
+                Option("y, the axis of the middle moment",
+                       "Linearize ω̇ = B(ω, ω) about a spin about y: the wobble grows "
+                       "exponentially because (I_yy − I_xx)(I_zz − I_yy) > 0."),
+                Option("z, the axis of the largest moment",
+                       "The largest moment is a stable spin (without damping)."),
+                Option("None: all three spins are stable",
+                       "One of them is not: the tennis-racket theorem."),
+            ],
+            right=lambda s: pick({("x",): 0, ("y",): 1, ("z",): 2, (): 3}, _unstable_axes(s)),
+            then=("Now try each axis in the explorer above: set that ω component to 2, the "
+                  "others to 0.05, and press ▶."),
         ),
     ]

@@ -4,10 +4,18 @@ of a particle on a sphere, from the ``geometric`` derivation.
 
 from __future__ import annotations
 
+import numpy as np
 import sympy as sp
 
 from companion.exercises.check import Mistake
-from companion.exercises.exercise import Exercise, parameter_symbol, steps_keyed
+from companion.exercises.exercise import (
+    ChoiceExercise,
+    Exercise,
+    Option,
+    parameter_symbol,
+    steps_keyed,
+)
+from companion.exercises.outcomes import pick
 from companion.mechanics.derivation import Step
 from companion.system import System
 
@@ -93,5 +101,70 @@ def sphere_particle() -> list[Exercise]:
                 "That is the reaction of a particle at rest: a moving particle also needs the "
                 "centripetal force m v²/R, v² = R²(θ̇² + sin²θ φ̇²).")],
             example_answer="m*g*cos(theta) - ...",
+        ),
+        *sphere_particle_concepts(),
+    ]
+
+
+# --------------------------------------------------------------------------- understanding
+def _height_outcome(system: System) -> str:
+    run = system.simulate()
+    theta = run["theta"]
+    if np.ptp(theta) < 1e-3:
+        return "level"
+    if theta.max() > np.pi / 2 > theta[0] and np.abs(theta[1:] - theta[0]).min() < 0.05:
+        return "oscillates"
+    return "falls" if theta[-1] > theta[0] else "climbs"
+
+
+def _conserved(system: System) -> str:
+    run = system.simulate()
+    theta, phi_dot = run["theta"], run[r"\dot{\phi}"]
+    p_phi = np.sin(theta) ** 2 * phi_dot
+    if np.ptp(p_phi) < 1e-6 * abs(p_phi[0]):
+        return "p_phi"
+    return "phi_dot" if np.ptp(phi_dot) < 1e-6 * abs(phi_dot[0]) else "none"
+
+
+def sphere_particle_concepts() -> list[ChoiceExercise]:
+    """The height of a particle sent sideways, and what stays constant."""
+    return [
+        ChoiceExercise(
+            key="height", example="sphere_particle", kind="predict",
+            title="Predict: a particle sent sideways",
+            prompt=(r"The explorer's defaults start the particle at $\theta_0 = 1.2$ (above "
+                    r"the equator, $\theta$ from the upward vertical) moving sideways with "
+                    r"$\dot\phi_0 = 3$ rad/s and $\dot\theta_0 = 0$. What does its height do?"),
+            options=[
+                Option("It stays on its circle of latitude",
+                       "That needs exactly the right φ̇ for the height (a conical pendulum); "
+                       "here gravity is not balanced at the start."),
+                Option("It dips below the equator and comes back up, again and again",
+                       "Gravity pulls it down while the conserved sin²θ φ̇ makes it spin "
+                       "faster as it goes: it swings between two circles of latitude."),
+                Option("It slides down to the bottom and stays there",
+                       "No friction: energy is conserved, so it comes back up to θ₀."),
+                Option("It climbs towards the top",
+                       "At the start θ̇ = 0 and gravity pulls it down."),
+            ],
+            right=lambda s: pick({"level": 0, "oscillates": 1, "falls": 2, "climbs": 3},
+                                  _height_outcome(s)),
+            then=("Now press ▶ in the explorer above with the defaults and watch the path on "
+                  "the sphere."),
+        ),
+        ChoiceExercise(
+            key="conserved", example="sphere_particle", title="What stays constant?",
+            prompt=r"Along the motion on the sphere, which of these is conserved?",
+            options=[
+                Option("sin²θ φ̇, the momentum of φ divided by m R²",
+                       "The metric and the potential do not depend on φ: φ is cyclic and "
+                       "its momentum m R² sin²θ φ̇ is conserved."),
+                Option("φ̇ itself",
+                       "φ̇ changes with the height: the particle turns faster near the "
+                       "bottom."),
+                Option("Nothing: gravity changes every rate",
+                       "Gravity has no moment about the vertical axis."),
+            ],
+            right=lambda s: pick({"p_phi": 0, "phi_dot": 1, "none": 2}, _conserved(s)),
         ),
     ]

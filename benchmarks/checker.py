@@ -1,0 +1,134 @@
+"""The answer checker (issue 16): verdict times through the grading worker, and its memory.
+
+Every typed exercise is fed its engine answer (correct), that answer negated, each known
+mistake, a near miss (+1e-10), a term vanishing on a grid (+ sin(1000 π s)) and a placeholder;
+then the hostile set of the worker tests.  Each goes through ``Exercise.check`` — the path a
+reader's Check button takes: IPC to the worker, parse, fresh sample points, symbolic proof.
+
+Printed: the number of inputs, verdict time p50 / p99 / max over all of them and over the
+typical (non-hostile) ones, the ratio of the worker path to judging the same typical inputs
+in-process (``parse_answer`` + ``compare``, no isolation: the baseline of the same run), the
+verdicts by kind, the worker's restarts, and its resident memory (now and peak).  With
+``--load`` the same runs happen while two CPU hogs keep both cores busy.
+
+Run: ``PYTHONPATH=. .venv/bin/python benchmarks/checker.py [--load]``
+"""
+
+from __future__ import annotations
+
+import collections
+import subprocess
+import sys
+import time
+
+import numpy as np
+import sympy as sp
+
+from companion import examples
+from companion.exercises.check import compare
+from companion.exercises.exercise import Exercise
+from companion.exercises.parse import AnswerError, parse_answer
+from companion.exercises.worker import grader
+
+HOSTILE = [
+    "exp(exp(exp(exp(exp({s})))))", "E**E**E**E**E**{s}", "exp(exp(10**15))",
+    "sin(exp(10**15))", "sin(2**(10**15*{s}))", "cosh(cosh(cosh(cosh(cosh(cosh({s}))))))",
+    "{s}**{s}**{s}**{s}**{s}**{s}", "sin(exp(exp(100*{s})))",
+    "({s} + 1)**64 - ({s} + 1)**64 + {s}", "(" * 40 + "{s}" + ")" * 40, "9**9**9",
+]
+
+
+def typed(ex: Exercise, value: sp.Basic) -> str:
+    names = {}
+    for name, symbol in ex.symbols().items():
+        names.setdefault(symbol, sp.Symbol(name))
+    return sp.sstr(value.xreplace(names))
+
+
+def inputs() -> tuple[list[tuple[Exercise, str]], list[tuple[Exercise, str]]]:
+    """(typical, hostile) inputs over every typed exercise."""
+    typical, hostile = [], []
+    for name in examples.exercise_set_names():
+        for ex in examples.exercises_for(name):
+            if not isinstance(ex, Exercise):
+                continue
+            expected = ex.expected()
+            symbol = next(iter(sorted(ex.symbols())))
+            shifted = (expected.applyfunc(lambda e: e + sp.Rational(1, 10**10))
+                       if isinstance(expected, sp.MatrixBase) else expected + sp.Float("1e-10"))
+            typical += [(ex, typed(ex, expected)), (ex, typed(ex, -expected)),
+                        (ex, typed(ex, shifted)), (ex, ex.example_answer)]
+            typical += [(ex, typed(ex, m.answer)) for m in ex.known_mistakes()]
+            if not isinstance(expected, sp.MatrixBase):
+                typical.append((ex, typed(ex, expected) + f" + sin(1000*pi*{symbol})"))
+            hostile += [(ex, h.format(s=symbol)) for h in HOSTILE]
+    return typical, hostile
+
+
+def in_process(ex: Exercise, text: str) -> float:
+    start = time.perf_counter()
+    try:
+        compare(ex.expected(), parse_answer(text, ex.symbols()), mistakes=ex.known_mistakes(),
+                skew_hint=ex.skew_hint, ranges=ex.ranges())
+    except AnswerError:
+        pass
+    return time.perf_counter() - start
+
+
+def memory(pid: int) -> tuple[float, float]:
+    """Resident and peak resident memory of a process in MB (Linux /proc)."""
+    fields = {}
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            key, _, value = line.partition(":")
+            fields[key] = value.strip()
+    return (int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024)
+
+
+def percentiles(times: list[float]) -> str:
+    ms = np.array(times) * 1e3
+    return (f"p50 {np.percentile(ms, 50):7.1f} ms   p99 {np.percentile(ms, 99):7.1f} ms   "
+            f"max {ms.max():7.1f} ms   (n = {len(ms)})")
+
+
+def main(load: bool) -> None:
+    typical, hostile = inputs()
+    for ex, _ in typical:  # the engine's results, once, outside the timing
+        ex.expected(), ex.known_mistakes(), ex.ranges()
+    start = time.perf_counter()
+    grader().start()
+    first = typical[0][0].check(typical[0][1])
+    print(f"worker start + first verdict: {time.perf_counter() - start:.2f} s ({first.verdict})")
+    print(f"worker memory after start: {memory(grader().pid)[0]:.0f} MB resident")
+    hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"])
+            for _ in range(2 if load else 0)]
+    try:
+        times: dict[str, list[float]] = {"typical": [], "hostile": []}
+        verdicts: collections.Counter = collections.Counter()
+        baseline = [in_process(ex, text) for ex, text in typical]
+        for kind, items in (("typical", typical), ("hostile", hostile)):
+            for ex, text in items:
+                t0 = time.perf_counter()
+                feedback = ex.check(text)
+                times[kind].append(time.perf_counter() - t0)
+                verdicts[kind, feedback.verdict] += 1
+    finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
+    rss, peak = memory(grader().pid)
+    print(f"{'with two CPU hogs' if load else 'idle machine'}: "
+          f"{len(typical) + len(hostile)} inputs through Exercise.check")
+    print(f"  all      {percentiles(times['typical'] + times['hostile'])}")
+    print(f"  typical  {percentiles(times['typical'])}")
+    print(f"  hostile  {percentiles(times['hostile'])}")
+    print(f"  typical in-process baseline {percentiles(baseline)}")
+    ratio = np.median(times["typical"]) / np.median(baseline)
+    print(f"  worker / in-process, median typical verdict: {ratio:.2f}")
+    print("  verdicts: " + ", ".join(f"{k}/{v}: {n}" for (k, v), n in sorted(verdicts.items())))
+    print(f"  worker restarts (killed on overrun): {grader().restarts}")
+    print(f"  worker memory: {rss:.0f} MB resident, {peak:.0f} MB peak")
+
+
+if __name__ == "__main__":
+    main(load="--load" in sys.argv)

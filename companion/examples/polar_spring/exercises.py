@@ -1,0 +1,120 @@
+"""Exercises for the Boltzmann–Hamel notebook (Greenwood §4.3): the particle on a spring in
+polar quasi-velocities u₁ = ṙ, u₂ = r θ̇.
+
+Everything asked is derived by the engine: the next steps of its stepper (γ² after the C^j,
+u̇₁ after the gyroscopic matrix) and the facts behind the choices (which C^j vanish, what
+u₂ = θ̇ would change).
+"""
+
+from __future__ import annotations
+
+from companion.exercises.check import Mistake
+from companion.exercises.exercise import ChoiceExercise, Exercise, Option, steps_keyed
+from companion.exercises.outcomes import is_zero
+from companion.mechanics.quasi_velocities import (
+    c_matrices,
+    gamma_matrices,
+    inverse,
+    psi_from_definitions,
+)
+from companion.system import System
+
+_NAMES = ("r", "theta", "u_1", "u_2", "m", "k")
+_EXAMPLE = "polar_spring"
+
+
+def _steps(system: System, *keys: str):
+    return steps_keyed(system.derive(), *keys)
+
+
+_UP_TO_C = ("psi", "phi", "c_matrices")
+#: From T to the gyroscopic matrix: the γ^j themselves are the first exercise's answer.
+_T_TO_GYRO = ("kinetic_energy", "momenta", "inertia", "dT_dtheta", "gyroscopic")
+
+
+def _zero_c(system: System) -> tuple[bool, ...]:
+    return tuple(is_zero(c) for c in system.derive().C)
+
+
+def _gammas_with_rate(system: System) -> bool:
+    """Whether every γ^j vanishes when u₂ is defined as θ̇ instead of r θ̇ (re-derived)."""
+    psi, _ = psi_from_definitions(system.qdot, system.qdot)
+    gammas = gamma_matrices(c_matrices(psi, system.q), inverse(psi))
+    return all(is_zero(g) for g in gammas)
+
+
+def polar_spring() -> list[Exercise | ChoiceExercise]:
+    """Two steps of the stepper to supply, and two choices on what the C^j and γ^j mean."""
+    d = lambda s: s.derive()  # noqa: E731 - the shared, cached derivation
+    return [
+        Exercise(
+            key="gamma2", example=_EXAMPLE,
+            title="Next step: γ² from C²",
+            prompt=(r"The stepper has reached the $C^j$ (shown above the answer box). Supply "
+                    r"the next step: $\gamma^2 = \Phi^T C^2 \Phi$ for $u_2 = r\dot\theta$."),
+            given_steps=lambda s: _steps(s, *_UP_TO_C),
+            answer=lambda s: d(s).gamma[1],
+            names=_NAMES,
+            hints=("Φ = diag(1, 1/r): each entry of C² is divided by the r's of its row and "
+                   "column speeds.",),
+            solution=lambda s: _steps(s, *_UP_TO_C, "gamma"),
+            mistakes=lambda s: [Mistake(d(s).C[1], "That is C² itself: it still has to be "
+                                        "transformed with Φ (the θ-column carries 1/r).")],
+            skew_hint="In γ^j_rl the index r is the row and l the column.",
+            example_answer="[[0, a], [-a, 0]]",
+        ),
+        Exercise(
+            key="u1dot", example=_EXAMPLE,
+            title="Next step: the radial acceleration u̇₁",
+            prompt=(r"The stepper has reached the gyroscopic matrix $\sum_j p_j\gamma^j$. "
+                    r"Supply the next step for $r = 1$: solve the first Boltzmann–Hamel "
+                    r"equation for $\dot u_1$."),
+            given_steps=lambda s: _steps(s, *_T_TO_GYRO),
+            answer=lambda s: d(s).accelerations()[0],
+            names=_NAMES,
+            hints=("m u̇₁ plus row 1 of the gyroscopic matrix times u equals the spring's "
+                   "force −k r.",
+                   "Row 1 is (0, −m u₂/r)."),
+            solution=lambda s: _steps(s, *_UP_TO_C, "gamma", *_T_TO_GYRO, "equations"),
+            mistakes=lambda s: [Mistake(d(s).accelerations()[0].subs(s.u[1], 0),
+                                        "The centripetal term u₂²/r is missing: it is what the "
+                                        "gyroscopic matrix contributes to row 1.",
+                                        "centripetal_missing")],
+            example_answer="(...)/m",
+        ),
+        ChoiceExercise(
+            key="which_C", example=_EXAMPLE,
+            title="Is u₂ = r θ̇ the rate of a coordinate?",
+            prompt=(r"Is there a function $f(r, \theta)$ whose time derivative is "
+                    r"$u_2 = r\dot\theta$?"),
+            options=[
+                Option("No: C² ≠ 0",
+                       "u₂ = ḟ would need ∂f/∂θ = r and ∂f/∂r = 0, which contradict each "
+                       "other; C² measures exactly that mismatch, ∂Ψ₂₂/∂r − ∂Ψ₂₁/∂θ = 1 ≠ 0."),
+                Option("Yes: f = r θ",
+                       "d(r θ)/dt = ṙ θ + r θ̇: the extra ṙ θ spoils it."),
+                Option("Yes: every linear combination of rates is a rate",
+                       "Only when the combination's coefficients pass the test C^j = 0."),
+            ],
+            right=lambda s: 0 if _zero_c(s) == (True, False) else 1,
+        ),
+        ChoiceExercise(
+            key="true_rates", example=_EXAMPLE,
+            title="What if u₂ = θ̇?",
+            prompt=(r"Change the notebook's definition to $u_2 = \dot\theta$ (a true "
+                    r"coordinate rate). What happens to the $\gamma^j$?"),
+            options=[
+                Option("They all vanish: the equations become Lagrange's",
+                       "Both speeds are then rates of coordinates, so every C^j and hence "
+                       "every γ^j is zero; the centripetal term now comes from ∂T/∂r "
+                       "instead (T = m(u₁² + r² u₂²)/2)."),
+                Option("They stay the same",
+                       "γ^j is built from Ψ, and Ψ changes with the definition."),
+                Option("They change sign",
+                       "With u₂ = θ̇ the row of Ψ is constant: there is nothing left to "
+                       "change sign."),
+            ],
+            right=lambda s: 0 if _gammas_with_rate(s) else 1,
+        ),
+    ]
+

@@ -1,0 +1,98 @@
+"""Exercise sets exported as nbgrader assignments: nbgrader's cell metadata (schema 3) is
+right, the source notebook's own answers pass its autograder cells, and a student's stub or
+wrong answer fails them with the checker's feedback — the same sandboxed checker.
+
+nbgrader itself is not installed in the test environment (it would pull in the classic
+notebook server); the metadata is checked against nbgrader's documented format instead.
+"""
+
+from __future__ import annotations
+
+import re
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError
+
+from companion import examples
+from companion.exercises.assignment import (
+    AnswerRejected,
+    assignment_notebook,
+    check_answer,
+    export_assignment,
+)
+
+SOLUTION = re.compile(r"### BEGIN SOLUTION\n.*?### END SOLUTION", re.S)
+#: What ``nbgrader generate_assignment`` puts in place of a solution region in code cells.
+STUB = "# YOUR CODE HERE\nraise NotImplementedError()"
+KEYS = {"schema_version", "grade", "solution", "locked", "task", "grade_id"}
+
+
+@pytest.mark.parametrize("set_name", examples.exercise_set_names())
+def test_cells_carry_nbgrader_metadata(set_name):
+    notebook = assignment_notebook(examples.exercises_for(set_name))
+    nbformat.validate(notebook)
+    metas = [cell.metadata["nbgrader"] for cell in notebook.cells]
+    assert all(KEYS <= set(m) and m["schema_version"] == 3 for m in metas)
+    ids = [m["grade_id"] for m in metas]
+    assert len(ids) == len(set(ids)) and all(re.fullmatch(r"[\w-]+", i) for i in ids)
+    tests = [c for c in notebook.cells if c.metadata["nbgrader"]["grade"]]
+    answers = [c for c in notebook.cells if c.metadata["nbgrader"]["solution"]]
+    assert len(tests) == len(answers) == len(examples.exercises_for(set_name))
+    for cell in tests:  # autograder tests: locked code with points, calling the checker
+        meta = cell.metadata["nbgrader"]
+        assert cell.cell_type == "code" and meta["locked"] and not meta["solution"]
+        assert meta["points"] > 0 and "check_answer(" in cell.source
+    for cell in answers:  # autograded answers: unlocked, no points, one solution region
+        meta = cell.metadata["nbgrader"]
+        assert cell.cell_type == "code" and not meta["locked"] and not meta["grade"]
+        assert "points" not in meta and len(SOLUTION.findall(cell.source)) == 1
+    read_only = [c for c in notebook.cells if not (c.metadata["nbgrader"]["grade"]
+                                                   or c.metadata["nbgrader"]["solution"])]
+    assert all(c.metadata["nbgrader"]["locked"] for c in read_only)
+
+
+def test_check_answer_accepts_and_rejects_with_feedback():
+    knife = examples.exercises_for("knife_edge")
+    assert check_answer(knife["lambda"], "m*v*phidot").proven
+    with pytest.raises(AnswerRejected, match="sign"):
+        check_answer(knife["lambda"], "-m*v*phidot")
+    with pytest.raises(AnswerRejected, match="Cannot read"):
+        check_answer(knife["lambda"], "__import__('os')")
+    with pytest.raises(AnswerRejected, match="text in quotes"):
+        check_answer(knife["lambda"], 3)
+    choice = knife["which_C"]
+    assert check_answer(choice, choice.right_index() + 1).correct
+    with pytest.raises(AnswerRejected, match="number of your choice"):
+        check_answer(choice, "C2")
+    with pytest.raises(AnswerRejected):
+        check_answer(choice, 99)
+
+
+def _run(notebook, kernel: str, path):
+    client = NotebookClient(notebook, kernel_name=kernel, timeout=120,
+                            resources={"metadata": {"path": str(path)}})
+    client.execute()
+    return notebook
+
+
+def test_source_passes_and_student_stubs_fail(tmp_path, python3_kernel):
+    """The instructor's notebook (the engine's answers) passes every autograder cell; the
+    student version (stubs) and a wrong answer fail with a message."""
+    path = export_assignment(examples.exercises_for("knife_edge"),
+                             tmp_path / "source" / "knife_edge" / "knife.ipynb")
+    _run(nbformat.read(path, as_version=4), python3_kernel, tmp_path)
+
+    student = nbformat.read(path, as_version=4)
+    for cell in student.cells:
+        if cell.metadata["nbgrader"]["solution"]:
+            cell.source = SOLUTION.sub(STUB, cell.source)
+    with pytest.raises(CellExecutionError, match="NotImplementedError"):
+        _run(student, python3_kernel, tmp_path)
+
+    wrong = nbformat.read(path, as_version=4)
+    first = next(c for c in wrong.cells if c.metadata["nbgrader"]["solution"])
+    first.source = 'answer = "[[0, 0, 1], [0, 0, 0], [0, 0, 0]]"'
+    with pytest.raises(CellExecutionError, match="AnswerRejected"):
+        _run(wrong, python3_kernel, tmp_path)
