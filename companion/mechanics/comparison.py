@@ -39,12 +39,13 @@ class Row:
     ops: int
     ops_cse: int
     seconds: float
+    constraint_form: str = ""
 
     @property
     def equations(self) -> str:
         text = f"{self.n_equations} × order {self.order}"
         if self.n_constraint_equations:
-            text += f" + {self.n_constraint_equations} constraint"
+            text += f" + {self.n_constraint_equations} {self.constraint_form}constraint"
         return text
 
 
@@ -63,13 +64,18 @@ def _row(example: str, method: str, derivation: Derivation, seconds: float) -> R
     n, k = len(derivation.q), len(derivation.u)
     m_eq = int(traits["n_constraint_equations"])
     n_eq = k - m_eq if traits.get("speeds") == "qdot" else k
+    order = int(traits["order"])
     ops, ops_cse = operation_count(derivation)
-    return Row(example=example, method=method, n_equations=n_eq, order=int(traits["order"]),
+    return Row(example=example, method=method, n_equations=n_eq, order=order,
                n_constraint_equations=m_eq,
-               # kinematical + dynamical first-order ODEs: n + (n − m), or 2n for Lagrange
-               first_order_odes=n + n_eq, needs_multipliers=bool(traits["needs_multipliers"]),
+               # first-order ODEs: n + (n − m) in the u's; 2n for the second-order forms
+               # (Lagrange's n equations, or Maggi's n − m plus m differentiated constraints)
+               first_order_odes=2 * n if order == 2 else n + n_eq,
+               needs_multipliers=bool(traits["needs_multipliers"]),
                needs_unconstrained_T=bool(traits["needs_unconstrained_T"]), ops=ops,
-               ops_cse=ops_cse, seconds=seconds)
+               ops_cse=ops_cse, seconds=seconds,
+               constraint_form="differentiated " if traits.get("constraints_differentiated")
+               else "")
 
 
 #: The methods whose efficiency Greenwood §4.4 sets out to compare.
