@@ -399,6 +399,8 @@ def _boltzmann_hamel(system: System) -> Derivation:
     return boltzmann_hamel(
         system.T, system.q, system.u, psi, n_constraints=system.n_constraints,
         Q=system.Q, t=system.t, Psi_t=psi_t,
+        # an example's own equation numbers for its instances of the general steps
+        citations=getattr(system, "citations", None),
     )
 
 

@@ -110,8 +110,8 @@ def compare(derived, book) -> tuple[bool, str]:
 
 
 def _gyroscopic(d: BoltzmannHamelResult) -> sp.Matrix:
-    """The matrix Σ_j (∂T/∂u_j) γ^j as the derivation shows it (its (4.103)/(4.121) step)."""
-    return next(s.expr for s in d.steps if s.eq == "(4.103)/(4.121)")
+    """The matrix Σ_j (∂T/∂u_j) γ^j as the derivation shows it (its gyroscopic-matrix step)."""
+    return next(s.expr for s in d.steps if s.title.startswith("Gyroscopic matrix"))
 
 
 def _residuals(d: BoltzmannHamelResult) -> sp.Matrix:

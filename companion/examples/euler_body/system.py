@@ -115,7 +115,7 @@ def build() -> System:
     ]
     torques = [Parameter(s, 0.0, -1.0, 1.0, "N·m", f"applied moment about {s.name[-1]}")
                for s in (Mx, My, Mz)]
-    return EulerBody(
+    body = EulerBody(
         name="euler_body",
         title="Euler's equations of a rigid body (Greenwood Example 4.3)",
         source="Greenwood §4.3, Example 4.3",
@@ -141,3 +141,5 @@ def build() -> System:
         t_final=20.0,
         mechanics_model=partial(mechanics_model, (Ixx, Iyy, Izz), (Mx, My, Mz)),
     )
+    body.citations = {"gyroscopic": "(4.103)"}  # the book's instance in Example 4.3
+    return body

@@ -77,6 +77,7 @@ def build() -> System:
         t_final=10.0,
         mechanics_model=partial(mechanics_model, m, l),
     )
+    system.citations = {"gyroscopic": "(4.121)"}  # the book's instance in Example 4.4
     # The knife-edge force λ comes from the suppressed third row of (4.85), not typed in.
     lam = system.derive("boltzmann_hamel").constraint_forces()[0]
     system.series_exprs["lambda"] = lam
