@@ -146,7 +146,7 @@ def _partial_velocity(system: System, i: int, j: int) -> sp.Matrix:
 def _inertia_share(system: System, particle: int, j: int) -> sp.Expr:
     """−m v̇_i·γ_ij of one particle, from the engine's accelerations and coefficients."""
     acc = _kane_step(system, "Accelerations").expr[particle]
-    gam = _kane_step(system, "Velocity coefficients").expr[particle][j]
+    gam = _kane(system).extra["velocity_coefficients"][particle][j]
     mass = next(p for p in system.parameter_symbols if p.name == "m")
     return sp.trigsimp(sp.expand(-mass * acc.dot(gam)).xreplace(_plain(system)))
 

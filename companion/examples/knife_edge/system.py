@@ -14,6 +14,9 @@ import sympy.physics.mechanics as me
 from companion.mechanics.model import MechanicsModel
 from companion.system import Parameter, System
 
+#: The frames the general dynamical equation's vectors are resolved in.
+FRAMES = {"N": "inertial", "A": "the rod's frame, turned by φ about n̂_z"}
+
 
 def mechanics_model(m: sp.Symbol, l: sp.Symbol, drive: sp.Expr = 0) -> MechanicsModel:
     """The dumbbell's geometry for the general dynamical equation: two particles on the plane.
@@ -31,7 +34,8 @@ def mechanics_model(m: sp.Symbol, l: sp.Symbol, drive: sp.Expr = 0) -> Mechanics
     P2 = P1.locatenew("P_2", l * A.x)
     particles = [me.Particle("particle_1", P1, m), me.Particle("particle_2", P2, m)]
     loads = [(P1, drive * A.x)] if drive != 0 else []
-    return MechanicsModel(frame=N, q=[x, y, phi], bodies=particles, loads=loads)
+    return MechanicsModel(frame=N, q=[x, y, phi], bodies=particles, loads=loads,
+                          frames=FRAMES)
 
 
 def build() -> System:
