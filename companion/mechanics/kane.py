@@ -146,10 +146,10 @@ def _alternate_form(b: _Body, frame: me.ReferenceFrame, N: me.ReferenceFrame,
     Ḣ + m ρ_c × v̇ − (moment of (4.140)), expressed in ``frame`` (zero on the motion).
     """
     omega_f = sym.on_motion(frame.ang_vel_in(N))
-    p = sym.on_motion(b.body.mass * (b.v + b.w.cross(b.rho))).express(frame)
-    H = sym.on_motion(b.inertia.dot(b.w)).express(frame)
-    p_dot = sym.on_motion(p.dt(frame) + omega_f.cross(p))
-    H_dot = sym.on_motion(H.dt(frame) + omega_f.cross(H))
+    p = sym.on_motion(b.body.mass * (b.v + b.w.cross(b.rho))).express(frame).applyfunc(tidy)
+    H = sym.on_motion(b.inertia.dot(b.w)).express(frame).applyfunc(tidy)
+    p_dot = sym.on_motion(p.dt(frame) + omega_f.cross(p)).express(frame).applyfunc(tidy)
+    H_dot = sym.on_motion(H.dt(frame) + omega_f.cross(H)).express(frame).applyfunc(tidy)
     a = sym.on_motion(b.v.dt(N))
     residual = [sym.on_motion((p_dot - force).express(frame)),
                 sym.on_motion((H_dot + b.body.mass * b.rho.cross(a) - moment).express(frame))]

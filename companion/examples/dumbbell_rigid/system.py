@@ -13,7 +13,7 @@ step by step ((4.124)–(4.132)): :func:`dalembert_steps`.
 
 from __future__ import annotations
 
-from functools import partial
+from functools import cache, partial
 
 import sympy as sp
 import sympy.physics.mechanics as me
@@ -52,6 +52,10 @@ def build() -> System:
     return system
 
 
+#: Example 4.4's two-particle system, whose coefficients d'Alembert's principle uses.
+_two_particles = cache(knife_edge.build)
+
+
 def dalembert_steps(system: System) -> list[Step]:
     """D'Alembert's principle to the general dynamical equation on the knife edge.
 
@@ -61,9 +65,7 @@ def dalembert_steps(system: System) -> list[Step]:
     rod at particle 1, does no virtual work — which is why it never appears.
     """
     phi = system.q[2]
-    from companion import examples
-
-    kane = examples.get("knife_edge").derive("kane")  # the two particles' coefficients
+    kane = _two_particles().derive("kane")  # the two particles' coefficients
     phi_k = sp.Matrix(kane.kinematics).jacobian(system.u_independent)
     dtheta = sp.symbols(r"\delta\theta_1 \delta\theta_2")
     dq = phi_k * sp.Matrix(dtheta)
