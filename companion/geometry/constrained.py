@@ -254,7 +254,8 @@ def geometric(system: System) -> Derivation:
     force R = σ♭(d²j/dt²) − F recovered in ``extra["reaction"]``."""
     if not isinstance(system, ConstrainedSystem):
         raise NotImplementedError(f"{system.name} is not defined by a coordinate map")
-    d = covariant_equations(system.induced_metric, system.q, system.u, system.Q)
+    d = covariant_equations(system.induced_metric, system.q, system.u, system.Q,
+                            pulled_back=True)
     xddot = d.accelerations().applyfunc(sp.cancel)
     R = reaction_force(system.ambient_metric, system.embedding, system.q, system.u, xddot,
                        system.ambient_force)
@@ -263,9 +264,10 @@ def geometric(system: System) -> Derivation:
              "The constraint surface is the image of the coordinates.", "j(x)"),
         Step("Jacobian J = ∂j/∂x", system.J, "(7.2)", "It carries velocities to the ambient "
              "space; its transpose carries forces back.", "J"),
-        Step("Induced metric Jᵀ σ J", system.induced_metric, "(7.2)",
-             "The ambient kinetic energy seen by constrained velocities.", r"\tilde\sigma"),
-        Step("Pulled-back force Jᵀ F", sp.Matrix(system.Q), "(7.2)",
+        Step("Induced metric σ̃ = j*σ = Jᵀ σ J", system.induced_metric, "(7.2), Thm. 7.3",
+             "The ambient kinetic energy seen by constrained velocities; j is an immersion, so "
+             "σ̃ is positive definite.", r"\tilde\sigma"),
+        Step("Pulled-back force F̃ = j*F = Jᵀ F", sp.Matrix(system.Q), "(7.2)",
              "Only the force's tangential part survives.", r"\tilde F"),
     ]
     d.steps.append(Step("Reaction force R = σ♭(d²j/dt²) − F", R, "§7.3",

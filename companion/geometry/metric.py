@@ -125,6 +125,7 @@ def covariant_equations(
     *,
     method: str = "geometric",
     kind: str = "second",
+    pulled_back: bool = False,
 ) -> Derivation:
     """Newton's law σ(q̈ + Γ(q̇, q̇)) = F (7.1) as a :class:`Derivation` with u = q̇.
 
@@ -140,6 +141,10 @@ def covariant_equations(
         ``"second"`` shows Γ^i_kl (needs σ⁻¹); ``"first"`` writes the same law as
         σ q̈ + Γ_{j,kl} q̇^k q̇^l = F with the first-kind symbols, with no inverse (fast for
         many coordinates, e.g. n-link chains).
+    pulled_back
+        True when σ and F are the pull-backs σ̃ = j*σ, F̃ = j*F onto a constrained space,
+        already shown by the caller's steps: the steps then use σ̃, F̃, Γ̃ and ∇̃, cite Newton's
+        law on the submanifold (7.2), and do not repeat the metric and the force.
     """
     if kind not in ("first", "second"):
         raise ValueError(f"kind must be 'first' or 'second', got {kind!r}")
@@ -147,24 +152,34 @@ def covariant_equations(
     qdot = inputs.symbols_list(qdot, "qdot")
     sigma = _square(sigma)
     F = sp.zeros(len(q), 1) if F is None else sp.Matrix(F)
+    big_gamma = r"\tilde\Gamma" if pulled_back else r"\Gamma"
+    of = "σ̃, the Levi-Civita connection ∇̃ of the constrained space" if pulled_back else \
+        "σ, its Levi-Civita connection ∇"
     if kind == "second":
         gamma = christoffel(sigma, q)
         quad = quadratic(gamma, qdot)  # Γ(q̇, q̇)
-        gamma_step = Step("Christoffel symbols Γ^i_kl", gamma, None,
-                          "The connection of σ: how coordinate directions turn as q moves.",
-                          ", ".join(rf"\Gamma^{{{i + 1}}}" for i in range(len(q))))
+        gamma_step = Step("Christoffel symbols Γ̃^i_kl" if pulled_back else
+                          "Christoffel symbols Γ^i_kl", gamma, "Def. 7.3",
+                          f"The connection of {of} (torsion-free and metric-compatible): how "
+                          "coordinate directions turn as q moves.",
+                          ", ".join(rf"{big_gamma}^{{{i + 1}}}" for i in range(len(q))))
     else:
         gamma = christoffel_first(sigma, q)
         quad = quadratic(gamma, qdot)  # Γ_{j,kl} q̇^k q̇^l = σ Γ(q̇, q̇)
-        gamma_step = Step("Christoffel symbols of the first kind Γ_{j,kl}", gamma, None,
-                          "The connection of σ with its index lowered: no σ⁻¹ needed.",
-                          ", ".join(rf"\Gamma_{{{j + 1}}}" for j in range(len(q))))
-    steps = [
-        Step("Kinetic-energy metric σ", sigma, None,
-             "Kinetic energy is ½ q̇ᵀ σ q̇: σ measures velocities.", r"\sigma"),
-        gamma_step,
-        Step("Force 1-form F", F, "(7.1)", "Forces pair with velocities to give power.", "F"),
-    ]
+        gamma_step = Step("Christoffel symbols of the first kind Γ̃_{j,kl}" if pulled_back else
+                          "Christoffel symbols of the first kind Γ_{j,kl}", gamma, "Def. 7.3",
+                          f"The connection of {of} with its index lowered: no inverse needed.",
+                          ", ".join(rf"{big_gamma}_{{{j + 1}}}" for j in range(len(q))))
+    if pulled_back:  # σ̃ and F̃ are the caller's steps already
+        steps = [gamma_step]
+    else:
+        steps = [
+            Step("Kinetic-energy metric σ", sigma, None,
+                 "Kinetic energy is ½ q̇ᵀ σ q̇: σ measures velocities.", r"\sigma"),
+            gamma_step,
+            Step("Force 1-form F", F, "(7.1)", "Forces pair with velocities to give power.",
+                 "F"),
+        ]
     qddot = sp.Matrix([sp.Symbol(r"\ddot{" + sp.latex(s) + "}") for s in q])
     if kind == "second":
         lhs, forcing = sigma * (qddot + quad), F - sigma * quad
@@ -172,9 +187,16 @@ def covariant_equations(
         lhs, forcing = sigma * qddot + quad, F - quad
     forcing = forcing.applyfunc(sp.expand)
     equations = [sp.Eq(lhs[i], F[i]) for i in range(len(q))]
-    steps.append(Step("Newton's law σ♭(∇_{c′} c′) = F in coordinates", equations, "(7.1)",
-                      "Mass times covariant acceleration equals force; with F = 0 the motion "
-                      "is a geodesic.", None))
+    if pulled_back:
+        steps.append(Step("Newton's law on the constrained space σ̃♭(∇̃_{c̃′} c̃′) = F̃, in "
+                          "coordinates", equations, "(7.2)",
+                          "The law (7.1) holds unchanged on the submanifold with the pulled-back "
+                          "metric, connection and force; the reaction, in the null space of Jᵀ, "
+                          "never enters.", None))
+    else:
+        steps.append(Step("Newton's law σ♭(∇_{c′} c′) = F in coordinates", equations, "(7.1)",
+                          "Mass times covariant acceleration equals force; with F = 0 the "
+                          "motion is a geodesic.", None))
     return Derivation(method=method, q=q, u=qdot, mass_matrix=sigma, forcing=forcing,
                       kinematics=sp.Matrix(qdot), equations=equations, steps=steps,
                       extra={"christoffel": gamma, "christoffel_kind": kind})
