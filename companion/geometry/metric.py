@@ -250,3 +250,38 @@ def reaction_in_null_space(J, R, *, tol: float = 1e-9) -> bool:
     JtR = np.einsum("...ij,...i->...j", J, R)
     scale = np.linalg.norm(J, axis=(-2, -1)) * np.linalg.norm(R, axis=-1) + 1e-300
     return bool(np.all(np.linalg.norm(JtR, axis=-1) <= tol * np.maximum(scale, 1.0)))
+
+
+def levi_civita_residuals(sigma: sp.Matrix, q: Sequence[sp.Symbol]
+                          ) -> tuple[list[sp.Matrix], list[sp.Matrix]]:
+    """The two defining properties of the Levi-Civita connection (Def. 7.3) for the
+    Christoffel symbols of σ, as residuals that vanish.
+
+    Returns
+    -------
+    torsion, compatibility
+        ``torsion[i]`` = Γ^i − (Γ^i)ᵀ (torsion-free: Γ^i_kl = Γ^i_lk) and
+        ``compatibility[k]`` = ∂_k σ − (Γ_kᵀ σ + σ Γ_k) with (Γ_k)_mi = Γ^m_ki
+        (metric-compatible: ∂_k σ_ij = Γ^m_ki σ_mj + Γ^m_kj σ_im), entries simplified.
+    """
+    sigma = _square(sigma)
+    gamma = christoffel(sigma, q)
+    n = len(q)
+    def tidy(e: sp.Expr) -> sp.Expr:  # small entries: double angles out, then simplify
+        return sp.simplify(sp.expand_trig(e))
+
+    torsion = [(g - g.T).applyfunc(tidy) for g in gamma]
+    compatibility = []
+    for k, qk in enumerate(q):
+        gk = sp.Matrix(n, n, lambda m, i, k=k: gamma[m][k, i])
+        compatibility.append((sigma.diff(qk) - gk.T * sigma - sigma * gk).applyfunc(tidy))
+    return torsion, compatibility
+
+
+def tangential_projection(sigma: sp.Matrix, J: sp.Matrix) -> sp.Matrix:
+    """P = J (Jᵀ σ J)⁻¹ Jᵀ σ: the σ-orthogonal projection of ambient vectors onto the tangent
+    space of the constrained surface (Def. 7.4: the covariant derivative on the surface is the
+    tangential part of the ambient one; Fig. 7.1)."""
+    sigma = _square(sigma)
+    induced = J.T * sigma * J
+    return J * induced.inv() * J.T * sigma
