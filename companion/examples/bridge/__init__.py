@@ -7,7 +7,7 @@ from companion.examples.record import Notebook, WorkedExample, part
 EXAMPLES = (
     WorkedExample(
         name="bridge",
-        system=part("companion.examples.euler_body", "system:build"),
+        system=part(__name__, "system:build"),
         notebook=Notebook(
             path="loparo-07/bridge.ipynb",
             title="Between the books: Hamel's γ, so(3) and geodesics",
