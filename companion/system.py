@@ -343,6 +343,9 @@ class System:
     mechanics_model
         Optional: a function building the system's frames, points, bodies and loads
         (:class:`~companion.mechanics.model.MechanicsModel`), needed by Kane's method.
+    citations
+        The book's own equation numbers for this example's instances of general derivation
+        steps, by step key (Example 4.3's gyroscopic matrix is (4.103), Example 4.4's (4.121)).
     method
         The default derivation method (a name).
     integrator
@@ -394,6 +397,7 @@ class System:
         n_points: int = 600,
         reconstruction: bool = False,
         mechanics_model: Callable[[], MechanicsModel] | None = None,
+        citations: Mapping[str, str] | None = None,
         method: str = "boltzmann_hamel",
         integrator: Integrator | None = None,
         methods: Mapping[str, Method] | None = None,
@@ -434,6 +438,7 @@ class System:
         self.n_points = n_points
         self.reconstruction = reconstruction
         self.mechanics_model = mechanics_model
+        self.citations = dict(citations or {})
         self.geometry = geometry
         self.inputs = list(inputs)
         self.parameter_checks = list(parameter_checks)

@@ -160,3 +160,23 @@ def test_gamma_is_skew_for_random_psi(case):
         for _ in range(3):
             assert np.max(np.abs(np.asarray(sym(*rng.uniform(-1, 1, len(q))), float))) < 1e-9
         assert g.shape == psi.shape
+
+
+def test_polar_rates_tip_gives_moment_and_nonzero_dT_dtheta():
+    """Issue 14 items 9/11: with u₂ = θ̇ the generalized force of u₂ is r F_θ (Φᵀ Q_q), the
+    centripetal term comes from ∂T/∂θ₁ = m r u₂² (4.86), and the equations are Lagrange's."""
+    from companion.mechanics import boltzmann_hamel
+    from companion.mechanics.quasi_velocities import generalized_forces, psi_from_definitions
+
+    r, theta, rd, thd, u1, u2, m, Fr, Ft = sp.symbols(
+        r"r theta \dot{r} \dot{\theta} u_1 u_2 m F_r F_theta")
+    q_forces = [Fr, r * Ft]
+    psi, _ = psi_from_definitions([rd, thd], [rd, thd])
+    Q = generalized_forces(q_forces, psi)
+    assert Q == [Fr, r * Ft]
+    result = boltzmann_hamel(m / 2 * (u1**2 + r**2 * u2**2), [r, theta], [u1, u2], psi, Q=Q)
+    dT = next(s.expr for s in result.steps if s.eq == "(4.86)")
+    assert sp.expand(dT[0] - m * r * u2**2) == 0 and dT[1] == 0
+    assert all(g == sp.zeros(2, 2) for g in result.gamma)
+    psi_polar, _ = psi_from_definitions([rd, r * thd], [rd, thd])
+    assert generalized_forces(q_forces, psi_polar) == [Fr, Ft]

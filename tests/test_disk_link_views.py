@@ -12,6 +12,7 @@ import pytest  # noqa: E402
 
 from companion import examples  # noqa: E402
 from companion.examples.disk_link.view import (  # noqa: E402
+    animated_samples,
     timeline,
 )
 
@@ -28,7 +29,10 @@ def test_update_in_place(explorer):
     assert traj is not None and explorer.error is None
     assert explorer.figure is fig and len(fig.axes) == n_axes and explorer.view.N is line
     np.testing.assert_array_equal(line.get_xdata(), traj.t)
-    assert explorer.view.play.n_samples == len(traj.t)
+    # every sample is animated, except the rolling model's past its first violation
+    assert explorer.view.play.n_samples == animated_samples(traj)
+    if "rolling valid" not in traj.series or np.all(traj["rolling valid"] > 0):
+        assert explorer.view.play.n_samples == len(traj.t)
 
 
 def test_bad_values_are_refused(explorer):
@@ -45,7 +49,22 @@ def test_play_moves_the_disk(explorer):
     view = explorer.view
     view.play.show(view.play.n_frames - 1)
     last = explorer.trajectory
-    assert view.disk.center == pytest.approx((last["x_D"][-1], last["y_D"][-1]))
+    k = animated_samples(last) - 1
+    assert view.disk.center == pytest.approx((last["x_D"][k], last["y_D"][k]))
+
+
+def test_rolling_animation_stops_at_the_first_violation():
+    """Issue 14 item 9: the default rolling run is violated before its end; the play control
+    stops at the first violating sample instead of animating the invalid model."""
+    ex = examples.explorer("disk_link_rolling")
+    traj = ex.trajectory
+    valid = traj["rolling valid"] > 0
+    assert not valid.all()
+    first_bad = int(np.flatnonzero(~valid)[0])
+    assert ex.view.play.n_samples == first_bad + 1 < len(traj.t)
+    ex.view.play.show(ex.view.play.n_frames - 1)
+    assert "violated" in ex.view.clock.get_text()
+    assert any("first violation" in e for e in traj.events)
 
 
 def test_timeline_covers_the_run(explorer):

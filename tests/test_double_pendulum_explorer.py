@@ -10,6 +10,7 @@ from companion.examples.double_pendulum.view import (
     chaos_figure,
     modes_figure,
     nearby_motions,
+    tolerance_check,
 )
 from companion.mechanics.small_oscillations import normal_modes
 
@@ -52,4 +53,21 @@ def test_chaos_and_modes_figures(system):
         assert np.allclose(traj["theta_2"][big] / traj["theta_1"][big], ratio, rtol=2e-2)
     with pytest.raises(ValueError, match="delta"):
         nearby_motions(system, 0.0)
+    plt.close("all")
+
+
+def test_chaos_is_certified_by_two_tolerances(system):
+    """Issue 14 item 2: the nearby starts separate (> 0.1) while rtol 1e-10 and 1e-13 still
+    agree to plotting accuracy (1e-3) on both starts."""
+    check = tolerance_check(system, 1e-5)
+    assert check.tolerances == (1e-10, 1e-13)
+    assert check.separation[0] == pytest.approx(1e-5)
+    assert check.t_separated < check.t_agree, (check.t_separated, check.t_agree)
+    assert check.certified
+    inside = check.t < check.t_agree
+    assert np.max(check.tolerance_gap[inside]) <= check.accuracy
+    assert np.max(check.separation[inside]) > check.separated
+    # the check can fail: a start 1e-9 away separates only after the tolerances disagree
+    assert not tolerance_check(system, 1e-9).certified
+    chaos_figure(plt.figure(), system, *check.fine, check.separation, check)
     plt.close("all")

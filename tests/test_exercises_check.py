@@ -3,6 +3,7 @@ hint, and each exercise's expected answer comes from the engine."""
 
 from __future__ import annotations
 
+import dataclasses
 import time
 
 import pytest
@@ -243,7 +244,7 @@ def perturbed_answers():
     real_pull_back, real_bracket = planar.pull_back_metric, lie.bracket
     real_christoffel, real_reaction = metric.christoffel, metric.reaction_force
     real_metric, real_form = ct.pull_back_metric, ct.pull_back_form
-    real_newton_euler, real_kinematics = ct.disk_newton_euler, kane._kinematic_quantities
+    real_newton_euler, real_kinematics = ct.disk_newton_euler, kane._bodies
     answers = {}
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(qv, "c_matrices", lambda psi, q: [-c for c in real_c(psi, q)])
@@ -257,8 +258,8 @@ def perturbed_answers():
         mp.setattr(ct, "pull_back_form", lambda *a: 2 * real_form(*a))
         mp.setattr(ct, "disk_newton_euler", lambda: (lambda f, n: (f, 2 * n))(
             *real_newton_euler()))
-        mp.setattr(kane, "_kinematic_quantities", lambda *a: [
-            (body, 2 * v, w) for body, v, w in real_kinematics(*a)])
+        mp.setattr(kane, "_bodies", lambda *a: [
+            dataclasses.replace(b, v=2 * b.v) for b in real_kinematics(*a)])
         ct.mode_model.cache_clear()
         systems: dict = {}  # fresh, built by the perturbed engine
         try:

@@ -125,3 +125,21 @@ def test_methods_refuse_other_systems():
         examples.get("knife_edge").derive("geometric")
     with pytest.raises(NotImplementedError):
         examples.get("knife_edge").derive("arnold")
+
+
+def test_sphere_reaction_simplifies_to_the_normal_law():
+    """Issue 14 item 3: the derived reaction is normal, R = [m g cos θ − m R (θ̇² + sin²θ φ̇²)] n̂."""
+    import sympy as sp
+
+    from companion import examples
+    from companion.examples.sphere_particle.system import normal_reaction
+
+    sphere = examples.get("sphere_particle")
+    normal, tangential = normal_reaction(sphere)
+    m, R, g = sphere.parameter_symbols
+    theta, _phi = sphere.q
+    thetad, phid = sphere.qdot
+    expected = m * g * sp.cos(theta) - m * R * (thetad**2 + sp.sin(theta)**2 * phid**2)
+    assert sp.expand(normal - expected) == 0
+    assert tangential == sp.zeros(3, 1)
+    assert sp.count_ops(normal) <= sp.count_ops(expected) + 2  # shown simplified

@@ -114,3 +114,25 @@ def test_euler_angles_round_trip():
 def test_bad_input_raises_value_error(call):
     with pytest.raises(ValueError):
         call()
+
+
+def test_adjoint_is_conjugation_and_lemma_7_1_order():
+    """Ad_g ξ = R ξ on SO(3); L_exp(a)* ξ − (ξ + ½[a, ξ]) shrinks like |a|², without the
+    bracket term only like |a| (the notebook's table)."""
+    import numpy as np
+
+    from companion.geometry import lie
+
+    rng = np.random.default_rng(3)
+    R, xi = lie.exp_so3(rng.normal(size=3)), rng.normal(size=3)
+    assert np.allclose(lie.adjoint(R, xi), R @ xi, atol=1e-12)
+    d = rng.normal(size=3)
+
+    def errors(eps):
+        a = eps * d
+        pushed = lie.left_translation_pushforward(a, xi)
+        lemma = xi + 0.5 * np.array(lie.bracket(a, xi), dtype=float).ravel()
+        return np.linalg.norm(pushed - lemma), np.linalg.norm(pushed - xi)
+
+    (l1, z1), (l2, z2) = errors(1e-2), errors(5e-3)
+    assert 3.5 < l1 / l2 < 4.5 and 1.7 < z1 / z2 < 2.3

@@ -178,3 +178,62 @@ def test_christoffel_against_sympy_diffgeom():
             for k in range(2):
                 for l in range(2):
                     assert sp.simplify(reference[i, k, l].subs(back) - ours[i][k, l]) == 0
+
+
+def test_levi_civita_properties_on_the_sphere_and_a_failing_connection():
+    """Def. 7.3 on the sphere's metric: torsion-free and metric-compatible; a doubled metric
+    derivative (wrong connection) is caught."""
+    import sympy as sp
+
+    from companion import examples
+    from companion.geometry import metric
+
+    sphere = examples.get("sphere_particle")
+    torsion, compatibility = metric.levi_civita_residuals(sphere.induced_metric, sphere.q)
+    assert all(t == sp.zeros(2, 2) for t in torsion)
+    assert all(c == sp.zeros(2, 2) for c in compatibility)
+    real = metric.christoffel
+    try:
+        metric.christoffel = lambda s, q: [2 * g for g in real(s, q)]
+        _, wrong = metric.levi_civita_residuals(sphere.induced_metric, sphere.q)
+    finally:
+        metric.christoffel = real
+    assert any(c != sp.zeros(2, 2) for c in wrong)
+
+
+def test_covariant_acceleration_is_the_tangential_part():
+    """Def. 7.4 / Fig. 7.1: P(d²j/dt²) = J ∇̃_ẋ ẋ along a run, and P is a projection."""
+    import numpy as np
+    import sympy as sp
+
+    from companion import examples
+    from companion.examples.sphere_particle.view import acceleration_parts
+    from companion.geometry.metric import tangential_projection
+
+    sphere = examples.get("sphere_particle")
+    P = tangential_projection(sphere.ambient_metric, sphere.J)
+    assert sp.simplify(P * P - P) == sp.zeros(3, 3)
+    run = sphere.simulate(t_final=1.0, n_points=50)
+    for k in (5, 25, 45):
+        parts = acceleration_parts(sphere, run, k)
+        assert np.allclose(parts["tangential"], parts["covariant"], atol=1e-10)
+        assert abs(parts["normal"] @ np.cross(parts["point"], parts["tangential"])) < 1e-9
+        assert np.linalg.norm(parts["normal"]) > 1e-3  # the split is not trivial
+
+
+@pytest.mark.parametrize(("name", "method"), [("sphere_particle", "geometric"),
+                                              ("double_pendulum", "pull_back"),
+                                              ("disk_link_rolling", "pull_back")])
+def test_loparo_steppers_use_the_pulled_back_notation(name, method):
+    """Issue 14 item 8: σ̃ = j*σ, F̃ and ∇̃; the constrained law is (7.2); no step repeats an
+    earlier one under another name."""
+    from companion import examples
+
+    d = examples.get(name).derive(method)
+    law = next(s for s in d.steps if s.title.startswith("Newton's law"))
+    assert law.eq == "(7.2)" and "∇̃" in law.title and "σ̃" in law.title
+    assert any(s.symbol == r"\tilde\sigma" for s in d.steps)
+    assert any(s.symbol == r"\tilde F" for s in d.steps)
+    assert any(s.eq == "Def. 7.3" for s in d.steps)
+    shown = [str(s.expr) for s in d.steps]
+    assert len(shown) == len(set(shown)), [s.title for s in d.steps]

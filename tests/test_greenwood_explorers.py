@@ -146,3 +146,23 @@ def test_euler_explorer_reports_gimbal_lock():
         assert f"where ‖Φ‖ is {largest:.3g}" in ex.describe()
     finally:
         plt.close(ex.figure)
+
+
+def test_euler_polhode_is_omega_on_the_energy_ellipsoid():
+    """Issue 14 item 9: the polhode panel plots ω (not H/|H|) on ωᵀIω = 2T, and the readout
+    and the gimbal-lock event give the same largest |θ|, never 'passes ±90°'."""
+    ex = examples.explorer("euler_body")
+    try:
+        traj = ex.update(omega_y=2.0, omega_x=0.05, omega_z=0.05)
+        line = np.array(ex.view.polhode.get_data_3d())
+        assert np.allclose(line, [traj["omega_x"], traj["omega_y"], traj["omega_z"]])
+        inertia = np.array([traj.params[n] for n in ("I_xx", "I_yy", "I_zz")])
+        energy = inertia @ line**2
+        assert np.allclose(energy, energy[0], rtol=1e-8)
+        assert "energy ellipsoid" in ex.view.axes[2].get_title()
+        largest = f"{np.degrees(np.max(np.abs(traj['theta']))):.1f}°"
+        assert largest in ex.describe()
+        lock = [e for e in traj.events if "gimbal" in e]
+        assert lock and largest in lock[0] and "passes" not in lock[0]
+    finally:
+        plt.close(ex.figure)

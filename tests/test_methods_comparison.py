@@ -55,3 +55,21 @@ def test_method_selector_rerenders_the_stepper():
     assert selector.stepper.title.endswith("lagrange_multipliers")
     selector.method.value = "maggi"  # as the reader would
     assert selector.stepper.title.endswith("maggi")
+
+
+def test_maggi_is_counted_as_the_book_counts_it(table):
+    """Greenwood §4.4: Maggi gives n − m second-order equations plus m differentiated
+    constraints and no quasi-velocities — not the n − m first-order equations of
+    Boltzmann–Hamel and Kane, which is the book's argument for those two."""
+    row = {(r.example, r.method): r for r in table.rows}
+    maggi = row["knife_edge", "maggi"]
+    assert (maggi.n_equations, maggi.order, maggi.n_constraint_equations) == (2, 2, 1)
+    assert maggi.equations == "2 × order 2 + 1 differentiated constraint"
+    assert maggi.first_order_odes == 6 > row["knife_edge", "boltzmann_hamel"].first_order_odes
+    assert row["knife_edge", "boltzmann_hamel"].equations == "2 × order 1"
+    knife = examples.get("knife_edge")
+    steps = knife.derive("maggi").steps
+    differentiated = next(s for s in steps if s.title.startswith("Differentiated constraints"))
+    symbols = set().union(*(e.free_symbols for e in differentiated.expr))
+    assert not symbols & set(knife.u)  # no quasi-velocities in the book's form
+    assert len(differentiated.expr) == 1

@@ -179,6 +179,22 @@ def exp_so3(theta: np.ndarray) -> np.ndarray:
     return np.eye(3) + s * K + c * (K @ K)
 
 
+def left_translation_pushforward(a: np.ndarray, xi: np.ndarray, h: float = 1e-6) -> np.ndarray:
+    """L_exp(a)* ξ in exponential coordinates: d/dt log(exp(â) exp(t ξ̂)) at t = 0, by a
+    central difference (Lemma 7.1 says ξ + ½[a, ξ] + o(|a|²))."""
+    from scipy.spatial.transform import Rotation
+
+    ends = [Rotation.from_matrix(exp_so3(np.asarray(a, dtype=float)) @ exp_so3(s * np.asarray(
+        xi, dtype=float))).as_rotvec() for s in (-h, h)]
+    return (ends[1] - ends[0]) / (2 * h)
+
+
+def adjoint(R: np.ndarray, xi: np.ndarray) -> np.ndarray:
+    """Ad_g ξ = (R ξ̂ Rᵀ)^∨ for g = R in SO(3): conjugation in the group, pushed to so(3)."""
+    M = R @ hat(xi) @ R.T
+    return np.array([M[2, 1], M[0, 2], M[1, 0]])
+
+
 def magnus_attitude(R0: np.ndarray, omega: Callable[[np.ndarray], np.ndarray],
                     t: np.ndarray) -> np.ndarray:
     """Integrate Ṙ = R ω̂(t) on SO(3) with the 4th-order Magnus method.

@@ -127,6 +127,7 @@ def covariant_equations(
     *,
     method: str = "geometric",
     kind: str = "second",
+    pulled_back: bool = False,
 ) -> Derivation:
     """Newton's law σ(q̈ + Γ(q̇, q̇)) = F (7.1) as a :class:`Derivation` with u = q̇.
 
@@ -142,6 +143,10 @@ def covariant_equations(
         ``"second"`` shows Γ^i_kl (needs σ⁻¹); ``"first"`` writes the same law as
         σ q̈ + Γ_{j,kl} q̇^k q̇^l = F with the first-kind symbols, with no inverse (fast for
         many coordinates, e.g. n-link chains).
+    pulled_back
+        True when σ and F are the pull-backs σ̃ = j*σ, F̃ = j*F onto a constrained space,
+        already shown by the caller's steps: the steps then use σ̃, F̃, Γ̃ and ∇̃, cite Newton's
+        law on the submanifold (7.2), and do not repeat the metric and the force.
     """
     if kind not in ("first", "second"):
         raise ValueError(f"kind must be 'first' or 'second', got {kind!r}")
@@ -149,27 +154,37 @@ def covariant_equations(
     qdot = inputs.symbols_list(qdot, "qdot")
     sigma = _square(sigma)
     F = sp.zeros(len(q), 1) if F is None else sp.Matrix(F)
+    big_gamma = r"\tilde\Gamma" if pulled_back else r"\Gamma"
+    of = "σ̃, the Levi-Civita connection ∇̃ of the constrained space" if pulled_back else \
+        "σ, its Levi-Civita connection ∇"
     if kind == "second":
         gamma = christoffel(sigma, q)
         quad = quadratic(gamma, qdot)  # Γ(q̇, q̇)
-        gamma_step = Step("Christoffel symbols Γ^i_kl", gamma, None,
-                          "The connection of σ: how coordinate directions turn as q moves.",
-                          ", ".join(rf"\Gamma^{{{i + 1}}}" for i in range(len(q))),
+        gamma_step = Step("Christoffel symbols Γ̃^i_kl" if pulled_back else
+                          "Christoffel symbols Γ^i_kl", gamma, "Def. 7.3",
+                          f"The connection of {of} (torsion-free and metric-compatible): how "
+                          "coordinate directions turn as q moves.",
+                          ", ".join(rf"{big_gamma}^{{{i + 1}}}" for i in range(len(q))),
                           key="christoffel")
     else:
         gamma = christoffel_first(sigma, q)
         quad = quadratic(gamma, qdot)  # Γ_{j,kl} q̇^k q̇^l = σ Γ(q̇, q̇)
-        gamma_step = Step("Christoffel symbols of the first kind Γ_{j,kl}", gamma, None,
-                          "The connection of σ with its index lowered: no σ⁻¹ needed.",
-                          ", ".join(rf"\Gamma_{{{j + 1}}}" for j in range(len(q))),
+        gamma_step = Step("Christoffel symbols of the first kind Γ̃_{j,kl}" if pulled_back else
+                          "Christoffel symbols of the first kind Γ_{j,kl}", gamma, "Def. 7.3",
+                          f"The connection of {of} with its index lowered: no inverse needed.",
+                          ", ".join(rf"{big_gamma}_{{{j + 1}}}" for j in range(len(q))),
                           key="christoffel")
-    steps = [
-        Step("Kinetic-energy metric σ", sigma, None,
-             "Kinetic energy is ½ q̇ᵀ σ q̇: σ measures velocities.", r"\sigma", key="kinetic_metric"),
-        gamma_step,
-        Step("Force 1-form F", F, "(7.1)", "Forces pair with velocities to give power.", "F",
-             key="force_form"),
-    ]
+    if pulled_back:  # σ̃ and F̃ are the caller's steps already
+        steps = [gamma_step]
+    else:
+        steps = [
+            Step("Kinetic-energy metric σ", sigma, None,
+                 "Kinetic energy is ½ q̇ᵀ σ q̇: σ measures velocities.", r"\sigma",
+                 key="kinetic_metric"),
+            gamma_step,
+            Step("Force 1-form F", F, "(7.1)", "Forces pair with velocities to give power.",
+                 "F", key="force_form"),
+        ]
     qddot = sp.Matrix([sp.Symbol(r"\ddot{" + sp.latex(s) + "}") for s in q])
     if kind == "second":
         lhs, forcing = sigma * (qddot + quad), F - sigma * quad
@@ -177,9 +192,16 @@ def covariant_equations(
         lhs, forcing = sigma * qddot + quad, F - quad
     forcing = forcing.applyfunc(sp.expand)
     equations = [sp.Eq(lhs[i], F[i]) for i in range(len(q))]
-    steps.append(Step("Newton's law σ♭(∇_{c′} c′) = F in coordinates", equations, "(7.1)",
-                      "Mass times covariant acceleration equals force; with F = 0 the motion "
-                      "is a geodesic.", None, key="equations"))
+    if pulled_back:
+        steps.append(Step("Newton's law on the constrained space σ̃♭(∇̃_{c̃′} c̃′) = F̃, in "
+                          "coordinates", equations, "(7.2)",
+                          "The law (7.1) holds unchanged on the submanifold with the pulled-back "
+                          "metric, connection and force; the reaction, in the null space of Jᵀ, "
+                          "never enters.", None, key="equations"))
+    else:
+        steps.append(Step("Newton's law σ♭(∇_{c′} c′) = F in coordinates", equations, "(7.1)",
+                          "Mass times covariant acceleration equals force; with F = 0 the "
+                          "motion is a geodesic.", None, key="equations"))
     return Derivation(method=method, q=q, u=qdot, mass_matrix=sigma, forcing=forcing,
                       kinematics=sp.Matrix(qdot), equations=equations, steps=steps,
                       extra={"christoffel": gamma, "christoffel_kind": kind})
@@ -275,7 +297,8 @@ def geometric(system: Definition) -> Derivation:
     emb = getattr(system, "geometry", None)
     if not isinstance(emb, Embedding):
         raise NotImplementedError(f"{system.name} is not defined by a coordinate map")
-    d = covariant_equations(emb.induced_metric, system.q, system.u, system.Q)
+    d = covariant_equations(emb.induced_metric, system.q, system.u, system.Q,
+                            pulled_back=True)
     xddot = d.accelerations().applyfunc(sp.cancel)
     R = reaction_force(emb.ambient_metric, emb.embedding, system.q, system.u, xddot,
                        emb.ambient_force)
@@ -284,10 +307,10 @@ def geometric(system: Definition) -> Derivation:
              "The constraint surface is the image of the coordinates.", "j(x)", key="embedding"),
         Step("Jacobian J = ∂j/∂x", emb.J, "(7.2)", "It carries velocities to the ambient "
              "space; its transpose carries forces back.", "J", key="jacobian"),
-        Step("Induced metric Jᵀ σ J", emb.induced_metric, "(7.2)",
-             "The ambient kinetic energy seen by constrained velocities.", r"\tilde\sigma",
-             key="metric"),
-        Step("Pulled-back force Jᵀ F", sp.Matrix(system.Q), "(7.2)",
+        Step("Induced metric σ̃ = j*σ = Jᵀ σ J", emb.induced_metric, "(7.2), Thm. 7.3",
+             "The ambient kinetic energy seen by constrained velocities; j is an immersion, so "
+             "σ̃ is positive definite.", r"\tilde\sigma", key="metric"),
+        Step("Pulled-back force F̃ = j*F = Jᵀ F", sp.Matrix(system.Q), "(7.2)",
              "Only the force's tangential part survives.", r"\tilde F", key="forces"),
     ]
     d.steps.append(Step("Reaction force R = σ♭(d²j/dt²) − F", R, "§7.3",
@@ -296,3 +319,38 @@ def geometric(system: Definition) -> Derivation:
     d.method = "geometric"
     d.extra.update(reaction=R, J=emb.J, xddot=xddot)
     return d
+
+
+def levi_civita_residuals(sigma: sp.Matrix, q: Sequence[sp.Symbol]
+                          ) -> tuple[list[sp.Matrix], list[sp.Matrix]]:
+    """The two defining properties of the Levi-Civita connection (Def. 7.3) for the
+    Christoffel symbols of σ, as residuals that vanish.
+
+    Returns
+    -------
+    torsion, compatibility
+        ``torsion[i]`` = Γ^i − (Γ^i)ᵀ (torsion-free: Γ^i_kl = Γ^i_lk) and
+        ``compatibility[k]`` = ∂_k σ − (Γ_kᵀ σ + σ Γ_k) with (Γ_k)_mi = Γ^m_ki
+        (metric-compatible: ∂_k σ_ij = Γ^m_ki σ_mj + Γ^m_kj σ_im), entries simplified.
+    """
+    sigma = _square(sigma)
+    gamma = christoffel(sigma, q)
+    n = len(q)
+    def tidy(e: sp.Expr) -> sp.Expr:  # small entries: double angles out, then simplify
+        return sp.simplify(sp.expand_trig(e))
+
+    torsion = [(g - g.T).applyfunc(tidy) for g in gamma]
+    compatibility = []
+    for k, qk in enumerate(q):
+        gk = sp.Matrix(n, n, lambda m, i, k=k: gamma[m][k, i])
+        compatibility.append((sigma.diff(qk) - gk.T * sigma - sigma * gk).applyfunc(tidy))
+    return torsion, compatibility
+
+
+def tangential_projection(sigma: sp.Matrix, J: sp.Matrix) -> sp.Matrix:
+    """P = J (Jᵀ σ J)⁻¹ Jᵀ σ: the σ-orthogonal projection of ambient vectors onto the tangent
+    space of the constrained surface (Def. 7.4: the covariant derivative on the surface is the
+    tangential part of the ambient one; Fig. 7.1)."""
+    sigma = _square(sigma)
+    induced = J.T * sigma * J
+    return J * induced.inv() * J.T * sigma

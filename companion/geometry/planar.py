@@ -324,7 +324,8 @@ class Mechanism:
         F = self.ambient_force()
         M = pull_back_metric(G, J, simplify=products_to_sums)
         Ft = pull_back_form(F, J)
-        core = covariant_equations(M, self.q, self.qdot, Ft, method=method, kind="first")
+        core = covariant_equations(M, self.q, self.qdot, Ft, method=method, kind="first",
+                                   pulled_back=True)
         R = self.joint_forces()
         steps = [
             Step("The constraint map f: q ↦ every body's (x, y, θ)", f, None,
@@ -336,15 +337,16 @@ class Mechanism:
             Step("Ambient metric G of the free bodies", G, None,
                  "Kinetic energy of independent bodies: ½ Σ m(ẋ² + ẏ²) + J θ̇².", "G",
                  key="ambient_metric"),
-            Step("Pulled-back metric M = Jᵀ G J", M, "(7.2)",
-                 "The kinetic energy measured on the constraint manifold.", "M", key="metric"),
+            Step("Pulled-back metric σ̃ = f*G = Jᵀ G J", M, "(7.2)",
+                 "The kinetic energy measured on the constraint manifold (the mass matrix M).",
+                 r"\tilde\sigma", key="metric"),
             Step("Applied forces on the free bodies", F, None,
                  "Gravity, loads and joint torques as a 1-form on the product space.", "F",
                  key="ambient_force"),
-            Step("Pulled-back force Jᵀ F", Ft, "(7.2)",
+            Step("Pulled-back force F̃ = f*F = Jᵀ F", Ft, "(7.2)",
                  "Only the part of F that does work along the allowed motions survives.",
                  r"\tilde F", key="forces"),
-            *(s for s in core.steps if s.key != "kinetic_metric"),  # M is shown above
+            *core.steps,
             Step("Joint forces from each body's Newton law", list(R.values()), "§7.7",
                  "Outermost body first: what its mass times acceleration needs from its joint.",
                  ", ".join(rf"R_{{\mathrm{{{k}}}}}" for k in R), key="joint_forces"),

@@ -9,7 +9,7 @@ constraints u_{n−m+1} = … = u_n = 0 applied only after differentiating.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -85,6 +85,7 @@ def boltzmann_hamel(
     Q: Sequence[Any] | None = None,
     t: sp.Symbol | None = None,
     Psi_t: Any = None,
+    citations: Mapping[str, str] | None = None,
 ) -> BoltzmannHamelResult:
     """Derive the Boltzmann–Hamel equations (4.85) step by step.
 
@@ -104,6 +105,11 @@ def boltzmann_hamel(
         Time symbol, needed when Ψ, Ψ_t, T or Q depend on time.
     Psi_t
         n×1 column of u = Ψ q̇ + Ψ_t (default zero).
+    citations
+        The book's equation numbers of this example's own instances, by step:
+        ``{"gyroscopic": "(4.103)"}`` for Example 4.3.  By default the gyroscopic matrix and
+        the equations cite the general form they belong to: (4.92) (scleronomic,
+        unconstrained), (4.109) (scleronomic, nonholonomic) or (4.85) (rheonomic).
 
     Returns
     -------
@@ -214,8 +220,10 @@ def boltzmann_hamel(
     on_motion = {**constrained, **{udot[i]: 0 for i in range(k, n)}}
     rows = rows.subs(on_motion).applyfunc(sp.expand)
     weighted = sum((p[j] * gamma[j] for j in range(n)), sp.zeros(n, n))
+    general = "(4.85)" if rheonomic else "(4.92)" if m == 0 else "(4.109)"
+    cite = {"gyroscopic": general, "equations": general, **(citations or {})}
     steps.append(Step("Gyroscopic matrix Σ_j (∂T/∂u_j) γ^j", qv.tidy_matrix(
-        weighted.subs(constrained)), "(4.103)/(4.121)",
+        weighted.subs(constrained)), cite["gyroscopic"],
         "Multiplied by u it gives the velocity-coupling terms of (4.85); it is skew, so "
         "these forces do no work.", r"\sum_j p_j \gamma^j", key="gyroscopic"))
 
@@ -227,8 +235,7 @@ def boltzmann_hamel(
         sp.Eq(sp.expand(reduced[r] - 0), Q_vec[r]) for r in range(k)
     ]
     kinematics = qdot.subs(constrained).applyfunc(sp.expand)
-    steps.append(Step("Boltzmann–Hamel equations", equations,
-                      "(4.85)" if m == 0 else "(4.85)/(4.109)",
+    steps.append(Step("Boltzmann–Hamel equations", equations, cite["equations"],
                       f"{k} first-order dynamical equations in the independent u's.", None,
                       key="equations"))
     steps.append(Step("Kinematical equations q̇ = Φ u + Φ_t with the constraints applied",
@@ -251,5 +258,5 @@ def from_system(system: Definition) -> BoltzmannHamelResult:
     psi, psi_t = system.psi
     return boltzmann_hamel(
         system.T, system.q, system.u, psi, n_constraints=system.n_constraints,
-        Q=system.Q, t=system.t, Psi_t=psi_t,
+        Q=system.Q, t=system.t, Psi_t=psi_t, citations=system.citations,
     )

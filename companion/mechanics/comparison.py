@@ -35,12 +35,13 @@ class Row:
     ops: int
     ops_cse: int
     seconds: float
+    constraint_form: str = ""
 
     @property
     def equations(self) -> str:
         text = f"{self.n_equations} × order {self.order}"
         if self.n_constraint_equations:
-            text += f" + {self.n_constraint_equations} constraint"
+            text += f" + {self.n_constraint_equations} {self.constraint_form}constraint"
         return text
 
 
@@ -58,10 +59,13 @@ def _row(example: str, method: str, d: Derivation, seconds: float) -> Row:
     ops, ops_cse = operation_count(d)
     return Row(example=example, method=method, n_equations=d.n_dynamical, order=d.order,
                n_constraint_equations=d.n_constraint_equations,
-               # kinematical + dynamical first-order ODEs: n + (n − m), or 2n for Lagrange
-               first_order_odes=d.n_first_order, needs_multipliers=d.needs_multipliers,
+               # first-order ODEs: n + (n − m) in the u's; 2n for the second-order forms
+               # (Lagrange's n equations, or Maggi's n − m plus m differentiated constraints)
+               first_order_odes=2 * len(d.q) if d.order == 2 else d.n_first_order,
+               needs_multipliers=d.needs_multipliers,
                needs_unconstrained_T=d.needs_unconstrained_T, ops=ops, ops_cse=ops_cse,
-               seconds=seconds)
+               seconds=seconds,
+               constraint_form="differentiated " if d.constraints_differentiated else "")
 
 
 #: The methods whose efficiency Greenwood §4.4 sets out to compare.

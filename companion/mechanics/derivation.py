@@ -121,6 +121,9 @@ class Derivation:
         Order of the dynamical equations: 1 in the quasi-velocities, 2 in the coordinates.
     n_constraint_equations
         Constraint equations solved along with the dynamical ones (Lagrange's form: m).
+    constraints_differentiated
+        Whether those constraint equations are the constraints differentiated once (Maggi's
+        form as Greenwood counts it) rather than the constraints themselves.
     multipliers
         Symbols of the Lagrange multipliers the method must solve for (empty: none).
     needs_unconstrained_T
@@ -145,6 +148,7 @@ class Derivation:
     speeds: Literal["u", "qdot"] = "u"
     order: int = 1
     n_constraint_equations: int = 0
+    constraints_differentiated: bool = False
     multipliers: list[sp.Symbol] = field(default_factory=list)
     needs_unconstrained_T: bool = True
     explicit_rates: sp.Matrix | None = None

@@ -6,8 +6,15 @@ centres and frames move with v_i and ω_i = Σ_j β_ij u_j + β_it (4.135)–(4.
     Σ_i [m_i v̇_i · γ_ij + (I_i · ω̇_i + ω_i × I_i · ω_i) · β_ij] = Q_j      (j = 1..n−m)
 
 with Q_j = Σ_i (F_i · γ_ij + M_i · β_ij) (4.137); the left side is −Q*_j, the generalized
-inertia force (4.130).  The reference point of each rigid body is its mass centre, so ρ_ci = 0
-in (4.142).  Only the n − m independent u's appear: the constraints are built into the
+inertia force (4.130).  A rigid body's reference point P_i is its mass centre unless the model
+names another (the knife edge, a pivot); then the terms of ρ_ci, from P_i to the mass centre,
+enter as in (4.139)/(4.140):
+
+    Σ_i [m_i (v̇_i + ρ̈_ci)·γ_ij + (I_i·ω̇_i + ω_i × I_i·ω_i + m_i ρ_ci × v̇_i)·β_ij] = Q_j
+
+with I_i about P_i.  For a body the model gives a ``momentum_frames`` entry, the alternate form
+(4.144)–(4.146) is shown too: ṗ_i and Ḣ_i from components in a frame not fixed in the body.
+Only the n − m independent u's appear: the constraints are built into the
 velocities through q̇ = Φ u + Φ_t (4.134), so no constraint force and no unconstrained
 kinetic energy is ever needed.
 
@@ -17,6 +24,7 @@ velocities; they have nothing to do with the Hamel coefficients γ^j_rl of §4.3
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import sympy as sp
@@ -74,21 +82,91 @@ class _Symbols:
         return sp.sympify(obj).xreplace(self._plain)
 
 
-def _kinematic_quantities(model: MechanicsModel, sym: _Symbols):
-    """Velocity, angular velocity and inertia data per body, on the motion."""
+@dataclass
+class _Body:
+    """One particle or rigid body on the motion, about its reference point P_i."""
+
+    body: me.Particle | me.RigidBody
+    point: me.Point
+    v: me.Vector  # velocity of P_i
+    w: me.Vector | None  # angular velocity (None for a particle)
+    rho: me.Vector  # ρ_ci, from P_i to the mass centre (fixed in the body)
+    inertia: me.Dyadic | None  # about P_i
+
+    @property
+    def label(self) -> str:
+        return self.body.name.replace("_", " ")
+
+
+def _bodies(model: MechanicsModel, sym: _Symbols) -> list[_Body]:
+    """Velocity, angular velocity, ρ_c and inertia about the reference point, per body."""
     import sympy.physics.mechanics as me  # slow to import: on first use
     N = model.frame
+    names = {b.name for b in model.bodies}
+    unknown = sorted(set(model.reference_points) - names)
+    if unknown:
+        raise ValueError(f"reference_points names unknown bodies {unknown}; bodies: "
+                         f"{sorted(names)}")
     out = []
     for body in model.bodies:
         if isinstance(body, me.RigidBody):
-            v = sym.on_motion(body.masscenter.vel(N))
-            w = sym.on_motion(body.frame.ang_vel_in(N))
-            out.append((body, v, w))
+            point = model.reference_points.get(body.name, body.masscenter)
+            rho = body.masscenter.pos_from(point) if point is not body.masscenter \
+                else me.Vector(0)
+            # Parallel axes: the inertia about P_i from the central one.
+            inertia = body.central_inertia + me.inertia_of_point_mass(body.mass, rho,
+                                                                      body.frame)
+            out.append(_Body(body, point, sym.on_motion(point.vel(N)),
+                             sym.on_motion(body.frame.ang_vel_in(N)), rho, inertia))
         elif isinstance(body, me.Particle):
-            out.append((body, sym.on_motion(body.point.vel(N)), None))
+            out.append(_Body(body, body.point, sym.on_motion(body.point.vel(N)), None,
+                             me.Vector(0), None))
         else:
             raise ValueError(f"bodies must be Particle or RigidBody objects, got {body!r}")
     return out
+
+
+def _frames_named(model: MechanicsModel, vectors) -> str:
+    """'A (rod frame), N (inertial)': the frames whose unit vectors the components use."""
+    used = sorted({frame.name for v in vectors for _, frame in v.args})
+    if not used:
+        return "every coefficient is zero"
+    named = [f"{f} ({model.frames[f]})" if f in model.frames else f"{f}" for f in used]
+    return "components along the unit vectors of frame " + ", ".join(named)
+
+
+def _per_body(letter: str, bodies: list[_Body], rows, sym: _Symbols) -> list[str]:
+    """One LaTeX line per body: its name and its labelled coefficients."""
+    lines = []
+    for i, (b, row) in enumerate(zip(bodies, rows, strict=True), start=1):
+        entries = r",\ ".join(rf"{letter}_{{{i}{j}}} = {sp.latex(sym.plain(g))}"
+                              for j, g in enumerate(row, start=1))
+        lines.append(rf"\text{{{b.label}: }}" + entries)
+    return lines
+
+
+def _alternate_form(b: _Body, frame: me.ReferenceFrame, N: me.ReferenceFrame,
+                    sym: _Symbols, force: me.Vector, moment: me.Vector):
+    """ṗ and Ḣ of one body from their components in ``frame`` (4.144)–(4.146).
+
+    Returns the LaTeX lines shown to the reader and the residuals ṗ − m(v̇ + ρ̈_c) and
+    Ḣ + m ρ_c × v̇ − (moment of (4.140)), expressed in ``frame`` (zero on the motion).
+    """
+    omega_f = sym.on_motion(frame.ang_vel_in(N))
+    p = sym.on_motion(b.body.mass * (b.v + b.w.cross(b.rho))).express(frame).applyfunc(tidy)
+    H = sym.on_motion(b.inertia.dot(b.w)).express(frame).applyfunc(tidy)
+    p_dot = sym.on_motion(p.dt(frame) + omega_f.cross(p)).express(frame).applyfunc(tidy)
+    H_dot = sym.on_motion(H.dt(frame) + omega_f.cross(H)).express(frame).applyfunc(tidy)
+    a = sym.on_motion(b.v.dt(N))
+    residual = [sym.on_motion((p_dot - force).express(frame)),
+                sym.on_motion((H_dot + b.body.mass * b.rho.cross(a) - moment).express(frame))]
+    f = frame.name
+    lines = [rf"\text{{{b.label}, in {f}: }} p = {sp.latex(sym.plain(p))},\ "
+             rf"H = {sp.latex(sym.plain(H))},\ \omega_{{{f}}} = {sp.latex(sym.plain(omega_f))}",
+             rf"\dot p = {sp.latex(sym.plain(p_dot))},\ \dot H = {sp.latex(sym.plain(H_dot))}",
+             rf"\text{{residuals: }} {sp.latex(sym.plain(residual[0]))},\ "
+             rf"{sp.latex(sym.plain(residual[1]))}"]
+    return lines, residual
 
 
 @register_method("kane")
@@ -117,36 +195,49 @@ def from_system(system: Definition) -> Derivation:
          zip(system.q, sym.kinematics.values(), strict=True)], "(4.134)",
         "Only the independent u's appear; the constraints are built in here once and for all.",
         None, key="kinematical_equations")]
-    bodies = _kinematic_quantities(model, sym)
-    steps.append(Step("Velocities v_i (mass centres and particles) on the motion",
-                      [sym.plain(v) for _, v, _ in bodies], "(4.125)/(4.135)",
-                      "Differentiate each position in the inertial frame, then replace q̇ by "
-                      "the kinematical equations.", None, key="velocities"))
-    gam = [me.partial_velocity([v], u, N)[0] for _, v, _ in bodies]
-    steps.append(Step("Velocity coefficients γ_ij = ∂v_i/∂u_j", [[sym.plain(g) for g in row]
-                                                               for row in gam], "(4.125)",
-                      "Partial velocities: vectors, not the Hamel symbols γ^j_rl of §4.3 "
-                      "(same letter, different object).", None, key="velocity_coefficients"))
-    drift = [sym.on_motion(v - sum((gi * ui for gi, ui in zip(g, u, strict=True)),
-                                   me.Vector(0)))
-             for (_, v, _), g in zip(bodies, gam, strict=True)]
+    bodies = _bodies(model, sym)
+    offset = [b for b in bodies if b.rho != me.Vector(0)]
+    steps.append(Step("Velocities v_i of the reference points P_i on the motion",
+                      [sym.plain(b.v) for b in bodies], "(4.125)/(4.135)",
+                      "Particles, and each rigid body's reference point P_i (its mass centre "
+                      "unless another point is chosen); differentiate in the inertial frame, "
+                      "then replace q̇ by the kinematical equations.", None, key="velocities"))
+    gam = [me.partial_velocity([b.v], u, N)[0] for b in bodies]
+    steps.append(Step("Velocity coefficients γ_ij = ∂v_i/∂u_j, per body",
+                      _per_body(r"\gamma", bodies, gam, sym), "(4.125)/(4.135)",
+                      "Partial velocities of the reference points: vectors, not the Hamel "
+                      "symbols γ^j_rl of §4.3 (same letter, different object); "
+                      + _frames_named(model, [g for row in gam for g in row]) + ".", None,
+                      key="velocity_coefficients"))
+    drift = [sym.on_motion(b.v - sum((gi * ui for gi, ui in zip(g, u, strict=True)),
+                                     me.Vector(0)))
+             for b, g in zip(bodies, gam, strict=True)]
     if any(d != me.Vector(0) for d in drift):
         steps.append(Step("Rheonomic terms γ_it = v_i − Σ_j γ_ij u_j",
                           [sym.plain(d) for d in drift], "(4.125)",
                           "The part of each velocity present even when every u is zero "
                           "(explicit time dependence).", None, key="rheonomic_terms"))
-    rigid = [(b, w) for b, _, w in bodies if w is not None]
+    rigid = [b for b in bodies if b.w is not None]
     if rigid:
         steps.append(Step("Angular velocities ω_i on the motion",
-                          [sym.plain(w) for _, w in rigid], "(4.136)",
+                          [sym.plain(b.w) for b in rigid], "(4.136)",
                           "Angular velocity of each rigid body's frame in the inertial frame.",
                           None, key="angular_velocities"))
-    beta = {id(b): me.partial_velocity([w], u, N)[0] for b, w in rigid}
+    beta = {id(b): me.partial_velocity([b.w], u, N)[0] for b in rigid}
     if rigid:
-        steps.append(Step("Angular-velocity coefficients β_ij = ∂ω_i/∂u_j",
-                          [[sym.plain(x) for x in beta[id(b)]] for b, _ in rigid], "(4.136)",
-                          "Partial angular velocities: how each u turns each body.", None,
-                          key="angular_velocity_coefficients"))
+        steps.append(Step("Angular-velocity coefficients β_ij = ∂ω_i/∂u_j, per body",
+                          _per_body(r"\beta", rigid, [beta[id(b)] for b in rigid], sym),
+                          "(4.136)", "Partial angular velocities: how each u turns each body; "
+                          + _frames_named(model, [x for b in rigid for x in beta[id(b)]])
+                          + ".", None, key="angular_velocity_coefficients"))
+    if offset:
+        steps.append(Step("Reference points away from the mass centre: ρ_ci and I_i about P_i",
+                          [rf"\text{{{b.label}: }}\rho_c = {sp.latex(sym.plain(b.rho))},\ "
+                           rf"I_P = {sp.latex(sym.plain(b.inertia.to_matrix(b.body.frame)))}"
+                           rf"\ \text{{(in {b.body.frame.name})}}" for b in offset],
+                          "(4.139)/(4.140)", "ρ_ci runs from P_i to the mass centre and is "
+                          "fixed in the body; the inertia dyadic about P_i follows from the "
+                          "central one by parallel axes.", None, key="reference_points"))
 
     Q = [sp.S.Zero] * k
     for where, load in model.loads:
@@ -161,24 +252,40 @@ def from_system(system: Definition) -> Derivation:
                       "perpendicular to every γ_ij.", "Q", key="applied_forces"))
 
     lhs = [sp.S.Zero] * k
-    accelerations = []
-    for (body, v, w), g in zip(bodies, gam, strict=True):
-        a = sym.on_motion(v.dt(N))
+    accelerations, alternate = [], []
+    for b, g in zip(bodies, gam, strict=True):
+        a = sym.on_motion(b.v.dt(N))
         accelerations.append(sym.plain(a))
         # Each body's share is tidied on its own (small), never the whole equation.
-        lhs = [lhs[j] + tidy(body.mass * a.dot(g[j])) for j in range(k)]
-        if w is not None:
-            alpha = sym.on_motion(w.dt(N))
-            inertia = body.central_inertia
-            torque = inertia.dot(alpha) + w.cross(inertia.dot(w))
-            lhs = [lhs[j] + tidy(torque.dot(beta[id(body)][j])) for j in range(k)]
-    steps.append(Step("Accelerations v̇_i", accelerations, "(4.139)",
+        if b.w is None:
+            lhs = [lhs[j] + tidy(b.body.mass * a.dot(g[j])) for j in range(k)]
+            continue
+        alpha = sym.on_motion(b.w.dt(N))
+        rho_ddot = sym.on_motion(alpha.cross(b.rho) + b.w.cross(b.w.cross(b.rho)))
+        force = b.body.mass * (a + rho_ddot)  # −F*_i (4.139)
+        moment = (b.inertia.dot(alpha) + b.w.cross(b.inertia.dot(b.w))
+                  + b.body.mass * b.rho.cross(a))  # −M*_i (4.140)
+        lhs = [lhs[j] + tidy(force.dot(g[j])) + tidy(moment.dot(beta[id(b)][j]))
+               for j in range(k)]
+        frame = model.momentum_frames.get(b.body.name)
+        if frame is not None:
+            alternate.append(_alternate_form(b, frame, N, sym, force, moment))
+    steps.append(Step("Accelerations v̇_i of the reference points", accelerations, "(4.139)",
                       "Differentiated in the inertial frame; the u̇'s appear linearly.", None,
                       key="accelerations"))
+    if alternate:
+        steps.append(Step("Alternate form: ṗ_i and Ḣ_i written in a frame not fixed in the body",
+                          [line for lines, _ in alternate for line in lines], "(4.144)–(4.146)",
+                          "p_i = m_i(v_i + ω_i × ρ_ci) and H_i = I_i·ω_i are resolved in the "
+                          "chosen frame F and differentiated there, Ḣ = (dH/dt)_F + ω_F × H; "
+                          "the last column shows ṗ_i − m_i(v̇_i + ρ̈_ci) and Ḣ_i + m_i ρ_ci × v̇_i "
+                          "− (the moment of (4.140)), both zero.", None, key="alternate_form"))
     lhs = sp.Matrix([sp.expand(sym.plain(e)) for e in lhs])
-    steps.append(Step("Generalized inertia forces Q*_j = −Σ [m v̇·γ_ij + (I·ω̇ + ω×I·ω)·β_ij]",
+    steps.append(Step("Generalized inertia forces Q*_j = −Σ [m(v̇ + ρ̈_c)·γ_ij + "
+                      "(I·ω̇ + ω×I·ω + m ρ_c × v̇)·β_ij]",
                       -lhs, "(4.130)/(4.140)", "The inertia forces projected on the same "
-                      "velocity coefficients as the applied loads.", "Q^*", key="inertia_forces"))
+                      "velocity coefficients as the applied loads (ρ_c = 0 when P_i is the "
+                      "mass centre).", "Q^*", key="inertia_forces"))
     udot = sp.Matrix(sym.udot)
     mass = lhs.jacobian(sym.udot).applyfunc(sp.expand)
     forcing = (sp.Matrix(Q) - (lhs - mass * udot)).applyfunc(sp.expand)
@@ -196,5 +303,6 @@ def from_system(system: Definition) -> Derivation:
         forcing=forcing, kinematics=kinematics.applyfunc(sp.expand), equations=equations,
         steps=steps, t=system.t,
         needs_unconstrained_T=False,
-        extra={"velocity_coefficients": gam, "angular_velocity_coefficients": beta},
+        extra={"velocity_coefficients": gam, "angular_velocity_coefficients": beta,
+               "alternate_form_residuals": [r for _, r in alternate]},
     )

@@ -7,7 +7,10 @@ Because the constraint rows A are the last m rows of Ψ and Ψ Φ = 1, A Φ_r = 
 the projection removes the multipliers.  The n − m projected equations (second order in q)
 and the m constraints determine the motion; substituting the kinematical equations
 q̇ = Φ u + Φ_t (4.134) turns them into n − m first-order equations in the independent u's,
-the same unknowns as Boltzmann–Hamel and the general dynamical equation.
+the same unknowns as Boltzmann–Hamel and the general dynamical equation.  The book counts
+Maggi's method in its own form, though: n − m second-order equations plus the m constraints
+differentiated once, with no quasi-velocities — which is why §4.4 finds Boltzmann–Hamel and
+the general dynamical equation (n − m first-order equations) more compact.
 """
 
 from __future__ import annotations
@@ -65,6 +68,17 @@ def from_system(system: Definition) -> Derivation:
                       [sp.Eq(e, 0) for e in projected], None,
                       f"{k} second-order equations in q̈; with the {m} constraint equation(s) "
                       "they fix the motion.", None, key="equations"))
+    if m:
+        # The book's count: n − m second-order equations plus the m constraints differentiated
+        # once, n equations linear in the n q̈'s, with no quasi-velocities anywhere.
+        constraint = psi[k:, :] * sp.Matrix(qdot) + system.psi[1][k:, :]
+        differentiated = (psi[k:, :] * sp.Matrix(qddot)
+                          + total_derivative(constraint, q, sp.Matrix(qdot), t))
+        steps.append(Step("Differentiated constraints d/dt(a q̇ + a_t) = 0",
+                          [sp.Eq(sp.expand(e), 0) for e in differentiated], None,
+                          f"With these {m} equation(s), {n} equations linear in the {n} q̈'s: "
+                          "the form Greenwood counts (no quasi-velocities needed).", None,
+                          key="differentiated_constraints"))
     # q̇ = Φ_k u + Φ_t and q̈ = Φ_k u̇ + d/dt(Φ_k) u + d/dt(Φ_t) (u held fixed in the latter).
     qdot_u = phi_k * sp.Matrix(u) + phi_t
     udot = [sp.Symbol(r"\dot{" + sp.latex(s) + "}") for s in u]
@@ -86,5 +100,8 @@ def from_system(system: Definition) -> Derivation:
         kinematics=kinematics,
         equations=[sp.Eq(sp.expand((mass * sp.Matrix(udot))[r]), forcing[r]) for r in range(k)],
         steps=steps, t=t,
+        # Counted as the book counts it: n − m second-order equations plus m differentiated
+        # constraints (the u-form above is the companion's way to integrate them).
+        order=2, n_constraint_equations=m, constraints_differentiated=True,
         extra={"second_order_form": projected, "mass_matrix_q": mass_q},
     )

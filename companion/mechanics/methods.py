@@ -10,7 +10,7 @@ never imports the system layer) and refuses a system it does not apply to with
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 import sympy as sp
@@ -48,6 +48,8 @@ class Definition(Protocol):
         Symbols of the physical parameters.
     mechanics_model
         ``None`` or a function building frames, points, bodies and loads (Kane's method).
+    citations
+        The book's equation numbers for the example's instances of general steps, by key.
     """
 
     name: str
@@ -60,6 +62,7 @@ class Definition(Protocol):
     t: sp.Symbol | None
     n_constraints: int
     mechanics_model: Callable[[], MechanicsModel] | None
+    citations: Mapping[str, str]
 
     @property
     def psi(self) -> tuple[sp.Matrix, sp.Matrix]: ...

@@ -215,17 +215,17 @@ def mode_model(name: str) -> ModeModel:
     ambient_force = [sp.sympify(a + b).subs(subs) for a, b in
                      zip(KIN.external_forces(), KIN.contact_forces(), strict=True)]
     Q = pull_back_form(ambient_force, J).applyfunc(pythagoras)
-    derivation = covariant_equations(sigma, q, qdot, Q, method="pull_back")
+    derivation = covariant_equations(sigma, q, qdot, Q, method="pull_back", pulled_back=True)
     derivation.steps[:0] = [
         Step("Contact map into SE(2) × SE(2)", sp.Matrix(embedding), "(7.2)",
              "Link pose (x_L, y_L, φ_L) and disk pose (x_D, y_D, φ_D) in the mode's "
              "coordinates.", r"j(q)", key="embedding"),
         Step("Jacobian J = ∂j/∂q", J, "(7.2)", "How the mode's rates move both bodies.", "J",
              key="jacobian"),
-        Step("Pulled-back metric Jᵀ G J", sigma, "(7.2)",
+        Step("Pulled-back metric σ̃ = j*G = Jᵀ G J", sigma, "(7.2)",
              "The bodies' kinetic-energy metric seen from the contact coordinates.",
              r"\tilde\sigma", key="metric"),
-        Step("Pulled-back forces Jᵀ F", Q, "(7.2)",
+        Step("Pulled-back forces F̃ = j*F = Jᵀ F", Q, "(7.2)",
              "Gravity, the link torque and the contact forces; the workless parts drop out.",
              r"\tilde F", key="forces"),
     ]

@@ -39,7 +39,9 @@ def plastic_impact(x: np.ndarray, p: Sequence[float], pv: Mapping[str, float], h
     # Sticking impulse (Λ_F, Λ_N): a (v + M⁻¹ aᵀ Λ) = 0.
     lam = np.linalg.solve(af @ Minv_a, -af @ v)
     if abs(lam[0]) > pv["mu_s"] * lam[1]:
-        dirn = np.array([-np.sign(lam[0]) * pv["mu_k"], 1.0])
+        # Sliding: Λ_F = sgn(Λ_F^stick) μ_k Λ_N, friction opposing the slip that the
+        # sticking impulse would have removed (so the impact cannot add energy).
+        dirn = np.array([np.sign(lam[0]) * pv["mu_k"], 1.0])
         col = Minv_a @ dirn
         lam_n = -(af[1] @ v) / (af[1] @ col)
         lam = dirn * lam_n

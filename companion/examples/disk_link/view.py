@@ -27,6 +27,16 @@ VALIDITY_COLORS = {"rolling model valid": "#4c9f70", "rolling model violated": "
 ARROW_SCALE = 0.25
 
 
+def animated_samples(trajectory: Trajectory) -> int:
+    """How many samples the play control animates: for the rolling model, up to and including
+    the first sample where the rolling condition (N > 0, |F| ≤ μ_s N) fails — beyond it the
+    rolling equations no longer describe the disk (the curves still show them, shaded)."""
+    if "rolling valid" not in trajectory.series:
+        return len(trajectory.t)
+    bad = np.flatnonzero(trajectory["rolling valid"] <= 0)
+    return int(bad[0]) + 1 if bad.size else len(trajectory.t)
+
+
 def timeline(trajectory: Trajectory) -> tuple[list[tuple[float, float, str]], dict[str, str]]:
     """Segments (t_start, t_end, label) of the mode (or, for the rolling model, of its
     validity) along the motion, and the colour of each label."""
@@ -142,7 +152,7 @@ class DiskLinkView(View):
                                  ncol=len(colors), fontsize="small", frameon=False,
                                  title="Mode timeline")
             self._legend_for = colors
-        self.play.set_samples(len(t))
+        self.play.set_samples(animated_samples(tr))
         self.show_sample(0, draw=False)
 
     def show_sample(self, i: int, draw: bool = True) -> None:
@@ -162,7 +172,10 @@ class DiskLinkView(View):
         n_vec, f_vec = tr["N"][i] * e2 * scale, tr["F"][i] * e1 * scale
         self.arrows.set_offsets([contact, contact])
         self.arrows.set_UVC([n_vec[0], f_vec[0]], [n_vec[1], f_vec[1]])
-        mode = ("rolling" if "rolling valid" in tr.series else MODES[int(tr["mode"][i])])
+        if "rolling valid" in tr.series:
+            mode = "rolling" if tr["rolling valid"][i] > 0 else "rolling condition violated: stop"
+        else:
+            mode = MODES[int(tr["mode"][i])]
         self.clock.set_text(f"t = {tr.t[i]:.3f} s · {mode}")
         for cursor in self.cursors:
             cursor.set_xdata([tr.t[i], tr.t[i]])

@@ -11,6 +11,7 @@ place.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -157,17 +158,96 @@ def nearby_motions(system: System, delta: float = 1e-6, *, angle: str = "theta_2
     return a, b, np.linalg.norm(a.states - b.states, axis=0)
 
 
+@dataclass(frozen=True)
+class ToleranceCheck:
+    """Two nearby starts, each integrated at a loose and a tight tolerance.
+
+    Energy conservation cannot certify a chaotic trajectory (an integrator error keeps the
+    energy and still changes the path); agreement of two tolerances can.  The nearby starts
+    are trustworthy up to ``t_agree``, where the two tolerances of either start first differ
+    by more than ``accuracy``; the argument holds when they have separated by then.
+
+    Attributes
+    ----------
+    coarse, fine
+        (reference, perturbed) at the loose and at the tight tolerance.
+    separation
+        |x_reference − x_perturbed| at the tight tolerance, per sample.
+    tolerance_gap
+        max over both starts of |x_loose − x_tight|, per sample.
+    accuracy, separated
+        Plotting accuracy of a state, and the separation called "apart" (both in the state
+        norm, radians and rad/s).
+    """
+
+    coarse: tuple[Trajectory, Trajectory]
+    fine: tuple[Trajectory, Trajectory]
+    separation: np.ndarray
+    tolerance_gap: np.ndarray
+    tolerances: tuple[float, float]
+    accuracy: float
+    separated: float
+
+    @property
+    def t(self) -> np.ndarray:
+        return self.fine[0].t
+
+    def _first(self, series: np.ndarray, level: float) -> float:
+        above = series > level
+        return float(self.t[np.argmax(above)]) if above.any() else float(self.t[-1])
+
+    @property
+    def t_agree(self) -> float:
+        """Until when the two tolerances agree to plotting accuracy."""
+        return self._first(self.tolerance_gap, self.accuracy)
+
+    @property
+    def t_separated(self) -> float:
+        """When the nearby starts are first ``separated`` apart."""
+        return self._first(self.separation, self.separated)
+
+    @property
+    def certified(self) -> bool:
+        """The starts separate while both tolerances still draw the same curves."""
+        return self.t_separated < self.t_agree
+
+
+def tolerance_check(system: System, delta: float = 1e-5, *,
+                    tolerances: tuple[float, float] = (1e-10, 1e-13), accuracy: float = 1e-3,
+                    separated: float = 0.1, **kwargs: Any) -> ToleranceCheck:
+    """:func:`nearby_motions` at two relative tolerances (absolute ones 100× smaller)."""
+    runs = [nearby_motions(system, delta, rtol=tol, atol=tol / 100, **kwargs)
+            for tol in tolerances]
+    (ca, cb, _), (fa, fb, sep) = runs
+    gap = np.maximum(np.linalg.norm(ca.states - fa.states, axis=0),
+                     np.linalg.norm(cb.states - fb.states, axis=0))
+    return ToleranceCheck((ca, cb), (fa, fb), sep, gap, tuple(tolerances), accuracy, separated)
+
+
 def chaos_figure(fig: Figure, system: System, a: Trajectory, b: Trajectory,
-                 separation: np.ndarray) -> None:
-    """Tip paths of two nearby motions, and their separation on a log scale."""
+                 separation: np.ndarray, check: ToleranceCheck | None = None) -> None:
+    """Tip paths of two nearby motions, and their separation on a log scale.
+
+    With a :class:`ToleranceCheck` the paths are drawn only while the two tolerances agree,
+    and the right panel adds the gap between the tolerances beside the separation.
+    """
     ax1, ax2 = fig.subplots(1, 2)
+    trusted = slice(None) if check is None else a.t <= check.t_agree
     for traj, colour, label in ((a, "tab:blue", "reference"), (b, "tab:orange", "perturbed")):
         tip = chain_points(system, traj)[-1]
-        ax1.plot(tip[0], tip[1], color=colour, lw=0.8, label=label)
+        ax1.plot(tip[0][trusted], tip[1][trusted], color=colour, lw=0.8, label=label)
     ax1.set_aspect("equal")
-    ax1.set_title("path of the tip")
+    ax1.set_title("path of the tip" if check is None
+                  else f"path of the tip, t ≤ {check.t_agree:.1f} s")
     ax1.legend(fontsize="small")
-    ax2.semilogy(a.t, np.maximum(separation, 1e-16))
+    ax2.semilogy(a.t, np.maximum(separation, 1e-16), label="separation of the starts")
+    if check is not None:
+        loose, tight = check.tolerances
+        ax2.semilogy(check.t, np.maximum(check.tolerance_gap, 1e-16), color="tab:red",
+                     label=f"rtol {loose:.0e} vs {tight:.0e}")
+        ax2.axhline(check.accuracy, color="grey", lw=0.8, ls=":")
+        ax2.axvline(check.t_agree, color="tab:red", lw=0.8, ls="--")
+        ax2.legend(fontsize="small", loc="lower right")
     ax2.set_xlabel("t [s]")
     ax2.set_ylabel("state separation")
     ax2.set_title("two nearby starts drift apart")

@@ -20,8 +20,8 @@ Item = tuple[str, str, Callable[[BoltzmannHamelResult], object] | None, str]
 
 
 def gyroscopic(d: BoltzmannHamelResult) -> sp.Matrix:
-    """The matrix Σ_j (∂T/∂u_j) γ^j as the derivation shows it (its (4.103)/(4.121) step)."""
-    return next(s.expr for s in d.steps if s.eq == "(4.103)/(4.121)")
+    """The matrix Σ_j (∂T/∂u_j) γ^j as the derivation shows it (its gyroscopic-matrix step)."""
+    return d.step("gyroscopic").expr
 
 
 def residuals(d: BoltzmannHamelResult) -> sp.Matrix:

@@ -111,7 +111,7 @@ def euler_body() -> list[Exercise]:
                    "For r = 1 the sum Σ_j p_j γ^j_1l ω_l involves γ² and γ³ only.",
                    "The result is I_xx ω̇_x = M_x plus a product of ω_y and ω_z."),
             solution=lambda s: [
-                *steps_by_eq(d(s).steps, "(4.103)/(4.121)", "(4.85)"),
+                *steps_by_eq(d(s).steps, "(4.103)", "(4.92)"),
                 Step("Solved for the rates", d(s).accelerations(), "(4.104)",
                      "Divide each equation by its moment of inertia.", r"\dot\omega"),
             ],

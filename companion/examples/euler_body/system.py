@@ -29,10 +29,12 @@ def spatial_momentum(system: System, traj: Trajectory) -> None:
     I = np.array([traj.params[n] for n in ("I_xx", "I_yy", "I_zz")])
     H_body = I[:, None] * np.array([traj[s.name] for s in system.u_independent])
     traj.invariants["H spatial"] = rotate(quat, H_body)
-    if np.any(np.abs(np.cos(traj.series["theta"])) < 2e-2):
+    closest = float(np.degrees(np.max(np.abs(traj.series["theta"]))))
+    if closest > 88.85:  # |cos θ| < 2e-2
         traj.events.append(
-            "θ passes ±90°: the type I Euler angles are in gimbal lock there (Φ of (4.91) "
-            "is singular), but the quaternion attitude carries on smoothly."
+            f"|θ| comes within {90 - closest:.1f}° of 90° (largest sample {closest:.1f}°): "
+            "the type I Euler angles approach gimbal lock there (Φ of (4.91) is singular "
+            "at ±90°), but the quaternion attitude carries on smoothly."
         )
 
 
@@ -99,6 +101,7 @@ def build() -> System:
         },
         t_final=20.0,
         mechanics_model=partial(mechanics_model, (Ixx, Iyy, Izz), (Mx, My, Mz)),
+        citations={"gyroscopic": "(4.103)"},  # the book's instance in Example 4.3
         integrator=QuaternionAttitude(),
         observers=[spatial_momentum],
     )

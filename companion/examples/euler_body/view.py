@@ -1,7 +1,8 @@
 """Explorer of Greenwood's Example 4.3: the free rigid body.
 
-Four panels: ω(t); the relative drift of energy and |H|; the polhode (the tip of the body-axis
-angular momentum on the sphere |H| = const) with the intermediate-axis flip; and the type I
+Four panels: ω(t); the relative drift of energy and |H|; the polhode (the path of the body-axis
+angular velocity ω on the energy ellipsoid ωᵀ I ω = 2T, Poinsot's construction) with the
+intermediate-axis flip; and the type I
 Euler angle θ(t) with the norm of the engine's Φ (4.91) along the motion, which blows up when
 θ passes ±90° (gimbal lock) while the quaternion attitude carries on.
 """
@@ -43,10 +44,30 @@ def phi_norm(system: System, theta: Any, psi: Any = 0.0, phi: Any = 0.0) -> np.n
 
 
 def momentum_direction(trajectory: Trajectory) -> np.ndarray:
-    """H/|H| in body axes, shape (3, N): the polhode on the unit sphere."""
+    """H/|H| in body axes, shape (3, N): the angular momentum's path on its unit sphere."""
     I = np.array([trajectory.params[n] for n in _INERTIA])
     H = I[:, None] * np.array([trajectory[n] for n in _OMEGA])
     return H / np.linalg.norm(H, axis=0)
+
+
+def polhode(trajectory: Trajectory) -> tuple[np.ndarray, np.ndarray]:
+    """The polhode: ω in body axes, shape (3, N), and the semi-axes √(2T/I_i) of the energy
+    ellipsoid ωᵀ I ω = 2T on which it runs (T from the first sample)."""
+    I = np.array([trajectory.params[n] for n in _INERTIA])
+    omega = np.array([trajectory[n] for n in _OMEGA])
+    two_T = float(I @ omega[:, 0] ** 2)
+    return omega, np.sqrt(two_T / I)
+
+
+def _ellipsoid(semi_axes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    u, v = np.mgrid[0 : 2 * np.pi : 13j, 0 : np.pi : 7j]
+    a, b, c = semi_axes
+    return a * np.cos(u) * np.sin(v), b * np.sin(u) * np.sin(v), c * np.cos(v)
+
+
+def closest_to_gimbal_lock(trajectory: Trajectory) -> float:
+    """The largest |θ| sampled, in degrees (θ of the quaternion attitude lies in [−90°, 90°])."""
+    return float(np.degrees(np.max(np.abs(trajectory["theta"]))))
 
 
 def relative_change(values: np.ndarray) -> np.ndarray:
@@ -81,17 +102,15 @@ class EulerBodyView(View):
         ax_e.ticklabel_format(axis="y", style="sci", scilimits=(0, 0))
         ax_e.legend(loc="upper left", fontsize="small")
 
-        u, v = np.mgrid[0 : 2 * np.pi : 13j, 0 : np.pi : 7j]
-        ax_p.plot_wireframe(np.cos(u) * np.sin(v), np.sin(u) * np.sin(v), np.cos(v),
-                            color="0.85", lw=0.5)
-        h = momentum_direction(trajectory)
-        (self.polhode,) = ax_p.plot(*h, color="C3")
-        (self.tip,) = ax_p.plot(*h[:, :1], "o", color="C3")
-        ax_p.set(xlim=(-1, 1), ylim=(-1, 1), zlim=(-1, 1), xlabel="x", ylabel="y", zlabel="z",
-                 title="Polhode: H/|H| in body axes")
+        omega, semi = polhode(trajectory)
+        self.ellipsoid = ax_p.plot_wireframe(*_ellipsoid(semi), color="0.85", lw=0.5)
+        (self.polhode,) = ax_p.plot(*omega, color="C3")
+        (self.tip,) = ax_p.plot(*omega[:, :1], "o", color="C3")
+        ax_p.set(xlabel="ω_x", ylabel="ω_y", zlabel="ω_z",
+                 title="Polhode: ω on the energy ellipsoid ωᵀIω = 2T")
+        self._fit_polhode(semi)
         ax_p.set_box_aspect((1, 1, 1))
-        for axis in (ax_p.xaxis, ax_p.yaxis, ax_p.zaxis):  # a unit sphere needs no ticks
-            axis.set_ticks([-1, 0, 1])
+        for axis in (ax_p.xaxis, ax_p.yaxis, ax_p.zaxis):  # the ellipsoid's size needs no ticks
             axis.set_ticklabels([])
 
         (self.theta,) = ax_g.plot(t, np.degrees(trajectory["theta"]), color="C0")
@@ -108,6 +127,10 @@ class EulerBodyView(View):
         self.play = PlayControl(len(t), self.show_sample)
         self._last = trajectory
 
+    def _fit_polhode(self, semi: np.ndarray) -> None:
+        reach = float(np.max(semi)) * 1.05
+        self.axes[2].set(xlim=(-reach, reach), ylim=(-reach, reach), zlim=(-reach, reach))
+
     def _phi_norm(self, trajectory: Trajectory) -> np.ndarray:
         return phi_norm(self.system, trajectory["theta"], trajectory["psi"], trajectory["phi"])
 
@@ -117,8 +140,11 @@ class EulerBodyView(View):
             line.set_data(t, trajectory[n])
         for k, line in self.drift.items():
             line.set_data(t, relative_change(trajectory.invariants[k]))
-        h = momentum_direction(trajectory)
-        self.polhode.set_data_3d(*h)
+        omega, semi = polhode(trajectory)
+        self.polhode.set_data_3d(*omega)
+        self.ellipsoid.remove()  # a wireframe cannot be reshaped in place; one artist replaced
+        self.ellipsoid = self.axes[2].plot_wireframe(*_ellipsoid(semi), color="0.85", lw=0.5)
+        self._fit_polhode(semi)
         self.theta.set_data(t, np.degrees(trajectory["theta"]))
         self.phi_norm.set_data(t, self._phi_norm(trajectory))
         for ax in (*self.axes[:2], self.ax_phi):
@@ -132,8 +158,8 @@ class EulerBodyView(View):
         """Move the time cursor and the polhode marker to sample ``i``."""
         traj = self._last
         self.cursor.set_xdata([traj.t[i], traj.t[i]])
-        h = momentum_direction(traj)[:, i : i + 1]
-        self.tip.set_data_3d(*h)
+        omega, _ = polhode(traj)
+        self.tip.set_data_3d(*omega[:, i : i + 1])
         if draw:
             self.fig.canvas.draw_idle()
 
@@ -144,11 +170,12 @@ class EulerBodyView(View):
         h = momentum_direction(trajectory)
         axis = "xyz"[int(np.argmax(np.abs(h[:, 0])))]
         flips = int(np.sum(np.diff(np.sign(h[int(np.argmax(np.abs(h[:, 0])))])) != 0))
-        theta_max = np.degrees(np.max(np.abs(trajectory["theta"])))
+        theta_max = closest_to_gimbal_lock(trajectory)
         return (f"Angular velocity components over {trajectory.t[-1]:.0f} s; energy drift "
                 f"{trajectory.drift('energy'):.1e} and |H| drift {trajectory.drift('|H|'):.1e}; "
                 f"the angular momentum starts near the body {axis}-axis and its {axis}-component "
-                f"changes sign {flips} times; |θ| reaches {theta_max:.1f}°, where ‖Φ‖ is "
+                f"changes sign {flips} times; the largest sampled |θ| is {theta_max:.1f}° "
+                f"({90 - theta_max:.1f}° short of gimbal lock), where ‖Φ‖ is "
                 f"{np.max(self._phi_norm(trajectory)):.3g}.")
 
 

@@ -14,6 +14,9 @@ import sympy.physics.mechanics as me
 from companion.mechanics.model import MechanicsModel
 from companion.system import Parameter, System
 
+#: The frames the general dynamical equation's vectors are resolved in.
+FRAMES = {"N": "inertial", "A": "the rod's frame, turned by φ about n̂_z"}
+
 
 def mechanics_model(m: sp.Symbol, l: sp.Symbol, drive: sp.Expr = 0) -> MechanicsModel:
     """The dumbbell's geometry for the general dynamical equation: two particles on the plane.
@@ -31,7 +34,8 @@ def mechanics_model(m: sp.Symbol, l: sp.Symbol, drive: sp.Expr = 0) -> Mechanics
     P2 = P1.locatenew("P_2", l * A.x)
     particles = [me.Particle("particle_1", P1, m), me.Particle("particle_2", P2, m)]
     loads = [(P1, drive * A.x)] if drive != 0 else []
-    return MechanicsModel(frame=N, q=[x, y, phi], bodies=particles, loads=loads)
+    return MechanicsModel(frame=N, q=[x, y, phi], bodies=particles, loads=loads,
+                          frames=FRAMES)
 
 
 def build() -> System:
@@ -76,6 +80,7 @@ def build() -> System:
         series={"x2": x + l * sp.cos(phi), "y2": y + l * sp.sin(phi)},
         t_final=10.0,
         mechanics_model=partial(mechanics_model, m, l),
+        citations={"gyroscopic": "(4.121)"},  # the book's instance in Example 4.4
     )
     # The knife-edge force λ comes from the suppressed third row of (4.85), not typed in.
     lam = system.derive("boltzmann_hamel").constraint_forces()[0]

@@ -62,7 +62,7 @@ def _bracket_outcome(system: System) -> str:
     moments = [parameter_symbol(system, n) for n in ("I_xx", "I_yy", "I_zz")]
     omega = system.u
     rates = {sign: lie.arnold_equations(lie.inertia_operator(moments), omega, sign=sign)
-             .extra["omega_dot"] for sign in (1, -1)}
+             .explicit_rates for sign in (1, -1)}
     if is_zero(rates[-1] + rates[1]):
         return "reversed"
     return "same" if is_zero(rates[-1] - rates[1]) else "other"

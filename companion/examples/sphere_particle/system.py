@@ -34,6 +34,27 @@ def normal_reaction_and_great_circle(system: ConstrainedSystem, traj: Trajectory
         normal @ pos / size if size > 0 else np.zeros_like(traj.t))
 
 
+def normal_reaction(system: ConstrainedSystem) -> tuple[sp.Expr, sp.Matrix]:
+    """The derived reaction R split along the outward normal n̂ = j(x)/R, simplified.
+
+    The constraint is two-sided (a bead on a spherical wire frame, or a spherical pendulum's
+    rod): the reaction may push or pull, so the normal component can take either sign.
+
+    Returns
+    -------
+    normal, tangential
+        R·n̂, simplified by trigsimp (one scalar, so cheap), and R − (R·n̂) n̂, which simplifies
+        to zero: the reaction has no tangential part.
+    """
+    reaction = system.derive("geometric").result("reaction")
+    mass, radius = (next(s for s in system.parameter_symbols if s.name == name)
+                    for name in ("m", "R"))
+    n_hat = system.embedding / radius
+    normal = sp.trigsimp(sp.expand((reaction.T * n_hat)[0]))
+    tangential = (reaction - normal * n_hat).applyfunc(lambda e: sp.trigsimp(sp.expand(e)))
+    return sp.collect(sp.expand(normal), mass * radius, sp.factor), tangential
+
+
 def build() -> ConstrainedSystem:
     theta, phi = sp.symbols("theta phi")
     thetad, phid = sp.symbols(r"\dot{\theta} \dot{\phi}")

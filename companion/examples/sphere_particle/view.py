@@ -7,6 +7,7 @@ leaves its plane through the centre.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -117,3 +118,64 @@ def explorer(system: System, **kwargs: Any) -> Explorer:
     """The sphere-particle explorer (keyword arguments go to :class:`Explorer`)."""
     kwargs.setdefault("simulate_kwargs", SIMULATE)
     return Explorer(system, SphereView(), **kwargs)
+
+
+@cache
+def _acceleration_parts(system: System):
+    """Lambdified point j(x), ambient acceleration d²j/dt², its σ-tangential projection and
+    J ∇̃_ẋ ẋ = J (ẍ + Γ̃(ẋ, ẋ)), on the derived motion (ẍ from (7.2))."""
+    import sympy as sp
+
+    from companion.geometry.metric import (
+        ambient_acceleration,
+        christoffel,
+        quadratic,
+        tangential_projection,
+    )
+
+    d = system.derive("geometric")
+    xddot = d.accelerations()
+    ambient = ambient_acceleration(system.embedding, system.q, system.u, xddot)
+    projector = tangential_projection(system.ambient_metric, system.J)
+    covariant = system.J * (xddot + quadratic(christoffel(system.induced_metric, system.q),
+                                                system.u))
+    args = [*system.q, *system.u, *system.parameter_symbols]
+    return sp.lambdify(args, [sp.Matrix(system.embedding), ambient, projector * ambient,
+                              covariant], modules="numpy", cse=True)
+
+
+def acceleration_parts(system: System, trajectory: Trajectory, k: int) -> dict[str, np.ndarray]:
+    """At sample ``k``: the point, the ambient acceleration, its tangential part and
+    J ∇̃_ẋ ẋ (Def. 7.4: the last two are equal), and the normal part."""
+    p = [trajectory.params[s.name] for s in system.parameter_symbols]
+    values = _acceleration_parts(system)(*trajectory.states[:, k], *p)
+    point, ambient, tangential, covariant = (np.asarray(v, dtype=float).ravel() for v in values)
+    return {"point": point, "ambient": ambient, "tangential": tangential,
+            "covariant": covariant, "normal": ambient - tangential}
+
+
+def covariant_derivative_figure(fig: Figure, system: System, trajectory: Trajectory,
+                                k: int, scale: float = 0.08) -> dict[str, np.ndarray]:
+    """Def. 7.4 (Fig. 7.1) on the sphere: the ambient acceleration of the particle split into
+    its normal part and its tangential part, which is the covariant acceleration ∇̃_ẋ ẋ."""
+    parts = acceleration_parts(system, trajectory, k)
+    ax = fig.add_subplot(projection="3d")
+    radius = trajectory.params["R"]
+    u, v = np.mgrid[0 : 2 * np.pi : 25j, 0 : np.pi : 13j]
+    ax.plot_wireframe(radius * np.cos(u) * np.sin(v), radius * np.sin(u) * np.sin(v),
+                      radius * np.cos(v), color="0.88", lw=0.5)
+    path = np.array([trajectory[f"p_{c}"] for c in "xyz"])
+    ax.plot(*path, color="0.5", lw=1, label="path")
+    start = parts["point"]
+    for key, colour, style, label in (
+            ("ambient", "k", "-", "ambient acceleration d²j/dt²"),
+            ("normal", "0.6", "-", "normal part"),
+            ("tangential", "C0", "-", "tangential part"),
+            ("covariant", "C3", "--", "J ∇̃_ẋ ẋ = J(ẍ + Γ̃(ẋ, ẋ))")):
+        vec = scale * parts[key]
+        ax.plot(*np.column_stack([start, start + vec]), color=colour, ls=style, lw=2,
+                label=label)
+    ax.set_title("Def. 7.4 on the sphere: the covariant acceleration is the tangential part")
+    ax.legend(loc="upper left", fontsize="small")
+    fit_3d(ax, -radius * np.ones(3), radius * np.ones(3))
+    return parts

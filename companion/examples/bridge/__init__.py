@@ -1,0 +1,23 @@
+"""Between the books: Greenwood's Hamel coefficients of Example 4.3 as the structure constants
+of so(3), Boltzmann–Hamel's gyroscopic term as Loparo & Vakalis's B(ω, ω), Euler's equations
+as geodesics of Ψᵀ A Ψ in Euler angles, and why the pull-back cannot treat the knife edge."""
+
+from companion.examples.record import Notebook, WorkedExample, part
+
+EXAMPLES = (
+    WorkedExample(
+        name="bridge",
+        system=part(__name__, "system:build"),
+        notebook=Notebook(
+            path="loparo-07/bridge.ipynb",
+            title="Between the books: Hamel's γ, so(3) and geodesics",
+            source="Greenwood §4.3 (Examples 4.3, 4.4) with Loparo & Vakalis §7.2–7.4",
+            summary="See Greenwood's γ^j_rl of Example 4.3 turn out to be the structure "
+            "constants of so(3), his gyroscopic term become B(ω, ω), Euler's equations come "
+            "out as geodesics in Euler angles, and why the knife edge has no submanifold to "
+            "pull back to.",
+            order=(7, 4, 9),
+        ),
+        checks=part(__name__, "checks:checks"),
+    ),
+)

@@ -1,0 +1,130 @@
+"""Between the books: Greenwood's Hamel coefficients and Loparo & Vakalis's geometry, computed.
+
+* The constant γ^j_rl of Example 4.3 (4.100)–(4.102) are the structure constants of so(3):
+  [e_r, e_l] = Σ_j γ^j_rl e_j, i.e. γ^j_rl = ε_jrl (Levi-Civita symbol).
+* The gyroscopic term of (4.92), Σ_j p_j γ^j u, is A·(−B(ω, ω)) with B(c, a) = A⁻¹((Ac) × a)
+  of §7.4: Boltzmann–Hamel's A ω̇ + Σ_j p_j γ^j ω = M is dω/dt = B(ω, ω) + A⁻¹M.
+* With the metric σ = Ψᵀ A Ψ of T in the Euler-angle rates (4.89)/(4.93), the geodesic
+  equations σ q̈ + Γ_{j,kl} q̇^k q̇^l = 0 of §7.2, mapped to ω = Ψ q̇, are Euler's equations
+  (checked at random states: the symbolic σ⁻¹ in Euler angles takes a minute).
+* The knife edge's constraint 1-form a = −sin φ dx + cos φ dy has a ∧ da ≠ 0 (equivalently
+  the allowed fields' bracket leaves their span, and C³ of (4.116) ≠ 0): no submanifold is
+  cut out, so the pull-back of §7.3 has nothing to pull back to.
+
+Every function returns sympy objects derived from the companion's systems; nothing is typed.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+import sympy as sp
+
+from companion.examples.euler_body.system import build as build_euler_body
+from companion.examples.knife_edge.system import build as build_knife_edge
+from companion.geometry.lie import b_operator, bracket, inertia_operator
+from companion.geometry.metric import covariant_equations
+
+_euler_body = cache(build_euler_body)
+_knife_edge = cache(build_knife_edge)
+
+
+def hamel_gamma() -> list[sp.Matrix]:
+    """γ¹, γ², γ³ of Example 4.3, from the engine's Boltzmann–Hamel derivation."""
+    return list(_euler_body().derive("boltzmann_hamel").gamma)
+
+
+def structure_constants() -> list[sp.Matrix]:
+    """c^j with c^j[r, l] = the e_j-component of [e_r, e_l] in so(3) (§7.4's bracket)."""
+    e = [sp.eye(3)[:, i] for i in range(3)]
+    return [sp.Matrix(3, 3, lambda r, l, j=j: bracket(e[r], e[l])[j]) for j in range(3)]
+
+
+def levi_civita() -> list[sp.Matrix]:
+    """ε_jrl as three matrices (row r, column l)."""
+    return [sp.Matrix(3, 3, lambda r, l, j=j: sp.LeviCivita(j, r, l)) for j in range(3)]
+
+
+def gyroscopic_vs_b() -> tuple[sp.Matrix, sp.Matrix, sp.Matrix]:
+    """(Σ_j p_j γ^j ω, −A B(ω, ω), their difference expanded): the gyroscopic term of
+    (4.92) against §7.4's B."""
+    system = _euler_body()
+    d = system.derive("boltzmann_hamel")
+    omega = sp.Matrix(system.u)
+    A = inertia_operator([s for s in system.parameter_symbols if s.name.startswith("I_")])
+    gyro = sum((d.momenta[j] * d.gamma[j] for j in range(3)), sp.zeros(3, 3)) * omega
+    minus_A_B = -A * b_operator(A)(omega, omega)
+    return gyro, minus_A_B, (gyro - minus_A_B).applyfunc(sp.expand)
+
+
+def euler_angle_metric() -> sp.Matrix:
+    """σ = Ψᵀ A Ψ: the kinetic-energy metric of Example 4.3 in the Euler-angle rates."""
+    system = _euler_body()
+    psi, _ = system.psi
+    A = inertia_operator([s for s in system.parameter_symbols if s.name.startswith("I_")])
+    return (psi.T * A * psi).applyfunc(sp.expand)
+
+
+def geodesic_in_euler_angles():
+    """The geodesic equations σ q̈ + Γ_{j,kl} q̇^k q̇^l = 0 of σ = Ψᵀ A Ψ (first-kind
+    Christoffel symbols: no symbolic σ⁻¹, which is slow in Euler angles)."""
+    system = _euler_body()
+    return covariant_equations(euler_angle_metric(), system.q, system.qdot, None,
+                               method="geodesic", kind="first")
+
+
+def geodesic_vs_euler(n_states: int = 20, seed: int = 0, *, sign: int = 1) -> float:
+    """Largest relative difference between ω̇ of the geodesic and B(ω, ω), at random
+    attitudes (away from gimbal lock), rates and moments of inertia.
+
+    ω = Ψ(q) q̇, so ω̇ = Ψ q̈ + (Σ_k ∂Ψ/∂q_k q̇_k) q̇, with q̈ from the geodesic equations
+    (solved numerically) and q̇ = Φ ω.  ``sign=-1`` uses the wrong bracket [a, b] = −a × b
+    (the time-reversed equations), which must disagree.
+    """
+    system = _euler_body()
+    q, qdot, omega = system.q, sp.Matrix(system.qdot), sp.Matrix(system.u)
+    inertia = [s for s in system.parameter_symbols if s.name.startswith("I_")]
+    psi, _ = system.psi
+    geo = geodesic_in_euler_angles()
+    psi_dot = sum((psi.diff(qi) * qd for qi, qd in zip(q, qdot, strict=True)), sp.zeros(3, 3))
+    A = inertia_operator(inertia)
+    args = [*q, *qdot, *inertia]
+    mass = sp.lambdify(args, geo.mass_matrix, cse=True)
+    forcing = sp.lambdify(args, geo.forcing, cse=True)
+    kin = sp.lambdify(args, [psi, psi_dot], cse=True)
+    phi = sp.lambdify([*q], system.derive("boltzmann_hamel").Phi, cse=True)
+    b = sp.lambdify([*omega, *inertia], b_operator(A, sign=sign)(omega, omega), cse=True)
+    rng = np.random.default_rng(seed)
+    worst = 0.0
+    for _ in range(n_states):
+        angles = rng.uniform(-1.2, 1.2, 3)
+        w = rng.normal(size=3)
+        moments = rng.uniform(0.5, 3.0, 3)
+        rates = np.asarray(phi(*angles), dtype=float) @ w
+        point = [*angles, *rates, *moments]
+        qddot = np.linalg.solve(np.asarray(mass(*point), dtype=float),
+                                np.asarray(forcing(*point), dtype=float).ravel())
+        psi_n, psi_dot_n = (np.asarray(m, dtype=float) for m in kin(*point))
+        rate = psi_n @ qddot + psi_dot_n @ rates
+        euler = np.asarray(b(*w, *moments), dtype=float).ravel()
+        worst = max(worst, float(np.linalg.norm(rate - euler) / max(np.linalg.norm(euler), 1)))
+    return worst
+
+
+def knife_edge_frobenius() -> dict[str, sp.Expr | sp.Matrix]:
+    """The knife-edge constraint fails Frobenius' test: a · (∇ × a) ≠ 0, and the bracket of
+    the two allowed vector fields (the first two columns of Φ) leaves their span."""
+    system = _knife_edge()
+    q = system.q
+    psi, _ = system.psi
+    a = psi[2, :].T  # the constraint row (4.107)
+    curl = sp.Matrix([a[2].diff(q[1]) - a[1].diff(q[2]), a[0].diff(q[2]) - a[2].diff(q[0]),
+                      a[1].diff(q[0]) - a[0].diff(q[1])])
+    phi = system.derive("boltzmann_hamel").Phi
+    X1, X2 = phi[:, 0], phi[:, 1]
+    lie = X2.jacobian(q) * X1 - X1.jacobian(q) * X2  # [X1, X2]
+    span = sp.Matrix.hstack(X1, X2, lie)
+    return {"a": a, "a_dot_curl_a": sp.trigsimp((a.T * curl)[0]), "X1": X1, "X2": X2,
+            "bracket": lie, "det": sp.trigsimp(span.det()),
+            "C3": system.derive("boltzmann_hamel").C[2]}
