@@ -330,7 +330,7 @@ function render({ model, el }) {
   const loop = document.createElement("input");
   loop.type = "checkbox"; loop.checked = model.get("loop");
   loopBox.append(loop, " loop");
-  const full = button("⛶ full screen", "full screen");
+  const full = button("full screen", "full screen");
   bar.append(play, scrub, clock, speed, loopBox, full);
   const caption = document.createElement("p");
   caption.className = "companion-scene-description";
@@ -450,7 +450,8 @@ function render({ model, el }) {
     if (document.fullscreenElement) document.exitFullscreen();
     else if (root.requestFullscreen) root.requestFullscreen();
   });
-  document.addEventListener("fullscreenchange", () => { size(); draw(); });
+  const onFullscreen = () => { size(); draw(); };
+  document.addEventListener("fullscreenchange", onFullscreen);
   root.addEventListener("keydown", (event) => {
     if (!motion || event.target === speed) return;
     const stepSize = (motion.t1 - motion.t0) / (event.shiftKey ? 10 : 50);
@@ -481,11 +482,26 @@ function render({ model, el }) {
   load();
   return () => {
     observer.disconnect();
+    document.removeEventListener("fullscreenchange", onFullscreen);
     if (raf !== null) cancelAnimationFrame(raf);
     playing = false;
     const list = registry();
     list.splice(list.indexOf(stats), 1);
   };
+}
+
+// A scene without a widget manager (an exported page, opened from file:// without a kernel):
+// the same view on a stand-in model holding the state the kernel would have sent.
+export function play(el, state) {
+  const attrs = { ...state };
+  const handlers = {};
+  const model = {
+    get: (key) => attrs[key],
+    set: (key, value) => { attrs[key] = value; (handlers[`change:${key}`] || []).forEach((f) => f()); },
+    save_changes() {},
+    on(event, callback) { (handlers[event] = handlers[event] || []).push(callback); },
+  };
+  return render({ model, el });
 }
 
 export default { render };

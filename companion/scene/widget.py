@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import base64
 import html
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,8 @@ from companion.scene.items import Declaration
 from companion.widgets import style
 
 _HERE = Path(__file__).parent
+_ESM_SOURCE = (_HERE / "scene.js").read_text(encoding="utf-8")
+_CSS_SOURCE = (_HERE / "scene.css").read_text(encoding="utf-8")
 
 #: CSS class of every scene's outer element: browser tests and benchmarks find scenes by it.
 SCENE_CLASS = "companion-scene"
@@ -46,22 +49,24 @@ class Scene(anywidget.AnyWidget):
     max_frames
         Keyframes kept at most (see :func:`companion.scene.keyframes.build`).
     autoplay
-        Start playing when shown (and on every new motion).
+        Start playing when shown.  Off by default: while a scene plays, the kernel hears its
+        time ten times a second to move the explorer's cursor, so a notebook that plays by
+        itself never leaves its kernel idle.
     """
 
-    _esm = _HERE / "scene.js"
-    _css = _HERE / "scene.css"
+    _esm = _ESM_SOURCE
+    _css = _CSS_SOURCE
     spec = traitlets.Dict().tag(sync=True)
     frames = traitlets.Bytes().tag(sync=True)
     #: The time shown, in seconds: set by the browser while playing (throttled) and by the
     #: kernel to move the scene (an explorer's scrubber).
     time = traitlets.Float(0.0).tag(sync=True)
-    autoplay = traitlets.Bool(True).tag(sync=True)
+    autoplay = traitlets.Bool(False).tag(sync=True)
     loop = traitlets.Bool(True).tag(sync=True)
     lecture = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, declare: Declare, trajectory: Trajectory, *,
-                 max_frames: int = kf.MAX_FRAMES, autoplay: bool = True, **kwargs: Any):
+                 max_frames: int = kf.MAX_FRAMES, autoplay: bool = False, **kwargs: Any):
         super().__init__(autoplay=autoplay, lecture=style.is_lecture(), **kwargs)
         self.declare = declare
         self.max_frames = max_frames
@@ -130,16 +135,42 @@ class Scene(anywidget.AnyWidget):
         """PNG of a few keyframes (the static fallback)."""
         return filmstrip_png(self.keyframes)
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        bundle = dict(super()._repr_mimebundle_(**kwargs) or {})
+    def standalone_html(self) -> str:
+        """HTML that plays the scene by itself: the module, its style and the keyframes inline,
+        so a page exported without widgets (nbconvert), opened from a file without a kernel
+        or a network, still plays it.  The filmstrip stays underneath for pages without
+        scripts."""
+        module = base64.b64encode(_ESM_SOURCE.encode()).decode()
+        state = json.dumps({"spec": self.spec, "autoplay": False, "loop": True,
+                            "lecture": self.lecture, "time": self.spec_start})
+        frames = base64.b64encode(self.frames).decode()
+        element = f"{SCENE_CLASS}-{self.model_id}"
+        return (f"<style>{_CSS_SOURCE}</style><div id=\"{element}\"></div>"
+                f"<script type=\"module\">const src = atob(\"{module}\");"
+                "const url = URL.createObjectURL(new Blob([src], {type: 'text/javascript'}));"
+                "const m = await import(url);"
+                f"const bytes = Uint8Array.from(atob(\"{frames}\"), (c) => c.charCodeAt(0));"
+                f"const el = document.getElementById(\"{element}\");"
+                f"m.play(el, Object.assign({state}, {{frames: bytes}}));"
+                "const still = el.parentElement.querySelector('img');"
+                "if (still) still.style.display = 'none';</script>")
+
+    @property
+    def spec_start(self) -> float:
+        return float(self.trajectory.t[0]) if self.trajectory is not None else 0.0
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+        shown = super()._repr_mimebundle_(**kwargs)
+        data, metadata = shown if isinstance(shown, tuple) else (shown or {}, {})
+        bundle = dict(data)
         alt = html.escape(self.description, quote=True)
         png = base64.b64encode(self.filmstrip()).decode()
         bundle["text/plain"] = f"Scene: {self.description}"
         bundle["text/html"] = (f'<figure class="{SCENE_CLASS}-static"><img alt="{alt}" '
-                               f'src="data:image/png;base64,{png}">'
+                               f'src="data:image/png;base64,{png}">{self.standalone_html()}'
                                f"<figcaption>{html.escape(self.description)}</figcaption>"
                                "</figure>")
-        return bundle
+        return bundle, metadata
 
     def __repr__(self) -> str:
         return f"<Scene: {self.description[:60]}>"
