@@ -233,11 +233,11 @@ class Explorer:
             self.view.refresh(traj)
         self._readout()
         self.refresh_seconds = time.perf_counter() - start
+        for listener in self.on_update:  # before the render: a scene's message is cheap
+            listener(traj)
         start = time.perf_counter()
         self.redraw()
         self.render_seconds = time.perf_counter() - start
-        for listener in self.on_update:
-            listener(traj)
         return traj
 
     def _check_ranges(self, values: Mapping[str, Any]) -> None:
