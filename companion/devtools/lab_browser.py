@@ -306,13 +306,13 @@ def scene_frame_rate(page, index: int = 0, seconds: float = 3.0) -> tuple[float,
     return drawn / seconds, ticks / seconds
 
 
-def scene_motion_latency(page, *, explorer: int = 0, scene: int = 0,
+def scene_motion_latency(page, *, explorer: int = 0, slider: int = 0, scene: int = 0,
                          timeout: float = 15) -> float:
     """Seconds from one slider key press of an explorer to the first frame of the scene's
-    new motion."""
+    new motion (the slider must change the motion: a knife edge's mass does not)."""
     before = scene_stats(page, scene)["generation"]
     start = page.evaluate("performance.now()")
-    move_slider(page, 0, presses=1, explorer=explorer)
+    move_slider(page, slider, presses=1, explorer=explorer)
     page.wait_for_function(
         "([i, g]) => globalThis.__companionScenes.filter(x => x.el.isConnected)[i]"
         ".generation > g", arg=[scene, before], timeout=timeout * 1000)
