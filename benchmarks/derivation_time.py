@@ -14,7 +14,6 @@ import time
 from collections.abc import Callable
 
 from companion import examples
-from companion.independent import MODELS
 from companion.mechanics import boltzmann_hamel
 from companion.mechanics.quasi_velocities import psi_from_definitions
 
@@ -33,7 +32,7 @@ def ours(name: str) -> Callable[[], object]:
 
 def kane(name: str) -> Callable[[], object]:
     system = examples.build(name)
-    return lambda: MODELS[name](system).derive()
+    return lambda: examples.independent_models()[name](system).derive()
 
 
 def median_seconds(make: Callable[[str], Callable[[], object]], name: str, repeat: int) -> float:
@@ -49,7 +48,7 @@ def median_seconds(make: Callable[[str], Callable[[], object]], name: str, repea
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     # The examples that have an independent sympy KanesMethod model (companion.independent).
-    parser.add_argument("names", nargs="*", default=list(MODELS))
+    parser.add_argument("names", nargs="*", default=list(examples.independent_models()))
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     print(f"{'example':<16} {'ours [ms]':>10} {'Kane [ms]':>10} {'ratio':>7}")

@@ -17,8 +17,8 @@ from pathlib import Path
 import numpy as np
 
 from companion import examples
-from companion.book import loparo_contact as book
-from companion.examples.disk_link import MODES
+from companion.examples.disk_link.model import MODES
+from companion.verify import all_checks
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ["chapters/loparo-07/disk-link-rolling.ipynb",
@@ -55,7 +55,7 @@ def main() -> None:
     args = parser.parse_args()
 
     print("Analytic cases (reconstruction), tolerance 1e-9:")
-    for check in book.checks():
+    for check in all_checks(["disk_link_rolling", "disk_link_friction"]):
         ok, detail = check.run()
         print(f"  {'ok ' if ok else 'BAD'} {check.what}: {detail}")
 
@@ -79,16 +79,15 @@ def main() -> None:
         import matplotlib
 
         matplotlib.use("Agg")
-        from companion.explorers.disk_link import friction_explorer, rolling_explorer
     except ImportError as exc:
         print(f"\nExplorers: skipped ({exc})")
     else:
-        for make in (rolling_explorer, friction_explorer):
-            ex = make()
+        for name in ("disk_link_rolling", "disk_link_friction"):
+            ex = examples.explorer(name)
             values = iter(np.linspace(0.1, 0.5, 50))
             t_upd, _ = timed(lambda ex=ex, values=values: ex.update(theta=next(values)),
                              repeat=7)
-            print(f"\n{make.__name__}: update (simulate + redraw in place) {1e3 * t_upd:.0f} ms "
+            print(f"\n{name}: update (simulate + redraw in place) {1e3 * t_upd:.0f} ms "
                   "(budget 100 ms)")
 
     if args.notebooks:

@@ -18,7 +18,7 @@ import time
 import sympy as sp
 
 from companion import examples
-from companion.examples.planar_chain import chain_mechanism, kane_chain
+from companion.examples.double_pendulum.chain import chain_mechanism, kane_chain
 
 
 def derivation_table(max_links: int = 6) -> None:
@@ -42,9 +42,8 @@ def explorer_update(repeats: int = 20) -> None:
     from explorer_timing import report, scrub
     from explorer_timing import stats as _stats
 
-    from companion.explorers.double_pendulum import explorer as make_explorer
 
-    timing = scrub(make_explorer(), "theta_1", np.linspace(1.0, 2.6, repeats))
+    timing = scrub(examples.explorer("double_pendulum"), "theta_1", np.linspace(1.0, 2.6, repeats))
     report("double_pendulum", "theta_1", timing)
     print(f"    update + render, CPU time:           {_stats(timing.cpu)}")
 

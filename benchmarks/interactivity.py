@@ -28,10 +28,12 @@ from pathlib import Path
 import numpy as np
 from explorer_timing import scrub
 
-from companion.explorers import EXPLORERS, build
+from companion import examples
 
 ROOT = Path(__file__).resolve().parents[1]
 GOAL, BAR = 0.050, 0.100
+#: Every worked example that has an explorer.
+EXPLORER_NAMES = [r.name for r in examples.worked_examples() if r.explorer is not None]
 
 
 def p90(xs: list[float]) -> float:
@@ -46,8 +48,8 @@ def kernel_updates(moves: int) -> None:
     print(f"\n1. Kernel-side explorer update over {moves} slider moves "
           "(goal ≤ 50 ms, bar ≤ 100 ms)")
     print(f"{'explorer':<20} {'control':<10} {'median':>8} {'p90':>8} {'render':>8}  verdict")
-    for name in EXPLORERS:
-        explorer = build(name)
+    for name in EXPLORER_NAMES:
+        explorer = examples.explorer(name)
         control = next(iter(explorer.controls))
         timing = scrub(explorer, control, n=moves)
         med = statistics.median(timing.updates)
@@ -58,7 +60,7 @@ def kernel_updates(moves: int) -> None:
 
 def fast_drag(burst: int = 30) -> None:
     print(f"\n2. Fast dragging: {burst} slider moves arrive while the kernel is busy")
-    explorer = build("knife_edge")
+    explorer = examples.explorer("knife_edge")
     slider = explorer.controls["u_1"]
     targets = [float(v) for v in np.linspace(slider.min, slider.max, burst)]
 

@@ -16,17 +16,15 @@ import numpy as np
 from explorer_timing import report, scrub
 
 from companion import examples
-from companion.explorers import rigid_body_so3, sphere_particle, thrown_body
+from companion.examples.sphere_particle.view import SIMULATE
 
 #: The slider each explorer is scrubbed along, over its whole range.
-SCRUB = {"sphere_particle": (sphere_particle, r"\dot{\phi}"),
-         "rigid_body_so3": (rigid_body_so3, "omega_x"),
-         "thrown_body": (thrown_body, "omega_x")}
+SCRUB = {"sphere_particle": r"\dot{\phi}", "rigid_body_so3": "omega_x", "thrown_body": "omega_x"}
 
 
 def bench_explorer(name: str, n: int) -> None:
-    module, control = SCRUB[name]
-    report(name, control, scrub(module.explorer(), control, n=n))
+    control = SCRUB[name]
+    report(name, control, scrub(examples.explorer(name), control, n=n))
 
 
 def accuracy() -> None:
@@ -41,7 +39,7 @@ def accuracy() -> None:
     print(f"thrown_body: max ‖RᵀR − I‖ {tr.max_residual('‖RᵀR − I‖'):.2e}; drift of total "
           f"energy {tr.drift('total energy'):.1e}, M_s {tr.drift('M_s = R A ω'):.1e}")
     sphere = examples.get("sphere_particle")
-    for kwargs in ({}, sphere_particle.SIMULATE):
+    for kwargs in ({}, SIMULATE):
         tr = sphere.simulate(**kwargs)
         print(f"sphere_particle {kwargs or '(defaults)'}: drift of energy "
               f"{tr.drift('energy'):.1e}, L_z {tr.drift('L_z'):.1e}; max |JᵀR| "

@@ -11,10 +11,10 @@ from companion.mechanics.comparison import compare_methods
 
 
 def main(names: list[str]) -> None:
-    table = compare_methods(names or None)
+    table = compare_methods([examples.get(n) for n in names or examples.system_names()])
     print(table)
     print()
-    for name in names or examples.names():
+    for name in names or examples.system_names():
         if examples.get(name).u_independent[0].name not in examples.get(name).initial_values():
             # the disk on the link is hybrid, with a state layout of its own: its rolling model
             # is compared with Newton–Euler in tests/test_disk_link.py instead

@@ -20,7 +20,7 @@ import nbformat
 
 from companion import examples
 from companion.devtools import lab_browser as lb
-from companion.scene import declare_for, keyframes
+from companion.scene import keyframes
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The three motions the issue measures, and the notebook each plays in.
@@ -31,9 +31,9 @@ PLAYED = {"rigid body (Ex. 4.3)": "chapters/greenwood-04/euler-rigid-body.ipynb"
 
 def payloads() -> None:
     print("keyframe payload of each default motion (limit 250 kB)")
-    for name in examples.names():
+    for name in examples.system_names():
         traj = examples.get(name).simulate()
-        frames = keyframes.build(declare_for(name, traj)(traj), traj.t)
+        frames = keyframes.build(examples.worked(name).scene.resolve()(traj), traj.t)
         print(f"  {name:20s} {frames.n_frames:4d} keyframes  {frames.payload_bytes / 1e3:6.1f} kB")
 
 
@@ -73,7 +73,8 @@ def browser(seconds: float, moves: int) -> None:
                 text = (f"median {1e3 * statistics.median(latency):4.0f} ms "
                         f"(min {1e3 * min(latency):.0f}, max {1e3 * max(latency):.0f})"
                         if latency else "")
-                print(f"  {label:22s} {width}×{height}: {fps:5.1f} fps / {ceiling:5.1f} rAF  {text}")
+                print(f"  {label:22s} {width}×{height}: {fps:5.1f} fps / {ceiling:5.1f} rAF "
+                      f" {text}")
                 page.close()
 
 

@@ -3,7 +3,19 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+
+
+def _printable(text: str) -> str:
+    """``text`` as the terminal's encoding can show it (ω stays ω on UTF-8, becomes \\u03c9
+    on an ASCII-only terminal instead of crashing)."""
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    return text.encode(encoding, errors="backslashreplace").decode(encoding)
+
+
+def _print(text: str) -> None:
+    print(_printable(text))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -17,10 +29,11 @@ def main(argv: list[str] | None = None) -> int:
         "verify",
         help="re-derive every book result the companion reproduces and compare it with the book",
         description="Re-derive every book result and print one line each (book, equation, "
-        "status, what). Exits 1 on any mismatch.",
+        "status, what), printed results and the companion's consistency checks apart. "
+        "Exits 1 on any mismatch, 2 when -k matches nothing.",
     )
     v.add_argument("-k", metavar="TEXT", help="only checks whose line contains TEXT")
-    sub.add_parser("list", help="list the worked examples (systems) by name")
+    sub.add_parser("list", help="list the worked examples by name")
     args = parser.parse_args(argv)
 
     if args.command == "verify":
@@ -30,18 +43,34 @@ def main(argv: list[str] | None = None) -> int:
         if args.k:
             needle = args.k.lower()
             checks = [c for c in checks if needle in f"{c.book} {c.eq} {c.what}".lower()]
+            if not checks:
+                print(_printable(f"no check matches {args.k!r}"), file=sys.stderr)
+                return 2
         outcomes = run_checks(checks)
-        print(format_table(outcomes))
+        _print(format_table(outcomes))
         return 0 if all(o.matched for o in outcomes) else 1
     if args.command == "list":
         from companion import examples
 
-        for name in examples.names():
-            print(f"{name:<24} {examples.get(name).title}")
+        for record in examples.worked_examples():
+            where = record.notebook.source if record.notebook else "beyond the books"
+            _print(f"{record.name:<20} {where}")
         return 0
     parser.print_help()
     return 0
 
 
+def run() -> int:
+    """``main()`` for a pipe that the reader closes early (``verify | head``): stop quietly."""
+    try:
+        code = main()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Python flushes stdout again at exit; point it at /dev/null so that fails silently.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    return code
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

@@ -1,39 +1,22 @@
 """``python -m companion verify``: every book result the companion reproduces, one line each.
 
-The book's printed results live only in :mod:`companion.book` (one module per text).  Each
-module exposes ``checks()``, a list of :class:`Check`; a check derives the result with the
-engine and compares it with the printed one.  Nothing here knows any answer.
+The checks live in the worked examples' slices (``companion/examples/<name>/checks.py``); the
+books' printed results live only in :mod:`companion.book`.  This module joins the two: each
+example's ``checks(printed)`` receives that example's printed entries.  Nothing here knows any
+answer.  Results the book prints and consistency checks the companion adds (agreement of
+methods, invariants, identities) are listed apart and counted apart.
 """
 
 from __future__ import annotations
 
-import importlib
 import time
 import traceback
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-#: Modules of :mod:`companion.book` whose ``checks()`` make up the verify table.
-BOOK_MODULES: tuple[str, ...] = (
-    "companion.book.greenwood",
-    "companion.book.greenwood_44",
-    "companion.book.loparo",
-    "companion.book.loparo_examples",
-    "companion.book.loparo_contact",
-)
+from companion.checks import CONSISTENCY, PRINTED, Check
 
-
-@dataclass(frozen=True)
-class Check:
-    """One reproduced book result.
-
-    ``run`` returns ``(matched, detail)``; an exception inside it counts as a mismatch.
-    """
-
-    book: str
-    eq: str
-    what: str
-    run: Callable[[], tuple[bool, str]]
+__all__ = ["Check", "Outcome", "all_checks", "format_table", "run_checks"]
 
 
 @dataclass(frozen=True)
@@ -44,11 +27,18 @@ class Outcome:
     seconds: float
 
 
-def all_checks(modules: Iterable[str] | None = None) -> list[Check]:
-    """Collect the checks of the book modules (default :data:`BOOK_MODULES`), in table order."""
+def all_checks(names: Iterable[str] | None = None) -> list[Check]:
+    """The checks of the worked examples called ``names`` (default: all), in book order."""
+    from companion import book, examples
+
+    wanted = None if names is None else set(names)
+    unknown = set() if wanted is None else wanted - set(examples.names())
+    if unknown:
+        raise ValueError(f"unknown example(s) {sorted(unknown)}; known: {examples.names()}")
     checks: list[Check] = []
-    for name in BOOK_MODULES if modules is None else modules:
-        checks.extend(importlib.import_module(name).checks())
+    for record in examples.worked_examples():
+        if record.checks is not None and (wanted is None or record.name in wanted):
+            checks.extend(record.checks(book.printed(record.name)))
     return checks
 
 
@@ -66,19 +56,32 @@ def run_checks(checks: Iterable[Check]) -> list[Outcome]:
     return outcomes
 
 
+_HEADINGS = {PRINTED: "Results the books print", CONSISTENCY: "Checks the companion adds "
+             "(agreement of methods, invariants, identities)"}
+
+
 def format_table(outcomes: list[Outcome]) -> str:
-    """One line per check: book, equation number, what, status."""
+    """One line per check (book, equation number, status, what), printed results first, then
+    the companion's consistency checks, each group with its own count."""
     if not outcomes:
         return "No book results are registered yet."
     wb = max(len(o.check.book) for o in outcomes)
     we = max(len(o.check.eq) for o in outcomes)
-    lines = []
-    for o in outcomes:
-        status = "matched" if o.matched else "MISMATCH"
-        line = f"{o.check.book:<{wb}}  {o.check.eq:<{we}}  {status:<8}  {o.check.what}"
-        if not o.matched and o.detail:
-            line += f"  [{o.detail}]"
-        lines.append(line)
-    n_bad = sum(not o.matched for o in outcomes)
-    lines.append(f"{len(outcomes) - n_bad} of {len(outcomes)} book results matched.")
+    lines: list[str] = []
+    totals = []
+    for kind in (PRINTED, CONSISTENCY):
+        group = [o for o in outcomes if o.check.kind == kind]
+        if not group:
+            continue
+        lines.append(f"{_HEADINGS[kind]}:")
+        for o in group:
+            status = "matched" if o.matched else "MISMATCH"
+            line = f"  {o.check.book:<{wb}}  {o.check.eq:<{we}}  {status:<8}  {o.check.what}"
+            if not o.matched and o.detail:
+                line += f"  [{o.detail}]"
+            lines.append(line)
+        good = sum(o.matched for o in group)
+        noun = "printed results" if kind == PRINTED else "consistency checks"
+        totals.append(f"{good} of {len(group)} {noun} matched")
+    lines.append("; ".join(totals) + ".")
     return "\n".join(lines)

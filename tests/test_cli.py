@@ -2,23 +2,20 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
-import types
 
 import pytest
 
 from companion import verify
 from companion.__main__ import main
-from companion.verify import Check
+from companion.checks import CONSISTENCY, Check
 
 
 def _install_book(monkeypatch, checks: list[Check]) -> None:
-    """Make the verify table consist of ``checks`` only, through a stand-in book module."""
-    module = types.ModuleType("companion_test_book")
-    module.checks = lambda: list(checks)
-    monkeypatch.setitem(sys.modules, module.__name__, module)
-    monkeypatch.setattr(verify, "BOOK_MODULES", (module.__name__,))
+    """Make the verify table consist of ``checks`` only."""
+    monkeypatch.setattr(verify, "all_checks", lambda: list(checks))
 
 
 def _fail() -> tuple[bool, str]:
@@ -44,7 +41,7 @@ def test_no_command_prints_help(capsys):
 
 
 def test_verify_with_empty_table_exits_zero(monkeypatch, capsys):
-    monkeypatch.setattr(verify, "BOOK_MODULES", ())
+    _install_book(monkeypatch, [])
     assert main(["verify"]) == 0
     assert "No book results" in capsys.readouterr().out
 
@@ -74,3 +71,45 @@ def test_verify_k_selects_lines(monkeypatch, capsys):
     assert main(["verify", "-k", "matches"]) == 0
     out = capsys.readouterr().out
     assert "(4.99)" in out and "(7.99)" not in out
+
+
+def test_verify_k_that_matches_nothing_says_so_and_fails(monkeypatch, capsys):
+    _install_book(monkeypatch, [MATCH])
+    assert main(["verify", "-k", "no such result"]) == 2
+    assert "no check matches 'no such result'" in capsys.readouterr().err
+
+
+def test_printed_results_and_consistency_checks_are_counted_apart(monkeypatch, capsys):
+    added = Check("Greenwood", "(4.85)", "methods agree", lambda: (True, ""), CONSISTENCY)
+    _install_book(monkeypatch, [MATCH, added, MISMATCH])
+    assert main(["verify"]) == 1
+    out = capsys.readouterr().out
+    assert out.index("Results the books print") < out.index("(4.99)") < out.index(
+        "Checks the companion adds") < out.index("methods agree")
+    assert "1 of 2 printed results matched; 1 of 1 consistency checks matched." in out
+
+
+def test_a_check_of_unknown_kind_is_refused():
+    with pytest.raises(ValueError, match="kind"):
+        Check("Greenwood", "(4.1)", "x", lambda: (True, ""), "opinion")
+
+
+def _cli(*args: str, encoding: str = "utf-8") -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONIOENCODING": encoding}
+    return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True,
+                          env=env, timeout=120)
+
+
+def test_list_works_on_an_ascii_only_terminal():
+    proc = _cli("list", encoding="ascii")
+    assert proc.returncode == 0, proc.stderr.decode()
+    out = proc.stdout.decode("ascii")
+    assert "knife_edge" in out and "Greenwood \\xa74.3" in out  # § escaped, not a crash
+
+
+def test_output_into_a_closed_pipe_stops_quietly():
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "list"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    proc.stdout.close()  # the reader (`| head`) goes away before anything is written
+    proc.wait(timeout=120)
+    assert b"Traceback" not in proc.stderr.read()

@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 import sympy as sp
 
-from companion import contact as ct
 from companion import examples
 from companion.book import loparo_contact as book
-from companion.examples import disk_link_newton_euler as ne
+from companion.examples.disk_link import contact as ct
+from companion.examples.disk_link import newton_euler as ne
 
 
 @pytest.fixture(scope="module")

@@ -10,16 +10,15 @@ matplotlib.use("Agg")
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
-from companion.explorers.disk_link import (  # noqa: E402
-    friction_explorer,
-    rolling_explorer,
+from companion import examples  # noqa: E402
+from companion.examples.disk_link.view import (  # noqa: E402
     timeline,
 )
 
 
-@pytest.fixture(scope="module", params=[rolling_explorer, friction_explorer])
+@pytest.fixture(scope="module", params=["disk_link_rolling", "disk_link_friction"])
 def explorer(request):
-    return request.param()
+    return examples.explorer(request.param)
 
 
 def test_update_in_place(explorer):
@@ -56,5 +55,5 @@ def test_timeline_covers_the_run(explorer):
 
 
 def test_friction_refuses_mu_k_above_mu_s():
-    ex = friction_explorer()
+    ex = examples.explorer("disk_link_friction")
     assert ex.update(mu_k=1.0) is None and "μ_k" in ex.error

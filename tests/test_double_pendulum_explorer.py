@@ -5,10 +5,9 @@ import numpy as np
 import pytest
 
 from companion import examples
-from companion.explorers.double_pendulum import (
+from companion.examples.double_pendulum.view import (
     chain_points,
     chaos_figure,
-    explorer,
     modes_figure,
     nearby_motions,
 )
@@ -21,7 +20,7 @@ def system():
 
 
 def test_explorer_updates_one_figure_in_place(system):
-    ex = explorer()
+    ex = examples.explorer("double_pendulum")
     view = ex.view
     n_figures = len(plt.get_fignums())
     artists = (view.links, view.trail_line, view.arrows, view.energy_line)

@@ -8,7 +8,7 @@ import time
 import pytest
 import sympy as sp
 
-from companion import exercises
+from companion import examples
 from companion.exercises import check as chk
 from companion.exercises.check import Mistake, compare, simplifies_to_zero
 from companion.exercises.parse import parse_answer
@@ -116,7 +116,7 @@ def test_singular_points_are_skipped():
 
 
 # --------------------------------------------------------------------------- exercises
-ALL = [(name, ex) for name in exercises.names() for ex in exercises.exercises_for(name)]
+ALL = [(name, ex) for name in examples.exercise_set_names() for ex in examples.exercises_for(name)]
 #: Every worked-example notebook's exercise set (the notebook tests check each notebook shows it).
 NOTEBOOK_SETS = {"euler_body", "knife_edge", "knife_edge_kane", "rigid_body_so3",
                  "double_pendulum", "sphere_particle", "disk_link_rolling", "disk_link_friction"}
@@ -133,10 +133,10 @@ def typed(ex, value) -> str:
 def test_every_exercise_set_has_two_to_four_and_belongs_to_an_example():
     from companion import examples
 
-    assert NOTEBOOK_SETS <= set(exercises.names())
-    for name in exercises.names():
-        assert 2 <= len(exercises.exercises_for(name)) <= 4
-        assert {ex.example for ex in exercises.exercises_for(name)} <= set(examples.names())
+    assert NOTEBOOK_SETS <= set(examples.exercise_set_names())
+    for name in examples.exercise_set_names():
+        assert 2 <= len(examples.exercises_for(name)) <= 4
+        assert {ex.example for ex in examples.exercises_for(name)} <= set(examples.names())
 
 
 @pytest.mark.parametrize("name, ex", ALL, ids=[f"{n}-{e.key}" for n, e in ALL])
@@ -156,23 +156,23 @@ def test_each_exercise_accepts_its_engine_answer_and_flags_mistakes(name, ex):
 
 
 def test_equivalent_forms_of_exercise_answers():
-    euler = exercises.exercises_for("euler_body")
+    euler = examples.exercises_for("euler_body")
     phi_form = ("[[0, sin(phi)*sec(theta), cos(phi)/cos(theta)], [0, cos(phi), -sin(phi)],"
                 " [1, sin(theta)*sin(phi)/cos(theta), tan(theta)*cos(phi)]]")
     assert euler["Phi"].check(phi_form).correct
     assert euler["omega_x_dot"].check("M_x/I_xx + (I_yy - I_zz)*w_y*w_z/I_xx").correct
     assert euler["gamma3"].check("[[0, 1, 0], [-1, 0, 0], [0, 0, 0]]").correct
     assert euler["gamma3"].check("[[0, -1, 0], [1, 0, 0], [0, 0, 0]]").hint_kind == "index_order"
-    knife = exercises.exercises_for("knife_edge")
+    knife = examples.exercises_for("knife_edge")
     assert knife["lambda"].check("m*v*phidot").correct
     assert knife["lambda"].check("2*m*v*phidot").hint_kind == "constraint_too_early"
     assert knife["vdot"].check("l*phidot^2/2").correct
     assert knife["vdot"].check("0").hint_kind == "constraint_too_early"
     assert knife["phiddot"].check("-v*phidot/l").correct
-    so3 = exercises.exercises_for("rigid_body_so3")
+    so3 = examples.exercises_for("rigid_body_so3")
     assert so3["B"].check("[(I_yy - I_zz)*omega_y*omega_z/I_xx, (I_zz - I_xx)*omega_z*omega_x/I_yy,"
                           " (I_xx - I_yy)*omega_x*omega_y/I_zz]").correct
-    pendulum = exercises.exercises_for("double_pendulum")
+    pendulum = examples.exercises_for("double_pendulum")
     assert pendulum["M12"].check("m_2*l_1*a_2*cos(theta_2 - theta_1)").correct
     assert pendulum["M12"].check("m_2*l_1*a_2*cos(theta_1 + theta_2)").hint_kind == "known_mistake"
     assert pendulum["M11"].check("J_1 + m_1*a_1^2").hint_kind == "known_mistake"
@@ -180,20 +180,20 @@ def test_equivalent_forms_of_exercise_answers():
 
 
 def test_equivalent_forms_of_the_new_exercise_answers():
-    kane = exercises.exercises_for("knife_edge_kane")
+    kane = examples.exercises_for("knife_edge_kane")
     assert kane["gamma_22"].check("l*[-sin(phi), cos(phi), 0]").correct
     assert kane["gamma_22"].check("[cos(phi), sin(phi), 0]").hint_kind == "index_order"
     assert kane["Qstar_1"].check("-m*(2*vdot - l*phidot**2)").correct
     assert kane["Qstar_1"].check("-m*vdot").hint_kind == "particle_missing"
     assert kane["Qstar_1"].check("-2*m*u_1dot").hint_kind == "centripetal_missing"
-    sphere = exercises.exercises_for("sphere_particle")
+    sphere = examples.exercises_for("sphere_particle")
     assert sphere["metric"].check("m*R^2*[[1, 0], [0, 1 - cos(theta)^2]]").correct
     assert sphere["Gamma"].check("-sin(theta)*cos(theta)").correct
     assert sphere["Gamma"].check("cos(theta)/sin(theta)").hint_kind == "known_mistake"
     assert sphere["N"].check(
         "m*g*cos(theta) - m*R*(theta_dot^2 + sin(theta)^2*phi_dot^2)").correct
     assert sphere["N"].check("m*g*cos(theta)").hint_kind == "known_mistake"
-    rolling = exercises.exercises_for("disk_link_rolling")
+    rolling = examples.exercises_for("disk_link_rolling")
     assert rolling["M22"].check("m + kappa*m*r^2/r^2").correct
     assert rolling["M22"].check("m").hint_kind == "known_mistake"
     assert rolling["N"].check(
@@ -207,7 +207,7 @@ def test_equivalent_forms_of_the_new_exercise_answers():
     assert sp.simplify(threshold.expected().subs(sp.Symbol("kappa", positive=True),
                                                  sp.Rational(1, 2))
                        - 3 * sp.Symbol("mu_s", nonnegative=True)) == 0
-    friction = exercises.exercises_for("disk_link_friction")
+    friction = examples.exercises_for("disk_link_friction")
     assert friction["Q_F"].check("F*[-r, 1, r]").correct
     assert friction["Q_F"].check("[-r*F, F, 0]").hint_kind == "moment_missing"
     assert friction["s_ddot"].check("-g*sin(theta) + mu_k*g*cos(theta)").correct
@@ -228,8 +228,8 @@ def perturbed_answers():
     modes), the so(3) bracket reversed, the Christoffel symbols negated, the sphere's
     reaction doubled, the contact's generalized forces and normal force doubled, and the
     velocities of the general dynamical equation doubled."""
-    from companion import contact as ct
     from companion import examples
+    from companion.examples.disk_link import contact as ct
     from companion.geometry import constrained, lie, metric, planar
     from companion.mechanics import kane
 
@@ -256,8 +256,8 @@ def perturbed_answers():
         ct.mode_model.cache_clear()
         systems: dict = {}  # fresh, built by the perturbed engine
         try:
-            for name in exercises.names():
-                for ex in exercises.exercises_for(name):
+            for name in examples.exercise_set_names():
+                for ex in examples.exercises_for(name):
                     if ex.example not in systems:
                         systems[ex.example] = examples.build(ex.example)
                     answers[name, ex.key] = ex.expected(systems[ex.example])
@@ -276,7 +276,7 @@ def test_expected_answer_comes_from_the_engine(perturbed_answers, name, ex):
 
 
 def test_widget_drives_check_hint_and_reveal():
-    ex = exercises.exercises_for("knife_edge")["lambda"]
+    ex = examples.exercises_for("knife_edge")["lambda"]
     widget = ExerciseWidget(ex, 1)
     widget.answer.value = "m*v*phidot"
     widget.check_button.click()
@@ -290,8 +290,8 @@ def test_widget_drives_check_hint_and_reveal():
     assert widget.solution.children == (widget.stepper.widget,)
     assert widget.stepper.n_steps == len(ex.solution_steps())
     assert "engine" in widget.stepper.markdown() and "$$" in widget.stepper.markdown()
-    box = exercises.exercises_for("euler_body").widget()
-    assert len(box.children) == 1 + len(exercises.exercises_for("euler_body"))
+    box = examples.exercises_for("euler_body").widget()
+    assert len(box.children) == 1 + len(examples.exercises_for("euler_body"))
 
 
 def test_hostile_but_readable_answers_are_judged_quickly():
@@ -306,7 +306,7 @@ def test_hostile_but_readable_answers_are_judged_quickly():
 
 
 def test_show_exercises_displays_once(capsys):
-    assert exercises.show_exercises("knife_edge") is None
+    assert examples.show_exercises("knife_edge") is None
     assert "VBox" in capsys.readouterr().out
     with pytest.raises(ValueError, match="no exercises"):
-        exercises.exercises_for("nonexistent")
+        examples.exercises_for("nonexistent")

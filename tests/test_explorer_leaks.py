@@ -10,14 +10,14 @@ import numpy as np
 import psutil
 import pytest
 
-from companion.explorers import knife_edge
+from companion import examples
 
 matplotlib.use("Agg")
 
 
 @pytest.mark.slow
 def test_500_updates_leak_neither_figures_nor_memory():
-    explorer = knife_edge.explorer()
+    explorer = examples.explorer("knife_edge")
     slider = explorer.controls["u_2"]
     values = np.linspace(slider.min, slider.max, 50)
     for v in values[:20]:  # warm caches (compiled functions, font cache) before measuring
@@ -42,7 +42,7 @@ def test_slider_burst_is_coalesced_into_one_update():
     last value (what a fast drag produces in a kernel)."""
     import asyncio
 
-    explorer = knife_edge.explorer()
+    explorer = examples.explorer("knife_edge")
     slider = explorer.controls["u_1"]
     targets = list(np.linspace(0.2, 1.2, 15))
 

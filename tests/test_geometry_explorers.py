@@ -10,20 +10,20 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
-from companion.explorers import rigid_body_so3, sphere_particle, thrown_body  # noqa: E402
+from companion import examples  # noqa: E402
 
 
 def _lines(ax) -> list[np.ndarray]:
     return [np.array(line.get_data_3d()) for line in ax.lines]
 
 
-@pytest.mark.parametrize("module, change", [
-    (sphere_particle, {"R": 2.0}),
-    (rigid_body_so3, {"omega_z": 1.0}),
-    (thrown_body, {"v_z": 4.0}),
+@pytest.mark.parametrize("name, change", [
+    ("sphere_particle", {"R": 2.0}),
+    ("rigid_body_so3", {"omega_z": 1.0}),
+    ("thrown_body", {"v_z": 4.0}),
 ])
-def test_update_redraws_the_same_figure(module, change):
-    ex = module.explorer()
+def test_update_redraws_the_same_figure(name, change):
+    ex = examples.explorer(name)
     n_figs = len(plt.get_fignums())
     ax3d = ex.view.ax3d
     before, n_lines = _lines(ax3d), len(ax3d.lines)
@@ -40,7 +40,7 @@ def test_update_redraws_the_same_figure(module, change):
 
 
 def test_sphere_explorer_crosses_the_pole_and_refuses_to_start_there():
-    ex = sphere_particle.explorer()
+    ex = examples.explorer("sphere_particle")
     traj = ex.update(**{r"\dot{\phi}": 1e-3})
     assert traj is not None and any("changed chart" in e for e in traj.events)
     good = ex.trajectory
@@ -52,7 +52,7 @@ def test_sphere_explorer_crosses_the_pole_and_refuses_to_start_there():
 
 
 def test_great_circle_readout():
-    ex = sphere_particle.explorer()
+    ex = examples.explorer("sphere_particle")
     traj = ex.update(g=0.0)
     assert "great circle" in ex.view.describe(traj)
     assert np.max(np.abs(traj["off great-circle plane"])) < 1e-7

@@ -12,8 +12,11 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
 from companion import examples  # noqa: E402
-from companion.examples.closed_forms import knife_edge_closed_form  # noqa: E402
-from companion.explorers import euler_body, knife_edge  # noqa: E402
+from companion.examples.euler_body import view as euler_body  # noqa: E402
+from companion.examples.knife_edge.closed_form import (  # noqa: E402
+    closed_form_error,
+    knife_edge_closed_form,
+)
 from companion.numerics import SingularConfigurationError  # noqa: E402
 from companion.numerics.compile import CompiledEOM, _unrolled_solver  # noqa: E402
 
@@ -26,14 +29,14 @@ def test_default_simulations_conserve(integrator):
     assert traj.max_residual("quaternion norm − 1") <= 1e-9
     traj = examples.get("knife_edge").simulate(integrator=integrator)
     assert traj.drift("energy") <= 1e-9
-    assert knife_edge.closed_form_error(traj) <= 1e-9
+    assert closed_form_error(traj) <= 1e-9
 
 
 @pytest.mark.parametrize("v0, w0, l", [(0.5, 1.5, 1.0), (-1.5, 3.5, 0.2), (0.0, -4.0, 3.0),
                                        (2.0, 0.0, 1.0)])
 def test_knife_edge_matches_closed_form_across_sliders(v0, w0, l):
     traj = examples.get("knife_edge").simulate(params={"l": l}, initial={"u_1": v0, "u_2": w0})
-    assert knife_edge.closed_form_error(traj) <= 1e-9
+    assert closed_form_error(traj) <= 1e-9
     # the knife-edge force from the engine's suppressed row is λ = m v φ̇
     np.testing.assert_allclose(traj["lambda"], traj.params["m"] * traj["u_1"] * traj["u_2"],
                                atol=1e-12)
@@ -63,11 +66,12 @@ def test_integrators_agree():
 
 def test_gimbal_lock_phi_blows_up():
     theta = np.radians([0.0, 60.0, 89.0, 89.999])
-    norms = euler_body.phi_norm(theta)
+    system = examples.get("euler_body")
+    norms = euler_body.phi_norm(system, theta)
     assert np.all(np.diff(norms) > 0)
     assert norms[0] == pytest.approx(np.sqrt(3.0))  # Φ(0) has three unit entries
     assert norms[-1] > 1e4
-    assert euler_body.phi_norm(-theta[-1]) == pytest.approx(norms[-1])
+    assert euler_body.phi_norm(system, -theta[-1]) == pytest.approx(norms[-1])
 
 
 def test_small_solver_matches_numpy_and_falls_back():
@@ -88,8 +92,7 @@ def test_small_solver_matches_numpy_and_falls_back():
 # ----------------------------------------------------------------------------- explorers
 @pytest.fixture(params=["euler_body", "knife_edge"])
 def explorer(request):
-    module = {"euler_body": euler_body, "knife_edge": knife_edge}[request.param]
-    ex = module.explorer()
+    ex = examples.explorer(request.param)
     yield ex
     plt.close(ex.figure)
 
@@ -123,7 +126,7 @@ def test_explorer_errors_in_readout(explorer):
 
 
 def test_play_moves_markers():
-    ex = knife_edge.explorer()
+    ex = examples.explorer("knife_edge")
     try:
         view = ex.view
         view.play.show(view.play.n_frames - 1)
@@ -135,10 +138,11 @@ def test_play_moves_markers():
 
 
 def test_euler_explorer_reports_gimbal_lock():
-    ex = euler_body.explorer()
+    ex = examples.explorer("euler_body")
     try:
         traj = ex.update(omega_y=2.0, omega_x=0.0, omega_z=0.0)  # a pure spin about y
         assert np.max(np.abs(traj["theta"])) > np.radians(89.0)
-        assert f"where ‖Φ‖ is {np.max(euler_body.phi_norm(traj['theta'])):.3g}" in ex.describe()
+        largest = np.max(euler_body.phi_norm(ex.system, traj["theta"]))
+        assert f"where ‖Φ‖ is {largest:.3g}" in ex.describe()
     finally:
         plt.close(ex.figure)

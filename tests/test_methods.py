@@ -151,9 +151,10 @@ def test_lagrange_and_maggi_apply_to_any_system_with_forces():
 
 def test_book_checks_of_section_4_4_match():
     from companion.book import greenwood_44
+    from companion.examples.knife_edge.checks import methods_checks
     from companion.verify import run_checks
 
-    outcomes = run_checks(greenwood_44.checks())
+    outcomes = run_checks(methods_checks(greenwood_44.PRINTED["knife_edge_kane"]))
     assert len(outcomes) == 7
     assert all(o.matched for o in outcomes), [o.detail for o in outcomes if not o.matched]
 

@@ -6,12 +6,13 @@ matplotlib.use("Agg")
 
 import pytest  # noqa: E402
 
+from companion import examples  # noqa: E402
 from companion.mechanics.comparison import compare_methods  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def table():
-    return compare_methods(["knife_edge", "euler_body"])
+    return compare_methods([examples.get("knife_edge"), examples.get("euler_body")])
 
 
 def test_one_row_per_method_and_example(table):
@@ -42,13 +43,13 @@ def test_rendering(table):
 
 def test_unknown_method_is_a_clear_error():
     with pytest.raises(ValueError, match="unknown method"):
-        compare_methods(["knife_edge"], ["newton"])
+        compare_methods([examples.get("knife_edge")], ["newton"])
 
 
 def test_method_selector_rerenders_the_stepper():
     from companion.widgets.method_selector import MethodSelector
 
-    selector = MethodSelector(["knife_edge", "euler_body"], "knife_edge", "kane")
+    selector = MethodSelector(examples.get, ["knife_edge", "euler_body"], "knife_edge", "kane")
     assert "(4.133)/(4.142)" in [s.eq for s in selector.stepper.steps]
     selector.select("euler_body", "lagrange_multipliers")
     assert selector.stepper.title.endswith("lagrange_multipliers")

@@ -7,7 +7,7 @@ from functools import partial
 import pytest
 import sympy as sp
 
-from companion.examples import knife_edge
+from companion.examples.knife_edge import system as knife_edge
 from companion.mechanics.agreement import max_disagreement
 from companion.system import Parameter, System
 

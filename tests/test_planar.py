@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 import sympy as sp
 
-from companion.examples.planar_chain import chain_mechanism
+from companion.examples.double_pendulum.chain import chain_mechanism
 from companion.geometry.planar import GROUND, Mechanism
 
 RNG = np.random.default_rng(2026)

@@ -13,8 +13,7 @@ import pytest
 
 from companion import examples
 from companion.numerics import Trajectory
-from companion.scene import declare_for, keyframes, scene_of
-from companion.scene.declarations import DECLARATIONS
+from companion.scene import generic_scene, keyframes, scene_for
 from companion.scene.filmstrip import filmstrip_png
 from companion.scene.items import (
     Arrow,
@@ -27,23 +26,32 @@ from companion.scene.items import (
     sphere_mesh,
 )
 from companion.scene.points import declared_points, points_scene
+from companion.scene.widget import Scene
 
 #: Budget of one default motion's keyframe message (issue 13).
 PAYLOAD_LIMIT = 250_000
 
 
-@pytest.fixture(scope="module", params=sorted(DECLARATIONS))
+def declared(name: str):
+    """The scene function of worked example ``name``."""
+    return examples.worked(name).scene.resolve()
+
+
+@pytest.fixture(scope="module", params=examples.system_names())
 def example(request) -> tuple[str, Trajectory]:
     return request.param, examples.get(request.param).simulate()
 
 
-def test_every_example_declares_a_scene():
-    assert set(DECLARATIONS) == set(examples.names())
+def test_every_worked_example_declares_its_scene_in_its_slice():
+    missing = [r.name for r in examples.worked_examples() if r.scene is None]
+    assert missing == []
+    for record in examples.worked_examples():
+        assert record.scene.module == f"{record.system.module.rsplit('.', 1)[0]}.scene"
 
 
 def test_keyframes_of_every_example(example):
     name, traj = example
-    frames = keyframes.build(declare_for(name, traj)(traj), traj.t)
+    frames = keyframes.build(declared(name)(traj), traj.t)
     spec = frames.spec
     assert frames.n_frames == min(len(traj.t), keyframes.MAX_FRAMES)
     assert len(frames.data) == 4 * sum(frames.n_frames * w for _, w, _ in
@@ -117,21 +125,22 @@ def test_quaternions_from_matrices_round_trip():
 def test_rigid_body_description_reports_the_flip_it_finds():
     body = examples.get("euler_body")
     traj = body.simulate()
-    text = declare_for("euler_body", traj)(traj).description
+    text = declared("euler_body")(traj).description
     assert "tennis-racket flip" in text and "t = " in text
     axis_spin = body.simulate(initial={"omega_x": 0.0, "omega_y": 0.0, "omega_z": 1.0})
-    assert "without turning over" in declare_for("euler_body", axis_spin)(axis_spin).description
+    assert "without turning over" in declared("euler_body")(axis_spin).description
 
 
 def test_disk_description_follows_the_modes():
     traj = examples.get("disk_link_friction").simulate()
-    text = declare_for("disk_link_friction", traj)(traj).description
+    text = declared("disk_link_friction")(traj).description
     assert text.startswith("The disk slips forward from t = 0.00 s")
     assert "rolls at t = " in text
 
 
 def test_a_readers_system_gets_a_scene_from_its_points():
     traj = examples.get("moving_carriage").simulate()
+    assert generic_scene(traj) is points_scene
     assert set(declared_points(traj)) == {"point"}
     d = points_scene(traj)
     assert d.view == "2d" and "travels" in d.description
@@ -141,26 +150,24 @@ def test_a_readers_system_gets_a_scene_from_its_points():
 
 
 def test_n_link_chains_get_the_chain_scene():
-    from companion.examples.planar_chain import chain
+    from companion.examples.double_pendulum.chain import chain
 
     triple = chain(3)
     traj = triple.simulate(t_final=2.0, n_points=100)
-    d = declare_for(triple.name, traj)(traj)
+    d = generic_scene(traj)(traj)
     assert "3 links" in d.description
     assert sum(isinstance(i, Arrow) for i in d.items) == 3  # a pin force at each pin
 
 
 def test_filmstrip_is_a_png():
     traj = examples.get("knife_edge").simulate()
-    png = filmstrip_png(keyframes.build(declare_for("knife_edge", traj)(traj), traj.t))
+    png = filmstrip_png(keyframes.build(declared("knife_edge")(traj), traj.t))
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_scene_widget_replaces_its_motion_and_follows_an_explorer():
-    from companion.explorers import euler_body
-
-    explorer = euler_body.explorer()
-    scene = scene_of(explorer.system, explorer.trajectory).follow(explorer)
+    explorer = examples.explorer("euler_body")
+    scene = examples.scene("euler_body", explorer)
     first = scene.frames
     explorer.update(omega_x=0.5)
     assert scene.frames != first, "a slider change must replace the keyframes"
@@ -173,11 +180,20 @@ def test_scene_widget_replaces_its_motion_and_follows_an_explorer():
 
 
 def test_scene_leaves_a_static_picture_with_alt_text():
-    traj = examples.get("sphere_particle").simulate()
-    scene = scene_of(examples.get("sphere_particle"), traj)
+    scene = examples.scene("sphere_particle")
+    assert isinstance(scene, Scene)
     data, _ = scene._repr_mimebundle_()
     html = data["text/html"]
     assert 'alt="The particle circles the sphere' in html
     assert "data:image/png;base64," in html
     assert "<script type=\"module\">" in html  # and plays where scripts run
     assert data["text/plain"].startswith("Scene: ")
+
+
+def test_a_readers_explorer_gets_the_generic_scene():
+    from companion.examples.polar_spring.view import explorer as spring_explorer
+
+    explorer = spring_explorer(examples.get("polar_spring"))
+    scene = scene_for(explorer)
+    assert scene.declare is points_scene
+    assert "point travels" in scene.description

@@ -1,45 +1,163 @@
-"""Registry of worked examples: one :class:`~companion.system.System` per example, by name.
+"""The worked examples, one slice each, in one list.
 
-Notebooks, widgets, tests, benchmarks and ``verify`` all get their systems from here, so
-there is exactly one definition of each example.  Systems are built on first use.
+Notebooks, widgets, tests, benchmarks, the chapter index and ``verify`` all reach the examples
+through this module, so there is exactly one definition of each.  The list is collected from
+the slice packages below this one (each exports ``EXAMPLES``): adding a worked example is adding
+a slice and its notebook, no shared file is edited.  Systems are built on first use.
+
+A notebook calls a few verbs::
+
+    from companion import examples
+    system = examples.get("knife_edge")          # the shared System
+    examples.explorer("knife_edge")              # its explorer
+    examples.scene("knife_edge", explorer)       # its scene, following the explorer
+    examples.show_exercises("knife_edge")        # its exercises
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from functools import cache
+from typing import Any
 
+from companion.examples.record import Notebook, Part, WorkedExample, part
 from companion.system import System
 
-#: name -> module defining ``build() -> System``
-_MODULES: dict[str, str] = {
-    "euler_body": "companion.examples.euler_body",
-    "knife_edge": "companion.examples.knife_edge",
-    "sphere_particle": "companion.examples.sphere_particle",
-    "rigid_body_so3": "companion.examples.rigid_body_so3",
-    "thrown_body": "companion.examples.thrown_body",
-    "double_pendulum": "companion.examples.double_pendulum",
-    "disk_link_rolling": "companion.examples.disk_link_rolling",
-    "disk_link_friction": "companion.examples.disk_link_friction",
-    "moving_carriage": "companion.examples.moving_carriage",
-    "rolling_disk": "companion.examples.rolling_disk",
-    "heavy_top": "companion.examples.heavy_top",
-}
+__all__ = ["Notebook", "Part", "WorkedExample", "build", "exercise_set_names", "exercises_for",
+           "explorer", "get", "independent_models", "method_selector", "names", "notebooks",
+           "part", "scene", "show_exercises", "system_names", "worked", "worked_examples"]
+
+
+@cache
+def worked_examples() -> tuple[WorkedExample, ...]:
+    """Every worked example, in the order of the books (systems beyond the books last)."""
+    found: list[WorkedExample] = []
+    for info in pkgutil.iter_modules(__path__):
+        if info.ispkg:
+            found.extend(importlib.import_module(f"{__name__}.{info.name}").EXAMPLES)
+    seen: set[str] = set()
+    for record in found:
+        if record.name in seen:
+            raise RuntimeError(f"two worked examples are called {record.name!r}")
+        seen.add(record.name)
+    return tuple(sorted(found, key=lambda r: (r.notebook is None,
+                                              r.notebook.order if r.notebook else (),
+                                              r.name)))
 
 
 def names() -> list[str]:
-    """Names of every registered worked example."""
-    return list(_MODULES)
+    """Names of every worked example."""
+    return [r.name for r in worked_examples()]
+
+
+def system_names() -> list[str]:
+    """One name per distinct system (records that share a system, like the knife edge by
+    Boltzmann–Hamel and by Kane's form, count once): what loops over every system use."""
+    seen: set[Part] = set()
+    out = []
+    for record in worked_examples():
+        if record.system not in seen:
+            seen.add(record.system)
+            out.append(record.name)
+    return out
+
+
+def worked(name: str) -> WorkedExample:
+    """The record of a worked example."""
+    for record in worked_examples():
+        if record.name == name:
+            return record
+    raise ValueError(f"unknown example {name!r}; known: {', '.join(names())}")
 
 
 def build(name: str) -> System:
     """A fresh, unshared system of a worked example (benchmarks time derivations on these)."""
-    if name not in _MODULES:
-        raise ValueError(f"unknown example {name!r}; known: {', '.join(_MODULES)}")
-    return importlib.import_module(_MODULES[name]).build()
+    return worked(name).system()
 
 
 @cache
+def _shared(system_part: Part) -> System:
+    return system_part()
+
+
 def get(name: str) -> System:
-    """The system of a worked example (built once, then shared)."""
-    return build(name)
+    """The system of a worked example (built once, then shared by every record using it)."""
+    return _shared(worked(name).system)
+
+
+def explorer(name: str, **kwargs: Any):
+    """The ready explorer of a worked example on its shared system (kwargs go to the view's
+    factory and on to :class:`~companion.widgets.Explorer`)."""
+    record = worked(name)
+    if record.explorer is None:
+        raise ValueError(f"{name!r} has no explorer; these do: "
+                         f"{', '.join(r.name for r in worked_examples() if r.explorer)}")
+    return record.explorer(get(name), **kwargs)
+
+
+def scene(name: str, explorer=None, **kwargs: Any):
+    """The scene a worked example's slice declares (:class:`~companion.scene.Scene`), of the
+    explorer's motion and following it, or of the system's default motion without one."""
+    from companion.scene import Scene, generic_scene, scene_for
+
+    record = worked(name)
+    if explorer is not None:
+        declare = record.scene.resolve() if record.scene is not None else None
+        return scene_for(explorer, declare, **kwargs)
+    trajectory = get(name).simulate()
+    declare = (record.scene.resolve() if record.scene is not None
+               else generic_scene(trajectory))
+    return Scene(declare, trajectory, **kwargs)
+
+
+def independent_models() -> dict[str, Part]:
+    """``{name: kane_model}`` for every worked example with a model by sympy's KanesMethod;
+    ``kane_model(system) -> KaneModel``."""
+    return {r.name: r.independent for r in worked_examples() if r.independent is not None}
+
+
+def exercise_set_names() -> list[str]:
+    """Names of the worked examples that have exercises."""
+    return [r.name for r in worked_examples() if r.exercises is not None]
+
+
+def exercises_for(name: str):
+    """The exercise set of a worked example, each exercise attached to the shared system."""
+    from companion.exercises import ExerciseSet
+
+    if name not in exercise_set_names():
+        raise ValueError(f"no exercises for {name!r}; known: {', '.join(exercise_set_names())}")
+    title, builder = worked(name).exercises
+    exercises = builder()
+    for exercise in exercises:
+        exercise.system_of = lambda name=name: get(name)
+    return ExerciseSet(example=name, title=title, exercises=exercises)
+
+
+def show_exercises(name: str) -> None:
+    """Display the exercises of a worked example in a notebook (works in Voilà too).
+
+    Returns nothing, so that ending a cell with this call does not display them twice; use
+    ``exercises_for(name).widget()`` to get the widget itself.
+    """
+    from IPython.display import display
+
+    display(exercises_for(name).widget())
+
+
+def method_selector(example: str = "knife_edge", method: str = "kane"):
+    """Dropdowns of every worked example and every method above the chosen derivation's
+    stepper (:class:`~companion.widgets.method_selector.MethodSelector`)."""
+    from companion.widgets.method_selector import MethodSelector
+
+    return MethodSelector(get, names(), example=example, method=method)
+
+
+def notebooks() -> list[tuple[Notebook, list[WorkedExample]]]:
+    """The chapter notebooks in book order, each with the worked examples it teaches."""
+    table: dict[str, tuple[Notebook, list[WorkedExample]]] = {}
+    for record in worked_examples():
+        if record.notebook is not None:
+            table.setdefault(record.notebook.path, (record.notebook, []))[1].append(record)
+    return list(table.values())

@@ -1,63 +1,22 @@
-"""Self-study exercises closing each worked-example notebook.
+"""Self-study exercises closing each worked-example notebook: the exercise machinery.
 
 Answers are typed in sympy syntax, read by a safe whitelist parser
 (:mod:`companion.exercises.parse`) and compared symbolically with the engine's result
-(:mod:`companion.exercises.check`).  In a notebook::
+(:mod:`companion.exercises.check`).  The exercises themselves live in each worked example's
+slice (``companion/examples/<name>/exercises.py``); a notebook shows them with::
 
-    from companion.exercises import show_exercises
-    show_exercises("euler_body")
+    from companion import examples
+    examples.show_exercises("euler_body")
 
-Adding exercises for another example or text: write one builder
-per worked example returning 2–4 :class:`Exercise` objects whose ``answer``, ``mistakes`` and
-``solution`` read the registered system's derivation (never typed results), export
-``SETS = {set_name: (title, builder)}`` and add the module to ``_MODULES`` below.  A set is
-named after its example (``Exercise.example``, the registry name); a second set on the same
-example, for another notebook, gets a name of its own (``"knife_edge_kane"``).
+A slice's builder returns 2–4 :class:`Exercise` objects whose ``answer``, ``mistakes`` and
+``solution`` read the slice's system's derivation (never typed results).  A second set on the
+same system, for another notebook, is a record of its own (``"knife_edge_kane"``).
 """
 
 from __future__ import annotations
-
-import importlib
 
 from companion.exercises.check import Feedback, Mistake
 from companion.exercises.exercise import Exercise, ExerciseSet
 from companion.exercises.parse import AnswerError, parse_answer
 
-#: Modules defining exercise sets: each has ``SETS = {example: (title, builder)}``.
-_MODULES: tuple[str, ...] = ("companion.exercises.greenwood", "companion.exercises.loparo")
-
-
-def _sets() -> dict:
-    table: dict = {}
-    for module in _MODULES:
-        table.update(importlib.import_module(module).SETS)
-    return table
-
-
-def names() -> list[str]:
-    """Names of the exercise sets (mostly the registry names of their examples)."""
-    return list(_sets())
-
-
-def exercises_for(example: str) -> ExerciseSet:
-    """The exercises of a worked example, by the set's name (see :func:`names`)."""
-    table = _sets()
-    if example not in table:
-        raise ValueError(f"no exercises for {example!r}; known: {', '.join(table) or 'none'}")
-    title, build = table[example]
-    return ExerciseSet(example=example, title=title, exercises=build())
-
-
-def show_exercises(example: str) -> None:
-    """Display the exercises of a worked example in a notebook (works in Voilà too).
-
-    Returns nothing, so that ending a cell with this call does not display them twice; use
-    ``exercises_for(example).widget()`` to get the widget itself.
-    """
-    from IPython.display import display
-
-    display(exercises_for(example).widget())
-
-
-__all__ = ["AnswerError", "Exercise", "ExerciseSet", "Feedback", "Mistake", "exercises_for",
-           "names", "parse_answer", "show_exercises"]
+__all__ = ["AnswerError", "Exercise", "ExerciseSet", "Feedback", "Mistake", "parse_answer"]

@@ -47,6 +47,9 @@ class Exercise:
         What to say about the index order when the answer is minus a skew matrix.
     example_answer
         The shape of an answer to show in the input box, e.g. ``"[[a, b], [c, d]]"``.
+    system_of
+        Returns the worked example's shared system; set by the catalog when it hands out the
+        exercise set (the exercise layer does not import the catalog).
     """
 
     key: str
@@ -61,16 +64,19 @@ class Exercise:
     mistakes: Callable[[System], Sequence[Mistake]] | None = None
     skew_hint: str = ""
     example_answer: str = ""
+    system_of: Callable[[], System] | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._cache: dict[int, tuple[System, dict[str, Any]]] = {}
 
     # ----------------------------------------------------------------- engine results
     def system(self) -> System:
-        """The worked example's shared system from the registry."""
-        from companion import examples
-
-        return examples.get(self.example)
+        """The worked example's shared system, attached by the catalog
+        (:func:`companion.examples.exercises_for`)."""
+        if self.system_of is None:
+            raise ValueError(f"exercise {self.key!r} is not attached to a system: get it from "
+                             "companion.examples.exercises_for(...) or pass system=...")
+        return self.system_of()
 
     def _results(self, system: System | None) -> dict[str, Any]:
         system = self.system() if system is None else system
@@ -187,3 +193,8 @@ def steps_titled(steps: Sequence[Step], *prefixes: str) -> list[Step]:
     """The derivation's steps whose title starts with one of ``prefixes``, in derivation
     order (for derivations whose steps carry no equation number)."""
     return [s for s in steps if s.title.startswith(prefixes)]
+
+
+def parameter_symbol(system: System, name: str) -> sp.Symbol:
+    """The system's parameter symbol called ``name`` (with its assumptions)."""
+    return next(p for p in system.parameter_symbols if p.name == name)

@@ -13,10 +13,9 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from companion import examples
 from companion.mechanics.derivation import Derivation
 from companion.mechanics.lagrange import kinematics_of
-from companion.system import METHODS, load_methods
+from companion.system import METHODS, System, load_methods
 
 #: What each method needs, from its derivation's ``extra`` (Boltzmann–Hamel's engine predates
 #: these keys, so its traits are read here: n − m first-order equations, unconstrained T).
@@ -78,14 +77,14 @@ BOOK_METHODS: tuple[str, ...] = ("boltzmann_hamel", "lagrange_multipliers", "mag
 
 
 def compare_methods(
-    system_names: Sequence[str] | None = None, methods: Sequence[str] | None = None,
+    systems: Sequence[System], methods: Sequence[str] | None = None,
 ) -> ComparisonTable:
     """Derive every applicable method on every example, fresh, and measure the results.
 
     Parameters
     ----------
-    system_names
-        Registered example names (default: all).
+    systems
+        The systems to compare on: worked examples (``examples.get(name)``) or a reader's own.
     methods
         Method names (default: the four methods Greenwood §4.4 compares,
         :data:`BOOK_METHODS`).
@@ -96,15 +95,14 @@ def compare_methods(
         One :class:`Row` per applicable (example, method); methods that do not apply
         (``NotImplementedError``) are listed in ``table.skipped`` with the reason.
     """
-    names = list(system_names) if system_names is not None else examples.names()
     load_methods()
     chosen = list(methods) if methods is not None else list(BOOK_METHODS)
     unknown = sorted(set(chosen) - set(METHODS))
     if unknown:
         raise ValueError(f"unknown method(s) {unknown}; known: {', '.join(METHODS)}")
     rows, skipped = [], []
-    for name in names:
-        system = examples.get(name)
+    for system in systems:
+        name = system.name
         for method in chosen:
             kinematics_of.cache_clear()  # every method pays for its own Φ = Ψ⁻¹
             start = time.perf_counter()

@@ -10,11 +10,14 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 import sympy as sp
 
-from companion.mechanics.derivation import Derivation
+if TYPE_CHECKING:  # numerics sits below mechanics: the type only
+    from companion.mechanics.derivation import Derivation
+
 
 #: Mass matrices up to this size are solved in plain Python.
 _SMALL = 6

@@ -5,12 +5,11 @@ Used by the §4.4 notebook to page through any (method, example) pair of Greenwo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import ipywidgets as w
 
-from companion import examples
-from companion.system import load_methods
+from companion.system import System, load_methods
 
 
 class MethodSelector:
@@ -18,8 +17,10 @@ class MethodSelector:
 
     Parameters
     ----------
+    get_system
+        ``get_system(name) -> System``, e.g. :func:`companion.examples.get`.
     example_names
-        Examples offered (default: every registered one).
+        The examples offered.
     example, method
         The initial choice.
 
@@ -32,9 +33,10 @@ class MethodSelector:
         The ipywidgets box to display.
     """
 
-    def __init__(self, example_names: Sequence[str] | None = None,
-                 example: str = "knife_edge", method: str = "kane"):
-        names = list(example_names) if example_names is not None else examples.names()
+    def __init__(self, get_system: Callable[[str], System], example_names: Sequence[str],
+                 example: str, method: str = "kane"):
+        self.get_system = get_system
+        names = list(example_names)
         methods = list(load_methods())
         self.example = w.Dropdown(options=names, value=example, description="example")
         self.method = w.Dropdown(options=methods, value=method, description="method")
@@ -59,7 +61,7 @@ class MethodSelector:
     def _render(self) -> None:
         from companion.widgets.stepper import Stepper
 
-        system = examples.get(self.example.value)
+        system = self.get_system(self.example.value)
         self.output.clear_output()
         try:
             derivation = system.derive(self.method.value)

@@ -1,0 +1,49 @@
+"""Loparo & Vakalis §7.9–7.11, Examples 3 and 4 (reconstructed): a disk on a pivoted link,
+rolling, and with Coulomb friction as a hybrid motion (rolling, slipping, flight).
+
+The slice is a package of its own parts: the contact geometry and mode models
+(:mod:`.contact`), the hybrid system (:mod:`.model`), the disk's own Newton–Euler equations
+as an independent check (:mod:`.newton_euler`), the view, the exercises and the checks.
+"""
+
+from companion.examples.record import Notebook, WorkedExample, part
+
+EXAMPLES = (
+    WorkedExample(
+        name="disk_link_rolling",
+        system=part(__name__, "model:build_rolling"),
+        scene=part(__name__, "scene:scene"),
+        notebook=Notebook(
+            path="loparo-07/disk-link-rolling.ipynb",
+            title="A disk rolling on a pivoted link (§7.9–7.10, Example 3, reconstructed)",
+            source="Loparo & Vakalis §7.9–7.10, Example 3 (reconstructed)",
+            summary="Pull the two bodies' metric back through the contact map, recover the "
+            "contact forces, watch when the rolling model stops being valid, and hold the disk "
+            "with a link-angle feedback loop.",
+            order=(7, 9),
+        ),
+        explorer=part(__name__, "view:rolling_explorer"),
+        exercises=("Exercises: the disk rolling on the link",
+                   part(__name__, "exercises:disk_link_rolling")),
+        checks=part(__name__, "checks:rolling_checks"),
+        reconstruction=True,
+    ),
+    WorkedExample(
+        name="disk_link_friction",
+        system=part(__name__, "model:build_friction"),
+        scene=part(__name__, "scene:scene"),
+        notebook=Notebook(
+            path="loparo-07/disk-link-friction.ipynb",
+            title="The disk on the link with Coulomb friction (§7.11, Example 4, reconstructed)",
+            source="Loparo & Vakalis §7.11, Example 4 (reconstructed)",
+            summary="Simulate rolling, slipping and flight as one hybrid motion with "
+            "event-located switches, and see where the energy goes.",
+            order=(7, 11),
+        ),
+        explorer=part(__name__, "view:friction_explorer"),
+        exercises=("Exercises: the disk slipping on the link",
+                   part(__name__, "exercises:disk_link_friction")),
+        checks=part(__name__, "checks:friction_checks"),
+        reconstruction=True,
+    ),
+)

@@ -1,0 +1,200 @@
+"""Explorers of the disk on a pivoted link (Loparo & Vakalis §7.10–7.11, reconstructed).
+
+One figure, drawn once and updated in place: the scene (link, disk with a spoke so that its
+turning shows, contact-force arrows N and F), s(t) and θ(t), the contact forces with the
+friction cone ±μ_s N shaded, the slip velocity, the energy bookkeeping and the mode timeline.
+A play control moves the scene and the time cursors along the motion.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from matplotlib.collections import PolyCollection
+from matplotlib.patches import Circle, Patch
+
+from companion.examples.disk_link.model import MODES
+from companion.numerics import Trajectory
+from companion.system import System
+from companion.widgets.explorer import Explorer, View, rescale
+from companion.widgets.play import PlayControl
+
+MODE_COLORS = {"rolling": "#4c9f70", "slipping forward": "#e0a030",
+               "slipping backward": "#d0603a", "separated": "#7a7ab8"}
+VALIDITY_COLORS = {"rolling model valid": "#4c9f70", "rolling model violated": "#c04040"}
+#: Length of a force arrow of magnitude m g, as a fraction of the link length.
+ARROW_SCALE = 0.25
+
+
+def timeline(trajectory: Trajectory) -> tuple[list[tuple[float, float, str]], dict[str, str]]:
+    """Segments (t_start, t_end, label) of the mode (or, for the rolling model, of its
+    validity) along the motion, and the colour of each label."""
+    if "rolling valid" in trajectory.series:
+        labels = np.where(trajectory["rolling valid"] > 0, "rolling model valid",
+                          "rolling model violated")
+        colors = VALIDITY_COLORS
+    else:
+        labels = np.array([MODES[int(i)] for i in trajectory["mode"]])
+        colors = MODE_COLORS
+    t = trajectory.t
+    cuts = np.flatnonzero(labels[1:] != labels[:-1]) + 1
+    starts = np.concatenate([[0], cuts])
+    ends = np.concatenate([cuts, [len(t) - 1]])
+    return [(t[a], t[b], str(labels[a])) for a, b in zip(starts, ends, strict=True)], colors
+
+
+class DiskLinkView(View):
+    """Scene, s and θ, contact forces with the friction cone, v_slip, energy, mode timeline."""
+
+    figsize = (11.0, 8.5)
+
+    def setup(self, fig, trajectory: Trajectory) -> None:
+        self.fig = fig
+        gs = fig.add_gridspec(4, 2, height_ratios=[1, 1, 1, 0.32])
+        ax_scene = fig.add_subplot(gs[0:2, 0])
+        ax_pos = fig.add_subplot(gs[0, 1])
+        ax_force = fig.add_subplot(gs[1, 1])
+        ax_slip = fig.add_subplot(gs[2, 0])
+        ax_energy = fig.add_subplot(gs[2, 1])
+        ax_modes = fig.add_subplot(gs[3, :])
+        self.time_axes = (ax_pos, ax_force, ax_slip, ax_energy)
+        self.ax_scene, self.ax_modes = ax_scene, ax_modes
+
+        # scene
+        (self.link,) = ax_scene.plot([], [], color="0.25", lw=4, solid_capstyle="round")
+        ax_scene.plot([0], [0], "o", color="k", ms=6)
+        (self.path,) = ax_scene.plot([], [], color="0.7", lw=1, label="disk centre")
+        self.disk = Circle((0, 0), 0.1, fill=False, lw=2, color="C0")
+        ax_scene.add_patch(self.disk)
+        (self.spoke,) = ax_scene.plot([], [], color="C0", lw=2)
+        self.arrows = ax_scene.quiver([0, 0], [0, 0], [0, 0], [0, 0], color=["C3", "C2"],
+                                      angles="xy", scale_units="xy", scale=1, width=0.008)
+        self.clock = ax_scene.text(0.02, 0.96, "", transform=ax_scene.transAxes, va="top")
+        ax_scene.set(aspect="equal", title="Disk on the link (red N, green F)",
+                     xlabel="x [m]", ylabel="y [m]")
+
+        # time series
+        (self.s,) = ax_pos.plot([], [], color="C0", label="s [m]")
+        (self.theta,) = ax_pos.plot([], [], color="C1", label="θ [rad]")
+        ax_pos.set(title="Position along the link and link angle", xlabel="t [s]")
+        ax_pos.legend(loc="upper right", fontsize="small")
+
+        self.cone = PolyCollection([], facecolor="C2", alpha=0.18, edgecolor="none",
+                                   label="±μ_s N (friction cone)")
+        ax_force.add_collection(self.cone)
+        (self.N,) = ax_force.plot([], [], color="C3", label="N")
+        (self.F,) = ax_force.plot([], [], color="C2", label="F")
+        ax_force.axhline(0, color="0.7", lw=0.8)
+        ax_force.set(title="Contact forces on the disk", xlabel="t [s]", ylabel="[N]")
+        ax_force.legend(loc="upper right", fontsize="small")
+
+        (self.vslip,) = ax_slip.plot([], [], color="C4")
+        ax_slip.axhline(0, color="0.7", lw=0.8)
+        ax_slip.set(title="Slip velocity v_slip = ṡ − rθ̇ + rψ̇", xlabel="t [s]",
+                    ylabel="[m/s]")
+
+        (self.energy,) = ax_energy.plot([], [], color="C0", label="E − E(0)")
+        (self.balance,) = ax_energy.plot([], [], color="k", ls="--",
+                                         label="E − W_τ − W_f − E(0)")
+        (self.wf,) = ax_energy.plot([], [], color="C3", label="W_f (friction, impacts)")
+        ax_energy.set(title="Energy bookkeeping", xlabel="t [s]", ylabel="[J]")
+        ax_energy.legend(loc="lower left", fontsize="small")
+
+        self.bars = PolyCollection([], edgecolor="none")
+        ax_modes.add_collection(self.bars)
+        ax_modes.set(yticks=[], xlabel="t [s]")
+        self.cursors = [ax.axvline(0.0, color="0.5", lw=0.8)
+                        for ax in (*self.time_axes, ax_modes)]
+        self._legend_for = None
+        fig.tight_layout()
+        self.play = PlayControl(len(trajectory.t), self.show_sample)
+        self.refresh(trajectory)
+
+    # ------------------------------------------------------------------ update
+    def refresh(self, trajectory: Trajectory) -> None:
+        tr, t = trajectory, trajectory.t
+        self._last = tr
+        p = tr.params
+        self.path.set_data(tr["x_D"], tr["y_D"])
+        reach = p["L"] + 2 * p["r"] + 0.1
+        self.ax_scene.set(xlim=(-reach, reach), ylim=(-reach, reach))
+        self.s.set_data(t, tr["s"])
+        self.theta.set_data(t, tr["theta"])
+        cone = p["mu_s"] * np.maximum(tr["N"], 0.0)
+        self.cone.set_verts([np.column_stack([np.r_[t, t[::-1]], np.r_[cone, -cone[::-1]]])])
+        self.N.set_data(t, tr["N"])
+        self.F.set_data(t, tr["F"])
+        self.vslip.set_data(t, tr["v_slip"])
+        e = tr["energy"]
+        self.energy.set_data(t, e - e[0])
+        self.balance.set_data(t, tr["energy balance"] - tr["energy balance"][0])
+        self.wf.set_data(t, tr["W_fric"])
+        for ax in self.time_axes:
+            rescale(ax)
+        segments, colors = timeline(tr)
+        self.bars.set_verts([[(a, 0), (b, 0), (b, 1), (a, 1)] for a, b, _ in segments])
+        self.bars.set_facecolor([colors[label] for _, _, label in segments])
+        self.ax_modes.set(xlim=(t[0], max(t[-1], t[0] + 1e-9)), ylim=(0, 1))
+        if self._legend_for is not colors:
+            self.ax_modes.legend(handles=[Patch(color=c, label=k) for k, c in colors.items()],
+                                 loc="lower center", bbox_to_anchor=(0.5, 1.0),
+                                 ncol=len(colors), fontsize="small", frameon=False,
+                                 title="Mode timeline")
+            self._legend_for = colors
+        self.play.set_samples(len(t))
+        self.show_sample(0, draw=False)
+
+    def show_sample(self, i: int, draw: bool = True) -> None:
+        """Draw the link, disk, spoke and force arrows at sample ``i``."""
+        tr = self._last
+        p = tr.params
+        th, psi = tr["theta"][i], tr["psi"][i]
+        e1, e2 = np.array([np.cos(th), np.sin(th)]), np.array([-np.sin(th), np.cos(th)])
+        self.link.set_data([0, p["L"] * e1[0]], [0, p["L"] * e1[1]])
+        c = np.array([tr["x_D"][i], tr["y_D"][i]])
+        self.disk.set_center(c)
+        self.disk.set_radius(p["r"])
+        spoke = c + p["r"] * np.array([np.cos(psi), np.sin(psi)])
+        self.spoke.set_data([c[0], spoke[0]], [c[1], spoke[1]])
+        contact = c - p["r"] * e2
+        scale = ARROW_SCALE * p["L"] / (p["m"] * p["g"])
+        n_vec, f_vec = tr["N"][i] * e2 * scale, tr["F"][i] * e1 * scale
+        self.arrows.set_offsets([contact, contact])
+        self.arrows.set_UVC([n_vec[0], f_vec[0]], [n_vec[1], f_vec[1]])
+        mode = ("rolling" if "rolling valid" in tr.series else MODES[int(tr["mode"][i])])
+        self.clock.set_text(f"t = {tr.t[i]:.3f} s · {mode}")
+        for cursor in self.cursors:
+            cursor.set_xdata([tr.t[i], tr.t[i]])
+        if draw:
+            self.fig.canvas.draw_idle()
+
+    def extra_widgets(self) -> list:
+        return [self.play.widget]
+
+    def describe(self, trajectory: Trajectory) -> str:
+        segments, _ = timeline(trajectory)
+        order = " → ".join(dict.fromkeys(label for _, _, label in segments))
+        return (f"Over {trajectory.t[-1]:.3g} s the disk moves from s = "
+                f"{trajectory['s'][0]:.3g} m to {trajectory['s'][-1]:.3g} m while the link "
+                f"turns from θ = {trajectory['theta'][0]:.3g} to "
+                f"{trajectory['theta'][-1]:.3g} rad; modes: {order}; "
+                f"energy balance drift {trajectory.drift('energy balance'):.1e}.")
+
+
+_COMMON = ["mu_s", "r", "m", "M", "theta", "s", "s_dot", "tau_0", "K_theta", "D_theta",
+           "k_p", "k_d", "s_ref", "c_g"]
+
+
+def rolling_explorer(system: System, **kwargs: Any) -> Explorer:
+    """Explorer of the rolling model (Example 3, reconstructed); kwargs go to Explorer."""
+    kwargs.setdefault("controls", _COMMON)
+    kwargs.setdefault("simulate_kwargs", {"n_points": 300})
+    return Explorer(system, DiskLinkView(), **kwargs)
+
+
+def friction_explorer(system: System, **kwargs: Any) -> Explorer:
+    """Explorer of the hybrid friction model (Example 4, reconstructed)."""
+    kwargs.setdefault("controls", [*_COMMON[:1], "mu_k", *_COMMON[1:], "theta_dot", "psi_dot"])
+    kwargs.setdefault("simulate_kwargs", {"n_points": 300})
+    return Explorer(system, DiskLinkView(), **kwargs)

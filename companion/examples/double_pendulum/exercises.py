@@ -1,0 +1,64 @@
+"""Exercises on Loparo & Vakalis §7.8 (Example 2, reconstructed): the entries M₁₁ and M₁₂ of the
+double pendulum's pulled-back metric.
+"""
+
+from __future__ import annotations
+
+from companion.exercises.check import Mistake
+from companion.exercises.exercise import Exercise, parameter_symbol
+from companion.mechanics.derivation import Step
+from companion.system import System
+
+_PENDULUM = ("theta_1", "theta_2", "m_1", "J_1", "a_1", "l_1", "m_2", "J_2", "a_2", "l_2")
+
+
+
+def _pull_back(system: System):
+    return system.derive("pull_back")
+
+
+def _metric_steps(system: System) -> list[Step]:
+    return [s for s in _pull_back(system).steps if s.eq == "(7.2)" and "force" not in s.title]
+
+
+def double_pendulum() -> list[Exercise]:
+    """The entries M₁₁ and M₁₂ of the pulled-back metric of the double pendulum."""
+    return [
+        Exercise(
+            key="M12", example="double_pendulum", title="The coupling entry M₁₂",
+            prompt=(r"Both link angles $\theta_1, \theta_2$ are measured from the same fixed "
+                    r"direction. Link 2 (mass $m_2$, central inertia $J_2$) has its mass "
+                    r"centre at distance $a_2$ from the elbow; link 1 has length $l_1$. Pull "
+                    r"the free bodies' metric back to $(\theta_1, \theta_2)$ and give "
+                    r"$M_{12}$."),
+            answer=lambda s: _pull_back(s).mass_matrix[0, 1],
+            names=_PENDULUM,
+            hints=("M = Jᵀ G J: M₁₂ collects the products of ∂(position)/∂θ₁ and "
+                   "∂(position)/∂θ₂ weighted by the masses.",
+                   "Only link 2 moves with both angles: its mass centre is the elbow plus "
+                   "a₂ (cos θ₂, sin θ₂).",
+                   "The dot product of the two velocity directions is a cosine of an angle "
+                   "difference."),
+            solution=_metric_steps,
+            mistakes=lambda s: [Mistake(
+                _pull_back(s).mass_matrix[0, 1].subs(s.q[1], -s.q[1]),
+                "The coupling depends on the relative angle θ₁ − θ₂, not θ₁ + θ₂: both "
+                "angles are measured from the same fixed direction.")],
+            example_answer="m_2*l_1*a_2*cos(...)",
+        ),
+        Exercise(
+            key="M11", example="double_pendulum", title="The diagonal entry M₁₁",
+            prompt=(r"In the same metric, give $M_{11}$, the inertia felt when only "
+                    r"$\theta_1$ changes (link 1 has mass $m_1$, central inertia $J_1$ and its "
+                    r"mass centre at distance $a_1$ from the base)."),
+            answer=lambda s: _pull_back(s).mass_matrix[0, 0],
+            names=_PENDULUM,
+            hints=("Link 1 turns about the base: J₁ + m₁ a₁² (parallel-axis theorem).",
+                   "When only θ₁ changes, link 2 translates with the elbow."),
+            solution=_metric_steps,
+            mistakes=lambda s: [Mistake(
+                _pull_back(s).mass_matrix[0, 0].subs(parameter_symbol(s, "m_2"), 0),
+                "Link 2 is missing: the elbow carries it along, adding m₂ l₁².")],
+            example_answer="J_1 + ...",
+        ),
+    ]

@@ -1,0 +1,200 @@
+"""Explorer of the double pendulum (Loparo & Vakalis §7.8, reconstructed) and of n-link
+chains: the animated linkage with its tip trail and the joint-force vectors, the joint forces
+and the energy error over time; the divergence of two nearby motions; the normal modes of
+small oscillations.
+
+Every figure is made once; :meth:`ChainView.refresh` and :meth:`ChainView.show` only move
+existing artists (``set_data``, ``set_offsets``), so sliders and the play control redraw in
+place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from matplotlib.figure import Figure
+
+from companion.numerics import Trajectory
+from companion.system import System
+from companion.widgets.explorer import Explorer, View, few_ticks, rescale
+from companion.widgets.play import PlayControl
+
+
+def chain_points(system: System, traj: Trajectory) -> np.ndarray:
+    """Pin positions and the free tip, shape (n + 1, 2, N), base first."""
+    pins = [traj[f"joint {name}"] for name in system.mechanism.joints]
+    n = len(system.q)
+    theta = traj[system.q[-1].name]
+    length = traj.params[f"l_{n}"]
+    tip = pins[-1] + length * np.array([np.sin(theta), -np.cos(theta)])
+    return np.array([*pins, tip])
+
+
+class ChainView(View):
+    """The linkage (with a trail of its tip and the joint forces as arrows), the joint-force
+    magnitudes and the relative energy error over time; :meth:`show` moves to one sample.
+
+    Parameters
+    ----------
+    system
+        A chain built by :func:`companion.examples.double_pendulum.chain.chain`.
+    trail
+        Number of past samples of the tip drawn as its trail.
+    force_length
+        Arrow length, as a fraction of the chain's reach, of a typical joint force (the 75th
+        percentile of the run); the brief peaks are capped at the reach.
+    """
+
+    figsize = (11.0, 6.0)
+
+    def __init__(self, system: System, *, trail: int = 120, force_length: float = 0.45):
+        self.system = system
+        self.trail = trail
+        self.force_length = force_length
+        self.frame = 0
+
+    def setup(self, fig: Figure, trajectory: Trajectory) -> None:
+        grid = fig.add_gridspec(2, 2, width_ratios=[1.1, 1.0])
+        self.ax = fig.add_subplot(grid[:, 0])
+        self.ax.set_aspect("equal")
+        self.ax.set_xticks([])  # a picture of the linkage: no tick labels to re-render
+        self.ax.set_yticks([])
+        self.ax.set_title("motion, tip trail and joint forces")
+        self.ax.plot([-0.2, 0.2], [0, 0], color="0.3", lw=3)
+        (self.trail_line,) = self.ax.plot([], [], color="tab:orange", lw=1, alpha=0.7)
+        (self.links,) = self.ax.plot([], [], "o-", color="0.15", lw=3, ms=5)
+        (self.centres,) = self.ax.plot([], [], "s", color="tab:blue", ms=8)
+        names = list(self.system.mechanism.joints)
+        self.arrows = self.ax.quiver(np.zeros(len(names)), np.zeros(len(names)),
+                                     np.zeros(len(names)), np.zeros(len(names)),
+                                     color="tab:red", angles="xy", scale_units="xy", scale=1,
+                                     width=0.008)
+        self.ax_force = fig.add_subplot(grid[0, 1])
+        self.ax_force.set_ylabel("|R| [N]")
+        self.force_lines = [self.ax_force.plot([], [], label=f"pin {k}")[0] for k in names]
+        self.ax_force.legend(loc="upper right", fontsize="small")
+        self.ax_energy = fig.add_subplot(grid[1, 1], sharex=self.ax_force)
+        self.ax_energy.set_ylabel("(E − E₀)/|E₀|")
+        self.ax_energy.set_xlabel("t [s]")
+        (self.energy_line,) = self.ax_energy.plot([], [], color="tab:green")
+        self.cursors = [a.axvline(0.0, color="0.5", lw=1)
+                        for a in (self.ax_force, self.ax_energy)]
+        self.ax_force.tick_params(labelbottom=False)
+        few_ticks(self.ax_force, self.ax_energy)
+        fig.tight_layout()
+        self.fig = fig
+        self.play = PlayControl(len(trajectory.t), self.show_frame)
+        self.refresh(trajectory)
+
+    def refresh(self, trajectory: Trajectory) -> None:
+        traj = self.traj = trajectory
+        self.points = chain_points(self.system, traj)
+        self.forces = np.array([traj[f"R {k}"] for k in self.system.mechanism.joints])
+        reach = sum(traj.params[f"l_{i + 1}"] for i in range(len(self.system.q)))
+        typical = float(np.percentile(np.linalg.norm(self.forces, axis=1), 75)) or 1.0
+        self.force_scale = self.force_length * reach / typical
+        self.force_cap = reach
+        lim = 1.15 * reach
+        self.ax.set_xlim(-lim, lim)
+        self.ax.set_ylim(-lim, lim)
+        t = traj.t
+        for line, R in zip(self.force_lines, self.forces, strict=True):
+            line.set_data(t, np.linalg.norm(R, axis=0))
+        E = traj.invariants["energy"]
+        self.energy_line.set_data(t, (E - E[0]) / max(abs(E[0]), 1e-300))
+        for a in (self.ax_force, self.ax_energy):
+            rescale(a)
+        self.play.set_samples(len(t))
+        self.show(0)
+
+    def show(self, k: int) -> None:
+        """Draw the linkage at sample ``k``: links, centres, tip trail, force arrows, cursors."""
+        self.frame = k
+        pts = self.points[:, :, k]
+        self.links.set_data(pts[:, 0], pts[:, 1])
+        centres = np.array([self.traj[f"pose {b}"][:2, k] for b in self.system.mechanism.bodies])
+        self.centres.set_data(centres[:, 0], centres[:, 1])
+        start = max(0, k - self.trail)
+        self.trail_line.set_data(self.points[-1, 0, start:k + 1], self.points[-1, 1, start:k + 1])
+        R = self.forces[:, :, k] * self.force_scale
+        length = np.linalg.norm(R, axis=1, keepdims=True)
+        R = R * np.minimum(1.0, self.force_cap / np.maximum(length, 1e-300))
+        self.arrows.set_offsets(pts[:-1])
+        self.arrows.set_UVC(R[:, 0], R[:, 1])
+        for c in self.cursors:
+            c.set_xdata([self.traj.t[k]] * 2)
+
+    def show_frame(self, k: int) -> None:
+        """What the play control calls: :meth:`show` sample ``k``, then redraw."""
+        self.show(k)
+        self.fig.canvas.draw_idle()
+
+    def extra_widgets(self) -> list:
+        return [self.play.widget]
+
+    def describe(self, trajectory: Trajectory) -> str:
+        return (f"Left: the chain at t = {trajectory.t[self.frame]:.2f} s with the trail of its "
+                "tip and red arrows for the forces the pins exert (peaks capped). Right: "
+                "joint-force magnitudes and the relative energy error against time "
+                f"(energy drift {trajectory.drift('energy'):.1e}).")
+
+
+def nearby_motions(system: System, delta: float = 1e-6, *, angle: str = "theta_2",
+                   initial: Mapping[str, float] | None = None, **simulate_kwargs
+                   ) -> tuple[Trajectory, Trajectory, np.ndarray]:
+    """Two motions whose initial ``angle`` differs by ``delta``, and their separation.
+
+    The separation is the Euclidean distance of the two states (angles and rates) at each
+    sample; in the chaotic regime it grows roughly exponentially until it saturates.
+    """
+    if not (np.isfinite(delta) and delta != 0):
+        raise ValueError(f"delta must be a finite non-zero number, got {delta}")
+    base = system.initial_values(initial)
+    a = system.simulate(initial=base, **simulate_kwargs)
+    b = system.simulate(initial={**base, angle: base[angle] + delta}, **simulate_kwargs)
+    return a, b, np.linalg.norm(a.states - b.states, axis=0)
+
+
+def chaos_figure(fig: Figure, system: System, a: Trajectory, b: Trajectory,
+                 separation: np.ndarray) -> None:
+    """Tip paths of two nearby motions, and their separation on a log scale."""
+    ax1, ax2 = fig.subplots(1, 2)
+    for traj, colour, label in ((a, "tab:blue", "reference"), (b, "tab:orange", "perturbed")):
+        tip = chain_points(system, traj)[-1]
+        ax1.plot(tip[0], tip[1], color=colour, lw=0.8, label=label)
+    ax1.set_aspect("equal")
+    ax1.set_title("path of the tip")
+    ax1.legend(fontsize="small")
+    ax2.semilogy(a.t, np.maximum(separation, 1e-16))
+    ax2.set_xlabel("t [s]")
+    ax2.set_ylabel("state separation")
+    ax2.set_title("two nearby starts drift apart")
+    fig.tight_layout()
+
+
+def modes_figure(fig: Figure, system: System, modes: np.ndarray, w2: np.ndarray, *,
+                 amplitude: float = 0.05, periods: float = 3.0) -> list[Trajectory]:
+    """Small-angle motions started in each normal mode: the angles keep the mode's ratio."""
+    axes = fig.subplots(1, len(w2), sharey=True)
+    runs = []
+    for k, ax in enumerate(np.atleast_1d(axes)):
+        shape = modes[:, k] / np.max(np.abs(modes[:, k])) * np.sign(modes[0, k])
+        start = {q.name: amplitude * s for q, s in zip(system.q, shape, strict=True)}
+        t_final = periods * 2 * np.pi / np.sqrt(w2[k])
+        traj = system.simulate(t_final=t_final, initial=start, n_points=300)
+        runs.append(traj)
+        for i, q in enumerate(system.q, start=1):
+            ax.plot(traj.t, traj[q.name], label=f"θ{i}")
+        ax.set_title(f"mode {k + 1}: ω = {np.sqrt(w2[k]):.3f} rad/s")
+        ax.set_xlabel("t [s]")
+    np.atleast_1d(axes)[0].set_ylabel("angle [rad]")
+    np.atleast_1d(axes)[0].legend(fontsize="small")
+    fig.tight_layout()
+    return runs
+
+
+def explorer(system: System, **kwargs: Any) -> Explorer:
+    """The explorer of a registered chain (keyword arguments go to :class:`Explorer`)."""
+    return Explorer(system, ChainView(system), **kwargs)

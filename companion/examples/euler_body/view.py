@@ -1,0 +1,158 @@
+"""Explorer of Greenwood's Example 4.3: the free rigid body.
+
+Four panels: ω(t); the relative drift of energy and |H|; the polhode (the tip of the body-axis
+angular momentum on the sphere |H| = const) with the intermediate-axis flip; and the type I
+Euler angle θ(t) with the norm of the engine's Φ (4.91) along the motion, which blows up when
+θ passes ±90° (gimbal lock) while the quaternion attitude carries on.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import numpy as np
+import sympy as sp
+
+from companion.numerics import Trajectory
+from companion.system import System
+from companion.widgets.explorer import Explorer, View, few_ticks, rescale
+from companion.widgets.play import PlayControl
+
+_INERTIA = ("I_xx", "I_yy", "I_zz")
+_OMEGA = ("omega_x", "omega_y", "omega_z")
+
+
+@cache
+def _phi_norm_function(system: System):
+    phi = system.derive("boltzmann_hamel").Phi
+    norm = sp.sqrt(sum(e**2 for e in phi))
+    return sp.lambdify(system.q, norm, modules="numpy", cse=True)
+
+
+def phi_norm(system: System, theta: Any, psi: Any = 0.0, phi: Any = 0.0) -> np.ndarray:
+    """Frobenius norm of Φ (4.91), derived by the engine, at the type I Euler angles given.
+
+    It grows like |sec θ|: at θ = ±90° the Euler angle rates cannot be recovered from ω
+    (gimbal lock), and evaluating Φ there fails.
+    """
+    system = system if system is None else system
+    with np.errstate(divide="ignore", invalid="ignore"):
+        value = _phi_norm_function(system)(psi, theta, phi)
+    return np.broadcast_to(np.asarray(value, dtype=float), np.shape(theta)).copy()
+
+
+def momentum_direction(trajectory: Trajectory) -> np.ndarray:
+    """H/|H| in body axes, shape (3, N): the polhode on the unit sphere."""
+    I = np.array([trajectory.params[n] for n in _INERTIA])
+    H = I[:, None] * np.array([trajectory[n] for n in _OMEGA])
+    return H / np.linalg.norm(H, axis=0)
+
+
+def relative_change(values: np.ndarray) -> np.ndarray:
+    """(I − I₀)/|I₀| of an invariant's samples."""
+    return (values - values[0]) / max(abs(values[0]), 1e-300)
+
+
+class EulerBodyView(View):
+    """ω(t), invariant drift, polhode, and gimbal lock of the Euler angles."""
+
+    figsize = (10.0, 7.0)
+
+    def __init__(self, system: System) -> None:
+        self.system = system  # whose Φ (4.91) the gimbal-lock panel evaluates
+
+    def setup(self, fig, trajectory: Trajectory) -> None:
+        self.fig = fig
+        ax_w = fig.add_subplot(2, 2, 1)
+        ax_e = fig.add_subplot(2, 2, 2)
+        ax_p = fig.add_subplot(2, 2, 3, projection="3d")
+        ax_g = fig.add_subplot(2, 2, 4)
+        self.axes = (ax_w, ax_e, ax_p, ax_g)
+        t = trajectory.t
+        self.omega = [ax_w.plot(t, trajectory[n], label=f"$\\omega_{n[-1]}$")[0] for n in _OMEGA]
+        self.cursor = ax_w.axvline(0.0, color="0.5", lw=0.8)
+        ax_w.set(xlabel="t [s]", ylabel="ω [rad/s]", title="Body angular velocity")
+        ax_w.legend(loc="upper right", fontsize="small")
+
+        self.drift = {k: ax_e.plot(t, relative_change(trajectory.invariants[k]), label=k)[0]
+                      for k in ("energy", "|H|")}
+        ax_e.set(xlabel="t [s]", ylabel="relative change", title="Conservation (should be ~0)")
+        ax_e.ticklabel_format(axis="y", style="sci", scilimits=(0, 0))
+        ax_e.legend(loc="upper left", fontsize="small")
+
+        u, v = np.mgrid[0 : 2 * np.pi : 13j, 0 : np.pi : 7j]
+        ax_p.plot_wireframe(np.cos(u) * np.sin(v), np.sin(u) * np.sin(v), np.cos(v),
+                            color="0.85", lw=0.5)
+        h = momentum_direction(trajectory)
+        (self.polhode,) = ax_p.plot(*h, color="C3")
+        (self.tip,) = ax_p.plot(*h[:, :1], "o", color="C3")
+        ax_p.set(xlim=(-1, 1), ylim=(-1, 1), zlim=(-1, 1), xlabel="x", ylabel="y", zlabel="z",
+                 title="Polhode: H/|H| in body axes")
+        ax_p.set_box_aspect((1, 1, 1))
+        for axis in (ax_p.xaxis, ax_p.yaxis, ax_p.zaxis):  # a unit sphere needs no ticks
+            axis.set_ticks([-1, 0, 1])
+            axis.set_ticklabels([])
+
+        (self.theta,) = ax_g.plot(t, np.degrees(trajectory["theta"]), color="C0")
+        ax_g.set(xlabel="t [s]", ylim=(-95, 95), title="Gimbal lock of type I Euler angles")
+        ax_g.set_ylabel("θ [deg]", color="C0")
+        ax_g.axhline(90, color="0.7", lw=0.8, ls=":")
+        ax_g.axhline(-90, color="0.7", lw=0.8, ls=":")
+        self.ax_phi = ax_g.twinx()
+        (self.phi_norm,) = self.ax_phi.semilogy(t, self._phi_norm(trajectory), color="C1")
+        self.ax_phi.set_ylabel("‖Φ‖ along the motion", color="C1")
+        few_ticks(ax_w, ax_e, ax_g)
+        fig.tight_layout()
+
+        self.play = PlayControl(len(t), self.show_sample)
+        self._last = trajectory
+
+    def _phi_norm(self, trajectory: Trajectory) -> np.ndarray:
+        return phi_norm(self.system, trajectory["theta"], trajectory["psi"], trajectory["phi"])
+
+    def refresh(self, trajectory: Trajectory) -> None:
+        t = trajectory.t
+        for line, n in zip(self.omega, _OMEGA, strict=True):
+            line.set_data(t, trajectory[n])
+        for k, line in self.drift.items():
+            line.set_data(t, relative_change(trajectory.invariants[k]))
+        h = momentum_direction(trajectory)
+        self.polhode.set_data_3d(*h)
+        self.theta.set_data(t, np.degrees(trajectory["theta"]))
+        self.phi_norm.set_data(t, self._phi_norm(trajectory))
+        for ax in (*self.axes[:2], self.ax_phi):
+            rescale(ax)
+        self.axes[3].set_xlim(t[0], t[-1])
+        self._last = trajectory
+        self.play.set_samples(len(t))
+        self.show_sample(0, draw=False)
+
+    def show_sample(self, i: int, draw: bool = True) -> None:
+        """Move the time cursor and the polhode marker to sample ``i``."""
+        traj = self._last
+        self.cursor.set_xdata([traj.t[i], traj.t[i]])
+        h = momentum_direction(traj)[:, i : i + 1]
+        self.tip.set_data_3d(*h)
+        if draw:
+            self.fig.canvas.draw_idle()
+
+    def extra_widgets(self) -> list:
+        return [self.play.widget]
+
+    def describe(self, trajectory: Trajectory) -> str:
+        h = momentum_direction(trajectory)
+        axis = "xyz"[int(np.argmax(np.abs(h[:, 0])))]
+        flips = int(np.sum(np.diff(np.sign(h[int(np.argmax(np.abs(h[:, 0])))])) != 0))
+        theta_max = np.degrees(np.max(np.abs(trajectory["theta"])))
+        return (f"Angular velocity components over {trajectory.t[-1]:.0f} s; energy drift "
+                f"{trajectory.drift('energy'):.1e} and |H| drift {trajectory.drift('|H|'):.1e}; "
+                f"the angular momentum starts near the body {axis}-axis and its {axis}-component "
+                f"changes sign {flips} times; |θ| reaches {theta_max:.1f}°, where ‖Φ‖ is "
+                f"{np.max(self._phi_norm(trajectory)):.3g}.")
+
+
+def explorer(system: System, **kwargs: Any) -> Explorer:
+    """The explorer of Example 4.3 (keyword arguments go to :class:`Explorer`)."""
+    kwargs.setdefault("controls", [*_INERTIA, *_OMEGA])
+    return Explorer(system, EulerBodyView(system), **kwargs)

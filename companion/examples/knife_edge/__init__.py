@@ -1,0 +1,45 @@
+"""Greenwood Example 4.4: the knife-edge dumbbell, by the Boltzmann–Hamel equation (§4.3) and by
+the general dynamical equation, Lagrange's multipliers and Maggi's equations (§4.4)."""
+
+from companion.examples.record import Notebook, WorkedExample, part
+
+_SYSTEM = part(__name__, "system:build")
+_SCENE = part(__name__, "scene:scene")
+
+EXAMPLES = (
+    WorkedExample(
+        name="knife_edge",
+        system=_SYSTEM,
+        scene=_SCENE,
+        notebook=Notebook(
+            path="greenwood-04/knife-edge.ipynb",
+            title="The knife edge (Example 4.4)",
+            source="Greenwood §4.3, Example 4.4",
+            summary="Treat a nonholonomic constraint by suppressing a quasi-velocity, see where "
+            "the gyroscopic terms come from, and steer the blade across the plane.",
+            order=(4, 3, 4),
+        ),
+        explorer=part(__name__, "view:explorer"),
+        exercises=("Exercises: the knife-edge dumbbell", part(__name__, "exercises:knife_edge")),
+        checks=part(__name__, "checks:checks"),
+        independent=part(__name__, "independent:kane_model"),
+    ),
+    WorkedExample(
+        name="knife_edge_kane",
+        system=_SYSTEM,
+        scene=_SCENE,
+        notebook=Notebook(
+            path="greenwood-04/general-dynamical-equation.ipynb",
+            title="Four routes to one motion (§4.4)",
+            source="Greenwood §4.4, Eqs. (4.133)/(4.142)",
+            summary="Follow the general dynamical equation (Kane's form) step by step on the "
+            "knife edge, switch between Lagrange with multipliers, Maggi, Boltzmann–Hamel and "
+            "Kane on any example, and compare what each method costs.",
+            order=(4, 4),
+        ),
+        explorer=part(__name__, "view:explorer"),
+        exercises=("Exercises: the general dynamical equation",
+                   part(__name__, "exercises:knife_edge_kane")),
+        checks=part(__name__, "checks:methods_checks"),
+    ),
+)

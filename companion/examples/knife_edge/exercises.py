@@ -1,0 +1,200 @@
+"""Exercises on Greenwood Example 4.4 (C¹, v̇, φ̈, λ) and on the same dumbbell by the
+general dynamical equation of §4.4 (a velocity coefficient, a generalized inertia force).
+
+Every expected answer, known mistake and solution is taken from the engine.
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+import sympy.physics.mechanics as me
+
+from companion.examples.euler_body.exercises import _C_ORDER
+from companion.exercises.check import Mistake
+from companion.exercises.exercise import Exercise, steps_by_eq, steps_titled
+from companion.mechanics import boltzmann_hamel
+from companion.mechanics.derivation import Step
+from companion.system import System
+
+_KNIFE_NAMES = ("x", "y", "phi", "u_1", "u_2", "u_3", "m", "l")
+_KNIFE_ALIASES = {"v": "u_1", "phidot": "u_2"}
+
+
+
+def _constrained_first(system: System):
+    """The derivation with the constraint put into T *before* differentiating (a mistake)."""
+    psi, psi_t = system.psi
+    wrong_T = system.T.subs({u: 0 for u in system.u[len(system.u_independent):]})
+    return boltzmann_hamel(wrong_T, system.q, system.u, psi, n_constraints=system.n_constraints,
+                           Q=system.Q, t=system.t, Psi_t=psi_t)
+
+
+def knife_edge() -> list[Exercise]:
+    """C¹, v̇, φ̈ and the knife-edge force λ for the dumbbell of Example 4.4."""
+    d = lambda s: s.derive()  # noqa: E731 - the shared, cached derivation
+    too_early = ("That is what the constrained T gives: put u_3 = 0 only after "
+                 "differentiating, because the gyroscopic terms come from p_3 = ∂T/∂u_3.")
+    return [
+        Exercise(
+            key="C1", example="knife_edge", title="The coefficients C¹ of the forward speed",
+            prompt=(r"The forward speed is $u_1 = \dot x\cos\phi + \dot y\sin\phi$ with "
+                    r"$q = (x, y, \phi)$. Compute $C^1_{ik} = \partial\Psi_{1i}/\partial q_k - "
+                    r"\partial\Psi_{1k}/\partial q_i$ (row $i$, column $k$)."),
+            answer=lambda s: d(s).C[0],
+            names=_KNIFE_NAMES,
+            hints=("Ψ_1• = (cos φ, sin φ, 0) depends on φ only, so only derivatives by "
+                   "q_3 = φ survive.",
+                   "The only non-zero entries are in the third row and the third column."),
+            solution=lambda s: [
+                *steps_by_eq(d(s).steps, "(4.80)"),
+                Step("C¹ for u_1", d(s).C[0], "(4.115)", "The first of the matrices C^j.",
+                     "C^{1}"),
+            ],
+            mistakes=lambda s: [Mistake(d(s).C[2], "That is C³, from the constraint u_3.")],
+            skew_hint=_C_ORDER,
+            example_answer="[[0, 0, a], [0, 0, b], [-a, -b, 0]]",
+        ),
+        Exercise(
+            key="vdot", example="knife_edge", title="The forward acceleration v̇",
+            prompt=(r"Apply the Boltzmann–Hamel equation for $r = 1$ with the unconstrained "
+                    r"kinetic energy (4.108) and then $u_3 = 0$. Give $\dot v = \dot u_1$ in "
+                    r"terms of $l$, $v = u_1$ and $\dot\phi = u_2$."),
+            answer=lambda s: d(s).accelerations()[0],
+            names=_KNIFE_NAMES, aliases=_KNIFE_ALIASES,
+            hints=("T does not depend on x, y or φ, so ∂T/∂θ_1 = 0.",
+                   "The term Σ_j p_j γ^j_1l u_l is fed by p_3 = m(2u_3 + l u_2), which is not "
+                   "zero when u_3 = 0.",
+                   "With p_1 = 2m u_1 the equation reads 2m v̇ = (something) φ̇²."),
+            solution=lambda s: [
+                *steps_by_eq(d(s).steps, "(4.87)", "(4.103)/(4.121)", "(4.85)/(4.109)"),
+                Step("Solved for the accelerations", d(s).accelerations(), "(4.122)–(4.123)",
+                     "First row: v̇; second row: φ̈.", r"\dot u"),
+            ],
+            mistakes=lambda s: [Mistake(_constrained_first(s).accelerations()[0], too_early,
+                                        "constraint_too_early")],
+            example_answer="l*u_2**2/2",
+        ),
+        Exercise(
+            key="phiddot", example="knife_edge", title="The turning acceleration φ̈",
+            prompt=(r"From the $r = 2$ Boltzmann–Hamel equation, give $\ddot\phi = \dot u_2$ in "
+                    r"terms of $l$, $v = u_1$ and $\dot\phi = u_2$."),
+            answer=lambda s: d(s).accelerations()[1],
+            names=_KNIFE_NAMES, aliases=_KNIFE_ALIASES,
+            hints=("p_2 = m(l² u_2 + l u_3), so the u̇_2 coefficient is m l².",
+                   "The gyroscopic term of row 2 comes from p_3 γ³_21 u_1 with γ³_21 = 1."),
+            solution=lambda s: [
+                *steps_by_eq(d(s).steps, "(4.103)/(4.121)", "(4.85)/(4.109)"),
+                Step("Solved for the accelerations", d(s).accelerations(), "(4.122)–(4.123)",
+                     "Second row: φ̈.", r"\dot u"),
+            ],
+            mistakes=lambda s: [Mistake(_constrained_first(s).accelerations()[1], too_early,
+                                        "constraint_too_early")],
+            example_answer="-u_1*u_2/l",
+        ),
+        Exercise(
+            key="lambda", example="knife_edge", title="The knife-edge force λ",
+            prompt=(r"The third Boltzmann–Hamel row ($r = 3$, the suppressed $u_3$) is not an "
+                    r"equation of motion: its left side is the generalized constraint force "
+                    r"$\lambda$ the knife edge must supply. Evaluate it on the motion and give "
+                    r"$\lambda$ in terms of $m$, $l$, $v = u_1$ and $\dot\phi = u_2$."),
+            answer=lambda s: d(s).constraint_forces()[0],
+            names=_KNIFE_NAMES, aliases=_KNIFE_ALIASES,
+            hints=("Write row 3 with p_3 = m(2u_3 + l u_2): it contains u̇_2 and the γ terms.",
+                   "Replace u̇_2 by the φ̈ you found from row 2.",
+                   "The l's cancel: the force depends on m, v and φ̇ only."),
+            solution=lambda s: [
+                *steps_by_eq(d(s).steps, "(4.87)", "(4.85)/(4.109)"),
+                Step("Row r = 3 of (4.85) on the constrained motion", d(s).constraint_rows,
+                     None, "Its value is the generalized force the constraint must supply.",
+                     r"\lambda"),
+                Step("With φ̈ from row 2", d(s).constraint_forces(), None,
+                     "The knife-edge force, along the axle direction of particle 1.",
+                     r"\lambda"),
+            ],
+            mistakes=lambda s: [Mistake(_constrained_first(s).constraint_forces()[0], too_early,
+                                        "constraint_too_early")],
+            example_answer="m*u_1*u_2",
+        ),
+    ]
+
+
+
+def _kane(system: System):
+    return system.derive("kane")
+
+
+def _kane_step(system: System, prefix: str) -> Step:
+    return next(s for s in _kane(system).steps if s.title.startswith(prefix))
+
+
+def _plain(system: System) -> dict:
+    """The mechanics model's dynamicsymbols → the system's plain symbols."""
+    return {me.dynamicsymbols(s.name): s for s in [*system.q, *system.u]}
+
+
+def _partial_velocity(system: System, i: int, j: int) -> sp.Matrix:
+    """γ_ij of the general dynamical equation as a column of inertial components.
+
+    Particle 1 sits at x N.x + y N.y, so its first coefficient is measured in the inertial
+    frame N; every coefficient is expressed in that frame.
+    """
+    gam = _kane(system).extra["velocity_coefficients"]
+    frame = gam[0][0].args[0][1]
+    return gam[i][j].to_matrix(frame).xreplace(_plain(system))
+
+
+def _inertia_share(system: System, particle: int, j: int) -> sp.Expr:
+    """−m v̇_i·γ_ij of one particle, from the engine's accelerations and coefficients."""
+    acc = _kane_step(system, "Accelerations").expr[particle]
+    gam = _kane_step(system, "Velocity coefficients").expr[particle][j]
+    mass = next(p for p in system.parameter_symbols if p.name == "m")
+    return sp.trigsimp(sp.expand(-mass * acc.dot(gam)).xreplace(_plain(system)))
+
+
+def knife_edge_kane() -> list[Exercise]:
+    """A velocity coefficient and a generalized inertia force of the knife-edge dumbbell."""
+    coefficient_steps = ("Kinematical", "Velocities", "Velocity coefficients")
+    return [
+        Exercise(
+            key="gamma_22", example="knife_edge",
+            title="The velocity coefficient γ₂₂ of particle 2",
+            prompt=(r"With the independent speeds $u_1 = v$ and $u_2 = \dot\phi$, particle 2 sits "
+                    r"at $(x + l\cos\phi,\ y + l\sin\phi)$. Its velocity is linear in $u_1, u_2$; "
+                    r"give the coefficient $\gamma_{22}$ of $u_2$ as a column of its $(x, y, z)$ "
+                    r"components."),
+            answer=lambda s: _partial_velocity(s, 1, 1),
+            names=_KNIFE_NAMES, aliases=_KNIFE_ALIASES,
+            hints=("Differentiate particle 2's position and replace ẋ = v cos φ, ẏ = v sin φ "
+                   "(the knife edge) before reading off coefficients.",
+                   "Only the rod's turning moves particle 2 relative to particle 1."),
+            solution=lambda s: steps_titled(_kane(s).steps, *coefficient_steps),
+            mistakes=lambda s: [Mistake(
+                _partial_velocity(s, 1, 0),
+                "That is γ₂₁, the coefficient of u₁ = v: the first index is the particle, the "
+                "second the speed.", "index_order")],
+            example_answer="[a, b, 0]",
+        ),
+        Exercise(
+            key="Qstar_1", example="knife_edge",
+            title="The generalized inertia force Q*₁",
+            prompt=(r"Give $Q^*_1 = -\sum_i m\,\dot v_i\cdot\gamma_{i1}$ in terms of $m$, $l$, "
+                    r"$u_1$, $u_2$ and $\dot u_1$ (type u_1dot)."),
+            answer=lambda s: _kane_step(s, "Generalized inertia").expr[0],
+            names=_KNIFE_NAMES, aliases={**_KNIFE_ALIASES, "u_1dot": r"\dot{u_{1}}",
+                                         "vdot": r"\dot{u_{1}}"},
+            hints=("γ₁₁ = γ₂₁ = (cos φ, sin φ, 0): both particles move with v along the rod.",
+                   "Particle 1 accelerates with v̇ along the rod and v φ̇ across it.",
+                   "Particle 2 adds the centripetal acceleration −l φ̇² along the rod."),
+            solution=lambda s: steps_titled(_kane(s).steps, *coefficient_steps, "Accelerations",
+                                             "Generalized inertia"),
+            mistakes=lambda s: [
+                Mistake(_inertia_share(s, 0, 0),
+                        "That is particle 1 alone: particle 2 moves with u₁ too (γ₂₁ ≠ 0), so "
+                        "its inertia force counts as well.", "particle_missing"),
+                Mistake(_inertia_share(s, 0, 0) + _inertia_share(s, 1, 0).subs(s.u[1], 0),
+                        "Particle 2's centripetal acceleration −l φ̇² along the rod is missing.",
+                        "centripetal_missing"),
+            ],
+            example_answer="-2*m*u_1dot + ...",
+        ),
+    ]

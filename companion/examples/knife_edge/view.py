@@ -1,0 +1,136 @@
+"""Explorer of Greenwood's Example 4.4: the knife-edge dumbbell.
+
+Four panels: the paths of both particles in the plane with the rod drawn along the way; the
+forward speed v(t) and turning rate φ̇(t), numeric (solid) against the closed form (dashed);
+the knife-edge force λ(t) from the suppressed third Boltzmann–Hamel row; and the energy drift
+with the error against the closed form.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from matplotlib.collections import LineCollection
+
+from companion.examples.knife_edge.closed_form import closed_form_error, closed_form_of
+from companion.numerics import Trajectory
+from companion.system import System
+from companion.widgets.explorer import Explorer, View, few_ticks, rescale
+from companion.widgets.play import PlayControl
+
+_N_RODS = 9
+
+
+def _rods(trajectory: Trajectory, index) -> np.ndarray:
+    i = np.atleast_1d(index)
+    x1, y1 = trajectory["x"][i], trajectory["y"][i]
+    x2, y2 = trajectory["x2"][i], trajectory["y2"][i]
+    return np.stack([np.stack([x1, y1], -1), np.stack([x2, y2], -1)], 1)
+
+
+class KnifeEdgeView(View):
+    """Paths in the plane, v and φ̇ against the closed form, λ(t), energy and error."""
+
+    figsize = (10.0, 7.0)
+
+    def setup(self, fig, trajectory: Trajectory) -> None:
+        self.fig = fig
+        ax_xy = fig.add_subplot(2, 2, 1)
+        ax_v = fig.add_subplot(2, 2, 2)
+        ax_l = fig.add_subplot(2, 2, 3)
+        ax_e = fig.add_subplot(2, 2, 4)
+        self.axes = (ax_xy, ax_v, ax_l, ax_e)
+        t = trajectory.t
+        (self.path1,) = ax_xy.plot(trajectory["x"], trajectory["y"], label="particle 1 (knife)")
+        (self.path2,) = ax_xy.plot(trajectory["x2"], trajectory["y2"], label="particle 2")
+        self.rods = LineCollection([], colors="0.4", linewidths=1.0)
+        ax_xy.add_collection(self.rods)
+        (self.rod_now,) = ax_xy.plot([], [], "o-", color="k", lw=2, ms=4)
+        ax_xy.set(xlabel="x [m]", ylabel="y [m]", aspect="equal",
+                  title="Paths: particle 1 (knife, blue), 2 (orange)")
+        ax_xy.set_adjustable("datalim")
+
+        v, w = closed_form_of(trajectory)
+        (self.v,) = ax_v.plot(t, trajectory["u_1"], color="C0", label="v (numeric)")
+        (self.w,) = ax_v.plot(t, trajectory["u_2"], color="C1", label="φ̇ (numeric)")
+        (self.v_cf,) = ax_v.plot(t, v, "--", color="k", lw=1, label="closed form")
+        (self.w_cf,) = ax_v.plot(t, w, "--", color="k", lw=1)
+        self.cursor = ax_v.axvline(0.0, color="0.5", lw=0.8)
+        ax_v.set(xlabel="t [s]", ylabel="v [m/s], φ̇ [rad/s]", title="Speed and turning rate")
+        ax_v.legend(loc="upper right", fontsize="small")
+
+        (self.lam,) = ax_l.plot(t, trajectory["lambda"], color="C2")
+        ax_l.axhline(0.0, color="0.7", lw=0.8)
+        ax_l.set(xlabel="t [s]", ylabel="λ [N]", title="Knife-edge force λ(t)")
+
+        (self.energy,) = ax_e.semilogy(t, self._energy_error(trajectory), label="energy drift")
+        (self.error,) = ax_e.semilogy(t, self._closed_form_error(trajectory),
+                                      label="|numeric − closed form|")
+        ax_e.set(xlabel="t [s]", title="Accuracy")
+        ax_e.legend(loc="upper left", fontsize="small")
+        few_ticks(*self.axes)
+        fig.tight_layout()
+
+        self.play = PlayControl(len(t), self.show_sample)
+        self._last = trajectory
+        self._place_rods(trajectory)
+
+    @staticmethod
+    def _energy_error(trajectory: Trajectory) -> np.ndarray:
+        e = trajectory.invariants["energy"]
+        return np.maximum(np.abs(e - e[0]) / abs(e[0]), 1e-17)
+
+    @staticmethod
+    def _closed_form_error(trajectory: Trajectory) -> np.ndarray:
+        v, w = closed_form_of(trajectory)
+        err = np.maximum(np.abs(trajectory["u_1"] - v), np.abs(trajectory["u_2"] - w))
+        return np.maximum(err, 1e-17)
+
+    def _place_rods(self, trajectory: Trajectory) -> None:
+        idx = np.linspace(0, len(trajectory.t) - 1, _N_RODS).round().astype(int)
+        self.rods.set_segments(_rods(trajectory, idx))
+
+    def refresh(self, trajectory: Trajectory) -> None:
+        t = trajectory.t
+        v, w = closed_form_of(trajectory)
+        self.path1.set_data(trajectory["x"], trajectory["y"])
+        self.path2.set_data(trajectory["x2"], trajectory["y2"])
+        self._place_rods(trajectory)
+        self.v.set_data(t, trajectory["u_1"])
+        self.w.set_data(t, trajectory["u_2"])
+        self.v_cf.set_data(t, v)
+        self.w_cf.set_data(t, w)
+        self.lam.set_data(t, trajectory["lambda"])
+        self.energy.set_data(t, self._energy_error(trajectory))
+        self.error.set_data(t, self._closed_form_error(trajectory))
+        for ax in self.axes:
+            rescale(ax)
+        self._last = trajectory
+        self.play.set_samples(len(t))
+        self.show_sample(0, draw=False)
+
+    def show_sample(self, i: int, draw: bool = True) -> None:
+        """Draw the rod and the time cursor at sample ``i``."""
+        traj = self._last
+        self.rod_now.set_data(*_rods(traj, i)[0].T)
+        self.cursor.set_xdata([traj.t[i], traj.t[i]])
+        if draw:
+            self.fig.canvas.draw_idle()
+
+    def extra_widgets(self) -> list:
+        return [self.play.widget]
+
+    def describe(self, trajectory: Trajectory) -> str:
+        v, w = trajectory["u_1"], trajectory["u_2"]
+        return (f"Over {trajectory.t[-1]:.0f} s the forward speed goes from {v[0]:.3g} to "
+                f"{v[-1]:.3g} m/s and the turning rate from {w[0]:.3g} to {w[-1]:.3g} rad/s; "
+                f"the knife-edge force peaks at {np.max(np.abs(trajectory['lambda'])):.3g} N; "
+                f"energy drift {trajectory.drift('energy'):.1e}, largest deviation from the "
+                f"closed form {closed_form_error(trajectory):.1e}.")
+
+
+def explorer(system: System, **kwargs: Any) -> Explorer:
+    """The explorer of Example 4.4 (keyword arguments go to :class:`Explorer`)."""
+    kwargs.setdefault("controls", ["m", "l", "u_1", "u_2"])
+    return Explorer(system, KnifeEdgeView(), **kwargs)

@@ -1,0 +1,22 @@
+"""Greenwood §4.3, Eq. (4.85) on a system of the reader's own: a particle on a spring in polar
+quasi-velocities (u₁ = ṙ, u₂ = r θ̇), the preset of the Boltzmann–Hamel notebook."""
+
+from companion.examples.record import Notebook, WorkedExample, part
+
+EXAMPLES = (
+    WorkedExample(
+        name="polar_spring",
+        system=part(__name__, "system:build"),
+        scene=part(__name__, "scene:scene"),
+        notebook=Notebook(
+            path="greenwood-04/boltzmann-hamel.ipynb",
+            title="The Boltzmann–Hamel equation",
+            source="Greenwood §4.3, Eq. (4.85)",
+            summary="Define a system of your own (coordinates, quasi-velocities, kinetic "
+            "energy) and step through Eq. (4.85), from Ψ and Φ to the γ coefficients and the "
+            "equations of motion.",
+            order=(4, 3, 0),
+        ),
+        explorer=part(__name__, "view:explorer"),
+    ),
+)

@@ -1,0 +1,122 @@
+"""The record a worked-example slice exports, and the lazy references it is made of.
+
+A slice is one package ``companion/examples/<name>/``: ``system.py`` (the definition),
+``view.py`` (its explorer), ``exercises.py``, ``checks.py`` (how the engine's results are
+compared with the printed ones, which :mod:`companion.book` holds) and, where there is one,
+``independent.py`` (a model by another method).  Its ``__init__.py`` exports ``EXAMPLES``, a
+tuple of :class:`WorkedExample`; :mod:`companion.examples` collects them into the one list that
+``verify``, the explorers, the exercises, the benchmarks, the tests and the chapter index read.
+
+Every part is a :class:`Part`, imported only when called, so that reading the list costs
+nothing: a notebook that opens one example imports one slice.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Part:
+    """``module:attribute`` of a slice, imported on first call and then called.
+
+    Parameters
+    ----------
+    module
+        Absolute module name, e.g. ``"companion.examples.knife_edge.view"``.
+    attribute
+        The callable in that module, e.g. ``"explorer"``.
+    """
+
+    module: str
+    attribute: str
+
+    def resolve(self) -> Callable[..., Any]:
+        """The callable itself (imports its module)."""
+        return getattr(importlib.import_module(self.module), self.attribute)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.resolve()(*args, **kwargs)
+
+
+def part(package: str, target: str) -> Part:
+    """``part(__name__, "view:explorer")``: the slice's ``view.explorer``, resolved lazily."""
+    module, _, attribute = target.partition(":")
+    if not attribute:
+        raise ValueError(f"a part is 'module:attribute', got {target!r}")
+    return Part(f"{package}.{module}", attribute)
+
+
+@dataclass(frozen=True)
+class Notebook:
+    """A chapter notebook as the index and the README list it.
+
+    Parameters
+    ----------
+    path
+        Relative to ``chapters/``, e.g. ``"greenwood-04/knife-edge.ipynb"``.
+    title
+        The link text, e.g. ``"The knife edge (Example 4.4)"``.
+    source
+        Where the book treats it, e.g. ``"Greenwood §4.3, Example 4.4"``.
+    summary
+        One sentence: what the reader does there.
+    order
+        The place in the book, for sorting: ``(4, 3, 4)`` for Example 4.4 of §4.3.
+    """
+
+    path: str
+    title: str
+    source: str
+    summary: str
+    order: tuple[int, ...]
+
+    @property
+    def book(self) -> str:
+        """``"greenwood"`` or ``"loparo"``, from the chapter folder."""
+        return "greenwood" if self.path.startswith("greenwood") else "loparo"
+
+
+@dataclass(frozen=True)
+class WorkedExample:
+    """One worked example: its system and everything built on it.
+
+    Parameters
+    ----------
+    name
+        The example's name (``examples.get(name)``), unique over the list.
+    system
+        Builds a fresh :class:`~companion.system.System`.  Two records may share a system
+        (the knife edge of Example 4.4 and the same dumbbell by Kane's form in §4.4).
+    notebook
+        The chapter notebook that teaches it; ``None`` for systems beyond the books, which
+        serve tests and comparisons.
+    explorer
+        ``explorer(system, **kwargs) -> Explorer``.
+    exercises
+        ``(title, builder)`` where ``builder() -> list[Exercise]``.
+    checks
+        ``checks(printed) -> list[Check]``: compares the engine's results with ``printed``,
+        the book's results for this example from :mod:`companion.book`.
+    independent
+        ``independent(system) -> KaneModel``: the same system by sympy's KanesMethod.
+    scene
+        ``scene(trajectory) -> Declaration``: what the scene of a motion draws
+        (:mod:`companion.scene`).
+    reconstruction
+        True when the example is our reconstruction with the chapter's method (Loparo
+        §7.5 onward is missing from our copy of the chapter), not the book's own.
+    """
+
+    name: str
+    system: Part
+    notebook: Notebook | None = None
+    explorer: Part | None = None
+    exercises: tuple[str, Part] | None = None
+    checks: Part | None = None
+    independent: Part | None = None
+    scene: Part | None = None
+    reconstruction: bool = False

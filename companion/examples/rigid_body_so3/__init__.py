@@ -1,0 +1,28 @@
+"""Loparo & Vakalis §7.4–7.6, Example 1: Euler's equations from the operator B, the attitude
+carried on SO(3)."""
+
+from companion.examples.record import Notebook, WorkedExample, part
+
+#: Shared with the thrown body, which the same notebook throws.
+NOTEBOOK = Notebook(
+    path="loparo-07/euler-geodesic.ipynb",
+    title="Euler's equations as a geodesic on SO(3) (§7.4–7.6, Example 1)",
+    source="Loparo & Vakalis §7.4–7.6",
+    summary="Build the operator B from its definition, get Euler's equations (and the "
+    "time-reversed ones from the wrong bracket sign), simulate the attitude on SO(3), watch the "
+    "intermediate-axis flip, and throw a tumbling body.",
+    order=(7, 4),
+)
+
+EXAMPLES = (
+    WorkedExample(
+        name="rigid_body_so3",
+        system=part(__name__, "system:build"),
+        scene=part(__name__, "scene:scene"),
+        notebook=NOTEBOOK,
+        explorer=part(__name__, "view:explorer"),
+        exercises=("Exercises: Euler's equations from B",
+                   part(__name__, "exercises:rigid_body_so3")),
+        checks=part(__name__, "checks:checks"),
+    ),
+)

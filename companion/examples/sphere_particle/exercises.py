@@ -1,0 +1,97 @@
+"""Exercises on Loparo & Vakalis §7.2–7.3: the induced metric, Γ^θ_φφ and the normal reaction
+of a particle on a sphere, from the ``geometric`` derivation.
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from companion.exercises.check import Mistake
+from companion.exercises.exercise import Exercise, parameter_symbol, steps_titled
+from companion.mechanics.derivation import Step
+from companion.system import System
+
+_SPHERE = ("theta", "phi", "m", "R", "g")
+_SPHERE_RATES = {"theta_dot": r"\dot{\theta}", "phi_dot": r"\dot{\phi}"}
+
+
+
+def _geometric(system: System):
+    return system.derive("geometric")
+
+
+def _radial_reaction(system: System) -> sp.Expr:
+    """The outward component R·j/|j| of the sphere's reaction force, from the engine."""
+    reaction = _geometric(system).extra["reaction"]
+    radius = parameter_symbol(system, "R")
+    return sp.trigsimp(sp.expand((reaction.T * system.embedding)[0] / radius))
+
+
+def _at_rest(expr: sp.Expr, system: System) -> sp.Expr:
+    return expr.subs({u: 0 for u in system.u})
+
+
+def sphere_particle() -> list[Exercise]:
+    """The induced metric, Γ^θ_φφ and the normal reaction for the particle on a sphere."""
+    metric_steps = ("Coordinate map", "Jacobian", "Induced metric")
+    return [
+        Exercise(
+            key="metric", example="sphere_particle", title="The induced metric JᵀσJ",
+            prompt=(r"The sphere of radius $R$ is the image of $j(\theta, \phi) = R(\sin\theta"
+                    r"\cos\phi, \sin\theta\sin\phi, \cos\theta)$, $\theta$ measured from the "
+                    r"upward vertical; the ambient metric of the particle is $\sigma = m I_3$. "
+                    r"Give the $2\times 2$ induced metric $J^T\sigma J$ in the coordinates "
+                    r"$(\theta, \phi)$."),
+            answer=lambda s: s.induced_metric,
+            names=_SPHERE,
+            hints=("J has the two columns ∂j/∂θ and ∂j/∂φ; the metric's entries are m times "
+                   "their dot products.",
+                   "The two columns are perpendicular, so the metric is diagonal.",
+                   "∂j/∂φ is tangent to a circle of latitude: how large is that circle?"),
+            solution=lambda s: steps_titled(_geometric(s).steps, *metric_steps),
+            mistakes=lambda s: [Mistake(
+                s.induced_metric.subs(s.q[0], sp.pi / 2 - s.q[0]),
+                "θ is measured from the vertical, not from the equator: the circle of latitude "
+                "has radius R sin θ.")],
+            example_answer="[[a, 0], [0, b]]",
+        ),
+        Exercise(
+            key="Gamma", example="sphere_particle", title="The Christoffel symbol Γ^θ_φφ",
+            prompt=(r"From the induced metric, compute the Christoffel symbol "
+                    r"$\Gamma^\theta_{\phi\phi} = \tfrac12 \sigma^{\theta\theta}(2\,\partial_\phi"
+                    r"\sigma_{\theta\phi} - \partial_\theta \sigma_{\phi\phi})$."),
+            answer=lambda s: _geometric(s).extra["christoffel"][0][1, 1],
+            names=_SPHERE,
+            hints=("The metric does not depend on φ and is diagonal: only −∂σ_φφ/∂θ survives.",
+                   "σ^θθ = 1/(m R²), and σ_φφ = m R² sin²θ."),
+            solution=lambda s: steps_titled(_geometric(s).steps, *metric_steps,
+                                             "Christoffel"),
+            mistakes=lambda s: [Mistake(
+                _geometric(s).extra["christoffel"][1][0, 1],
+                "That is Γ^φ_θφ: the upper index (θ here) is the component of the acceleration, "
+                "the lower two are the velocities (φ, φ).")],
+            example_answer="-sin(theta)*...",
+        ),
+        Exercise(
+            key="N", example="sphere_particle", title="The sphere's normal reaction",
+            prompt=(r"The reaction $R = \sigma^\flat(\ddot j) - F$ is normal to the sphere. "
+                    r"Give its outward component $R\cdot j/R$ in terms of $\theta$, "
+                    r"$\dot\theta$, $\dot\phi$ (type theta_dot, phi_dot), $m$, $R$ and $g$."),
+            answer=_radial_reaction,
+            names=_SPHERE, aliases=_SPHERE_RATES,
+            hints=("Only the normal part of the ambient acceleration j̈ counts: the tangential "
+                   "part is what the reduced equations already balance.",
+                   "The normal acceleration of a point moving on a sphere is −v²/R, inward.",
+                   "Gravity −m g ĵ_z contributes m g cos θ after the sign of −F."),
+            solution=lambda s: [
+                *_geometric(s).steps,
+                Step("Outward component R·j/R", _radial_reaction(s), "§7.3",
+                     "Gravity's normal part minus the centripetal term m v²/R.", r"R_n"),
+            ],
+            mistakes=lambda s: [Mistake(
+                _at_rest(_radial_reaction(s), s),
+                "That is the reaction of a particle at rest: a moving particle also needs the "
+                "centripetal force m v²/R, v² = R²(θ̇² + sin²θ φ̇²).")],
+            example_answer="m*g*cos(theta) - ...",
+        ),
+    ]

@@ -1,0 +1,119 @@
+"""Explorer of the particle on a sphere (Loparo §7.2–7.3): the path on the sphere with the
+reaction force, which stays normal to the surface, and the reaction over time.
+
+With g = 0 the path is a geodesic, a great circle; the readout then reports how far it
+leaves its plane through the centre.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from matplotlib.figure import Figure
+
+from companion.numerics import Trajectory
+from companion.system import System
+from companion.widgets.explorer import Explorer, View, few_ticks, rescale
+from companion.widgets.play import PlayControl
+
+#: Tolerances (DOP853, changing chart near the poles) that keep the energy to ~1e-9 while an
+#: update stays fast.
+SIMULATE = {"n_points": 300, "rtol": 1e-10, "atol": 1e-12}
+
+
+def set_line3d(line, points: np.ndarray) -> None:
+    """Move a 3D line to ``points`` of shape (3, N)."""
+    line.set_data_3d(points[0], points[1], points[2])
+
+
+def fit_3d(ax, lo: np.ndarray, hi: np.ndarray, margin: float = 0.1) -> None:
+    """Equal-aspect cube limits enclosing the box [lo, hi]."""
+    centre, half = (lo + hi) / 2, max(float(np.max(hi - lo)) / 2, 1e-9) * (1 + margin)
+    for set_lim, c in zip((ax.set_xlim, ax.set_ylim, ax.set_zlim), centre, strict=True):
+        set_lim(c - half, c + half)
+    ax.set_box_aspect((1, 1, 1))
+
+
+class SphereView(View):
+    """Path on the sphere with the (scaled) reaction arrow; normal reaction and |JᵀR| vs t."""
+
+    figsize = (10.0, 4.5)
+    n_circles = 6
+
+    def setup(self, fig: Figure, trajectory: Trajectory) -> None:
+        self.fig = fig
+        self.ax3d = fig.add_subplot(1, 2, 1, projection="3d")
+        self.ax = fig.add_subplot(1, 2, 2)
+        s = np.linspace(0, 2 * np.pi, 73)
+        self._circle = np.array([np.cos(s), np.sin(s)])
+        self.grid = [self.ax3d.plot([], [], [], color="0.8", lw=0.6)[0]
+                     for _ in range(2 * self.n_circles)]
+        self.path = self.ax3d.plot([], [], [], color="C0", lw=1.5, label="path")[0]
+        self.dot = self.ax3d.plot([], [], [], "o", color="C0")[0]
+        self.arrow = self.ax3d.plot([], [], [], color="C3", lw=2.5,
+                                    label="reaction (scaled)")[0]
+        self.ax3d.legend(loc="upper left", fontsize="small")
+        self.ax3d.set_axis_off()  # the sphere's grid is the frame; tick text is costly
+        self.normal = self.ax.plot([], [], color="C3", label="normal reaction R·n")[0]
+        self.tangential = self.ax.plot([], [], color="C2", label="tangential |JᵀR|")[0]
+        self.cursor = self.ax.axvline(0.0, color="0.5", lw=0.8)
+        self.ax.set(xlabel="t [s]", ylabel="force [N]", title="Reaction of the sphere")
+        self.ax.legend(loc="upper right", fontsize="small")
+        few_ticks(self.ax)
+        fig.tight_layout()
+        self.play = PlayControl(len(trajectory.t), self.show_sample)
+        self.refresh(trajectory)
+
+    def _sphere(self, radius: float) -> None:
+        k = self.n_circles
+        for i, lat in enumerate(np.linspace(-np.pi / 2, np.pi / 2, k + 2)[1:-1]):
+            ring = radius * np.cos(lat) * self._circle
+            height = np.full(ring.shape[1], radius * np.sin(lat))
+            set_line3d(self.grid[i], np.vstack([ring, height]))
+        for i, lon in enumerate(np.linspace(0, np.pi, k, endpoint=False)):
+            c, z = radius * self._circle
+            set_line3d(self.grid[k + i], np.array([c * np.cos(lon), c * np.sin(lon), z]))
+
+    def refresh(self, trajectory: Trajectory) -> None:
+        self.traj = tr = trajectory
+        radius = tr.params["R"]
+        self._sphere(radius)
+        self.pos = np.array([tr[f"p_{c}"] for c in "xyz"])
+        self.reaction = np.array([tr[f"reaction_{i}"] for i in range(3)])
+        biggest = float(np.max(np.linalg.norm(self.reaction, axis=0)))
+        self.scale = 0.5 * radius / max(biggest, 1e-12)
+        set_line3d(self.path, self.pos)
+        fit_3d(self.ax3d, np.full(3, -radius), np.full(3, radius))
+        self.normal.set_data(tr.t, tr["reaction normal"])
+        self.tangential.set_data(tr.t, tr.residuals["JᵀR"])
+        rescale(self.ax)
+        self.play.set_samples(len(tr.t))
+        self.show_sample(0, draw=False)
+
+    def show_sample(self, k: int, draw: bool = True) -> None:
+        """Move the particle, its reaction arrow and the time cursor to sample ``k``."""
+        p, r = self.pos[:, k], self.reaction[:, k] * self.scale
+        set_line3d(self.dot, p[:, None])
+        set_line3d(self.arrow, np.array([p, p + r]).T)
+        self.cursor.set_xdata([self.traj.t[k], self.traj.t[k]])
+        if draw:
+            self.fig.canvas.draw_idle()
+
+    def extra_widgets(self) -> list:
+        return [self.play.widget]
+
+    def describe(self, trajectory: Trajectory) -> str:
+        text = (f"Path of the particle on a sphere of radius {trajectory.params['R']:.3g} m "
+                f"over {trajectory.t[-1]:.3g} s with the sphere's reaction force; its "
+                f"tangential part |JᵀR| stays below {trajectory.max_residual('JᵀR'):.1e} N.")
+        if trajectory.params["g"] == 0:
+            off = np.max(np.abs(trajectory["off great-circle plane"]))
+            text += f" Without gravity the path stays within {off:.1e} m of a great circle."
+        return text
+
+
+def explorer(system: System, **kwargs: Any) -> Explorer:
+    """The sphere-particle explorer (keyword arguments go to :class:`Explorer`)."""
+    kwargs.setdefault("simulate_kwargs", SIMULATE)
+    return Explorer(system, SphereView(), **kwargs)
