@@ -388,12 +388,13 @@ function render({ model, el }) {
   }
 
   function setPlaying(on) {
+    const wasPlaying = playing;
     playing = on; stats.playing = on;
     play.textContent = on ? "❚❚ pause" : "▶ play";
     last = null;
     if (on && motion && time >= motion.t1) time = motion.t0;
     if (on && raf === null) raf = requestAnimationFrame(tick);
-    if (!on) sync(true);
+    if (!on && wasPlaying) sync(true); // tell the kernel where playback stopped
   }
 
   function seek(t) {

@@ -228,13 +228,13 @@ class Explorer:
             return None
         self.error = None
         self.trajectory = traj
+        for listener in self.on_update:  # first: a scene's message is cheap, figures are not
+            listener(traj)
         start = time.perf_counter()
         with style.rc_context():
             self.view.refresh(traj)
         self._readout()
         self.refresh_seconds = time.perf_counter() - start
-        for listener in self.on_update:  # before the render: a scene's message is cheap
-            listener(traj)
         start = time.perf_counter()
         self.redraw()
         self.render_seconds = time.perf_counter() - start
