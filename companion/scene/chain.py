@@ -36,8 +36,8 @@ def chain_scene(trajectory: Trajectory) -> Declaration:
                     COLORS["reaction"], label="pin force" if k == 0 else "")
               for k, p in enumerate(pins) if f"R {p}" in trajectory.series]
     over = sign_changes(trajectory.t, np.cos(trajectory[f"theta_{n}"] / 2))
-    story = (f"the lowest link goes over the top at {list_times(over)}" if over
-             else "no link goes over the top")
+    story = (f"the outer link goes over the top at {list_times(over)}" if over
+             else "the outer link never goes over the top")
     return Declaration(items, view="2d", aspect=0.75,
                        title=f"{n}-link pendulum (L&V §7.7–7.8)",
                        description=f"The {n} links swing in the vertical plane for "

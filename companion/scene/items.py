@@ -258,7 +258,7 @@ def box(size: Sequence[float], position: Any, attitude: Any, *, color: str = COL
     its centre to beyond its faces."""
     items: list = [Body(box_mesh(size), position, attitude, color=color)]
     if principal_axes and attitude is not None:
-        reach = 0.75 * max(size)
+        reach = 0.35 * max(size)
         for k, axis in enumerate("xyz"):
             unit = np.eye(3)[k]
             items.append(Arrow(position, rotate(attitude, unit * (size[k] / 2 + reach)),

@@ -60,7 +60,7 @@ def tumbling_box(trajectory: Trajectory, centre, size: float) -> tuple[list, np.
     edges = size * box_proportions(I)
     omega = np.einsum("ijn,jn->in", _matrices(q), omega_body)
     H = np.einsum("ijn,jn->in", _matrices(q), I[:, None] * omega_body)
-    reach = 1.1 * size
+    reach = 0.85 * size
     items = box(tuple(edges), centre, q)
     items.append(Arrow(centre, omega * reach / max(np.max(np.linalg.norm(omega, axis=0)), 1e-12),
                        COLORS["omega"], label="ω", width=3.0))
@@ -89,7 +89,7 @@ def flip_story(t: np.ndarray, h_body: np.ndarray) -> str:
 def free_body(trajectory: Trajectory, title: str) -> Declaration:
     """The torque-free body: the box tumbling about the fixed H."""
     items, h_body = tumbling_box(trajectory, (0.0, 0.0, 0.0), 1.0)
-    return Declaration(items, title=title, camera=(-55.0, 20.0),
+    return Declaration(items, title=title, camera=(-55.0, 20.0), aspect=0.7,
                        description=f"A box with the body's principal moments tumbles freely "
                                    f"for {trajectory.t[-1]:.0f} s; ω (red) moves while H (green) "
                                    f"stays fixed; {flip_story(trajectory.t, h_body)}")
