@@ -65,17 +65,31 @@ def browser(seconds: float, moves: int) -> None:
                 page.wait_for_timeout(500)
                 fps, ceiling = lb.scene_frame_rate(page, seconds=seconds)
                 lb.scene_button(page).click()
-                latency = []
+                latency, figure = [], []
                 if width == 1024:
                     for _ in range(moves):
                         latency.append(lb.scene_motion_latency(page))
+                        figure.append(_figure_latency(page))
                         lb.wait_kernel_idle(page, settle=0.3)
-                text = (f"median {1e3 * statistics.median(latency):4.0f} ms "
-                        f"(min {1e3 * min(latency):.0f}, max {1e3 * max(latency):.0f})"
+                text = (f"new motion: median {1e3 * statistics.median(latency):4.0f} ms "
+                        f"(min {1e3 * min(latency):.0f}, max {1e3 * max(latency):.0f}); "
+                        "the explorer's figure of the same moves "
+                        f"{1e3 * statistics.median(figure):.0f} ms"
                         if latency else "")
                 print(f"  {label:22s} {width}×{height}: {fps:5.1f} fps / {ceiling:5.1f} rAF "
                       f" {text}")
                 page.close()
+
+
+def _figure_latency(page) -> float:
+    """Seconds from the last slider key press (scene_motion_latency's) to the explorer's next
+    paint: the same move seen by the matplotlib figure, the baseline of this run."""
+    page.wait_for_function("() => window.__companionPaints.length > 0", timeout=15_000)
+    pressed = page.evaluate("() => window.__companionPressedAt || 0")
+    page.wait_for_function("t => window.__companionPaints.some(x => x > t)", arg=pressed,
+                           timeout=15_000)
+    return (page.evaluate("t => window.__companionPaints.find(x => x > t)", pressed)
+            - pressed) / 1000.0
 
 
 def main() -> None:

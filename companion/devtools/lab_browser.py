@@ -311,7 +311,7 @@ def scene_motion_latency(page, *, explorer: int = 0, slider: int = 0, scene: int
     """Seconds from one slider key press of an explorer to the first frame of the scene's
     new motion (the slider must change the motion: a knife edge's mass does not)."""
     before = scene_stats(page, scene)["generation"]
-    start = page.evaluate("performance.now()")
+    start = page.evaluate("window.__companionPressedAt = performance.now()")
     move_slider(page, slider, presses=1, explorer=explorer)
     page.wait_for_function(
         "([i, g]) => globalThis.__companionScenes.filter(x => x.el.isConnected)[i]"
