@@ -48,7 +48,7 @@ def draw_frame(ax, keyframes: Keyframes, frame: int) -> None:
     for trail in spec["trails"]:
         path = keyframes.channel(trail["point"])[: frame + 1] @ basis.T
         ax.plot(path[:, 0], path[:, 1], color=trail["color"], lw=1.0, zorder=1)
-    prims = []  # (depth, order, kind, payload)
+    prims = []  # (depth, order, kind, payload); order: declaration order (layer), then face
     for mesh in spec["meshes"]:
         pos = keyframes.value(mesh["position"], frame)
         att = mesh["attitude"]
@@ -67,18 +67,17 @@ def draw_frame(ax, keyframes: Keyframes, frame: int) -> None:
             rgb = np.array(_rgb(mesh.get("face_colors", [color] * (k + 1))[k]))
             lit = 1.0 if spec["view"] == "2d" else 0.42 + 0.58 * abs(n @ (
                 LIGHT @ np.array([right, up, toward])))
-            prims.append((float(np.mean(w @ toward)), len(prims), "face",
+            prims.append((float(np.mean(w @ toward)), mesh["layer"] * 10_000 + k, "face",
                           (w @ basis.T, np.clip(rgb * lit, 0, 1), mesh["opacity"])))
     for rod in spec["rods"]:
         a, b = keyframes.value(rod["a"], frame), keyframes.value(rod["b"], frame)
-        prims.append((float((a + b) @ toward / 2), len(prims), "rod",
+        prims.append((float((a + b) @ toward / 2), rod["layer"] * 10_000, "rod",
                       (screen(a), screen(b), rod["color"], rod["width"])))
     for point in spec["points"]:
         p = keyframes.value(point["point"], frame)
-        prims.append((float(p @ toward) + 1e-3, len(prims), "point",
+        prims.append((float(p @ toward) + 1e-3, point["layer"] * 10_000, "point",
                       (screen(p), point["color"], point["radius"])))
-    if spec["view"] == "3d":
-        prims.sort(key=lambda x: (x[0], x[1]))
+    prims.sort(key=(lambda x: (x[0], x[1])) if spec["view"] == "3d" else (lambda x: x[1]))
     for z, (_, _, kind, payload) in enumerate(prims, start=2):
         if kind == "face":
             xy, rgb, alpha = payload

@@ -4,7 +4,8 @@ The kernel simulates once; this module picks at most ``max_frames`` of the traje
 samples and writes every moving quantity as a float32 *channel* (one row of ``width``
 numbers per keyframe) into one binary buffer, described by a small JSON ``spec``:
 
-``spec["channels"][name] = [offset, width, kind]`` — offset in floats into the buffer;
+Planar scenes draw their items in the order declared (each item's ``layer``); 3D scenes sort
+by depth.  ``spec["channels"][name] = [offset, width, kind]`` — offset in floats into the buffer;
 kind ``"lerp"`` (interpolated linearly), ``"quat"`` (unit quaternions, normalised linear
 interpolation) or ``"step"`` (modes: the earlier keyframe's value).  Fixed quantities are
 written into the spec as literal lists.  scene.js reads the same format.
@@ -153,14 +154,16 @@ def build(declaration: Declaration, t: np.ndarray, *,
             if item.face_colors is not None:
                 mesh["face_colors"] = list(item.face_colors)
             extra_reach = max(extra_reach, item.mesh.radius)
+            mesh["layer"] = k
             spec["meshes"].append(mesh)
         elif isinstance(item, Rod):
             spec["rods"].append({"a": pack.point(item.a, what + " end a"),
                                  "b": pack.point(item.b, what + " end b"),
-                                 "color": item.color, "width": item.width})
+                                 "color": item.color, "width": item.width, "layer": k})
         elif isinstance(item, Point):
             ref = pack.point(item.position, what)
-            spec["points"].append({"point": ref, "color": item.color, "radius": item.radius})
+            spec["points"].append({"point": ref, "color": item.color, "radius": item.radius,
+                                   "layer": k})
             if item.trail and isinstance(ref, str):
                 keep = None
                 if item.trail_seconds is not None:
@@ -176,7 +179,8 @@ def build(declaration: Declaration, t: np.ndarray, *,
         elif isinstance(item, Cone):
             spec["cones"].append({"apex": pack.point(item.apex, what + " apex"),
                                   "axis": pack.ref(item.axis, 3, what + " axis"),
-                                  "half_angle": float(item.half_angle), "color": item.color})
+                                  "half_angle": float(item.half_angle), "color": item.color,
+                                  "layer": k})
         elif isinstance(item, Grid):
             grids.append(item)
         else:

@@ -194,8 +194,7 @@ function drawFrame(ctx, cam, motion, time, dpr, lecture) {
   }
 
   // bodies (mesh faces), rods, cones and points: depth-sorted together (3D) or in order (2D)
-  const prims = [];
-  let order = 0;
+  const prims = []; // order: declaration order (layer), then face by face
   for (const m of spec.meshes || []) {
     const pos = motion.value(m.position, i, a) || [0, 0, 0];
     const att = motion.value(m.attitude, i, a);
@@ -216,13 +215,13 @@ function drawFrame(ctx, cam, motion, time, dpr, lecture) {
       const lit = cam.planar ? 1 : 0.42 + 0.58 * Math.max(0, Math.abs(dot(n, cam.light) / len));
       const s = w.map((p) => cam.project(p));
       const depth = s.reduce((acc, p) => acc + p[2], 0) / s.length;
-      prims.push({ depth, order: order++, kind: "face", s, fill: shade(faceRgb, lit, alpha), edge: m.edges ? shade(faceRgb, 0.55, alpha) : null });
+      prims.push({ depth, order: m.layer * 1e4 + k, kind: "face", s, fill: shade(faceRgb, lit, alpha), edge: m.edges ? shade(faceRgb, 0.55, alpha) : null });
     });
   }
   for (const r of spec.rods || []) {
     const p = motion.value(r.a, i, a), q = motion.value(r.b, i, a);
     const s = cam.project(p), e = cam.project(q);
-    prims.push({ depth: (s[2] + e[2]) / 2, order: order++, kind: "rod", s, e, color: r.color, width: r.width * px });
+    prims.push({ depth: (s[2] + e[2]) / 2, order: r.layer * 1e4, kind: "rod", s, e, color: r.color, width: r.width * px });
   }
   for (const c of spec.cones || []) {
     const apex = motion.value(c.apex, i, a), axis = motion.value(c.axis, i, a);
@@ -230,13 +229,13 @@ function drawFrame(ctx, cam, motion, time, dpr, lecture) {
     if (!(len > 0)) continue;
     const s = cam.project(apex);
     const tip = cam.project([apex[0] + axis[0], apex[1] + axis[1], apex[2] + axis[2]]);
-    prims.push({ depth: s[2] + 1e-3, order: order++, kind: "cone", s, tip, half: c.half_angle, color: c.color });
+    prims.push({ depth: s[2] + 1e-3, order: c.layer * 1e4, kind: "cone", s, tip, half: c.half_angle, color: c.color });
   }
   for (const pt of spec.points || []) {
     const s = cam.project(motion.value(pt.point, i, a));
-    prims.push({ depth: s[2] + 1e-3, order: order++, kind: "point", s, color: pt.color, radius: pt.radius * px });
+    prims.push({ depth: s[2] + 1e-3, order: pt.layer * 1e4, kind: "point", s, color: pt.color, radius: pt.radius * px });
   }
-  if (!cam.planar) prims.sort((u, v) => u.depth - v.depth || u.order - v.order);
+  prims.sort(cam.planar ? (u, v) => u.order - v.order : (u, v) => u.depth - v.depth || u.order - v.order);
   for (const p of prims) {
     if (p.kind === "face") {
       ctx.beginPath();

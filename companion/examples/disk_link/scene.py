@@ -45,9 +45,9 @@ def scene(trajectory: Trajectory) -> Declaration:
     items = [Rod((0.0, 0.0), e1 * p["L"], color=COLORS["link"], width=7.0),
              Point((0.0, 0.0), "#000000", radius=5.0),
              Point(centre, COLORS["path"], radius=1.5, trail=True, label="disk centre"),
+             *disk(p["r"], centre, quaternion_about_z(tr["psi"]), modes=modes),
              Cone(contact, e2 * 0.3 * p["L"] * touching, float(np.arctan(p["mu_s"])),
                   label="friction cone ±μ_s"),
-             *disk(p["r"], centre, quaternion_about_z(tr["psi"]), modes=modes),
              Arrow(contact, e2 * tr["N"] * scale, COLORS["normal"], label="N"),
              Arrow(contact, e1 * tr["F"] * scale, COLORS["friction"], label="F")]
     legend = [(c, n) for n, c in colors.items()]

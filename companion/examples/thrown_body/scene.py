@@ -14,7 +14,7 @@ def scene(trajectory: Trajectory) -> Declaration:
     """The thrown body: the centre flies a parabola while the body tumbles; ground at z = 0."""
     centre = np.array([trajectory[c] for c in "xyz"])
     span = float(np.max(np.ptp(centre, axis=1)))
-    size = max(0.12 * span, 1e-3)
+    size = max(0.2 * span, 1e-3)
     items, h_body = tumbling_box(trajectory, centre, size)
     ground = min(0.0, float(centre[2].min()) - size)
     items += [Point(centre, COLORS["path"], radius=2.5, trail=True, label="path of the centre"),
