@@ -1,6 +1,6 @@
 # Two commands, on Linux or macOS with Python >= 3.10:
 #   make lab    install into .venv and open JupyterLab on chapters/index.ipynb
-#   make test   install into .venv (with the test extra) and run the whole test suite
+#   make test   install into .venv (with the test extra), lint, and run the whole test suite
 # Both create the local virtual environment .venv on first use and re-install only when
 # pyproject.toml changes (stamp files inside .venv).
 
@@ -16,7 +16,7 @@ else
 LAB_ARGS ?=
 endif
 
-.PHONY: lab test lecture lint clean-venv
+.PHONY: lab test lecture lint index clean-venv
 
 # root_dir: serve the whole repository (README, terminal at the top), open on the index.
 lab: $(VENV)/.installed-lab
@@ -28,11 +28,16 @@ NB ?= chapters/greenwood-04/knife-edge.ipynb
 lecture: $(VENV)/.installed-lab
 	COMPANION_LECTURE=1 $(BIN)/voila "$(NB)"
 
-test: $(VENV)/.installed-test
+# The linter runs first: a lint error fails the test command (and CI).
+test: lint
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check companion tests benchmarks
+
+# The README's chapter table and chapters/index.ipynb, from the list of worked examples.
+index: $(VENV)/.installed-lab
+	$(BIN)/python -m companion.devtools.chapter_index
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "Python >= 3.10 is needed; run: make PYTHON=python3.11 ...")'

@@ -90,6 +90,13 @@ def test_notebook_runs(path, python3_kernel):
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_notebook_starts_with_the_widget_backend(path):
+    code = [c for c in nbformat.read(path, as_version=4).cells if c.cell_type == "code"]
+    if code:  # the index has none
+        assert code[0].source.splitlines()[0].strip() == "%matplotlib widget"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
 def test_notebook_committed_without_outputs(path):
     nb = nbformat.read(path, as_version=4)
     dirty = [

@@ -11,7 +11,7 @@ import sympy as sp
 
 from companion.exercises.check import Feedback, Mistake, compare
 from companion.exercises.parse import Answer, AnswerError, name_table, parse_answer
-from companion.mechanics.derivation import Step
+from companion.mechanics.derivation import Derivation, Step
 from companion.system import System
 
 
@@ -189,10 +189,18 @@ def steps_by_eq(steps: Sequence[Step], *eqs: str) -> list[Step]:
     return [s for s in steps if s.eq in eqs]
 
 
-def steps_titled(steps: Sequence[Step], *prefixes: str) -> list[Step]:
-    """The derivation's steps whose title starts with one of ``prefixes``, in derivation
-    order (for derivations whose steps carry no equation number)."""
-    return [s for s in steps if s.title.startswith(prefixes)]
+def steps_keyed(derivation: Derivation, *keys: str) -> list[Step]:
+    """The derivation's steps with one of the stable ``keys``, in derivation order (for
+    derivations whose steps carry no equation number).
+
+    Raises
+    ------
+    KeyError
+        A key that no step of the derivation has (via :meth:`Derivation.step`).
+    """
+    for key in keys:
+        derivation.step(key)  # every key names exactly one step
+    return [s for s in derivation.steps if s.key in keys]
 
 
 def parameter_symbol(system: System, name: str) -> sp.Symbol:

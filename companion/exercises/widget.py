@@ -9,13 +9,16 @@ The solution is the engine's derivation, paged with the shared
 from __future__ import annotations
 
 import html
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 from sympy import MatrixBase
 
 from companion.exercises.check import Feedback
-from companion.exercises.exercise import Exercise, ExerciseSet
 from companion.widgets import Stepper, style
+
+if TYPE_CHECKING:  # annotations only: ExerciseSet.widget() imports this module
+    from companion.exercises.exercise import Exercise, ExerciseSet
 
 _COLORS = {True: "#1a7f37", False: "#b3261e"}
 

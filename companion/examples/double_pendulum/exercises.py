@@ -5,7 +5,7 @@ double pendulum's pulled-back metric.
 from __future__ import annotations
 
 from companion.exercises.check import Mistake
-from companion.exercises.exercise import Exercise, parameter_symbol
+from companion.exercises.exercise import Exercise, parameter_symbol, steps_keyed
 from companion.mechanics.derivation import Step
 from companion.system import System
 
@@ -18,7 +18,7 @@ def _pull_back(system: System):
 
 
 def _metric_steps(system: System) -> list[Step]:
-    return [s for s in _pull_back(system).steps if s.eq == "(7.2)" and "force" not in s.title]
+    return steps_keyed(_pull_back(system), "jacobian", "metric")
 
 
 def double_pendulum() -> list[Exercise]:

@@ -1,0 +1,101 @@
+"""The README's chapter table and the chapter index notebook, generated from the list of
+worked examples, so that neither can drift from what exists.
+
+    python -m companion.devtools.chapter_index          # rewrite both (``make index``)
+    python -m companion.devtools.chapter_index --check  # exit 1 when either is stale
+
+The README's table sits between the markers ``<!-- chapters:begin -->`` and
+``<!-- chapters:end -->``; the index notebook's two contents cells are found by their ids.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from companion import examples
+from companion.examples.record import Notebook
+
+ROOT = Path(__file__).resolve().parents[2]
+README = ROOT / "README.md"
+INDEX = ROOT / "chapters" / "index.ipynb"
+BEGIN, END = "<!-- chapters:begin -->", "<!-- chapters:end -->"
+#: The one place that names the repository Binder builds from (see the README's header).
+BINDER = "https://mybinder.org/v2/gh/advanced-dynamics/companion/HEAD?urlpath=lab/tree/chapters/"
+
+_SECTIONS = {
+    "greenwood": ("greenwood-04-contents",
+                  "## Greenwood, *Advanced Dynamics*, Chapter 4 — quasi-velocities and the "
+                  "Boltzmann–Hamel equation", ""),
+    "loparo": ("loparo-07-contents",
+               "## Loparo & Vakalis, “The Dynamics of Systems of Interacting Rigid Bodies”",
+               "Our copy of the chapter stops inside §7.4. Examples 2–4 below are "
+               "*reconstructions*: worked instances of the chapter's method, built by us, not "
+               "the handbook's own figures or numbers."),
+}
+
+
+def _rows() -> list[Notebook]:
+    return [notebook for notebook, _ in examples.notebooks()]
+
+
+def readme_table() -> str:
+    """The README's chapter table: text, a Binder link to the notebook, what one does there."""
+    lines = ["| Text | Notebook | What you do there |", "| --- | --- | --- |"]
+    for nb in _rows():
+        lines.append(f"| {nb.source} | [{nb.title}]({BINDER}{nb.path}) | {nb.summary} |")
+    return "\n".join(lines)
+
+
+def index_cell(book: str) -> dict:
+    """The index notebook's contents cell of one book: links relative to chapters/."""
+    cell_id, heading, note = _SECTIONS[book]
+    lines = [heading, ""] + ([note, ""] if note else [])
+    lines += ["| Notebook | What you do there |", "| --- | --- |"]
+    lines += [f"| [{nb.title}]({nb.path}) | {nb.summary} |" for nb in _rows() if nb.book == book]
+    text = "\n".join(lines)
+    return {"cell_type": "markdown", "id": cell_id, "metadata": {},
+            "source": text.splitlines(keepends=True)}
+
+
+def readme_text(current: str) -> str:
+    """``current`` with the table between the markers replaced."""
+    if BEGIN not in current or END not in current:
+        raise ValueError(f"the README has no {BEGIN} … {END} markers around its chapter table")
+    head, rest = current.split(BEGIN, 1)
+    _, tail = rest.split(END, 1)
+    return f"{head}{BEGIN}\n{readme_table()}\n{END}{tail}"
+
+
+def index_text(current: str) -> str:
+    """The index notebook ``current`` with its two contents cells regenerated."""
+    nb = json.loads(current)
+    ids = {cell_id for cell_id, _, _ in _SECTIONS.values()}
+    cells = [c for c in nb["cells"] if c.get("id") not in ids]
+    # the contents follow the introduction, before the closing cells
+    nb["cells"] = cells[:1] + [index_cell(book) for book in _SECTIONS] + cells[1:]
+    return json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="only report stale files")
+    args = parser.parse_args(argv)
+    stale = []
+    for path, render in ((README, readme_text), (INDEX, index_text)):
+        current = path.read_text(encoding="utf-8")
+        wanted = render(current)
+        if wanted != current:
+            stale.append(path.relative_to(ROOT))
+            if not args.check:
+                path.write_text(wanted, encoding="utf-8")
+    if args.check and stale:
+        print("stale: " + ", ".join(map(str, stale)) + " (run `make index`)", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
