@@ -1,9 +1,9 @@
 """The package's layers point one way, and nothing imports what it should not.
 
 numerics ← mechanics ← system ← examples (the slices' models) ← views (widgets, exercises,
-the slices' views, exercises and scenes) ← the catalog of worked examples ← verify and the
-command line.  The graph is read from the source (every ``import``, lazy ones inside functions
-included), so an import that only runs later still counts.
+the scene package, the slices' views, exercises and scenes) ← the catalog of worked examples ←
+verify and the command line.  The graph is read from the source (every ``import``, lazy ones
+inside functions included), so an import that only runs later still counts.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def layer(module: str) -> str:
         if len(parts) == 2:  # companion.examples.record, companion.examples.independent
             return "examples"
         return "views" if parts[2] in VIEW_PARTS else "examples"
-    if head in ("widgets", "exercises"):
+    if head in ("widgets", "exercises", "scene"):
         return "views"
     return "top"  # verify, book, __main__, devtools, the package itself
 

@@ -258,3 +258,63 @@ def slider_latency(page, *, explorer: int = 0, slider: int = 0, timeout: float =
     if explorer_canvas_snapshot(page, explorer) == before:
         raise AssertionError("the explorer's figure did not change after the slider moved")
     return (painted - start) / 1000.0
+
+
+# ---------------------------------------------------------------------------- scenes
+#: CSS class of every scene (companion.scene.widget.SCENE_CLASS; not imported here, so that
+#: the harness does not need the widget's dependencies).
+SCENE_CLASS = "companion-scene"
+
+_SCENE_PIXELS = """i => { const c = document.querySelectorAll('.SCENE canvas')[i];
+  if (!c) return null;
+  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  let s = 0, s2 = 0, n = 0;
+  for (let k = 0; k < d.length; k += 16) {
+    const y = 0.299 * d[k] + 0.587 * d[k + 1] + 0.114 * d[k + 2]; s += y; s2 += y * y; n++; }
+  const mean = s / n; return {variance: s2 / n - mean * mean, url: c.toDataURL()}; }
+""".replace("SCENE", SCENE_CLASS)
+
+
+def scene_pixels(page, index: int = 0) -> dict | None:
+    """The ``index``-th scene's canvas: luminance variance (blank ≈ 0) and its data URL."""
+    return page.evaluate(_SCENE_PIXELS, index)
+
+
+def scene_stats(page, index: int = 0) -> dict:
+    """Playback statistics the scene keeps: frames drawn, motions shown, time, playing."""
+    return page.evaluate("""i => { const s = (globalThis.__companionScenes || [])
+      .filter(x => x.el.isConnected)[i];
+      return s ? {frames: s.frames, generation: s.generation, time: s.time,
+                  playing: s.playing, shownAt: s.shownAt.slice()} : null; }""", index)
+
+
+def scene_button(page, index: int = 0):
+    """The play/pause button of the ``index``-th scene."""
+    return page.locator(f".{SCENE_CLASS}").nth(index).locator("button").first
+
+
+def scene_frame_rate(page, index: int = 0, seconds: float = 3.0) -> tuple[float, float]:
+    """Frames per second the playing scene draws, and the page's own requestAnimationFrame
+    rate over the same interval (the ceiling), both counted inside the page."""
+    page.evaluate("""() => { window.__rafCount = 0; const f = () => { window.__rafCount++;
+      window.__rafHandle = requestAnimationFrame(f); }; f(); }""")
+    start = scene_stats(page, index)["frames"]
+    page.wait_for_timeout(int(seconds * 1000))
+    drawn = scene_stats(page, index)["frames"] - start
+    ticks = page.evaluate("() => { cancelAnimationFrame(window.__rafHandle); "
+                          "return window.__rafCount; }")
+    return drawn / seconds, ticks / seconds
+
+
+def scene_motion_latency(page, *, explorer: int = 0, slider: int = 0, scene: int = 0,
+                         timeout: float = 15) -> float:
+    """Seconds from one slider key press of an explorer to the first frame of the scene's
+    new motion (the slider must change the motion: a knife edge's mass does not)."""
+    before = scene_stats(page, scene)["generation"]
+    start = page.evaluate("window.__companionPressedAt = performance.now()")
+    move_slider(page, slider, presses=1, explorer=explorer)
+    page.wait_for_function(
+        "([i, g]) => globalThis.__companionScenes.filter(x => x.el.isConnected)[i]"
+        ".generation > g", arg=[scene, before], timeout=timeout * 1000)
+    shown = scene_stats(page, scene)["shownAt"][-1]
+    return (shown - start) / 1000.0

@@ -10,6 +10,7 @@ A notebook calls a few verbs::
     from companion import examples
     system = examples.get("knife_edge")          # the shared System
     examples.explorer("knife_edge")              # its explorer
+    examples.scene("knife_edge", explorer)       # its scene, following the explorer
     examples.show_exercises("knife_edge")        # its exercises
 """
 
@@ -25,7 +26,7 @@ from companion.system import System
 
 __all__ = ["Notebook", "Part", "WorkedExample", "build", "exercise_set_names", "exercises_for",
            "explorer", "get", "independent_models", "method_selector", "names", "notebooks",
-           "part", "show_exercises", "system_names", "worked", "worked_examples"]
+           "part", "scene", "show_exercises", "system_names", "worked", "worked_examples"]
 
 
 @cache
@@ -93,6 +94,21 @@ def explorer(name: str, **kwargs: Any):
         raise ValueError(f"{name!r} has no explorer; these do: "
                          f"{', '.join(r.name for r in worked_examples() if r.explorer)}")
     return record.explorer(get(name), **kwargs)
+
+
+def scene(name: str, explorer=None, **kwargs: Any):
+    """The scene a worked example's slice declares (:class:`~companion.scene.Scene`), of the
+    explorer's motion and following it, or of the system's default motion without one."""
+    from companion.scene import Scene, generic_scene, scene_for
+
+    record = worked(name)
+    if explorer is not None:
+        declare = record.scene.resolve() if record.scene is not None else None
+        return scene_for(explorer, declare, **kwargs)
+    trajectory = get(name).simulate()
+    declare = (record.scene.resolve() if record.scene is not None
+               else generic_scene(trajectory))
+    return Scene(declare, trajectory, **kwargs)
 
 
 def independent_models() -> dict[str, Part]:

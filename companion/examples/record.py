@@ -103,6 +103,9 @@ class WorkedExample:
         the book's results for this example from :mod:`companion.book`.
     independent
         ``independent(system) -> KaneModel``: the same system by sympy's KanesMethod.
+    scene
+        ``scene(trajectory) -> Declaration``: what the scene of a motion draws
+        (:mod:`companion.scene`).
     reconstruction
         True when the example is our reconstruction with the chapter's method (Loparo
         §7.5 onward is missing from our copy of the chapter), not the book's own.
@@ -115,4 +118,5 @@ class WorkedExample:
     exercises: tuple[str, Part] | None = None
     checks: Part | None = None
     independent: Part | None = None
+    scene: Part | None = None
     reconstruction: bool = False

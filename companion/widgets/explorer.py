@@ -14,7 +14,7 @@ import base64
 import html
 import io
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as w
@@ -122,6 +122,9 @@ class Explorer:
         The last successful simulation.
     widget
         The ipywidgets box to display.
+    on_update
+        Functions called with each new trajectory after an update (a scene replaces its
+        motion this way).
     """
 
     def __init__(self, system: System, view: View, *, controls: Sequence[str] | None = None,
@@ -143,6 +146,7 @@ class Explorer:
         self._pending: dict[str, float] = {}
         self._flush_scheduled = False
         self.n_updates = 0
+        self.on_update: list[Callable[[Trajectory], None]] = []
         for slider in self.controls.values():
             slider.observe(self._on_slider, names="value")
 
@@ -224,6 +228,8 @@ class Explorer:
             return None
         self.error = None
         self.trajectory = traj
+        for listener in self.on_update:  # first: a scene's message is cheap, figures are not
+            listener(traj)
         start = time.perf_counter()
         with style.rc_context():
             self.view.refresh(traj)

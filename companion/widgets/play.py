@@ -56,6 +56,16 @@ class PlayControl:
             return 0
         return round(frame * (self.n_samples - 1) / (self.n_frames - 1))
 
+    def go_to_sample(self, sample: int) -> None:
+        """Move the slider to the frame nearest trajectory sample ``sample`` (which shows it)."""
+        if self.n_samples > 1:
+            self._slider.value = round(sample * (self.n_frames - 1) / (self.n_samples - 1))
+
+    def on_sample(self, callback: Callable[[int], None]) -> None:
+        """Also call ``callback(sample_index)`` whenever the frame changes."""
+        self._slider.observe(lambda ch: callback(self.sample_index(int(ch["new"]))),
+                             names="value")
+
     def show(self, frame: int) -> None:
         """Show ``frame`` now (what the play button does at each tick)."""
         self.callback(self.sample_index(int(frame)))

@@ -34,6 +34,11 @@ def use_lecture_style(on: bool = True) -> None:
     _state["on"] = bool(on)
 
 
+def is_lecture() -> bool:
+    """Whether the lecture style is on."""
+    return _state["on"]
+
+
 #: matplotlib rc settings for every explorer figure: fixed title positions (matplotlib
 #: otherwise measures every tick label at each draw to place titles).
 EXPLORER_RC: dict[str, Any] = {"axes.titley": 1.0}

@@ -8,6 +8,7 @@ EXAMPLES = (
     WorkedExample(
         name="bridge",
         system=part(__name__, "system:build"),
+        scene=part(__name__, "scene:scene"),
         notebook=Notebook(
             path="loparo-07/bridge.ipynb",
             title="Between the books: Hamel's γ, so(3) and geodesics",

@@ -14,6 +14,7 @@ EXAMPLES = (
     WorkedExample(
         name="disk_link_rolling",
         system=part(__name__, "model:build_rolling"),
+        scene=part(__name__, "scene:scene"),
         notebook=Notebook(
             path="loparo-07/disk-link-rolling.ipynb",
             title="A disk rolling on a pivoted link (§7.9–7.10, Example 3, reconstructed)",
@@ -32,6 +33,7 @@ EXAMPLES = (
     WorkedExample(
         name="disk_link_friction",
         system=part(__name__, "model:build_friction"),
+        scene=part(__name__, "scene:scene"),
         notebook=Notebook(
             path="loparo-07/disk-link-friction.ipynb",
             title="The disk on the link with Coulomb friction (§7.11, Example 4, reconstructed)",

@@ -7,6 +7,7 @@ EXAMPLES = (
     WorkedExample(
         name="double_pendulum",
         system=part(__name__, "system:build"),
+        scene=part(__name__, "scene:scene"),
         notebook=Notebook(
             path="loparo-07/double-pendulum.ipynb",
             title="The double pendulum by pull-back (§7.7–7.8, Example 2, reconstructed)",

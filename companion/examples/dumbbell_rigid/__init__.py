@@ -7,6 +7,7 @@ EXAMPLES = (
     WorkedExample(
         name="dumbbell_rigid",
         system=part(__name__, "system:build"),
+        scene=part(__name__, "scene:scene"),
         checks=part(__name__, "checks:checks"),
     ),
 )

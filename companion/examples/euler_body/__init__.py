@@ -7,6 +7,7 @@ EXAMPLES = (
     WorkedExample(
         name="euler_body",
         system=part(__name__, "system:build"),
+        scene=part(__name__, "scene:scene"),
         notebook=Notebook(
             path="greenwood-04/euler-rigid-body.ipynb",
             title="A free rigid body (Example 4.3)",

@@ -4,11 +4,13 @@ the general dynamical equation, Lagrange's multipliers and Maggi's equations (§
 from companion.examples.record import Notebook, WorkedExample, part
 
 _SYSTEM = part(__name__, "system:build")
+_SCENE = part(__name__, "scene:scene")
 
 EXAMPLES = (
     WorkedExample(
         name="knife_edge",
         system=_SYSTEM,
+        scene=_SCENE,
         notebook=Notebook(
             path="greenwood-04/knife-edge.ipynb",
             title="The knife edge (Example 4.4)",
@@ -25,6 +27,7 @@ EXAMPLES = (
     WorkedExample(
         name="knife_edge_kane",
         system=_SYSTEM,
+        scene=_SCENE,
         notebook=Notebook(
             path="greenwood-04/general-dynamical-equation.ipynb",
             title="Four routes to one motion (§4.4)",

@@ -7,6 +7,7 @@ EXAMPLES = (
     WorkedExample(
         name="polar_spring",
         system=part(__name__, "system:build"),
+        scene=part(__name__, "scene:scene"),
         notebook=Notebook(
             path="greenwood-04/boltzmann-hamel.ipynb",
             title="The Boltzmann–Hamel equation",

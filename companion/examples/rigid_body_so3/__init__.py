@@ -18,6 +18,7 @@ EXAMPLES = (
     WorkedExample(
         name="rigid_body_so3",
         system=part(__name__, "system:build"),
+        scene=part(__name__, "scene:scene"),
         notebook=NOTEBOOK,
         explorer=part(__name__, "view:explorer"),
         exercises=("Exercises: Euler's equations from B",

@@ -9,6 +9,7 @@ EXAMPLES = (
     WorkedExample(
         name="rolling_disk",
         system=part(__name__, "system:build"),
+        scene=part(__name__, "scene:scene"),
         independent=part(__name__, "independent:kane_model"),
     ),
 )

@@ -6,6 +6,7 @@ EXAMPLES = (
     WorkedExample(
         name="sphere_particle",
         system=part(__name__, "system:build"),
+        scene=part(__name__, "scene:scene"),
         notebook=Notebook(
             path="loparo-07/covariant-derivative.ipynb",
             title="Newton's law as a covariant derivative (§7.2–7.3)",

@@ -8,6 +8,7 @@ EXAMPLES = (
     WorkedExample(
         name="thrown_body",
         system=part(__name__, "system:build"),
+        scene=part(__name__, "scene:scene"),
         notebook=NOTEBOOK,
         explorer=part(__name__, "view:explorer"),
     ),

@@ -1,0 +1,133 @@
+"""The static fallback of a scene: a filmstrip of a few keyframes drawn with matplotlib.
+
+Shown where no widget front end runs (nbconvert without widget state, a plain HTML viewer,
+a screen reader gets the alt text).  It reads the same keyframes as scene.js and draws them
+the same way: an orthographic camera, faces sorted back to front, arrows on top.
+"""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+
+from companion.scene.keyframes import Keyframes
+
+LIGHT = np.array([0.35, 0.65, 0.7]) / np.linalg.norm([0.35, 0.65, 0.7])
+
+
+def camera_axes(spec: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Screen right, screen up and the direction toward the viewer (world axes)."""
+    if spec["view"] == "2d":
+        return np.eye(3)[0], np.eye(3)[1], np.eye(3)[2]
+    az, el = np.radians(spec["camera"])
+    toward = np.array([np.cos(el) * np.cos(az), np.cos(el) * np.sin(az), np.sin(el)])
+    right = np.array([-np.sin(az), np.cos(az), 0.0])
+    return right, np.cross(toward, right), toward
+
+
+def _rotate(q: np.ndarray, v: np.ndarray) -> np.ndarray:
+    w, u = q[0], q[1:]
+    t = 2 * np.cross(u, v)
+    return v + w * t + np.cross(u, t)
+
+
+def draw_frame(ax, keyframes: Keyframes, frame: int) -> None:
+    """Draw keyframe ``frame`` on a matplotlib axes (screen coordinates in metres)."""
+    spec = keyframes.spec
+    right, up, toward = camera_axes(spec)
+    basis = np.array([right, up])
+
+    def screen(p):
+        return basis @ np.asarray(p, dtype=float)
+
+    for grid in spec["grids"]:
+        for a, b in grid["segments"]:
+            s, e = screen(a), screen(b)
+            ax.plot([s[0], e[0]], [s[1], e[1]], color="#d0d0d0", lw=0.6, zorder=0)
+    for trail in spec["trails"]:
+        path = keyframes.channel(trail["point"])[: frame + 1] @ basis.T
+        ax.plot(path[:, 0], path[:, 1], color=trail["color"], lw=1.0, zorder=1)
+    prims = []  # (depth, order, kind, payload); order: declaration order (layer), then face
+    for mesh in spec["meshes"]:
+        pos = keyframes.value(mesh["position"], frame)
+        att = mesh["attitude"]
+        q = None if att is None else keyframes.value(att, frame)
+        color = mesh["color"]
+        if "mode" in mesh:
+            color = mesh["palette"][int(round(keyframes.value(mesh["mode"], frame)[0]))]
+        verts = np.array([(_rotate(q, np.array(v)) if q is not None else np.array(v)) + pos
+                          for v in mesh["vertices"]])
+        for k, face in enumerate(mesh["faces"]):
+            w = verts[list(face)]
+            n = np.cross(w[1] - w[0], w[2] - w[0])
+            n /= np.linalg.norm(n) or 1.0
+            if spec["view"] == "3d" and mesh["opacity"] >= 1 and n @ toward <= 1e-6:
+                continue
+            rgb = np.array(_rgb(mesh.get("face_colors", [color] * (k + 1))[k]))
+            lit = 1.0 if spec["view"] == "2d" else 0.42 + 0.58 * abs(n @ (
+                LIGHT @ np.array([right, up, toward])))
+            prims.append((float(np.mean(w @ toward)), mesh["layer"] * 10_000 + k, "face",
+                          (w @ basis.T, np.clip(rgb * lit, 0, 1), mesh["opacity"])))
+    for rod in spec["rods"]:
+        a, b = keyframes.value(rod["a"], frame), keyframes.value(rod["b"], frame)
+        prims.append((float((a + b) @ toward / 2), rod["layer"] * 10_000, "rod",
+                      (screen(a), screen(b), rod["color"], rod["width"])))
+    for point in spec["points"]:
+        p = keyframes.value(point["point"], frame)
+        prims.append((float(p @ toward) + 1e-3, point["layer"] * 10_000, "point",
+                      (screen(p), point["color"], point["radius"])))
+    prims.sort(key=(lambda x: (x[0], x[1])) if spec["view"] == "3d" else (lambda x: x[1]))
+    for z, (_, _, kind, payload) in enumerate(prims, start=2):
+        if kind == "face":
+            xy, rgb, alpha = payload
+            ax.fill(xy[:, 0], xy[:, 1], color=rgb, alpha=alpha, lw=0.3, zorder=z)
+        elif kind == "rod":
+            s, e, color, width = payload
+            ax.plot([s[0], e[0]], [s[1], e[1]], color=color, lw=width / 2,
+                    solid_capstyle="round", zorder=z)
+        else:
+            s, color, radius = payload
+            ax.plot([s[0]], [s[1]], "o", color=color, ms=radius, zorder=z)
+    top = len(prims) + 3
+    for arrow in spec["arrows"]:
+        o = keyframes.value(arrow["origin"], frame)
+        v = keyframes.value(arrow["vector"], frame)
+        if np.linalg.norm(v) < 1e-9:
+            continue
+        s, e = screen(o), screen(o + v)
+        ax.annotate("", xy=e, xytext=s, zorder=top,
+                    arrowprops={"arrowstyle": "-|>", "color": arrow["color"], "lw": 1.4})
+    t = keyframes.channel(spec["time"])[frame, 0]
+    ax.set_title(f"t = {t:.2f} s", fontsize=9)
+    lo, hi = np.array(spec["bounds"])
+    corners = np.array([[x, y, z] for x in (lo[0], hi[0]) for y in (lo[1], hi[1])
+                        for z in (lo[2], hi[2])]) @ basis.T
+    ax.set_xlim(corners[:, 0].min(), corners[:, 0].max())
+    ax.set_ylim(corners[:, 1].min(), corners[:, 1].max())
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+
+
+def _rgb(color: str) -> tuple[float, float, float]:
+    h = color.lstrip("#")
+    return tuple(int(h[i:i + 2], 16) / 255 for i in (0, 2, 4))
+
+
+def filmstrip_png(keyframes: Keyframes, n_frames: int = 4, *, height: float = 2.4) -> bytes:
+    """PNG bytes of ``n_frames`` keyframes spread over the motion, side by side."""
+    from matplotlib.figure import Figure
+
+    frames = np.unique(np.round(np.linspace(0, keyframes.n_frames - 1, n_frames)).astype(int))
+    lo, hi = np.array(keyframes.spec["bounds"])
+    right, up, _ = camera_axes(keyframes.spec)
+    corners = np.array([[x, y, z] for x in (lo[0], hi[0]) for y in (lo[1], hi[1])
+                        for z in (lo[2], hi[2])])
+    width = np.ptp(corners @ right) / max(np.ptp(corners @ up), 1e-9)
+    fig = Figure(figsize=(len(frames) * height * float(np.clip(width, 0.6, 2.0)), height))
+    for k, frame in enumerate(frames):
+        draw_frame(fig.add_subplot(1, len(frames), k + 1), keyframes, int(frame))
+    fig.tight_layout(pad=0.3)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=72)
+    return buf.getvalue()

@@ -1,0 +1,291 @@
+"""What a scene draws: bodies, rods, points with trails, arrows, cones and a ground grid.
+
+A slice declares its scene as a function of a :class:`~companion.numerics.Trajectory`
+returning a :class:`Declaration`; every quantity that moves is given along the trajectory's
+samples (shape ``(width, N)``), every fixed one as a plain tuple (shape ``(width,)``).
+Positions are in metres, world z up; planar scenes (``view="2d"``) give (x, y) and are seen
+from above.  :mod:`companion.scene.keyframes` turns a declaration into keyframes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from companion.numerics import rotations
+
+#: Colours shared by the scenes (matplotlib's defaults, so scene and explorer agree).
+COLORS = {"body": "#4a7fb5", "omega": "#d62728", "H": "#2ca02c", "path": "#7f7f7f",
+          "normal": "#d62728", "friction": "#2ca02c", "reaction": "#9467bd", "link": "#404040",
+          "x": "#d62728", "y": "#2ca02c", "z": "#1f77b4", "tip": "#ff7f0e"}
+
+
+@dataclass(frozen=True)
+class Mesh:
+    """Vertices in the body frame, shape (V, 3), and faces (vertex indices, counter-clockwise
+    seen from outside)."""
+
+    vertices: np.ndarray
+    faces: tuple[tuple[int, ...], ...]
+
+    @property
+    def radius(self) -> float:
+        return float(np.max(np.linalg.norm(self.vertices, axis=1)))
+
+
+def box_mesh(size: Sequence[float]) -> Mesh:
+    """A box of edge lengths (a, b, c) along the body x, y, z axes, centred."""
+    half = np.asarray(size, dtype=float) / 2
+    corners = np.array([[sx, sy, sz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)])
+    faces = ((0, 1, 3, 2), (4, 6, 7, 5), (0, 4, 5, 1), (2, 3, 7, 6), (0, 2, 6, 4), (1, 5, 7, 3))
+    return Mesh(corners * half, faces)
+
+
+def cylinder_mesh(radius: float, thickness: float, sides: int = 32) -> Mesh:
+    """A disk of ``radius`` and ``thickness`` about the body z axis, centred."""
+    angle = np.linspace(0, 2 * np.pi, sides, endpoint=False)
+    ring = np.column_stack([radius * np.cos(angle), radius * np.sin(angle)])
+    top = np.column_stack([ring, np.full(sides, thickness / 2)])
+    bottom = np.column_stack([ring, np.full(sides, -thickness / 2)])
+    faces = [tuple(range(sides)), tuple(range(2 * sides - 1, sides - 1, -1))]
+    faces += [(k + sides, (k + 1) % sides + sides, (k + 1) % sides, k) for k in range(sides)]
+    return Mesh(np.vstack([top, bottom]), tuple(faces))
+
+
+def sphere_mesh(radius: float, rings: int = 9, segments: int = 18) -> Mesh:
+    """A UV sphere of ``radius``."""
+    lat = np.linspace(0, np.pi, rings + 1)[1:-1]
+    lon = np.linspace(0, 2 * np.pi, segments, endpoint=False)
+    verts = [[0, 0, radius]]
+    verts += [[radius * np.sin(a) * np.cos(b), radius * np.sin(a) * np.sin(b), radius * np.cos(a)]
+              for a in lat for b in lon]
+    verts.append([0, 0, -radius])
+    south = len(verts) - 1
+
+    def at(ring: int, seg: int) -> int:
+        return 1 + ring * segments + seg % segments
+
+    faces = [(0, at(0, s), at(0, s + 1)) for s in range(segments)]
+    faces += [(at(r, s), at(r + 1, s), at(r + 1, s + 1), at(r, s + 1))
+              for r in range(len(lat) - 1) for s in range(segments)]
+    faces += [(at(len(lat) - 1, s), south, at(len(lat) - 1, s + 1)) for s in range(segments)]
+    return Mesh(np.array(verts, dtype=float), tuple(faces))
+
+
+@dataclass(frozen=True)
+class Modes:
+    """A discrete mode along the motion: ``index`` (N,) into ``names`` and ``colors``."""
+
+    index: np.ndarray
+    names: Sequence[str]
+    colors: Sequence[str]
+
+
+@dataclass(frozen=True)
+class Body:
+    """A rigid mesh at ``position`` (3,)/(3, N) with ``attitude``, a unit quaternion
+    (w, x, y, z) of shape (4,)/(4, N) rotating body axes into world axes (None: fixed)."""
+
+    mesh: Mesh
+    position: Any = (0.0, 0.0, 0.0)
+    attitude: Any = None
+    color: str = COLORS["body"]
+    opacity: float = 1.0
+    edges: bool = True
+    modes: Modes | None = None
+    face_colors: Sequence[str] | None = None
+
+
+@dataclass(frozen=True)
+class Rod:
+    """A thick straight line from ``a`` to ``b`` (a link, an axle), ``width`` in pixels."""
+
+    a: Any
+    b: Any
+    color: str = COLORS["link"]
+    width: float = 6.0
+
+
+@dataclass(frozen=True)
+class Point:
+    """A dot at ``position``; with ``trail`` the path it has travelled is drawn behind it
+    (``trail_seconds`` keeps only the last seconds)."""
+
+    position: Any
+    color: str = COLORS["tip"]
+    radius: float = 4.0
+    trail: bool = False
+    trail_seconds: float | None = None
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """A vector drawn from ``origin``; ``vector`` is already in metres of the scene."""
+
+    origin: Any
+    vector: Any
+    color: str
+    label: str = ""
+    width: float = 2.5
+
+
+@dataclass(frozen=True)
+class Cone:
+    """A planar cone (wedge) of half-angle ``half_angle`` about ``axis`` from ``apex``: the
+    friction cone around a contact normal."""
+
+    apex: Any
+    axis: Any
+    half_angle: float
+    color: str = COLORS["friction"]
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Ground grid in the plane z = ``z``; the extent is fitted to the motion when None."""
+
+    z: float = 0.0
+    extent: tuple[float, float, float, float] | None = None
+    step: float | None = None
+
+
+@dataclass
+class Declaration:
+    """Everything a scene draws, as returned by a slice's scene function.
+
+    Attributes
+    ----------
+    items
+        Bodies, rods, points, arrows, cones, grids (nested lists are flattened).
+    view
+        ``"3d"`` (orbit with the mouse) or ``"2d"`` (the x–y plane seen from above).
+    title
+        A short caption drawn in the scene.
+    description
+        The motion in plain words (alt text and caption).
+    camera
+        Azimuth and elevation in degrees (3D).
+    hud
+        A mode named in the heads-up line next to the time.
+    aspect
+        Height / width of the canvas.
+    """
+
+    items: list
+    view: str = "3d"
+    title: str = ""
+    description: str = ""
+    camera: tuple[float, float] = (-60.0, 25.0)
+    hud: Modes | None = None
+    aspect: float = 0.6
+    legend: list[tuple[str, str]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if self.view not in ("2d", "3d"):
+            raise ValueError(f"view must be '2d' or '3d', got {self.view!r}")
+        flat: list = []
+        stack = list(self.items)[::-1]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, (list, tuple)):
+                stack.extend(list(item)[::-1])
+            else:
+                flat.append(item)
+        self.items = flat
+        if not self.legend:
+            self.legend = [(i.color, i.label) for i in flat
+                           if isinstance(i, (Arrow, Point, Cone)) and i.label]
+
+
+# ------------------------------------------------------------------ ready-made bodies
+def quaternion_from_matrices(R: np.ndarray) -> np.ndarray:
+    """Unit quaternions (w, x, y, z), shape (4, N), of rotation matrices R, shape (3, 3, N) —
+    e.g. the body axes e_x, e_y, e_z as columns; signs made continuous along the motion."""
+    R = np.asarray(R, dtype=float)
+    if R.ndim == 2:
+        R = R[:, :, None]
+    m = np.moveaxis(R, -1, 0)
+    trace = np.trace(m, axis1=1, axis2=2)
+    # Shepperd's method: divide by the largest of the four candidates, never by a small one.
+    cand = np.stack([1 + trace, 1 + 2 * m[:, 0, 0] - trace, 1 + 2 * m[:, 1, 1] - trace,
+                     1 + 2 * m[:, 2, 2] - trace], axis=1)
+    k = np.argmax(cand, axis=1)
+    q = np.empty((len(m), 4))
+    s = np.sqrt(np.maximum(cand[np.arange(len(m)), k], 1e-300))
+    for n in range(len(m)):
+        a, r = s[n], m[n]
+        if k[n] == 0:
+            q[n] = [a, (r[2, 1] - r[1, 2]) / a, (r[0, 2] - r[2, 0]) / a, (r[1, 0] - r[0, 1]) / a]
+        elif k[n] == 1:
+            q[n] = [(r[2, 1] - r[1, 2]) / a, a, (r[0, 1] + r[1, 0]) / a, (r[0, 2] + r[2, 0]) / a]
+        elif k[n] == 2:
+            q[n] = [(r[0, 2] - r[2, 0]) / a, (r[0, 1] + r[1, 0]) / a, a, (r[1, 2] + r[2, 1]) / a]
+        else:
+            q[n] = [(r[1, 0] - r[0, 1]) / a, (r[0, 2] + r[2, 0]) / a, (r[1, 2] + r[2, 1]) / a, a]
+    q /= 2
+    flips = np.concatenate([[1.0], np.sign(np.sum(q[1:] * q[:-1], axis=1) + 1e-300)])
+    return (q * np.cumprod(flips)[:, None]).T
+
+
+def axis_quaternion(angle: Any, axis: int) -> np.ndarray:
+    """Quaternions (4, N) of turns by ``angle`` about body axis ``axis`` (0 x, 1 y, 2 z)."""
+    half = np.atleast_1d(np.asarray(angle, dtype=float)) / 2
+    q = np.zeros((4, half.size))
+    q[0], q[1 + axis] = np.cos(half), np.sin(half)
+    return q
+
+
+def quaternion_about_z(angle: Any) -> np.ndarray:
+    """Quaternions (4, N) of turns by ``angle`` about the world z axis."""
+    return axis_quaternion(angle, 2)
+
+
+def rotate(q: np.ndarray, v: Sequence[float]) -> np.ndarray:
+    """Body vector ``v`` (3,) in world axes along quaternions ``q`` (4, N): shape (3, N)."""
+    q = np.asarray(q, dtype=float)
+    q = q[:, None] if q.ndim == 1 else q
+    return rotations.rotate(q, np.repeat(np.asarray(v, dtype=float)[:, None], q.shape[1], 1))
+
+
+def box(size: Sequence[float], position: Any, attitude: Any, *, color: str = COLORS["body"],
+        principal_axes: bool = True) -> list:
+    """A shaded box and, optionally, its principal axes (x red, y green, z blue) drawn from
+    its centre to beyond its faces."""
+    items: list = [Body(box_mesh(size), position, attitude, color=color)]
+    if principal_axes and attitude is not None:
+        reach = 0.35 * max(size)
+        for k, axis in enumerate("xyz"):
+            unit = np.eye(3)[k]
+            items.append(Arrow(position, rotate(attitude, unit * (size[k] / 2 + reach)),
+                               COLORS[axis], label=f"body {axis}", width=1.8))
+    return items
+
+
+def disk(radius: float, position: Any, attitude: Any, *, thickness: float | None = None,
+         color: str = COLORS["body"], modes: Modes | None = None) -> list:
+    """A disk about its body z axis with a spoke along its body x axis, so that it is seen
+    turning."""
+    thickness = 0.12 * radius if thickness is None else thickness
+    rim = rotate(attitude, (radius, 0.0, thickness / 2 + 1e-3 * radius)) + _column(position)
+    front = rotate(attitude, (0.0, 0.0, thickness / 2 + 1e-3 * radius)) + _column(position)
+    return [Body(cylinder_mesh(radius, thickness), position, attitude, color=color, edges=False,
+                 modes=modes),
+            Rod(front, rim, color="#ffffff", width=3.0)]
+
+
+def blade(position: Any, heading: Any, length: float, *, color: str = "#333333") -> Body:
+    """A knife edge: a thin plate along ``heading`` (angle about z, rad) at ``position``."""
+    return Body(box_mesh((length, 0.08 * length, 0.3 * length)), position,
+                quaternion_about_z(heading), color=color)
+
+
+def _column(value: Any) -> np.ndarray:
+    """A position as shape (3, 1) or (3, N); planar (x, y) gets z = 0."""
+    a = np.asarray(value, dtype=float)
+    a = a[:, None] if a.ndim == 1 else a
+    return np.vstack([a, np.zeros((1, a.shape[1]))]) if a.shape[0] == 2 else a

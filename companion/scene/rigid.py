@@ -1,0 +1,95 @@
+"""Building blocks of rigid-body scenes (Greenwood Ex. 4.3, Loparo & Vakalis §7.4–7.6, the
+thrown body, the heavy top): the tumbling box with its principal axes, ω and H.
+
+The box has the proportions of a uniform box with the body's principal moments, so the axis
+of largest inertia is its shortest edge; ω (red) and H (green) are drawn from its centre.
+H stays fixed in space while the body tumbles about it: the tennis-racket flip is the box
+turning over while H stands still.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from companion.numerics import Trajectory
+from companion.numerics.rotations import quaternion_product
+from companion.scene.describe import list_times, sign_changes
+from companion.scene.items import (
+    COLORS,
+    Arrow,
+    Declaration,
+    axis_quaternion,
+    box,
+    quaternion_from_matrices,
+    rotate,
+)
+
+_INERTIA = ("I_xx", "I_yy", "I_zz")
+_OMEGA = ("omega_x", "omega_y", "omega_z")
+
+
+def box_proportions(I: np.ndarray) -> np.ndarray:
+    """Edge lengths (largest 1) of the uniform box with principal moments I:
+    a² ∝ I_y + I_z − I_x."""
+    squares = np.maximum(np.sum(I) - 2 * np.asarray(I, dtype=float), 1e-6 * np.sum(I))
+    edges = np.sqrt(squares)
+    return np.maximum(edges / edges.max(), 0.2)  # a plate keeps some thickness to be seen
+
+
+def body_attitude(trajectory: Trajectory) -> np.ndarray:
+    """Quaternions (4, N) from body to space axes, whichever way the system carries them."""
+    if "q_w" in trajectory.names:
+        return np.array([trajectory[f"q_{c}"] for c in "wxyz"])
+    if "e_x" in trajectory.series:
+        return quaternion_from_matrices(np.stack([trajectory[f"e_{c}"] for c in "xyz"], axis=1))
+    return euler_quaternions(trajectory["psi"], trajectory["theta"], trajectory["phi"])
+
+
+def euler_quaternions(psi, theta, phi) -> np.ndarray:
+    """Type I Euler angles (ψ about z, θ about the new y, φ about the new x) as quaternions."""
+    return quaternion_product(quaternion_product(axis_quaternion(psi, 2),
+                                                 axis_quaternion(theta, 1)),
+                              axis_quaternion(phi, 0))
+
+
+def tumbling_box(trajectory: Trajectory, centre, size: float) -> tuple[list, np.ndarray]:
+    """The box, its principal axes, ω and H (space axes), and H/|H| in body axes."""
+    I = np.array([trajectory.params[n] for n in _INERTIA])
+    omega_body = np.array([trajectory[n] for n in _OMEGA])
+    q = body_attitude(trajectory)
+    edges = size * box_proportions(I)
+    omega = np.einsum("ijn,jn->in", _matrices(q), omega_body)
+    H = np.einsum("ijn,jn->in", _matrices(q), I[:, None] * omega_body)
+    reach = 0.85 * size
+    items = box(tuple(edges), centre, q)
+    items.append(Arrow(centre, omega * reach / max(np.max(np.linalg.norm(omega, axis=0)), 1e-12),
+                       COLORS["omega"], label="ω", width=3.0))
+    items.append(Arrow(centre, H * reach / max(np.max(np.linalg.norm(H, axis=0)), 1e-12),
+                       COLORS["H"], label="H", width=3.0))
+    h_body = I[:, None] * omega_body
+    return items, h_body / np.linalg.norm(h_body, axis=0)
+
+
+def _matrices(q: np.ndarray) -> np.ndarray:
+    return np.stack([rotate(q, e) for e in np.eye(3)], axis=1)
+
+
+def flip_story(t: np.ndarray, h_body: np.ndarray) -> str:
+    """Where H, seen from the body, crosses to the other side of the axis it started near."""
+    k = int(np.argmax(np.abs(h_body[:, 0])))
+    flips = sign_changes(t, h_body[k])
+    axis = "xyz"[k]
+    if not flips:
+        return (f"H stays on one side of the body {axis} axis: the body wobbles about it "
+                "without turning over.")
+    return (f"the body turns over about H (the tennis-racket flip: H, fixed in space, crosses "
+            f"from one end of the body {axis} axis to the other) at {list_times(flips)}.")
+
+
+def free_body(trajectory: Trajectory, title: str) -> Declaration:
+    """The torque-free body: the box tumbling about the fixed H."""
+    items, h_body = tumbling_box(trajectory, (0.0, 0.0, 0.0), 1.0)
+    return Declaration(items, title=title, camera=(-55.0, 20.0), aspect=0.7,
+                       description=f"A box with the body's principal moments tumbles freely "
+                                   f"for {trajectory.t[-1]:.0f} s; ω (red) moves while H (green) "
+                                   f"stays fixed; {flip_story(trajectory.t, h_body)}")

@@ -1,0 +1,507 @@
+// The companion's scene: keyframes sent once by the kernel, played here at display rate.
+//
+// A plain ES module for anywidget, with no dependency: a small Canvas 2D renderer
+// (orthographic camera, painter's algorithm, Lambert shading) is enough for boxes, disks,
+// rods, spheres, trails and arrows, keeps the module a few kilobytes (anywidget stores it
+// in every scene's widget state, so exported pages carry it once per scene) and works in
+// every browser, with or without WebGL.  companion/scene/keyframes.py writes the format.
+
+const SPEEDS = [0.25, 0.5, 1, 2, 4];
+const SYNC_INTERVAL_MS = 100; // the kernel's time cursor: at most 10 updates a second
+
+function registry() {
+  // Browser tests and benchmarks read playback statistics from here.
+  if (!globalThis.__companionScenes) globalThis.__companionScenes = [];
+  return globalThis.__companionScenes;
+}
+
+function floats(value) {
+  if (!value) return new Float32Array(0);
+  if (value instanceof DataView) {
+    return new Float32Array(value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength));
+  }
+  if (value instanceof ArrayBuffer) return new Float32Array(value.slice(0));
+  if (ArrayBuffer.isView(value)) {
+    return new Float32Array(value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength));
+  }
+  throw new Error("scene: keyframes must be binary");
+}
+
+function hexToRgb(hex) {
+  const h = hex.replace("#", "");
+  return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16));
+}
+
+// ------------------------------------------------------------------ keyframe access
+class Motion {
+  constructor(spec, data) {
+    this.spec = spec;
+    this.data = data;
+    this.n = spec.n_frames;
+    const [off] = spec.channels[spec.time];
+    this.t = data.subarray(off, off + this.n);
+    this.t0 = this.t[0];
+    this.t1 = this.t[this.n - 1];
+  }
+
+  // Index i and weight a with t between keyframes i and i + 1.
+  locate(time) {
+    const t = this.t;
+    if (time <= t[0]) return [0, 0];
+    if (time >= t[this.n - 1]) return [Math.max(this.n - 2, 0), this.n > 1 ? 1 : 0];
+    let lo = 0, hi = this.n - 1;
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      if (t[mid] <= time) lo = mid; else hi = mid;
+    }
+    const span = t[hi] - t[lo];
+    return [lo, span > 0 ? (time - t[lo]) / span : 0];
+  }
+
+  // A channel's value at (i, a): a literal array passes through; quaternions are nlerped.
+  value(ref, i, a) {
+    if (ref === null || ref === undefined) return null;
+    if (Array.isArray(ref)) return ref;
+    const [off, width, kind] = this.spec.channels[ref];
+    const d = this.data;
+    const p = off + i * width;
+    const j = Math.min(i + 1, this.n - 1);
+    const q = off + j * width;
+    const out = new Array(width);
+    if (kind === "step") {
+      for (let k = 0; k < width; k++) out[k] = d[a < 1 ? p + k : q + k];
+      return out;
+    }
+    let sign = 1;
+    if (kind === "quat") {
+      let dot = 0;
+      for (let k = 0; k < 4; k++) dot += d[p + k] * d[q + k];
+      if (dot < 0) sign = -1;
+    }
+    for (let k = 0; k < width; k++) out[k] = d[p + k] * (1 - a) + sign * d[q + k] * a;
+    if (kind === "quat") {
+      const norm = Math.hypot(out[0], out[1], out[2], out[3]) || 1;
+      for (let k = 0; k < 4; k++) out[k] /= norm;
+    }
+    return out;
+  }
+
+  // Points of a channel from keyframe `from` to keyframe i, then the interpolated point.
+  path(ref, from, i, a) {
+    const [off, width] = this.spec.channels[ref];
+    const d = this.data;
+    const pts = [];
+    for (let k = from; k <= i; k++) pts.push([d[off + k * width], d[off + k * width + 1], d[off + k * width + 2]]);
+    pts.push(this.value(ref, i, a));
+    return pts;
+  }
+}
+
+function rotate(q, v) {
+  // v rotated by the unit quaternion q = (w, x, y, z).
+  const [w, x, y, z] = q;
+  const tx = 2 * (y * v[2] - z * v[1]);
+  const ty = 2 * (z * v[0] - x * v[2]);
+  const tz = 2 * (x * v[1] - y * v[0]);
+  return [v[0] + w * tx + (y * tz - z * ty), v[1] + w * ty + (z * tx - x * tz), v[2] + w * tz + (x * ty - y * tx)];
+}
+
+// ------------------------------------------------------------------ camera
+class Camera {
+  constructor(spec) {
+    this.planar = spec.view === "2d";
+    this.azimuth = spec.camera ? spec.camera[0] : -60;
+    this.elevation = spec.camera ? spec.camera[1] : 25;
+    this.bounds = spec.bounds;
+    this.orient();
+  }
+
+  orient() {
+    if (this.planar) {
+      this.right = [1, 0, 0]; this.up = [0, 1, 0]; this.toward = [0, 0, 1];
+    } else {
+      const az = (this.azimuth * Math.PI) / 180, el = (this.elevation * Math.PI) / 180;
+      this.toward = [Math.cos(el) * Math.cos(az), Math.cos(el) * Math.sin(az), Math.sin(el)];
+      this.right = [-Math.sin(az), Math.cos(az), 0];
+      const d = this.toward, r = this.right;
+      this.up = [d[1] * r[2] - d[2] * r[1], d[2] * r[0] - d[0] * r[2], d[0] * r[1] - d[1] * r[0]];
+    }
+    const light = [0.35, 0.65, 0.7];
+    this.light = [0, 1, 2].map((k) => light[0] * this.right[k] + light[1] * this.up[k] + light[2] * this.toward[k]);
+    const norm = Math.hypot(...this.light);
+    this.light = this.light.map((c) => c / norm);
+  }
+
+  fit(width, height, margin) {
+    const [lo, hi] = this.bounds;
+    let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+    for (const cx of [lo[0], hi[0]]) for (const cy of [lo[1], hi[1]]) for (const cz of [lo[2], hi[2]]) {
+      const p = [cx, cy, cz];
+      const sx = dot(p, this.right), sy = dot(p, this.up);
+      x0 = Math.min(x0, sx); x1 = Math.max(x1, sx); y0 = Math.min(y0, sy); y1 = Math.max(y1, sy);
+    }
+    const w = Math.max(x1 - x0, 1e-9), h = Math.max(y1 - y0, 1e-9);
+    this.scale = Math.min((width - 2 * margin) / w, (height - 2 * margin) / h);
+    this.cx = (x0 + x1) / 2; this.cy = (y0 + y1) / 2;
+    this.width = width; this.height = height;
+  }
+
+  project(p) {
+    return [this.width / 2 + (dot(p, this.right) - this.cx) * this.scale,
+      this.height / 2 - (dot(p, this.up) - this.cy) * this.scale, dot(p, this.toward)];
+  }
+}
+
+function dot(a, b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+function sub(a, b) { return [a[0] - b[0], a[1] - b[1], a[2] - b[2]]; }
+function cross(a, b) { return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]; }
+
+// ------------------------------------------------------------------ drawing one frame
+function shade(rgb, intensity, alpha) {
+  const c = rgb.map((v) => Math.round(Math.min(255, v * intensity)));
+  return alpha < 1 ? `rgba(${c[0]},${c[1]},${c[2]},${alpha})` : `rgb(${c[0]},${c[1]},${c[2]})`;
+}
+
+function drawFrame(ctx, cam, motion, time, dpr, lecture) {
+  const spec = motion.spec;
+  const [i, a] = motion.locate(time);
+  const W = cam.width, H = cam.height;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.fillStyle = "#ffffff";
+  ctx.fillRect(0, 0, W, H);
+  ctx.lineCap = "round"; ctx.lineJoin = "round";
+  const px = lecture ? 1.5 : 1;
+
+  // ground grid and static lines: behind everything
+  for (const g of spec.grids || []) {
+    ctx.strokeStyle = g.color || "#d0d0d0"; ctx.lineWidth = px;
+    ctx.beginPath();
+    for (const [p, q] of g.segments) {
+      const s = cam.project(p), e = cam.project(q);
+      ctx.moveTo(s[0], s[1]); ctx.lineTo(e[0], e[1]);
+    }
+    ctx.stroke();
+  }
+  // trails: under the bodies
+  for (const tr of spec.trails || []) {
+    const from = tr.keep ? Math.max(0, i - tr.keep) : 0;
+    const pts = motion.path(tr.point, from, i, a);
+    ctx.strokeStyle = tr.color; ctx.lineWidth = (tr.width || 1.5) * px; ctx.globalAlpha = 0.85;
+    ctx.beginPath();
+    pts.forEach((p, k) => { const s = cam.project(p); if (k) ctx.lineTo(s[0], s[1]); else ctx.moveTo(s[0], s[1]); });
+    ctx.stroke();
+    ctx.globalAlpha = 1;
+  }
+
+  // bodies (mesh faces), rods, cones and points: depth-sorted together (3D) or in order (2D)
+  const prims = []; // order: declaration order (layer), then face by face
+  for (const m of spec.meshes || []) {
+    const pos = motion.value(m.position, i, a) || [0, 0, 0];
+    const att = motion.value(m.attitude, i, a);
+    let rgb = hexToRgb(m.color);
+    if (m.mode) {
+      const idx = motion.value(m.mode, i, a)[0];
+      rgb = hexToRgb(m.palette[Math.max(0, Math.min(m.palette.length - 1, Math.round(idx)))]);
+    }
+    const verts = m.vertices.map((v) => { const r = att ? rotate(att, v) : v; return [r[0] + pos[0], r[1] + pos[1], r[2] + pos[2]]; });
+    const alpha = m.opacity === undefined ? 1 : m.opacity;
+    m.faces.forEach((f, k) => {
+      const w = f.map((j) => verts[j]);
+      const n = cross(sub(w[1], w[0]), sub(w[2], w[0]));
+      const len = Math.hypot(...n) || 1;
+      const facing = dot(n, cam.toward) / len;
+      if (alpha === 1 && facing <= 1e-6 && !cam.planar) return; // back face
+      const faceRgb = m.face_colors ? hexToRgb(m.face_colors[k]) : rgb;
+      const lit = cam.planar ? 1 : 0.42 + 0.58 * Math.max(0, Math.abs(dot(n, cam.light) / len));
+      const s = w.map((p) => cam.project(p));
+      const depth = s.reduce((acc, p) => acc + p[2], 0) / s.length;
+      prims.push({ depth, order: m.layer * 1e4 + k, kind: "face", s, fill: shade(faceRgb, lit, alpha), edge: m.edges ? shade(faceRgb, 0.55, alpha) : null });
+    });
+  }
+  for (const r of spec.rods || []) {
+    const p = motion.value(r.a, i, a), q = motion.value(r.b, i, a);
+    const s = cam.project(p), e = cam.project(q);
+    prims.push({ depth: (s[2] + e[2]) / 2, order: r.layer * 1e4, kind: "rod", s, e, color: r.color, width: r.width * px });
+  }
+  for (const c of spec.cones || []) {
+    const apex = motion.value(c.apex, i, a), axis = motion.value(c.axis, i, a);
+    const len = Math.hypot(...axis);
+    if (!(len > 0)) continue;
+    const s = cam.project(apex);
+    const tip = cam.project([apex[0] + axis[0], apex[1] + axis[1], apex[2] + axis[2]]);
+    prims.push({ depth: s[2] + 1e-3, order: c.layer * 1e4, kind: "cone", s, tip, half: c.half_angle, color: c.color });
+  }
+  for (const pt of spec.points || []) {
+    const s = cam.project(motion.value(pt.point, i, a));
+    prims.push({ depth: s[2] + 1e-3, order: pt.layer * 1e4, kind: "point", s, color: pt.color, radius: pt.radius * px });
+  }
+  prims.sort(cam.planar ? (u, v) => u.order - v.order : (u, v) => u.depth - v.depth || u.order - v.order);
+  for (const p of prims) {
+    if (p.kind === "face") {
+      ctx.beginPath();
+      p.s.forEach((q, k) => (k ? ctx.lineTo(q[0], q[1]) : ctx.moveTo(q[0], q[1])));
+      ctx.closePath();
+      ctx.fillStyle = p.fill; ctx.fill();
+      ctx.strokeStyle = p.edge || p.fill; ctx.lineWidth = p.edge ? px : 0.6; ctx.stroke();
+    } else if (p.kind === "rod") {
+      ctx.strokeStyle = p.color; ctx.lineWidth = p.width;
+      ctx.beginPath(); ctx.moveTo(p.s[0], p.s[1]); ctx.lineTo(p.e[0], p.e[1]); ctx.stroke();
+    } else if (p.kind === "cone") {
+      const dx = p.tip[0] - p.s[0], dy = p.tip[1] - p.s[1];
+      const base = Math.atan2(dy, dx), r = Math.hypot(dx, dy);
+      ctx.beginPath(); ctx.moveTo(p.s[0], p.s[1]);
+      ctx.arc(p.s[0], p.s[1], r, base - p.half, base + p.half); ctx.closePath();
+      ctx.fillStyle = p.color; ctx.globalAlpha = 0.22; ctx.fill(); ctx.globalAlpha = 1;
+    } else {
+      ctx.fillStyle = p.color; ctx.beginPath(); ctx.arc(p.s[0], p.s[1], p.radius, 0, 2 * Math.PI); ctx.fill();
+    }
+  }
+
+  // arrows: on top, so forces and ω/H never hide behind a body
+  ctx.font = `${Math.round(13 * px)}px sans-serif`;
+  for (const ar of spec.arrows || []) {
+    const o = motion.value(ar.origin, i, a), v = motion.value(ar.vector, i, a);
+    if (!(Math.hypot(...v) > 1e-9)) continue;
+    const s = cam.project(o), e = cam.project([o[0] + v[0], o[1] + v[1], o[2] + v[2]]);
+    const dx = e[0] - s[0], dy = e[1] - s[1], len = Math.hypot(dx, dy);
+    ctx.strokeStyle = ar.color; ctx.fillStyle = ar.color; ctx.lineWidth = (ar.width || 2.5) * px;
+    ctx.beginPath(); ctx.moveTo(s[0], s[1]); ctx.lineTo(e[0], e[1]); ctx.stroke();
+    if (len > 2) {
+      const head = Math.min(12 * px, 0.45 * len), ux = dx / len, uy = dy / len;
+      ctx.beginPath(); ctx.moveTo(e[0] + ux * 2, e[1] + uy * 2);
+      ctx.lineTo(e[0] - ux * head - uy * head * 0.45, e[1] - uy * head + ux * head * 0.45);
+      ctx.lineTo(e[0] - ux * head + uy * head * 0.45, e[1] - uy * head - ux * head * 0.45);
+      ctx.closePath(); ctx.fill();
+    }
+    if (ar.label) ctx.fillText(ar.label, e[0] + 6 * px, e[1] - 4 * px);
+  }
+
+  // heads-up text: time, mode, legend
+  ctx.fillStyle = "#222";
+  ctx.font = `${Math.round(14 * px)}px sans-serif`;
+  let hud = `t = ${time.toFixed(2)} s`;
+  if (spec.hud) hud += " · " + spec.hud.names[Math.round(motion.value(spec.hud.mode, i, a)[0])];
+  ctx.fillText(hud, 10 * px, 20 * px);
+  if (spec.title) { ctx.fillStyle = "#555"; ctx.fillText(spec.title, 10 * px, H - 10 * px); }
+  let y = 20 * px;
+  ctx.font = `${Math.round(13 * px)}px sans-serif`;
+  for (const [color, label] of spec.legend || []) {
+    const w = ctx.measureText(label).width;
+    ctx.fillStyle = color; ctx.fillRect(W - w - 30 * px, y - 9 * px, 12 * px, 4 * px);
+    ctx.fillStyle = "#222"; ctx.fillText(label, W - w - 12 * px, y);
+    y += 18 * px;
+  }
+}
+
+// ------------------------------------------------------------------ the widget view
+function button(label, title) {
+  const b = document.createElement("button");
+  b.textContent = label; b.title = title; b.setAttribute("aria-label", title);
+  b.className = "companion-scene-button";
+  return b;
+}
+
+function render({ model, el }) {
+  const root = document.createElement("div");
+  root.className = "companion-scene";
+  root.tabIndex = 0;
+  root.setAttribute("role", "group");
+  const canvas = document.createElement("canvas");
+  canvas.setAttribute("role", "img");
+  const bar = document.createElement("div");
+  bar.className = "companion-scene-controls";
+  const play = button("▶ play", "play / pause (space)");
+  const scrub = document.createElement("input");
+  scrub.type = "range"; scrub.min = 0; scrub.max = 1000; scrub.step = 1; scrub.value = 0;
+  scrub.className = "companion-scene-scrubber";
+  scrub.setAttribute("aria-label", "time (arrow keys)");
+  const clock = document.createElement("span");
+  clock.className = "companion-scene-clock";
+  const speed = document.createElement("select");
+  speed.setAttribute("aria-label", "playback speed");
+  for (const s of SPEEDS) {
+    const o = document.createElement("option");
+    o.value = s; o.textContent = { 0.25: "¼×", 0.5: "½×" }[s] || `${s}×`;
+    speed.appendChild(o);
+  }
+  speed.value = 1;
+  const loopBox = document.createElement("label");
+  const loop = document.createElement("input");
+  loop.type = "checkbox"; loop.checked = model.get("loop");
+  loopBox.append(loop, " loop");
+  const full = button("full screen", "full screen");
+  bar.append(play, scrub, clock, speed, loopBox, full);
+  const caption = document.createElement("p");
+  caption.className = "companion-scene-description";
+  root.append(canvas, bar, caption);
+  el.appendChild(root);
+
+  const ctx = canvas.getContext("2d");
+  const stats = { frames: 0, generation: 0, shownAt: [], playing: false, time: 0, el: root };
+  registry().push(stats);
+  let motion = null, cam = null, time = 0, playing = model.get("autoplay");
+  let last = null, raf = null, lastSync = 0, sentTime = null, drag = null;
+
+  function size() {
+    const w = Math.max(root.clientWidth || 640, 200);
+    const aspect = (motion && motion.spec.aspect) || 0.6;
+    const h = document.fullscreenElement === root ? Math.max(window.innerHeight - bar.offsetHeight - 20, 200) : Math.round(Math.min(w * aspect, 720));
+    const dpr = window.devicePixelRatio || 1;
+    canvas.style.width = `${w}px`; canvas.style.height = `${h}px`;
+    canvas.width = Math.round(w * dpr); canvas.height = Math.round(h * dpr);
+    if (cam) cam.fit(w, h, 24);
+    return dpr;
+  }
+
+  function draw() {
+    if (!motion) return;
+    const dpr = window.devicePixelRatio || 1;
+    if (!cam.width) size();
+    drawFrame(ctx, cam, motion, time, dpr, model.get("lecture"));
+    stats.frames += 1; stats.time = time;
+    const span = motion.t1 - motion.t0;
+    scrub.value = span > 0 ? Math.round((1000 * (time - motion.t0)) / span) : 0;
+    clock.textContent = `t = ${time.toFixed(2)} s / ${motion.t1.toFixed(2)} s`;
+  }
+
+  function sync(force) {
+    const now = performance.now();
+    if (!force && now - lastSync < SYNC_INTERVAL_MS) return;
+    lastSync = now; sentTime = time;
+    model.set("time", time);
+    model.save_changes();
+  }
+
+  function tick(now) {
+    raf = null;
+    if (!playing || !motion) return;
+    if (last !== null) time += ((now - last) / 1000) * Number(speed.value);
+    last = now;
+    if (time >= motion.t1) {
+      if (loop.checked) time = motion.t0 + ((time - motion.t0) % Math.max(motion.t1 - motion.t0, 1e-9));
+      else { time = motion.t1; setPlaying(false); }
+    }
+    draw();
+    sync(false);
+    if (playing) raf = requestAnimationFrame(tick);
+  }
+
+  function setPlaying(on) {
+    const wasPlaying = playing;
+    playing = on; stats.playing = on;
+    play.textContent = on ? "❚❚ pause" : "▶ play";
+    last = null;
+    if (on && motion && time >= motion.t1) time = motion.t0;
+    if (on && raf === null) raf = requestAnimationFrame(tick);
+    if (!on && wasPlaying) sync(true); // tell the kernel where playback stopped
+  }
+
+  function seek(t) {
+    if (!motion) return;
+    time = Math.min(Math.max(t, motion.t0), motion.t1);
+    last = null;
+    draw();
+  }
+
+  function load() {
+    const spec = model.get("spec");
+    if (!spec || !spec.channels) return;
+    motion = new Motion(spec, floats(model.get("frames")));
+    const previous = cam;
+    cam = new Camera(spec);
+    if (previous && !cam.planar && previous.planar === cam.planar) {
+      cam.azimuth = previous.azimuth; cam.elevation = previous.elevation; cam.orient();
+    }
+    caption.textContent = spec.description || "";
+    canvas.setAttribute("aria-label", spec.description || "scene");
+    root.classList.toggle("companion-scene-lecture", !!model.get("lecture"));
+    time = motion.t0; last = null;
+    size();
+    draw();
+    stats.generation += 1;
+    stats.shownAt.push(performance.now());
+    if (playing && raf === null) raf = requestAnimationFrame(tick);
+  }
+
+  let pending = false;
+  function reload() { // spec and frames arrive in one message: load once for both
+    if (pending) return;
+    pending = true;
+    queueMicrotask(() => { pending = false; load(); });
+  }
+
+  model.on("change:spec", reload);
+  model.on("change:frames", reload);
+  model.on("change:lecture", () => { root.classList.toggle("companion-scene-lecture", !!model.get("lecture")); draw(); });
+  model.on("change:time", () => {
+    const t = model.get("time");
+    if (t === sentTime) return; // our own echo
+    seek(t);
+  });
+  play.addEventListener("click", () => setPlaying(!playing));
+  scrub.addEventListener("input", () => {
+    if (!motion) return;
+    seek(motion.t0 + (Number(scrub.value) / 1000) * (motion.t1 - motion.t0));
+    sync(false);
+  });
+  scrub.addEventListener("change", () => sync(true));
+  loop.addEventListener("change", () => { model.set("loop", loop.checked); model.save_changes(); });
+  full.addEventListener("click", () => {
+    if (document.fullscreenElement) document.exitFullscreen();
+    else if (root.requestFullscreen) root.requestFullscreen();
+  });
+  const onFullscreen = () => { size(); draw(); };
+  document.addEventListener("fullscreenchange", onFullscreen);
+  root.addEventListener("keydown", (event) => {
+    if (!motion || event.target === speed) return;
+    const stepSize = (motion.t1 - motion.t0) / (event.shiftKey ? 10 : 50);
+    if (event.key === " " || event.key === "k") { setPlaying(!playing); }
+    else if (event.key === "ArrowRight") { seek(time + stepSize); sync(true); }
+    else if (event.key === "ArrowLeft") { seek(time - stepSize); sync(true); }
+    else if (event.key === "Home") { seek(motion.t0); sync(true); }
+    else if (event.key === "End") { seek(motion.t1); sync(true); }
+    else return;
+    event.preventDefault(); event.stopPropagation();
+  });
+  canvas.addEventListener("pointerdown", (event) => {
+    if (!cam || cam.planar) return;
+    drag = [event.clientX, event.clientY, cam.azimuth, cam.elevation];
+    canvas.setPointerCapture(event.pointerId);
+  });
+  canvas.addEventListener("pointermove", (event) => {
+    if (!drag) return;
+    cam.azimuth = drag[2] - (event.clientX - drag[0]) * 0.4;
+    cam.elevation = Math.max(-89, Math.min(89, drag[3] + (event.clientY - drag[1]) * 0.4));
+    cam.orient(); size(); draw();
+  });
+  canvas.addEventListener("pointerup", () => { drag = null; });
+  const observer = new ResizeObserver(() => { if (motion) { size(); draw(); } });
+  observer.observe(root);
+
+  setPlaying(playing);
+  load();
+  return () => {
+    observer.disconnect();
+    document.removeEventListener("fullscreenchange", onFullscreen);
+    if (raf !== null) cancelAnimationFrame(raf);
+    playing = false;
+    const list = registry();
+    list.splice(list.indexOf(stats), 1);
+  };
+}
+
+// A scene without a widget manager (an exported page, opened from file:// without a kernel):
+// the same view on a stand-in model holding the state the kernel would have sent.
+export function play(el, state) {
+  const attrs = { ...state };
+  const handlers = {};
+  const model = {
+    get: (key) => attrs[key],
+    set: (key, value) => { attrs[key] = value; (handlers[`change:${key}`] || []).forEach((f) => f()); },
+    save_changes() {},
+    on(event, callback) { (handlers[event] = handlers[event] || []).push(callback); },
+  };
+  return render({ model, el });
+}
+
+export default { render };

@@ -1,0 +1,176 @@
+"""The scene widget: keyframes sent once, played by the browser at display rate.
+
+:class:`Scene` is an anywidget whose front end (scene.js, a plain ES module shipped in the
+package: nothing is fetched at run time) interpolates between keyframes at each
+``requestAnimationFrame``, with play/pause, speed ¼×–4×, loop, a scrubber in seconds, the
+keyboard (space, arrows, Home/End), full screen and mouse orbit.  The kernel is asked for
+nothing while it plays; it only hears the time (≤ 10 times a second) so that an explorer's
+time cursor can follow.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import numpy as np
+import traitlets
+
+from companion.numerics import Trajectory
+from companion.scene import keyframes as kf
+from companion.scene.filmstrip import filmstrip_png
+from companion.scene.items import Declaration
+from companion.widgets import style
+
+_HERE = Path(__file__).parent
+_ESM_SOURCE = (_HERE / "scene.js").read_text(encoding="utf-8")
+_CSS_SOURCE = (_HERE / "scene.css").read_text(encoding="utf-8")
+
+#: CSS class of every scene's outer element: browser tests and benchmarks find scenes by it.
+SCENE_CLASS = "companion-scene"
+
+Declare = Callable[[Trajectory], Declaration]
+
+
+class Scene(anywidget.AnyWidget):
+    """A 2D/3D scene of a motion, declared by ``declare(trajectory)``.
+
+    Parameters
+    ----------
+    declare
+        The slice's scene function: a trajectory → :class:`~companion.scene.items.Declaration`.
+    trajectory
+        The first motion to show.
+    max_frames
+        Keyframes kept at most (see :func:`companion.scene.keyframes.build`).
+    autoplay
+        Start playing when shown.  Off by default: while a scene plays, the kernel hears its
+        time ten times a second to move the explorer's cursor, so a notebook that plays by
+        itself never leaves its kernel idle.
+    """
+
+    _esm = _ESM_SOURCE
+    _css = _CSS_SOURCE
+    spec = traitlets.Dict().tag(sync=True)
+    frames = traitlets.Bytes().tag(sync=True)
+    #: The time shown, in seconds: set by the browser while playing (throttled) and by the
+    #: kernel to move the scene (an explorer's scrubber).
+    time = traitlets.Float(0.0).tag(sync=True)
+    autoplay = traitlets.Bool(False).tag(sync=True)
+    loop = traitlets.Bool(True).tag(sync=True)
+    lecture = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, declare: Declare, trajectory: Trajectory, *,
+                 max_frames: int = kf.MAX_FRAMES, autoplay: bool = False, **kwargs: Any):
+        super().__init__(autoplay=autoplay, lecture=style.is_lecture(), **kwargs)
+        self.declare = declare
+        self.max_frames = max_frames
+        self.keyframes: kf.Keyframes | None = None
+        self.trajectory: Trajectory | None = None
+        self._following = False
+        self.show(trajectory)
+
+    def show(self, trajectory: Trajectory) -> None:
+        """Replace the motion: new keyframes in one message; playback restarts on them."""
+        declaration = self.declare(trajectory)
+        frames = kf.build(declaration, trajectory.t, max_frames=self.max_frames)
+        self.trajectory, self.keyframes = trajectory, frames
+        with self.hold_sync():
+            self.spec = frames.spec
+            self.frames = frames.data
+            self._following = True
+            try:
+                self.time = float(trajectory.t[0])
+            finally:
+                self._following = False
+
+    @property
+    def description(self) -> str:
+        """The motion in plain words."""
+        return self.keyframes.spec["description"] if self.keyframes else ""
+
+    @property
+    def payload_bytes(self) -> int:
+        """Bytes of the keyframe message of the motion shown."""
+        return self.keyframes.payload_bytes if self.keyframes else 0
+
+    def follow(self, explorer) -> Scene:
+        """Couple to an :class:`~companion.widgets.Explorer`: its slider changes replace the
+        motion, its time cursor follows playback and its play scrubber moves the scene."""
+        explorer.on_update.append(self.show)
+        play = getattr(explorer.view, "play", None)
+        if play is None:
+            return self
+
+        def scene_moved(change: dict) -> None:
+            if self._following or explorer.trajectory is None:
+                return
+            t = explorer.trajectory.t
+            i = int(np.clip(np.searchsorted(t, change["new"]), 0, len(t) - 1))
+            self._following = True
+            try:
+                play.go_to_sample(i)
+            finally:
+                self._following = False
+
+        def cursor_moved(sample: int) -> None:
+            if self._following or explorer.trajectory is None:
+                return
+            self._following = True
+            try:
+                self.time = float(explorer.trajectory.t[sample])
+            finally:
+                self._following = False
+
+        self.observe(scene_moved, names="time")
+        play.on_sample(cursor_moved)
+        return self
+
+    def filmstrip(self) -> bytes:
+        """PNG of a few keyframes (the static fallback)."""
+        return filmstrip_png(self.keyframes)
+
+    def standalone_html(self) -> str:
+        """HTML that plays the scene by itself: the module, its style and the keyframes inline,
+        so a page exported without widgets (nbconvert), opened from a file without a kernel
+        or a network, still plays it.  The filmstrip stays underneath for pages without
+        scripts."""
+        module = base64.b64encode(_ESM_SOURCE.encode()).decode()
+        state = json.dumps({"spec": self.spec, "autoplay": False, "loop": True,
+                            "lecture": self.lecture, "time": self.spec_start})
+        frames = base64.b64encode(self.frames).decode()
+        element = f"{SCENE_CLASS}-{self.model_id}"
+        return (f"<style>{_CSS_SOURCE}</style><div id=\"{element}\"></div>"
+                f"<script type=\"module\">const src = atob(\"{module}\");"
+                "const url = URL.createObjectURL(new Blob([src], {type: 'text/javascript'}));"
+                "const m = await import(url);"
+                f"const bytes = Uint8Array.from(atob(\"{frames}\"), (c) => c.charCodeAt(0));"
+                f"const el = document.getElementById(\"{element}\");"
+                f"m.play(el, Object.assign({state}, {{frames: bytes}}));"
+                "const still = el.parentElement.querySelector('img');"
+                "if (still) still.style.display = 'none';</script>")
+
+    @property
+    def spec_start(self) -> float:
+        return float(self.trajectory.t[0]) if self.trajectory is not None else 0.0
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+        shown = super()._repr_mimebundle_(**kwargs)
+        data, metadata = shown if isinstance(shown, tuple) else (shown or {}, {})
+        bundle = dict(data)
+        alt = html.escape(self.description, quote=True)
+        png = base64.b64encode(self.filmstrip()).decode()
+        bundle["text/plain"] = f"Scene: {self.description}"
+        bundle["text/html"] = (f'<figure class="{SCENE_CLASS}-static"><img alt="{alt}" '
+                               f'src="data:image/png;base64,{png}">{self.standalone_html()}'
+                               f"<figcaption>{html.escape(self.description)}</figcaption>"
+                               "</figure>")
+        return bundle, metadata
+
+    def __repr__(self) -> str:
+        return f"<Scene: {self.description[:60]}>"
