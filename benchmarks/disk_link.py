@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from companion import examples
-from companion.examples.disk_link.model import MODES
+from companion.examples.disk_link.modes import MODES
 from companion.verify import all_checks
 
 ROOT = Path(__file__).resolve().parents[1]

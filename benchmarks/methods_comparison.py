@@ -5,9 +5,8 @@ Run: ``PYTHONPATH=. python benchmarks/methods_comparison.py [example ...]``
 
 import sys
 
-from companion import examples
+from companion import compare_methods, examples
 from companion.mechanics.agreement import max_disagreement
-from companion.mechanics.comparison import compare_methods
 
 
 def main(names: list[str]) -> None:

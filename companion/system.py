@@ -1,63 +1,57 @@
-"""One :class:`System` per worked example: its definition, derivations by method name, and
-numeric simulation from the same derived equations.
+"""One :class:`System` contract: a definition plus two parts composed in.
 
 A system is *defined* the way the book sets it up: coordinates, the quasi-velocity
 definitions in terms of q̇ (Ψ is obtained from them by differentiation, never typed), the
 unconstrained kinetic energy, the number of nonholonomic constraints, the generalized forces
-and the parameters with defaults, slider ranges and units.
+and the parameters with defaults, slider ranges and units.  Two parts are composed in, not
+subclassed (as pydy's ``System(eom_method, ode_solver)``):
+
+* the **method** — how the equations are formed: a name of
+  :data:`~companion.mechanics.methods.METHODS` (``"boltzmann_hamel"``,
+  ``"lagrange_multipliers"``, ``"maggi"``, ``"kane"``, ``"arnold"``, ``"geometric"``,
+  ``"pull_back"``) or one of the system's own methods; every method returns a
+  :class:`~companion.mechanics.derivation.Derivation`;
+* the **integrator** — how they are integrated: an :class:`Integrator` (here
+  :class:`OdeIntegrator`, the plain first-order ODE; attitude on SO(3) or by quaternions,
+  chart atlases and hybrid modes with events are further parts).
 """
 
 from __future__ import annotations
 
-import importlib
 import math
+import warnings
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import sympy as sp
 
-from companion.mechanics import boltzmann_hamel
+# Importing the method modules registers their methods (they never import this module).
+from companion.geometry import lie, metric, planar  # noqa: F401
+from companion.mechanics import kane, lagrange, maggi  # noqa: F401
+from companion.mechanics.agreement import rhs_in_independent_speeds
+from companion.mechanics.boltzmann_hamel import dot_symbol
 from companion.mechanics.derivation import Derivation
-from companion.mechanics.quasi_velocities import psi_from_definitions
-from companion.numerics import CompiledEOM, SingularConfigurationError, Trajectory
+from companion.mechanics.methods import METHODS, Method, applicable, register_method
+from companion.mechanics.quasi_velocities import generalized_forces, inverse, psi_from_definitions
+from companion.numerics import (
+    CompiledEOM,
+    NonFiniteMotionError,
+    SingularConfigurationError,
+    Trajectory,
+)
 
 if TYPE_CHECKING:  # only for annotations: sympy.physics.mechanics is slow to import
     from companion.mechanics.model import MechanicsModel
 
-#: Derivation methods by name; each maps a System to a Derivation.  Other modules add theirs
-#: with :func:`register_method`; a method may refuse a system with ``NotImplementedError``.
-METHODS: dict[str, Callable[[System], Derivation]] = {}
 
-
-def register_method(name: str):
-    """Decorator registering a derivation method under ``name``."""
-
-    def deco(fn: Callable[[System], Derivation]):
-        METHODS[name] = fn
-        return fn
-
-    return deco
-
-
-#: Modules that register further methods when imported.  They import this module, so they
-#: are loaded on first use of :data:`METHODS` through a System, not at import time.
-METHOD_MODULES: tuple[str, ...] = (
-    "companion.mechanics.lagrange",
-    "companion.mechanics.maggi",
-    "companion.mechanics.kane",
-    "companion.geometry.lie",
-    "companion.geometry.constrained",
-    "companion.geometry.planar_system",
-)
-
-
-def load_methods() -> dict[str, Callable[[System], Derivation]]:
-    """Import every module of :data:`METHOD_MODULES` (once) and return :data:`METHODS`."""
-    for module in METHOD_MODULES:
-        importlib.import_module(module)
+def load_methods() -> dict[str, Method]:
+    """Deprecated: the methods are registered when :mod:`companion.system` is imported."""
+    warnings.warn("companion.system.load_methods() is no longer needed: use "
+                  "companion.mechanics.methods.METHODS (filled on import of companion.system) "
+                  "or System.applicable_methods()", DeprecationWarning, stacklevel=2)
     return METHODS
 
 
@@ -65,7 +59,8 @@ def load_methods() -> dict[str, Callable[[System], Derivation]]:
 class Parameter:
     """A number the reader can change: a physical parameter or an initial condition.
 
-    ``low``/``high`` are the slider range; ``positive`` values must be > 0.
+    ``low``/``high`` are the slider range; ``positive`` values must be > 0,
+    ``nonnegative`` ones ≥ 0.
     """
 
     symbol: sp.Symbol
@@ -75,6 +70,7 @@ class Parameter:
     unit: str = ""
     description: str = ""
     positive: bool = False
+    nonnegative: bool = False
 
     @property
     def name(self) -> str:
@@ -91,7 +87,14 @@ class Parameter:
         if self.positive and x <= 0:
             what = self.description or "parameter"
             raise ValueError(f"{self.name} ({what}) must be > 0, got {x}")
+        if self.nonnegative and x < 0:
+            raise ValueError(f"{self.name} must be ≥ 0, got {x}")
         return x
+
+
+#: Shortest sample spacing a simulation accepts [s]: below it the squares in the integrators'
+#: step-size arithmetic underflow (LSODA returns NaN states from t_final ≈ 1e-300 on).
+MIN_SAMPLE_SPACING = 1e-150
 
 
 def sample_times(t_final: Any, n_points: Any) -> np.ndarray:
@@ -100,7 +103,8 @@ def sample_times(t_final: Any, n_points: Any) -> np.ndarray:
     Raises
     ------
     ValueError
-        When ``t_final`` is not a positive finite number or ``n_points`` not an integer ≥ 2.
+        When ``t_final`` is not a positive finite number, is so small that the samples are
+        closer than :data:`MIN_SAMPLE_SPACING`, or ``n_points`` is not an integer ≥ 2.
     """
     try:
         t_final = float(t_final)
@@ -110,13 +114,34 @@ def sample_times(t_final: Any, n_points: Any) -> np.ndarray:
         raise ValueError(f"t_final must be a positive number, got {t_final}")
     if isinstance(n_points, bool) or not isinstance(n_points, int) or n_points < 2:
         raise ValueError(f"n_points must be an integer ≥ 2, got {n_points!r}")
+    if t_final / (n_points - 1) < MIN_SAMPLE_SPACING:
+        raise ValueError(
+            f"t_final = {t_final:g} s is too short for {n_points} samples: they would be "
+            f"{t_final / (n_points - 1):.3g} s apart, below {MIN_SAMPLE_SPACING:g} s, where "
+            "the integrators' step-size arithmetic underflows; simulate a longer time")
     return np.linspace(0.0, t_final, n_points)
 
 
-def _resolve(spec: Sequence[Parameter], given: Mapping[str, Any] | None, what: str) -> dict:
-    given = dict(given or {})
+def check_tolerance(name: str, value: Any) -> float:
+    """A relative or absolute tolerance as a positive finite float, else ``ValueError``."""
+    try:
+        x = float(value)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"{name} must be a positive number, got {value!r}") from exc
+    if isinstance(value, bool) or not (math.isfinite(x) and x > 0):
+        raise ValueError(f"{name} must be a positive number, got {value!r}")
+    return x
+
+
+def _resolve(spec: Sequence[Parameter], given: Any, what: str, argument: str) -> dict:
+    if given is None:
+        given = {}
+    if not isinstance(given, Mapping):
+        example = ", ".join(f"{p.name!r}: {p.default:g}" for p in spec[:2])
+        raise TypeError(f"{argument} must be a mapping of names to values, e.g. "
+                        f"{{{example}}}; got {type(given).__name__} {given!r}")
     known = {p.name: p for p in spec}
-    unknown = sorted(set(given) - set(known))
+    unknown = sorted(set(map(str, given)) - set(known))
     if unknown:
         raise ValueError(
             f"unknown {what} {', '.join(unknown)}; known: {', '.join(known) or 'none'}"
@@ -124,8 +149,157 @@ def _resolve(spec: Sequence[Parameter], given: Mapping[str, Any] | None, what: s
     return {name: p.check(given.get(name, p.default)) for name, p in known.items()}
 
 
+@dataclass(frozen=True)
+class Setup:
+    """Everything one simulation needs, validated by :meth:`System.simulate`.
+
+    Attributes
+    ----------
+    method
+        Name of the derivation method whose equations are integrated.
+    t
+        Output times.
+    params, p
+        Parameter values by name, and in the order of ``System.parameter_symbols``.
+    initial
+        Initial values by name (defaults filled in).
+    rtol, atol
+        Integration tolerances (the integrator's defaults when not given).
+    options
+        Further keyword arguments of ``simulate`` the integrator declared in ``options``.
+    """
+
+    method: str
+    t: np.ndarray
+    params: dict[str, float]
+    p: list[float]
+    initial: dict[str, float]
+    rtol: float
+    atol: float
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+class Integrator:
+    """How a system's derived equations are integrated into a :class:`Trajectory`.
+
+    The base class gives the plain state layout x = (q, independent u) and its initial
+    values; a part overrides :meth:`integrate` and, when it carries another state (an
+    attitude quaternion, a contact gap), :meth:`state_names` and :meth:`initial_state`.
+
+    Attributes
+    ----------
+    rtol, atol
+        Default tolerances of this part.
+    options
+        Names of the extra keyword arguments of ``simulate`` this part understands.
+    """
+
+    rtol: float = 1e-11
+    atol: float = 1e-13
+    options: tuple[str, ...] = ()
+
+    def state_names(self, system: System) -> list[str]:
+        """Names of the integrated state's components, in order."""
+        return [s.name for s in (*system.q, *system.u_independent)]
+
+    def initial_names(self, system: System) -> list[str]:
+        """Names that must have an initial value (an entry of ``system.initial``)."""
+        return self.state_names(system)
+
+    def initial_state(self, system: System, values: Mapping[str, float],
+                      params: Mapping[str, float]) -> np.ndarray:
+        """The state vector at t = 0 from initial values by name."""
+        return np.array([values[name] for name in self.state_names(system)], dtype=float)
+
+    def integrate(self, system: System, setup: Setup) -> Trajectory:
+        """Integrate and return the trajectory with the system's series evaluated."""
+        raise NotImplementedError
+
+
+def _lsoda(f, x0, t_eval, rtol, atol) -> np.ndarray:
+    from scipy.integrate import odeint  # scipy.integrate takes ~0.5 s to import: on first use
+
+    y, info = odeint(f, x0, t_eval, tfirst=True, rtol=rtol, atol=atol, mxstep=100_000,
+                     full_output=True)
+    if info["message"] != "Integration successful.":
+        raise SingularConfigurationError(f"integration failed: {info['message']}")
+    return y.T
+
+
+def _dop853(f, x0, t_eval, rtol, atol) -> np.ndarray:
+    from scipy.integrate import solve_ivp
+
+    sol = solve_ivp(f, (t_eval[0], t_eval[-1]), x0, method="DOP853", t_eval=t_eval,
+                    rtol=rtol, atol=atol)
+    if sol.status < 0:
+        raise SingularConfigurationError(f"integration failed: {sol.message}")
+    return sol.y
+
+
+#: ODE solvers by name: ``(run, rtol, atol)`` with
+#: ``run(rhs, x0, t_eval, rtol, atol) -> states (n_states, len(t_eval))`` and default tolerances
+#: (LSODA needs one more digit than DOP853 for the same global accuracy).
+SOLVERS: dict[str, tuple[Callable, float, float]] = {
+    "lsoda": (_lsoda, 1e-11, 1e-13),
+    "dop853": (_dop853, 1e-10, 1e-12),
+}
+
+
+@dataclass(frozen=True)
+class OdeIntegrator(Integrator):
+    """The plain first-order ODE ẋ = (Φ u + Φ_t, M⁻¹ f) in x = (q, u).
+
+    Parameters
+    ----------
+    solver
+        ``"lsoda"`` (scipy ``odeint``: its stepping loop runs in Fortran, several times faster
+        than ``"dop853"`` (``solve_ivp``) on these small systems, with energy drifts ≤ 1e-9
+        over the worked examples' slider ranges) or ``"dop853"``.
+    rtol, atol
+        Default tolerances (``None``: the solver's own of :data:`SOLVERS`).
+    symbolic_solve_max
+        Up to this many coordinates the accelerations are solved symbolically once (LU, no
+        simplification) and compiled into a single cheap call (planar mechanisms).
+    """
+
+    solver: str = "lsoda"
+    rtol: float | None = None
+    atol: float | None = None
+    symbolic_solve_max: int = 0
+
+    def __post_init__(self):
+        if self.solver not in SOLVERS:
+            raise ValueError(f"unknown integrator {self.solver!r}; known: {', '.join(SOLVERS)}")
+        _, rtol, atol = SOLVERS[self.solver]
+        object.__setattr__(self, "rtol", rtol if self.rtol is None else self.rtol)
+        object.__setattr__(self, "atol", atol if self.atol is None else self.atol)
+
+    def rhs(self, system: System, setup: Setup):
+        if len(system.q) <= self.symbolic_solve_max:
+            return system.symbolic_rhs(setup.p, setup.method)
+        return system.rhs(setup.p, setup.method)
+
+    def integrate(self, system: System, setup: Setup) -> Trajectory:
+        x0 = system.initial_state(setup.initial, setup.params)
+        system.check_coordinates(setup.t[:1], x0[:, None], setup.p, "at the start")
+        run, f = SOLVERS[self.solver][0], self.rhs(system, setup)
+        system.check_start(f, x0)
+        states = run(f, x0, setup.t, setup.rtol, setup.atol)
+        system.check_finite(setup.t, states, setup.params)
+        system.check_coordinates(setup.t, states, setup.p, "along the motion")
+        traj = Trajectory(t=setup.t, states=states, names=system.state_names(),
+                          params=setup.params)
+        system.evaluate(traj)
+        return traj
+
+
+#: An observer fills further entries of a finished trajectory from numbers (what the
+#: system's expressions cannot give: joint forces, attitude residuals, great-circle tests).
+Observer = Callable[["System", Trajectory], None]
+
+
 class System:
-    """A worked example, defined as in the book.
+    """A system defined as in the book, with a derivation method and an integrator.
 
     Parameters
     ----------
@@ -134,75 +308,213 @@ class System:
     q
         Generalized coordinates (plain Symbols).
     qdot
-        Symbols standing for q̇ in ``definitions``.
+        Symbols standing for q̇ in ``definitions`` (default: ``\\dot{q}`` of each q).
     u
-        Quasi-velocities; the last ``n_constraints`` are constrained to zero.
+        Quasi-velocities; the last ``n_constraints`` are constrained to zero.  Default: the
+        q̇ symbols themselves (then ``definitions`` is not needed).
     definitions
-        u_j as expressions in q, q̇ (and t): the source of Ψ and Ψ_t.
+        u_j as expressions in q, q̇ (and t): the source of Ψ and Ψ_t (4.80).
     T
         The unconstrained kinetic energy in q, u (and t).
+    T_qdot
+        Instead of ``T``: the kinetic energy in q, q̇ (and t), converted to the u's through
+        q̇ = Φ u + Φ_t (4.81).
     parameters
         Physical parameters (every other symbol in T, definitions or Q).
     initial
         Initial conditions of the q's and the independent u's, by the same symbols.
+    n_constraints
+        How many of the last u's are constrained to zero (nonholonomic constraints).
     Q
         Generalized forces of the independent u's (default zero).
+    Q_q
+        Generalized forces of the coordinates (e.g. −∂V/∂q), converted by virtual work,
+        Q_u = Φᵀ Q_q (first n − m rows), and added to ``Q``.
+    t
+        The time symbol of a rheonomic system.
     invariants
         Named expressions in q, u and the parameters conserved on the motion (e.g. energy).
     series
-        Named expressions in q, u and the parameters to evaluate along the motion for plots
-        (positions, constraint forces).
-    t_final
-        Default simulated time.
+        Named expressions in q, u and the parameters to evaluate along the motion for plots.
+    t_final, n_points
+        Default simulated time and number of samples.
     reconstruction
         True when the example is our reconstruction with a chapter's method, not the book's.
     mechanics_model
         Optional: a function building the system's frames, points, bodies and loads
-        (:class:`~companion.mechanics.model.MechanicsModel`), needed by the general
-        dynamical equation (Kane's form, method ``"kane"``).
+        (:class:`~companion.mechanics.model.MechanicsModel`), needed by Kane's method.
+    method
+        The default derivation method (a name).
+    integrator
+        The default :class:`Integrator` part (default: :class:`OdeIntegrator`).
+    methods
+        The system's own methods by name (used before the registered ones).
+    observers
+        Functions ``(system, trajectory) -> None`` adding numeric series after a run.
+    geometry
+        Optional data the geometric methods read (a planar mechanism for ``"pull_back"``, a
+        constraint embedding for ``"geometric"``).
+    parameter_checks
+        Functions of the parameter values by name raising ``ValueError`` for values the
+        model cannot take together (μ_k ≤ μ_s, say).
+    inputs
+        Symbols in Q whose values the integrator supplies at each instant (a controller's
+        torque, a contact force of the current mode): neither parameters nor state.
+
+    Raises
+    ------
+    ValueError
+        When a symbol is both a parameter and a coordinate/speed, a parameter differs from
+        a symbol of T only in its assumptions, T uses symbols that are neither coordinates,
+        speeds nor parameters, T is written in q̇ where the u's were expected, or an
+        initial value is missing.
     """
 
     def __init__(
         self,
         *,
         name: str,
-        title: str,
-        source: str,
+        title: str = "",
+        source: str = "",
         q: Sequence[sp.Symbol],
-        qdot: Sequence[sp.Symbol],
-        u: Sequence[sp.Symbol],
-        definitions: Sequence[sp.Expr],
-        T: sp.Expr,
-        parameters: Sequence[Parameter],
-        initial: Sequence[Parameter],
+        qdot: Sequence[sp.Symbol] | None = None,
+        u: Sequence[sp.Symbol] | None = None,
+        definitions: Sequence[sp.Expr] | None = None,
+        T: sp.Expr | None = None,
+        T_qdot: sp.Expr | None = None,
+        parameters: Sequence[Parameter] = (),
+        initial: Sequence[Parameter] = (),
         n_constraints: int = 0,
         Q: Sequence[sp.Expr] | None = None,
+        Q_q: Sequence[sp.Expr] | None = None,
         t: sp.Symbol | None = None,
         invariants: Mapping[str, sp.Expr] | None = None,
         series: Mapping[str, sp.Expr] | None = None,
         t_final: float = 20.0,
+        n_points: int = 600,
         reconstruction: bool = False,
         mechanics_model: Callable[[], MechanicsModel] | None = None,
+        method: str = "boltzmann_hamel",
+        integrator: Integrator | None = None,
+        methods: Mapping[str, Method] | None = None,
+        observers: Sequence[Observer] = (),
+        geometry: Any = None,
+        inputs: Sequence[sp.Symbol] = (),
+        parameter_checks: Sequence[Callable[[Mapping[str, float]], None]] = (),
     ):
-        self.name, self.title, self.source = name, title, source
-        self.q, self.qdot, self.u = list(q), list(qdot), list(u)
-        self.definitions = list(definitions)
-        self.T = T
+        self.name, self.title, self.source = name, title or name, source
+        self.q = list(q)
+        self.qdot = [dot_symbol(s) for s in self.q] if qdot is None else list(qdot)
+        if u is None:
+            if definitions is not None:
+                raise ValueError("definitions of quasi-velocities need their symbols: pass u")
+            u, definitions = self.qdot, self.qdot
+        elif definitions is None:
+            if list(u) != self.qdot:
+                raise ValueError("pass the definitions u = Ψ q̇ + Ψ_t of the quasi-velocities u "
+                                 "(only speeds u = q̇ need none)")
+            definitions = self.qdot
+        self.u, self.definitions = list(u), list(definitions)
         self.n_constraints = n_constraints
-        self.Q = None if Q is None else list(Q)
         self.t = t
         self.parameters = list(parameters)
         self.initial = list(initial)
+        self._check_symbols()
+        if (T is None) == (T_qdot is None):
+            raise ValueError("give the kinetic energy once: T (in the u's) or T_qdot (in q̇)")
+        self.T = sp.sympify(T) if T is not None else self._from_qdot(T_qdot)
+        self.Q = None if Q is None else list(Q)
+        if Q_q is not None:
+            converted = generalized_forces(Q_q, self.psi[0], n_constraints=n_constraints)
+            self.Q = converted if Q is None else [
+                sp.sympify(a) + b for a, b in zip(self.Q, converted, strict=True)]
         self.invariant_exprs = dict(invariants or {})
         self.series_exprs = dict(series or {})
         self.t_final = t_final
+        self.n_points = n_points
         self.reconstruction = reconstruction
         self.mechanics_model = mechanics_model
+        self.geometry = geometry
+        self.inputs = list(inputs)
+        self.parameter_checks = list(parameter_checks)
+        self.own_methods: dict[str, Method] = dict(methods or {})
+        self.method = method
+        self.integrator = OdeIntegrator() if integrator is None else integrator
+        self.observers = list(observers)
+        self._check_definition()
         self._derivations: dict[str, Derivation] = {}
         self._compiled: dict[str, CompiledEOM] = {}
+        self._symbolic: dict[str, tuple] = {}
 
     def __repr__(self) -> str:
         return f"<System {self.name}: {self.title}>"
+
+    # ----------------------------------------------------------------- validation
+    def _check_symbols(self) -> None:
+        """A symbol may be a parameter or a coordinate/speed, never both (the compiled code
+        would silently read the parameter's value where the state was meant)."""
+        state = {s: "coordinate" for s in self.q}
+        state.update({s: "rate" for s in self.qdot})
+        state.update({s: "speed" for s in self.u})
+        if self.t is not None:
+            state[self.t] = "time"
+        names: dict[str, Parameter] = {}
+        for p in self.parameters:
+            if p.symbol in state:
+                raise ValueError(
+                    f"{p.name} is both a parameter and a {state[p.symbol]} of {self.name}: "
+                    f"a {state[p.symbol]}'s start value belongs in initial=[Parameter("
+                    f"{p.name}, …)], not in parameters")
+            if p.name in names:
+                raise ValueError(f"the parameter {p.name} is given twice")
+            names[p.name] = p
+
+    def _check_definition(self) -> None:
+        """T, Ψ and Q use only coordinates, speeds, time and parameters; T is in the u's."""
+        own = {*self.q, *self.u, *([self.t] if self.t is not None else [])}
+        params = set(self.parameter_symbols) | set(self.inputs)
+        rates = set(self.qdot) - set(self.u)
+        for what, exprs, allowed in (
+                ("T", [self.T], own | params),
+                ("the definitions of u", self.definitions, own | set(self.qdot) | params),
+                ("Q", self.Q or [], own | params)):
+            free = set().union(*(sp.sympify(e).free_symbols for e in exprs))
+            typed_in_qdot = sorted((free & rates), key=str)
+            if typed_in_qdot and what != "the definitions of u":
+                raise ValueError(
+                    f"{what} of {self.name} is written in q̇ ({', '.join(map(str, typed_in_qdot))})"
+                    f" where the quasi-velocities {', '.join(map(str, self.u))} were expected: "
+                    + ("pass it as T_qdot=… to have it converted" if what == "T" else
+                       "pass them as Q_q=… to have them converted"))
+            self._check_unknown(what, free - allowed)
+        missing = [n for n in self.integrator.initial_names(self)
+                   if n not in {p.name for p in self.initial}]
+        if missing:
+            raise ValueError(f"no initial value for {', '.join(missing)} in {self.name}: add "
+                             f"initial=[…, Parameter({missing[0]}, default, low, high)]")
+
+    def _check_unknown(self, what: str, unknown: set) -> None:
+        if not unknown:
+            return
+        by_name = {p.name: p.symbol for p in self.parameters}
+        for s in sorted(unknown, key=str):
+            twin = by_name.get(s.name)
+            if twin is not None:
+                raise ValueError(
+                    f"the parameter {s.name} and the symbol {s.name} in {what} differ only in "
+                    f"their assumptions ({_assumptions(twin)} vs {_assumptions(s)}): sympy "
+                    "takes them for two symbols; build both with the same sp.symbols(…) call")
+        raise ValueError(f"{what} of {self.name} uses {', '.join(sorted(map(str, unknown)))}, "
+                         "which is neither a coordinate, a speed, the time nor a parameter: "
+                         "add a Parameter for it")
+
+    def _from_qdot(self, T_qdot: sp.Expr) -> sp.Expr:
+        """T(q, q̇, t) → T(q, u, t) by q̇ = Φ u + Φ_t (4.81)."""
+        psi, psi_t = self.psi
+        phi = inverse(psi)
+        qdot = phi * sp.Matrix(self.u) - phi * psi_t
+        T = sp.expand(sp.sympify(T_qdot).xreplace(dict(zip(self.qdot, qdot, strict=True))))
+        return lagrange.fold_pythagoras(T)
 
     # ----------------------------------------------------------------- definition
     @property
@@ -220,50 +532,94 @@ class System:
 
     def parameter_values(self, params: Mapping[str, Any] | None = None) -> dict[str, float]:
         """Validated parameter values by name, defaults filled in."""
-        return _resolve(self.parameters, params, "parameter(s)")
+        values = _resolve(self.parameters, params, "parameter(s)", "params")
+        for check in self.parameter_checks:
+            check(values)
+        return values
 
     def initial_values(self, initial: Mapping[str, Any] | None = None) -> dict[str, float]:
         """Validated initial conditions by name, defaults filled in."""
-        return _resolve(self.initial, initial, "initial condition(s)")
+        return _resolve(self.initial, initial, "initial condition(s)", "initial")
 
     # ----------------------------------------------------------------- derivations
     @property
     def methods(self) -> list[str]:
-        """Names of the registered derivation methods (not all apply to every system)."""
-        return list(load_methods())
+        """Names of every method known to this system (not all apply: see
+        :meth:`applicable_methods`)."""
+        return [*self.own_methods, *(m for m in METHODS if m not in self.own_methods)]
 
-    def derive(self, method: str = "boltzmann_hamel") -> Derivation:
-        """The derivation by ``method`` (cached: derived once per system and method)."""
-        if method not in load_methods():
-            raise ValueError(f"unknown method {method!r}; known: {', '.join(METHODS)}")
+    def applicable_methods(self) -> list[str]:
+        """The methods that apply to this system (each derived once, then cached)."""
+        return applicable(self, self.methods)
+
+    def derive(self, method: str | None = None) -> Derivation:
+        """The derivation by ``method`` (default: the system's ``method``), cached.
+
+        Raises
+        ------
+        ValueError
+            Unknown method name.
+        NotImplementedError
+            The method does not apply to this system (the message says why).
+        """
+        method = self.method if method is None else method
         if method not in self._derivations:
-            self._derivations[method] = METHODS[method](self)
+            if method in self.own_methods:
+                fn = self.own_methods[method]
+            elif method in METHODS:
+                fn = METHODS[method]
+            else:
+                raise ValueError(f"unknown method {method!r}; known: {', '.join(self.methods)}")
+            self._derivations[method] = fn(self)
         return self._derivations[method]
 
-    def compiled(self, method: str = "boltzmann_hamel") -> CompiledEOM:
+    def compiled(self, method: str | None = None) -> CompiledEOM:
         """The derivation compiled for numbers (cached)."""
+        method = self.method if method is None else method
         if method not in self._compiled:
             self._compiled[method] = CompiledEOM(self.derive(method), self.parameter_symbols)
         return self._compiled[method]
 
     # ----------------------------------------------------------------- simulation
     def state_names(self) -> list[str]:
-        return [s.name for s in (*self.q, *self.u_independent)]
+        """Names of the integrated state (the integrator's layout)."""
+        return self.integrator.state_names(self)
 
-    def initial_state(self, values: Mapping[str, float]) -> np.ndarray:
-        return np.array([values[name] for name in self.state_names()], dtype=float)
+    def initial_state(self, values: Mapping[str, float],
+                      params: Mapping[str, float] | None = None) -> np.ndarray:
+        """The integrator's state at t = 0 from initial values (and parameter values)."""
+        return self.integrator.initial_state(self, values, self.parameter_values(params))
 
-    def rhs(self, p: Sequence[float], method: str = "boltzmann_hamel"):
-        """The first-order right-hand side for parameter values ``p`` (in parameter order).
+    def rhs(self, p: Sequence[float], method: str | None = None):
+        """The first-order right-hand side in x = (q, u) for parameter values ``p``.
 
         Methods whose speeds are not the independent u's (Lagrange with multipliers solves for
         q̈ and λ) are mapped to the same state (q, u) through the kinematics (4.80)/(4.134).
         """
-        if self.derive(method).extra.get("speeds", "u") != "u":
-            from companion.mechanics.agreement import rhs_in_independent_speeds
-
+        method = self.method if method is None else method
+        if self.derive(method).speeds != "u":
             return rhs_in_independent_speeds(self, method, p)
         return self.compiled(method).rhs(p)
+
+    def symbolic_rhs(self, p: Sequence[float], method: str | None = None):
+        """As :meth:`rhs`, with the accelerations solved symbolically once (LU, no
+        simplification) and compiled into one call; parameter-only subexpressions are
+        computed once per parameter set.  For systems of a few coordinates."""
+        method = self.method if method is None else method
+        if method not in self._symbolic:
+            self._symbolic[method] = _symbolic_parts(self.derive(method), self.parameter_symbols)
+        constants, fn = self._symbolic[method]
+        c = [*constants(*p), *p]
+        n = len(self.q)
+
+        def f(t: float, x: np.ndarray) -> list[float]:
+            try:
+                return fn(*x.tolist(), *c)  # Python floats: much faster than numpy scalars
+            except (ZeroDivisionError, ValueError, OverflowError) as exc:
+                raise SingularConfigurationError(
+                    f"the mass matrix is singular at q = {list(x[:n])}: {exc}") from exc
+
+        return f
 
     def simulate(
         self,
@@ -271,42 +627,112 @@ class System:
         params: Mapping[str, Any] | None = None,
         initial: Mapping[str, Any] | None = None,
         *,
-        n_points: int = 600,
+        n_points: int | None = None,
         rtol: float | None = None,
         atol: float | None = None,
-        method: str = "boltzmann_hamel",
-        integrator: str = "lsoda",
+        method: str | None = None,
+        integrator: Integrator | str | None = None,
+        **options: Any,
     ) -> Trajectory:
         """Integrate the derived equations and evaluate invariants, residuals and series.
 
-        ``integrator`` is ``"lsoda"`` (scipy ``odeint``: its stepping loop runs in Fortran,
-        several times faster than ``"dop853"`` (``solve_ivp``) on these small systems,
-        with energy drifts ≤ 1e-9 over the worked examples' slider ranges) or ``"dop853"``.
-        ``rtol``/``atol`` default to the integrator's tolerances in ``INTEGRATORS``
-        (LSODA needs one more digit than DOP853 for the same global accuracy).
+        Parameters
+        ----------
+        t_final, n_points
+            Simulated time and number of samples (default: the system's).
+        params, initial
+            Parameter and initial values by name (defaults filled in).
+        rtol, atol
+            Tolerances (default: the integrator's).
+        method
+            Derivation method (default: the system's ``method``).
+        integrator
+            An :class:`Integrator` part, or the name of an ODE solver (``"lsoda"``,
+            ``"dop853"``) for the plain ODE (default: the system's ``integrator``).
+        **options
+            Options of the integrator (e.g. ``link_held`` of the disk–link's modes).
 
         Raises
         ------
         ValueError
-            Unknown or invalid parameter/initial values.
+            Unknown or invalid parameter/initial values, tolerances or options; a motion that
+            leaves the floating-point range.
+        TypeError
+            ``params`` or ``initial`` not a mapping.
         SingularConfigurationError
             The motion reaches a configuration where the equations cannot be evaluated.
         """
-        t_eval = sample_times(self.t_final if t_final is None else t_final, n_points)
+        part = self._integrator(integrator)
+        unknown = sorted(set(options) - set(part.options))
+        if unknown:
+            raise ValueError(f"unknown option(s) {', '.join(unknown)} of simulate for "
+                             f"{self.name}; known: {', '.join(part.options) or 'none'}")
+        t_eval = sample_times(self.t_final if t_final is None else t_final,
+                              self.n_points if n_points is None else n_points)
         pv = self.parameter_values(params)
-        p = [pv[s.name] for s in self.parameter_symbols]
-        x0 = self.initial_state(self.initial_values(initial))
-        if integrator not in INTEGRATORS:
-            raise ValueError(f"unknown integrator {integrator!r}; known: {', '.join(INTEGRATORS)}")
-        run, default_rtol, default_atol = INTEGRATORS[integrator]
-        rtol = default_rtol if rtol is None else rtol
-        atol = default_atol if atol is None else atol
-        self._check_coordinates(t_eval[:1], x0[:, None], p, "at the start")
-        states = run(self.rhs(p, method), x0, t_eval, rtol, atol)
-        self._check_coordinates(t_eval, states, p, "along the motion")
-        traj = Trajectory(t=t_eval, states=states, names=self.state_names(), params=pv)
-        self.evaluate(traj)
+        setup = Setup(
+            method=self.method if method is None else method, t=t_eval, params=pv,
+            p=[pv[s.name] for s in self.parameter_symbols],
+            initial=self.initial_values(initial),
+            rtol=check_tolerance("rtol", part.rtol if rtol is None else rtol),
+            atol=check_tolerance("atol", part.atol if atol is None else atol),
+            options=dict(options))
+        try:
+            traj = part.integrate(self, setup)
+        except NonFiniteMotionError as exc:
+            raise ValueError(f"{exc}; {self._overflow_hint(pv)}") from exc
+        self.check_finite(traj.t, traj.states, pv)
         return traj
+
+    #: A right-hand side larger than this at the start is taken for an overflow in the making
+    #: (the integrators' error estimates square such numbers).
+    LARGEST_RATE = 1e150
+
+    def check_start(self, f: Callable, x0: np.ndarray) -> None:
+        """Refuse to integrate from a state where the right-hand side is not finite or so
+        large that the integration would overflow."""
+        try:
+            rate = np.asarray(f(0.0, x0), dtype=float)
+        except NonFiniteMotionError as exc:
+            raise NonFiniteMotionError(f"at the start: {exc}") from exc
+        if not np.all(np.isfinite(rate)) or np.max(np.abs(rate), initial=0.0) > self.LARGEST_RATE:
+            raise NonFiniteMotionError(f"the rates at the start of {self.name} are "
+                                       f"{np.max(np.abs(rate)):.3g}, beyond what the "
+                                       "integration can carry without overflow")
+
+    def _overflow_hint(self, params: Mapping[str, float]) -> str:
+        largest = sorted(params.items(), key=lambda kv: -abs(math.log10(abs(kv[1]) or 1.0)))
+        extremes = ", ".join(f"{k} = {v:.3g}" for k, v in largest[:2])
+        return (f"the numbers leave the floating-point range: are parameter values this far "
+                f"from 1 meant ({extremes})?")
+
+    def _integrator(self, integrator: Integrator | str | None) -> Integrator:
+        if integrator is None:
+            return self.integrator
+        if isinstance(integrator, str):  # a solver name for the system's own part
+            if integrator not in SOLVERS:
+                raise ValueError(f"unknown integrator {integrator!r}; known: "
+                                 f"{', '.join(SOLVERS)}")
+            if not hasattr(self.integrator, "solver"):
+                raise ValueError(f"{self.name} is integrated by {type(self.integrator).__name__}"
+                                 f", which has no choice of ODE solver: integrator="
+                                 f"{integrator!r} does not apply")
+            _, rtol, atol = SOLVERS[integrator]
+            return replace(self.integrator, solver=integrator, rtol=rtol, atol=atol)
+        if not isinstance(integrator, Integrator):
+            raise TypeError(f"integrator must be an Integrator or a solver name, got "
+                            f"{integrator!r}")
+        return integrator
+
+    def check_finite(self, t: np.ndarray, states: np.ndarray, params: Mapping[str, float]
+                     ) -> None:
+        """Refuse a motion with non-finite states (overflow of the generated code) instead of
+        returning NaN."""
+        bad = ~np.all(np.isfinite(states), axis=0)
+        if np.any(bad):
+            i = int(np.argmax(bad))
+            raise ValueError(f"the motion of {self.name} is not finite from t = {t[i]:.4g} s "
+                             f"on: {self._overflow_hint(params)}")
 
     #: Below this value of |det Ψ| / Π‖row of Ψ‖ (1 for orthonormal rows, 0 when singular)
     #: the coordinates are taken as singular: Φ = Ψ⁻¹ has entries of order 1/this.
@@ -324,8 +750,8 @@ class System:
         return sp.lambdify(args, sp.Abs(psi.det(method="berkowitz")) / rows, modules="numpy",
                            cse=True)
 
-    def _check_coordinates(self, t: np.ndarray, states: np.ndarray, p: list[float],
-                           where: str) -> None:
+    def check_coordinates(self, t: np.ndarray, states: np.ndarray, p: list[float],
+                          where: str) -> None:
         """Refuse motions through configurations where the coordinates are singular (gimbal
         lock of Euler angles, the origin of polar coordinates): there q̇ = Φ u blows up and
         the numbers mean nothing, even when no division by exactly zero happens."""
@@ -355,7 +781,9 @@ class System:
         return {k: sp.lambdify(args, e, modules="numpy", cse=True) for k, e in exprs.items()}
 
     def evaluate(self, traj: Trajectory) -> None:
-        """Fill the trajectory's invariants and series from the system's expressions."""
+        """Fill the trajectory's invariants and series from the system's expressions (q and u
+        read by name, from the states or from series an integrator filled), then run the
+        observers."""
         p = [traj.params[s.name] for s in self.parameter_symbols]
         rows = [traj[s.name] for s in (*self.q, *self.u_independent)]
         time = [traj.t] if self.t is not None else []
@@ -363,46 +791,44 @@ class System:
             value = np.broadcast_to(np.asarray(fn(*rows, *p, *time), dtype=float), traj.t.shape)
             table = traj.invariants if key in self.invariant_exprs else traj.series
             table[key] = np.array(value)
+        for observe in self.observers:
+            observe(self, traj)
 
 
-def _lsoda(f, x0, t_eval, rtol, atol) -> np.ndarray:
-    from scipy.integrate import odeint  # scipy.integrate takes ~0.5 s to import: on first use
-
-    y, info = odeint(f, x0, t_eval, tfirst=True, rtol=rtol, atol=atol, mxstep=100_000,
-                     full_output=True)
-    if info["message"] != "Integration successful.":
-        raise SingularConfigurationError(f"integration failed: {info['message']}")
-    return y.T
+def _assumptions(s: sp.Symbol) -> str:
+    keys = ("positive", "nonnegative", "real", "integer", "nonzero")
+    found = [f"{k}=True" for k in keys if s.assumptions0.get(k)]
+    return ", ".join(found[:2]) or "no assumptions"
 
 
-def _dop853(f, x0, t_eval, rtol, atol) -> np.ndarray:
-    from scipy.integrate import solve_ivp
+def _symbolic_parts(d: Derivation, params: Sequence[sp.Symbol]):
+    """(constants(p), function(q, u, constants, p)) for ẋ with u̇ solved symbolically."""
+    exprs = [*d.kinematics, *d.accelerations()]
+    replacements, reduced = sp.cse(exprs)
+    const: list[tuple[sp.Symbol, sp.Expr]] = []
+    known = set(params)
+    for sym, e in replacements:
+        if e.free_symbols <= known:
+            const.append((sym, e))
+            known.add(sym)
+    csyms = [c for c, _ in const]
+    state = [(c, e) for c, e in replacements if c not in known]
+    constants = sp.lambdify(list(params), csyms, modules="math", cse=lambda _: (const, csyms))
+    fn = sp.lambdify([*d.q, *d.u, *csyms, *params], reduced, modules="math",
+                     cse=lambda _: (state, reduced))
+    return constants, fn
 
-    sol = solve_ivp(f, (t_eval[0], t_eval[-1]), x0, method="DOP853", t_eval=t_eval,
-                    rtol=rtol, atol=atol)
-    if sol.status < 0:
-        raise SingularConfigurationError(f"integration failed: {sol.message}")
-    return sol.y
 
-
-#: Integrators by name: ``(run, rtol, atol)`` with
-#: ``run(rhs, x0, t_eval, rtol, atol) -> states (n_states, len(t_eval))`` and default tolerances.
-INTEGRATORS: dict[str, tuple[Callable, float, float]] = {
-    "lsoda": (_lsoda, 1e-11, 1e-13),
-    "dop853": (_dop853, 1e-10, 1e-12),
-}
-
-
-@register_method("boltzmann_hamel")
-def _boltzmann_hamel(system: System) -> Derivation:
-    psi, psi_t = system.psi
-    return boltzmann_hamel(
-        system.T, system.q, system.u, psi, n_constraints=system.n_constraints,
-        Q=system.Q, t=system.t, Psi_t=psi_t,
-    )
+def __getattr__(name: str) -> Any:
+    if name == "INTEGRATORS":  # renamed when integrators became parts of a System
+        warnings.warn("companion.system.INTEGRATORS is now companion.system.SOLVERS (the ODE "
+                      "solvers of OdeIntegrator)", DeprecationWarning, stacklevel=2)
+        return SOLVERS
+    raise AttributeError(f"module 'companion.system' has no attribute {name!r}")
 
 
 __all__ = [
-    "INTEGRATORS", "METHODS", "Parameter", "SingularConfigurationError", "System",
-    "register_method",
+    "METHODS", "Integrator", "Observer", "OdeIntegrator", "Parameter", "SOLVERS", "Setup",
+    "SingularConfigurationError", "System", "check_tolerance", "register_method",
+    "sample_times",
 ]

@@ -8,7 +8,7 @@ import pytest
 
 from companion import examples
 from companion.book import loparo_contact as book
-from companion.examples.disk_link.model import MODES
+from companion.examples.disk_link.modes import MODES
 from companion.numerics.hybrid import Guard, Mode, simulate_hybrid
 from companion.verify import all_checks, run_checks
 

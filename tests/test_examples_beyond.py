@@ -23,7 +23,7 @@ def test_moving_carriage_is_rheonomic():
     psi, psi_t = system.psi
     assert system.t in psi.free_symbols and psi_t != sp.zeros(2, 1)
     d = system.derive()
-    assert d.extra["rheonomic"] and any(g != sp.zeros(2, 1) for g in d.gamma_t)
+    assert d.rheonomic and any(g != sp.zeros(2, 1) for g in d.gamma_t)
     assert system.t in d.forcing.free_symbols
 
 

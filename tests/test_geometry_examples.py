@@ -38,7 +38,7 @@ def test_sphere_geometric_equals_boltzmann_hamel(sphere):
     p = [1.5, 0.8, 9.81]
     np.testing.assert_allclose(sphere.rhs(p, "geometric")(0, np.array(x)),
                                sphere.rhs(p, "boltzmann_hamel")(0, np.array(x)), rtol=1e-12)
-    assert a.extra["christoffel"] and b.mass_matrix.shape == (2, 2)
+    assert a.result("christoffel") and b.mass_matrix.shape == (2, 2)
 
 
 def test_sphere_physics(sphere):

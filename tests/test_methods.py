@@ -69,8 +69,7 @@ def test_knife_edge_multiplier_is_the_third_boltzmann_hamel_row():
     """λ (force per unit of the constraint row −ẋ sinφ + ẏ cosφ, positive towards the rod's
     left normal (−sinφ, cosφ)) equals the generalized force of the suppressed u_3."""
     system = examples.get("knife_edge")
-    steps = system.derive("lagrange_multipliers").steps
-    lam = next(s.expr for s in steps if s.title == "Multipliers on the motion")
+    lam = system.derive("lagrange_multipliers").step("multipliers").expr
     bh = system.derive("boltzmann_hamel").constraint_forces()
     assert sp.simplify(lam[0] - bh[0]) == 0
     m, u1, u2 = (next(s for s in lam.free_symbols if s.name == n) for n in ("m", "u_1", "u_2"))
@@ -93,7 +92,8 @@ def test_lagrange_form_sizes():
     d = examples.get("knife_edge").derive("lagrange_multipliers")
     assert d.mass_matrix.shape == (4, 4)  # 3 second-order equations + 1 constraint
     assert len(d.equations) == 4
-    assert d.extra["needs_multipliers"] and d.extra["order"] == 2
+    assert d.needs_multipliers and d.order == 2
+    assert d.n_dynamical == 3 and d.n_first_order == 6 and d.n_constraint_equations == 1
 
 
 @pytest.mark.parametrize("name", EXAMPLES)

@@ -45,7 +45,7 @@ def system():
 
 
 def test_rheonomic_system_is_rheonomic(system):
-    assert system.derive("boltzmann_hamel").extra["rheonomic"]
+    assert system.derive("boltzmann_hamel").rheonomic
 
 
 def test_every_method_agrees_on_a_rheonomic_forced_system(system):

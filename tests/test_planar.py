@@ -34,7 +34,7 @@ def test_simple_pendulum_tension_and_equation():
     assert sp.simplify(d.mass_matrix[0] - m * l**2) == 0
     assert sp.simplify(d.forcing[0] + m * g * l * sp.sin(th)) == 0
     # the rod pulls the bob towards O with the tension m(g cos θ + l θ̇²)
-    R = d.extra["joint_forces"]["O"].subs(mech.qddot[0], -g / l * sp.sin(th))
+    R = d.result("joint_forces")["O"].subs(mech.qddot[0], -g / l * sp.sin(th))
     radial = sp.simplify(-(R[0] * sp.sin(th) - R[1] * sp.cos(th)))
     assert sp.simplify(radial - m * (g * sp.cos(th) + l * w**2)) == 0
 
@@ -133,7 +133,7 @@ def test_rolling_point_contact_disk_on_link():
     vals = _random_values(mech, d_)
     assert _max_residual(mech, vals) < 1e-12
     # normal force on the disk, along e₂ (the formula of the fact sheet)
-    R = d_.extra["joint_forces"]["contact"]
+    R = d_.result("joint_forces")["contact"]
     N = (R.T * e2)[0]
     tdd = mech.qddot[0]
     N_expected = m * (s * tdd + 2 * ws * wth - r * wth**2) + m * g * sp.cos(th)

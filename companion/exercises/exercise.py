@@ -19,7 +19,7 @@ import sympy as sp
 from companion.exercises.check import FULL_TURN, NOT_EQUAL, PROVEN, UNREADABLE, Feedback, Mistake
 from companion.exercises.parse import Answer, name_table
 from companion.exercises.worker import Request, grade
-from companion.mechanics.derivation import Step
+from companion.mechanics.derivation import Derivation, Step
 from companion.system import Parameter, System
 
 
@@ -305,10 +305,18 @@ def steps_by_eq(steps: Sequence[Step], *eqs: str) -> list[Step]:
     return [s for s in steps if s.eq in eqs]
 
 
-def steps_titled(steps: Sequence[Step], *prefixes: str) -> list[Step]:
-    """The derivation's steps whose title starts with one of ``prefixes``, in derivation
-    order (for derivations whose steps carry no equation number)."""
-    return [s for s in steps if s.title.startswith(prefixes)]
+def steps_keyed(derivation: Derivation, *keys: str) -> list[Step]:
+    """The derivation's steps with one of the stable ``keys``, in derivation order (for
+    derivations whose steps carry no equation number).
+
+    Raises
+    ------
+    KeyError
+        A key that no step of the derivation has (via :meth:`Derivation.step`).
+    """
+    for key in keys:
+        derivation.step(key)  # every key names exactly one step
+    return [s for s in derivation.steps if s.key in keys]
 
 
 def parameter_symbol(system: System, name: str) -> sp.Symbol:

@@ -11,14 +11,17 @@ wait for sympy to import.
 from __future__ import annotations
 
 import html
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 from sympy import MatrixBase
 
 from companion.exercises.check import NUMERIC, PROVEN, UNDECIDED, Feedback
-from companion.exercises.exercise import ChoiceExercise, Exercise, ExerciseSet
 from companion.exercises.worker import grader
 from companion.widgets import Stepper, style
+
+if TYPE_CHECKING:  # annotations only: ExerciseSet.widget() imports this module
+    from companion.exercises.exercise import ChoiceExercise, Exercise, ExerciseSet
 
 #: Verdict line per verdict: mark, words, colour.
 _VERDICTS = {
@@ -136,8 +139,8 @@ class ChoiceWidget(_Base):
 
 
 def exercise_widget(exercise: Exercise | ChoiceExercise, number: int | None = None) -> _Base:
-    """The widget of one exercise of either kind."""
-    if isinstance(exercise, ChoiceExercise):
+    """The widget of one exercise of either kind (a choice exercise has ``options``)."""
+    if hasattr(exercise, "options"):
         return ChoiceWidget(exercise, number)
     return ExerciseWidget(exercise, number)
 

@@ -14,26 +14,23 @@ near the singular set and reports the motion in the first chart.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import sympy as sp
-from scipy.integrate import solve_ivp
 
-from companion.geometry.metric import (
-    covariant_equations,
-    jacobian,
-    pull_back_form,
-    pull_back_metric,
-    reaction_force,
-)
-from companion.mechanics.derivation import Derivation, Step
+from companion.geometry.metric import Embedding, geometric
 from companion.numerics import SingularConfigurationError, Trajectory
 from companion.numerics.compile import lambdify_scalar
-from companion.system import Parameter, System, register_method, sample_times
+from companion.system import SOLVERS, Integrator, OdeIntegrator, Parameter, Setup, System
 
 
 class ConstrainedSystem(System):
     """A system on a submanifold given by an embedding into a flat (or any) ambient space.
+
+    Its ``geometry`` is the :class:`~companion.geometry.metric.Embedding`, its default
+    method ``"geometric"`` and its integrator a :class:`ChartIntegrator`; this class only
+    builds them and adds the chart's numeric helpers.
 
     Parameters
     ----------
@@ -54,13 +51,11 @@ class ConstrainedSystem(System):
     second_chart
         Optional ``{"embedding": ..., "inverse": ...}``: another chart of the same surface in
         the same symbols x.  The simulation then changes chart whenever the current one comes
-        near its singular set (μ < ``SWITCH``) and reports the motion in the first chart.
+        near its singular set (μ < ``ChartIntegrator.switch``) and reports the motion in the
+        first chart.
     **kwargs
         Passed to :class:`System` (name, title, source, parameters, initial, ...).
     """
-
-    #: With two charts, the simulation changes chart when μ of the current one falls below.
-    SWITCH = 0.3
 
     def __init__(self, *, x: Sequence[sp.Symbol], xdot: Sequence[sp.Symbol],
                  embedding: Sequence[sp.Expr], ambient_metric: sp.Matrix,
@@ -69,36 +64,39 @@ class ConstrainedSystem(System):
                  ambient: Sequence[sp.Symbol] | None = None,
                  inverse: Sequence[sp.Expr] | None = None,
                  second_chart: Mapping[str, Sequence[sp.Expr]] | None = None, **kwargs):
-        self.embedding = sp.Matrix(list(embedding))
-        self.ambient_metric = sp.Matrix(ambient_metric)
-        self.ambient_force = sp.Matrix(list(ambient_force))
-        self.J = jacobian(self.embedding, x)
-        self.induced_metric = pull_back_metric(self.ambient_metric, self.J)
+        emb = Embedding.of(x, embedding, ambient_metric, ambient_force)
         self.min_immersion = min_immersion
-        xd = sp.Matrix(list(xdot))
-        T = sp.expand((xd.T * self.induced_metric * xd)[0] / 2)
-        Q = list(pull_back_form(self.ambient_force, self.J))
-        position = {f"p_{c}": e for c, e in zip("xyz", self.embedding, strict=False)}
-        super().__init__(q=x, qdot=xdot, u=xdot, definitions=list(xdot), T=T, Q=Q,
-                         series={**position, **dict(series or {})}, **kwargs)
-        args = [*self.q, *self.parameter_symbols]
-        self._jacobian = sp.lambdify(args, list(self.J), modules="numpy", cse=True)
-        gram = self.J.T * self.J  # det and trace of JᵀJ: a cheap, scale-free rank test
-        self._gram = [gram.det(method="berkowitz"), gram.trace()]
-        self._gram_scalar = lambdify_scalar(args, self._gram)
-        self._gram_numpy = sp.lambdify(args, self._gram, modules="numpy", cse=True)
-        self._embed = lambdify_scalar(args, list(self.embedding))
-        self._inverse = (None if inverse is None else lambdify_scalar(
-            [*ambient, *self.parameter_symbols], list(inverse)))
-        self.second_chart = None
+        position = {f"p_{c}": e for c, e in zip("xyz", emb.embedding, strict=False)}
+        second = None
         if second_chart is not None:
             if inverse is None or ambient is None:
                 raise ValueError("changing charts needs the first chart's inverse too")
-            self.second_chart = ConstrainedSystem(
+            second = ConstrainedSystem(
                 x=x, xdot=xdot, embedding=second_chart["embedding"],
                 ambient_metric=ambient_metric, ambient_force=ambient_force,
                 min_immersion=min_immersion, ambient=ambient, inverse=second_chart["inverse"],
-                **{**kwargs, "name": f"{self.name} (second chart)"})
+                **{**kwargs, "name": f"{kwargs['name']} (second chart)"})
+        kwargs.setdefault("method", "geometric")
+        super().__init__(q=x, qdot=xdot, T=emb.kinetic_energy(xdot), Q=list(emb.force),
+                         series={**position, **dict(series or {})}, geometry=emb,
+                         integrator=ChartIntegrator(second), **kwargs)
+        args = [*self.q, *self.parameter_symbols]
+        self._jacobian = sp.lambdify(args, list(emb.J), modules="numpy", cse=True)
+        gram = emb.J.T * emb.J  # det and trace of JᵀJ: a cheap, scale-free rank test
+        self._gram = [gram.det(method="berkowitz"), gram.trace()]
+        self._gram_scalar = lambdify_scalar(args, self._gram)
+        self._gram_numpy = sp.lambdify(args, self._gram, modules="numpy", cse=True)
+        self._embed = lambdify_scalar(args, list(emb.embedding))
+        self._inverse = (None if inverse is None else lambdify_scalar(
+            [*ambient, *self.parameter_symbols], list(inverse)))
+        self.second_chart = second
+
+    # The embedding's objects, under the names readers of §7.3 look for.
+    embedding = property(lambda self: self.geometry.embedding)
+    ambient_metric = property(lambda self: self.geometry.ambient_metric)
+    ambient_force = property(lambda self: self.geometry.ambient_force)
+    J = property(lambda self: self.geometry.J)
+    induced_metric = property(lambda self: self.geometry.induced_metric)
 
     def to_ambient(self, x: Sequence[float], p: Sequence[float]) -> np.ndarray:
         """The state (x, ẋ) as the ambient point and velocity (j(x), J ẋ), concatenated."""
@@ -135,37 +133,19 @@ class ConstrainedSystem(System):
                                       np.empty(np.shape(q)[1:]))[:2]
         return np.maximum(det, 0.0) ** (1 / n) * n / np.maximum(tr, 1e-300)
 
-    def evaluate(self, traj: Trajectory) -> None:
-        """Invariants and series, plus the chart's immersion measure along the motion and,
-        when the reaction is among the series, its tangential part |JᵀR| (must be 0)."""
-        super().evaluate(traj)
-        p = [traj.params[s.name] for s in self.parameter_symbols]
-        J = self.jacobian_at(traj.states[: len(self.q)], p)
-        traj.series["immersion μ"] = imm = self.immersion(traj.states[: len(self.q)], p)
-        if self.second_chart is None and np.min(imm) < 50 * self.min_immersion:
-            k = int(np.argmin(imm))
-            traj.events.append(f"at t = {traj.t[k]:.4g} the motion passes close to where "
-                               + self._singular_message(f"(immersion μ = {imm[k]:.2g})"))
-        names = [f"reaction_{i}" for i in range(self.J.rows)]
-        if all(n in traj.series for n in names):
-            R = np.array([traj.series[n] for n in names])
-            traj.residuals["JᵀR"] = np.linalg.norm(np.einsum("nij,in->nj", J, R), axis=1)
-
-    def _singular_message(self, where: str) -> str:
+    def singular_message(self, where: str) -> str:
         return (f"the chart is singular {where}: "
                 "the coordinate map stops being an immersion (J loses rank), so the induced "
                 "metric is degenerate and its Christoffel symbols blow up — the coordinates, "
                 "not the motion, fail there")
 
-    def rhs(self, p: Sequence[float], method: str = "geometric"):
-        """x ↦ ẋ for the state (x, ẋ).  For the geometric method the reduced accelerations
-        ẍ = σ̃⁻¹F̃ − Γ̃(ẋ, ẋ) (small systems) are compiled into one scalar function; every
-        evaluation first checks the chart and refuses to go on where it is singular."""
-        if method != "geometric":
-            return super().rhs(p, method)
+    def geometric_rhs(self, p: Sequence[float]):
+        """x ↦ ẋ for the state (x, ẋ) with the reduced accelerations ẍ = σ̃⁻¹F̃ − Γ̃(ẋ, ẋ)
+        compiled into one scalar function; every evaluation first checks the chart and
+        refuses to go on where it is singular."""
         if not hasattr(self, "_xddot"):
             args = [*self.q, *self.u, *self.parameter_symbols]
-            self._xddot = lambdify_scalar(args, list(self.derive("geometric").extra["xddot"]))
+            self._xddot = lambdify_scalar(args, list(self.derive("geometric").result("xddot")))
         accel, gram, p, n = self._xddot, self._gram_scalar, list(p), len(self.q)
         floor = self.min_immersion**n / n**n  # μ < min_immersion ⇔ det < floor·trⁿ
 
@@ -173,62 +153,88 @@ class ConstrainedSystem(System):
             xs = x.tolist()
             det, tr = gram(*xs[:n], *p)
             if det < floor * tr**n:
-                raise SingularConfigurationError(self._singular_message(
+                raise SingularConfigurationError(self.singular_message(
                     f"at t = {t:.4g}, q = {np.round(xs[:n], 4).tolist()}") + "; the motion "
                     "there needs another chart (e.g. spherical angles about another axis)")
             return np.array([*xs[n:], *accel(*xs, *p)])
 
         return f
 
-    def simulate(self, t_final: float | None = None, params: Mapping | None = None,
-                 initial: Mapping | None = None, *, method: str = "geometric",
-                 **kwargs) -> Trajectory:
-        """As :meth:`System.simulate`, with the geometric derivation (7.2) by default.
 
-        Raises
-        ------
-        SingularConfigurationError
-            The initial configuration is where the chart is singular.
-        """
-        pv = self.parameter_values(params)
-        x0 = self.initial_state(self.initial_values(initial))[: len(self.q)]
-        p = [pv[s.name] for s in self.parameter_symbols]
-        if self.immersion(x0, p) <= self.min_immersion:  # the initial values are in this chart
-            raise SingularConfigurationError("cannot start here: " + self._singular_message(
-                f"at q = {np.round(x0, 4).tolist()}"))
+@dataclass(frozen=True)
+class ChartIntegrator(Integrator):
+    """Integration in a chart of a constraint surface (Loparo & Vakalis §7.3).
+
+    With one chart the motion is integrated (LSODA) and refused where the chart stops being
+    an immersion; with a ``second_chart`` it is integrated (DOP853 with events) in whichever
+    chart is far from its singular set, changing chart at μ = ``switch``, and every sample
+    is reported in the first chart.  Either way the immersion measure μ is added as a
+    series and, when the reaction is among the series, its tangential part |JᵀR| (must be
+    0) as a residual.
+    """
+
+    second_chart: ConstrainedSystem | None = None
+    switch: float = 0.3
+    rtol: float | None = None
+    atol: float | None = None
+
+    def __post_init__(self):
+        # LSODA in one chart; DOP853 (its events locate the chart changes) in an atlas.
+        rtol, atol = (1e-10, 1e-12) if self.second_chart is not None else (1e-11, 1e-13)
+        object.__setattr__(self, "rtol", rtol if self.rtol is None else self.rtol)
+        object.__setattr__(self, "atol", atol if self.atol is None else self.atol)
+
+    def integrate(self, system: ConstrainedSystem, setup: Setup) -> Trajectory:
+        x0 = system.initial_state(setup.initial, setup.params)
+        if system.immersion(x0[: len(system.q)], setup.p) <= system.min_immersion:
+            raise SingularConfigurationError("cannot start here: " + system.singular_message(
+                f"at q = {np.round(x0[: len(system.q)], 4).tolist()}"))
         if self.second_chart is not None:
-            return self._simulate_with_atlas(t_final, pv, initial, **kwargs)
-        return super().simulate(t_final, params, initial, method=method, **kwargs)
+            traj = self._atlas(system, setup, x0)
+        elif setup.method == "geometric":
+            states = SOLVERS["lsoda"][0](system.geometric_rhs(setup.p), x0, setup.t,
+                                         setup.rtol, setup.atol)
+            traj = self._trajectory(system, setup, states)
+        else:
+            traj = OdeIntegrator().integrate(system, setup)
+        self._chart_series(system, traj)
+        return traj
 
-    def _simulate_with_atlas(self, t_final: float | None, pv: dict, initial,
-                             n_points: int = 600, rtol: float | None = None,
-                             atol: float | None = None) -> Trajectory:
+    @staticmethod
+    def _trajectory(system: System, setup: Setup, states: np.ndarray) -> Trajectory:
+        system.check_finite(setup.t, states, setup.params)
+        traj = Trajectory(t=setup.t, states=states, names=system.state_names(),
+                          params=setup.params)
+        system.evaluate(traj)
+        return traj
+
+    def _atlas(self, system: ConstrainedSystem, setup: Setup, state: np.ndarray
+               ) -> Trajectory:
         """Integrate in whichever chart is far from its singular set, changing chart at
-        μ = SWITCH (events of DOP853), and report every sample in the first chart."""
-        t_eval = sample_times(self.t_final if t_final is None else t_final, n_points)
-        t_final = float(t_eval[-1])
-        rtol, atol = (1e-10 if rtol is None else rtol), (1e-12 if atol is None else atol)
-        p = [pv[s.name] for s in self.parameter_symbols]
-        n, charts = len(self.q), (self, self.second_chart)
-        state = self.initial_state(self.initial_values(initial))
+        μ = switch (events of DOP853), and report every sample in the first chart."""
+        from scipy.integrate import solve_ivp  # ~0.5 s to import: on first use
+
+        t_eval, p = setup.t, setup.p
+        t_final, n_points = float(t_eval[-1]), len(t_eval)
+        n, charts = len(system.q), (system, self.second_chart)
         current = 0
-        if self.immersion(state[:n], p) < self.SWITCH:
-            state, current = self.second_chart.from_ambient(self.to_ambient(state, p), p), 1
+        if system.immersion(state[:n], p) < self.switch:
+            state, current = self.second_chart.from_ambient(system.to_ambient(state, p), p), 1
         out, k, t0, notes = np.empty((2 * n, n_points)), 0, 0.0, []
         while True:
             chart = charts[current]
 
             def leave(t, x, chart=chart):
-                return chart.immersion(x[:n], p) - self.SWITCH
+                return chart.immersion(x[:n], p) - self.switch
 
             leave.terminal, leave.direction = True, -1
-            sol = solve_ivp(chart.rhs(p), (t0, t_final), state, method="DOP853",
-                            t_eval=t_eval[k:], events=leave, rtol=rtol, atol=atol)
+            sol = solve_ivp(chart.geometric_rhs(p), (t0, t_final), state, method="DOP853",
+                            t_eval=t_eval[k:], events=leave, rtol=setup.rtol, atol=setup.atol)
             if sol.status < 0:
                 raise SingularConfigurationError(f"integration failed: {sol.message}")
             for j in range(sol.y.shape[1]):
                 y = sol.y[:, j]
-                out[:, k + j] = y if current == 0 else self.from_ambient(
+                out[:, k + j] = y if current == 0 else system.from_ambient(
                     chart.to_ambient(y, p), p)
             k += sol.y.shape[1]
             if sol.status == 0 or k >= n_points:
@@ -238,8 +244,7 @@ class ConstrainedSystem(System):
             state = other.from_ambient(chart.to_ambient(sol.y_events[0][0], p), p)
             current = 1 - current
             notes.append(t0)
-        traj = Trajectory(t=t_eval, states=out, names=self.state_names(), params=pv)
-        self.evaluate(traj)
+        traj = self._trajectory(system, setup, out)
         if notes:
             traj.events.append(
                 f"changed chart {len(notes)} time(s) (first at t = {notes[0]:.3g}) to stay "
@@ -247,33 +252,21 @@ class ConstrainedSystem(System):
                 "chart")
         return traj
 
-
-@register_method("geometric")
-def geometric(system: System) -> Derivation:
-    """Newton's law on the constraint manifold σ̃(ẍ + Γ̃(ẋ, ẋ)) = F̃ (7.2), with the reaction
-    force R = σ♭(d²j/dt²) − F recovered in ``extra["reaction"]``."""
-    if not isinstance(system, ConstrainedSystem):
-        raise NotImplementedError(f"{system.name} is not defined by a coordinate map")
-    d = covariant_equations(system.induced_metric, system.q, system.u, system.Q)
-    xddot = d.accelerations().applyfunc(sp.cancel)
-    R = reaction_force(system.ambient_metric, system.embedding, system.q, system.u, xddot,
-                       system.ambient_force)
-    d.steps[:0] = [
-        Step("Coordinate map j", system.embedding, "§7.3",
-             "The constraint surface is the image of the coordinates.", "j(x)"),
-        Step("Jacobian J = ∂j/∂x", system.J, "(7.2)", "It carries velocities to the ambient "
-             "space; its transpose carries forces back.", "J"),
-        Step("Induced metric Jᵀ σ J", system.induced_metric, "(7.2)",
-             "The ambient kinetic energy seen by constrained velocities.", r"\tilde\sigma"),
-        Step("Pulled-back force Jᵀ F", sp.Matrix(system.Q), "(7.2)",
-             "Only the force's tangential part survives.", r"\tilde F"),
-    ]
-    d.steps.append(Step("Reaction force R = σ♭(d²j/dt²) − F", R, "§7.3",
-                        "What the surface must push with so the particle stays on it; JᵀR = 0.",
-                        "R"))
-    d.method = "geometric"
-    d.extra.update(reaction=R, J=system.J, xddot=xddot)
-    return d
+    def _chart_series(self, system: ConstrainedSystem, traj: Trajectory) -> None:
+        """The chart's immersion measure along the motion (with a note on close passes) and,
+        when the reaction is among the series, its tangential part |JᵀR|."""
+        p = [traj.params[s.name] for s in system.parameter_symbols]
+        q = traj.states[: len(system.q)]
+        J = system.jacobian_at(q, p)
+        traj.series["immersion μ"] = imm = system.immersion(q, p)
+        if self.second_chart is None and np.min(imm) < 50 * system.min_immersion:
+            k = int(np.argmin(imm))
+            traj.events.append(f"at t = {traj.t[k]:.4g} the motion passes close to where "
+                               + system.singular_message(f"(immersion μ = {imm[k]:.2g})"))
+        names = [f"reaction_{i}" for i in range(system.J.rows)]
+        if all(n in traj.series for n in names):
+            R = np.array([traj.series[n] for n in names])
+            traj.residuals["JᵀR"] = np.linalg.norm(np.einsum("nij,in->nj", J, R), axis=1)
 
 
-__all__ = ["ConstrainedSystem", "Parameter", "geometric"]
+__all__ = ["ChartIntegrator", "ConstrainedSystem", "Parameter", "geometric"]

@@ -19,7 +19,7 @@ import sympy as sp
 from companion.geometry.metric import _square, kinetic_metric
 from companion.mechanics import inputs
 from companion.mechanics.derivation import Derivation, Step
-from companion.system import System, register_method
+from companion.mechanics.methods import Definition, register_method
 
 Bracket = Callable[[sp.Matrix, sp.Matrix], sp.Matrix]
 
@@ -115,24 +115,27 @@ def arnold_equations(A: sp.Matrix, omega: Sequence[sp.Symbol], M: Sequence | Non
         Step("Bracket of so(3)", bracket(a, c, sign=sign), "§7.4",
              "so(3) is IR³ with the cross product" + ("" if sign == 1 else
                                                      " — here with the WRONG sign"),
-             r"[a, c]"),
+             r"[a, c]", key="bracket"),
         Step("Inertia operator A", A, "§7.4", "It turns ω into the body angular momentum Aω.",
-             "A"),
+             "A", key="inertia_operator"),
         Step("B(c, a) solved from ⟨[a,b],c⟩ = ⟨B(c,a),b⟩ ∀b", B(c, a).applyfunc(sp.factor),
              "§7.4", "The defining condition is linear in b: one equation per component.",
-             "B(c, a)"),
-        Step("B(ω, ω)", Bww, "§7.4", "Put c = a = ω: the geodesic term.", r"B(\omega,\omega)"),
+             "B(c, a)", key="b_operator"),
+        Step("B(ω, ω)", Bww, "§7.4", "Put c = a = ω: the geodesic term.", r"B(\omega,\omega)",
+             key="b_omega_omega"),
         Step("Arnold's form of Euler's equations", equations, "§7.4",
-             "Torque-free motion is a geodesic of the left-invariant metric on SO(3).", None),
+             "Torque-free motion is a geodesic of the left-invariant metric on SO(3).", None,
+             key="equations"),
     ]
     return Derivation(method=method, q=[], u=omega, mass_matrix=A,
                       forcing=(A * Bww + M).applyfunc(sp.expand), kinematics=sp.zeros(0, 1),
                       equations=equations, steps=steps,
+                      explicit_rates=rate,
                       extra={"B": B, "B(omega, omega)": Bww, "sign": sign, "omega_dot": rate})
 
 
 @register_method("arnold")
-def _arnold(system: System) -> Derivation:
+def _arnold(system: Definition) -> Derivation:
     """Arnold's form for a system whose speeds are body-axis angular velocities.
 
     A is the Hessian of the kinetic energy in ω (the metric of T), the torque is the

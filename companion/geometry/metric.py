@@ -9,6 +9,7 @@ Jᵀ σ J and force Jᵀ F (7.2).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import sympy as sp
@@ -16,6 +17,7 @@ from sympy.simplify.fu import TR8
 
 from companion.mechanics import inputs
 from companion.mechanics.derivation import Derivation, Step
+from companion.mechanics.methods import Definition, register_method
 
 
 def _square(sigma, what: str = "metric") -> sp.Matrix:
@@ -152,18 +154,21 @@ def covariant_equations(
         quad = quadratic(gamma, qdot)  # Γ(q̇, q̇)
         gamma_step = Step("Christoffel symbols Γ^i_kl", gamma, None,
                           "The connection of σ: how coordinate directions turn as q moves.",
-                          ", ".join(rf"\Gamma^{{{i + 1}}}" for i in range(len(q))))
+                          ", ".join(rf"\Gamma^{{{i + 1}}}" for i in range(len(q))),
+                          key="christoffel")
     else:
         gamma = christoffel_first(sigma, q)
         quad = quadratic(gamma, qdot)  # Γ_{j,kl} q̇^k q̇^l = σ Γ(q̇, q̇)
         gamma_step = Step("Christoffel symbols of the first kind Γ_{j,kl}", gamma, None,
                           "The connection of σ with its index lowered: no σ⁻¹ needed.",
-                          ", ".join(rf"\Gamma_{{{j + 1}}}" for j in range(len(q))))
+                          ", ".join(rf"\Gamma_{{{j + 1}}}" for j in range(len(q))),
+                          key="christoffel")
     steps = [
         Step("Kinetic-energy metric σ", sigma, None,
-             "Kinetic energy is ½ q̇ᵀ σ q̇: σ measures velocities.", r"\sigma"),
+             "Kinetic energy is ½ q̇ᵀ σ q̇: σ measures velocities.", r"\sigma", key="kinetic_metric"),
         gamma_step,
-        Step("Force 1-form F", F, "(7.1)", "Forces pair with velocities to give power.", "F"),
+        Step("Force 1-form F", F, "(7.1)", "Forces pair with velocities to give power.", "F",
+             key="force_form"),
     ]
     qddot = sp.Matrix([sp.Symbol(r"\ddot{" + sp.latex(s) + "}") for s in q])
     if kind == "second":
@@ -174,7 +179,7 @@ def covariant_equations(
     equations = [sp.Eq(lhs[i], F[i]) for i in range(len(q))]
     steps.append(Step("Newton's law σ♭(∇_{c′} c′) = F in coordinates", equations, "(7.1)",
                       "Mass times covariant acceleration equals force; with F = 0 the motion "
-                      "is a geodesic.", None))
+                      "is a geodesic.", None, key="equations"))
     return Derivation(method=method, q=q, u=qdot, mass_matrix=sigma, forcing=forcing,
                       kinematics=sp.Matrix(qdot), equations=equations, steps=steps,
                       extra={"christoffel": gamma, "christoffel_kind": kind})
@@ -228,3 +233,66 @@ def reaction_in_null_space(J, R, *, tol: float = 1e-9) -> bool:
     JtR = np.einsum("...ij,...i->...j", J, R)
     scale = np.linalg.norm(J, axis=(-2, -1)) * np.linalg.norm(R, axis=-1) + 1e-300
     return bool(np.all(np.linalg.norm(JtR, axis=-1) <= tol * np.maximum(scale, 1.0)))
+
+
+@dataclass(frozen=True)
+class Embedding:
+    """A constraint surface as the image of coordinates x under j: M → N (§7.3), with the
+    ambient metric σ and force F; J, the induced metric Jᵀ σ J and force Jᵀ F follow (7.2).
+
+    It is the ``geometry`` of a system the method ``"geometric"`` applies to.
+    """
+
+    x: list[sp.Symbol]
+    embedding: sp.Matrix
+    ambient_metric: sp.Matrix
+    ambient_force: sp.Matrix
+    J: sp.Matrix
+    induced_metric: sp.Matrix
+    force: sp.Matrix
+
+    @classmethod
+    def of(cls, x: Sequence[sp.Symbol], embedding: Sequence[sp.Expr], ambient_metric,
+           ambient_force: Sequence[sp.Expr]) -> Embedding:
+        """The embedding j(x) with everything (7.2) derives from it."""
+        j = sp.Matrix(list(embedding))
+        J = jacobian(j, x)
+        sigma = sp.Matrix(ambient_metric)
+        F = sp.Matrix(list(ambient_force))
+        return cls(list(x), j, sigma, F, J, pull_back_metric(sigma, J), pull_back_form(F, J))
+
+    def kinetic_energy(self, xdot: Sequence[sp.Symbol]) -> sp.Expr:
+        """T = ½ ẋᵀ (Jᵀ σ J) ẋ."""
+        v = sp.Matrix(list(xdot))
+        return sp.expand((v.T * self.induced_metric * v)[0] / 2)
+
+
+@register_method("geometric")
+def geometric(system: Definition) -> Derivation:
+    """Newton's law on the constraint manifold σ̃(ẍ + Γ̃(ẋ, ẋ)) = F̃ (7.2) of a system whose
+    ``geometry`` is an :class:`Embedding`, with the reaction force R = σ♭(d²j/dt²) − F
+    (``result("reaction")``) and ẍ (``result("xddot")``)."""
+    emb = getattr(system, "geometry", None)
+    if not isinstance(emb, Embedding):
+        raise NotImplementedError(f"{system.name} is not defined by a coordinate map")
+    d = covariant_equations(emb.induced_metric, system.q, system.u, system.Q)
+    xddot = d.accelerations().applyfunc(sp.cancel)
+    R = reaction_force(emb.ambient_metric, emb.embedding, system.q, system.u, xddot,
+                       emb.ambient_force)
+    d.steps[:0] = [
+        Step("Coordinate map j", emb.embedding, "§7.3",
+             "The constraint surface is the image of the coordinates.", "j(x)", key="embedding"),
+        Step("Jacobian J = ∂j/∂x", emb.J, "(7.2)", "It carries velocities to the ambient "
+             "space; its transpose carries forces back.", "J", key="jacobian"),
+        Step("Induced metric Jᵀ σ J", emb.induced_metric, "(7.2)",
+             "The ambient kinetic energy seen by constrained velocities.", r"\tilde\sigma",
+             key="metric"),
+        Step("Pulled-back force Jᵀ F", sp.Matrix(system.Q), "(7.2)",
+             "Only the force's tangential part survives.", r"\tilde F", key="forces"),
+    ]
+    d.steps.append(Step("Reaction force R = σ♭(d²j/dt²) − F", R, "§7.3",
+                        "What the surface must push with so the particle stays on it; JᵀR = 0.",
+                        "R", key="reaction"))
+    d.method = "geometric"
+    d.extra.update(reaction=R, J=emb.J, xddot=xddot)
+    return d

@@ -38,6 +38,7 @@ from companion.geometry.metric import (
 )
 from companion.mechanics import inputs
 from companion.mechanics.derivation import Derivation, Step
+from companion.mechanics.methods import Definition, register_method
 
 #: The name standing for the fixed ground in :meth:`Mechanism.add_joint`.
 GROUND = "ground"
@@ -328,22 +329,25 @@ class Mechanism:
         steps = [
             Step("The constraint map f: q ↦ every body's (x, y, θ)", f, None,
                  "Each body is free in SE(2); the joints say where all of them are, given q.",
-                 "f(q)"),
+                 "f(q)", key="embedding"),
             Step("Its Jacobian J = ∂f/∂q", J, "(7.2)",
-                 "J carries reduced velocities to the bodies' velocities: ḟ = J q̇.", "J"),
+                 "J carries reduced velocities to the bodies' velocities: ḟ = J q̇.", "J",
+                 key="jacobian"),
             Step("Ambient metric G of the free bodies", G, None,
-                 "Kinetic energy of independent bodies: ½ Σ m(ẋ² + ẏ²) + J θ̇².", "G"),
+                 "Kinetic energy of independent bodies: ½ Σ m(ẋ² + ẏ²) + J θ̇².", "G",
+                 key="ambient_metric"),
             Step("Pulled-back metric M = Jᵀ G J", M, "(7.2)",
-                 "The kinetic energy measured on the constraint manifold.", "M"),
+                 "The kinetic energy measured on the constraint manifold.", "M", key="metric"),
             Step("Applied forces on the free bodies", F, None,
-                 "Gravity, loads and joint torques as a 1-form on the product space.", "F"),
+                 "Gravity, loads and joint torques as a 1-form on the product space.", "F",
+                 key="ambient_force"),
             Step("Pulled-back force Jᵀ F", Ft, "(7.2)",
                  "Only the part of F that does work along the allowed motions survives.",
-                 r"\tilde F"),
-            *core.steps[1:],
+                 r"\tilde F", key="forces"),
+            *(s for s in core.steps if s.key != "kinetic_metric"),  # M is shown above
             Step("Joint forces from each body's Newton law", list(R.values()), "§7.7",
                  "Outermost body first: what its mass times acceleration needs from its joint.",
-                 ", ".join(rf"R_{{\mathrm{{{k}}}}}" for k in R)),
+                 ", ".join(rf"R_{{\mathrm{{{k}}}}}" for k in R), key="joint_forces"),
         ]
         return Derivation(
             method=method, q=core.q, u=core.u, mass_matrix=M, forcing=core.forcing,
@@ -407,3 +411,14 @@ class NumericMechanism:
         poses = {n: np.array(vals[k + 3 * i:k + 3 * i + 3])
                  for i, n in enumerate(self.mechanism.bodies)}
         return joints, poses
+
+
+@register_method("pull_back")
+def pull_back(system: Definition) -> Derivation:
+    """The pull-back derivation (7.2) of a system whose ``geometry`` is a planar
+    :class:`Mechanism`."""
+    mechanism = getattr(system, "geometry", None)
+    if not isinstance(mechanism, Mechanism):
+        raise NotImplementedError(
+            f"{system.name} is not defined as a planar mechanism, so it has no pull-back")
+    return mechanism.derive("pull_back")

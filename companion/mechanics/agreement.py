@@ -16,12 +16,12 @@ import numpy as np
 import sympy as sp
 
 from companion.mechanics.lagrange import kinematics_of
+from companion.mechanics.methods import Definition, applicable
 from companion.numerics.compile import CompiledEOM, lambdify_scalar
-from companion.system import System
 
 
 @cache
-def _u_rate(system: System):
+def _u_rate(system: Definition):
     """u̇ of the independent speeds as a function of (t, q, q̇, q̈, p)."""
     psi, psi_t = system.psi
     k = len(system.u_independent)
@@ -36,7 +36,7 @@ def _u_rate(system: System):
 
 
 @cache
-def _qdot(system: System):
+def _qdot(system: Definition):
     """q̇ = Φ u + Φ_t (4.134) as a function of (t, q, u, p)."""
     phi, phi_t = kinematics_of(system)
     k = len(system.u_independent)
@@ -46,12 +46,12 @@ def _qdot(system: System):
                            list(qdot))
 
 
-def udot_function(system: System, method: str, p: Sequence[float]):
+def udot_function(system: Definition, method: str, p: Sequence[float]):
     """``(t, q, u) ↦ u̇`` of the independent speeds by ``method`` for parameter values ``p``."""
     p = list(p)
     derivation = system.derive(method)
     eom: CompiledEOM = system.compiled(method)
-    if derivation.extra.get("speeds", "u") == "u":
+    if derivation.speeds == "u":
         if not derivation.q:  # Arnold's form on SO(3): the ω-equations use no coordinates
             return lambda t, q, u: eom.udot(t, [], u, p)
         return lambda t, q, u: eom.udot(t, q, u, p)
@@ -68,7 +68,7 @@ def udot_function(system: System, method: str, p: Sequence[float]):
     return f
 
 
-def rhs_in_independent_speeds(system: System, method: str, p: Sequence[float]):
+def rhs_in_independent_speeds(system: Definition, method: str, p: Sequence[float]):
     """The first-order right-hand side x = (q, u) ↦ ẋ using ``method``'s accelerations."""
     p = list(p)
     n = len(system.q)
@@ -82,7 +82,7 @@ def rhs_in_independent_speeds(system: System, method: str, p: Sequence[float]):
 
 
 def independent_accelerations(
-    system: System, method: str, t: float, q: Sequence[float], u: Sequence[float],
+    system: Definition, method: str, t: float, q: Sequence[float], u: Sequence[float],
     params: Mapping[str, float] | None = None,
 ) -> np.ndarray:
     """u̇ of the system's independent quasi-velocities by ``method`` at state (t, q, u).
@@ -96,19 +96,12 @@ def independent_accelerations(
     return udot_function(system, method, [pv[s.name] for s in system.parameter_symbols])(t, q, u)
 
 
-def applicable_methods(system: System) -> list[str]:
-    """The registered methods that apply to ``system`` (derives each once)."""
-    out = []
-    for name in system.methods:
-        try:
-            system.derive(name)
-        except NotImplementedError:
-            continue
-        out.append(name)
-    return out
+def applicable_methods(system: Definition) -> list[str]:
+    """The methods that apply to ``system`` (derives each once)."""
+    return applicable(system, system.methods)
 
 
-def random_states(system: System, n: int, seed: int = 0):
+def random_states(system: Definition, n: int, seed: int = 0):
     """``n`` random (t, q, u, parameters) drawn from the slider ranges of the system.
 
     Angles are kept away from coordinate singularities by those ranges (θ within ±1.5 rad
@@ -128,7 +121,7 @@ def random_states(system: System, n: int, seed: int = 0):
         yield float(rng.uniform(0.0, 1.0)), draw(qs), draw(us), params
 
 
-def max_disagreement(system: System, n_states: int = 20, seed: int = 0) -> dict[str, float]:
+def max_disagreement(system: Definition, n_states: int = 20, seed: int = 0) -> dict[str, float]:
     """Largest relative difference of each method's u̇ from Boltzmann–Hamel's, by method."""
     methods = [m for m in applicable_methods(system) if m != "boltzmann_hamel"]
     worst = dict.fromkeys(methods, 0.0)

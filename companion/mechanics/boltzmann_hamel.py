@@ -18,6 +18,7 @@ import sympy as sp
 from companion.mechanics import inputs
 from companion.mechanics import quasi_velocities as qv
 from companion.mechanics.derivation import Derivation, Step
+from companion.mechanics.methods import Definition, register_method
 
 
 def dot_symbol(s: sp.Symbol) -> sp.Symbol:
@@ -43,6 +44,8 @@ class BoltzmannHamelResult(Derivation):
         p_j = ∂T/∂u_j of the unconstrained T (4.87), before the constraints are applied.
     inertia
         m_ij = ∂²T/∂u_i∂u_j, full n×n (4.88).
+    rheonomic
+        Whether explicit time dependence leaves rheonomic coefficients γ^j_r ≠ 0 (4.84).
     constraint_rows
         For r = n−m+1..n: the left side of row r of (4.85) minus nothing, i.e. the generalized
         constraint force Q_r that row would need, as an expression in q, u and the u̇ symbols.
@@ -57,6 +60,7 @@ class BoltzmannHamelResult(Derivation):
     gamma_t: list[sp.Matrix] | None = None
     momenta: sp.Matrix | None = None
     inertia: sp.Matrix | None = None
+    rheonomic: bool = False
     constraint_rows: sp.Matrix | None = None
     u_all: list[sp.Symbol] | None = None
     udot: list[sp.Symbol] | None = None
@@ -148,50 +152,53 @@ def boltzmann_hamel(
     udot = [dot_symbol(ui) for ui in u]
 
     steps.append(Step("Quasi-velocities u = Ψ q̇ + Ψ_t: the matrix Ψ", psi, "(4.80)",
-                      "Each quasi-velocity is a linear combination of the q̇'s.", r"\Psi"))
+                      "Each quasi-velocity is a linear combination of the q̇'s.", r"\Psi",
+                      key="psi"))
     if psi_t != sp.zeros(n, 1):
         steps.append(Step("The rheonomic part Ψ_t", psi_t, "(4.80)",
                           "Terms of u that do not multiply a q̇ (explicit time dependence).",
-                          r"\Psi_t"))
+                          r"\Psi_t", key="psi_t"))
     phi = qv.inverse(psi)
     phi_t = qv.tidy_matrix(-phi * psi_t)
     steps.append(Step("Kinematical equations: Φ = Ψ⁻¹", phi, "(4.81)",
                       "Inverting Ψ gives q̇ = Φ u + Φ_t; where det Ψ = 0 the coordinates are "
-                      "singular.", r"\Phi"))
+                      "singular.", r"\Phi", key="phi"))
     if phi_t != sp.zeros(n, 1):
         steps.append(Step("Φ_t = −Φ Ψ_t", phi_t, "(4.81)",
-                          "The part of q̇ present even when every u is zero.", r"\Phi_t"))
+                          "The part of q̇ present even when every u is zero.", r"\Phi_t",
+                          key="phi_t"))
     C = qv.c_matrices(psi, q)
     steps.append(Step("C^j_ik = ∂Ψ_ji/∂q_k − ∂Ψ_jk/∂q_i", C, "(4.95)",
                       "C^j measures how far u_j is from being the derivative of a coordinate; "
                       "C^j = 0 means u_j is integrable.",
-                      ", ".join(rf"C^{{{j + 1}}}" for j in range(n))))
+                      ", ".join(rf"C^{{{j + 1}}}" for j in range(n)), key="c_matrices"))
     gamma = qv.gamma_matrices(C, phi)
     steps.append(Step("γ^j = Φᵀ C^j Φ", gamma, "(4.96)",
                       "The coefficients γ^j_rl (row r, column l) are skew in r and l: their "
                       "coupling does no work.",
-                      ", ".join(rf"\gamma^{{{j + 1}}}" for j in range(n))))
+                      ", ".join(rf"\gamma^{{{j + 1}}}" for j in range(n)), key="gamma"))
     gamma_t = qv.gamma_rheonomic(C, phi, phi_t, psi, psi_t, q, t)
     rheonomic = any(g != sp.zeros(n, 1) for g in gamma_t)
     if rheonomic:
         steps.append(Step("Rheonomic coefficients γ^j_r", gamma_t, "(4.84)",
                           "Extra terms from the explicit time dependence of Ψ and Ψ_t.",
-                          ", ".join(rf"\gamma^{{{j + 1}}}_r" for j in range(n))))
+                          ", ".join(rf"\gamma^{{{j + 1}}}_r" for j in range(n)), key="gamma_t"))
 
     steps.append(Step("Kinetic energy T(q, u, t), unconstrained", T, "(4.85)",
                       "T is written in all n u's: the constraints are applied only after "
-                      "differentiating.", "T"))
+                      "differentiating.", "T", key="kinetic_energy"))
     p = sp.Matrix([sp.diff(T, ui) for ui in u])
     steps.append(Step("Generalized momenta p_j = ∂T/∂u_j", p, "(4.87)",
-                      "The momentum conjugate to each quasi-velocity.", "p"))
+                      "The momentum conjugate to each quasi-velocity.", "p", key="momenta"))
     inertia = sp.hessian(T, u)
     steps.append(Step("Inertia coefficients m_ij = ∂²T/∂u_i∂u_j", inertia, "(4.88)",
-                      "The equations are linear in the u̇'s with these coefficients.", "m"))
+                      "The equations are linear in the u̇'s with these coefficients.", "m",
+                      key="inertia"))
     dT_dq = sp.Matrix([sp.diff(T, qi) for qi in q])
     dT_dtheta = (phi.T * dT_dq).applyfunc(sp.expand)
     steps.append(Step("∂T/∂θ_r = Σ_i (∂T/∂q_i) Φ_ir", dT_dtheta.subs(constrained), "(4.86)",
                       "Derivative with respect to a quasi-coordinate, via the chain rule "
-                      "through Φ.", r"\partial T/\partial\theta"))
+                      "through Φ.", r"\partial T/\partial\theta", key="dT_dtheta"))
 
     # Time derivative of p_r along the motion: ∂p/∂u u̇ + ∂p/∂q q̇ + ∂p/∂t, q̇ = Φ u + Φ_t.
     qdot = phi * sp.Matrix(u) + phi_t
@@ -210,7 +217,7 @@ def boltzmann_hamel(
     steps.append(Step("Gyroscopic matrix Σ_j (∂T/∂u_j) γ^j", qv.tidy_matrix(
         weighted.subs(constrained)), "(4.103)/(4.121)",
         "Multiplied by u it gives the velocity-coupling terms of (4.85); it is skew, so "
-        "these forces do no work.", r"\sum_j p_j \gamma^j"))
+        "these forces do no work.", r"\sum_j p_j \gamma^j", key="gyroscopic"))
 
     reduced = rows[:k, :]
     mass_matrix = reduced.jacobian(udot[:k])
@@ -222,15 +229,27 @@ def boltzmann_hamel(
     kinematics = qdot.subs(constrained).applyfunc(sp.expand)
     steps.append(Step("Boltzmann–Hamel equations", equations,
                       "(4.85)" if m == 0 else "(4.85)/(4.109)",
-                      f"{k} first-order dynamical equations in the independent u's.", None))
+                      f"{k} first-order dynamical equations in the independent u's.", None,
+                      key="equations"))
     steps.append(Step("Kinematical equations q̇ = Φ u + Φ_t with the constraints applied",
                       [sp.Eq(dot_symbol(qi), kinematics[i]) for i, qi in enumerate(q)],
-                      "(4.134)", "Only the first n − m columns of Φ enter.", None))
+                      "(4.134)", "Only the first n − m columns of Φ enter.", None,
+                      key="kinematical_equations"))
 
     return BoltzmannHamelResult(
         method="boltzmann_hamel", q=q, u=u_ind, mass_matrix=mass_matrix, forcing=forcing,
         kinematics=kinematics, equations=equations, steps=steps, t=t,
-        extra={"n_constraints": m, "rheonomic": rheonomic},
+        rheonomic=rheonomic,
         Psi=psi, Psi_t=psi_t, Phi=phi, Phi_t=phi_t, C=C, gamma=gamma, gamma_t=gamma_t,
         momenta=p, inertia=inertia, constraint_rows=rows[k:, :], u_all=u, udot=udot,
+    )
+
+
+@register_method("boltzmann_hamel")
+def from_system(system: Definition) -> BoltzmannHamelResult:
+    """The Boltzmann–Hamel equations of a system's definition (applies to every one)."""
+    psi, psi_t = system.psi
+    return boltzmann_hamel(
+        system.T, system.q, system.u, psi, n_constraints=system.n_constraints,
+        Q=system.Q, t=system.t, Psi_t=psi_t,
     )

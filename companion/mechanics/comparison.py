@@ -1,8 +1,10 @@
-"""The efficiency comparison of §4.4: every applicable method on every chosen example.
+"""The efficiency comparison of §4.4: every applicable method on every chosen system.
 
-One function, :func:`compare_methods`, derives each (method, example) pair afresh, times it
+One function, :func:`compare_methods`, derives each (method, system) pair afresh, times it
 and measures the final equations; the notebook's table and chart and
-``benchmarks/methods_comparison.py`` all come from its rows.
+``benchmarks/methods_comparison.py`` all come from its rows.  It takes systems, any
+:class:`~companion.system.System` a reader builds included; the worked examples by name are
+:func:`companion.examples.compare_methods`.
 """
 
 from __future__ import annotations
@@ -15,13 +17,7 @@ import sympy as sp
 
 from companion.mechanics.derivation import Derivation
 from companion.mechanics.lagrange import kinematics_of
-from companion.system import METHODS, System, load_methods
-
-#: What each method needs, from its derivation's ``extra`` (Boltzmann–Hamel's engine predates
-#: these keys, so its traits are read here: n − m first-order equations, unconstrained T).
-_DEFAULT_TRAITS = {"order": 1, "n_constraint_equations": 0, "needs_multipliers": False,
-                   "needs_unconstrained_T": True}
-
+from companion.mechanics.methods import METHODS, Definition
 
 
 @dataclass(frozen=True)
@@ -58,18 +54,14 @@ def operation_count(derivation: Derivation) -> tuple[int, int]:
     return plain, after
 
 
-def _row(example: str, method: str, derivation: Derivation, seconds: float) -> Row:
-    traits = {**_DEFAULT_TRAITS, **derivation.extra}
-    n, k = len(derivation.q), len(derivation.u)
-    m_eq = int(traits["n_constraint_equations"])
-    n_eq = k - m_eq if traits.get("speeds") == "qdot" else k
-    ops, ops_cse = operation_count(derivation)
-    return Row(example=example, method=method, n_equations=n_eq, order=int(traits["order"]),
-               n_constraint_equations=m_eq,
+def _row(example: str, method: str, d: Derivation, seconds: float) -> Row:
+    ops, ops_cse = operation_count(d)
+    return Row(example=example, method=method, n_equations=d.n_dynamical, order=d.order,
+               n_constraint_equations=d.n_constraint_equations,
                # kinematical + dynamical first-order ODEs: n + (n − m), or 2n for Lagrange
-               first_order_odes=n + n_eq, needs_multipliers=bool(traits["needs_multipliers"]),
-               needs_unconstrained_T=bool(traits["needs_unconstrained_T"]), ops=ops,
-               ops_cse=ops_cse, seconds=seconds)
+               first_order_odes=d.n_first_order, needs_multipliers=d.needs_multipliers,
+               needs_unconstrained_T=d.needs_unconstrained_T, ops=ops, ops_cse=ops_cse,
+               seconds=seconds)
 
 
 #: The methods whose efficiency Greenwood §4.4 sets out to compare.
@@ -77,14 +69,15 @@ BOOK_METHODS: tuple[str, ...] = ("boltzmann_hamel", "lagrange_multipliers", "mag
 
 
 def compare_methods(
-    systems: Sequence[System], methods: Sequence[str] | None = None,
+    systems: Sequence[Definition], methods: Sequence[str] | None = None,
 ) -> ComparisonTable:
-    """Derive every applicable method on every example, fresh, and measure the results.
+    """Derive every applicable method on every system, fresh, and measure the results.
 
     Parameters
     ----------
     systems
-        The systems to compare on: worked examples (``examples.get(name)``) or a reader's own.
+        The systems (any :class:`~companion.system.System`; worked examples by name go
+        through :func:`companion.examples.compare_methods`).
     methods
         Method names (default: the four methods Greenwood §4.4 compares,
         :data:`BOOK_METHODS`).
@@ -92,26 +85,35 @@ def compare_methods(
     Returns
     -------
     ComparisonTable
-        One :class:`Row` per applicable (example, method); methods that do not apply
+        One :class:`Row` per applicable (system, method); methods that do not apply
         (``NotImplementedError``) are listed in ``table.skipped`` with the reason.
+
+    Raises
+    ------
+    TypeError
+        An entry of ``systems`` is not a system (a name, say).
     """
-    load_methods()
+    systems = list(systems)
+    for s in systems:
+        if not hasattr(s, "definitions"):
+            raise TypeError(f"compare_methods takes systems, got {s!r}: for a worked example "
+                            "by name use companion.compare_methods or companion.examples.get")
     chosen = list(methods) if methods is not None else list(BOOK_METHODS)
-    unknown = sorted(set(chosen) - set(METHODS))
-    if unknown:
-        raise ValueError(f"unknown method(s) {unknown}; known: {', '.join(METHODS)}")
     rows, skipped = [], []
     for system in systems:
-        name = system.name
+        known = {**METHODS, **getattr(system, "own_methods", {})}
+        unknown = sorted(set(chosen) - set(known))
+        if unknown:
+            raise ValueError(f"unknown method(s) {unknown}; known: {', '.join(known)}")
         for method in chosen:
             kinematics_of.cache_clear()  # every method pays for its own Φ = Ψ⁻¹
             start = time.perf_counter()
             try:
-                derivation = METHODS[method](system)  # fresh, not the system's cache
+                derivation = known[method](system)  # fresh, not the system's cache
             except NotImplementedError as exc:
-                skipped.append((name, method, str(exc)))
+                skipped.append((system.name, method, str(exc)))
                 continue
-            rows.append(_row(name, method, derivation, time.perf_counter() - start))
+            rows.append(_row(system.name, method, derivation, time.perf_counter() - start))
     return ComparisonTable(rows, skipped)
 
 

@@ -3,8 +3,9 @@ equations of motion in the common form ``M(q, t) u̇ = f(q, u, t)``, ``q̇ = Φ 
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 import sympy as sp
 
@@ -25,6 +26,9 @@ class Step:
         One line in our own words on why this step is taken.
     symbol
         Optional LaTeX for the left-hand side (``\\Phi``); the stepper writes ``symbol = expr``.
+    key
+        A stable name for code that needs this step (``derivation.step("multipliers")``):
+        titles are prose and positions change when a method gains a step, keys do not.
     """
 
     title: str
@@ -32,6 +36,7 @@ class Step:
     eq: str | None = None
     explanation: str = ""
     symbol: str | None = None
+    key: str | None = None
 
     def latex(self) -> str:
         """LaTeX of the step's object, ``symbol = expr`` when a symbol is given."""
@@ -47,12 +52,48 @@ def _latex(obj: Any) -> str:
     return sp.latex(obj)
 
 
+#: Keys ``Derivation.extra`` used to hold, and the typed field that replaced each.
+_LEGACY_EXTRA = {
+    "speeds": "speeds", "order": "order", "n_constraint_equations": "n_constraint_equations",
+    "needs_multipliers": "needs_multipliers", "needs_unconstrained_T": "needs_unconstrained_T",
+    "n_dynamical": "n_dynamical", "rheonomic": "rheonomic",
+}
+
+
+class _Extra(dict):
+    """``Derivation.extra``: method-specific results; the keys that became typed fields still
+    answer, with a DeprecationWarning naming the field."""
+
+    def __init__(self, owner: Derivation, items: dict):
+        super().__init__(items)
+        self._owner = owner
+
+    def _legacy(self, key: str) -> Any:
+        name = _LEGACY_EXTRA[key]
+        warnings.warn(f"Derivation.extra[{key!r}] is now the field Derivation.{name}",
+                      DeprecationWarning, stacklevel=3)
+        return getattr(self._owner, name)
+
+    def __missing__(self, key: str) -> Any:
+        if key in _LEGACY_EXTRA and hasattr(self._owner, _LEGACY_EXTRA[key]):
+            return self._legacy(key)
+        raise KeyError(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        if key not in self and key in _LEGACY_EXTRA and hasattr(self._owner,
+                                                                 _LEGACY_EXTRA[key]):
+            return self._legacy(key)
+        return super().get(key, default)
+
+
 @dataclass
 class Derivation:
     """Equations of motion produced by a method, with the steps that led to them.
 
     Every method (Boltzmann–Hamel, Lagrange with multipliers, Maggi, Kane, geometric pull-back)
     returns one of these, so simulation, widgets and comparisons never care which method ran.
+    The contract follows sympy's ``MethodBase``: ``mass_matrix · u̇ = forcing`` with the
+    kinematical equations ``q̇ = kinematics`` alongside.
 
     Attributes
     ----------
@@ -61,7 +102,9 @@ class Derivation:
     q
         Generalized coordinates (plain Symbols).
     u
-        Independent speeds the dynamical equations are solved for (plain Symbols).
+        The speeds the dynamical equations are solved for (plain Symbols): the independent
+        quasi-velocities (``speeds == "u"``) or the generalized velocities q̇ followed by one
+        constraint impulse per multiplier (``speeds == "qdot"``, Lagrange's form).
     mass_matrix, forcing
         ``mass_matrix * u̇ = forcing``.
     kinematics
@@ -69,11 +112,24 @@ class Derivation:
     equations
         ``sympy.Eq`` objects for display.
     steps
-        The derivation, step by step.
+        The derivation, step by step; the ones code needs carry a ``key``.
     t
         The time symbol when the system is rheonomic, else ``None``.
+    speeds
+        ``"u"`` or ``"qdot"``: what ``u`` holds (see above).
+    order
+        Order of the dynamical equations: 1 in the quasi-velocities, 2 in the coordinates.
+    n_constraint_equations
+        Constraint equations solved along with the dynamical ones (Lagrange's form: m).
+    multipliers
+        Symbols of the Lagrange multipliers the method must solve for (empty: none).
+    needs_unconstrained_T
+        Whether the method starts from the kinetic energy before the constraints are applied.
+    explicit_rates
+        u̇ in closed form when the method gives it directly (Arnold's B(ω, ω) + A⁻¹M), else
+        ``None`` (then M u̇ = f is solved numerically).
     extra
-        Method-specific results (multipliers, constraint forces, ...).
+        Method-specific results (reaction force, Christoffel symbols, …), by name.
     """
 
     method: str
@@ -86,6 +142,67 @@ class Derivation:
     steps: list[Step] = field(default_factory=list)
     t: sp.Symbol | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    speeds: Literal["u", "qdot"] = "u"
+    order: int = 1
+    n_constraint_equations: int = 0
+    multipliers: list[sp.Symbol] = field(default_factory=list)
+    needs_unconstrained_T: bool = True
+    explicit_rates: sp.Matrix | None = None
+
+    def __post_init__(self):
+        self.extra = _Extra(self, self.extra)
+
+    @property
+    def needs_multipliers(self) -> bool:
+        """Whether Lagrange multipliers are unknowns of the equations."""
+        return bool(self.multipliers)
+
+    @property
+    def n_dynamical(self) -> int:
+        """Number of dynamical equations (n − m in the quasi-velocities, n in Lagrange's)."""
+        return len(self.u) - self.n_constraint_equations if self.speeds == "qdot" else len(
+            self.u)
+
+    @property
+    def n_first_order(self) -> int:
+        """First-order equations integrated: the kinematical ones plus the dynamical ones
+        (n + (n − m) in the quasi-velocities, 2n for Lagrange's second-order form)."""
+        return len(self.q) + self.n_dynamical
+
+    @property
+    def kinematical_equations(self) -> list[sp.Eq]:
+        """``q̇_i = …`` as equations, with q̇ written as ``\\dot{q}``."""
+        return [sp.Eq(sp.Symbol(r"\dot{" + sp.latex(s) + "}"), e)
+                for s, e in zip(self.q, self.kinematics, strict=False)]
+
+    def step(self, key: str) -> Step:
+        """The step with stable key ``key``.
+
+        Raises
+        ------
+        KeyError
+            No step has that key; the message lists the keys this derivation has.
+        """
+        found = [s for s in self.steps if s.key == key]
+        if len(found) != 1:
+            keys = [s.key for s in self.steps if s.key]
+            problem = "no step" if not found else f"{len(found)} steps"
+            raise KeyError(f"{problem} with key {key!r} in the {self.method} derivation; "
+                           f"keys: {', '.join(keys) or 'none'}")
+        return found[0]
+
+    def result(self, name: str) -> Any:
+        """A method-specific result by name (``"reaction"``, ``"christoffel"``, …).
+
+        Raises
+        ------
+        KeyError
+            The method does not produce ``name``; the message lists what it does produce.
+        """
+        if name not in self.extra:
+            raise KeyError(f"the {self.method} derivation has no result {name!r}; it has: "
+                           f"{', '.join(self.extra) or 'none'}")
+        return self.extra[name]
 
     def accelerations(self) -> sp.Matrix:
         """``u̇`` solved symbolically (small systems only; numerics solve M u̇ = f numerically)."""

@@ -17,21 +17,27 @@ velocities; they have nothing to do with the Hamel coefficients γ^j_rl of §4.3
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import sympy as sp
-import sympy.physics.mechanics as me
 
 from companion.mechanics.boltzmann_hamel import dot_symbol
 from companion.mechanics.derivation import Derivation, Step
 from companion.mechanics.lagrange import kinematics_of
-from companion.mechanics.model import MechanicsModel
+from companion.mechanics.methods import Definition, register_method
 from companion.mechanics.quasi_velocities import tidy
-from companion.system import System, register_method
+
+if TYPE_CHECKING:
+    import sympy.physics.mechanics as me
+
+    from companion.mechanics.model import MechanicsModel
 
 
 class _Symbols:
     """The dictionary between the model's dynamicsymbols and the system's plain Symbols."""
 
-    def __init__(self, system: System, model: MechanicsModel):
+    def __init__(self, system: Definition, model: MechanicsModel):
+        import sympy.physics.mechanics as me  # slow to import: on first use
         self.t = me.dynamicsymbols._t
         self.q = list(model.q)
         if len(self.q) != len(system.q):
@@ -62,6 +68,7 @@ class _Symbols:
 
     def plain(self, obj):
         """Any expression or vector with dynamicsymbols → the system's plain Symbols."""
+        import sympy.physics.mechanics as me  # slow to import: on first use
         if isinstance(obj, me.Vector):
             return obj.applyfunc(lambda e: e.xreplace(self._plain))
         return sp.sympify(obj).xreplace(self._plain)
@@ -69,6 +76,7 @@ class _Symbols:
 
 def _kinematic_quantities(model: MechanicsModel, sym: _Symbols):
     """Velocity, angular velocity and inertia data per body, on the motion."""
+    import sympy.physics.mechanics as me  # slow to import: on first use
     N = model.frame
     out = []
     for body in model.bodies:
@@ -84,7 +92,7 @@ def _kinematic_quantities(model: MechanicsModel, sym: _Symbols):
 
 
 @register_method("kane")
-def from_system(system: System) -> Derivation:
+def from_system(system: Definition) -> Derivation:
     """The general dynamical equation (4.142) for a :class:`System` with a mechanics model.
 
     Raises
@@ -93,6 +101,7 @@ def from_system(system: System) -> Derivation:
         When the system provides no ``mechanics_model``: the method works with velocities
         of points and bodies, which T alone does not give.
     """
+    import sympy.physics.mechanics as me  # slow to import: on first use
     if getattr(system, "mechanics_model", None) is None:
         raise NotImplementedError(
             f"the general dynamical equation needs the geometry of {system.name!r} (points, "
@@ -107,17 +116,17 @@ def from_system(system: System) -> Derivation:
         [sp.Eq(dot_symbol(qi), sym.plain(e)) for qi, e in
          zip(system.q, sym.kinematics.values(), strict=True)], "(4.134)",
         "Only the independent u's appear; the constraints are built in here once and for all.",
-        None)]
+        None, key="kinematical_equations")]
     bodies = _kinematic_quantities(model, sym)
     steps.append(Step("Velocities v_i (mass centres and particles) on the motion",
                       [sym.plain(v) for _, v, _ in bodies], "(4.125)/(4.135)",
                       "Differentiate each position in the inertial frame, then replace q̇ by "
-                      "the kinematical equations.", None))
+                      "the kinematical equations.", None, key="velocities"))
     gam = [me.partial_velocity([v], u, N)[0] for _, v, _ in bodies]
     steps.append(Step("Velocity coefficients γ_ij = ∂v_i/∂u_j", [[sym.plain(g) for g in row]
                                                                for row in gam], "(4.125)",
                       "Partial velocities: vectors, not the Hamel symbols γ^j_rl of §4.3 "
-                      "(same letter, different object).", None))
+                      "(same letter, different object).", None, key="velocity_coefficients"))
     drift = [sym.on_motion(v - sum((gi * ui for gi, ui in zip(g, u, strict=True)),
                                    me.Vector(0)))
              for (_, v, _), g in zip(bodies, gam, strict=True)]
@@ -125,18 +134,19 @@ def from_system(system: System) -> Derivation:
         steps.append(Step("Rheonomic terms γ_it = v_i − Σ_j γ_ij u_j",
                           [sym.plain(d) for d in drift], "(4.125)",
                           "The part of each velocity present even when every u is zero "
-                          "(explicit time dependence).", None))
+                          "(explicit time dependence).", None, key="rheonomic_terms"))
     rigid = [(b, w) for b, _, w in bodies if w is not None]
     if rigid:
         steps.append(Step("Angular velocities ω_i on the motion",
                           [sym.plain(w) for _, w in rigid], "(4.136)",
                           "Angular velocity of each rigid body's frame in the inertial frame.",
-                          None))
+                          None, key="angular_velocities"))
     beta = {id(b): me.partial_velocity([w], u, N)[0] for b, w in rigid}
     if rigid:
         steps.append(Step("Angular-velocity coefficients β_ij = ∂ω_i/∂u_j",
                           [[sym.plain(x) for x in beta[id(b)]] for b, _ in rigid], "(4.136)",
-                          "Partial angular velocities: how each u turns each body.", None))
+                          "Partial angular velocities: how each u turns each body.", None,
+                          key="angular_velocity_coefficients"))
 
     Q = [sp.S.Zero] * k
     for where, load in model.loads:
@@ -148,7 +158,7 @@ def from_system(system: System) -> Derivation:
     Q = [sp.expand(sym.plain(e)) for e in Q]
     steps.append(Step("Generalized applied forces Q_j = Σ (F_i·γ_ij + M_i·β_ij)", sp.Matrix(Q),
                       "(4.129)/(4.137)", "Only working loads contribute: a constraint force is "
-                      "perpendicular to every γ_ij.", "Q"))
+                      "perpendicular to every γ_ij.", "Q", key="applied_forces"))
 
     lhs = [sp.S.Zero] * k
     accelerations = []
@@ -163,18 +173,20 @@ def from_system(system: System) -> Derivation:
             torque = inertia.dot(alpha) + w.cross(inertia.dot(w))
             lhs = [lhs[j] + tidy(torque.dot(beta[id(body)][j])) for j in range(k)]
     steps.append(Step("Accelerations v̇_i", accelerations, "(4.139)",
-                      "Differentiated in the inertial frame; the u̇'s appear linearly.", None))
+                      "Differentiated in the inertial frame; the u̇'s appear linearly.", None,
+                      key="accelerations"))
     lhs = sp.Matrix([sp.expand(sym.plain(e)) for e in lhs])
     steps.append(Step("Generalized inertia forces Q*_j = −Σ [m v̇·γ_ij + (I·ω̇ + ω×I·ω)·β_ij]",
                       -lhs, "(4.130)/(4.140)", "The inertia forces projected on the same "
-                      "velocity coefficients as the applied loads.", "Q^*"))
+                      "velocity coefficients as the applied loads.", "Q^*", key="inertia_forces"))
     udot = sp.Matrix(sym.udot)
     mass = lhs.jacobian(sym.udot).applyfunc(sp.expand)
     forcing = (sp.Matrix(Q) - (lhs - mass * udot)).applyfunc(sp.expand)
     equations = [sp.Eq(lhs[j], Q[j]) for j in range(k)]
     steps.append(Step("General dynamical equation Σ m v̇·γ_ij + … = Q_j", equations,
                       "(4.133)/(4.142)", f"{k} first-order equations in the independent u's: "
-                      "Q_j + Q*_j = 0 (4.132), of the form m(q,t) u̇ + f = Q (4.143).", None))
+                      "Q_j + Q*_j = 0 (4.132), of the form m(q,t) u̇ + f = Q (4.143).", None,
+                      key="equations"))
     kinematics = sp.Matrix([sym.plain(e) for e in sym.kinematics.values()])
     if system.t is None and sym.t in set().union(mass.free_symbols, forcing.free_symbols):
         raise ValueError(f"the mechanics model of {system.name} depends on time but the "
@@ -183,8 +195,6 @@ def from_system(system: System) -> Derivation:
         method="kane", q=list(system.q), u=list(system.u_independent), mass_matrix=mass,
         forcing=forcing, kinematics=kinematics.applyfunc(sp.expand), equations=equations,
         steps=steps, t=system.t,
-        extra={"n_constraints": system.n_constraints, "n_dynamical": k, "order": 1,
-               "n_constraint_equations": 0, "needs_multipliers": False,
-               "needs_unconstrained_T": False, "speeds": "u",
-               "velocity_coefficients": gam, "angular_velocity_coefficients": beta},
+        needs_unconstrained_T=False,
+        extra={"velocity_coefficients": gam, "angular_velocity_coefficients": beta},
     )

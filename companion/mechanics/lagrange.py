@@ -22,8 +22,8 @@ from functools import cache
 import sympy as sp
 
 from companion.mechanics.derivation import Derivation, Step
+from companion.mechanics.methods import Definition, register_method
 from companion.mechanics.quasi_velocities import inverse, tidy_matrix
-from companion.system import System, register_method
 
 #: The largest n + m for which the multipliers are also solved symbolically for display.
 SYMBOLIC_MULTIPLIER_LIMIT = 4
@@ -69,7 +69,7 @@ def fold_pythagoras(expr: sp.Expr) -> sp.Expr:
     return sp.expand(expr.xreplace(squares)) if squares else expr
 
 
-def in_generalized_velocities(system: System) -> tuple[sp.Expr, sp.Matrix]:
+def in_generalized_velocities(system: Definition) -> tuple[sp.Expr, sp.Matrix]:
     """T(q, q̇, t) and the generalized forces Q_q of the q's, from the system's definition.
 
     The unconstrained T(q, u, t) becomes T(q, q̇, t) by u = Ψ q̇ + Ψ_t (4.80).  The applied
@@ -96,14 +96,16 @@ class LagrangeResult(Derivation):
 
     Attributes
     ----------
-    qddot, multipliers
-        Symbols of q̈ and λ used in the displayed equations.
+    qddot
+        Symbols of q̈ used in the displayed equations (λ: ``multipliers``).
     constraint_matrix, constraint_t
         A and a_t of the constraints A q̇ + a_t = 0.
+    multipliers_solved
+        λ solved symbolically in q and q̇ (only when n + m ≤ ``SYMBOLIC_MULTIPLIER_LIMIT``).
     """
 
     qddot: list[sp.Symbol] | None = None
-    multipliers: list[sp.Symbol] | None = None
+    multipliers_solved: sp.Matrix | None = None
     constraint_matrix: sp.Matrix | None = None
     constraint_t: sp.Matrix | None = None
 
@@ -159,29 +161,33 @@ def lagrange_multipliers(
     steps: list[Step] = [
         Step("Unconstrained kinetic energy T(q, q̇, t)", T, None,
              "T of the free system, written in the generalized velocities by substituting "
-             "u = Ψ q̇ + Ψ_t; no quasi-velocities are used from here on.", "T"),
+             "u = Ψ q̇ + Ψ_t; no quasi-velocities are used from here on.", "T",
+             key="kinetic_energy"),
     ]
     if m:
         steps.append(Step("Constraint equations A q̇ + a_t = 0", [
             sp.Eq(sp.expand((A * qd + a_t)[j]), 0) for j in range(m)], "(4.80)",
-            "The rows of the suppressed quasi-velocities, set to zero.", None))
+            "The rows of the suppressed quasi-velocities, set to zero.", None, key="constraints"))
     rows, p, mass = lagrange_rows(T, q, qdot, qddot, t)
     steps.append(Step("Generalized momenta ∂T/∂q̇", p, None,
-                      "The momentum conjugate to each coordinate.", r"\partial T/\partial\dot q"))
+                      "The momentum conjugate to each coordinate.", r"\partial T/\partial\dot q",
+                      key="momenta"))
     steps.append(Step("Mass matrix M_q = ∂²T/∂q̇²", mass, None,
-                      "Lagrange's equations are linear in q̈ with these coefficients.", "M_q"))
+                      "Lagrange's equations are linear in q̈ with these coefficients.", "M_q",
+                      key="mass_matrix"))
     lam_col = sp.Matrix(lam) if m else sp.zeros(0, 1)
     generalized = (A.T * lam_col) if m else sp.zeros(n, 1)
     equations = [sp.Eq(rows[i], sp.expand(Q[i] + generalized[i])) for i in range(n)]
     steps.append(Step("Lagrange's equations with multipliers", equations, None,
                       f"{n} second-order equations; the constraint forces enter as Σ λ_j a_ji, "
-                      "one unknown multiplier per constraint.", None))
+                      "one unknown multiplier per constraint.", None, key="equations"))
     if m:
         acc_rows = (A * sp.Matrix(qddot) + total_derivative(A * qd + a_t, q, qd, t))
         acc_rows = acc_rows.applyfunc(sp.expand)
         steps.append(Step("Differentiated constraints", [sp.Eq(e, 0) for e in acc_rows], None,
                           f"The {m} constraint equation(s) at the acceleration level, which "
-                          "close the system for the n + m unknowns (q̈, λ).", None))
+                          "close the system for the n + m unknowns (q̈, λ).", None,
+                          key="constraint_accelerations"))
         equations += [sp.Eq(e, 0) for e in acc_rows]
     else:
         acc_rows = sp.zeros(0, 1)
@@ -194,21 +200,20 @@ def lagrange_multipliers(
     residual = sp.Matrix([*(rows - generalized - Q), *acc_rows])
     forcing = (aug * unknowns - residual).applyfunc(sp.expand)
     steps.append(Step("Augmented system [[M_q, −Aᵀ], [A, 0]] (q̈, λ) = f", [aug, forcing], None,
-                      "Accelerations and multipliers come out of one linear solve.", None))
+                      "Accelerations and multipliers come out of one linear solve.", None,
+                      key="augmented_system"))
     result = LagrangeResult(
         method="lagrange_multipliers", q=q, u=[*qdot, *mu], mass_matrix=aug, forcing=forcing,
         kinematics=qd, equations=equations, steps=steps, t=t,
-        extra={"n_constraints": m, "n_dynamical": n, "order": 2,
-               "n_constraint_equations": m, "needs_multipliers": m > 0,
-               "needs_unconstrained_T": True, "speeds": "qdot"},
-        qddot=qddot, multipliers=lam, constraint_matrix=A, constraint_t=a_t,
+        speeds="qdot", order=2, n_constraint_equations=m, multipliers=lam,
+        qddot=qddot, constraint_matrix=A, constraint_t=a_t,
     )
     if m and n + m <= SYMBOLIC_MULTIPLIER_LIMIT:
-        result.extra["multiplier_values"] = result.multiplier_values()
+        result.multipliers_solved = result.multiplier_values()
     return result
 
 
-def on_motion(expr: sp.Matrix, system: System) -> sp.Matrix:
+def on_motion(expr: sp.Matrix, system: Definition) -> sp.Matrix:
     """An expression in q, q̇ rewritten in q and the independent u's (q̇ = Φ u + Φ_t), tidied."""
     k = len(system.u_independent)
     phi, phi_t = kinematics_of(system)
@@ -217,7 +222,7 @@ def on_motion(expr: sp.Matrix, system: System) -> sp.Matrix:
 
 
 @cache
-def kinematics_of(system: System) -> tuple[sp.Matrix, sp.Matrix]:
+def kinematics_of(system: Definition) -> tuple[sp.Matrix, sp.Matrix]:
     """Φ = Ψ⁻¹ and Φ_t = −Φ Ψ_t of the system (4.81), computed once per system."""
     psi, psi_t = system.psi
     phi = inverse(psi)
@@ -225,17 +230,17 @@ def kinematics_of(system: System) -> tuple[sp.Matrix, sp.Matrix]:
 
 
 @register_method("lagrange_multipliers")
-def from_system(system: System) -> LagrangeResult:
+def from_system(system: Definition) -> LagrangeResult:
     """Lagrange's equations with multipliers for a :class:`System` (applies to every one)."""
     psi, psi_t = system.psi
     k = len(system.u_independent)
     T, Q = in_generalized_velocities(system)
     result = lagrange_multipliers(T, system.q, system.qdot, psi[k:, :], psi_t[k:, :], Q,
                                   system.t)
-    lam = result.extra.get("multiplier_values")
+    lam = result.multipliers_solved
     if lam is not None:
         result.steps.append(Step("Multipliers on the motion", on_motion(lam, system), None,
                                  "λ solved from the augmented system and written in the "
                                  "independent speeds: the constraint force per unit of the "
-                                 "constraint row a_j.", r"\lambda"))
+                                 "constraint row a_j.", r"\lambda", key="multipliers"))
     return result

@@ -22,12 +22,12 @@ from companion.mechanics.lagrange import (
     lagrange_rows,
     total_derivative,
 )
+from companion.mechanics.methods import Definition, register_method
 from companion.mechanics.quasi_velocities import tidy_matrix
-from companion.system import System, register_method
 
 
 @register_method("maggi")
-def from_system(system: System) -> Derivation:
+def from_system(system: Definition) -> Derivation:
     """Maggi's equations for a :class:`System`, in its independent quasi-velocities.
 
     Applies to every system: it needs the unconstrained T(q, q̇, t), obtained from the
@@ -46,24 +46,25 @@ def from_system(system: System) -> Derivation:
     steps = [
         Step("Unconstrained kinetic energy T(q, q̇, t)", T, None,
              "As for Lagrange's equations with multipliers: T of the free system in the q̇'s.",
-             "T"),
+             "T", key="kinetic_energy"),
         Step("Left sides of Lagrange's equations d/dt(∂T/∂q̇) − ∂T/∂q − Q", rows - Q, None,
              "Each equals the generalized constraint force Σ λ_j a_ji, which we never need.",
-             None),
+             None, key="lagrange_rows"),
         Step("Projection matrix: the first n − m columns of Φ", phi_k, "(4.81)",
              "Column r of Φ is the motion of the q's when only u_r is nonzero: a virtual "
-             "displacement the constraints allow.", r"\Phi_{(n-m)}"),
+             "displacement the constraints allow.", r"\Phi_{(n-m)}", key="projection"),
     ]
     if m:
         steps.append(Step("The constraint forces do no work on those columns: A Φ = 0",
                           tidy_matrix(psi[k:, :] * phi_k), None,
                           "A (last m rows of Ψ) times the first n − m columns of Φ vanishes "
-                          "because Ψ Φ = 1; the multipliers drop out.", r"A\,\Phi_{(n-m)}"))
+                          "because Ψ Φ = 1; the multipliers drop out.", r"A\,\Phi_{(n-m)}",
+                          key="orthogonality"))
     projected = (phi_k.T * (rows - Q)).applyfunc(sp.expand)
     steps.append(Step("Maggi's equations Φᵀ(Lagrange) = 0",
                       [sp.Eq(e, 0) for e in projected], None,
                       f"{k} second-order equations in q̈; with the {m} constraint equation(s) "
-                      "they fix the motion.", None))
+                      "they fix the motion.", None, key="equations"))
     # q̇ = Φ_k u + Φ_t and q̈ = Φ_k u̇ + d/dt(Φ_k) u + d/dt(Φ_t) (u held fixed in the latter).
     qdot_u = phi_k * sp.Matrix(u) + phi_t
     udot = [sp.Symbol(r"\dot{" + sp.latex(s) + "}") for s in u]
@@ -73,20 +74,17 @@ def from_system(system: System) -> Derivation:
     steps.append(Step("Kinematical substitution q̇ = Φ u + Φ_t, q̈ = Φ u̇ + Φ̇ u + Φ̇_t",
                       [sp.Eq(e, 0) for e in in_u], "(4.134)",
                       f"{k} first-order equations in the independent u's; the constraints are "
-                      "now satisfied by construction.", None))
+                      "now satisfied by construction.", None, key="kinematical_substitution"))
     mass = in_u.jacobian(udot).applyfunc(sp.expand)
     forcing = (mass * sp.Matrix(udot) - in_u).applyfunc(sp.expand)
     steps.append(Step("Mass matrix Φᵀ M_q Φ", mass, None,
                       "The projection of Lagrange's mass matrix on the allowed directions, "
-                      "as the computer leaves it (no simplification).", "M"))
+                      "as the computer leaves it (no simplification).", "M", key="mass_matrix"))
     kinematics = qdot_u.applyfunc(sp.expand)
     return Derivation(
         method="maggi", q=list(q), u=list(u), mass_matrix=mass, forcing=forcing,
         kinematics=kinematics,
         equations=[sp.Eq(sp.expand((mass * sp.Matrix(udot))[r]), forcing[r]) for r in range(k)],
         steps=steps, t=t,
-        extra={"n_constraints": m, "n_dynamical": k, "order": 1,
-               "second_order_form": projected, "mass_matrix_q": mass_q,
-               "n_constraint_equations": 0, "needs_multipliers": False,
-               "needs_unconstrained_T": True, "speeds": "u"},
+        extra={"second_order_form": projected, "mass_matrix_q": mass_q},
     )

@@ -1,6 +1,10 @@
 """Numerics: compiled equations of motion, integration, trajectories with invariants."""
 
-from companion.numerics.compile import CompiledEOM, SingularConfigurationError
+from companion.numerics.compile import (
+    CompiledEOM,
+    NonFiniteMotionError,
+    SingularConfigurationError,
+)
 from companion.numerics.trajectory import Trajectory
 
-__all__ = ["CompiledEOM", "SingularConfigurationError", "Trajectory"]
+__all__ = ["CompiledEOM", "NonFiniteMotionError", "SingularConfigurationError", "Trajectory"]

@@ -27,6 +27,11 @@ class SingularConfigurationError(ValueError):
     """The equations cannot be evaluated here: the coordinates or the mass matrix are singular."""
 
 
+class NonFiniteMotionError(ValueError):
+    """The dynamical equations give non-finite numbers (floating-point overflow), although the
+    coordinates are regular: parameter values too large for the generated code."""
+
+
 @cache
 def _unrolled_solver(k: int):
     """Source-generated solver of a k×k linear system without pivoting, for small k.
@@ -151,12 +156,17 @@ class CompiledEOM:
         def f(t: float, x: np.ndarray) -> np.ndarray:
             xs = x.tolist()
             vals = values(t, xs[:n], xs[n:], p)
-            out = [*vals[:n], *solve(vals[n:nk], vals[nk:])]
-            if not all(map(math.isfinite, out)):
+            if not all(map(math.isfinite, vals[:n])):
                 raise SingularConfigurationError(
                     f"the kinematical equations blow up at t = {t:.6g}, q = {np.round(xs[:n], 6)}: "
                     "the coordinates are singular there"
                 )
+            if not all(map(math.isfinite, vals[n:])):
+                raise NonFiniteMotionError(
+                    f"the dynamical equations overflow at t = {t:.6g}: M or f is not finite")
+            out = [*vals[:n], *solve(vals[n:nk], vals[nk:])]
+            if not all(map(math.isfinite, out)):
+                raise NonFiniteMotionError(f"the accelerations overflow at t = {t:.6g}")
             return np.array(out)
 
         return f

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from companion.numerics.hybrid import Switch
 
 
 @dataclass
@@ -29,6 +33,11 @@ class Trajectory:
         Other derived quantities (constraint forces, positions for plots), by name.
     events
         Human-readable notes: singularities met, mode switches, first violations.
+    rotations
+        Attitude integrated on SO(3): rotation matrices (body → space) at the samples,
+        shape (N, 3, 3); ``None`` when the integrator carries no rotation matrix.
+    switches
+        Mode switches of a hybrid run (time, source, target, reason), in order.
     """
 
     t: np.ndarray
@@ -39,6 +48,8 @@ class Trajectory:
     residuals: dict[str, np.ndarray] = field(default_factory=dict)
     series: dict[str, np.ndarray] = field(default_factory=dict)
     events: list[str] = field(default_factory=list)
+    rotations: np.ndarray | None = None
+    switches: list[Switch] = field(default_factory=list)
 
     def __getitem__(self, name: str) -> np.ndarray:
         if name in self.names:

@@ -9,7 +9,8 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as w
 
-from companion.system import System, load_methods
+from companion.mechanics.methods import METHODS
+from companion.system import System
 
 
 class MethodSelector:
@@ -37,7 +38,7 @@ class MethodSelector:
                  example: str, method: str = "kane"):
         self.get_system = get_system
         names = list(example_names)
-        methods = list(load_methods())
+        methods = list(METHODS)
         self.example = w.Dropdown(options=names, value=example, description="example")
         self.method = w.Dropdown(options=methods, value=method, description="method")
         self.output = w.Output()

@@ -29,6 +29,14 @@ class TimeSeriesView(View):
         self.series = list(series)
         self.path = path
 
+    @classmethod
+    def for_system(cls, system) -> TimeSeriesView:
+        """The coordinates of ``system`` against time, and the path (x, y) when the system
+        has coordinates or series of those names."""
+        named = {s.name for s in system.q} | set(system.series_exprs)
+        path = ("x", "y") if {"x", "y"} <= named else None
+        return cls([s.name for s in system.q], path)
+
     def setup(self, fig, trajectory: Trajectory) -> None:
         ncols = 3 if self.path else 2
         self.ax_t = fig.add_subplot(1, ncols, 1)

@@ -2,8 +2,10 @@
 rolling, and with Coulomb friction as a hybrid motion (rolling, slipping, flight).
 
 The slice is a package of its own parts: the contact geometry and mode models
-(:mod:`.contact`), the hybrid system (:mod:`.model`), the disk's own Newton–Euler equations
-as an independent check (:mod:`.newton_euler`), the view, the exercises and the checks.
+(:mod:`.contact`), the system (:mod:`.model`), the modes and the integrator part that
+switches them (:mod:`.modes`), the impacts (:mod:`.impacts`), the held-link controller
+(:mod:`.controller`), the disk's own Newton–Euler equations as an independent check
+(:mod:`.newton_euler`), the view, the exercises and the checks.
 """
 
 from companion.examples.record import Notebook, WorkedExample, part

@@ -10,7 +10,7 @@ import sympy as sp
 from companion.examples.disk_link import contact as ct
 from companion.examples.disk_link.model import mu_k, mu_s
 from companion.exercises.check import Mistake
-from companion.exercises.exercise import ChoiceExercise, Exercise, Option
+from companion.exercises.exercise import ChoiceExercise, Exercise, Option, steps_keyed
 from companion.exercises.outcomes import pick
 from companion.mechanics.derivation import Step
 from companion.system import System
@@ -39,7 +39,9 @@ def _threshold(system: System) -> sp.Expr:
 
 
 def _rolling_force_steps(system: System) -> list[Step]:
-    return [*ct.kinematics_steps()[:3], _rolling(system).steps[-1]]
+    kinematics = [s for s in ct.kinematics_steps()
+                  if s.key in ("link_frame", "disk_centre", "centre_velocity")]
+    return [*kinematics, _rolling(system).step("contact_forces")]
 
 
 def disk_link_rolling() -> list[Exercise]:
@@ -57,7 +59,7 @@ def disk_link_rolling() -> list[Exercise]:
             hints=("Hold θ fixed and move s: the disk's centre slides along the link and the disk "
                    "turns with ψ̇ = −ṡ/r.",
                    "Translation gives m ṡ², rotation I_D ṡ²/r²: M₂₂ = m + I_D/r²."),
-            solution=lambda s: _rolling(s).steps[:3],
+            solution=lambda s: steps_keyed(_rolling(s), "embedding", "jacobian", "metric"),
             mistakes=lambda s: [Mistake(
                 _rolling(s).mass_matrix[1, 1].subs(ct.kappa, 0),
                 "That counts the disk's translation only: rolling makes it spin too, adding "
@@ -128,7 +130,7 @@ def _slipping(system: System):
 
 
 def _pulled_back_forces(system: System) -> sp.Matrix:
-    return next(s.expr for s in _slipping(system).steps if s.title.startswith("Pulled-back forces"))
+    return _slipping(system).step("forces").expr
 
 
 def _friction_form(system: System) -> sp.Matrix:
@@ -138,7 +140,7 @@ def _friction_form(system: System) -> sp.Matrix:
 
 def _friction_at_centre(system: System) -> sp.Matrix:
     """The friction pulled back as if it acted at the disk's centre (a mistake)."""
-    jac = next(s.expr for s in _slipping(system).steps if s.title.startswith("Jacobian"))
+    jac = _slipping(system).step("jacobian").expr
     on_disk = ct.planar_wrench(ct.F * ct.KIN.e1, ct.KIN.centre, ct.KIN.centre)
     on_link = ct.planar_wrench(-ct.F * ct.KIN.e1, ct.KIN.link_point, ct.KIN.link_centre)
     chart = ct.CHARTS["slipping"][1]
@@ -180,7 +182,7 @@ def _stop_time_without_spin(system: System) -> sp.Expr:
 
 def disk_link_friction() -> list[Exercise]:
     """The friction's generalized force, s̈ while slipping, and when slipping stops."""
-    slide_steps = lambda s: [*_slipping(s).steps[2:4], _slipping(s).steps[-1]]  # noqa: E731
+    slide_steps = lambda s: steps_keyed(_slipping(s), "metric", "forces", "normal_force")  # noqa: E731
     return [
         Exercise(
             key="Q_F", example="disk_link_friction",
@@ -196,7 +198,8 @@ def disk_link_friction() -> list[Exercise]:
                    "ψ only turns the disk: the contact point moves with r ψ̇ along e₁.",
                    "Under θ alone the disk's centre moves with θ̇(s e₂ − r e₁) and the link's "
                    "point s e₁ with s θ̇ e₂: only e₁ parts do work against F e₁."),
-            solution=lambda s: _slipping(s).steps[:4],
+            solution=lambda s: steps_keyed(_slipping(s), "embedding", "jacobian", "metric",
+                                           "forces"),
             mistakes=lambda s: [Mistake(
                 _friction_at_centre(s),
                 "That treats the friction as if it acted at the disk's centre: at the contact "

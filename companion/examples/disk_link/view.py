@@ -14,7 +14,7 @@ import numpy as np
 from matplotlib.collections import PolyCollection
 from matplotlib.patches import Circle, Patch
 
-from companion.examples.disk_link.model import MODES
+from companion.examples.disk_link.modes import MODES
 from companion.numerics import Trajectory
 from companion.system import System
 from companion.widgets.explorer import Explorer, View, rescale

@@ -44,7 +44,7 @@ def checks(printed: Mapping[str, Any]) -> list[Check]:
         syms = _ex2_symbols()
         rename = {s: syms[s.name] for s in d.mass_matrix.free_symbols | d.forcing.free_symbols
                   if s.name in syms}
-        rename.update(dict(zip(d.extra["qddot"], (syms["thetaddot_1"], syms["thetaddot_2"]),
+        rename.update(dict(zip(d.result("qddot"), (syms["thetaddot_1"], syms["thetaddot_2"]),
                                strict=True)))
         return d, syms, rename
 
@@ -63,7 +63,7 @@ def checks(printed: Mapping[str, Any]) -> list[Check]:
 
     def map_check():
         d, syms, rename = setup()
-        ours = d.extra["map"].xreplace(rename)
+        ours = d.result("map").xreplace(rename)
         book = sp.Matrix([_parse(e, syms) for e in printed["EX2_MAP"]])
         ok = (ours - book).applyfunc(sp.expand) == sp.zeros(6, 1)
         return ok, "f(θ₁, θ₂) entry by entry"
@@ -71,7 +71,7 @@ def checks(printed: Mapping[str, Any]) -> list[Check]:
     def equation(k: int):
         def run():
             d, syms, rename = setup()
-            qdd = sp.Matrix(d.extra["qddot"])
+            qdd = sp.Matrix(d.result("qddot"))
             ours = (d.mass_matrix * qdd - d.forcing)[k].xreplace(rename)
             Ms = {key: _parse(v, syms) for key, v in printed["EX2_M"].items()}
             book = _parse(printed["EX2_EQUATIONS"][k], {**syms, **Ms})
@@ -96,7 +96,7 @@ def checks(printed: Mapping[str, Any]) -> list[Check]:
             R2 = [_parse(e, {**syms, **acc_syms}) for e in printed["EX2_R2"]]
             with_r2 = {**syms, **acc_syms, "R2x": R2[0], "R2y": R2[1]}
             book = R2 if which == "E" else [_parse(e, with_r2) for e in printed["EX2_R1"]]
-            ours = d.extra["joint_forces"][which].xreplace(rename)
+            ours = d.result("joint_forces")[which].xreplace(rename)
             results = [compare(ours[i], book[i]) for i in range(2)]
             return all(r[0] for r in results), "; ".join(r[1] for r in results)
         return run

@@ -8,7 +8,13 @@ import numpy as np
 import sympy as sp
 
 from companion.exercises.check import Mistake
-from companion.exercises.exercise import ChoiceExercise, Exercise, Option, parameter_symbol
+from companion.exercises.exercise import (
+    ChoiceExercise,
+    Exercise,
+    Option,
+    parameter_symbol,
+    steps_keyed,
+)
 from companion.exercises.outcomes import is_zero
 from companion.mechanics.derivation import Step
 from companion.system import System
@@ -22,7 +28,7 @@ def _pull_back(system: System):
 
 
 def _metric_steps(system: System) -> list[Step]:
-    return [s for s in _pull_back(system).steps if s.eq == "(7.2)" and "force" not in s.title]
+    return steps_keyed(_pull_back(system), "jacobian", "metric")
 
 
 def double_pendulum() -> list[Exercise]:

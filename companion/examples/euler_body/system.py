@@ -8,73 +8,32 @@ same derived dynamical equations for ω.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import partial
 
 import numpy as np
 import sympy as sp
 import sympy.physics.mechanics as me
 
-from companion.mechanics.agreement import udot_function
+from companion.geometry.attitude import QuaternionAttitude
 from companion.mechanics.model import MechanicsModel
 from companion.numerics import Trajectory
-from companion.numerics.rotations import (
-    euler_angles_from_quaternions,
-    quaternion_from_euler_angles,
-    quaternion_rate_scalar,
-    rotate,
-)
+from companion.numerics.rotations import rotate
 from companion.system import Parameter, System
 
 
-class EulerBody(System):
-    """The free (or torqued) rigid body, simulated with a quaternion attitude."""
-
-    def state_names(self) -> list[str]:
-        return [s.name for s in self.u_independent] + ["q_w", "q_x", "q_y", "q_z"]
-
-    def initial_state(self, values: Mapping[str, float]) -> np.ndarray:
-        omega = [values[s.name] for s in self.u_independent]
-        quat = quaternion_from_euler_angles(*(values[s.name] for s in self.q))
-        return np.array([*omega, *quat], dtype=float)
-
-    def rhs(self, p: Sequence[float], method: str = "boltzmann_hamel"):
-        # The derived ω-equations do not depend on the angles (Arnold's form has none at all).
-        zeros = [0.0] * len(self.derive(method).q)
-        p = list(p)
-        if self.derive(method).extra.get("speeds", "u") == "u":
-            eom = self.compiled(method)
-
-            def omega_dot(t: float, omega: list[float]):
-                return eom.udot_list(t, zeros, omega, p)
-        else:  # Lagrange with multipliers: its q̈ mapped to ω̇
-            udot = udot_function(self, method, p)
-
-            def omega_dot(t: float, omega: list[float]):
-                return udot(t, zeros, omega)
-
-        def f(t: float, x: np.ndarray) -> np.ndarray:
-            xs = x.tolist()
-            omega, quat = xs[:3], xs[3:]
-            return np.array([*omega_dot(t, omega), *quaternion_rate_scalar(quat, omega)])
-
-        return f
-
-    def evaluate(self, traj: Trajectory) -> None:
-        quat = traj.states[3:]
-        for name, angle in zip([s.name for s in self.q], euler_angles_from_quaternions(quat),
-                               strict=True):
-            traj.series[name] = angle
-        traj.residuals["quaternion norm − 1"] = np.linalg.norm(quat, axis=0) - 1.0
-        super().evaluate(traj)
-        I = np.array([traj.params[n] for n in ("I_xx", "I_yy", "I_zz")])
-        H_body = I[:, None] * traj.states[:3]
-        traj.invariants["H spatial"] = rotate(quat, H_body)
-        if np.any(np.abs(np.cos(traj.series["theta"])) < 2e-2):
-            traj.events.append(
-                "θ passes ±90°: the type I Euler angles are in gimbal lock there (Φ of (4.91) "
-                "is singular), but the quaternion attitude carries on smoothly."
-            )
+def spatial_momentum(system: System, traj: Trajectory) -> None:
+    """Observer: the angular momentum in space (conserved without torque) and a note when
+    the Euler angles pass through gimbal lock."""
+    quat = np.array([traj[n] for n in ("q_w", "q_x", "q_y", "q_z")])
+    I = np.array([traj.params[n] for n in ("I_xx", "I_yy", "I_zz")])
+    H_body = I[:, None] * np.array([traj[s.name] for s in system.u_independent])
+    traj.invariants["H spatial"] = rotate(quat, H_body)
+    if np.any(np.abs(np.cos(traj.series["theta"])) < 2e-2):
+        traj.events.append(
+            "θ passes ±90°: the type I Euler angles are in gimbal lock there (Φ of (4.91) "
+            "is singular), but the quaternion attitude carries on smoothly."
+        )
 
 
 def mechanics_model(inertia: Sequence[sp.Symbol], moments: Sequence[sp.Symbol]) -> MechanicsModel:
@@ -115,7 +74,7 @@ def build() -> System:
     ]
     torques = [Parameter(s, 0.0, -1.0, 1.0, "N·m", f"applied moment about {s.name[-1]}")
                for s in (Mx, My, Mz)]
-    return EulerBody(
+    return System(
         name="euler_body",
         title="Euler's equations of a rigid body (Greenwood Example 4.3)",
         source="Greenwood §4.3, Example 4.3",
@@ -140,4 +99,6 @@ def build() -> System:
         },
         t_final=20.0,
         mechanics_model=partial(mechanics_model, (Ixx, Iyy, Izz), (Mx, My, Mz)),
+        integrator=QuaternionAttitude(),
+        observers=[spatial_momentum],
     )

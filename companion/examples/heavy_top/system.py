@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import sympy as sp
 
-from companion.mechanics.quasi_velocities import generalized_forces
 from companion.system import Parameter, System
 
 
@@ -39,6 +38,8 @@ def build() -> System:
         u=[wx, wy, wz],
         definitions=definitions,
         T=T,
+        Q=[-c * w for w in (wx, wy, wz)],  # viscous damping of the body rates
+        Q_q=[-sp.diff(V, qi) for qi in (psi, theta, phi)],
         parameters=[
             Parameter(Ixx, 1.0, 0.2, 3.0, "kg·m²", "moment about body x at the pivot",
                       positive=True),
@@ -63,8 +64,4 @@ def build() -> System:
         invariants={"energy": T + V},
         t_final=5.0,
     )
-    Q_q = [-sp.diff(V, qi) for qi in system.q]
-    omega = sp.Matrix([wx, wy, wz])
-    system.Q = [Qr - c * w for Qr, w in zip(generalized_forces(Q_q, system.psi[0]), omega,
-                                             strict=True)]
     return system

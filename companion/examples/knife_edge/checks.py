@@ -117,8 +117,7 @@ def methods_checks(printed: Mapping[str, object]) -> list[Check]:
 
     def multiplier() -> tuple[bool, str]:
         s = _system()
-        steps = s.derive("lagrange_multipliers").steps
-        from_lagrange = next(st.expr for st in steps if st.title == "Multipliers on the motion")
+        from_lagrange = s.derive("lagrange_multipliers").step("multipliers").expr
         from_bh = s.derive("boltzmann_hamel").constraint_forces()[0]
         return _same([from_lagrange[0], from_bh], [printed["knife_lambda"]] * 2)
 

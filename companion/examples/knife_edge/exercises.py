@@ -14,7 +14,7 @@ import sympy.physics.mechanics as me
 
 from companion.examples.euler_body.exercises import _C_ORDER
 from companion.exercises.check import Mistake
-from companion.exercises.exercise import ChoiceExercise, Exercise, Option, steps_by_eq, steps_titled
+from companion.exercises.exercise import ChoiceExercise, Exercise, Option, steps_by_eq, steps_keyed
 from companion.exercises.outcomes import is_zero, pick
 from companion.mechanics import boltzmann_hamel
 from companion.mechanics.derivation import Step
@@ -128,8 +128,8 @@ def _kane(system: System):
     return system.derive("kane")
 
 
-def _kane_step(system: System, prefix: str) -> Step:
-    return next(s for s in _kane(system).steps if s.title.startswith(prefix))
+def _kane_step(system: System, key: str) -> Step:
+    return _kane(system).step(key)
 
 
 def _plain(system: System) -> dict:
@@ -143,22 +143,22 @@ def _partial_velocity(system: System, i: int, j: int) -> sp.Matrix:
     Particle 1 sits at x N.x + y N.y, so its first coefficient is measured in the inertial
     frame N; every coefficient is expressed in that frame.
     """
-    gam = _kane(system).extra["velocity_coefficients"]
+    gam = _kane(system).result("velocity_coefficients")
     frame = gam[0][0].args[0][1]
     return gam[i][j].to_matrix(frame).xreplace(_plain(system))
 
 
 def _inertia_share(system: System, particle: int, j: int) -> sp.Expr:
     """−m v̇_i·γ_ij of one particle, from the engine's accelerations and coefficients."""
-    acc = _kane_step(system, "Accelerations").expr[particle]
-    gam = _kane_step(system, "Velocity coefficients").expr[particle][j]
+    acc = _kane_step(system, "accelerations").expr[particle]
+    gam = _kane_step(system, "velocity_coefficients").expr[particle][j]
     mass = next(p for p in system.parameter_symbols if p.name == "m")
     return sp.trigsimp(sp.expand(-mass * acc.dot(gam)).xreplace(_plain(system)))
 
 
 def knife_edge_kane() -> list[Exercise]:
     """A velocity coefficient and a generalized inertia force of the knife-edge dumbbell."""
-    coefficient_steps = ("Kinematical", "Velocities", "Velocity coefficients")
+    coefficient_steps = ("kinematical_equations", "velocities", "velocity_coefficients")
     return [
         Exercise(
             key="gamma_22", example="knife_edge",
@@ -172,7 +172,7 @@ def knife_edge_kane() -> list[Exercise]:
             hints=("Differentiate particle 2's position and replace ẋ = v cos φ, ẏ = v sin φ "
                    "(the knife edge) before reading off coefficients.",
                    "Only the rod's turning moves particle 2 relative to particle 1."),
-            solution=lambda s: steps_titled(_kane(s).steps, *coefficient_steps),
+            solution=lambda s: steps_keyed(_kane(s), *coefficient_steps),
             mistakes=lambda s: [Mistake(
                 _partial_velocity(s, 1, 0),
                 "That is γ₂₁, the coefficient of u₁ = v: the first index is the particle, the "
@@ -184,14 +184,14 @@ def knife_edge_kane() -> list[Exercise]:
             title="The generalized inertia force Q*₁",
             prompt=(r"Give $Q^*_1 = -\sum_i m\,\dot v_i\cdot\gamma_{i1}$ in terms of $m$, $l$, "
                     r"$u_1$, $u_2$ and $\dot u_1$ (type u_1dot)."),
-            answer=lambda s: _kane_step(s, "Generalized inertia").expr[0],
+            answer=lambda s: _kane_step(s, "inertia_forces").expr[0],
             names=_KNIFE_NAMES, aliases={**_KNIFE_ALIASES, "u_1dot": r"\dot{u_{1}}",
                                          "vdot": r"\dot{u_{1}}"},
             hints=("γ₁₁ = γ₂₁ = (cos φ, sin φ, 0): both particles move with v along the rod.",
                    "Particle 1 accelerates with v̇ along the rod and v φ̇ across it.",
                    "Particle 2 adds the centripetal acceleration −l φ̇² along the rod."),
-            solution=lambda s: steps_titled(_kane(s).steps, *coefficient_steps, "Accelerations",
-                                             "Generalized inertia"),
+            solution=lambda s: steps_keyed(_kane(s), *coefficient_steps, "accelerations",
+                                            "inertia_forces"),
             mistakes=lambda s: [
                 Mistake(_inertia_share(s, 0, 0),
                         "That is particle 1 alone: particle 2 moves with u₁ too (γ₂₁ ≠ 0), so "

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import sympy as sp
 
-from companion.mechanics.quasi_velocities import generalized_forces
 from companion.system import Parameter, System
 
 
@@ -49,6 +48,7 @@ def build() -> System:
         u=[u1, u2],
         definitions=definitions,
         T=T,
+        Q_q=[-sp.diff(V, r), -sp.diff(V, theta)],
         t=t,
         parameters=[
             Parameter(m, 1.0, 0.1, 5.0, "kg", "particle mass", positive=True),
@@ -70,5 +70,4 @@ def build() -> System:
         series={"x": r * sp.cos(theta), "y": r * sp.sin(theta)},
         t_final=10.0,
     )
-    system.Q = generalized_forces([-sp.diff(V, r), -sp.diff(V, theta)], system.psi[0])
     return system

@@ -9,7 +9,7 @@ u₂ = θ̇ would change).
 from __future__ import annotations
 
 from companion.exercises.check import Mistake
-from companion.exercises.exercise import ChoiceExercise, Exercise, Option, steps_titled
+from companion.exercises.exercise import ChoiceExercise, Exercise, Option, steps_keyed
 from companion.exercises.outcomes import is_zero
 from companion.mechanics.quasi_velocities import (
     c_matrices,
@@ -23,13 +23,13 @@ _NAMES = ("r", "theta", "u_1", "u_2", "m", "k")
 _EXAMPLE = "polar_spring"
 
 
-def _steps(system: System, *prefixes: str):
-    return steps_titled(system.derive().steps, *prefixes)
+def _steps(system: System, *keys: str):
+    return steps_keyed(system.derive(), *keys)
 
 
-_UP_TO_C = ("Quasi-velocities", "Kinematical equations: Φ", "C^j")
+_UP_TO_C = ("psi", "phi", "c_matrices")
 #: From T to the gyroscopic matrix: the γ^j themselves are the first exercise's answer.
-_T_TO_GYRO = ("Kinetic energy", "Generalized momenta", "Inertia", "∂T/∂θ", "Gyroscopic")
+_T_TO_GYRO = ("kinetic_energy", "momenta", "inertia", "dT_dtheta", "gyroscopic")
 
 
 def _zero_c(system: System) -> tuple[bool, ...]:
@@ -57,7 +57,7 @@ def polar_spring() -> list[Exercise | ChoiceExercise]:
             names=_NAMES,
             hints=("Φ = diag(1, 1/r): each entry of C² is divided by the r's of its row and "
                    "column speeds.",),
-            solution=lambda s: _steps(s, *_UP_TO_C, "γ^j"),
+            solution=lambda s: _steps(s, *_UP_TO_C, "gamma"),
             mistakes=lambda s: [Mistake(d(s).C[1], "That is C² itself: it still has to be "
                                         "transformed with Φ (the θ-column carries 1/r).")],
             skew_hint="In γ^j_rl the index r is the row and l the column.",
@@ -75,7 +75,7 @@ def polar_spring() -> list[Exercise | ChoiceExercise]:
             hints=("m u̇₁ plus row 1 of the gyroscopic matrix times u equals the spring's "
                    "force −k r.",
                    "Row 1 is (0, −m u₂/r)."),
-            solution=lambda s: _steps(s, *_UP_TO_C, "γ^j", *_T_TO_GYRO, "Boltzmann"),
+            solution=lambda s: _steps(s, *_UP_TO_C, "gamma", *_T_TO_GYRO, "equations"),
             mistakes=lambda s: [Mistake(d(s).accelerations()[0].subs(s.u[1], 0),
                                         "The centripetal term u₂²/r is missing: it is what the "
                                         "gyroscopic matrix contributes to row 1.",

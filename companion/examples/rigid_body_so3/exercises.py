@@ -27,7 +27,7 @@ def rigid_body_so3() -> list[Exercise]:
                     r"inertia operator $A = \mathrm{diag}(I_{xx}, I_{yy}, I_{zz})$, the operator "
                     r"$B$ is defined by $\langle [a, b], c\rangle = \langle B(c, a), b\rangle$ "
                     r"for all $b$. Compute the column $B(\omega, \omega)$."),
-            answer=lambda s: _arnold(s).extra["B(omega, omega)"],
+            answer=lambda s: _arnold(s).result("B(omega, omega)"),
             names=(*_OMEGA, *_MOMENTS),
             hints=("With ⟨x, y⟩ = xᵀ A y the definition gives B(c, a) = A⁻¹((A c) × a).",
                    "Put c = a = ω: B(ω, ω) = A⁻¹((A ω) × ω).",
@@ -40,13 +40,13 @@ def rigid_body_so3() -> list[Exercise]:
             prompt=(r"With a body torque $M = (M_x, M_y, M_z)$ the motion obeys "
                     r"$\dot\omega = B(\omega, \omega) + A^{-1} M$. Give the column "
                     r"$\dot\omega$."),
-            answer=lambda s: _arnold(s).extra["omega_dot"],
+            answer=lambda s: _arnold(s).explicit_rates,
             names=(*_OMEGA, *_MOMENTS, "M_x", "M_y", "M_z"),
             hints=("Start from your B(ω, ω) and add A⁻¹ M = (M_x/I_xx, M_y/I_yy, M_z/I_zz).",
                    "Compare with Greenwood's (4.104): the same three equations."),
             solution=lambda s: [
                 *_arnold(s).steps,
-                Step("Solved for the rates", _arnold(s).extra["omega_dot"], "§7.4",
+                Step("Solved for the rates", _arnold(s).explicit_rates, "§7.4",
                      "B(ω, ω) plus the torque term.", r"\dot\omega"),
             ],
             example_answer="[a, b, c]",

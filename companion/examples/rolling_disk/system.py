@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import sympy as sp
 
-from companion.mechanics.quasi_velocities import generalized_forces
 from companion.system import Parameter, System
 
 
@@ -44,6 +43,7 @@ def build() -> System:
         definitions=definitions,
         T=T,
         n_constraints=2,
+        Q_q=[-sp.diff(V, qi) for qi in (x, y, theta, phi)],
         parameters=[
             Parameter(m, 1.0, 0.1, 5.0, "kg", "disk mass", positive=True),
             Parameter(R, 0.5, 0.1, 2.0, "m", "disk radius", positive=True),
@@ -61,6 +61,4 @@ def build() -> System:
         invariants={"energy": T.subs({u3: 0, u4: 0}) + V},
         t_final=10.0,
     )
-    Q_q = [-sp.diff(V, qi) for qi in system.q]
-    system.Q = generalized_forces(Q_q, system.psi[0], n_constraints=2)
     return system

@@ -58,7 +58,7 @@ def checks(printed: Mapping[str, Any]) -> list[Check]:
         from companion.geometry.metric import reaction_in_null_space
 
         system = _sphere()
-        R = system.derive("geometric").extra["reaction"]
+        R = system.derive("geometric").result("reaction")
         ok = reaction_in_null_space(system.J, R)
         return ok, f"{printed['NULL_SPACE']} simplifies to 0 for the sphere particle under gravity"
 

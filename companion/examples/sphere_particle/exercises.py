@@ -13,7 +13,7 @@ from companion.exercises.exercise import (
     Exercise,
     Option,
     parameter_symbol,
-    steps_titled,
+    steps_keyed,
 )
 from companion.exercises.outcomes import pick
 from companion.mechanics.derivation import Step
@@ -30,7 +30,7 @@ def _geometric(system: System):
 
 def _radial_reaction(system: System) -> sp.Expr:
     """The outward component R·j/|j| of the sphere's reaction force, from the engine."""
-    reaction = _geometric(system).extra["reaction"]
+    reaction = _geometric(system).result("reaction")
     radius = parameter_symbol(system, "R")
     return sp.trigsimp(sp.expand((reaction.T * system.embedding)[0] / radius))
 
@@ -41,7 +41,7 @@ def _at_rest(expr: sp.Expr, system: System) -> sp.Expr:
 
 def sphere_particle() -> list[Exercise]:
     """The induced metric, Γ^θ_φφ and the normal reaction for the particle on a sphere."""
-    metric_steps = ("Coordinate map", "Jacobian", "Induced metric")
+    metric_steps = ("embedding", "jacobian", "metric")
     return [
         Exercise(
             key="metric", example="sphere_particle", title="The induced metric JᵀσJ",
@@ -56,7 +56,7 @@ def sphere_particle() -> list[Exercise]:
                    "their dot products.",
                    "The two columns are perpendicular, so the metric is diagonal.",
                    "∂j/∂φ is tangent to a circle of latitude: how large is that circle?"),
-            solution=lambda s: steps_titled(_geometric(s).steps, *metric_steps),
+            solution=lambda s: steps_keyed(_geometric(s), *metric_steps),
             mistakes=lambda s: [Mistake(
                 s.induced_metric.subs(s.q[0], sp.pi / 2 - s.q[0]),
                 "θ is measured from the vertical, not from the equator: the circle of latitude "
@@ -68,14 +68,14 @@ def sphere_particle() -> list[Exercise]:
             prompt=(r"From the induced metric, compute the Christoffel symbol "
                     r"$\Gamma^\theta_{\phi\phi} = \tfrac12 \sigma^{\theta\theta}(2\,\partial_\phi"
                     r"\sigma_{\theta\phi} - \partial_\theta \sigma_{\phi\phi})$."),
-            answer=lambda s: _geometric(s).extra["christoffel"][0][1, 1],
+            answer=lambda s: _geometric(s).result("christoffel")[0][1, 1],
             names=_SPHERE,
             hints=("The metric does not depend on φ and is diagonal: only −∂σ_φφ/∂θ survives.",
                    "σ^θθ = 1/(m R²), and σ_φφ = m R² sin²θ."),
-            solution=lambda s: steps_titled(_geometric(s).steps, *metric_steps,
-                                             "Christoffel"),
+            solution=lambda s: steps_keyed(_geometric(s), *metric_steps,
+                                            "christoffel"),
             mistakes=lambda s: [Mistake(
-                _geometric(s).extra["christoffel"][1][0, 1],
+                _geometric(s).result("christoffel")[1][0, 1],
                 "That is Γ^φ_θφ: the upper index (θ here) is the component of the acceleration, "
                 "the lower two are the velocities (φ, φ).")],
             example_answer="-sin(theta)*...",

@@ -18,25 +18,23 @@ from companion.numerics import Trajectory
 from companion.system import Parameter
 
 
-class SphereParticle(ConstrainedSystem):
-    """Adds the normal reaction and the great-circle test to the constrained system."""
-
-    def evaluate(self, traj: Trajectory) -> None:
-        super().evaluate(traj)
-        pos = np.array([traj[f"p_{c}"] for c in "xyz"])
-        R = np.array([traj[f"reaction_{i}"] for i in range(3)])
-        traj.series["reaction normal"] = np.einsum("in,in->n", R, pos) / traj.params["R"]
-        # Distance from the plane through the centre spanned by p(0) and v(0): zero on a
-        # great circle (the geodesics when g = 0).
-        p = [traj.params[s.name] for s in self.parameter_symbols]
-        v0 = self.jacobian_at(traj.states[: len(self.q), 0], p) @ traj.states[len(self.q):, 0]
-        normal = np.cross(pos[:, 0], v0)
-        size = np.linalg.norm(normal)
-        traj.series["off great-circle plane"] = (
-            normal @ pos / size if size > 0 else np.zeros_like(traj.t))
+def normal_reaction_and_great_circle(system: ConstrainedSystem, traj: Trajectory) -> None:
+    """Observer: the normal reaction of the sphere and the great-circle test."""
+    pos = np.array([traj[f"p_{c}"] for c in "xyz"])
+    R = np.array([traj[f"reaction_{i}"] for i in range(3)])
+    traj.series["reaction normal"] = np.einsum("in,in->n", R, pos) / traj.params["R"]
+    # Distance from the plane through the centre spanned by p(0) and v(0): zero on a
+    # great circle (the geodesics when g = 0).
+    p = [traj.params[s.name] for s in system.parameter_symbols]
+    n = len(system.q)
+    v0 = system.jacobian_at(traj.states[:n, 0], p) @ traj.states[n:, 0]
+    normal = np.cross(pos[:, 0], v0)
+    size = np.linalg.norm(normal)
+    traj.series["off great-circle plane"] = (
+        normal @ pos / size if size > 0 else np.zeros_like(traj.t))
 
 
-def build() -> SphereParticle:
+def build() -> ConstrainedSystem:
     theta, phi = sp.symbols("theta phi")
     thetad, phid = sp.symbols(r"\dot{\theta} \dot{\phi}")
     m, R, g = sp.symbols("m R g", positive=True)
@@ -50,7 +48,7 @@ def build() -> SphereParticle:
                       R * sp.sin(theta) * sp.cos(phi)],
         "inverse": [sp.atan2(sp.sqrt(X**2 + Z**2), Y), sp.atan2(X, Z)],
     }
-    system = SphereParticle(
+    system = ConstrainedSystem(
         name="sphere_particle",
         title="A particle on a sphere under gravity (Loparo §7.2–7.3, our example)",
         source="Loparo & Vakalis §7.2–7.3 (a worked instance of the method)",
@@ -75,12 +73,13 @@ def build() -> SphereParticle:
         ],
         t_final=5.0,
         reconstruction=True,
+        observers=[normal_reaction_and_great_circle],
     )
     system.invariant_exprs.update(
         # gravity is uniform: potential −F·j(x); L_z is the momentum conjugate to φ (cyclic).
         energy=system.T - (system.ambient_force.T * system.embedding)[0],
         L_z=sp.diff(system.T, phid),
     )
-    reaction = system.derive("geometric").extra["reaction"]
+    reaction = system.derive("geometric").result("reaction")
     system.series_exprs.update({f"reaction_{i}": e for i, e in enumerate(reaction)})
     return system

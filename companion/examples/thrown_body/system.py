@@ -10,87 +10,101 @@ parabola.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass, replace
+from functools import cached_property
 
 import numpy as np
 import sympy as sp
-from scipy.integrate import solve_ivp
 
 from companion.examples.euler_body import system as euler_body
-from companion.examples.rigid_body_so3.system import RigidBodySO3
+from companion.geometry.attitude import SO3Attitude
 from companion.geometry.metric import covariant_equations
 from companion.mechanics.derivation import Derivation
 from companion.numerics import SingularConfigurationError, Trajectory
 from companion.numerics.compile import lambdify_scalar
-from companion.system import Parameter, System
+from companion.system import Parameter, Setup, System
 
 
-class ThrownBody(RigidBodySO3):
-    """Rotation on SO(3) plus the translation of the mass centre under a constant force."""
+@dataclass(frozen=True, eq=False)
+class Translation:
+    """The mass centre: position p, velocity v, mass m and a constant force F (§7.6)."""
 
-    def __init__(self, *, position: Sequence[sp.Symbol], velocity: Sequence[sp.Symbol],
-                 mass: sp.Symbol, force: Sequence[sp.Expr], **kwargs):
-        super().__init__(**kwargs)
-        self.position, self.velocity = list(position), list(velocity)
-        self.mass, self.force = mass, sp.Matrix(list(force))
-        # Translational energy ½ vᵀ(m I)v − F·p (F is constant) and horizontal momentum.
-        v, sigma = sp.Matrix(self.velocity), mass * sp.eye(3)
-        translational = {
+    position: list[sp.Symbol]
+    velocity: list[sp.Symbol]
+    mass: sp.Symbol
+    force: sp.Matrix
+
+    def newton(self) -> Derivation:
+        """m p̈ = F: Newton's law (7.1) for the flat metric m·I₃."""
+        return covariant_equations(self.mass * sp.eye(3), self.position, self.velocity,
+                                   self.force, method="newton")
+
+    def newton_euler(self, system: System) -> Derivation:
+        """The method ``"newton_euler"`` (§7.6): m p̈ = F with A ω̇ = Aω × ω + M."""
+        trans, rot = self.newton(), system.derive("arnold")
+        return Derivation(
+            method="newton_euler", q=self.position, u=[*self.velocity, *rot.u],
+            mass_matrix=sp.diag(trans.mass_matrix, rot.mass_matrix),
+            forcing=sp.Matrix([*trans.forcing, *rot.forcing]),
+            kinematics=sp.Matrix(self.velocity), equations=trans.equations + rot.equations,
+            steps=[replace(st, key=f"translation_{st.key}") for st in trans.steps] + rot.steps,
+            explicit_rates=rot.explicit_rates,
+            extra={**rot.extra, "acceleration": trans.accelerations()},
+        )
+
+    @cached_property
+    def invariants(self):
+        """Translational energy ½ vᵀ(m I)v − F·p (F is constant) and horizontal momentum,
+        as functions of (p, v, parameters) — built for the parameters on first use."""
+        v, sigma = sp.Matrix(self.velocity), self.mass * sp.eye(3)
+        return {
             "translational energy": (v.T * sigma * v)[0] / 2 - (self.force.T * sp.Matrix(
                 self.position))[0],
             "horizontal momentum": list(sigma * v)[:2],
         }
-        args = [*self.position, *self.velocity, *self.parameter_symbols]
-        self._translational = {k: sp.lambdify(args, e, modules="numpy")
-                               for k, e in translational.items()}
 
-    def derive(self, method: str = "newton_euler") -> Derivation:
-        """``"newton_euler"`` (§7.6): m p̈ = F with A ω̇ = Aω × ω + M; other methods give the
-        rotational part only."""
-        if method != "newton_euler":
-            return super().derive(method)
-        if method not in self._derivations:
-            trans = covariant_equations(self.mass * sp.eye(3), self.position, self.velocity,
-                                        self.force, method="newton")
-            rot = super().derive("arnold")
-            self._derivations[method] = Derivation(
-                method=method, q=self.position, u=[*self.velocity, *rot.u],
-                mass_matrix=sp.diag(trans.mass_matrix, rot.mass_matrix),
-                forcing=sp.Matrix([*trans.forcing, *rot.forcing]),
-                kinematics=sp.Matrix(self.velocity), equations=trans.equations + rot.equations,
-                steps=trans.steps + rot.steps,
-                extra={**rot.extra, "acceleration": trans.accelerations()},
-            )
-        return self._derivations[method]
 
-    def simulate(self, t_final: float | None = None, params: Mapping[str, Any] | None = None,
-                 initial: Mapping[str, Any] | None = None, *, n_points: int = 400,
-                 rtol: float = 1e-12, atol: float = 1e-12, method: str = "newton_euler"
-                 ) -> Trajectory:
-        """Rotation as in :class:`RigidBodySO3`; the mass centre integrated from m p̈ = F."""
-        d = self.derive(method)
-        traj = super().simulate(t_final, params, initial, n_points=n_points, rtol=rtol,
-                                atol=atol, method=method)
-        iv = self.initial_values(initial)
-        p = [traj.params[s.name] for s in self.parameter_symbols]
-        if not hasattr(self, "_acceleration"):
-            args = [*self.position, *self.velocity, *self.parameter_symbols]
-            self._acceleration = lambdify_scalar(args, list(d.extra["acceleration"]))
-        acc = self._acceleration
-        x0 = [iv[s.name] for s in (*self.position, *self.velocity)]
-        sol = solve_ivp(lambda t, x: np.array([*x[3:], *acc(*x, *p)]), (0.0, traj.t[-1]), x0,
-                        method="DOP853", t_eval=traj.t, rtol=rtol, atol=atol)
+@dataclass(frozen=True)
+class TranslationAndAttitude(SO3Attitude):
+    """The thrown body's two stacked integrations: the rotation as in :class:`SO3Attitude`
+    (ω from the rotational equations, R on SO(3)), then the mass centre from m p̈ = F
+    (DOP853).  State (p, v, ω)."""
+
+    translation: Translation | None = None
+
+    def state_names(self, system: System) -> list[str]:
+        own = [s.name for s in (*self.translation.position, *self.translation.velocity)]
+        return own + super().state_names(system)
+
+    def initial_names(self, system: System) -> list[str]:
+        return super().initial_names(system) + self.state_names(system)[:6]
+
+    def integrate(self, system: System, setup: Setup) -> Trajectory:
+        from scipy.integrate import solve_ivp  # ~0.5 s to import: on first use
+
+        tr = self.translation
+        rotation = self.rotation_run(system, setup)
+        self.attitude_series(system, rotation)
+        args = [*tr.position, *tr.velocity, *system.parameter_symbols]
+        acc = lambdify_scalar(args, list(system.derive(setup.method).result("acceleration")))
+        p, t = setup.p, setup.t
+        x0 = [setup.initial[s.name] for s in (*tr.position, *tr.velocity)]
+        sol = solve_ivp(lambda _, x: np.array([*x[3:], *acc(*x, *p)]), (0.0, t[-1]), x0,
+                        method="DOP853", t_eval=t, rtol=setup.rtol, atol=setup.atol)
         if sol.status < 0:
             raise SingularConfigurationError(f"integration failed: {sol.message}")
-        traj.states = np.vstack([sol.y, traj.states])
-        traj.names = [s.name for s in (*self.position, *self.velocity)] + traj.names
-        trans = {k: np.asarray(fn(*sol.y, *p), dtype=float)
-                 for k, fn in self._translational.items()}
+        traj = Trajectory(t=t, states=np.vstack([sol.y, rotation.states]),
+                          names=system.state_names(), params=setup.params,
+                          residuals=rotation.residuals, series=rotation.series,
+                          rotations=rotation.rotations)
+        system.evaluate(traj)
+        self.spatial_series(system, traj, rotation.states)
+        trans = {k: np.asarray(sp.lambdify(args, e, modules="numpy")(*sol.y, *p), dtype=float)
+                 for k, e in tr.invariants.items()}
         traj.invariants["total energy"] = (traj.invariants["rotational energy"]
                                            + trans["translational energy"])
         traj.invariants["horizontal momentum"] = np.broadcast_to(
-            trans["horizontal momentum"].reshape(2, -1), (2, len(traj.t))).copy()
+            trans["horizontal momentum"].reshape(2, -1), (2, len(t))).copy()
         return traj
 
 
@@ -101,7 +115,8 @@ def build() -> System:
     m, g = sp.symbols("m g", positive=True)
     inertia = [Parameter(pp.symbol, d, 0.2, 3.0, pp.unit, pp.description, positive=True)
                for pp, d in zip(base.parameters[:3], (0.4, 1.0, 1.3), strict=True)]
-    return ThrownBody(
+    translation = Translation([x, y, z], [vx, vy, vz], m, sp.Matrix([0, 0, -m * g]))
+    return System(
         name="thrown_body",
         title="A tumbling thrown body: translation and rotation (Loparo §7.6)",
         source="Loparo & Vakalis §7.6 (worked with the chapter's method)",
@@ -121,6 +136,7 @@ def build() -> System:
                  Parameter(vy, 0.0, -10.0, 10.0, "m/s", "v_y(0)"),
                  Parameter(vz, 8.0, -10.0, 10.0, "m/s", "v_z(0)")],
         invariants={"rotational energy": base.T, "|Aω|": base.invariant_exprs["|H|"]},
-        position=[x, y, z], velocity=[vx, vy, vz], mass=m, force=[0, 0, -m * g],
-        t_final=1.6, reconstruction=True,
+        t_final=1.6, n_points=400, reconstruction=True,
+        method="newton_euler", methods={"newton_euler": translation.newton_euler},
+        integrator=TranslationAndAttitude(translation=translation),
     )

@@ -1,0 +1,37 @@
+"""Entry points for a reader's own system that reach above the system layer: the §4.4 cost
+comparison by example name or system, and a generic explorer.
+
+Everything here is also importable from :mod:`companion` itself (``from companion import
+compare_methods, explore``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion import examples
+from companion.mechanics.comparison import ComparisonTable
+from companion.mechanics.comparison import compare_methods as _compare
+from companion.system import System
+
+
+def compare_methods(systems: Sequence[System | str] | None = None,
+                    methods: Sequence[str] | None = None) -> ComparisonTable:
+    """The §4.4 comparison (equations, multipliers, operation counts, derivation time) of
+    ``methods`` on ``systems``: any :class:`System`, or worked examples by name (default:
+    every worked example).  See :func:`companion.mechanics.comparison.compare_methods`."""
+    chosen = examples.names() if systems is None else list(systems)
+    return _compare([examples.get(s) if isinstance(s, str) else s for s in chosen], methods)
+
+
+def explore(system: System, **simulate_kwargs):
+    """A generic :class:`~companion.widgets.Explorer` of ``system``: a slider for every
+    parameter and initial value, the coordinates against time (and the path when the system
+    has ``x``/``y`` coordinates or series) and the drift of its invariants."""
+    from companion.widgets.explorer import Explorer
+    from companion.widgets.timeseries import TimeSeriesView
+
+    return Explorer(system, TimeSeriesView.for_system(system), simulate_kwargs=simulate_kwargs)
+
+
+__all__ = ["compare_methods", "explore"]

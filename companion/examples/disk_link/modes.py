@@ -1,0 +1,369 @@
+"""The disk–link's contact modes and the integrator part that switches between them.
+
+Modes: rolling, slipping forward (v_slip > 0), slipping backward (v_slip < 0) and separated
+(free flight).  Each mode's equations are the pulled-back mode model of :mod:`.contact`,
+compiled for numbers (:class:`_ModeNumerics`, with the Coulomb closure of slipping);
+:class:`ContactModes` integrates them with guards located by ``solve_ivp`` (rolling only and
+monitored for Example 3, hybrid for Example 4), the resets of :mod:`.impacts` and the link
+torque of :mod:`.controller`.
+
+State layout (θ, s, h, ψ, θ̇, ṡ, ḣ, ψ̇, W_τ, W_f), where W_τ is the work of the link torque
+and W_f that of the contact forces (friction while slipping, impulses at impacts), so that
+E − W_τ − W_f is conserved on every run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache, cached_property
+from typing import Any
+
+import numpy as np
+import sympy as sp
+
+from companion.examples.disk_link import contact as ct
+from companion.examples.disk_link.controller import link_torque
+from companion.examples.disk_link.impacts import plastic_impact, project_on_rolling
+from companion.numerics import Trajectory
+from companion.numerics.compile import SingularConfigurationError, lambdify_scalar
+from companion.numerics.hybrid import Guard, Mode, simulate_hybrid
+from companion.system import Integrator, Setup, System
+
+STATE_NAMES = ["theta", "s", "h", "psi", "theta_dot", "s_dot", "h_dot", "psi_dot",
+               "W_tau", "W_fric"]
+ROLLING, FORWARD, BACKWARD, SEPARATED = ("rolling", "slipping forward", "slipping backward",
+                                         "separated")
+MODES = (ROLLING, FORWARD, BACKWARD, SEPARATED)
+#: Relative tolerance under which a slip velocity counts as zero when a mode is chosen.
+SLIP_TOL = 1e-9
+
+
+class _ModeNumerics:
+    """A mode model compiled for numbers, with the Coulomb closure of the slipping mode.
+
+    In the slipping mode F = λ N with λ = −σ μ_k, and N is linear in the accelerations
+    (N = n·q̈ + n₀), so M q̈ = f₀ + b F becomes (M − λ b nᵀ) q̈ = f₀ + λ b n₀; λ is an argument
+    of the compiled function (0 in the other modes, where F is not an unknown).
+    """
+
+    def __init__(self, model: ct.ModeModel):
+        self.model = model
+        n = self.n = len(model.q)
+        lam = sp.Symbol("lambda_F")
+        forcing = model.derivation.forcing
+        zero = {ct.N: 0, ct.F: 0}
+        acc0 = dict.fromkeys(model.qddot, 0)
+        normal = sp.Matrix([model.normal])
+        b = forcing.diff(ct.F)
+        n_row = normal.jacobian(model.qddot)
+        n_0 = normal.subs(acc0)
+        A = model.metric - lam * b * n_row
+        rhs = forcing.subs(zero) + lam * b * n_0
+        args = [*ct.COORDS, *ct.RATES, *ct.PARAMETERS, ct.tau, lam]
+        self._fn = lambdify_scalar(args, [*A, *rhs, *model.metric])
+        # After the solve: the four contact-coordinate accelerations (through the chart), N,
+        # F and the θ-row residual (the torque a held link needs), from q̈.
+        qdd = sp.Matrix(model.qddot)
+        chart_acc = ct.second_derivative(sp.Matrix(model.chart), model.q, model.qdot,
+                                         model.qddot)
+        tangential = model.tangential if model.name == "rolling" else lam * model.normal
+        post = [*chart_acc, model.normal, tangential, (A[0, :] * qdd)[0] - rhs[0]]
+        self._post = lambdify_scalar([*args, *model.qddot], post)
+        self._n_solve = n * n + n
+
+    def metric(self, x, p) -> np.ndarray:
+        """The mode's metric at state x."""
+        n = self.n
+        vals = self._fn(*x[:8], *p, 0.0, 0.0)
+        return np.array(vals[self._n_solve:], dtype=float).reshape(n, n)
+
+    def solve(self, x, p, tau, lam: float | None, held: bool):
+        """Full accelerations (θ̈, s̈, ḧ, ψ̈), N, F and the torque row residual.
+
+        ``lam`` is None for rolling/separated; for slipping F = lam·N (lam = −σ μ_k).
+        With ``held`` the link angle is a prescribed constant (θ̈ = 0, first row dropped).
+        """
+        n = self.n
+        vals = self._fn(*x[:8], *p, tau, lam or 0.0)
+        k = self._n_solve
+        try:
+            if held:  # drop the θ row and column
+                A = [vals[i * n + j] for i in range(1, n) for j in range(1, n)]
+                qdd = [0.0, *_solver(n - 1)(*A, *vals[n * n + 1:k])]
+            else:
+                qdd = _solver(n)(*vals[:k])
+        except ZeroDivisionError as exc:
+            raise SingularConfigurationError(f"singular {self.model.name} model at "
+                                             f"θ = {x[0]:.4g}, s = {x[1]:.4g}") from exc
+        *acc, normal, tangential, torque_residual = self._post(*x[:8], *p, tau, lam or 0.0,
+                                                               *qdd)
+        return acc, normal, tangential, torque_residual
+
+
+@cache
+def _solver(n: int):
+    """x = A⁻¹ b for an n×n matrix, unrolled once by sympy (LU) into scalar code:
+    ``_solver(n)(*A_row_major, *b) -> list``; singular A raises ZeroDivisionError."""
+    a = sp.Matrix(n, n, lambda i, j: sp.Symbol(f"a{i}{j}"))
+    b = sp.Matrix(n, 1, lambda i, j: sp.Symbol(f"b{i}"))
+    return lambdify_scalar([*a, *b], list(a.LUsolve(b)))
+
+
+@dataclass(frozen=True, eq=False)
+class ContactModes(Integrator):
+    """The disk–link's integrator part: the rolling model monitored (``hybrid=False``), or
+    the hybrid model whose modes (rolling, slipping either way, separated) are switched by
+    events, with plastic impacts on re-contact.
+
+    The trajectory's ``switches`` list the mode switches (time, source, target, reason); the
+    series ``mode`` indexes :data:`MODES`.  Options of ``simulate``: ``link_held`` (hold the
+    link at θ₀) and ``max_switches``.
+    """
+
+    hybrid: bool = False
+    rtol: float = 1e-10
+    atol: float = 1e-12
+    options: tuple[str, ...] = ("link_held", "max_switches")
+    _compiled_modes: dict[str, _ModeNumerics] = field(default_factory=dict, repr=False)
+
+    def _numeric(self, name: str) -> _ModeNumerics:
+        """A mode model compiled for numbers, derived and compiled on first use."""
+        if name not in self._compiled_modes:
+            self._compiled_modes[name] = _ModeNumerics(ct.mode_model(name))
+        return self._compiled_modes[name]
+
+    @cached_property
+    def _extras(self):
+        args = [*ct.COORDS, *ct.RATES, *ct.PARAMETERS]
+        rel = ct.KIN.relative_velocity()
+        exprs = [ct.energy(), rel[0], *ct.KIN.centre, *rel.jacobian(ct.RATES)]
+        return lambdify_scalar(args, exprs)
+
+    @cached_property
+    def _slip(self):
+        """v_slip as a function of the state and parameters."""
+        return sp.lambdify([*ct.COORDS, *ct.RATES, *ct.PARAMETERS],
+                           ct.KIN.slip_velocity(), modules="math")
+
+    # ------------------------------------------------------------------ inputs
+    def state_names(self, system: System) -> list[str]:
+        return list(STATE_NAMES)
+
+    def initial_names(self, system: System) -> list[str]:
+        return ["theta", "s", "theta_dot", "s_dot", *(["psi_dot"] if self.hybrid else [])]
+
+    def initial_state(self, system: System, values: Mapping[str, float],
+                      pv: Mapping[str, float]) -> np.ndarray:
+        th, sv, thd, sd = (values[k] for k in ("theta", "s", "theta_dot", "s_dot"))
+        if not 0 <= sv <= pv["L"]:
+            raise ValueError(f"the disk starts off the link: s = {sv} m is outside [0, "
+                             f"{pv['L']}] m (the link length L)")
+        r = pv["r"]
+        # ψ̇ from the rolling constraint, or the given spin for the friction example.
+        psid = values["psi_dot"] if "psi_dot" in values else thd - sd / r
+        return np.array([th, sv, 0.0, 0.0, thd, sd, 0.0, psid, 0.0, 0.0])
+
+    # ------------------------------------------------------------------ mode physics
+    def _accelerations(self, mode: str, x, p, pv, held):
+        """(θ̈, s̈, ḧ, ψ̈), N, F, τ at state x in ``mode``."""
+        if isinstance(x, np.ndarray):
+            x = x.tolist()  # Python floats: much cheaper than numpy scalars here
+        tau = 0.0 if held else link_torque(x, pv)
+        if mode == ROLLING:
+            acc, n, f, res = self._numeric("rolling").solve(x, p, tau, None, held)
+        elif mode == SEPARATED:
+            acc, n, f, res = self._numeric("separated").solve(x, p, tau, None, held)
+            n = f = 0.0
+        else:
+            sigma = 1.0 if mode == FORWARD else -1.0
+            acc, n, f, res = self._numeric("slipping").solve(
+                x, p, tau, -sigma * pv["mu_k"], held)
+        return acc, n, f, (res if held else tau)
+
+    def at_state(self, system: System, state: Mapping[str, float],
+                 params: Mapping[str, Any] | None = None, mode: str = ROLLING, *,
+                 link_held: bool = False) -> dict[str, float]:
+        """Accelerations, N, F and τ of ``mode`` at one contact state (theta, s, theta_dot,
+        s_dot and, for slipping, psi_dot)."""
+        if mode not in MODES:
+            raise ValueError(f"unknown mode {mode!r}; known: {', '.join(MODES)}")
+        pv = system.parameter_values(params)
+        p = [pv[s.name] for s in ct.PARAMETERS]
+        x = self.initial_state(system, {k: state[k] for k in (
+            "theta", "s", "theta_dot", "s_dot", "psi_dot") if k in state}, pv)
+        acc, n, f, tau = self._accelerations(mode, x, p, pv, link_held)
+        return {"theta_ddot": acc[0], "s_ddot": acc[1], "h_ddot": acc[2], "psi_ddot": acc[3],
+                "N": n, "F": f, "tau": tau, "v_slip": self._extras(*x[:8], *p)[1]}
+
+    def _rhs(self, mode: str, p, pv, held):
+        slip = self._slip
+
+        def f(t: float, x: np.ndarray) -> np.ndarray:
+            x = x.tolist()
+            acc, _n, fr, tau = self._accelerations(mode, x, p, pv, held)
+            return np.array([*x[4:8], *acc, tau * x[4], fr * slip(*x[:8], *p)])
+
+        return f
+
+    def contact_mode(self, x: np.ndarray, p, pv, held) -> tuple[str, str]:
+        """The mode a contact state (h = 0) starts in, by Coulomb's law, and why."""
+        vslip = self._extras(*x[:8], *p)[1]
+        scale = max(abs(x[5]), pv["r"] * abs(x[7]), pv["r"] * abs(x[4]), 1e-3)
+        if abs(vslip) > SLIP_TOL * scale:
+            mode = FORWARD if vslip > 0 else BACKWARD
+            _, n, _, _ = self._accelerations(mode, x, p, pv, held)
+            if n <= 0:
+                return SEPARATED, f"N = {n:.4g} N ≤ 0 while slipping: contact is lost"
+            return mode, f"v_slip = {vslip:.4g} m/s ≠ 0"
+        _, n, f, _ = self._accelerations(ROLLING, x, p, pv, held)
+        if n <= 0:
+            return SEPARATED, f"N = {n:.4g} N ≤ 0: contact is lost"
+        if abs(f) <= pv["mu_s"] * n:
+            return ROLLING, (f"v_slip = 0 and rolling needs |F| = {abs(f):.4g} N ≤ μ_s N = "
+                             f"{pv['mu_s'] * n:.4g} N")
+        mode = BACKWARD if f > 0 else FORWARD
+        return mode, (f"rolling would need |F| = {abs(f):.4g} N > μ_s N = "
+                      f"{pv['mu_s'] * n:.4g} N")
+
+    # ------------------------------------------------------------------ simulation
+    def integrate(self, system: System, setup: Setup) -> Trajectory:
+        """Simulate the example (rolling model monitored, or the hybrid friction model).
+
+        Raises
+        ------
+        ValueError
+            A method other than the pulled-back mode models, or a start off the link.
+        """
+        if setup.method != "pull_back":
+            raise ValueError("the disk-link simulation uses the pulled-back mode models "
+                             f"(method='pull_back'), got {setup.method!r}")
+        t_final, n_points = float(setup.t[-1]), len(setup.t)
+        rtol, atol, pv = setup.rtol, setup.atol, setup.params
+        max_switches = setup.options.get("max_switches", 100)
+        p = [pv[s.name] for s in ct.PARAMETERS]
+        x0 = self.initial_state(system, setup.initial, pv)
+        held = bool(setup.options.get("link_held", False))
+        if held:
+            x0[4] = 0.0
+        modes = self._modes(p, pv, held)
+        events: list[str] = []
+        if self.hybrid:
+            mode0, why = self.contact_mode(x0, p, pv, held)
+            if mode0 == ROLLING:
+                x0 = project_on_rolling(x0, pv)
+            events.append(f"t = 0: starts {mode0} ({why})")
+        else:
+            mode0 = ROLLING
+
+        def transition(mode, guard, t, x):
+            if guard in ("pivot", "tip"):
+                where = "the pivot (s = 0)" if guard == "pivot" else "the tip (s = L)"
+                return None, x, f"t = {t:.6g} s: the disk reaches {where}; the run stops"
+            if guard == "re-contact":
+                x, msg = plastic_impact(x, p, pv, held, self._numeric("separated").metric,
+                                         self._extras)
+                nxt, why = self.contact_mode(x, p, pv, held)
+                return nxt, x, f"t = {t:.6g} s: re-contact, {msg}; then {nxt} ({why})"
+            if guard == "N = 0":
+                nxt, why = SEPARATED, "N reaches 0: the disk leaves the link (free flight)"
+            elif mode == ROLLING:  # the static limit is reached: slip opposite to F
+                x = project_on_rolling(x, pv)
+                nxt = BACKWARD if guard == "F = +μ_s N" else FORWARD
+                why = f"{guard}: the static friction is exhausted"
+            else:  # v_slip = 0: Coulomb's law decides between rolling and reversed slip
+                nxt, why = self.contact_mode(project_on_rolling(x, pv), p, pv, held)
+                if nxt == ROLLING:
+                    x = project_on_rolling(x, pv)
+            return nxt, x, f"t = {t:.6g} s: {mode} → {nxt} ({why})"
+
+        run = simulate_hybrid(modes, mode0, x0, t_final, transition, n_points=n_points,
+                              max_switches=max_switches, rtol=rtol, atol=atol)
+        traj = Trajectory(t=run.t, states=run.y, names=self.state_names(system), params=pv,
+                          events=events, switches=run.switches)
+        traj.events.extend(sw.reason for sw in run.switches)
+        if run.stopped and (not run.switches or run.stopped != run.switches[-1].reason):
+            traj.events.append(run.stopped)
+        traj.series["mode"] = np.array([MODES.index(m) for m in run.modes], dtype=float)
+        self._evaluate(traj, run.modes, p, pv, held)
+        if not self.hybrid:
+            self._report_validity(traj, run.crossings)
+        return traj
+
+    def _modes(self, p, pv, held) -> dict[str, Mode]:
+        def along(i, offset=0.0, sign=1.0):
+            return lambda t, x: sign * (x[i] - offset)
+
+        ends = (Guard("pivot", along(1)), Guard("tip", along(1, pv["L"], -1.0)))
+        mus = pv["mu_s"]
+        cache: dict = {}
+
+        def forces(mode, x):
+            key = (mode, x.tobytes())
+            if key not in cache:
+                cache.clear()
+                cache[key] = self._accelerations(mode, x, p, pv, held)
+            return cache[key]
+
+        def slip(x):
+            return self._slip(*x[:8].tolist(), *p)
+
+        terminal = self.hybrid
+        rolling = (
+            Guard("N = 0", lambda t, x: forces(ROLLING, x)[1], terminal=terminal),
+            Guard("F = +μ_s N", lambda t, x: mus * forces(ROLLING, x)[1]
+                  - forces(ROLLING, x)[2], terminal=terminal),
+            Guard("F = −μ_s N", lambda t, x: mus * forces(ROLLING, x)[1]
+                  + forces(ROLLING, x)[2], terminal=terminal),
+        )
+        modes = {ROLLING: Mode(ROLLING, self._rhs(ROLLING, p, pv, held), (*rolling, *ends))}
+        if self.hybrid:
+            for mode, sigma in ((FORWARD, 1.0), (BACKWARD, -1.0)):
+                modes[mode] = Mode(mode, self._rhs(mode, p, pv, held), (
+                    Guard("v_slip = 0", lambda t, x, sg=sigma: sg * slip(x)),
+                    Guard("N = 0", lambda t, x, md=mode: forces(md, x)[1]),
+                    *ends))
+            modes[SEPARATED] = Mode(SEPARATED, self._rhs(SEPARATED, p, pv, held), (
+                Guard("re-contact", along(2)), *ends))
+        return modes
+
+    def _evaluate(self, traj: Trajectory, modes: list[str], p, pv, held) -> None:
+        cols = traj.states.T
+        acc = [self._accelerations(md, x, p, pv, held) for md, x in zip(modes, cols,
+                                                                         strict=True)]
+        ext = np.array([self._extras(*x[:8], *p) for x in cols]).T
+        traj.series["N"] = np.array([a[1] for a in acc])
+        traj.series["F"] = np.array([a[2] for a in acc])
+        traj.series["tau"] = np.array([a[3] for a in acc])
+        traj.series["mu_s N"] = pv["mu_s"] * traj.series["N"]
+        traj.series["v_slip"] = ext[1]
+        traj.series["x_D"], traj.series["y_D"] = ext[2], ext[3]
+        for i, name in enumerate(("theta_ddot", "s_ddot", "h_ddot", "psi_ddot")):
+            traj.series[name] = np.array([a[0][i] for a in acc])
+        traj.invariants["energy"] = ext[0]
+        # E − W_τ − W_f: conserved on every run (W_f: friction and impulses).
+        traj.invariants["energy balance"] = (
+            ext[0] - traj["W_tau"] - traj["W_fric"])
+        if held:
+            traj.events.append("the link is held at θ₀: the series tau is the torque needed")
+
+    def _report_validity(self, traj: Trajectory, crossings) -> None:
+        n, f, mus = traj.series["N"], traj.series["F"], traj.params["mu_s"]
+        bad = (n <= 0) | (np.abs(f) > mus * n)
+        traj.series["rolling valid"] = (~bad).astype(float)
+        if bad[0]:
+            why = ("N ≤ 0: no contact" if n[0] <= 0 else
+                   f"|F| = {abs(f[0]):.4g} N > μ_s N = {mus * n[0]:.4g} N")
+            traj.events.insert(0, f"t = 0: the rolling model is not valid at the start ({why})")
+            return
+        for t, name in crossings:
+            cause = ("N reaches 0: the disk would leave the link" if name == "N = 0" else
+                     f"{name}: the friction needed for rolling reaches the static limit, "
+                     "the disk would slip")
+            traj.events.insert(0, f"t = {t:.6g} s: first violation of the rolling model — "
+                               f"{cause}")
+            return
+        traj.events.insert(0, "the rolling model stays valid (N > 0, |F| ≤ μ_s N) all along")
+
+
+__all__ = ["MODES", "STATE_NAMES", "ContactModes"]
