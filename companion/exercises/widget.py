@@ -139,8 +139,8 @@ class ChoiceWidget(_Base):
 
 
 def exercise_widget(exercise: Exercise | ChoiceExercise, number: int | None = None) -> _Base:
-    """The widget of one exercise of either kind (a choice exercise has ``options``)."""
-    if hasattr(exercise, "options"):
+    """The widget of one exercise of either kind."""
+    if getattr(exercise, "options", None) is not None:  # a ChoiceExercise
         return ChoiceWidget(exercise, number)
     return ExerciseWidget(exercise, number)
 

@@ -14,7 +14,13 @@ import sympy.physics.mechanics as me
 
 from companion.examples.euler_body.exercises import _C_ORDER
 from companion.exercises.check import Mistake
-from companion.exercises.exercise import ChoiceExercise, Exercise, Option, steps_by_eq, steps_keyed
+from companion.exercises.exercise import (
+    ChoiceExercise,
+    Exercise,
+    Option,
+    steps_by_eq,
+    steps_keyed,
+)
 from companion.exercises.outcomes import is_zero, pick
 from companion.mechanics import boltzmann_hamel
 from companion.mechanics.derivation import Step
