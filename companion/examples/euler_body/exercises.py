@@ -148,7 +148,7 @@ def _gyroscopic_power(system: System) -> tuple[bool, bool]:
     """(every γ^j skew, the coupling's power Σ_j p_j uᵀγ^j u vanishes) from the derivation."""
     d = system.derive()
     u = sp.Matrix(system.u)
-    p = next(s.expr for s in d.steps if s.eq == "(4.87)")
+    p = d.step("momenta").expr
     skew = all(is_zero(g + g.T) for g in d.gamma)
     power = sum((p[j] * (u.T * g * u)[0] for j, g in enumerate(d.gamma)), sp.Integer(0))
     return skew, sp.simplify(power) == 0
