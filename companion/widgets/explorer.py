@@ -87,6 +87,11 @@ def few_ticks(*axes, nbins: int = 4) -> None:
 #: CSS class of every explorer's outer box: browser tests and benchmarks find explorers by it.
 EXPLORER_CLASS = "companion-explorer"
 
+#: Style of an explorer's buttons: their text is never cut to an ellipsis ("ne" for "next").
+EXPLORER_CSS = f"""<style>
+.{EXPLORER_CLASS} .widget-button {{ overflow: visible; text-overflow: clip; min-width: max-content; }}
+</style>"""
+
 #: Seconds a slider change waits for newer ones before the update runs (inside a kernel).
 COALESCE_SECONDS = 0.01
 
@@ -297,11 +302,13 @@ class Explorer:
             self._image = None
             shown = canvas
         else:
-            self._image = w.Image(format="png")
+            self._image = w.Image(format="png", layout={"max_width": "100%", "height": "auto"})
             shown = self._image
         self._readout()
-        self.widget = w.VBox([self._control_panel(names, essential), self.prompt,
-                              self.readout, shown, *view.extra_widgets()])
+        style_sheet = w.HTML(EXPLORER_CSS, layout={"height": "0px"})
+        self.widget = w.VBox([style_sheet, self._control_panel(names, essential), self.prompt,
+                              self.readout, shown, *view.extra_widgets()],
+                             layout={"width": "100%"})
         self.widget.add_class(EXPLORER_CLASS)
 
     # ----------------------------------------------------------------- controls
