@@ -72,7 +72,8 @@ def test_euler_geodesic_draws_every_figure_every_time(lab, browser):
     for attempt in range(10):
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         errors: list[str] = []
-        page.on("console", lambda m: errors.append(m.text) if "drawImage" in m.text else None)
+        page.on("console", lambda m, errors=errors: errors.append(m.text)
+                if "drawImage" in m.text else None)
         try:
             run = lb.open_notebook(page, lab, "chapters/loparo-07/euler-geodesic.ipynb")
             lb.run_all_cells(page, run)

@@ -89,7 +89,8 @@ EXPLORER_CLASS = "companion-explorer"
 
 #: Style of an explorer's buttons: their text is never cut to an ellipsis ("ne" for "next").
 EXPLORER_CSS = f"""<style>
-.{EXPLORER_CLASS} .widget-button {{ overflow: visible; text-overflow: clip; min-width: max-content; }}
+.{EXPLORER_CLASS} .widget-button {{
+  overflow: visible; text-overflow: clip; min-width: max-content; }}
 </style>"""
 
 #: Seconds a slider change waits for newer ones before the update runs (inside a kernel).
