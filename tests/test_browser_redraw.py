@@ -44,10 +44,7 @@ def browser():
 def test_fast_slider_moves_leave_the_canvas_intact(lab, browser, notebook):
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     try:
-        run = lb.open_notebook(page, lab, notebook)
-        lb.run_all_cells(page, run)
-        page.wait_for_selector(f".{lb.EXPLORER_CLASS} canvas", timeout=60_000)
-        page.wait_for_timeout(500)
+        run = lb.open_and_run(page, lab, notebook, settle_ms=500)
         handle = page.locator(f".{lb.EXPLORER_CLASS}").first.locator(".noUi-handle").first
         handle.scroll_into_view_if_needed()
         handle.focus()

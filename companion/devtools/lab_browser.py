@@ -285,3 +285,12 @@ def painted_fraction(page, index: int = 0) -> float:
            const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
            let n = 0; for (let k = 0; k < d.length; k += 4) if (d[k + 3] > 200 && d[k] < 200) n++;
            return n / (d.length / 4); }""", [EXPLORER_CLASS, index])
+
+
+def open_and_run(page, server: Server, path: str, settle_ms: int = 1000) -> NotebookRun:
+    """Open a notebook, run every cell and wait until its first explorer shows a canvas."""
+    run = open_notebook(page, server, path)
+    run_all_cells(page, run)
+    page.wait_for_selector(f".{EXPLORER_CLASS} canvas", timeout=60_000)
+    page.wait_for_timeout(settle_ms)
+    return run
