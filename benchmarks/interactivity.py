@@ -11,7 +11,8 @@ Prints one table per part:
 5. with ``--browser``: slider-to-plot latency in JupyterLab in Debian's headless Chromium for
    each chapter notebook's main (first) explorer, median and p90.
 
-Usage: ``python benchmarks/interactivity.py [--moves 20] [--browser] [--skip-notebooks]``
+Usage: ``python benchmarks/interactivity.py [--moves 20] [--browser | --browser-only]
+[--skip-notebooks]``
 """
 
 from __future__ import annotations
@@ -109,24 +110,66 @@ def notebooks() -> None:
     print(f"{total:6.1f} s  total")
 
 
-def browser(moves: int) -> None:
+#: The floor: a bare ipympl figure (one sine line) under one slider, in the same run.
+FLOOR_NOTEBOOK = {
+    "cells": [{"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
+               "source": line} for line in (
+        "%matplotlib widget",
+        "import ipywidgets as w, matplotlib.pyplot as plt, numpy as np\n"
+        "from companion.widgets.explorer import EXPLORER_CLASS\n"
+        "with plt.ioff():\n"
+        "    fig, ax = plt.subplots(figsize=(6, 3.5))\n"
+        "x = np.linspace(0, 10, 300)\n"
+        "(line,) = ax.plot(x, np.sin(x))\n"
+        "slider = w.FloatSlider(value=1.0, min=0.5, max=3.0, step=0.01)\n"
+        "def moved(change):\n"
+        "    line.set_ydata(np.sin(change['new'] * x))\n"
+        "    fig.canvas.draw()\n"
+        "slider.observe(moved, names='value')\n"
+        "box = w.VBox([slider, fig.canvas])\n"
+        "box.add_class(EXPLORER_CLASS)\n"
+        "box")],
+    "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                "language": "python"}},
+    "nbformat": 4, "nbformat_minor": 5}
+
+
+def _browser_latency(b, server, path: str, moves: int) -> list[float]:
     from companion.devtools import lab_browser as lb
 
-    print(f"\n5. Real-browser slider-to-plot latency, JupyterLab + Chromium, {moves} moves "
-          "(goal ≤ 250 ms median, bar ≤ 400 ms)")
+    page = b.new_page(viewport={"width": 1400, "height": 1000})
+    try:
+        lb.open_and_run(page, server, path)
+        return [lb.slider_latency(page) for _ in range(moves)]
+    finally:
+        page.close()
+
+
+def browser(moves: int) -> None:
+    import json
+    import tempfile
+
+    from companion.devtools import lab_browser as lb
+
+    print(f"\n5. Real-browser slider-to-pixels latency, JupyterLab + Chromium, {moves} moves: "
+          "each notebook's main explorer against the floor (a bare ipympl sine plot), "
+          "target ≤ 1.5× the floor and ≤ 200 ms")
     paths = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "chapters").rglob("*.ipynb")
                    if p.name != "index.ipynb" and ".ipynb_checkpoints" not in p.parts)
-    print(f"{'notebook':<48} {'median':>8} {'p90':>8}")
-    with lb.jupyter_server(ROOT) as server, lb.chromium() as b:
-        for path in paths:
-            page = b.new_page(viewport={"width": 1400, "height": 1000})
-            run = lb.open_notebook(page, server, path)
-            lb.run_all_cells(page, run)
-            page.wait_for_selector(f".{lb.EXPLORER_CLASS} canvas", timeout=60_000)
-            page.wait_for_timeout(1000)
-            lat = [lb.slider_latency(page) for _ in range(moves)]
-            print(f"{path:<48} {ms(statistics.median(lat))} {ms(p90(lat))}")
-            page.close()
+    with tempfile.TemporaryDirectory(dir=ROOT / "chapters") as tmp:
+        floor_path = Path(tmp) / "floor.ipynb"
+        floor_path.write_text(json.dumps(FLOOR_NOTEBOOK))
+        floor_rel = floor_path.relative_to(ROOT).as_posix()
+        with lb.jupyter_server(ROOT) as server, lb.chromium() as b:
+            floor = statistics.median(_browser_latency(b, server, floor_rel, moves))
+            print(f"{'notebook':<48} {'median':>8} {'p90':>8} {'× floor':>8}  verdict")
+            print(f"{'floor: bare ipympl sine plot':<48} {ms(floor)} {'':>8} {1.0:8.2f}")
+            for path in paths:
+                lat = _browser_latency(b, server, path, moves)
+                med = statistics.median(lat)
+                ok = med <= 1.5 * floor and med <= 0.200
+                print(f"{path:<48} {ms(med)} {ms(p90(lat))} {med / floor:8.2f}  "
+                      f"{'target' if ok else 'OVER'}")
 
 
 def main() -> None:
@@ -134,14 +177,17 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=20)
     parser.add_argument("--browser", action="store_true")
     parser.add_argument("--skip-notebooks", action="store_true")
+    parser.add_argument("--browser-only", action="store_true",
+                        help="only part 5, the real-browser latency against the floor")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    kernel_updates(args.moves)
-    fast_drag()
-    import_time()
-    if not args.skip_notebooks:
+    if not args.browser_only:
+        kernel_updates(args.moves)
+        fast_drag()
+        import_time()
+    if not (args.skip_notebooks or args.browser_only):
         notebooks()
-    if args.browser:
+    if args.browser or args.browser_only:
         browser(args.moves)
 
 

@@ -32,10 +32,10 @@ def test_explorer_updates_one_figure_in_place(system):
     # the drawn linkage is the simulated one: the tip is l₂ beyond the elbow
     pts = chain_points(system, traj)
     assert np.allclose(np.linalg.norm(pts[2] - pts[1], axis=0), traj.params["l_2"])
-    assert np.allclose(view.links.get_xydata(), pts[:, :, view.frame])
+    assert np.allclose(view.links.get_xydata(), pts[:, :, view.time_index])
     assert view.play.widget in ex.widget.children
     view.play.show(view.play.n_frames - 1)
-    assert view.frame == len(traj.t) - 1
+    assert view.time_index == len(traj.t) - 1
     assert ex.update(J_1=-1.0) is None and "J_1" in ex.error
 
 

@@ -318,3 +318,39 @@ def scene_motion_latency(page, *, explorer: int = 0, slider: int = 0, scene: int
         ".generation > g", arg=[scene, before], timeout=timeout * 1000)
     shown = scene_stats(page, scene)["shownAt"][-1]
     return (shown - start) / 1000.0
+
+
+def run_in_kernel(page, code: str, timeout: float = 60) -> None:
+    """Execute ``code`` in the open notebook's kernel (outside any cell) and wait for it."""
+    page.evaluate("""async (code) => {
+        const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+        await kernel.requestExecute({code, silent: true}).done; }""", code)
+    wait_kernel_idle(page, timeout=timeout, settle=0.5)
+
+
+def canvas_pixels(page, index: int = 0) -> list[int]:
+    """RGBA bytes of the main canvas of the ``index``-th explorer (empty when there is none)."""
+    return page.evaluate(
+        """([cls, i]) => { const ex = document.querySelectorAll('.' + cls)[i];
+           const c = ex && ex.querySelector('canvas'); if (!c || !c.width) return [];
+           return Array.from(c.getContext('2d').getImageData(0, 0, c.width, c.height).data); }""",
+        [EXPLORER_CLASS, index])
+
+
+def painted_fraction(page, index: int = 0) -> float:
+    """Fraction of the explorer's canvas that is not blank (0 for a canvas never drawn)."""
+    return page.evaluate(
+        """([cls, i]) => { const ex = document.querySelectorAll('.' + cls)[i];
+           const c = ex && ex.querySelector('canvas'); if (!c || !c.width || !c.height) return 0;
+           const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+           let n = 0; for (let k = 0; k < d.length; k += 4) if (d[k + 3] > 200 && d[k] < 200) n++;
+           return n / (d.length / 4); }""", [EXPLORER_CLASS, index])
+
+
+def open_and_run(page, server: Server, path: str, settle_ms: int = 1000) -> NotebookRun:
+    """Open a notebook, run every cell and wait until its first explorer shows a canvas."""
+    run = open_notebook(page, server, path)
+    run_all_cells(page, run)
+    page.wait_for_selector(f".{EXPLORER_CLASS} canvas", timeout=60_000)
+    page.wait_for_timeout(settle_ms)
+    return run

@@ -13,8 +13,10 @@ import asyncio
 import base64
 import html
 import io
+import math
 import time
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import ipywidgets as w
@@ -25,7 +27,7 @@ from matplotlib.ticker import LogLocator, NullLocator
 
 from companion.numerics import SingularConfigurationError, Trajectory
 from companion.system import Parameter, System
-from companion.widgets import style
+from companion.widgets import labels, style
 
 
 class View:
@@ -56,6 +58,9 @@ class View:
         created in :meth:`setup`."""
         return []
 
+    def close(self) -> None:
+        """Free what :meth:`setup` made besides the figure and :meth:`extra_widgets`."""
+
 
 def rescale(ax, *, x: bool = True, y: bool = True) -> None:
     """Fit the limits of ``ax`` to its current artists (after ``set_data``)."""
@@ -82,6 +87,12 @@ def few_ticks(*axes, nbins: int = 4) -> None:
 #: CSS class of every explorer's outer box: browser tests and benchmarks find explorers by it.
 EXPLORER_CLASS = "companion-explorer"
 
+#: Style of an explorer's buttons: their text is never cut to an ellipsis ("ne" for "next").
+EXPLORER_CSS = f"""<style>
+.{EXPLORER_CLASS} .widget-button {{
+  overflow: visible; text-overflow: clip; min-width: max-content; }}
+</style>"""
+
 #: Seconds a slider change waits for newer ones before the update runs (inside a kernel).
 COALESCE_SECONDS = 0.01
 
@@ -98,6 +109,100 @@ def _is_widget(canvas: Any) -> bool:
     return isinstance(canvas, w.DOMWidget)
 
 
+def request_draw(canvas: Any) -> None:
+    """Ask ``canvas`` for a redraw when the front end is ready for it (``draw_idle``)."""
+    canvas.draw_idle()
+
+
+def _send_whole_frames(canvas: Any) -> None:
+    """Make an ipympl canvas send every frame whole, never as a difference to the last one.
+
+    The front end paints a difference image on top of the frame it painted before; when two
+    frames arrive while the browser is still decoding the first (a fast slider drag: our
+    renders do not wait for the front end's acknowledgement), the first is never painted and
+    every later difference lands on a stale picture — glyphs half-erased, lines dashed,
+    legends gone, for good.  A whole frame cannot go wrong that way.
+    """
+    def whole(_event: Any) -> None:
+        canvas._force_full = True
+
+    canvas.mpl_connect("draw_event", whole)
+
+
+def _keep_data_url_valid(canvas: Any) -> None:
+    """ipympl stores the frames it renders before the front end says it is initialized as
+    bare base64 in ``_data_url``; a view created then takes that string for an image address,
+    the image is 'broken' and the view fails in ``drawImage`` ("Error setting state"), leaving
+    an 8-px-wide figure that never draws.  Send the data URL with its scheme, in one message."""
+    send_binary = canvas.send_binary
+
+    def send_binary_with_valid_url(data: Any) -> None:
+        with canvas.hold_sync():  # the state goes out once, after the fix below
+            send_binary(data)
+            url = canvas._data_url
+            if isinstance(url, str) and url and not url.startswith("data:"):
+                canvas._data_url = f"data:image/png;base64,{url}"
+
+    canvas.send_binary = send_binary_with_valid_url
+
+
+def slider_grid(low: float, high: float, default: float) -> tuple[float, float, float]:
+    """``(min, max, step)`` of a slider over ``[low, high]`` whose grid holds ``default``.
+
+    The front end snaps a slider's value to ``min + k·step`` when it first shows it and writes
+    the snapped value back, so a default off the grid would silently change (m = 0.992).  The
+    step is the coarsest 1-2-5 step giving at least 100 positions that lands on the default
+    and on both ends.
+    """
+    span = high - low
+    if not span > 0:
+        raise ValueError(f"a slider needs low < high, got [{low}, {high}]")
+    decade = 10.0 ** math.floor(math.log10(span / 100))
+    for step in (c * decade * 10.0 ** k for k in (1, 0, -1, -2, -3) for c in (5, 2, 1)):
+        if span / step < 100:
+            continue
+        on_grid = [abs(x / step - round(x / step)) < 1e-6 for x in (span, default - low)]
+        if all(on_grid):
+            return low, high, step
+    return low, high, span / 200
+
+
+@dataclass(frozen=True)
+class Preset:
+    """Values an instructor reaches in one click, with the question to ask before playing.
+
+    Parameters
+    ----------
+    label
+        The button's text, e.g. ``"tennis-racket flip"``.
+    values
+        Parameter and initial-condition values, by name (the rest keep their defaults).
+    prompt
+        One line: what to predict before pressing play.
+    """
+
+    label: str
+    values: Mapping[str, float] = field(default_factory=dict)
+    prompt: str = ""
+
+
+#: Live explorers by (system name, key): building a new explorer under a key closes the old.
+_LIVE: dict[tuple[str, str], Explorer] = {}
+
+
+def live_explorers() -> list[Explorer]:
+    """The explorers that are open (not closed nor replaced)."""
+    return list(_LIVE.values())
+
+
+def close_tree(widget: w.Widget) -> None:
+    """Close a widget and every widget inside it (frees them in the front end and in the
+    kernel's widget registry, which otherwise keeps them for the whole session)."""
+    for child in getattr(widget, "children", ()):
+        close_tree(child)
+    widget.close()
+
+
 class Explorer:
     """Sliders → simulate → one figure updated in place.
 
@@ -109,8 +214,21 @@ class Explorer:
         The :class:`View` that draws its trajectories.
     controls
         Names of parameters and initial conditions that get sliders (default: all).
+    essential
+        The controls shown first; the others go under "more parameters" (default: the first
+        six controls).
     simulate_kwargs
         Extra keyword arguments for ``system.simulate`` (``t_final``, ``n_points``, ...).
+    limits
+        Ranges that depend on other values, ``{name: values -> (low, high)}`` (the disk's
+        position within the link length, μ_k ≤ μ_s); the slider follows them.
+    presets
+        :class:`Preset` values reachable in one click, by name.
+    preset
+        The preset to start from (default: the parameters' defaults).
+    key
+        Explorers of one system under one key replace each other: building one closes the
+        previous (re-running a cell leaves one live figure).  Default ``preset`` or "main".
 
     Attributes
     ----------
@@ -128,20 +246,37 @@ class Explorer:
     """
 
     def __init__(self, system: System, view: View, *, controls: Sequence[str] | None = None,
-                 simulate_kwargs: Mapping[str, Any] | None = None):
+                 essential: Sequence[str] | None = None,
+                 simulate_kwargs: Mapping[str, Any] | None = None,
+                 limits: Mapping[str, Callable[[Mapping[str, float]], tuple[float, float]]]
+                 | None = None,
+                 presets: Mapping[str, Preset] | None = None, preset: str | None = None,
+                 key: str | None = None):
         self.system = system
         self.view = view
         self.simulate_kwargs = dict(simulate_kwargs or {})
-        spec: dict[str, Parameter] = {p.name: p for p in (*system.parameters, *system.initial)}
+        self.spec: dict[str, Parameter] = {
+            p.name: p for p in (*system.parameters, *system.initial)}
         self._param_names = {p.name for p in system.parameters}
-        names = list(spec) if controls is None else list(controls)
-        unknown = [n for n in names if n not in spec]
-        if unknown:
-            raise ValueError(f"no parameter or initial condition named {', '.join(unknown)}; "
-                             f"known: {', '.join(spec)}")
-        self.values: dict[str, float] = {n: p.default for n, p in spec.items()}
-        self.controls: dict[str, w.FloatSlider] = {
-            n: self._slider(spec[n]) for n in names}
+        names = list(self.spec) if controls is None else list(controls)
+        self._known(names)
+        self.limits = dict(limits or {})
+        self._known(self.limits)
+        self.presets = dict(presets or {})
+        if preset is not None and preset not in self.presets:
+            raise ValueError(f"no preset {preset!r}; known: {', '.join(self.presets) or 'none'}")
+        self.defaults: dict[str, float] = {n: p.default for n, p in self.spec.items()}
+        self.values = dict(self.defaults)
+        if preset is not None:
+            self.values.update(self._checked(self.presets[preset].values))
+        self.closed = False
+        self.key = (system.name, key or preset or "main")
+        previous = _LIVE.get(self.key)
+        if previous is not None:
+            previous.close()
+        _LIVE[self.key] = self
+
+        self.controls: dict[str, w.FloatSlider] = {n: self._slider(self.spec[n]) for n in names}
         self._quiet = False
         self._pending: dict[str, float] = {}
         self._flush_scheduled = False
@@ -149,8 +284,10 @@ class Explorer:
         self.on_update: list[Callable[[Trajectory], None]] = []
         for slider in self.controls.values():
             slider.observe(self._on_slider, names="value")
+        self._follow_limits()
 
         self.readout = w.HTML()
+        self.prompt = w.HTML()
         self.error: str | None = None
         #: Seconds the last update spent simulating, moving the artists, rendering the figure.
         self.elapsed = self.refresh_seconds = self.render_seconds = 0.0
@@ -165,30 +302,80 @@ class Explorer:
             canvas = self.figure.canvas
             canvas.header_visible = False
             canvas.toolbar_position = "right"
+            _send_whole_frames(canvas)
+            _keep_data_url_valid(canvas)
             self._image = None
             shown = canvas
         else:
-            self._image = w.Image(format="png")
+            self._image = w.Image(format="png", layout={"max_width": "100%", "height": "auto"})
             shown = self._image
         self._readout()
-        sliders = w.GridBox(list(self.controls.values()),
-                            layout={"grid_template_columns": "repeat(2, max-content)"})
-        self.widget = w.VBox([sliders, self.readout, shown, *view.extra_widgets()])
+        style_sheet = w.HTML(EXPLORER_CSS, layout={"height": "0px"})
+        self.widget = w.VBox([style_sheet, self._control_panel(names, essential), self.prompt,
+                              self.readout, shown, *view.extra_widgets()],
+                             layout={"width": "100%"})
         self.widget.add_class(EXPLORER_CLASS)
 
     # ----------------------------------------------------------------- controls
+    def _known(self, names: Sequence[str] | Mapping[str, Any]) -> None:
+        unknown = [n for n in names if n not in self.spec]
+        if unknown:
+            raise ValueError(f"no parameter or initial condition named {', '.join(unknown)}; "
+                             f"known: {', '.join(self.spec)}")
+
     def _slider(self, p: Parameter) -> w.FloatSlider:
-        label = f"{p.name}" + (f" [{p.unit}]" if p.unit else "")
-        return w.FloatSlider(value=p.default, min=p.low, max=p.high, step=(p.high - p.low) / 200,
-                             description=label, description_allow_html=False,
-                             tooltip=p.description, continuous_update=True,
-                             readout_format=".3g", **style.control_layout())
+        low, high, step = slider_grid(p.low, p.high, p.default)
+        return w.FloatSlider(value=self.values[p.name], min=low, max=high, step=step,
+                             description=labels.with_unit(p.name, p.unit),
+                             description_allow_html=True, tooltip=p.description or p.name,
+                             continuous_update=True, readout_format=".4g",
+                             **style.control_layout())
+
+    def _control_panel(self, names: list[str], essential: Sequence[str] | None) -> w.Widget:
+        """Essential sliders in a wrapping grid, the rest under "more parameters", then the
+        reset and preset buttons."""
+        first = list(essential) if essential is not None else names[:6]
+        self._known(first)
+        rest = [n for n in names if n not in first]
+        parts: list[w.Widget] = [self._grid([self.controls[n] for n in first if n in names])]
+        if rest:
+            more = w.Accordion([self._grid([self.controls[n] for n in rest])],
+                               titles=("more parameters",), selected_index=None)
+            parts.append(more)
+        reset = w.Button(description="reset", tooltip="every value back to its default",
+                         icon="undo", layout={"width": "auto"})
+        reset.on_click(lambda _: self.reset())
+        buttons = [reset]
+        for name, preset in self.presets.items():
+            button = w.Button(description=preset.label, tooltip=preset.prompt,
+                              layout={"width": "auto"})
+            button.on_click(lambda _, name=name: self.apply_preset(name))
+            buttons.append(button)
+        parts.append(w.HBox(buttons, layout={"flex_flow": "row wrap"}))
+        return w.VBox(parts)
+
+    @staticmethod
+    def _grid(sliders: list[w.Widget]) -> w.GridBox:
+        # As many columns as fit: the grid wraps to one column in a narrow output area.
+        return w.GridBox(sliders, layout={
+            "grid_template_columns": f"repeat(auto-fill, minmax({style.slider_width()}, 1fr))",
+            "width": "100%"})
+
+    def _snapped(self, name: str, value: float) -> float:
+        """``value`` on the slider's grid, without the rounding noise of the front end."""
+        slider = self.controls[name]
+        k = round((value - slider.min) / slider.step)
+        return float(f"{slider.min + k * slider.step:.12g}")
 
     def _on_slider(self, change: dict) -> None:
         if self._quiet:
             return
         name = next(n for n, s in self.controls.items() if s is change["owner"])
-        self._pending[name] = change["new"]
+        value = self._snapped(name, change["new"])
+        if math.isclose(value, self.values[name], rel_tol=0, abs_tol=1e-9 * self.controls[
+                name].step) and name not in self._pending:
+            return  # the front end snapped a value we sent: nothing changed
+        self._pending[name] = value
         loop = _running_loop()
         if loop is None:
             self.flush()
@@ -202,10 +389,26 @@ class Explorer:
     def flush(self) -> Trajectory | None:
         """Apply every slider change received since the last update, in one update."""
         self._flush_scheduled = False
-        if not self._pending:
+        if not self._pending or self.closed:
             return self.trajectory
         values, self._pending = self._pending, {}
         return self.update(**values)
+
+    def reset(self) -> Trajectory | None:
+        """Every value back to its default (the parameters' defaults, not a preset's)."""
+        self.prompt.value = ""
+        return self.update(**self.defaults)
+
+    def apply_preset(self, name: str) -> Trajectory | None:
+        """Go to preset ``name`` (the rest at defaults) and show its prompt."""
+        if name not in self.presets:
+            raise ValueError(f"no preset {name!r}; known: {', '.join(self.presets) or 'none'}")
+        preset = self.presets[name]
+        traj = self.update(**{**self.defaults, **preset.values})
+        if preset.prompt:
+            self.prompt.value = (f"<div style='{style.text_css()}'><b>Predict before you press "
+                                 f"play:</b> {html.escape(preset.prompt)}</div>")
+        return traj
 
     def update(self, **values: Any) -> Trajectory | None:
         """Set values (by parameter name), re-simulate and redraw; synchronous.
@@ -213,17 +416,20 @@ class Explorer:
         Returns the new trajectory, or ``None`` when the values are refused or the motion
         cannot be simulated; the reason is then shown in the readout (and in ``error``).
         """
+        if self.closed:
+            raise RuntimeError(f"this explorer of {self.system.name} was closed (a newer one "
+                               "replaced it, or close() was called); build a new one")
         self.n_updates += 1
         previous = dict(self.values)
-        self.values.update(values)
-        self._show_values(values)
         try:
-            self._check_ranges(values)
+            self.values.update(self._checked(values))
+            self._follow_limits()
+            self._check_ranges(self.values)
             traj = self._simulate()
         except (ValueError, SingularConfigurationError) as exc:
             self.error = str(exc)
             self.values = previous
-            self._show_values(previous)
+            self._follow_limits()
             self._readout()
             return None
         self.error = None
@@ -240,24 +446,51 @@ class Explorer:
         self.render_seconds = time.perf_counter() - start
         return traj
 
-    def _check_ranges(self, values: Mapping[str, Any]) -> None:
-        """Refuse values outside a slider's range: the ranges are where the example is known
-        to simulate quickly and meaningfully (a spin of 10⁶ rad/s would block the kernel)."""
+    def _checked(self, values: Mapping[str, Any]) -> dict[str, float]:
+        """Values as floats (numpy scalars, Decimal, Fraction alike), or a clear error."""
+        self._known(values)
+        out = {}
         for name, value in values.items():
-            slider = self.controls.get(name)
-            if slider is not None and isinstance(value, (int, float)) \
-                    and not slider.min <= value <= slider.max:
-                raise ValueError(f"{name} = {value:g} is outside this explorer's range "
-                                 f"[{slider.min:g}, {slider.max:g}]")
+            try:
+                out[name] = float(value)
+            except (TypeError, ValueError) as exc:
+                raise ValueError(f"{labels.plain(name)} must be a real number, got "
+                                 f"{value!r}") from exc
+            if not math.isfinite(out[name]):
+                raise ValueError(f"{labels.plain(name)} must be finite, got {value!r}")
+        return out
 
-    def _show_values(self, values: Mapping[str, Any]) -> None:
-        """Move sliders to the values given (those in range), without triggering updates."""
+    def range_of(self, name: str) -> tuple[float, float]:
+        """Where ``name`` may go now: its slider's range, narrowed by a dependent limit."""
+        p = self.spec[name]
+        low, high = p.low, p.high
+        if name in self.limits:
+            dep_low, dep_high = self.limits[name](self.values)
+            low, high = max(low, dep_low), min(high, dep_high)
+        return low, high
+
+    def _check_ranges(self, values: Mapping[str, float]) -> None:
+        """Refuse values outside their range: the ranges are where the example is known to
+        simulate quickly and meaningfully (a spin of 10⁶ rad/s would block the kernel)."""
+        for name, value in values.items():
+            low, high = self.range_of(name)
+            if not low - 1e-12 <= value <= high + 1e-12:
+                raise ValueError(f"{labels.plain(name)} = {value:g} is outside this explorer's "
+                                 f"range [{low:g}, {high:g}]")
+
+    def _follow_limits(self) -> None:
+        """Sliders show the current values, over their current ranges (without updates)."""
         self._quiet = True
         try:
-            for name, value in values.items():
-                slider = self.controls.get(name)
-                if slider is not None and isinstance(value, (int, float)) \
-                        and slider.min <= value <= slider.max:
+            for name, slider in self.controls.items():
+                low, high = self.range_of(name)
+                if name in self.limits and (slider.min, slider.max) != (low, high):
+                    # widen first so that no bound ever crosses the value (a refused trait)
+                    slider.min, slider.max = min(slider.min, low), max(slider.max, high)
+                    slider.value = min(max(self.values[name], low), high)
+                    slider.min, slider.max = low, high
+                value = self.values[name]
+                if slider.min <= value <= slider.max and slider.value != value:
                     slider.value = value
         finally:
             self._quiet = False
@@ -269,6 +502,23 @@ class Explorer:
         traj = self.system.simulate(params=params, initial=initial, **self.simulate_kwargs)
         self.elapsed = time.perf_counter() - start
         return traj
+
+    # ----------------------------------------------------------------- lifecycle
+    def close(self) -> None:
+        """Free the widgets (in the front end and in the kernel's registry) and the figure.
+
+        Called by itself when a newer explorer of the same system and key is built."""
+        if self.closed:
+            return
+        self.closed = True
+        if _LIVE.get(self.key) is self:
+            del _LIVE[self.key]
+        for slider in self.controls.values():
+            slider.unobserve(self._on_slider, names="value")
+        self.view.close()
+        close_tree(self.widget)
+        plt.close(self.figure)
+        self.trajectory = None
 
     # ----------------------------------------------------------------- drawing
     def redraw(self) -> None:
@@ -295,23 +545,33 @@ class Explorer:
         self.readout.value = f"<div style='{style.text_css()}'>{self.readout_html()}</div>"
 
     def readout_html(self) -> str:
-        """Invariant drifts, residuals, events (or the error) as HTML."""
+        """A plain-language status line (or the error), and the figures behind it on demand:
+        every invariant's drift, every residual, the events."""
         if self.error is not None:
             return (f"<span style='color:#b00020'><b>Cannot simulate:</b> "
                     f"{html.escape(self.error)}</span>")
         traj = self.trajectory
-        items = [f"{html.escape(k)} drift {traj.drift(k):.1e}" for k in traj.invariants]
-        items += [f"max |{html.escape(k)}| {traj.max_residual(k):.1e}" for k in traj.residuals]
-        items.append(f"simulated in {1e3 * self.elapsed:.0f} ms")
-        text = " · ".join(items)
+        status = []
+        if traj.invariants:
+            worst = max(traj.invariants, key=traj.drift)
+            kept = ", ".join(html.escape(k) for k in traj.invariants)
+            status.append(f"{kept} kept to {traj.drift(worst):.0e}")
+        if traj.residuals:
+            worst = max(traj.max_residual(k) for k in traj.residuals)
+            status.append(f"constraints held to {worst:.0e}")
         if traj.events:
-            text += "<br>" + "<br>".join(f"⚠ {html.escape(e)}" for e in traj.events)
-        return text
+            status.append(f"⚠ {html.escape(traj.events[0])}"
+                          + (f" (+{len(traj.events) - 1} more)" if len(traj.events) > 1 else ""))
+        status.append(f"simulated in {1e3 * self.elapsed:.0f} ms")
+        details = [f"{html.escape(k)} drift {traj.drift(k):.1e}" for k in traj.invariants]
+        details += [f"max |{html.escape(k)}| {traj.max_residual(k):.1e}" for k in traj.residuals]
+        details += [f"⚠ {html.escape(e)}" for e in traj.events]
+        return (" · ".join(status) + "<details><summary>details</summary>"
+                + "<br>".join(details) + "</details>")
 
     def describe(self) -> str:
         """Alt text: the system, the values used and what the figure shows."""
-        values = ", ".join(f"{k} = {v:.3g}" for k, v in self.values.items()
-                           if isinstance(v, (int, float)) and np.isfinite(v))
+        values = ", ".join(f"{k} = {v:.3g}" for k, v in self.values.items() if np.isfinite(v))
         body = self.view.describe(self.trajectory) if self.trajectory is not None else ""
         return f"{self.system.title} ({values}). {body}".strip()
 

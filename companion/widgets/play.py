@@ -31,8 +31,9 @@ class PlayControl:
         self.max_frames = max_frames
         self._play = w.Play(min=0, max=1, step=1, interval=interval, description="play")
         self._slider = w.IntSlider(min=0, max=1, description="frame", readout=False)
-        w.jslink((self._play, "value"), (self._slider, "value"))
-        self._slider.observe(lambda ch: self.show(ch["new"]), names="value")
+        self._link = w.jslink((self._play, "value"), (self._slider, "value"))
+        self._quiet = False
+        self._slider.observe(self._on_frame, names="value")
         self.widget = w.HBox([self._play, self._slider])
         self.set_samples(n_samples)
 
@@ -46,9 +47,22 @@ class PlayControl:
             raise ValueError(f"a trajectory needs at least one sample, got {n_samples}")
         self.n_samples = int(n_samples)
         frames = max(min(self.n_samples, self.max_frames), 1)
-        self._slider.value = 0
-        self._slider.max = frames - 1
-        self._play.max = frames - 1
+        self._quiet = True  # the new trajectory's first sample is drawn by whoever asked
+        try:
+            self._slider.value = 0
+            self._slider.max = frames - 1
+            self._play.max = frames - 1
+        finally:
+            self._quiet = False
+
+    def _on_frame(self, change: dict) -> None:
+        if not self._quiet:
+            self.show(change["new"])
+
+    def close(self) -> None:
+        """Free the widgets (the link between play button and slider is one of them)."""
+        for widget in (self._link, self._play, self._slider, self.widget):
+            widget.close()
 
     def sample_index(self, frame: int) -> int:
         """The trajectory sample shown at ``frame``."""

@@ -51,12 +51,17 @@ def rc_context() -> AbstractContextManager:
     return matplotlib.rc_context({**EXPLORER_RC, **(LECTURE_RC if _state["on"] else {})})
 
 
+def slider_width() -> str:
+    """The narrowest a slider gets in an explorer's grid of controls (CSS length)."""
+    return "480px" if _state["on"] else "330px"
+
+
 def control_layout() -> dict[str, Any]:
-    """Keyword arguments for ipywidgets sliders (layout and label style)."""
+    """Keyword arguments for ipywidgets sliders (layout and label style): a slider fills its
+    cell of the explorer's grid."""
     if _state["on"]:
-        return {"layout": {"width": "520px"},
-                "style": {"description_width": "150px"}}
-    return {"layout": {"width": "360px"}, "style": {"description_width": "110px"}}
+        return {"layout": {"width": "auto"}, "style": {"description_width": "150px"}}
+    return {"layout": {"width": "auto"}, "style": {"description_width": "110px"}}
 
 
 def text_css() -> str:

@@ -8,6 +8,7 @@ A play control moves the scene and the time cursors along the motion.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -17,8 +18,8 @@ from matplotlib.patches import Circle, Patch
 from companion.examples.disk_link.modes import MODES
 from companion.numerics import Trajectory
 from companion.system import System
-from companion.widgets.explorer import Explorer, View, rescale
-from companion.widgets.play import PlayControl
+from companion.widgets.animation import AnimatedView
+from companion.widgets.explorer import Explorer, Preset, rescale
 
 MODE_COLORS = {"rolling": "#4c9f70", "slipping forward": "#e0a030",
                "slipping backward": "#d0603a", "separated": "#7a7ab8"}
@@ -54,13 +55,15 @@ def timeline(trajectory: Trajectory) -> tuple[list[tuple[float, float, str]], di
     return [(t[a], t[b], str(labels[a])) for a, b in zip(starts, ends, strict=True)], colors
 
 
-class DiskLinkView(View):
+class DiskLinkView(AnimatedView):
     """Scene, s and θ, contact forces with the friction cone, v_slip, energy, mode timeline."""
 
     figsize = (11.0, 8.5)
 
-    def setup(self, fig, trajectory: Trajectory) -> None:
-        self.fig = fig
+    def animated_samples(self, trajectory: Trajectory) -> int:
+        return animated_samples(trajectory)  # the rolling model stops at its first violation
+
+    def build(self, fig, trajectory: Trajectory) -> None:
         gs = fig.add_gridspec(4, 2, height_ratios=[1, 1, 1, 0.32])
         ax_scene = fig.add_subplot(gs[0:2, 0])
         ax_pos = fig.add_subplot(gs[0, 1])
@@ -114,17 +117,14 @@ class DiskLinkView(View):
         self.bars = PolyCollection([], edgecolor="none")
         ax_modes.add_collection(self.bars)
         ax_modes.set(yticks=[], xlabel="t [s]")
-        self.cursors = [ax.axvline(0.0, color="0.5", lw=0.8)
-                        for ax in (*self.time_axes, ax_modes)]
+        for ax in (*self.time_axes, ax_modes):
+            self.add_cursor(ax)
         self._legend_for = None
         fig.tight_layout()
-        self.play = PlayControl(len(trajectory.t), self.show_sample)
-        self.refresh(trajectory)
 
     # ------------------------------------------------------------------ update
-    def refresh(self, trajectory: Trajectory) -> None:
+    def draw_motion(self, trajectory: Trajectory) -> None:
         tr, t = trajectory, trajectory.t
-        self._last = tr
         p = tr.params
         self.path.set_data(tr["x_D"], tr["y_D"])
         reach = p["L"] + 2 * p["r"] + 0.1
@@ -152,12 +152,10 @@ class DiskLinkView(View):
                                  ncol=len(colors), fontsize="small", frameon=False,
                                  title="Mode timeline")
             self._legend_for = colors
-        self.play.set_samples(animated_samples(tr))
-        self.show_sample(0, draw=False)
 
-    def show_sample(self, i: int, draw: bool = True) -> None:
+    def draw_sample(self, trajectory: Trajectory, i: int) -> None:
         """Draw the link, disk, spoke and force arrows at sample ``i``."""
-        tr = self._last
+        tr = trajectory
         p = tr.params
         th, psi = tr["theta"][i], tr["psi"][i]
         e1, e2 = np.array([np.cos(th), np.sin(th)]), np.array([-np.sin(th), np.cos(th)])
@@ -177,13 +175,6 @@ class DiskLinkView(View):
         else:
             mode = MODES[int(tr["mode"][i])]
         self.clock.set_text(f"t = {tr.t[i]:.3f} s · {mode}")
-        for cursor in self.cursors:
-            cursor.set_xdata([tr.t[i], tr.t[i]])
-        if draw:
-            self.fig.canvas.draw_idle()
-
-    def extra_widgets(self) -> list:
-        return [self.play.widget]
 
     def describe(self, trajectory: Trajectory) -> str:
         segments, _ = timeline(trajectory)
@@ -199,15 +190,52 @@ _COMMON = ["mu_s", "r", "m", "M", "theta", "s", "s_dot", "tau_0", "K_theta", "D_
            "k_p", "k_d", "s_ref", "c_g"]
 
 
+def _on_the_link(values: Mapping[str, float]) -> tuple[float, float]:
+    return 0.0, values["L"]
+
+
+#: Ranges that follow other values: positions on the link, Coulomb's μ_k ≤ μ_s.
+ROLLING_LIMITS = {"s": _on_the_link, "s_ref": _on_the_link,
+                  "mu_s": lambda values: (values["mu_k"], 1.5)}
+FRICTION_LIMITS = {"s": _on_the_link, "s_ref": _on_the_link,
+                   "mu_k": lambda values: (0.0, values["mu_s"])}
+
+#: One-click starts for a lecture, with what to predict.
+ROLLING_PRESETS = {
+    "leaving the link": Preset(
+        "disk leaving the link", {"theta": 0.6},
+        "Tilted to 0.6 rad: when does the rolling model stop being valid, and why?"),
+    "held by feedback": Preset(
+        "held by feedback",
+        {"K_theta": 40, "D_theta": 10, "k_p": 0.6, "k_d": 0.3, "s_ref": 0.6, "c_g": 1.0,
+         "theta": 0.0, "s": 0.2},
+        "The loop tilts the link to bring the disk to s_ref = 0.6 m: does it settle there?"),
+}
+FRICTION_PRESETS = {
+    "stick-slip": Preset(
+        "stick–slip", {"mu_s": 0.3, "mu_k": 0.2, "theta": 0.3, "theta_dot": 0.0},
+        "Released at rest on a 0.3 rad tilt: which modes follow each other?"),
+    "leaving the link": Preset(
+        "disk leaving the link", {"mu_s": 0.6, "mu_k": 0.3, "theta": 0.4, "theta_dot": -2.0},
+        "The link swings down fast: does the disk stay on it?"),
+}
+
+
 def rolling_explorer(system: System, **kwargs: Any) -> Explorer:
     """Explorer of the rolling model (Example 3, reconstructed); kwargs go to Explorer."""
     kwargs.setdefault("controls", _COMMON)
+    kwargs.setdefault("essential", ["theta", "s", "s_dot", "mu_s", "tau_0", "r"])
     kwargs.setdefault("simulate_kwargs", {"n_points": 300})
+    kwargs.setdefault("limits", ROLLING_LIMITS)
+    kwargs.setdefault("presets", ROLLING_PRESETS)
     return Explorer(system, DiskLinkView(), **kwargs)
 
 
 def friction_explorer(system: System, **kwargs: Any) -> Explorer:
     """Explorer of the hybrid friction model (Example 4, reconstructed)."""
     kwargs.setdefault("controls", [*_COMMON[:1], "mu_k", *_COMMON[1:], "theta_dot", "psi_dot"])
+    kwargs.setdefault("essential", ["theta", "theta_dot", "s", "mu_s", "mu_k", "psi_dot"])
     kwargs.setdefault("simulate_kwargs", {"n_points": 300})
+    kwargs.setdefault("limits", FRICTION_LIMITS)
+    kwargs.setdefault("presets", FRICTION_PRESETS)
     return Explorer(system, DiskLinkView(), **kwargs)

@@ -19,8 +19,8 @@ from matplotlib.figure import Figure
 
 from companion.numerics import Trajectory
 from companion.system import System
-from companion.widgets.explorer import Explorer, View, few_ticks, rescale
-from companion.widgets.play import PlayControl
+from companion.widgets.animation import AnimatedView
+from companion.widgets.explorer import Explorer, Preset, few_ticks, rescale
 
 
 def chain_points(system: System, traj: Trajectory) -> np.ndarray:
@@ -33,9 +33,9 @@ def chain_points(system: System, traj: Trajectory) -> np.ndarray:
     return np.array([*pins, tip])
 
 
-class ChainView(View):
+class ChainView(AnimatedView):
     """The linkage (with a trail of its tip and the joint forces as arrows), the joint-force
-    magnitudes and the relative energy error over time; :meth:`show` moves to one sample.
+    magnitudes and the relative energy error over time; the time cursor moves all of them.
 
     Parameters
     ----------
@@ -54,9 +54,8 @@ class ChainView(View):
         self.system = system
         self.trail = trail
         self.force_length = force_length
-        self.frame = 0
 
-    def setup(self, fig: Figure, trajectory: Trajectory) -> None:
+    def build(self, fig: Figure, trajectory: Trajectory) -> None:
         grid = fig.add_gridspec(2, 2, width_ratios=[1.1, 1.0])
         self.ax = fig.add_subplot(grid[:, 0])
         self.ax.set_aspect("equal")
@@ -80,17 +79,14 @@ class ChainView(View):
         self.ax_energy.set_ylabel("(E − E₀)/|E₀|")
         self.ax_energy.set_xlabel("t [s]")
         (self.energy_line,) = self.ax_energy.plot([], [], color="tab:green")
-        self.cursors = [a.axvline(0.0, color="0.5", lw=1)
-                        for a in (self.ax_force, self.ax_energy)]
+        for a in (self.ax_force, self.ax_energy):
+            self.add_cursor(a)
         self.ax_force.tick_params(labelbottom=False)
         few_ticks(self.ax_force, self.ax_energy)
         fig.tight_layout()
-        self.fig = fig
-        self.play = PlayControl(len(trajectory.t), self.show_frame)
-        self.refresh(trajectory)
 
-    def refresh(self, trajectory: Trajectory) -> None:
-        traj = self.traj = trajectory
+    def draw_motion(self, trajectory: Trajectory) -> None:
+        traj = trajectory
         self.points = chain_points(self.system, traj)
         self.forces = np.array([traj[f"R {k}"] for k in self.system.mechanism.joints])
         reach = sum(traj.params[f"l_{i + 1}"] for i in range(len(self.system.q)))
@@ -107,15 +103,12 @@ class ChainView(View):
         self.energy_line.set_data(t, (E - E[0]) / max(abs(E[0]), 1e-300))
         for a in (self.ax_force, self.ax_energy):
             rescale(a)
-        self.play.set_samples(len(t))
-        self.show(0)
 
-    def show(self, k: int) -> None:
-        """Draw the linkage at sample ``k``: links, centres, tip trail, force arrows, cursors."""
-        self.frame = k
+    def draw_sample(self, trajectory: Trajectory, k: int) -> None:
+        """Draw the linkage at sample ``k``: links, centres, tip trail, force arrows."""
         pts = self.points[:, :, k]
         self.links.set_data(pts[:, 0], pts[:, 1])
-        centres = np.array([self.traj[f"pose {b}"][:2, k] for b in self.system.mechanism.bodies])
+        centres = np.array([trajectory[f"pose {b}"][:2, k] for b in self.system.mechanism.bodies])
         self.centres.set_data(centres[:, 0], centres[:, 1])
         start = max(0, k - self.trail)
         self.trail_line.set_data(self.points[-1, 0, start:k + 1], self.points[-1, 1, start:k + 1])
@@ -124,20 +117,10 @@ class ChainView(View):
         R = R * np.minimum(1.0, self.force_cap / np.maximum(length, 1e-300))
         self.arrows.set_offsets(pts[:-1])
         self.arrows.set_UVC(R[:, 0], R[:, 1])
-        for c in self.cursors:
-            c.set_xdata([self.traj.t[k]] * 2)
-
-    def show_frame(self, k: int) -> None:
-        """What the play control calls: :meth:`show` sample ``k``, then redraw."""
-        self.show(k)
-        self.fig.canvas.draw_idle()
-
-    def extra_widgets(self) -> list:
-        return [self.play.widget]
 
     def describe(self, trajectory: Trajectory) -> str:
-        return (f"Left: the chain at t = {trajectory.t[self.frame]:.2f} s with the trail of its "
-                "tip and red arrows for the forces the pins exert (peaks capped). Right: "
+        return (f"Left: the chain at t = {trajectory.t[self.time_index]:.2f} s with the trail "
+                "of its tip and red arrows for the forces the pins exert (peaks capped). Right: "
                 "joint-force magnitudes and the relative energy error against time "
                 f"(energy drift {trajectory.drift('energy'):.1e}).")
 
@@ -275,6 +258,20 @@ def modes_figure(fig: Figure, system: System, modes: np.ndarray, w2: np.ndarray,
     return runs
 
 
+#: One-click starts for a lecture, with what to predict.
+PRESETS = {
+    "small swing": Preset(
+        "small swing", {"theta_1": 0.1, "theta_2": 0.1},
+        "Small angles: will the motion look like a sum of two steady swings?"),
+    "chaotic": Preset(
+        "chaotic swing", {"theta_1": 1.8, "theta_2": 2.4},
+        "Large angles: can you guess where the tip is after five seconds?"),
+}
+
+
 def explorer(system: System, **kwargs: Any) -> Explorer:
     """The explorer of a registered chain (keyword arguments go to :class:`Explorer`)."""
+    if "theta_1" in {p.name for p in system.initial} and len(system.q) == 2:
+        kwargs.setdefault("presets", PRESETS)
+    kwargs.setdefault("essential", [p.name for p in system.initial])
     return Explorer(system, ChainView(system), **kwargs)

@@ -17,8 +17,8 @@ import sympy as sp
 
 from companion.numerics import Trajectory
 from companion.system import System
-from companion.widgets.explorer import Explorer, View, few_ticks, rescale
-from companion.widgets.play import PlayControl
+from companion.widgets.animation import AnimatedView
+from companion.widgets.explorer import Explorer, Preset, few_ticks, rescale
 
 _INERTIA = ("I_xx", "I_yy", "I_zz")
 _OMEGA = ("omega_x", "omega_y", "omega_z")
@@ -75,7 +75,7 @@ def relative_change(values: np.ndarray) -> np.ndarray:
     return (values - values[0]) / max(abs(values[0]), 1e-300)
 
 
-class EulerBodyView(View):
+class EulerBodyView(AnimatedView):
     """ω(t), invariant drift, polhode, and gimbal lock of the Euler angles."""
 
     figsize = (10.0, 7.0)
@@ -83,8 +83,7 @@ class EulerBodyView(View):
     def __init__(self, system: System) -> None:
         self.system = system  # whose Φ (4.91) the gimbal-lock panel evaluates
 
-    def setup(self, fig, trajectory: Trajectory) -> None:
-        self.fig = fig
+    def build(self, fig, trajectory: Trajectory) -> None:
         ax_w = fig.add_subplot(2, 2, 1)
         ax_e = fig.add_subplot(2, 2, 2)
         ax_p = fig.add_subplot(2, 2, 3, projection="3d")
@@ -92,7 +91,7 @@ class EulerBodyView(View):
         self.axes = (ax_w, ax_e, ax_p, ax_g)
         t = trajectory.t
         self.omega = [ax_w.plot(t, trajectory[n], label=f"$\\omega_{n[-1]}$")[0] for n in _OMEGA]
-        self.cursor = ax_w.axvline(0.0, color="0.5", lw=0.8)
+        self.add_cursor(ax_w)
         ax_w.set(xlabel="t [s]", ylabel="ω [rad/s]", title="Body angular velocity")
         ax_w.legend(loc="upper right", fontsize="small")
 
@@ -124,9 +123,6 @@ class EulerBodyView(View):
         few_ticks(ax_w, ax_e, ax_g)
         fig.tight_layout()
 
-        self.play = PlayControl(len(t), self.show_sample)
-        self._last = trajectory
-
     def _fit_polhode(self, semi: np.ndarray) -> None:
         reach = float(np.max(semi)) * 1.05
         self.axes[2].set(xlim=(-reach, reach), ylim=(-reach, reach), zlim=(-reach, reach))
@@ -134,7 +130,7 @@ class EulerBodyView(View):
     def _phi_norm(self, trajectory: Trajectory) -> np.ndarray:
         return phi_norm(self.system, trajectory["theta"], trajectory["psi"], trajectory["phi"])
 
-    def refresh(self, trajectory: Trajectory) -> None:
+    def draw_motion(self, trajectory: Trajectory) -> None:
         t = trajectory.t
         for line, n in zip(self.omega, _OMEGA, strict=True):
             line.set_data(t, trajectory[n])
@@ -150,21 +146,11 @@ class EulerBodyView(View):
         for ax in (*self.axes[:2], self.ax_phi):
             rescale(ax)
         self.axes[3].set_xlim(t[0], t[-1])
-        self._last = trajectory
-        self.play.set_samples(len(t))
-        self.show_sample(0, draw=False)
+        self._omega = omega  # the polhode, which the marker follows
 
-    def show_sample(self, i: int, draw: bool = True) -> None:
-        """Move the time cursor and the polhode marker to sample ``i``."""
-        traj = self._last
-        self.cursor.set_xdata([traj.t[i], traj.t[i]])
-        omega, _ = polhode(traj)
-        self.tip.set_data_3d(*omega[:, i : i + 1])
-        if draw:
-            self.fig.canvas.draw_idle()
-
-    def extra_widgets(self) -> list:
-        return [self.play.widget]
+    def draw_sample(self, trajectory: Trajectory, i: int) -> None:
+        """Move the polhode marker to sample ``i``."""
+        self.tip.set_data_3d(*self._omega[:, i : i + 1])
 
     def describe(self, trajectory: Trajectory) -> str:
         h = momentum_direction(trajectory)
@@ -179,7 +165,19 @@ class EulerBodyView(View):
                 f"{np.max(self._phi_norm(trajectory)):.3g}.")
 
 
+#: One-click starts for a lecture, with what to predict (Example 4.3's intermediate axis).
+PRESETS = {
+    "tennis racket": Preset(
+        "tennis-racket flip", {"omega_x": 0.05, "omega_y": 2.0, "omega_z": 0.05},
+        "Spun about the middle axis, slightly off: does ω_y keep its sign?"),
+    "smallest axis": Preset(
+        "spin about the smallest axis", {"omega_x": 2.0, "omega_y": 0.05, "omega_z": 0.05},
+        "The same spin about the axis of least inertia: does it flip too?"),
+}
+
+
 def explorer(system: System, **kwargs: Any) -> Explorer:
     """The explorer of Example 4.3 (keyword arguments go to :class:`Explorer`)."""
     kwargs.setdefault("controls", [*_INERTIA, *_OMEGA])
+    kwargs.setdefault("presets", PRESETS)
     return Explorer(system, EulerBodyView(system), **kwargs)

@@ -16,8 +16,8 @@ from matplotlib.collections import LineCollection
 from companion.examples.knife_edge.closed_form import closed_form_error, closed_form_of
 from companion.numerics import Trajectory
 from companion.system import System
-from companion.widgets.explorer import Explorer, View, few_ticks, rescale
-from companion.widgets.play import PlayControl
+from companion.widgets.animation import AnimatedView
+from companion.widgets.explorer import Explorer, Preset, few_ticks, rescale
 
 _N_RODS = 9
 
@@ -29,13 +29,12 @@ def _rods(trajectory: Trajectory, index) -> np.ndarray:
     return np.stack([np.stack([x1, y1], -1), np.stack([x2, y2], -1)], 1)
 
 
-class KnifeEdgeView(View):
+class KnifeEdgeView(AnimatedView):
     """Paths in the plane, v and φ̇ against the closed form, λ(t), energy and error."""
 
     figsize = (10.0, 7.0)
 
-    def setup(self, fig, trajectory: Trajectory) -> None:
-        self.fig = fig
+    def build(self, fig, trajectory: Trajectory) -> None:
         ax_xy = fig.add_subplot(2, 2, 1)
         ax_v = fig.add_subplot(2, 2, 2)
         ax_l = fig.add_subplot(2, 2, 3)
@@ -56,7 +55,7 @@ class KnifeEdgeView(View):
         (self.w,) = ax_v.plot(t, trajectory["u_2"], color="C1", label="φ̇ (numeric)")
         (self.v_cf,) = ax_v.plot(t, v, "--", color="k", lw=1, label="closed form")
         (self.w_cf,) = ax_v.plot(t, w, "--", color="k", lw=1)
-        self.cursor = ax_v.axvline(0.0, color="0.5", lw=0.8)
+        self.add_cursor(ax_v)
         ax_v.set(xlabel="t [s]", ylabel="v [m/s], φ̇ [rad/s]", title="Speed and turning rate")
         ax_v.legend(loc="upper right", fontsize="small")
 
@@ -71,10 +70,6 @@ class KnifeEdgeView(View):
         ax_e.legend(loc="upper left", fontsize="small")
         few_ticks(*self.axes)
         fig.tight_layout()
-
-        self.play = PlayControl(len(t), self.show_sample)
-        self._last = trajectory
-        self._place_rods(trajectory)
 
     @staticmethod
     def _energy_error(trajectory: Trajectory) -> np.ndarray:
@@ -91,7 +86,7 @@ class KnifeEdgeView(View):
         idx = np.linspace(0, len(trajectory.t) - 1, _N_RODS).round().astype(int)
         self.rods.set_segments(_rods(trajectory, idx))
 
-    def refresh(self, trajectory: Trajectory) -> None:
+    def draw_motion(self, trajectory: Trajectory) -> None:
         t = trajectory.t
         v, w = closed_form_of(trajectory)
         self.path1.set_data(trajectory["x"], trajectory["y"])
@@ -106,20 +101,10 @@ class KnifeEdgeView(View):
         self.error.set_data(t, self._closed_form_error(trajectory))
         for ax in self.axes:
             rescale(ax)
-        self._last = trajectory
-        self.play.set_samples(len(t))
-        self.show_sample(0, draw=False)
 
-    def show_sample(self, i: int, draw: bool = True) -> None:
-        """Draw the rod and the time cursor at sample ``i``."""
-        traj = self._last
-        self.rod_now.set_data(*_rods(traj, i)[0].T)
-        self.cursor.set_xdata([traj.t[i], traj.t[i]])
-        if draw:
-            self.fig.canvas.draw_idle()
-
-    def extra_widgets(self) -> list:
-        return [self.play.widget]
+    def draw_sample(self, trajectory: Trajectory, i: int) -> None:
+        """Draw the rod at sample ``i``."""
+        self.rod_now.set_data(*_rods(trajectory, i)[0].T)
 
     def describe(self, trajectory: Trajectory) -> str:
         v, w = trajectory["u_1"], trajectory["u_2"]
@@ -130,7 +115,19 @@ class KnifeEdgeView(View):
                 f"closed form {closed_form_error(trajectory):.1e}.")
 
 
+#: One-click starts for a lecture, with what to predict.
+PRESETS = {
+    "straight": Preset(
+        "no steering", {"u_1": 1.0, "u_2": 0.0},
+        "No turning rate: what path, and how large is the knife-edge force?"),
+    "tight turn": Preset(
+        "tight turn", {"u_1": 0.5, "u_2": 4.0},
+        "Turning fast while moving slowly: where does the knife point go?"),
+}
+
+
 def explorer(system: System, **kwargs: Any) -> Explorer:
     """The explorer of Example 4.4 (keyword arguments go to :class:`Explorer`)."""
     kwargs.setdefault("controls", ["m", "l", "u_1", "u_2"])
+    kwargs.setdefault("presets", PRESETS)
     return Explorer(system, KnifeEdgeView(), **kwargs)

@@ -13,8 +13,8 @@ from matplotlib.figure import Figure
 from companion.examples.sphere_particle.view import fit_3d, set_line3d
 from companion.numerics import Trajectory
 from companion.system import System
-from companion.widgets.explorer import Explorer, View, few_ticks, rescale
-from companion.widgets.play import PlayControl
+from companion.widgets.animation import AnimatedView
+from companion.widgets.explorer import Explorer, Preset, few_ticks, rescale
 
 _AXIS_COLORS = ("C3", "C2", "C0")
 _INERTIA = ("I_xx", "I_yy", "I_zz")
@@ -38,13 +38,12 @@ def box_half_lengths(I: np.ndarray) -> np.ndarray:
     return half / np.max(half)
 
 
-class RigidBodyView(View):
+class RigidBodyView(AnimatedView):
     """The box on SO(3) with its principal axes and M_s (3D), and ω(t)."""
 
     figsize = (10.0, 4.5)
 
-    def setup(self, fig: Figure, trajectory: Trajectory) -> None:
-        self.fig = fig
+    def build(self, fig: Figure, trajectory: Trajectory) -> None:
         self.ax3d = fig.add_subplot(1, 2, 1, projection="3d")
         self.ax = fig.add_subplot(1, 2, 2)
         self.edges = [self.ax3d.plot([], [], [], color="0.3", lw=1)[0] for _ in range(12)]
@@ -57,16 +56,14 @@ class RigidBodyView(View):
         self.ax3d.set_axis_off()
         self.omega = [self.ax.plot([], [], color=c, label=f"$\\omega_{n[-1]}$")[0]
                       for c, n in zip(_AXIS_COLORS, _OMEGA, strict=True)]
-        self.cursor = self.ax.axvline(0.0, color="0.5", lw=0.8)
+        self.add_cursor(self.ax)
         self.ax.set(xlabel="t [s]", ylabel="ω [rad/s]", title="Body angular velocity")
         self.ax.legend(loc="upper right", fontsize="small")
         few_ticks(self.ax)
         fig.tight_layout()
-        self.play = PlayControl(len(trajectory.t), self.show_sample)
-        self.refresh(trajectory)
 
-    def refresh(self, trajectory: Trajectory) -> None:
-        self.traj = tr = trajectory
+    def draw_motion(self, trajectory: Trajectory) -> None:
+        tr = trajectory
         self.half = box_half_lengths(np.array([tr.params[n] for n in _INERTIA]))
         self.body_edges = box_edges(self.half)
         self.centre = (np.array([tr[c] for c in "xyz"]) if "x" in tr.names
@@ -78,23 +75,15 @@ class RigidBodyView(View):
             line.set_data(tr.t, tr[name])
         rescale(self.ax)
         fit_3d(self.ax3d, self.centre.min(axis=1) - 1.6, self.centre.max(axis=1) + 1.6)
-        self.play.set_samples(len(tr.t))
-        self.show_sample(0, draw=False)
 
-    def show_sample(self, k: int, draw: bool = True) -> None:
-        """Turn (and move) the box to sample ``k``; move the time cursor."""
-        R, c = self.traj.rotations[k], self.centre[:, k]
+    def draw_sample(self, trajectory: Trajectory, k: int) -> None:
+        """Turn (and move) the box to sample ``k``."""
+        R, c = trajectory.rotations[k], self.centre[:, k]
         for line, edge in zip(self.edges, self.body_edges, strict=True):
             set_line3d(line, R @ edge + c[:, None])
         for i, line in enumerate(self.body_axes):
             set_line3d(line, np.array([c, c + R[:, i] * (self.half[i] + 0.5)]).T)
         set_line3d(self.momentum, np.array([c, c + self.M_dir]).T)
-        self.cursor.set_xdata([self.traj.t[k], self.traj.t[k]])
-        if draw:
-            self.fig.canvas.draw_idle()
-
-    def extra_widgets(self) -> list:
-        return [self.play.widget]
 
     def describe(self, trajectory: Trajectory) -> str:
         w = trajectory["omega_y"]
@@ -105,8 +94,20 @@ class RigidBodyView(View):
                 "momentum M_s stays fixed.")
 
 
+#: One-click starts for a lecture, with what to predict.
+PRESETS = {
+    "tennis racket": Preset(
+        "tennis-racket flip", {"omega_x": 0.05, "omega_y": 2.0, "omega_z": 0.05},
+        "Spun about the middle axis: how often does the box turn over?"),
+    "largest axis": Preset(
+        "spin about the largest axis", {"omega_x": 0.05, "omega_y": 0.05, "omega_z": 2.0},
+        "Spun about the axis of most inertia: does the box wobble?"),
+}
+
+
 def explorer(system: System, **kwargs: Any) -> Explorer:
     """The explorer of Example 1 on SO(3) (keyword arguments go to :class:`Explorer`)."""
     kwargs.setdefault("controls", [*_INERTIA, *_OMEGA])
+    kwargs.setdefault("presets", PRESETS)
     kwargs.setdefault("simulate_kwargs", SIMULATE)
     return Explorer(system, RigidBodyView(), **kwargs)

@@ -15,8 +15,8 @@ from matplotlib.figure import Figure
 
 from companion.numerics import Trajectory
 from companion.system import System
-from companion.widgets.explorer import Explorer, View, few_ticks, rescale
-from companion.widgets.play import PlayControl
+from companion.widgets.animation import AnimatedView
+from companion.widgets.explorer import Explorer, Preset, few_ticks, rescale
 
 #: Tolerances (DOP853, changing chart near the poles) that keep the energy to ~1e-9 while an
 #: update stays fast.
@@ -36,14 +36,13 @@ def fit_3d(ax, lo: np.ndarray, hi: np.ndarray, margin: float = 0.1) -> None:
     ax.set_box_aspect((1, 1, 1))
 
 
-class SphereView(View):
+class SphereView(AnimatedView):
     """Path on the sphere with the (scaled) reaction arrow; normal reaction and |JᵀR| vs t."""
 
     figsize = (10.0, 4.5)
     n_circles = 6
 
-    def setup(self, fig: Figure, trajectory: Trajectory) -> None:
-        self.fig = fig
+    def build(self, fig: Figure, trajectory: Trajectory) -> None:
         self.ax3d = fig.add_subplot(1, 2, 1, projection="3d")
         self.ax = fig.add_subplot(1, 2, 2)
         s = np.linspace(0, 2 * np.pi, 73)
@@ -58,13 +57,11 @@ class SphereView(View):
         self.ax3d.set_axis_off()  # the sphere's grid is the frame; tick text is costly
         self.normal = self.ax.plot([], [], color="C3", label="normal reaction R·n")[0]
         self.tangential = self.ax.plot([], [], color="C2", label="tangential |JᵀR|")[0]
-        self.cursor = self.ax.axvline(0.0, color="0.5", lw=0.8)
+        self.add_cursor(self.ax)
         self.ax.set(xlabel="t [s]", ylabel="force [N]", title="Reaction of the sphere")
         self.ax.legend(loc="upper right", fontsize="small")
         few_ticks(self.ax)
         fig.tight_layout()
-        self.play = PlayControl(len(trajectory.t), self.show_sample)
-        self.refresh(trajectory)
 
     def _sphere(self, radius: float) -> None:
         k = self.n_circles
@@ -76,8 +73,8 @@ class SphereView(View):
             c, z = radius * self._circle
             set_line3d(self.grid[k + i], np.array([c * np.cos(lon), c * np.sin(lon), z]))
 
-    def refresh(self, trajectory: Trajectory) -> None:
-        self.traj = tr = trajectory
+    def draw_motion(self, trajectory: Trajectory) -> None:
+        tr = trajectory
         radius = tr.params["R"]
         self._sphere(radius)
         self.pos = np.array([tr[f"p_{c}"] for c in "xyz"])
@@ -89,20 +86,12 @@ class SphereView(View):
         self.normal.set_data(tr.t, tr["reaction normal"])
         self.tangential.set_data(tr.t, tr.residuals["JᵀR"])
         rescale(self.ax)
-        self.play.set_samples(len(tr.t))
-        self.show_sample(0, draw=False)
 
-    def show_sample(self, k: int, draw: bool = True) -> None:
-        """Move the particle, its reaction arrow and the time cursor to sample ``k``."""
+    def draw_sample(self, trajectory: Trajectory, k: int) -> None:
+        """Move the particle and its reaction arrow to sample ``k``."""
         p, r = self.pos[:, k], self.reaction[:, k] * self.scale
         set_line3d(self.dot, p[:, None])
         set_line3d(self.arrow, np.array([p, p + r]).T)
-        self.cursor.set_xdata([self.traj.t[k], self.traj.t[k]])
-        if draw:
-            self.fig.canvas.draw_idle()
-
-    def extra_widgets(self) -> list:
-        return [self.play.widget]
 
     def describe(self, trajectory: Trajectory) -> str:
         text = (f"Path of the particle on a sphere of radius {trajectory.params['R']:.3g} m "
@@ -114,9 +103,21 @@ class SphereView(View):
         return text
 
 
+#: One-click starts for a lecture, with what to predict.
+PRESETS = {
+    "geodesic": Preset(
+        "geodesic (g = 0)", {"g": 0.0},
+        "Without gravity, which curve does the particle follow on the sphere?"),
+    "spherical pendulum": Preset(
+        "spherical pendulum", {"\\dot{\\phi}": 0.0, "theta": 2.6},
+        "Released at rest near the bottom: does it swing in one plane?"),
+}
+
+
 def explorer(system: System, **kwargs: Any) -> Explorer:
     """The sphere-particle explorer (keyword arguments go to :class:`Explorer`)."""
     kwargs.setdefault("simulate_kwargs", SIMULATE)
+    kwargs.setdefault("presets", PRESETS)
     return Explorer(system, SphereView(), **kwargs)
 
 

@@ -7,9 +7,19 @@ from typing import Any
 
 from companion.examples.rigid_body_so3.view import RigidBodyView
 from companion.system import System
-from companion.widgets.explorer import Explorer
+from companion.widgets.explorer import Explorer, Preset
 
 SIMULATE = {"n_points": 200, "rtol": 1e-10, "atol": 1e-11}
+
+#: One-click starts for a lecture, with what to predict.
+PRESETS = {
+    "flip in flight": Preset(
+        "flip in flight", {"omega_x": 0.2, "omega_y": 8.0, "omega_z": 0.2},
+        "Thrown spinning about its middle axis: how many times does it flip before landing?"),
+    "no gravity": Preset(
+        "no gravity", {"g": 0.0},
+        "Without gravity: what path does the centre take, and does the spin change?"),
+}
 
 
 def explorer(system: System, **kwargs: Any) -> Explorer:
@@ -17,4 +27,5 @@ def explorer(system: System, **kwargs: Any) -> Explorer:
     kwargs.setdefault("controls", ["I_xx", "I_yy", "I_zz", "omega_x", "omega_y", "omega_z",
                                    "v_x", "v_z", "g"])
     kwargs.setdefault("simulate_kwargs", SIMULATE)
+    kwargs.setdefault("presets", PRESETS)
     return Explorer(system, RigidBodyView(), **kwargs)

@@ -1,0 +1,107 @@
+"""The animation machinery every explorer view shares: a play control over the samples of the
+trajectory, one time cursor (the sample shown, with a vertical line on each time axis) and the
+per-sample drawing that a view adds (markers, a body, arrows).
+
+A view subclasses :class:`AnimatedView` and writes three methods: :meth:`~AnimatedView.build`
+(axes and artists, once), :meth:`~AnimatedView.draw_motion` (the whole motion: series against
+time, paths) and :meth:`~AnimatedView.draw_sample` (what moves with the time cursor).  The time
+cursor lives in one place, :attr:`AnimatedView.time_index`, moved by
+:meth:`AnimatedView.show_sample`; anything else that follows the cursor (a scene, a readout)
+registers with :meth:`AnimatedView.on_time_index`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+
+from companion.numerics import Trajectory
+from companion.widgets.explorer import View, request_draw
+from companion.widgets.play import PlayControl
+
+#: Colour and width of the time cursor on every time axis.
+CURSOR_STYLE = {"color": "0.5", "lw": 0.8}
+
+
+class AnimatedView(View):
+    """A view with a motion to play and one time cursor.
+
+    Attributes
+    ----------
+    play
+        The :class:`~companion.widgets.play.PlayControl` under the figure.
+    time_index
+        The sample the figure shows now (what the play control and the cursors show).
+    trajectory
+        The trajectory drawn.
+    """
+
+    #: Frames the play control runs through at most (the samples are strided beyond).
+    max_frames = 200
+
+    def setup(self, fig: Figure, trajectory: Trajectory) -> None:
+        self.fig = fig
+        self.cursors: list[Line2D] = []
+        self._time_listeners: list[Callable[[int], None]] = []
+        self.time_index = 0
+        self.trajectory = trajectory
+        self.build(fig, trajectory)
+        self.play = PlayControl(len(trajectory.t), self.show_sample, max_frames=self.max_frames)
+        self.refresh(trajectory)
+
+    # ------------------------------------------------------------ for subclasses
+    def build(self, fig: Figure, trajectory: Trajectory) -> None:
+        """Create the axes and artists (once); call :meth:`add_cursor` on time axes."""
+        raise NotImplementedError
+
+    def draw_motion(self, trajectory: Trajectory) -> None:
+        """Move the artists that show the whole motion (series against time, paths)."""
+        raise NotImplementedError
+
+    def draw_sample(self, trajectory: Trajectory, i: int) -> None:
+        """Move the artists that show sample ``i`` (markers, the body); default: none."""
+
+    def animated_samples(self, trajectory: Trajectory) -> int:
+        """How many samples the play control runs through (default: all of them)."""
+        return len(trajectory.t)
+
+    # ------------------------------------------------------------ shared machinery
+    def add_cursor(self, ax: Axes) -> Line2D:
+        """A vertical time cursor on ``ax``, moved by :meth:`show_sample`."""
+        cursor = ax.axvline(0.0, **CURSOR_STYLE)
+        self.cursors.append(cursor)
+        return cursor
+
+    def refresh(self, trajectory: Trajectory) -> None:
+        self.trajectory = trajectory
+        self.draw_motion(trajectory)
+        self.play.set_samples(self.animated_samples(trajectory))
+        self.show_sample(0, draw=False)
+
+    def show_sample(self, i: int, draw: bool = True) -> None:
+        """Move the time cursor to sample ``i``: the cursors, the view's markers and every
+        listener; then ask for a redraw (unless ``draw`` is false)."""
+        i = int(i)
+        self.time_index = i
+        t = self.trajectory.t[i]
+        for cursor in self.cursors:
+            cursor.set_xdata([t, t])
+        self.draw_sample(self.trajectory, i)
+        for listener in self._time_listeners:
+            listener(i)
+        if draw:
+            request_draw(self.fig.canvas)
+
+    def on_time_index(self, callback: Callable[[int], None]) -> None:
+        """Also call ``callback(sample_index)`` whenever the time cursor moves."""
+        self._time_listeners.append(callback)
+
+    def extra_widgets(self) -> list:
+        return [self.play.widget]
+
+    def close(self) -> None:
+        self.play.close()
+        self._time_listeners.clear()

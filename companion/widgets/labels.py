@@ -1,0 +1,50 @@
+"""Names as the books print them, for labels a reader sees: ``omega_x`` → ω<sub>x</sub>,
+``theta_dot`` → θ̇, ``mu_s`` → μ<sub>s</sub>; HTML without LaTeX (slider descriptions and
+readouts are not typeset by MathJax)."""
+
+from __future__ import annotations
+
+import html
+import re
+
+GREEK = {
+    "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "zeta": "ζ",
+    "eta": "η", "theta": "θ", "kappa": "κ", "lambda": "λ", "mu": "μ", "nu": "ν", "xi": "ξ",
+    "pi": "π", "rho": "ρ", "sigma": "σ", "tau": "τ", "phi": "φ", "chi": "χ", "psi": "ψ",
+    "omega": "ω", "Omega": "Ω", "Theta": "Θ", "Phi": "Φ", "Psi": "Ψ",
+}
+#: Combining dots over a letter for each order of time derivative.
+DOTS = {"dot": "\u0307", "ddot": "\u0308"}
+
+
+def _symbol(word: str) -> str:
+    return GREEK.get(word, word)
+
+
+def pretty(name: str) -> str:
+    """HTML for a parameter's name in the books' notation.
+
+    ``theta_dot`` → ``θ̇``, ``omega_x`` → ``ω<sub>x</sub>``, ``I_xx`` → ``I<sub>xx</sub>``,
+    ``tau_0`` → ``τ<sub>0</sub>``, ``K_theta`` → ``K<sub>θ</sub>``.
+    """
+    latex = re.fullmatch(r"\\(dot|ddot)\{\\?(\w+)\}", name)
+    if latex:  # a symbol named in LaTeX, e.g. \dot{\theta}
+        return pretty(latex.group(2)) + DOTS[latex.group(1)]
+    head, *rest = name.split("_")
+    dots = ""
+    if rest and rest[-1] in DOTS:
+        dots = DOTS[rest.pop()]
+    text = html.escape(_symbol(head)) + dots
+    if rest:
+        text += "<sub>" + html.escape(",".join(_symbol(r) for r in rest)) + "</sub>"
+    return text
+
+
+def with_unit(name: str, unit: str) -> str:
+    """``pretty(name)`` followed by the unit in brackets (HTML)."""
+    return pretty(name) + (f" [{html.escape(unit)}]" if unit else "")
+
+
+def plain(name: str) -> str:
+    """The name in the books' notation as plain text (for messages): ``mu_k`` → ``μ_k``."""
+    return re.sub(r"<sub>(.*?)</sub>", r"_\1", html.unescape(pretty(name)))
