@@ -23,7 +23,8 @@ NOTEBOOKS = sorted(
 #: The explorer slider a test moves, where the first one does not change the motion (the
 #: knife edge's mass scales its forces but not its path).
 MOTION_SLIDER = {"chapters/greenwood-04/knife-edge.ipynb": 1,
-                 "chapters/greenwood-04/general-dynamical-equation.ipynb": 1}
+                 "chapters/greenwood-04/general-dynamical-equation.ipynb": 1,
+                 "chapters/loparo-07/bridge.ipynb": 1}  # the knife edge's mass moves nothing
 #: Luminance variance of a canvas (0–255 scale) above which it shows something: a blank
 #: white canvas has 0, a scene's bodies and grid give hundreds.
 NOT_BLANK = 30.0
