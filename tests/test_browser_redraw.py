@@ -40,7 +40,13 @@ def browser():
         yield b
 
 
-@pytest.mark.xfail(strict=False, reason="issue 17 (open): after the scene merge a fast drag still leaves ~1.8% of the canvas stale, and euler-geodesic's second figure failed to draw once in 10 opens")
+#: Issue 17 (open): after the scene merge a fast drag still left ~1.8% of the canvas stale,
+#: and euler-geodesic's second figure failed to draw once in 10 opens.
+OPEN_REDRAW_DEFECT = pytest.mark.xfail(strict=False, reason="issue 17 (open): stale canvas "
+                                       "after fast drags; a figure that sometimes never draws")
+
+
+@OPEN_REDRAW_DEFECT
 @pytest.mark.parametrize("notebook", NOTEBOOKS)
 def test_fast_slider_moves_leave_the_canvas_intact(lab, browser, notebook):
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
@@ -66,7 +72,7 @@ def test_fast_slider_moves_leave_the_canvas_intact(lab, browser, notebook):
         page.close()
 
 
-@pytest.mark.xfail(strict=False, reason="issue 17 (open): after the scene merge a fast drag still leaves ~1.8% of the canvas stale, and euler-geodesic's second figure failed to draw once in 10 opens")
+@OPEN_REDRAW_DEFECT
 def test_euler_geodesic_draws_every_figure_every_time(lab, browser):
     for attempt in range(10):
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
