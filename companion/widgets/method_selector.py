@@ -24,6 +24,9 @@ class MethodSelector:
         The examples offered.
     example, method
         The initial choice.
+    methods
+        The methods offered (default: every registered one).  With one example, its dropdown
+        is hidden (a reader's own system in the workbench).
 
     Attributes
     ----------
@@ -35,11 +38,13 @@ class MethodSelector:
     """
 
     def __init__(self, get_system: Callable[[str], System], example_names: Sequence[str],
-                 example: str, method: str = "kane"):
+                 example: str, method: str = "kane", methods: Sequence[str] | None = None):
         self.get_system = get_system
         names = list(example_names)
-        methods = list(METHODS)
+        methods = list(METHODS) if methods is None else list(methods)
         self.example = w.Dropdown(options=names, value=example, description="example")
+        if len(names) == 1:
+            self.example.layout.display = "none"
         self.method = w.Dropdown(options=methods, value=method, description="method")
         self.output = w.Output()
         self.message = w.HTML()

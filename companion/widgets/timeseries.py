@@ -31,10 +31,13 @@ class TimeSeriesView(View):
 
     @classmethod
     def for_system(cls, system) -> TimeSeriesView:
-        """The coordinates of ``system`` against time, and the path (x, y) when the system
-        has coordinates or series of those names."""
+        """The coordinates of ``system`` against time, and a path: (x, y) when the system has
+        coordinates or series of those names, else the first declared point's
+        (``x_<name>``, ``y_<name>``)."""
         named = {s.name for s in system.q} | set(system.series_exprs)
-        path = ("x", "y") if {"x", "y"} <= named else None
+        points = [(k, f"y{k[1:]}") for k in system.series_exprs
+                  if k.startswith("x_") and f"y{k[1:]}" in named]
+        path = ("x", "y") if {"x", "y"} <= named else (points[0] if points else None)
         return cls([s.name for s in system.q], path)
 
     def setup(self, fig, trajectory: Trajectory) -> None:

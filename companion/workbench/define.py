@@ -1,0 +1,299 @@
+"""A system in about ten lines: coordinates, speeds, T, constraints, forces, points to draw.
+
+:func:`define` records what a reader typed, unchecked; :meth:`Draft.build` checks it and makes
+the :class:`~companion.system.System`, or raises :class:`DefinitionError` with one sentence
+saying what to change.  The workbench (:func:`companion.workbench.workbench`) shows that
+sentence instead of a traceback.
+
+The translation into the book's setting (Greenwood §4.3) is direct: the speeds are the
+independent quasi-velocities u₁ … u_{n−m}, the constraints the last m, held at zero, so
+u = Ψ q̇ + Ψ_t (4.80) stacks the speeds over the constraints; T is typed in q̇ and converted
+through q̇ = Φ u + Φ_t (4.81); forces are generalized forces of the coordinates, Q_u = Φᵀ Q_q.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import sympy as sp
+
+from companion.mechanics.boltzmann_hamel import dot_symbol
+from companion.mechanics.lagrange import kinematics_of
+from companion.system import Parameter, System
+
+
+class DefinitionError(ValueError):
+    """A definition the workbench cannot turn into a system; the message says what to change."""
+
+
+def coordinates(names: str) -> tuple[list[sp.Symbol], list[sp.Symbol]]:
+    """Coordinates and the symbols of their rates: ``q, qd = coordinates("x y theta")`` gives
+    ``[x, y, θ]`` and ``[ẋ, ẏ, θ̇]`` (the rates :func:`define` expects in T, speeds and
+    constraints)."""
+    q = list(sp.symbols(names, seq=True))
+    return q, [dot_symbol(s) for s in q]
+
+
+#: A value as :func:`define` takes it: a number (the slider range is made up around it),
+#: ``(default, low, high[, unit])`` or a :class:`~companion.system.Parameter`.
+Value = float | tuple | Parameter
+
+
+@dataclass(frozen=True)
+class Draft:
+    """What a reader typed, before any check (see :func:`define` for the fields)."""
+
+    name: str
+    q: Sequence[Any]
+    T: Any
+    speeds: Sequence[Any] | None = None
+    constraints: Sequence[Any] = ()
+    forces: Sequence[Any] | None = None
+    V: Any = 0
+    points: Mapping[str, Sequence[Any]] = field(default_factory=dict)
+    parameters: Mapping[Any, Value] = field(default_factory=dict)
+    initial: Mapping[Any, Value] = field(default_factory=dict)
+    t: sp.Symbol | None = None
+    invariants: Mapping[str, Any] = field(default_factory=dict)
+    title: str = ""
+    t_final: float = 10.0
+
+    def build(self) -> System:
+        """The :class:`~companion.system.System` of this definition.
+
+        Raises
+        ------
+        DefinitionError
+            A definition that does not make a system, with one line saying what to change.
+        """
+        try:
+            return _build(self)
+        except DefinitionError:
+            raise
+        except (ValueError, TypeError, sp.SympifyError) as exc:
+            raise DefinitionError(_one_line(str(exc))) from exc
+
+
+def define(name: str, *, q: Sequence[sp.Symbol], T: Any, speeds: Sequence[Any] | None = None,
+           constraints: Sequence[Any] = (), forces: Sequence[Any] | None = None, V: Any = 0,
+           points: Mapping[str, Sequence[Any]] | None = None,
+           parameters: Mapping[Any, Value] | None = None,
+           initial: Mapping[Any, Value] | None = None, t: sp.Symbol | None = None,
+           invariants: Mapping[str, Any] | None = None, title: str = "",
+           t_final: float = 10.0) -> Draft:
+    """A system the short way, checked when built (:meth:`Draft.build`, or by the workbench).
+
+    Parameters
+    ----------
+    name
+        A short name (the system's key in tables).
+    q
+        The generalized coordinates, e.g. from :func:`coordinates`.
+    T
+        The kinetic energy in q and the rates q̇ (and t).
+    speeds
+        The independent speeds u₁ … u_{n−m} as expressions linear in the rates (the
+        quasi-velocities of Greenwood (4.80)); default: the first n − m rates.
+    constraints
+        Velocity constraints, expressions in q, q̇ (and t), linear in q̇, that vanish on the
+        motion (the last m quasi-velocities, held at zero).
+    forces
+        Generalized forces of the coordinates, Q_q (one per coordinate; default none).
+    V
+        A potential energy in q (and t); adds −∂V/∂q to the forces.
+    points
+        Points to draw, ``{"P": (x_P, y_P[, z_P])}`` in q, t and the parameters.
+    parameters, initial
+        Values by symbol (or name): a number, ``(default, low, high[, unit])`` or a
+        :class:`~companion.system.Parameter`.  ``initial`` holds the coordinates and the speeds
+        (by the names ``u_1``, ``u_2`` … of the speeds); those not given start at 0.
+    t
+        The time symbol, for definitions that depend on time (rheonomic systems).
+    invariants
+        Named quantities conserved on the motion, in q and q̇ (and t); the energy T + V is
+        added when the system is scleronomic and has no forces besides V.
+    title, t_final
+        The title shown, and the simulated time [s].
+    """
+    return Draft(name=name, q=q, T=T, speeds=speeds, constraints=constraints, forces=forces,
+                 V=V, points=dict(points or {}), parameters=dict(parameters or {}),
+                 initial=dict(initial or {}), t=t, invariants=dict(invariants or {}),
+                 title=title, t_final=t_final)
+
+
+# ------------------------------------------------------------------------------- checks
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _names(symbols) -> str:
+    return ", ".join(sorted(map(str, symbols))) or "none"
+
+
+def _sympified(what: str, expr: Any) -> sp.Expr:
+    try:
+        out = sp.sympify(expr, strict=True)
+    except (sp.SympifyError, TypeError) as exc:
+        raise DefinitionError(f"{what} must be a sympy expression, got {expr!r}") from exc
+    if not isinstance(out, sp.Expr):
+        raise DefinitionError(f"{what} must be a scalar expression, got {expr!r}")
+    return out
+
+
+def _symbols_only(what: str, items: Sequence[Any]) -> list[sp.Symbol]:
+    bad = [s for s in items if not isinstance(s, sp.Symbol)]
+    if bad:
+        raise DefinitionError(f"{what} must be sympy Symbols (e.g. sp.symbols('x y')), "
+                              f"got {bad[0]!r}")
+    return list(items)
+
+
+def _check_uses(what: str, expr: sp.Expr, allowed: set, allowed_words: str) -> None:
+    unknown = expr.free_symbols - allowed
+    if unknown:
+        raise DefinitionError(f"{what} uses {_names(unknown)}, which is {allowed_words}: "
+                              "add a parameter for it or fix the typo")
+
+
+def _parameter(symbol: sp.Symbol, value: Value, state: bool) -> Parameter:
+    """A :class:`Parameter` from a number, a tuple or a Parameter; a number gets a slider
+    range around it (a factor 5 each way for positive physical parameters, ±max(1, |v|) for
+    start values)."""
+    if isinstance(value, Parameter):
+        if value.symbol != symbol:
+            raise DefinitionError(f"the Parameter given for {symbol} is for {value.symbol}")
+        return value
+    positive = bool(symbol.is_positive)
+    if isinstance(value, tuple):
+        if not 3 <= len(value) <= 4:
+            raise DefinitionError(f"{symbol}: give (default, low, high) or (default, low, high, "
+                                  f"unit), got {value!r}")
+        default, low, high, *unit = value
+        return _made(symbol, default, low, high, unit[0] if unit else "", positive)
+    try:
+        v = float(value)
+    except (TypeError, ValueError) as exc:
+        raise DefinitionError(f"{symbol}: the value must be a number, got {value!r}") from exc
+    if positive or (not state and v > 0):
+        return _made(symbol, v, v / 5, v * 5, "", positive)
+    reach = max(1.0, abs(v))
+    return _made(symbol, v, v - reach, v + reach, "", positive)
+
+
+def _made(symbol, default, low, high, unit, positive) -> Parameter:
+    try:
+        default, low, high = float(default), float(low), float(high)
+    except (TypeError, ValueError) as exc:
+        raise DefinitionError(f"{symbol}: default, low and high must be numbers") from exc
+    if not low <= default <= high or not low < high:
+        raise DefinitionError(f"{symbol}: the range must hold the default, low ≤ default ≤ "
+                              f"high with low < high; got {default:g} in [{low:g}, {high:g}]")
+    if positive and default <= 0:
+        raise DefinitionError(f"{symbol} is declared positive but its value is {default:g}")
+    return Parameter(symbol, default, low, high, unit, positive=positive)
+
+
+def _by_symbol(what: str, values: Mapping[Any, Value], known: Sequence[sp.Symbol]
+               ) -> dict[sp.Symbol, Value]:
+    by_name = {s.name: s for s in known}
+    out = {}
+    for key, value in values.items():
+        name = key if isinstance(key, str) else getattr(key, "name", None)
+        if name not in by_name:
+            raise DefinitionError(f"{what} names {key}, which is none of {_names(known)}")
+        out[by_name[name]] = value
+    return out
+
+
+def _build(d: Draft) -> System:
+    q = _symbols_only("the coordinates q", d.q)
+    if not q:
+        raise DefinitionError("give at least one coordinate in q")
+    qdot = [dot_symbol(s) for s in q]
+    time = [d.t] if d.t is not None else []
+    n, m = len(q), len(d.constraints)
+    if m >= n:
+        raise DefinitionError(f"{m} constraints leave no speed for {n} coordinates: at most "
+                              f"{n - 1} constraints")
+    if d.speeds is None:
+        speeds = qdot[: n - m]
+    else:
+        speeds = [_sympified(f"speed {j}", e) for j, e in enumerate(d.speeds, start=1)]
+        if len(speeds) != n - m:
+            raise DefinitionError(f"{n} coordinates with {m} constraints need {n - m} speeds, "
+                                  f"got {len(speeds)}")
+    constraints = [_sympified(f"constraint {j}", e) for j, e in enumerate(d.constraints, 1)]
+
+    params = list(d.parameters)
+    param_symbols = list(_symbols_only("the parameters' keys", params))
+    clash = set(param_symbols) & {*q, *qdot, *time}
+    if clash:
+        raise DefinitionError(f"{_names(clash)} cannot be both a parameter and a coordinate, "
+                              "a rate or the time")
+    given = {*param_symbols, *time}
+    in_rates = f"neither a coordinate rate ({_names(qdot)}), a coordinate, the time nor a parameter"
+    for j, e in enumerate(speeds, start=1):
+        what = f"speed u_{j} = {e}"
+        _check_uses(what, e, {*q, *qdot, *given}, in_rates)
+        if not e.free_symbols & set(qdot):
+            raise DefinitionError(f"{what} is not a coordinate rate: it has none of "
+                                  f"{_names(qdot)} in it (a speed combines the rates)")
+    for j, e in enumerate(constraints, start=1):
+        what = f"constraint {j} ({e} = 0)"
+        _check_uses(what, e, {*q, *qdot, *given}, in_rates)
+        if not e.free_symbols & set(qdot):
+            raise DefinitionError(f"{what} has no rate {_names(qdot)} in it: a holonomic "
+                                  "constraint on q alone is met by choosing fewer coordinates")
+    T = _sympified("T", d.T)
+    _check_uses("T", T, {*q, *qdot, *given}, "neither a coordinate, a rate, the time nor a parameter")
+    V = _sympified("V", d.V)
+    _check_uses("V", V, {*q, *given}, "neither a coordinate, the time nor a parameter")
+    if d.forces is not None and len(d.forces) != n:
+        raise DefinitionError(f"forces are generalized forces of the {n} coordinates "
+                              f"{_names(q)}: give {n}, got {len(d.forces)}")
+    forces = [_sympified(f"force {j}", e) for j, e in enumerate(d.forces or [0] * n, 1)]
+    for j, e in enumerate(forces, start=1):
+        _check_uses(f"force {j} ({e})", e, {*q, *qdot, *given},
+                    "neither a coordinate, a rate, the time nor a parameter")
+    Q_q = [f - V.diff(s) for f, s in zip(forces, q, strict=True)]
+
+    u = list(sp.symbols(f"u_1:{n + 1}"))
+    series = {}
+    for label, position in d.points.items():
+        if not (isinstance(position, (tuple, list)) and len(position) in (2, 3)):
+            raise DefinitionError(f"point {label} needs (x, y) or (x, y, z), got {position!r}")
+        for axis, e in zip("xyz", position, strict=False):  # 2 or 3 components, checked
+            e = _sympified(f"{axis} of point {label}", e)
+            _check_uses(f"point {label} ({axis} = {e})", e, {*q, *given},
+                        "neither a coordinate, the time nor a parameter")
+            series[f"{axis}_{label}"] = e
+
+    start = _by_symbol("initial", d.initial, [*q, *u[: n - m]])
+    system = System(
+        name=d.name, title=d.title or d.name, source="defined in the workbench", q=q,
+        qdot=qdot, u=u, definitions=[*speeds, *constraints], T_qdot=T, n_constraints=m,
+        Q_q=Q_q if any(e != 0 for e in Q_q) else None, t=d.t,
+        parameters=[_parameter(s, v, state=False) for s, v in d.parameters.items()],
+        initial=[_parameter(s, start.get(s, 0.0), state=True) for s in (*q, *u[: n - m])],
+        series=series, t_final=d.t_final)
+    invariants = {name: in_speeds(system, _sympified(f"invariant {name}", e))
+                  for name, e in d.invariants.items()}
+    _, psi_t = system.psi
+    if d.t is None and d.forces is None and not any(psi_t):
+        invariants.setdefault("energy", in_speeds(system, T + V))
+    # Read only when the first motion is evaluated: the energy needs the built system's Φ.
+    system.invariant_exprs.update(invariants)
+    return system
+
+
+def in_speeds(system: System, expr: sp.Expr) -> sp.Expr:
+    """``expr`` in q and q̇ written in the independent speeds, q̇ = Φ u + Φ_t (4.134)."""
+    phi, phi_t = kinematics_of(system)
+    k = len(system.u_independent)
+    qdot = phi[:, :k] * sp.Matrix(system.u_independent) + phi_t
+    return sp.sympify(expr).xreplace(dict(zip(system.qdot, qdot, strict=True)))
+
+
+__all__ = ["DefinitionError", "Draft", "coordinates", "define", "in_speeds"]
