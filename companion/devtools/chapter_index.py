@@ -34,11 +34,24 @@ _SECTIONS = {
                "Our copy of the chapter stops inside §7.4. Examples 2–4 below are "
                "*reconstructions*: worked instances of the chapter's method, built by us, not "
                "the handbook's own figures or numbers."),
+    "companion": ("workbench-contents", "## Beyond the books: a system of your own", ""),
 }
+
+#: Notebooks that teach no one worked example, listed after the books' chapters.
+BEYOND_THE_BOOKS = (
+    Notebook(path="workbench.ipynb", title="A workbench for your own system",
+             source="Greenwood §4.3–4.4 on a system of your own",
+             summary="Define a system in about ten lines (coordinates, speeds, kinetic energy, "
+                     "constraints, forces, points to draw) and get every method that applies "
+                     "with their agreement, the derivation step by step, an explorer, a scene "
+                     "and what each method costs; start from a Chaplygin sleigh, a ball on a "
+                     "spinning turntable or a snakeboard.",
+             order=(99,)),
+)
 
 
 def _rows() -> list[Notebook]:
-    return [notebook for notebook, _ in examples.notebooks()]
+    return [*(notebook for notebook, _ in examples.notebooks()), *BEYOND_THE_BOOKS]
 
 
 def readme_table() -> str:

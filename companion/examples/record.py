@@ -76,8 +76,12 @@ class Notebook:
 
     @property
     def book(self) -> str:
-        """``"greenwood"`` or ``"loparo"``, from the chapter folder."""
-        return "greenwood" if self.path.startswith("greenwood") else "loparo"
+        """``"greenwood"`` or ``"loparo"``, from the chapter folder; ``"companion"`` for a
+        notebook at the top of ``chapters/`` (the workbench), which follows no one book."""
+        for book in ("greenwood", "loparo"):
+            if self.path.startswith(book):
+                return book
+        return "companion"
 
 
 @dataclass(frozen=True)

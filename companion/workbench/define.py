@@ -22,6 +22,7 @@ import sympy as sp
 from companion.mechanics.boltzmann_hamel import dot_symbol
 from companion.mechanics.lagrange import kinematics_of
 from companion.system import Parameter, System
+from companion.widgets import labels
 
 
 class DefinitionError(ValueError):
@@ -129,7 +130,12 @@ def _one_line(text: str) -> str:
 
 
 def _names(symbols) -> str:
-    return ", ".join(sorted(map(str, symbols))) or "none"
+    return ", ".join(sorted(labels.plain(s.name) for s in symbols)) or "none"
+
+
+def _text(expr: sp.Expr) -> str:
+    """An expression as a reader typed it, rates as ẋ rather than LaTeX names."""
+    return str(expr.xreplace({s: sp.Symbol(labels.plain(s.name)) for s in expr.free_symbols}))
 
 
 def _sympified(what: str, expr: Any) -> sp.Expr:
@@ -155,6 +161,12 @@ def _check_uses(what: str, expr: sp.Expr, allowed: set, allowed_words: str) -> N
     if unknown:
         raise DefinitionError(f"{what} uses {_names(unknown)}, which is {allowed_words}: "
                               "add a parameter for it or fix the typo")
+
+
+def _check_linear(what: str, expr: sp.Expr, qdot: list[sp.Symbol]) -> None:
+    """Speeds and velocity constraints are linear in the rates (Greenwood (4.80))."""
+    if any(expr.diff(r).free_symbols & set(qdot) for r in qdot):
+        raise DefinitionError(f"{what} is not linear in the rates {_names(qdot)}")
 
 
 def _parameter(symbol: sp.Symbol, value: Value, state: bool) -> Parameter:
@@ -222,8 +234,8 @@ def _build(d: Draft) -> System:
     else:
         speeds = [_sympified(f"speed {j}", e) for j, e in enumerate(d.speeds, start=1)]
         if len(speeds) != n - m:
-            raise DefinitionError(f"{n} coordinates with {m} constraints need {n - m} speeds, "
-                                  f"got {len(speeds)}")
+            raise DefinitionError(f"{n} coordinates with {m} constraint{'' if m == 1 else 's'} "
+                                  f"need {n - m} speeds, got {len(speeds)}")
     constraints = [_sympified(f"constraint {j}", e) for j, e in enumerate(d.constraints, 1)]
 
     params = list(d.parameters)
@@ -235,19 +247,22 @@ def _build(d: Draft) -> System:
     given = {*param_symbols, *time}
     in_rates = f"neither a coordinate rate ({_names(qdot)}), a coordinate, the time nor a parameter"
     for j, e in enumerate(speeds, start=1):
-        what = f"speed u_{j} = {e}"
+        what = f"speed u_{j} = {_text(e)}"
         _check_uses(what, e, {*q, *qdot, *given}, in_rates)
         if not e.free_symbols & set(qdot):
             raise DefinitionError(f"{what} is not a coordinate rate: it has none of "
                                   f"{_names(qdot)} in it (a speed combines the rates)")
+        _check_linear(what, e, qdot)
     for j, e in enumerate(constraints, start=1):
-        what = f"constraint {j} ({e} = 0)"
+        what = f"constraint {j} ({_text(e)} = 0)"
         _check_uses(what, e, {*q, *qdot, *given}, in_rates)
         if not e.free_symbols & set(qdot):
             raise DefinitionError(f"{what} has no rate {_names(qdot)} in it: a holonomic "
                                   "constraint on q alone is met by choosing fewer coordinates")
+        _check_linear(what, e, qdot)
     T = _sympified("T", d.T)
-    _check_uses("T", T, {*q, *qdot, *given}, "neither a coordinate, a rate, the time nor a parameter")
+    in_motion = "neither a coordinate, a rate, the time nor a parameter"
+    _check_uses("T", T, {*q, *qdot, *given}, in_motion)
     V = _sympified("V", d.V)
     _check_uses("V", V, {*q, *given}, "neither a coordinate, the time nor a parameter")
     if d.forces is not None and len(d.forces) != n:
@@ -255,8 +270,7 @@ def _build(d: Draft) -> System:
                               f"{_names(q)}: give {n}, got {len(d.forces)}")
     forces = [_sympified(f"force {j}", e) for j, e in enumerate(d.forces or [0] * n, 1)]
     for j, e in enumerate(forces, start=1):
-        _check_uses(f"force {j} ({e})", e, {*q, *qdot, *given},
-                    "neither a coordinate, a rate, the time nor a parameter")
+        _check_uses(f"force {j} ({_text(e)})", e, {*q, *qdot, *given}, in_motion)
     Q_q = [f - V.diff(s) for f, s in zip(forces, q, strict=True)]
 
     u = list(sp.symbols(f"u_1:{n + 1}"))
@@ -266,7 +280,7 @@ def _build(d: Draft) -> System:
             raise DefinitionError(f"point {label} needs (x, y) or (x, y, z), got {position!r}")
         for axis, e in zip("xyz", position, strict=False):  # 2 or 3 components, checked
             e = _sympified(f"{axis} of point {label}", e)
-            _check_uses(f"point {label} ({axis} = {e})", e, {*q, *given},
+            _check_uses(f"point {label} ({axis}_{label} = {_text(e)})", e, {*q, *given},
                         "neither a coordinate, the time nor a parameter")
             series[f"{axis}_{label}"] = e
 
