@@ -71,7 +71,7 @@ class Stepper:
         self._next = w.Button(description="next ▶", layout={"width": "auto"})
         self._jump = w.Dropdown(
             options=[(self._label(k), k) for k in range(self.n_steps)], value=0,
-            layout={"width": "auto"})
+            layout={"width": "auto", "max_width": "100%"})
         self._all = w.ToggleButton(value=False, description="show all", layout={"width": "auto"})
         self._prev.on_click(lambda _: self.previous())
         self._next.on_click(lambda _: self.next())
@@ -80,7 +80,9 @@ class Stepper:
         heading = [w.HTML(f"<h4>{html.escape(title)}</h4>")] if title else []
         self.widget = w.VBox([
             *heading,
-            w.HBox([self._prev, self._next, self._jump, self._all]),
+            # wraps in a narrow notebook: the buttons are never cut ("ne" for "next")
+            w.HBox([self._prev, self._next, self._jump, self._all],
+                   layout={"flex_flow": "row wrap"}),
             self._header,
             self._math,
         ])

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from companion.numerics import Trajectory
+from companion.widgets import labels
 from companion.widgets.explorer import View, few_ticks, rescale
 
 
@@ -43,18 +44,20 @@ class TimeSeriesView(View):
     def setup(self, fig, trajectory: Trajectory) -> None:
         ncols = 3 if self.path else 2
         self.ax_t = fig.add_subplot(1, ncols, 1)
-        self.lines = {n: self.ax_t.plot(trajectory.t, trajectory[n], label=n)[0]
+        self.lines = {n: self.ax_t.plot(trajectory.t, trajectory[n], label=labels.plain(n))[0]
                       for n in self.series}
         self.ax_t.set(xlabel="t", title="Against time")
         self.ax_t.legend(loc="upper right", fontsize="small")
         if self.path:
             self.ax_p = fig.add_subplot(1, ncols, 2)
             (self.path_line,) = self.ax_p.plot(*(trajectory[n] for n in self.path))
-            self.ax_p.set(xlabel=self.path[0], ylabel=self.path[1], aspect="equal",
+            self.ax_p.set(xlabel=labels.plain(self.path[0]), ylabel=labels.plain(self.path[1]),
+                          aspect="equal",
                           title="Path")
             self.ax_p.set_adjustable("datalim")
         self.ax_d = fig.add_subplot(1, ncols, ncols)
-        self.drifts = {n: self.ax_d.semilogy(trajectory.t, self._drift(trajectory, n), label=n)[0]
+        self.drifts = {n: self.ax_d.semilogy(trajectory.t, self._drift(trajectory, n),
+                                             label=labels.plain(n))[0]
                        for n in trajectory.invariants}
         self.ax_d.set(xlabel="t", title="Relative drift of invariants", ylim=(1e-16, 1e-6))
         if self.drifts:

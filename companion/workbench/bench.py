@@ -26,7 +26,7 @@ from companion.mechanics.comparison import BOOK_METHODS, ComparisonTable, compar
 from companion.scene import scene_for
 from companion.scene.points import declared_points
 from companion.system import System
-from companion.widgets import style
+from companion.widgets import labels, style
 from companion.widgets.explorer import Explorer, close_tree
 from companion.widgets.method_selector import MethodSelector
 from companion.widgets.timeseries import TimeSeriesView
@@ -171,7 +171,8 @@ class Workbench:
         s = self.system
         m = s.n_constraints
         kind = "rheonomic" if s.t is not None or any(s.psi[1]) else "scleronomic"
-        return (f"{len(s.q)} coordinates ({', '.join(x.name for x in s.q)}), "
+        names = ", ".join(labels.plain(x.name) for x in s.q)
+        return (f"{len(s.q)} coordinates ({names}), "
                 f"{len(s.u_independent)} independent speeds, {m} nonholonomic constraint"
                 f"{'' if m == 1 else 's'}, {kind}; {len(s.parameters)} parameters.")
 

@@ -33,7 +33,8 @@ def chaplygin_sleigh() -> System:
         points={"P": (x, y), "C": (x + a * c, y + a * s)},
         parameters={a: (0.3, 0.05, 1.0, "m"), m: (1.0, 0.2, 5.0, "kg"),
                     I: (0.05, 0.01, 0.5, "kg·m²")},
-        initial={"u_1": (0.5, -2.0, 2.0), "u_2": (2.0, -5.0, 5.0)}, t_final=10.0,
+        initial={"u_1": (0.5, -2.0, 2.0, "m/s"), "u_2": (2.0, -5.0, 5.0, "rad/s")},
+        t_final=10.0,
     ).build()
 
 
@@ -56,7 +57,8 @@ def ball_on_turntable() -> System:
         points={"C": (x, y), "mark": (R * sp.cos(Omega * t), R * sp.sin(Omega * t))},
         parameters={Omega: (1.0, -3.0, 3.0, "rad/s"), m: (1.0, 0.2, 5.0, "kg"),
                     r: (0.1, 0.02, 0.3, "m"), R: (1.0, 0.1, 2.0, "m")},
-        initial={x: (0.5, -1.0, 1.0), "u_1": (0.3, -1.0, 1.0), "u_3": (1.0, -5.0, 5.0)},
+        initial={x: (0.5, -1.0, 1.0, "m"), "u_1": (0.3, -1.0, 1.0, "m/s"),
+                 "u_3": (1.0, -5.0, 5.0, "rad/s")},
         invariants={"speed": sp.sqrt(xd**2 + yd**2), "spin": wz}, t_final=30.0,
     ).build()
 
@@ -89,7 +91,8 @@ def snakeboard() -> System:
                     J: (0.1, 0.02, 0.5, "kg·m²"), J_r: (0.05, 0.01, 0.5, "kg·m²"),
                     J_w: (0.01, 0.002, 0.1, "kg·m²"), k_phi: (1.0, 0.1, 5.0, "N·m/rad"),
                     k_psi: (1.0, 0.1, 5.0, "N·m/rad")},
-        initial={phi: (0.3, -1.0, 1.0), "u_1": (1.0, -2.0, 2.0), "u_2": (2.0, -5.0, 5.0)},
+        initial={phi: (0.3, -1.0, 1.0, "rad"), "u_1": (1.0, -2.0, 2.0, "m/s"),
+                 "u_2": (2.0, -5.0, 5.0, "rad/s")},
         t_final=10.0,
     ).build()
 
