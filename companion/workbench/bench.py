@@ -15,6 +15,7 @@ that meets a singular configuration, say), is shown as one line in place of that
 from __future__ import annotations
 
 import html
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -70,6 +71,8 @@ class Workbench:
         The system, or ``None`` when the definition could not be built.
     errors
         One line per part that could not be shown, by part ("definition", "methods", …).
+    seconds
+        What building each part took, by part (``benchmarks/workbench.py`` prints them).
     agreement
         Largest relative difference of each method's u̇ from Boltzmann–Hamel's.
     skipped
@@ -83,6 +86,7 @@ class Workbench:
     def __init__(self, system: System | Draft, *, n_states: int = 20,
                  simulate_kwargs: dict[str, Any] | None = None):
         self.errors: dict[str, str] = {}
+        self.seconds: dict[str, float] = {}
         self.agreement: dict[str, float] = {}
         self.skipped: dict[str, str] = {}
         self.selector = self.explorer = self.scene = self.table = None
@@ -96,11 +100,14 @@ class Workbench:
 
     def _attempt(self, part: str, make: Callable[[], Any]) -> Any:
         """``make()``, or ``None`` with the one-line reason kept in ``errors[part]``."""
+        start = time.perf_counter()
         try:
             return make()
         except READER_ERRORS as exc:
             self.errors[part] = " ".join(str(exc).split()) or type(exc).__name__
             return None
+        finally:
+            self.seconds[part] = time.perf_counter() - start
 
     def _parts(self, n_states: int, simulate_kwargs: dict[str, Any]) -> list[w.Widget]:
         system = self.system
