@@ -19,7 +19,7 @@ from companion.mechanics.agreement import (
     random_states,
 )
 from companion.workbench import DefinitionError, coordinates, define, presets, workbench
-from companion.workbench.bench import AGREEMENT_TOLERANCE
+from companion.workbench.bench import AGREEMENT_TOLERANCE, COST_COLUMNS
 
 matplotlib.use("Agg")
 
@@ -209,6 +209,10 @@ def test_the_workbench_shows_every_part_of_a_preset():
         assert bench.scene is not None
         assert {r.method for r in bench.table.rows} == {"boltzmann_hamel",
                                                         "lagrange_multipliers", "maggi"}
+        header = bench.table.markdown(COST_COLUMNS).splitlines()[0]
+        assert header == "| " + " | ".join(COST_COLUMNS) + " |" and "example" not in header
+        with pytest.raises(ValueError, match="unknown column"):
+            bench.table.markdown(["cost"])
     finally:
         bench.close()
 

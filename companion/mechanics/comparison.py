@@ -140,9 +140,15 @@ class ComparisonTable:
                  yes(r.needs_multipliers), yes(r.needs_unconstrained_T), str(r.ops),
                  str(r.ops_cse), f"{r.seconds:.2f}"] for r in self.rows]
 
-    def markdown(self) -> str:
-        lines = ["| " + " | ".join(_COLUMNS) + " |", "|" + "---|" * len(_COLUMNS)]
-        lines += ["| " + " | ".join(c) + " |" for c in self.cells()]
+    def markdown(self, columns: Sequence[str] | None = None) -> str:
+        """The table in Markdown, with only ``columns`` (names of the header) when given."""
+        chosen = list(_COLUMNS) if columns is None else list(columns)
+        unknown = sorted(set(chosen) - set(_COLUMNS))
+        if unknown:
+            raise ValueError(f"unknown column(s) {unknown}; known: {', '.join(_COLUMNS)}")
+        keep = [_COLUMNS.index(c) for c in chosen]
+        lines = ["| " + " | ".join(chosen) + " |", "|" + "---|" * len(chosen)]
+        lines += ["| " + " | ".join(c[i] for i in keep) + " |" for c in self.cells()]
         lines += [f"\n{e} / {m}: not applicable ({why})" for e, m, why in self.skipped]
         return "\n".join(lines)
 
