@@ -159,12 +159,15 @@ def boltzmann_hamel_numeric(system: Definition, holonomic: list[sp.Expr] | None 
     psi, psi_t = system.psi
     t = system.t
     qd = sp.Matrix(qdot)
-    rate = (psi * qd + psi_t).jacobian(q) * qd
+    # The definitions themselves are Ψ q̇ + Ψ_t: differentiate them, not the product.
+    definitions = sp.Matrix(system.definitions)
+    rate = definitions.jacobian(q) * qd
     if t is not None:
-        rate += (psi * qd + psi_t).diff(t)
+        rate += definitions.diff(t)
     v, W = _velocity_components(system)
     J = v.jacobian(qdot)
-    if (J * qd - v).applyfunc(sp.expand) != sp.zeros(*v.shape):
+    at_rest = v.xreplace(dict.fromkeys(qdot, 0))
+    if J.free_symbols & set(qdot) or at_rest.applyfunc(sp.expand) != sp.zeros(*v.shape):
         raise ValueError("the bodies' velocities are not linear and homogeneous in q̇ "
                          "(a frame moving on its own): numeric elimination needs v = J(q) q̇")
     dJ = sp.Matrix(J.rows, n, lambda r, c: sum(J[r, c].diff(qj) * qdj

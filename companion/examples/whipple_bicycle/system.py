@@ -51,15 +51,14 @@ def _model(p: dict[str, sp.Symbol]) -> tuple[MechanicsModel, me.Point, object]:
     return model, origin, geo
 
 
-def mechanics_model(p: dict[str, sp.Symbol]) -> MechanicsModel:
-    """Frames, points, bodies and gravity of the bicycle (for numeric elimination)."""
-    return _model(p)[0]
+def _same(model: MechanicsModel) -> MechanicsModel:
+    """The model built once with the system (its vectors are immutable)."""
+    return model
 
 
-def _rolling_definitions(q, qdot, p):
-    """Slip velocities of both contact points (horizontal components, yaw frame) and the
-    front contact's height, in plain symbols."""
-    model, origin, geo = _model(p)
+def _rolling_definitions(q, qdot, p, model, origin, geo):
+    """Slip velocities of both contact points (horizontal components, yaw frame), the
+    front contact's height and the potential energy, in plain symbols."""
     t = me.dynamicsymbols._t
     plain = {**{qi.diff(t): s for qi, s in zip(model.q, qdot, strict=True)},
              **dict(zip(model.q, q, strict=True))}
@@ -83,7 +82,8 @@ def build() -> System:
     qdot = [sp.Symbol(rf"\dot{{{sp.latex(s)}}}") for s in q]
     u = sp.symbols("u_1 u_2 u_3")
     slip_symbols = sp.symbols("s_1:5")
-    slips, height, V = _rolling_definitions(q, qdot, p)
+    model, origin, geo = _model(p)
+    slips, height, V = _rolling_definitions(q, qdot, p, model, origin, geo)
     phi, delta, theta_R = q[3], q[5], q[6]
     definitions = [qdot[3], qdot[5], qdot[6], *slips]
     parameters = []
@@ -114,6 +114,6 @@ def build() -> System:
         n_constraints=4, holonomic=[height], dependent=[q[4]],
         Q_q=[-V.diff(s) for s in q],
         parameters=parameters, initial=initial,
-        mechanics_model=partial(mechanics_model, p),
+        mechanics_model=partial(_same, model),
         elimination="numeric", reconstruction=True,
         t_final=5.0, n_points=251)
