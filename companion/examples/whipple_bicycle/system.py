@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from functools import partial
 
+import numpy as np
 import sympy as sp
 import sympy.physics.mechanics as me
 
@@ -117,3 +118,31 @@ def build() -> System:
         mechanics_model=partial(_same, model),
         elimination="numeric", reconstruction=True,
         t_final=5.0, n_points=251)
+
+
+def drawing_points(system: System):
+    """``f(q, p) -> dict`` of positions (3,) in N of the points a scene draws, and of the
+    wheels' in-plane unit vectors (forward, up), from the same geometry as the equations."""
+    p = {s.name: s for s in system.parameter_symbols}
+    model, origin, geo = _model(p)
+    plain = dict(zip(model.q, system.q, strict=True))
+    N, B, H = geo.N, geo.rear_frame, geo.front_frame
+    head = geo.front_centre.locatenew("head", 0.3 * (sp.cos(p["lambda"]) * B.z
+                                                     - sp.sin(p["lambda"]) * B.x))
+    vectors = {
+        "rear contact": geo.rear_contact.pos_from(origin),
+        "rear centre": geo.rear_centre.pos_from(origin),
+        "front centre": geo.front_centre.pos_from(origin),
+        "front contact": geo.front_contact.pos_from(origin),
+        "head": head.pos_from(origin),
+        "rear body": geo.bodies[1].masscenter.pos_from(origin),
+        "rear x": B.x, "rear z": B.z, "front x": H.x, "front z": H.z,
+    }
+    flat = [e for v in vectors.values() for e in me.msubs(v.to_matrix(N), plain)]
+    fn = sp.lambdify([*system.q, *system.parameter_symbols], flat, modules="numpy", cse=True)
+
+    def positions(q, params) -> dict[str, np.ndarray]:
+        values = np.broadcast_arrays(*(np.asarray(c, float) for c in fn(*q, *params)))
+        return {name: np.array(values[3 * i: 3 * i + 3]) for i, name in enumerate(vectors)}
+
+    return positions
