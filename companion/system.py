@@ -863,7 +863,8 @@ class System:
             raise ValueError(f"cyclic names unknown coordinates {unknown}; coordinates: {names}")
         dependent = {s.name for s in self.dependent}
         if set(cyclic) & dependent:
-            raise ValueError(f"a dependent coordinate cannot be cyclic: {sorted(set(cyclic) & dependent)}")
+            raise ValueError("a dependent coordinate cannot be cyclic: "
+                             f"{sorted(set(cyclic) & dependent)}")
         pv = self.parameter_values(params)
         p = [pv[s.name] for s in self.parameter_symbols]
         values = self.initial_values(nominal)
@@ -1110,7 +1111,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "METHODS", "Integrator", "Linearization", "Observer", "OdeIntegrator", "Parameter", "SOLVERS", "Setup",
-    "SingularConfigurationError", "System", "check_tolerance", "register_method",
-    "sample_times",
+    "METHODS", "Integrator", "Linearization", "Observer", "OdeIntegrator", "Parameter",
+    "SOLVERS", "Setup", "SingularConfigurationError", "System", "check_tolerance",
+    "register_method", "sample_times",
 ]

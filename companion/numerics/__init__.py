@@ -8,4 +8,5 @@ from companion.numerics.compile import (
 from companion.numerics.elimination import EliminationEOM
 from companion.numerics.trajectory import Trajectory
 
-__all__ = ["CompiledEOM", "EliminationEOM", "NonFiniteMotionError", "SingularConfigurationError", "Trajectory"]
+__all__ = ["CompiledEOM", "EliminationEOM", "NonFiniteMotionError", "SingularConfigurationError",
+           "Trajectory"]
