@@ -270,16 +270,23 @@ class OdeIntegrator(Integrator):
     symbolic_solve_max
         Up to this many coordinates the accelerations are solved symbolically once (LU, no
         simplification) and compiled into a single cheap call (planar mechanisms).
+    backend
+        ``"python"``; ``"c"``: the right-hand side of a derivation by numeric elimination
+        compiled to C (:mod:`companion.numerics.c_rhs`, an error without a C compiler);
+        ``"auto"``: C when a compiler is found, else Python.
     """
 
     solver: str = "lsoda"
     rtol: float | None = None
     atol: float | None = None
     symbolic_solve_max: int = 0
+    backend: str = "python"
 
     def __post_init__(self):
         if self.solver not in SOLVERS:
             raise ValueError(f"unknown integrator {self.solver!r}; known: {', '.join(SOLVERS)}")
+        if self.backend not in ("python", "c", "auto"):
+            raise ValueError(f"backend must be 'python', 'c' or 'auto', got {self.backend!r}")
         _, rtol, atol = SOLVERS[self.solver]
         object.__setattr__(self, "rtol", rtol if self.rtol is None else self.rtol)
         object.__setattr__(self, "atol", atol if self.atol is None else self.atol)
@@ -287,6 +294,13 @@ class OdeIntegrator(Integrator):
     def rhs(self, system: System, setup: Setup):
         if len(system.q) <= self.symbolic_solve_max:
             return system.symbolic_rhs(setup.p, setup.method)
+        if self.backend != "python":
+            compiled = system.compiled(setup.method)
+            if hasattr(compiled, "c_rhs"):
+                from companion.numerics.c_rhs import compiler
+
+                if self.backend == "c" or compiler() is not None:
+                    return compiled.c_rhs(setup.p)
         return system.rhs(setup.p, setup.method)
 
     def integrate(self, system: System, setup: Setup) -> Trajectory:

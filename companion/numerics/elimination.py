@@ -60,6 +60,17 @@ class EliminationEOM:
              *parts.gradient, *parts.forces])
         self._weights = lambdify_scalar(self.parameters, list(parts.weights))
         self._weights_cache: tuple[tuple, np.ndarray] | None = None
+        self._parts = parts
+        self._library = None
+
+    def c_rhs(self, p: Sequence[float]):
+        """The right-hand side ``x ↦ ẋ`` compiled to C (:mod:`companion.numerics.c_rhs`),
+        built on first use; ``RuntimeError`` when no C compiler is available."""
+        from companion.numerics import c_rhs
+
+        if self._library is None:
+            self._library = c_rhs.build_library(self._parts, self.parameters)
+        return c_rhs.CRightHandSide(self._library, self.n, self.k, list(p))
 
     def weights(self, p: Sequence[float]) -> np.ndarray:
         """W of T = ½ vᵀ W v for parameter values ``p`` (cached for the last p)."""
