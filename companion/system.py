@@ -325,6 +325,9 @@ class Linearization:
     ----------
     A
         The state matrix.
+    B
+        The input matrix of generalized forces τ on the independent u's (one column per u),
+        or None when the method's speeds are not the u's.
     states
         Names of the state's components (independent non-cyclic coordinates, then u's).
     nominal, params
@@ -332,6 +335,7 @@ class Linearization:
     """
 
     A: np.ndarray
+    B: np.ndarray | None
     states: list[str]
     nominal: dict[str, float]
     params: dict[str, float]
@@ -837,7 +841,8 @@ class System:
         method: str | None = None,
         tolerance: float = 1e-9,
     ) -> Linearization:
-        """The linear equations δẋ = A δx about a steady motion (an equilibrium included).
+        """The linear equations δẋ = A δx + B τ about a steady motion (an equilibrium
+        included), τ generalized forces on the independent u's.
 
         A steady motion keeps every non-cyclic coordinate and every independent speed
         constant while the ``cyclic`` coordinates (ignorable: the equations do not depend on
@@ -916,7 +921,20 @@ class System:
                                  f"(∂ẋ/∂{name} up to {dependence:.3g})")
         A = jacobian(lambda z: np.asarray(f(0.0, full_state(z)), dtype=float)[rows], z0)
         labels = [self.state_names()[i] for i in rows]
-        return Linearization(A=A, states=labels, nominal=values, params=pv)
+        return Linearization(A=A, B=self._input_matrix(x0, p, method, len(kept)),
+                             states=labels, nominal=values, params=pv)
+
+    def _input_matrix(self, x0: np.ndarray, p: list[float], method: str | None,
+                      n_coordinates: int) -> np.ndarray | None:
+        """B of δẋ = A δx + B τ for generalized forces τ_r acting on the independent u's
+        (added to Q_r of (4.85)): the u-rows are M⁻¹ at the nominal state, the coordinate rows
+        zero.  None for methods whose speeds are not the u's (Lagrange's form)."""
+        if self.derive(method).speeds != "u":
+            return None
+        n = len(self.q)
+        _, mass, _ = self.compiled(method).parts(0.0, x0[:n].tolist(), x0[n:].tolist(), p)
+        k = len(self.u_independent)
+        return np.vstack([np.zeros((n_coordinates, k)), np.linalg.inv(mass)])
 
     def simulate(
         self,

@@ -64,6 +64,8 @@ def test_linearization_about_the_bottom_gives_the_pendulum_frequency(method):
     omega = np.sqrt(9.81 / 0.5)
     np.testing.assert_allclose(np.sort(lin.eigenvalues().imag), [-omega, omega], rtol=1e-9)
     np.testing.assert_allclose(lin.eigenvalues().real, 0.0, atol=1e-9)
+    if lin.B is not None:  # a force τ along u = ẋ at the bottom accelerates the mass: 1/m
+        np.testing.assert_allclose(lin.B, [[0.0], [1.0]], atol=1e-12)
 
 
 def test_linearization_refuses_a_motion_that_is_not_steady():

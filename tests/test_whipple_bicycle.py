@@ -40,6 +40,11 @@ def test_eigenvalues_match_table_2():
     assert max(errors.values()) < 1e-8
 
 
+def test_linear_coefficient_matrices_match_section_5_3():
+    errors = checks.matrix_errors(PRINTED)
+    assert max(errors.values()) < 1e-8, errors
+
+
 def test_forward_speed_decouples_from_lean_and_steer():
     lin = stability.upright(bicycle(), 5.0)
     i = lin.states.index("u_3")

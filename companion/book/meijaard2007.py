@@ -4,6 +4,8 @@ results of the benchmark bicycle (data only; the checks are in the slice's ``che
 
 Table 2: the weave and capsize speeds and the eigenvalues of the upright, straight-ahead motion
 at forward speeds v = 0, 1, …, 10 m/s (real eigenvalues, and the weave pair as re ± i im).
+§5.3: the coefficient matrices of the linearized equations M q̈ + v C₁ q̇ + (g K₀ + v² K₂) q = f
+for q = (φ, δ) with the benchmark parameters.
 """
 
 from __future__ import annotations
@@ -12,6 +14,11 @@ PRINTED: dict[str, dict] = {
     "whipple_bicycle": {
         "weave speed": 4.29238253634111,  # m/s, Table 2(a)
         "capsize speed": 6.02426201538837,  # m/s, Table 2(a)
+        # §5.3, rows and columns (φ, δ)
+        "M": [[80.81722, 2.31941332208709], [2.31941332208709, 0.29784188199686]],
+        "C1": [[0.0, 33.86641391492494], [-0.85035641456978, 1.68540397397560]],
+        "K0": [[-80.95, -2.59951685249872], [-2.59951685249872, -0.80329488458618]],
+        "K2": [[0.0, 76.59734589573222], [0.0, 2.65431523794604]],
         # v [m/s] -> eigenvalues [1/s], Table 2(b)/(c); complex pairs written once, im > 0.
         "eigenvalues": {
             0: [-5.53094371765393, -3.13164324790656, 3.13164324790656, 5.53094371765393],

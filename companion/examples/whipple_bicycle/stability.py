@@ -88,3 +88,23 @@ def stability_speeds(system: System, params: Mapping[str, float] | None = None,
         found.append(brentq(lambda v, fn=fn: fn(system, v, params), *bracket, xtol=1e-14,
                             rtol=4 * np.finfo(float).eps))
     return found[0], found[1]
+
+
+def benchmark_matrices(system: System, params: Mapping[str, float] | None = None
+                       ) -> dict[str, np.ndarray]:
+    """M, C₁, K₀, K₂ of M q̈ + v C₁ q̇ + (g K₀ + v² K₂) q = f, q = (φ, δ), recovered from the
+    linearization of the nonlinear equations: M from the input matrix (B = M⁻¹ in the
+    lean/steer rows), then the velocity and stiffness blocks of A at v = 0 and v = 1 m/s
+    (A = [[0, I], [−M⁻¹(g K₀ + v² K₂), −v M⁻¹ C₁]])."""
+    g = system.parameter_values(params)["g"]
+    blocks = {}
+    for speed in (0.0, 1.0):
+        lin = upright(system, speed, params)
+        q = [lin.states.index(n) for n in LEAN_STEER[:2]]
+        u = [lin.states.index(n) for n in LEAN_STEER[2:]]
+        blocks[speed] = (lin.A[np.ix_(u, q)], lin.A[np.ix_(u, u)], lin.B[u][:, :2])
+    mass = np.linalg.inv(blocks[0.0][2])
+    k0 = -mass @ blocks[0.0][0] / g
+    k2 = -mass @ blocks[1.0][0] - g * k0
+    c1 = -mass @ blocks[1.0][1]
+    return {"M": mass, "C1": c1, "K0": k0, "K2": k2}
