@@ -507,6 +507,9 @@ class System:
         self.T_qdot = None if T_qdot is None else sp.sympify(T_qdot)
         self._Q_given = None if Q is None else list(Q)
         self.Q_q = None if Q_q is None else list(Q_q)
+        if self.Q_q is not None and len(self.Q_q) != len(self.q):
+            raise ValueError(f"Q_q must hold {len(self.q)} generalized forces (one per "
+                             f"coordinate), got {len(self.Q_q)}")
         self.invariant_exprs = dict(invariants or {})
         self.series_exprs = dict(series or {})
         self.t_final = t_final

@@ -16,6 +16,5 @@ EXAMPLES = (
             order=(4, 9)),
         checks=part(__name__, "checks:checks"),
         scene=part(__name__, "scene:scene"),
-        reconstruction=True,
     ),
 )

@@ -116,7 +116,7 @@ def build() -> System:
         Q_q=[-V.diff(s) for s in q],
         parameters=parameters, initial=initial,
         mechanics_model=partial(_same, model),
-        elimination="numeric", reconstruction=True,
+        elimination="numeric",
         t_final=5.0, n_points=251)
 
 
