@@ -109,3 +109,13 @@ def test_time_is_never_taken_for_a_parameter():
     system = cartesian_pendulum()
     d = system.derive()
     assert sp.Symbol("t") not in set(d.parameters())
+
+
+def test_every_applicable_method_takes_the_constraint_and_they_agree():
+    from companion.mechanics.agreement import max_disagreement
+
+    system = cartesian_pendulum()
+    assert {"boltzmann_hamel", "lagrange_multipliers", "maggi"} <= set(
+        system.applicable_methods())
+    worst = max_disagreement(system, n_states=5)
+    assert max(worst.values()) < 1e-12, worst
