@@ -121,7 +121,7 @@ def _kane_agrees() -> tuple[bool, str]:
 
 
 def checks(printed: Mapping[str, object]) -> list[Check]:
-    out = [Check(BOOK, "(4.85)", "bicycle: Boltzmann–Hamel with numeric elimination agrees "
+    out = [Check("Greenwood", "(4.85)", "bicycle: Boltzmann–Hamel with numeric elimination agrees "
                  "with sympy's KanesMethod at random states", _kane_agrees, CONSISTENCY)]
     if "weave speed" in printed:
         out.append(Check(BOOK, "Table 2(a)", "bicycle: weave speed (self-stability begins)",
