@@ -27,7 +27,7 @@ def stability_figure(system: System, speeds: Sequence[float] | None = None,
     ev = stability.eigenvalues_against_speed(system, speeds)
     if fig is None:
         with plt.ioff():
-            fig = plt.figure(figsize=(6.2, 5.2), layout="constrained")
+            fig = plt.figure(figsize=(5.6, 5.0), layout="constrained")
     re_ax, im_ax = fig.subplots(2, 1, sharex=True)
     re_ax.plot(speeds, ev.real, ".", color="#1f77b4", markersize=3)
     im_ax.plot(speeds, np.abs(ev.imag), ".", color="#d62728", markersize=3)
@@ -51,7 +51,7 @@ def lean_figure(motions: Mapping[str, Trajectory], fig: Figure | None = None) ->
 
     if fig is None:
         with plt.ioff():
-            fig = plt.figure(figsize=(6.2, 3.2), layout="constrained")
+            fig = plt.figure(figsize=(5.6, 3.0), layout="constrained")
     ax = fig.subplots()
     for label, traj in motions.items():
         ax.plot(traj.t, np.degrees(traj["phi"]), label=label)
