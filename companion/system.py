@@ -34,10 +34,16 @@ from companion.mechanics import kane, lagrange, maggi  # noqa: F401
 from companion.mechanics.agreement import rhs_in_independent_speeds
 from companion.mechanics.boltzmann_hamel import dot_symbol
 from companion.mechanics.derivation import Derivation
+from companion.mechanics.inputs import sympify_entry as inputs_entry
 from companion.mechanics.methods import METHODS, Method, applicable, register_method
+from companion.mechanics.numeric_elimination import (
+    NumericEliminationResult,
+    boltzmann_hamel_numeric,
+)
 from companion.mechanics.quasi_velocities import generalized_forces, inverse, psi_from_definitions
 from companion.numerics import (
     CompiledEOM,
+    EliminationEOM,
     NonFiniteMotionError,
     SingularConfigurationError,
     Trajectory,
@@ -203,12 +209,16 @@ class Integrator:
         return [s.name for s in (*system.q, *system.u_independent)]
 
     def initial_names(self, system: System) -> list[str]:
-        """Names that must have an initial value (an entry of ``system.initial``)."""
-        return self.state_names(system)
+        """Names that must have an initial value (an entry of ``system.initial``): the
+        state's, less the dependent coordinates (solved from the configuration constraints)."""
+        dependent = {s.name for s in system.dependent}
+        return [name for name in self.state_names(system) if name not in dependent]
 
     def initial_state(self, system: System, values: Mapping[str, float],
                       params: Mapping[str, float]) -> np.ndarray:
-        """The state vector at t = 0 from initial values by name."""
+        """The state vector at t = 0 from initial values by name (dependent coordinates
+        solved from the configuration constraints)."""
+        values = system.complete_configuration(values, params)
         return np.array([values[name] for name in self.state_names(system)], dtype=float)
 
     def integrate(self, system: System, setup: Setup) -> Trajectory:
@@ -260,16 +270,23 @@ class OdeIntegrator(Integrator):
     symbolic_solve_max
         Up to this many coordinates the accelerations are solved symbolically once (LU, no
         simplification) and compiled into a single cheap call (planar mechanisms).
+    backend
+        ``"python"``; ``"c"``: the right-hand side of a derivation by numeric elimination
+        compiled to C (:mod:`companion.numerics.c_rhs`, an error without a C compiler);
+        ``"auto"``: C when a compiler is found, else Python.
     """
 
     solver: str = "lsoda"
     rtol: float | None = None
     atol: float | None = None
     symbolic_solve_max: int = 0
+    backend: str = "python"
 
     def __post_init__(self):
         if self.solver not in SOLVERS:
             raise ValueError(f"unknown integrator {self.solver!r}; known: {', '.join(SOLVERS)}")
+        if self.backend not in ("python", "c", "auto"):
+            raise ValueError(f"backend must be 'python', 'c' or 'auto', got {self.backend!r}")
         _, rtol, atol = SOLVERS[self.solver]
         object.__setattr__(self, "rtol", rtol if self.rtol is None else self.rtol)
         object.__setattr__(self, "atol", atol if self.atol is None else self.atol)
@@ -277,6 +294,13 @@ class OdeIntegrator(Integrator):
     def rhs(self, system: System, setup: Setup):
         if len(system.q) <= self.symbolic_solve_max:
             return system.symbolic_rhs(setup.p, setup.method)
+        if self.backend != "python":
+            compiled = system.compiled(setup.method)
+            if hasattr(compiled, "c_rhs"):
+                from companion.numerics.c_rhs import compiler
+
+                if self.backend == "c" or compiler() is not None:
+                    return compiled.c_rhs(setup.p)
         return system.rhs(setup.p, setup.method)
 
     def integrate(self, system: System, setup: Setup) -> Trajectory:
@@ -291,6 +315,35 @@ class OdeIntegrator(Integrator):
                           params=setup.params)
         system.evaluate(traj)
         return traj
+
+
+@dataclass(frozen=True)
+class Linearization:
+    """δẋ = A δx about a steady motion (see :meth:`System.linearize`).
+
+    Attributes
+    ----------
+    A
+        The state matrix.
+    B
+        The input matrix of generalized forces τ on the independent u's (one column per u),
+        or None when the method's speeds are not the u's.
+    states
+        Names of the state's components (independent non-cyclic coordinates, then u's).
+    nominal, params
+        The steady motion and the parameter values it was taken at.
+    """
+
+    A: np.ndarray
+    B: np.ndarray | None
+    states: list[str]
+    nominal: dict[str, float]
+    params: dict[str, float]
+
+    def eigenvalues(self) -> np.ndarray:
+        """Eigenvalues of A, sorted by real part then imaginary part."""
+        ev = np.linalg.eigvals(self.A)
+        return ev[np.lexsort((ev.imag, ev.real))]
 
 
 #: An observer fills further entries of a finished trajectory from numbers (what the
@@ -363,6 +416,18 @@ class System:
     inputs
         Symbols in Q whose values the integrator supplies at each instant (a controller's
         torque, a contact force of the current mode): neither parameters nor state.
+    holonomic
+        Configuration constraints f(q, t) = 0 (expressions in q, t and the parameters).
+        Their rates ḟ = (∂f/∂q) q̇ + ∂f/∂t become constrained quasi-velocities appended to
+        ``u`` (so ``n_constraints`` grows by their number); the coordinates stay n.
+    dependent
+        One coordinate per configuration constraint whose start value is solved from the
+        constraints (Newton's method from the value in ``initial`` or 0).
+    elimination
+        ``"symbolic"`` (Φ = Ψ⁻¹ formed symbolically, every method) or ``"numeric"``: the
+        Boltzmann–Hamel equations with Φ and the solve for u̇ left to the compiled
+        right-hand side (:mod:`companion.mechanics.numeric_elimination`), for systems whose
+        symbolic inverse would be large; T then comes from ``mechanics_model``.
 
     Raises
     ------
@@ -405,6 +470,9 @@ class System:
         geometry: Any = None,
         inputs: Sequence[sp.Symbol] = (),
         parameter_checks: Sequence[Callable[[Mapping[str, float]], None]] = (),
+        holonomic: Sequence[sp.Expr] = (),
+        dependent: Sequence[sp.Symbol] = (),
+        elimination: str = "symbolic",
     ):
         self.name, self.title, self.source = name, title or name, source
         self.q = list(q)
@@ -423,21 +491,30 @@ class System:
         self.t = t
         self.parameters = list(parameters)
         self.initial = list(initial)
+        if elimination not in ("symbolic", "numeric"):
+            raise ValueError(f"elimination must be 'symbolic' or 'numeric', got {elimination!r}")
+        self.elimination = elimination
+        self.mechanics_model = mechanics_model
         self._check_symbols()
-        if (T is None) == (T_qdot is None):
+        self._add_holonomic(holonomic, dependent)
+        if T is not None and T_qdot is not None:
             raise ValueError("give the kinetic energy once: T (in the u's) or T_qdot (in q̇)")
-        self.T = sp.sympify(T) if T is not None else self._from_qdot(T_qdot)
-        self.Q = None if Q is None else list(Q)
-        if Q_q is not None:
-            converted = generalized_forces(Q_q, self.psi[0], n_constraints=n_constraints)
-            self.Q = converted if Q is None else [
-                sp.sympify(a) + b for a, b in zip(self.Q, converted, strict=True)]
+        if T is None and T_qdot is None and not (elimination == "numeric"
+                                                  and mechanics_model is not None):
+            raise ValueError("give the kinetic energy: T (in the u's) or T_qdot (in q̇) (with "
+                             "elimination='numeric', a mechanics_model instead)")
+        self._T = None if T is None else sp.sympify(T)
+        self.T_qdot = None if T_qdot is None else sp.sympify(T_qdot)
+        self._Q_given = None if Q is None else list(Q)
+        self.Q_q = None if Q_q is None else list(Q_q)
+        if self.Q_q is not None and len(self.Q_q) != len(self.q):
+            raise ValueError(f"Q_q must hold {len(self.q)} generalized forces (one per "
+                             f"coordinate), got {len(self.Q_q)}")
         self.invariant_exprs = dict(invariants or {})
         self.series_exprs = dict(series or {})
         self.t_final = t_final
         self.n_points = n_points
         self.reconstruction = reconstruction
-        self.mechanics_model = mechanics_model
         self.citations = dict(citations or {})
         self.geometry = geometry
         self.inputs = list(inputs)
@@ -479,13 +556,16 @@ class System:
         own = {*self.q, *self.u, *([self.t] if self.t is not None else [])}
         params = set(self.parameter_symbols) | set(self.inputs)
         rates = set(self.qdot) - set(self.u)
+        in_qdot = {*self.q, *self.qdot, *([self.t] if self.t is not None else [])} | params
         for what, exprs, allowed in (
-                ("T", [self.T], own | params),
+                ("T", [] if self._T is None else [self._T], own | params),
+                ("T_qdot", [] if self.T_qdot is None else [self.T_qdot], in_qdot),
+                ("Q_q", self.Q_q or [], in_qdot),
                 ("the definitions of u", self.definitions, own | set(self.qdot) | params),
-                ("Q", self.Q or [], own | params)):
+                ("Q", self._Q_given or [], own | params)):
             free = set().union(*(sp.sympify(e).free_symbols for e in exprs))
             typed_in_qdot = sorted((free & rates), key=str)
-            if typed_in_qdot and what != "the definitions of u":
+            if typed_in_qdot and what in ("T", "Q"):
                 raise ValueError(
                     f"{what} of {self.name} is written in q̇ ({', '.join(map(str, typed_in_qdot))})"
                     f" where the quasi-velocities {', '.join(map(str, self.u))} were expected: "
@@ -512,6 +592,121 @@ class System:
         raise ValueError(f"{what} of {self.name} uses {', '.join(sorted(map(str, unknown)))}, "
                          "which is neither a coordinate, a speed, the time nor a parameter: "
                          "add a Parameter for it")
+
+    def _add_holonomic(self, holonomic: Sequence[sp.Expr],
+                       dependent: Sequence[sp.Symbol]) -> None:
+        """Validate the configuration constraints and append their rates to the u's."""
+        self.holonomic = [inputs_entry(f, f"holonomic[{i}]") for i, f in enumerate(holonomic)]
+        self.dependent = list(dependent)
+        if len(self.dependent) != len(self.holonomic):
+            raise ValueError(f"{len(self.holonomic)} configuration constraint(s) need as many "
+                             f"dependent coordinates, got {len(self.dependent)}")
+        strangers = [s for s in self.dependent if s not in self.q]
+        if strangers:
+            raise ValueError(f"dependent coordinates {strangers} are not among q = {self.q}")
+        allowed = {*self.q, *([self.t] if self.t is not None else []),
+                   *self.parameter_symbols}
+        for i, f in enumerate(self.holonomic):
+            rates = f.free_symbols & {*self.qdot, *self.u}
+            if rates:
+                raise ValueError(f"holonomic constraint {i + 1} ({f}) uses the rates "
+                                 f"{sorted(map(str, rates))}: a configuration constraint is "
+                                 "f(q, t) = 0; velocity constraints are constrained u's")
+            if not f.free_symbols & set(self.q):
+                raise ValueError(f"holonomic constraint {i + 1} ({f}) does not depend on any "
+                                 "coordinate")
+            self._check_unknown(f"holonomic constraint {i + 1}", f.free_symbols - allowed)
+        if not self.holonomic:
+            return
+        jac = sp.Matrix(self.holonomic).jacobian(self.dependent)
+        if jac.det(method="berkowitz") == 0:
+            raise ValueError("the configuration constraints do not determine the dependent "
+                             f"coordinates {self.dependent}: ∂f/∂q_dependent is singular")
+        taken = {s.name for s in (*self.q, *self.qdot, *self.u, *self.parameter_symbols)}
+        for i, f in enumerate(self.holonomic):
+            name = rf"\dot{{f}}_{{{i + 1}}}"
+            if name in taken:
+                raise ValueError(f"the symbol {name} of constraint rate {i + 1} is taken")
+            rate = sum(f.diff(qi) * qd for qi, qd in zip(self.q, self.qdot, strict=True))
+            if self.t is not None:
+                rate += f.diff(self.t)
+            self.u.append(sp.Symbol(name))
+            self.definitions.append(rate)
+        self.n_constraints += len(self.holonomic)
+
+    @cached_property
+    def _dependent_solver(self) -> Callable:
+        """(f, ∂f/∂q_dependent) as a function of (q, parameters, t)."""
+        f = sp.Matrix(self.holonomic)
+        args = [*self.q, *self.parameter_symbols, self.t if self.t is not None else sp.Dummy()]
+        return sp.lambdify(args, [f, f.jacobian(self.dependent)], modules="numpy", cse=True)
+
+    def complete_configuration(self, values: Mapping[str, float],
+                               params: Mapping[str, float] | None = None,
+                               t: float = 0.0) -> dict[str, float]:
+        """``values`` with the dependent coordinates solved from f(q, t) = 0 (Newton's method
+        started from their given values, or 0).
+
+        Raises
+        ------
+        ValueError
+            When Newton's method does not converge (no configuration satisfies the
+            constraints near the start, e.g. a bicycle leaning so far that it cannot touch
+            the ground with both wheels).
+        """
+        out = dict(values)
+        if not self.holonomic:
+            return out
+        pv = self.parameter_values(params)
+        p = [pv[s.name] for s in self.parameter_symbols]
+        index = [self.q.index(s) for s in self.dependent]
+        q = np.array([out.get(s.name, 0.0) for s in self.q], dtype=float)
+        residual = np.inf
+        for _ in range(50):
+            f, jac = (np.asarray(a, dtype=float) for a in self._dependent_solver(*q, *p, t))
+            residual = float(np.max(np.abs(f)))
+            if residual < 1e-14:
+                break
+            try:
+                step = np.linalg.solve(jac, f.ravel())
+            except np.linalg.LinAlgError:
+                break
+            q[index] -= step
+            if not np.all(np.isfinite(q)):
+                break
+        if not residual < 1e-12:
+            given = ", ".join(f"{s.name} = {v:.6g}" for s, v in zip(self.q, q, strict=True)
+                              if s not in self.dependent)
+            raise ValueError(f"no configuration of {self.name} satisfies its configuration "
+                             f"constraints at {given} (residual {residual:.3g} after Newton's "
+                             f"method on {', '.join(map(str, self.dependent))})")
+        out.update({s.name: float(q[i]) for s, i in zip(self.dependent, index, strict=True)})
+        return out
+
+    @property
+    def T(self) -> sp.Expr:
+        """The unconstrained kinetic energy in q, u (and t) (converted from T_qdot on first
+        use through q̇ = Φ u + Φ_t (4.81))."""
+        if self._T is None:
+            if self.T_qdot is None:
+                raise NotImplementedError(
+                    f"{self.name} uses numeric elimination: its kinetic energy is read from "
+                    "the bodies of its mechanics model, never written in the u's")
+            self._T = self._from_qdot(self.T_qdot)
+        return self._T
+
+    @property
+    def Q(self) -> list[sp.Expr] | None:
+        """Generalized forces of the independent u's: ``Q`` as given plus Φᵀ Q_q (first
+        n − m rows), converted on first use."""
+        if self.Q_q is None:
+            return self._Q_given
+        if not hasattr(self, "_Q_converted"):
+            converted = generalized_forces(self.Q_q, self.psi[0],
+                                           n_constraints=self.n_constraints)
+            self._Q_converted = converted if self._Q_given is None else [
+                sp.sympify(a) + b for a, b in zip(self._Q_given, converted, strict=True)]
+        return self._Q_converted
 
     def _from_qdot(self, T_qdot: sp.Expr) -> sp.Expr:
         """T(q, q̇, t) → T(q, u, t) by q̇ = Φ u + Φ_t (4.81)."""
@@ -569,6 +764,16 @@ class System:
         """
         method = self.method if method is None else method
         if method not in self._derivations:
+            if self.elimination == "numeric" and method not in self.own_methods:
+                if method not in METHODS:
+                    raise ValueError(f"unknown method {method!r}; known: "
+                                     f"{', '.join(self.methods)}")
+                if method != "boltzmann_hamel":
+                    raise NotImplementedError(
+                        f"{self.name} leaves Φ = Ψ⁻¹ to the numbers (elimination='numeric'): "
+                        f"only the Boltzmann–Hamel equations are formed that way, not {method}")
+                self._derivations[method] = boltzmann_hamel_numeric(self, self.holonomic)
+                return self._derivations[method]
             if method in self.own_methods:
                 fn = self.own_methods[method]
             elif method in METHODS:
@@ -582,7 +787,11 @@ class System:
         """The derivation compiled for numbers (cached)."""
         method = self.method if method is None else method
         if method not in self._compiled:
-            self._compiled[method] = CompiledEOM(self.derive(method), self.parameter_symbols)
+            d = self.derive(method)
+            self._compiled[method] = (
+                EliminationEOM(d.parts, self.parameter_symbols)
+                if isinstance(d, NumericEliminationResult)
+                else CompiledEOM(d, self.parameter_symbols))
         return self._compiled[method]
 
     # ----------------------------------------------------------------- simulation
@@ -625,6 +834,110 @@ class System:
                     f"the mass matrix is singular at q = {list(x[:n])}: {exc}") from exc
 
         return f
+
+    def linearize(
+        self,
+        nominal: Mapping[str, Any] | None = None,
+        params: Mapping[str, Any] | None = None,
+        *,
+        cyclic: Sequence[str] = (),
+        method: str | None = None,
+        tolerance: float = 1e-9,
+    ) -> Linearization:
+        """The linear equations δẋ = A δx + B τ about a steady motion (an equilibrium
+        included), τ generalized forces on the independent u's.
+
+        A steady motion keeps every non-cyclic coordinate and every independent speed
+        constant while the ``cyclic`` coordinates (ignorable: the equations do not depend on
+        them) may change at constant rates, the bicycle rolling upright at speed v.  The
+        state of the linear equations is (non-cyclic independent coordinates, independent
+        u's); a perturbed configuration is carried back onto the configuration constraints
+        by solving for the dependent coordinates, so δq_dependent never enters.  A is the
+        Jacobian of the compiled right-hand side (:func:`companion.numerics.linearize.jacobian`,
+        errors about 1e-12), so it applies to numeric elimination as to symbolic forms.
+
+        Parameters
+        ----------
+        nominal
+            The steady motion: values of coordinates and independent u's by name (the
+            initial values' defaults fill the rest; dependent coordinates are solved).
+        params
+            Parameter values by name (defaults filled in).
+        cyclic
+            Names of coordinates the equations do not depend on.
+        method
+            Derivation method (default: the system's).
+        tolerance
+            Largest rate of a non-cyclic coordinate or u̇ accepted as steady, and largest
+            dependence on a cyclic coordinate accepted as none.
+
+        Raises
+        ------
+        ValueError
+            Unknown names, a "cyclic" coordinate the equations depend on, or a nominal motion
+            that is not steady (the message gives the offending rates).
+        """
+        from companion.numerics.linearize import jacobian
+
+        names = [s.name for s in self.q]
+        unknown = sorted(set(cyclic) - set(names))
+        if unknown:
+            raise ValueError(f"cyclic names unknown coordinates {unknown}; coordinates: {names}")
+        dependent = {s.name for s in self.dependent}
+        if set(cyclic) & dependent:
+            raise ValueError("a dependent coordinate cannot be cyclic: "
+                             f"{sorted(set(cyclic) & dependent)}")
+        pv = self.parameter_values(params)
+        p = [pv[s.name] for s in self.parameter_symbols]
+        values = self.initial_values(nominal)
+        f = self.rhs(p, method)
+        n = len(self.q)
+        kept = [i for i, s in enumerate(self.q) if s.name not in set(cyclic) | dependent]
+        rows = [*kept, *range(n, n + len(self.u_independent))]
+
+        def full_state(z: np.ndarray) -> np.ndarray:
+            trial = dict(values)
+            trial.update({self.q[i].name: float(v) for i, v in zip(kept, z, strict=False)})
+            trial.update({s.name: float(v) for s, v in zip(self.u_independent, z[len(kept):],
+                                                         strict=True)})
+            return self.integrator.initial_state(self, trial, pv)
+
+        z0 = np.array([values[self.q[i].name] for i in kept]
+                      + [values[s.name] for s in self.u_independent], dtype=float)
+        x0 = full_state(z0)
+        rates = np.asarray(f(0.0, x0), dtype=float)
+        if np.max(np.abs(rates[rows]), initial=0.0) > tolerance:
+            moving = ", ".join(f"{self.state_names()[i]}' = {rates[i]:.3g}" for i in rows
+                               if abs(rates[i]) > tolerance)
+            raise ValueError(f"the nominal motion of {self.name} is not steady: {moving}")
+        for name in cyclic:
+            i = names.index(name)
+
+            def shifted(c: np.ndarray, i: int = i) -> np.ndarray:
+                x = x0.copy()
+                x[i] = c[0]
+                return np.asarray(f(0.0, x), dtype=float)[rows]
+
+            dependence = np.max(np.abs(jacobian(shifted, x0[[i]])))
+            if dependence > tolerance:
+                raise ValueError(f"{name} is not cyclic: the equations change with it "
+                                 f"(∂ẋ/∂{name} up to {dependence:.3g})")
+        A = jacobian(lambda z: np.asarray(f(0.0, full_state(z)), dtype=float)[rows], z0)
+        labels = [self.state_names()[i] for i in rows]
+        return Linearization(A=A, B=self._input_matrix(x0, p, method, len(kept)),
+                             states=labels, nominal=values, params=pv)
+
+    def _input_matrix(self, x0: np.ndarray, p: list[float], method: str | None,
+                      n_coordinates: int) -> np.ndarray | None:
+        """B of δẋ = A δx + B τ for generalized forces τ_r acting on the independent u's
+        (added to Q_r of (4.85)): the u-rows are M⁻¹ at the nominal state, the coordinate rows
+        zero.  None for methods whose speeds are not the u's (Lagrange's form)."""
+        if self.derive(method).speeds != "u":
+            return None
+        n = len(self.q)
+        _, mass, _ = self.compiled(method).parts(0.0, x0[:n].tolist(), x0[n:].tolist(), p)
+        k = len(self.u_independent)
+        return np.vstack([np.zeros((n_coordinates, k)), np.linalg.inv(mass)])
 
     def simulate(
         self,
@@ -748,8 +1061,8 @@ class System:
         """|det Ψ| / Π_i ‖row i of Ψ‖ as a function of (q, parameters[, t]); None when Ψ does
         not depend on the coordinates (then it can never become singular along a motion)."""
         psi, _ = self.psi
-        if not psi.free_symbols & set(self.q):
-            return None
+        if self.elimination == "numeric" or not psi.free_symbols & set(self.q):
+            return None  # numeric elimination: the compiled Φ refuses a singular Ψ itself
         rows = sp.Mul(*(sp.sqrt(sum(e**2 for e in psi.row(i))) for i in range(psi.rows)))
         args = [*self.q, *self.parameter_symbols, *([self.t] if self.t is not None else [])]
         return sp.lambdify(args, sp.Abs(psi.det(method="berkowitz")) / rows, modules="numpy",
@@ -833,7 +1146,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "METHODS", "Integrator", "Observer", "OdeIntegrator", "Parameter", "SOLVERS", "Setup",
-    "SingularConfigurationError", "System", "check_tolerance", "register_method",
-    "sample_times",
+    "METHODS", "Integrator", "Linearization", "Observer", "OdeIntegrator", "Parameter",
+    "SOLVERS", "Setup", "SingularConfigurationError", "System", "check_tolerance",
+    "register_method", "sample_times",
 ]

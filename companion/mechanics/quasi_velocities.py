@@ -69,7 +69,8 @@ def psi_from_definitions(
     psi = defs.jacobian(qd)
     if psi.free_symbols & set(qdot):
         raise ValueError("the quasi-velocities must be linear in the generalized velocities q̇")
-    psi_t = (defs - psi * qd).applyfunc(sp.expand)
+    # Linear in q̇: what remains at q̇ = 0 is Ψ_t (no expansion of large definitions).
+    psi_t = defs.xreplace(dict.fromkeys(qdot, 0))
     return psi, psi_t.applyfunc(tidy)
 
 

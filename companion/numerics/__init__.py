@@ -5,6 +5,8 @@ from companion.numerics.compile import (
     NonFiniteMotionError,
     SingularConfigurationError,
 )
+from companion.numerics.elimination import EliminationEOM
 from companion.numerics.trajectory import Trajectory
 
-__all__ = ["CompiledEOM", "NonFiniteMotionError", "SingularConfigurationError", "Trajectory"]
+__all__ = ["CompiledEOM", "EliminationEOM", "NonFiniteMotionError", "SingularConfigurationError",
+           "Trajectory"]

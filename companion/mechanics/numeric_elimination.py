@@ -1,0 +1,204 @@
+"""The Boltzmann–Hamel equations (4.85) with the inverse of Ψ left to the numbers.
+
+For a large system (the Whipple bicycle: eight coordinates, four rolling constraints and one
+configuration constraint) the symbolic Φ = Ψ⁻¹ (4.81) and the γ^j = Φᵀ C^j Φ (4.96) are huge.
+Equation (4.85) is Lagrange's expression projected on the quasi-coordinates,
+
+    d/dt(∂T/∂u_r) − ∂T/∂θ_r + Σ_j p_j (γ^j_rl u_l + γ^j_r) = Σ_i Φ_ir [d/dt(∂T/∂q̇_i) − ∂T/∂q_i],
+
+so with q̇ = Φ u + Φ_t and q̈ = Φ (u̇ − Ψ̇ q̇ − Ψ̇_t) (the derivative of (4.80)) the n − m
+equations of the independent u's read
+
+    Φ_kᵀ M_q Φ_k u̇_k = Φ_kᵀ [Q_q − b(q, q̇) + M_q Φ (Ψ̇ q̇ + Ψ̇_t)],
+
+where M_q = ∂²T/∂q̇² and b = d/dt(∂T/∂q̇)|_{q̈=0} − ∂T/∂q.  Only Ψ, Ψ_t, the rate terms
+Ψ̇ q̇ + Ψ̇_t, M_q and b are formed symbolically; Φ, the projections and the solve for u̇ are
+done in the compiled right-hand side (:class:`companion.numerics.elimination.EliminationEOM`).
+
+The kinetic energy is taken in the form T = ½ Σ_b v_bᵀ W_b v_b, v_b = J_b(q) q̇ the
+components of each body's mass-centre velocity and angular velocity (W_b its mass and central
+inertia), read from the system's mechanics model: ∂T/∂q̇ and ∂T/∂q then follow by the chain
+rule through the components v_b, never by differentiating the expanded T.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sympy as sp
+
+from companion.mechanics.derivation import Derivation, Step
+from companion.mechanics.methods import Definition
+
+
+@dataclass
+class EliminationParts:
+    """The symbolic pieces the compiled right-hand side evaluates (see the module docstring).
+
+    Attributes
+    ----------
+    q, qdot
+        Coordinates and the symbols of their rates.
+    k
+        Number of independent quasi-velocities (the first k of u).
+    t
+        Time symbol or ``None``.
+    psi, psi_t
+        Ψ (n×n) and Ψ_t (n×1) of u = Ψ q̇ + Ψ_t (4.80), functions of (t, q).
+    rate
+        Ψ̇ q̇ + Ψ̇_t at q̈ = 0 (n×1), a function of (t, q, q̇).
+    components, weights
+        v (stacked velocity components, C×1, linear in q̇) and W (C×C, parameters only):
+        T = ½ vᵀ W v.
+    jacobian, jacobian_rate, gradient
+        J = ∂v/∂q̇, J̇ = Σ_k ∂J/∂q_k q̇_k and ∂v/∂q (each C×n).
+    forces
+        Q_q (n×1): generalized forces of the coordinates.
+    """
+
+    q: list[sp.Symbol]
+    qdot: list[sp.Symbol]
+    k: int
+    t: sp.Symbol | None
+    psi: sp.Matrix
+    psi_t: sp.Matrix
+    rate: sp.Matrix
+    components: sp.Matrix
+    weights: sp.Matrix
+    jacobian: sp.Matrix
+    jacobian_rate: sp.Matrix
+    gradient: sp.Matrix
+    forces: sp.Matrix
+
+    def free_symbols(self) -> set[sp.Symbol]:
+        mats = (self.psi, self.psi_t, self.rate, self.components, self.weights, self.forces)
+        return set().union(*(m.free_symbols for m in mats))
+
+
+@dataclass
+class NumericEliminationResult(Derivation):
+    """A :class:`Derivation` whose M u̇ = f is assembled numerically (Φ never formed).
+
+    ``mass_matrix``, ``forcing`` and ``kinematics`` are empty: the equations exist only in
+    compiled form, through ``parts``.
+    """
+
+    parts: EliminationParts | None = None
+    holonomic: list[sp.Expr] = field(default_factory=list)
+
+    def accelerations(self) -> sp.Matrix:
+        raise NotImplementedError(
+            "this derivation leaves Φ = Ψ⁻¹ and the solve for u̇ to the numbers (numeric "
+            "elimination): u̇ has no symbolic form; evaluate it with System.compiled(…).udot")
+
+    def parameters(self) -> list[sp.Symbol]:
+        own = set(self.q) | set(self.parts.qdot) | ({self.t} if self.t is not None else set())
+        return sorted(self.parts.free_symbols() - own, key=lambda s: s.name)
+
+
+def _velocity_components(system: Definition) -> tuple[sp.Matrix, sp.Matrix]:
+    """(v, W): stacked velocity components of every body of the mechanics model, in plain
+    symbols, and the block-diagonal weights (masses, central inertia matrices)."""
+    import sympy.physics.mechanics as me  # slow to import: on first use
+
+    model = system.mechanics_model()
+    if len(model.q) != len(system.q):
+        raise ValueError(f"the mechanics model of {system.name} has {len(model.q)} "
+                         f"coordinates, the system {len(system.q)}")
+    t = me.dynamicsymbols._t
+    plain = {**{qi.diff(t): s for qi, s in zip(model.q, system.qdot, strict=True)},
+             **dict(zip(model.q, system.q, strict=True))}
+    if system.t is not None:
+        plain[t] = system.t
+    N = model.frame
+    comps: list[sp.Expr] = []
+    blocks: list[sp.Matrix] = []
+    for body in model.bodies:
+        frame = model.momentum_frames.get(body.name, getattr(body, "frame", N))
+        v = body.masscenter.vel(N).to_matrix(frame)
+        comps.extend(v)
+        blocks.append(body.mass * sp.eye(3))
+        if isinstance(body, me.RigidBody):
+            w = body.frame.ang_vel_in(N).to_matrix(frame)
+            inertia = body.central_inertia.to_matrix(frame)
+            if inertia.free_symbols & set(model.q):
+                raise ValueError(f"the inertia of {body.name} changes in the frame {frame}: "
+                                 "name a frame it is constant in (momentum_frames)")
+            comps.extend(w)
+            blocks.append(inertia)
+    v = sp.Matrix(comps).xreplace(plain)
+    return v, sp.diag(*blocks)
+
+
+def boltzmann_hamel_numeric(system: Definition, holonomic: list[sp.Expr] | None = None
+                            ) -> NumericEliminationResult:
+    """The Boltzmann–Hamel equations (4.85) of ``system`` with Ψ inverted numerically.
+
+    Parameters
+    ----------
+    system
+        A definition with a ``mechanics_model`` (bodies give T = ½ Σ vᵀ W v) and forces of
+        the coordinates ``Q_q``.
+    holonomic
+        The configuration constraints f(q, t) = 0 the system declared (for display).
+
+    Raises
+    ------
+    NotImplementedError
+        When the system has no mechanics model.
+    ValueError
+        When the velocity components are not linear and homogeneous in q̇ (a moving frame:
+        rheonomic bodies are not supported by this form).
+    """
+    if system.mechanics_model is None:
+        raise NotImplementedError(
+            f"{system.name} has no mechanics model: numeric elimination reads T = ½ Σ vᵀ W v "
+            "from the bodies of System(mechanics_model=…)")
+    q, qdot = list(system.q), list(system.qdot)
+    n, k = len(q), len(system.u_independent)
+    psi, psi_t = system.psi
+    t = system.t
+    qd = sp.Matrix(qdot)
+    # The definitions themselves are Ψ q̇ + Ψ_t: differentiate them, not the product.
+    definitions = sp.Matrix(system.definitions)
+    rate = definitions.jacobian(q) * qd
+    if t is not None:
+        rate += definitions.diff(t)
+    v, W = _velocity_components(system)
+    J = v.jacobian(qdot)
+    at_rest = v.xreplace(dict.fromkeys(qdot, 0))
+    if J.free_symbols & set(qdot) or at_rest.applyfunc(sp.expand) != sp.zeros(*v.shape):
+        raise ValueError("the bodies' velocities are not linear and homogeneous in q̇ "
+                         "(a frame moving on its own): numeric elimination needs v = J(q) q̇")
+    dJ = sp.Matrix(J.rows, n, lambda r, c: sum(J[r, c].diff(qj) * qdj
+                                                for qj, qdj in zip(q, qdot, strict=True)))
+    forces = sp.Matrix(system.Q_q) if system.Q_q is not None else sp.zeros(n, 1)
+    parts = EliminationParts(q=q, qdot=qdot, k=k, t=t, psi=psi, psi_t=psi_t, rate=rate,
+                             components=v, weights=W, jacobian=J, jacobian_rate=dJ,
+                             gradient=v.jacobian(q), forces=forces)
+    steps = [
+        Step("Quasi-velocities u = Ψ q̇ + Ψ_t: the matrix Ψ", psi, "(4.80)",
+             "The last rows are the constraints (the rates of the configuration "
+             "constraints among them); Ψ is inverted numerically at each state.", r"\Psi",
+             key="psi"),
+        Step("Kinetic energy T = ½ Σ_b v_bᵀ W_b v_b", sp.Symbol("T"), "(4.85)",
+             f"{v.rows} velocity components v = J(q) q̇ of the bodies; ∂T/∂q̇ = Jᵀ W v and "
+             "∂T/∂q = (∂v/∂q)ᵀ W v by the chain rule.", None, key="kinetic_energy"),
+        Step("Boltzmann–Hamel equations projected numerically",
+             r"\Phi_k^T M_q \Phi_k \dot u_k = \Phi_k^T\left[Q_q - b + M_q \Phi (\dot\Psi \dot q"
+             r" + \dot\Psi_t)\right]", "(4.85)",
+             f"{k} first-order dynamical equations in the independent u's; Φ = Ψ⁻¹ (4.81) "
+             "and the solve for u̇ happen in the compiled right-hand side.", None,
+             key="equations"),
+    ]
+    if holonomic:
+        steps.insert(0, Step("Configuration constraints f(q, t) = 0", sp.Matrix(holonomic),
+                             None, "Their rates ḟ = (∂f/∂q) q̇ + ∂f/∂t are constrained "
+                             "quasi-velocities; the dependent coordinates stay in q.", "f",
+                             key="holonomic"))
+    empty = sp.zeros(0, 1)
+    return NumericEliminationResult(
+        method="boltzmann_hamel", q=q, u=list(system.u_independent), mass_matrix=sp.zeros(0, 0),
+        forcing=empty, kinematics=empty, equations=[], steps=steps, t=t, parts=parts,
+        holonomic=list(holonomic or []))
+

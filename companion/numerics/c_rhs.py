@@ -1,0 +1,227 @@
+"""An optional C right-hand side for derivations by numeric elimination.
+
+The same pieces :class:`~companion.numerics.elimination.EliminationEOM` evaluates in Python
+(Ψ, Ψ_t; Ψ̇ q̇ + Ψ̇_t, v, J, J̇, ∂v/∂q, Q_q; the weights W) are printed as C with common
+subexpressions eliminated, together with the numeric steps — Φ = Ψ⁻¹ by Gauss–Jordan with
+partial pivoting, the projections Φ_kᵀ M_q Φ_k and Φ_kᵀ[…] of (4.85) and the solve for u̇ —
+compiled once by the system's C compiler into a shared library (cached on disk by a hash of
+the source) and called through ctypes: one call per evaluation of the right-hand side.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import os
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+import sympy as sp
+
+from companion.numerics.compile import NonFiniteMotionError, SingularConfigurationError
+
+if TYPE_CHECKING:
+    from companion.mechanics.numeric_elimination import EliminationParts
+
+#: Where compiled libraries are kept between sessions.
+CACHE = Path(os.environ.get("COMPANION_CACHE", Path(tempfile.gettempdir()) / "companion-c"))
+
+_LINEAR_ALGEBRA = r"""
+#include <math.h>
+/* Invert the n x n matrix a (row-major, destroyed) into inv; 0 if singular. */
+static int invert(int n, double *a, double *inv) {
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) inv[i * n + j] = (i == j);
+    for (int c = 0; c < n; c++) {
+        int piv = c; double best = fabs(a[c * n + c]);
+        for (int r = c + 1; r < n; r++)
+            if (fabs(a[r * n + c]) > best) { best = fabs(a[r * n + c]); piv = r; }
+        if (!(best > 1e-300)) return 0;
+        if (piv != c)
+            for (int j = 0; j < n; j++) {
+                double t = a[c * n + j]; a[c * n + j] = a[piv * n + j]; a[piv * n + j] = t;
+                t = inv[c * n + j]; inv[c * n + j] = inv[piv * n + j]; inv[piv * n + j] = t;
+            }
+        double d = 1.0 / a[c * n + c];
+        for (int j = 0; j < n; j++) { a[c * n + j] *= d; inv[c * n + j] *= d; }
+        for (int r = 0; r < n; r++) {
+            if (r == c) continue;
+            double g = a[r * n + c];
+            if (g == 0.0) continue;
+            for (int j = 0; j < n; j++) { a[r * n + j] -= g * a[c * n + j];
+                                          inv[r * n + j] -= g * inv[c * n + j]; }
+        }
+    }
+    return 1;
+}
+/* Solve the k x k system m x = b (both destroyed) with partial pivoting; 0 if singular. */
+static int solve(int k, double *m, double *b, double *x) {
+    for (int c = 0; c < k; c++) {
+        int piv = c; double best = fabs(m[c * k + c]);
+        for (int r = c + 1; r < k; r++)
+            if (fabs(m[r * k + c]) > best) { best = fabs(m[r * k + c]); piv = r; }
+        if (!(best > 1e-300)) return 0;
+        if (piv != c) {
+            for (int j = 0; j < k; j++) { double t = m[c * k + j]; m[c * k + j] = m[piv * k + j];
+                                          m[piv * k + j] = t; }
+            double t = b[c]; b[c] = b[piv]; b[piv] = t;
+        }
+        for (int r = c + 1; r < k; r++) {
+            double g = m[r * k + c] / m[c * k + c];
+            for (int j = c; j < k; j++) m[r * k + j] -= g * m[c * k + j];
+            b[r] -= g * b[c];
+        }
+    }
+    for (int i = k - 1; i >= 0; i--) {
+        double s = b[i];
+        for (int j = i + 1; j < k; j++) s -= m[i * k + j] * x[j];
+        x[i] = s / m[i * k + i];
+    }
+    return 1;
+}
+"""
+
+
+def compiler() -> str | None:
+    """The C compiler found on the PATH (``$CC``, cc, gcc, clang), or None."""
+    for name in (os.environ.get("CC"), "cc", "gcc", "clang"):
+        if name and shutil.which(name):
+            return shutil.which(name)
+    return None
+
+
+def _block(exprs: Sequence[sp.Expr], target: str, names: dict[sp.Symbol, sp.Symbol],
+           prefix: str) -> str:
+    """C statements assigning ``target[i] = exprs[i]`` with common subexpressions shared."""
+    exprs = [sp.sympify(e).xreplace(names) for e in exprs]
+    replacements, reduced = sp.cse(exprs, symbols=sp.numbered_symbols(prefix), order="none")
+    lines = [f"    const double {s} = {sp.ccode(e)};" for s, e in replacements]
+    lines += [f"    {target}[{i}] = {sp.ccode(e)};" for i, e in enumerate(reduced)]
+    return "\n".join(lines)
+
+
+def source(parts: EliminationParts, parameters: Sequence[sp.Symbol]) -> str:
+    """The C source of ``int rhs(double t, const double *x, const double *p, double *out)``;
+    returns 0 on success, 1 when Ψ is singular, 2 when the mass matrix is."""
+    n, k, c = len(parts.q), parts.k, parts.components.rows
+    names: dict[sp.Symbol, sp.Symbol] = {s: sp.Symbol(f"x[{i}]") for i, s in enumerate(parts.q)}
+    names.update({s: sp.Symbol(f"qd[{i}]") for i, s in enumerate(parts.qdot)})
+    names.update({s: sp.Symbol(f"p[{i}]") for i, s in enumerate(parameters)})
+    if parts.t is not None:
+        names[parts.t] = sp.Symbol("t")
+    motion = [*parts.rate, *parts.components, *parts.jacobian, *parts.jacobian_rate,
+              *parts.gradient, *parts.forces]
+    return "\n".join([
+        _LINEAR_ALGEBRA,
+        f"#define N {n}\n#define K {k}\n#define C {c}",
+        "int rhs(double t, const double *x, const double *p, double *out) {",
+        "    double cfg[N * N + N], mot[N + C + 3 * C * N + N], W[C * C];",
+        "    double phi[N * N], ua[N], qd[N], Wv[C], WJ[C * N], Mq[N * N], bias[N];",
+        "    double a[C], tmp[N], r[N], MqPk[N * K], Mu[K * K], fu[K];",
+        "    (void)t;",
+        "    {", _block([*parts.psi, *parts.psi_t], "cfg", names, "g"), "    }",
+        "    if (!invert(N, cfg, phi)) return 1;",
+        "    for (int i = 0; i < N; i++) ua[i] = (i < K ? x[N + i] : 0.0) - cfg[N * N + i];",
+        "    for (int i = 0; i < N; i++) { double s = 0; for (int j = 0; j < N; j++)"
+        " s += phi[i * N + j] * ua[j]; qd[i] = s; }",
+        "    {", _block(motion, "mot", names, "h"), "    }",
+        "    {", _block(list(parts.weights), "W", names, "w"), "    }",
+        "    const double *rate = mot, *v = mot + N, *J = mot + N + C;",
+        "    const double *dJ = J + C * N, *dv = dJ + C * N, *Q = dv + C * N;",
+        "    for (int i = 0; i < C; i++) { double s = 0; for (int j = 0; j < C; j++)"
+        " s += W[i * C + j] * v[j]; Wv[i] = s; }",
+        "    for (int i = 0; i < C; i++) for (int j = 0; j < N; j++) { double s = 0;"
+        " for (int l = 0; l < C; l++) s += W[i * C + l] * J[l * N + j]; WJ[i * N + j] = s; }",
+        "    for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) { double s = 0;"
+        " for (int l = 0; l < C; l++) s += J[l * N + i] * WJ[l * N + j]; Mq[i * N + j] = s; }",
+        "    for (int l = 0; l < C; l++) { double s = 0; for (int j = 0; j < N; j++)"
+        " s += dJ[l * N + j] * qd[j]; a[l] = s; }",
+        "    for (int i = 0; i < N; i++) { double s = -Q[i]; for (int l = 0; l < C; l++)"
+        " s += dJ[l * N + i] * Wv[l] + WJ[l * N + i] * a[l] - dv[l * N + i] * Wv[l];"
+        " bias[i] = s; }",
+        "    for (int i = 0; i < N; i++) { double s = 0; for (int j = 0; j < N; j++)"
+        " s += phi[i * N + j] * rate[j]; tmp[i] = s; }",
+        "    for (int i = 0; i < N; i++) { double s = -bias[i]; for (int j = 0; j < N; j++)"
+        " s += Mq[i * N + j] * tmp[j]; r[i] = s; }",
+        "    for (int i = 0; i < N; i++) for (int b = 0; b < K; b++) { double s = 0;"
+        " for (int j = 0; j < N; j++) s += Mq[i * N + j] * phi[j * N + b]; MqPk[i * K + b] = s; }",
+        "    for (int a_ = 0; a_ < K; a_++) { double s = 0; for (int i = 0; i < N; i++)"
+        " s += phi[i * N + a_] * r[i]; fu[a_] = s;",
+        "        for (int b = 0; b < K; b++) { double m = 0; for (int i = 0; i < N; i++)"
+        " m += phi[i * N + a_] * MqPk[i * K + b]; Mu[a_ * K + b] = m; } }",
+        "    for (int i = 0; i < N; i++) out[i] = qd[i];",
+        "    if (!solve(K, Mu, fu, out + N)) return 2;",
+        "    return 0;",
+        "}",
+    ])
+
+
+def fingerprint(parts: EliminationParts, parameters: Sequence[sp.Symbol]) -> str:
+    """A hash of the equations' pieces and the parameter order (names the cached library:
+    the same equations are never printed and compiled twice)."""
+    fields = (parts.q, parts.qdot, parts.k, parts.t, parts.psi, parts.psi_t, parts.rate,
+              parts.components, parts.weights, parts.jacobian, parts.jacobian_rate,
+              parts.gradient, parts.forces, list(parameters))
+    digest = hashlib.sha256(_LINEAR_ALGEBRA.encode())
+    for f in fields:
+        digest.update(sp.srepr(f).encode())
+    return digest.hexdigest()[:20]
+
+
+def build_library(parts: EliminationParts, parameters: Sequence[sp.Symbol]) -> ctypes.CDLL:
+    """The C right-hand side of ``parts`` as a loaded shared library, compiled on first use
+    and cached on disk (:data:`CACHE`) under the equations' :func:`fingerprint`.
+
+    Raises
+    ------
+    RuntimeError
+        When no C compiler is found or the compilation fails (the message says which).
+    """
+    cc = compiler()
+    if cc is None:
+        raise RuntimeError("no C compiler on the PATH (cc, gcc, clang or $CC): use the Python "
+                           "right-hand side (backend='python')")
+    digest = fingerprint(parts, parameters)
+    CACHE.mkdir(parents=True, exist_ok=True)
+    library = CACHE / f"rhs_{digest}.so"
+    if not library.exists():
+        src = CACHE / f"rhs_{digest}.c"
+        src.write_text(source(parts, parameters))
+        partial = CACHE / f"rhs_{digest}.{os.getpid()}.so"
+        done = subprocess.run([cc, "-O2", "-shared", "-fPIC", "-o", str(partial), str(src),
+                               "-lm"], capture_output=True, text=True)
+        if done.returncode != 0:
+            raise RuntimeError(f"the C right-hand side did not compile:\n{done.stderr[-2000:]}")
+        partial.replace(library)  # atomic: another process may be compiling the same source
+    lib = ctypes.CDLL(str(library))
+    lib.rhs.restype = ctypes.c_int
+    lib.rhs.argtypes = [ctypes.c_double, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
+    return lib
+
+
+class CRightHandSide:
+    """``f(t, x) -> ẋ`` calling the compiled library for fixed parameter values."""
+
+    def __init__(self, lib: ctypes.CDLL, n: int, k: int, p: Sequence[float]):
+        self._rhs = lib.rhs
+        self.n = n
+        self._p = np.ascontiguousarray(p, dtype=float)
+        self._size = n + k
+
+    def __call__(self, t: float, x: np.ndarray) -> np.ndarray:
+        x = np.ascontiguousarray(x, dtype=float)
+        out = np.empty(self._size)
+        status = self._rhs(float(t), x.ctypes.data, self._p.ctypes.data, out.ctypes.data)
+        if status == 1:
+            raise SingularConfigurationError(
+                f"Ψ is singular at t = {t:.6g}, q = {np.round(x[:self.n], 6).tolist()}")
+        if status == 2:
+            raise SingularConfigurationError(f"the mass matrix is singular at t = {t:.6g}")
+        if not np.all(np.isfinite(out)):
+            raise NonFiniteMotionError(f"the accelerations overflow at t = {t:.6g}")
+        return out

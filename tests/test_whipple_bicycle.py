@@ -1,0 +1,81 @@
+"""The Whipple bicycle benchmark: printed speeds and eigenvalues of Meijaard et al. (2007),
+agreement with sympy's KanesMethod, and physics of the nonlinear motion."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+import pytest
+
+from companion import book, examples
+from companion.examples.whipple_bicycle import checks, stability
+
+PRINTED = book.printed("whipple_bicycle")
+
+
+@cache
+def bicycle():
+    return examples.get("whipple_bicycle")
+
+
+def test_registered_with_a_cheap_build():
+    from companion.examples.whipple_bicycle.system import build
+
+    system = build()
+    assert "whipple_bicycle" in examples.names()
+    assert system.elimination == "numeric" and system.n_constraints == 5
+    assert [s.name for s in system.dependent] == ["theta"]
+
+
+def test_weave_and_capsize_speeds_match_the_paper():
+    weave, capsize = stability.stability_speeds(bicycle())
+    assert abs(weave - PRINTED["weave speed"]) / PRINTED["weave speed"] < 1e-8
+    assert abs(capsize - PRINTED["capsize speed"]) / PRINTED["capsize speed"] < 1e-8
+
+
+def test_eigenvalues_match_table_2():
+    errors = checks.eigenvalue_errors(PRINTED["eigenvalues"])
+    assert set(errors) == set(range(11))
+    assert max(errors.values()) < 1e-8
+
+
+def test_linear_coefficient_matrices_match_section_5_3():
+    errors = checks.matrix_errors(PRINTED)
+    assert max(errors.values()) < 1e-8, errors
+
+
+def test_forward_speed_decouples_from_lean_and_steer():
+    lin = stability.upright(bicycle(), 5.0)
+    i = lin.states.index("u_3")
+    others = [j for j in range(len(lin.states)) if j != i]
+    assert np.max(np.abs(lin.A[i, others])) < 1e-9
+    assert np.max(np.abs(lin.A[others, i])) < 1e-9
+
+
+def test_symbolic_methods_refuse_numeric_elimination_clearly():
+    with pytest.raises(NotImplementedError, match="numeric"):
+        bicycle().derive("kane")
+
+
+def test_lean_disturbance_dies_out_inside_the_band_and_grows_outside():
+    system = bicycle()
+    r_R = system.parameter_values()["r_R"]
+    inside = system.simulate(4.0, initial={"phi": 0.02, "u_3": 5.0 / r_R}, n_points=81,
+                             rtol=1e-8, atol=1e-10)
+    outside = system.simulate(4.0, initial={"phi": 0.02, "u_3": 2.0 / r_R}, n_points=81,
+                              rtol=1e-8, atol=1e-10)
+    assert np.max(np.abs(inside["phi"][-20:])) < 0.02
+    assert np.max(np.abs(outside["phi"])) > 0.05
+    # The front wheel stays on the ground: the configuration constraint's residual.
+    import sympy as sp
+
+    height = sp.lambdify([*system.q, *system.parameter_symbols], system.holonomic[0])
+    p = [inside.params[s.name] for s in system.parameter_symbols]
+    residual = height(*[inside[s.name] for s in system.q], *p)
+    assert np.max(np.abs(residual)) < 1e-6
+
+
+@pytest.mark.slow
+def test_agrees_with_kanes_method_at_random_states():
+    assert checks.kane_disagreement(n_states=3) < 1e-10
