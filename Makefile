@@ -23,10 +23,13 @@ lab: $(VENV)/.installed-lab
 	$(BIN)/jupyter lab $(LAB_ARGS) --ServerApp.root_dir="$(CURDIR)" chapters/index.ipynb
 
 # Lecture mode: one notebook, full screen, without code, in Voilà, with the projector style
-# (big fonts, thick lines, wide sliders).  make lecture NB=chapters/loparo-07/double-pendulum.ipynb
+# (everything at about 150 %, high contrast, thick lines; outputs tagged lecture-hide hidden):
+# the template companion-lecture lives in companion/widgets/lecture (on JUPYTER_PATH).
+#   make lecture NB=chapters/loparo-07/double-pendulum.ipynb
 NB ?= chapters/greenwood-04/knife-edge.ipynb
 lecture: $(VENV)/.installed-lab
-	COMPANION_LECTURE=1 $(BIN)/voila "$(NB)"
+	COMPANION_LECTURE=1 JUPYTER_PATH="$(CURDIR)/companion/widgets/lecture$${JUPYTER_PATH:+:$$JUPYTER_PATH}" \
+	  $(BIN)/voila --template=companion-lecture "$(NB)"
 
 # The linter runs first: a lint error fails the test command (and CI).
 test: lint

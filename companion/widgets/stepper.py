@@ -15,7 +15,6 @@ import ipywidgets as w
 import sympy as sp
 
 from companion.mechanics.derivation import Derivation, Step
-from companion.widgets import style
 
 
 def _steps_of(source: Derivation | Sequence[Step]) -> list[Step]:
@@ -124,7 +123,7 @@ class Stepper:
     def _html(self, k: int) -> str:
         s = self.steps[k]
         eq = f" <b>{html.escape(s.eq)}</b>" if s.eq else ""
-        return (f"<div style='{style.text_css()}'>Step {k + 1} of {self.n_steps}{eq}: "
+        return (f"<div>Step {k + 1} of {self.n_steps}{eq}: "
                 f"<b>{html.escape(s.title)}</b><br><i>{html.escape(s.explanation)}</i></div>")
 
     def _render(self) -> None:
