@@ -15,6 +15,7 @@ import ipywidgets as w
 import sympy as sp
 
 from companion.mechanics.derivation import Derivation, Step
+from companion.mechanics.methods import method_title
 
 
 def _steps_of(source: Derivation | Sequence[Step]) -> list[Step]:
@@ -58,7 +59,7 @@ class Stepper:
     def __init__(self, derivation_or_steps: Derivation | Sequence[Step], title: str | None = None):
         self.steps = _steps_of(derivation_or_steps)
         if title is None and isinstance(derivation_or_steps, Derivation):
-            title = derivation_or_steps.method.replace("_", "–").title()
+            title = method_title(derivation_or_steps.method)
         self.title = title
         self.n_steps = len(self.steps)
         self.index = 0
