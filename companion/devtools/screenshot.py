@@ -3,7 +3,7 @@
     python -m companion.devtools.screenshot            # rewrite chapters/images/knife-edge.png
 
 Starts JupyterLab through the harness (:mod:`companion.devtools.lab_browser`), runs the
-knife-edge notebook in Debian's headless Chromium, scrolls its explorer into view and saves
+knife-edge notebook in Debian's headless Chromium, scrolls to its explorer's section and saves
 the window, reduced to an adaptive palette so the PNG stays small (under 300 kB).
 """
 
@@ -18,6 +18,8 @@ from companion.devtools import lab_browser as lb
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = "chapters/greenwood-04/knife-edge.ipynb"
+#: The section of the notebook the picture starts at.
+HEADING = "Explorer"
 OUTPUT = ROOT / "chapters" / "images" / "knife-edge.png"
 #: The browser window: a laptop screen, so the picture is what a reader sees on one.
 VIEWPORT = {"width": 1280, "height": 800}
@@ -45,9 +47,13 @@ def take(output: Path = OUTPUT, notebook: str = NOTEBOOK) -> int:
         if run.error_outputs or run.js_errors:
             raise RuntimeError(f"{notebook} did not run cleanly: {run.error_outputs} "
                                f"{run.js_errors}")
-        explorer = page.locator(f".{lb.EXPLORER_CLASS}").first
-        explorer.scroll_into_view_if_needed()
-        explorer.evaluate("el => el.scrollIntoView({block: 'start'})")
+        # the notebook alone, as a reader reads it: no file browser beside it
+        page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+        page.wait_for_timeout(500)
+        # from the heading of the explorer's section: its sentence, sliders, presets, figure
+        heading = page.locator(".jp-MarkdownOutput h2", has_text=HEADING).first
+        heading.evaluate("el => { el.scrollIntoView({block: 'start'}); "
+                         "el.closest('.jp-WindowedPanel-outer').scrollBy(0, -90); }")
         page.wait_for_timeout(1000)
         png = small_png(page.screenshot())
     if len(png) > MAX_BYTES:
