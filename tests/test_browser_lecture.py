@@ -3,9 +3,10 @@
 
 For each notebook: no error output, nothing wider than its output area, no button whose text
 is cut, prose, LaTeX and controls at least 1.4× JupyterLab's sizes, no raw repr
-(``<… at 0x…>``, ``<System …>``) nor bare dict on the page, a status line under every
-explorer, and at least one instructor preset whose "predict before you press play" prompt
-appears in one click.  One Voilà server for the module.
+(``<… at 0x…>``, ``<System …>``) nor bare dict on the page, slider labels without LaTeX or
+underscores, a status line under every explorer, and at least one instructor preset whose
+"predict before you press play" prompt appears in one click.  One Voilà server for the
+module.
 """
 
 from __future__ import annotations
@@ -74,6 +75,8 @@ _MEASURE = r"""(explorerClass) => {
     controls: sizes('.widget-label, .widget-readout, .jupyter-button, .widget-dropdown select,'
                     + ' .companion-scene-controls button'),
     readouts: explorers.map(ex => ex.innerText),
+    sliderLabels: [...root.querySelectorAll('.widget-slider .widget-label')].filter(visible)
+      .map(e => e.innerText),
   };
 }"""
 
@@ -122,6 +125,8 @@ def test_lecture_mode(voila, browser, notebook):
             for pattern in _RAW:
                 found = re.search(pattern, text, flags=re.MULTILINE)
                 assert found is None, f"{notebook}: raw output {found.group(0)!r} in {text[:200]!r}"
+        raw_labels = [t for t in m["sliderLabels"] if any(c in t for c in "\\$_{}")]
+        assert raw_labels == [], f"{notebook}: slider labels not in the books' notation"
         assert m["readouts"], f"{notebook}: no explorer"
         for readout in m["readouts"]:
             assert "simulated in" in readout or "Cannot simulate" in readout, \
