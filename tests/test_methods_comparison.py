@@ -56,6 +56,9 @@ def test_method_selector_rerenders_the_stepper():
     assert selector.stepper.title.endswith("Lagrange with multipliers")
     selector.method.value = "maggi"  # as the reader would
     assert selector.stepper.title.endswith("Maggi")
+    # the stepper is a child of the selector's box (an Output widget holding it stays empty
+    # in Voilà)
+    assert selector.holder.children == (selector.stepper.widget,)
 
 
 def test_maggi_is_counted_as_the_book_counts_it(table):

@@ -60,13 +60,14 @@ class MethodSelector:
                                   layout={"width": "auto"})
         self.method = w.Dropdown(options=methods, value=method, description="method",
                                  layout={"width": "auto"})
-        self.output = w.Output()
+        # the stepper goes in as a child: an Output widget holding it stays empty in Voilà
+        self.holder = w.VBox()
         self.message = w.HTML()
         self.stepper = None
         self._quiet = False
         for dropdown in (self.example, self.method):
             dropdown.observe(lambda _: None if self._quiet else self._render(), names="value")
-        self.widget = w.VBox([w.HBox([self.example, self.method]), self.message, self.output])
+        self.widget = w.VBox([w.HBox([self.example, self.method]), self.message, self.holder])
         self._render()
 
     def select(self, example: str, method: str) -> None:
@@ -79,10 +80,13 @@ class MethodSelector:
         self._render()
 
     def _render(self) -> None:
+        from companion.widgets.explorer import close_tree
         from companion.widgets.stepper import Stepper
 
         system = self.get_system(self.example.value)
-        self.output.clear_output()
+        self.holder.children = ()
+        if self.stepper is not None:
+            close_tree(self.stepper.widget)
         try:
             derivation = system.derive(self.method.value)
         except NotImplementedError as exc:
@@ -95,7 +99,7 @@ class MethodSelector:
         self.message.value = ""
         self.stepper = Stepper(derivation,
                                title=f"{system.title}: {method_title(self.method.value)}")
-        self.output.append_display_data(self.stepper.widget)
+        self.holder.children = (self.stepper.widget,)
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         bundle = dict(self.widget._repr_mimebundle_() or {})
