@@ -67,7 +67,8 @@ class MethodSelector:
         self._quiet = False
         for dropdown in (self.example, self.method):
             dropdown.observe(lambda _: None if self._quiet else self._render(), names="value")
-        self.widget = w.VBox([w.HBox([self.example, self.method]), self.message, self.holder])
+        choices = w.HBox([self.example, self.method], layout={"flex_flow": "row wrap"})
+        self.widget = w.VBox([choices, self.message, self.holder])
         self._render()
 
     def select(self, example: str, method: str) -> None:
