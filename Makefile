@@ -16,17 +16,20 @@ else
 LAB_ARGS ?=
 endif
 
-.PHONY: lab test lecture lint index clean-venv
+.PHONY: lab test lecture lint index screenshot clean-venv
 
 # root_dir: serve the whole repository (README, terminal at the top), open on the index.
 lab: $(VENV)/.installed-lab
 	$(BIN)/jupyter lab $(LAB_ARGS) --ServerApp.root_dir="$(CURDIR)" chapters/index.ipynb
 
 # Lecture mode: one notebook, full screen, without code, in Voilà, with the projector style
-# (big fonts, thick lines, wide sliders).  make lecture NB=chapters/loparo-07/double-pendulum.ipynb
+# (everything at about 150 %, high contrast, thick lines; outputs tagged lecture-hide hidden):
+# the template companion-lecture lives in companion/widgets/lecture (on JUPYTER_PATH).
+#   make lecture NB=chapters/loparo-07/double-pendulum.ipynb
 NB ?= chapters/greenwood-04/knife-edge.ipynb
 lecture: $(VENV)/.installed-lab
-	COMPANION_LECTURE=1 $(BIN)/voila "$(NB)"
+	COMPANION_LECTURE=1 JUPYTER_PATH="$(CURDIR)/companion/widgets/lecture$${JUPYTER_PATH:+:$$JUPYTER_PATH}" \
+	  $(BIN)/voila --template=companion-lecture "$(NB)"
 
 # The linter runs first: a lint error fails the test command (and CI).
 test: lint
@@ -38,6 +41,11 @@ lint: $(VENV)/.installed-test
 # The README's chapter table and chapters/index.ipynb, from the list of worked examples.
 index: $(VENV)/.installed-lab
 	$(BIN)/python -m companion.devtools.chapter_index
+
+# The README's screenshot of a chapter, retaken in JupyterLab in headless Chromium (needs the
+# chromium package; Playwright drives it, nothing is downloaded).
+screenshot: $(VENV)/.installed-test
+	$(BIN)/python -m companion.devtools.screenshot
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "Python >= 3.10 is needed; run: make PYTHON=python3.11 ...")'

@@ -36,7 +36,8 @@ def test_counts_come_from_the_derivations(table):
 def test_rendering(table):
     md = table.markdown()
     assert md.count("\n") >= 9 and "count_ops after cse" in md
-    assert "kane" in str(table)
+    assert "Kane / general dynamical equation (4.142)" in str(table)
+    assert "_" not in table.markdown().split("\n", 2)[2], "method and example names in words"
     fig = table.plot()
     assert len(fig.axes) == 2
 
@@ -52,9 +53,12 @@ def test_method_selector_rerenders_the_stepper():
     selector = MethodSelector(examples.get, ["knife_edge", "euler_body"], "knife_edge", "kane")
     assert "(4.133)/(4.142)" in [s.eq for s in selector.stepper.steps]
     selector.select("euler_body", "lagrange_multipliers")
-    assert selector.stepper.title.endswith("lagrange_multipliers")
+    assert selector.stepper.title.endswith("Lagrange with multipliers")
     selector.method.value = "maggi"  # as the reader would
-    assert selector.stepper.title.endswith("maggi")
+    assert selector.stepper.title.endswith("Maggi")
+    # the stepper is a child of the selector's box (an Output widget holding it stays empty
+    # in Voilà)
+    assert selector.holder.children == (selector.stepper.widget,)
 
 
 def test_maggi_is_counted_as_the_book_counts_it(table):
@@ -73,3 +77,19 @@ def test_maggi_is_counted_as_the_book_counts_it(table):
     symbols = set().union(*(e.free_symbols for e in differentiated.expr))
     assert not symbols & set(knife.u)  # no quasi-velocities in the book's form
     assert len(differentiated.expr) == 1
+
+
+def test_method_selector_speaks_the_books_names():
+    from companion.widgets.method_selector import MethodSelector
+
+    selector = MethodSelector(examples.get, ["knife_edge", "polar_spring"], "polar_spring",
+                              "kane")
+    labels = [label for label, _ in selector.method.options]
+    assert "Boltzmann–Hamel (4.85)" in labels and "Kane / general dynamical equation (4.142)" \
+        in labels
+    assert not any("_" in label for label in labels)
+    assert not any("_" in label for label, _ in selector.example.options)
+    assert selector.stepper is None
+    message = selector.message.value
+    assert "does not apply to the polar spring" in message
+    assert "mechanics_model" not in message and "System" not in message

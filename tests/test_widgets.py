@@ -146,6 +146,39 @@ def test_lecture_style_enlarges_figure():
         use_lecture_style(False)
 
 
+def test_lecture_style_has_a_page_half_and_a_projector_palette():
+    from companion.widgets import style
+
+    assert use_lecture_style(False).data == ""
+    try:
+        sheet = use_lecture_style(True).data
+        assert "celltag_" + style.HIDE_TAG in sheet and "--jp-content-font-size1" in sheet
+        with style.rc_context():
+            colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+        assert colours == style.PROJECTOR_COLOURS
+    finally:
+        use_lecture_style(False)
+    with style.rc_context():
+        assert plt.rcParams["axes.prop_cycle"].by_key()["color"] != style.PROJECTOR_COLOURS
+
+
+def test_voila_lecture_template_includes_the_one_style_sheet():
+    from companion.widgets import style
+
+    template = style.LECTURE_CSS.parent
+    assert template.name == style.VOILA_TEMPLATE
+    assert "{% include 'lecture.css' %}" in (template / "index.html.j2").read_text()
+    assert '"base_template": "lab"' in (template / "conf.json").read_text()
+
+
+def test_slider_labels_keep_their_subscripts():
+    from companion.widgets import labels
+
+    label = labels.with_unit("omega_x", "rad/s")
+    assert "<sub>" not in label and labels.SUBSCRIPT_SPAN + "x</span>" in label
+    assert label.startswith("ω") and label.endswith("[rad/s]")
+
+
 # ----------------------------------------------------------------------------- play
 def test_play_control_caps_frames_and_maps_samples():
     seen = []

@@ -25,15 +25,18 @@ BEGIN, END = "<!-- chapters:begin -->", "<!-- chapters:end -->"
 #: The one place that names the repository Binder builds from (see the README's header).
 BINDER = "https://mybinder.org/v2/gh/advanced-dynamics/companion/HEAD?urlpath=lab/tree/chapters/"
 
+#: "Reconstructed", explained where a reader first meets the word (README table, index).
+RECONSTRUCTED = ("*Reconstructed* marks an example of Loparo & Vakalis that our copy of the "
+                 "chapter does not print (it stops inside §7.4): a worked instance of the "
+                 "chapter's method, built by us, not the handbook's own figures or numbers.")
+
 _SECTIONS = {
     "greenwood": ("greenwood-04-contents",
                   "## Greenwood, *Advanced Dynamics*, Chapter 4 — quasi-velocities and the "
                   "Boltzmann–Hamel equation", ""),
     "loparo": ("loparo-07-contents",
                "## Loparo & Vakalis, “The Dynamics of Systems of Interacting Rigid Bodies”",
-               "Our copy of the chapter stops inside §7.4. Examples 2–4 below are "
-               "*reconstructions*: worked instances of the chapter's method, built by us, not "
-               "the handbook's own figures or numbers."),
+               RECONSTRUCTED),
     "companion": ("workbench-contents", "## Beyond the books: a system of your own", ""),
 }
 
@@ -74,12 +77,13 @@ def index_cell(book: str) -> dict:
 
 
 def readme_text(current: str) -> str:
-    """``current`` with the table between the markers replaced."""
+    """``current`` with the table (and the sentence explaining "reconstructed" above it)
+    between the markers replaced."""
     if BEGIN not in current or END not in current:
         raise ValueError(f"the README has no {BEGIN} … {END} markers around its chapter table")
     head, rest = current.split(BEGIN, 1)
     _, tail = rest.split(END, 1)
-    return f"{head}{BEGIN}\n{readme_table()}\n{END}{tail}"
+    return f"{head}{BEGIN}\n{RECONSTRUCTED}\n\n{readme_table()}\n{END}{tail}"
 
 
 def index_text(current: str) -> str:

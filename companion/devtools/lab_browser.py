@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from companion.widgets import style
 from companion.widgets.explorer import EXPLORER_CLASS
 
 CHROMIUM_ARGS = [
@@ -79,17 +80,24 @@ def _write_lab_settings(folder: Path) -> None:
 
 @contextmanager
 def jupyter_server(root: Path, *, app: str = "lab", timeout: float = 90,
-                   env: dict[str, str] | None = None) -> Iterator[Server]:
+                   env: dict[str, str] | None = None, lecture: bool = False) -> Iterator[Server]:
     """JupyterLab (``app="lab"``) or Voilà (``app="voila"``) serving ``root``.
 
     A fresh token, a free port and throw-away workspace/runtime directories, so no earlier
-    tabs are restored and nothing leaks between runs.
+    tabs are restored and nothing leaks between runs.  ``lecture=True`` (Voilà only) runs
+    lecture mode as ``make lecture`` does: the kernel's switch and the page's template.
     """
     port, token = free_port(), secrets.token_hex(16)
     tmp = Path(tempfile.mkdtemp(prefix="companion-browser-"))
     env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp / "runtime"),
            "JUPYTER_CONFIG_DIR": str(tmp / "config"),
            "MPLBACKEND": "module://ipympl.backend_nbagg", **(env or {})}
+    if lecture:
+        if app != "voila":
+            raise ValueError("lecture mode runs in Voilà: pass app='voila'")
+        env[style.LECTURE_ENV] = "1"
+        env["JUPYTER_PATH"] = os.pathsep.join(
+            filter(None, [str(style.VOILA_DATA_DIR), env.get("JUPYTER_PATH")]))
     if app == "lab":
         cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}",
                "--ip=127.0.0.1", f"--IdentityProvider.token={token}", "--allow-root",
@@ -101,7 +109,8 @@ def jupyter_server(root: Path, *, app: str = "lab", timeout: float = 90,
     elif app == "voila":
         cmd = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
                f"--Voila.root_dir={root}", f"--token={token}",
-               "--VoilaConfiguration.file_allowlist=['.*']"]
+               "--VoilaConfiguration.file_allowlist=['.*']",
+               *([f"--template={style.VOILA_TEMPLATE}"] if lecture else [])]
         probe = f"http://127.0.0.1:{port}/?token={token}"
     else:
         raise ValueError(f"app must be 'lab' or 'voila', got {app!r}")

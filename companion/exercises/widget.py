@@ -18,7 +18,7 @@ from sympy import MatrixBase
 
 from companion.exercises.check import NUMERIC, PROVEN, UNDECIDED, Feedback
 from companion.exercises.worker import grader
-from companion.widgets import Stepper, style
+from companion.widgets import Stepper
 
 if TYPE_CHECKING:  # annotations only: ExerciseSet.widget() imports this module
     from companion.exercises.exercise import ChoiceExercise, Exercise, ExerciseSet
@@ -35,12 +35,12 @@ _WRONG = ("✘", "Not yet.", "#b3261e")
 def feedback_html(feedback: Feedback) -> str:
     """A coloured verdict line: the verdict once, then the checker's message."""
     mark, words, colour = _VERDICTS.get(feedback.verdict, _WRONG)
-    return (f"<p style='color:{colour};{style.text_css()}'><b>{mark} {words}</b> "
+    return (f"<p style='color:{colour}'><b>{mark} {words}</b> "
             f"{html.escape(feedback.message)}</p>")
 
 
 def _text(body: str) -> str:
-    return f"<p style='{style.text_css()}'>{body}</p>"
+    return f"<p>{body}</p>"
 
 
 class _Base(widgets.VBox):

@@ -134,7 +134,7 @@ def arnold_equations(A: sp.Matrix, omega: Sequence[sp.Symbol], M: Sequence | Non
                       extra={"B": B, "B(omega, omega)": Bww, "sign": sign, "omega_dot": rate})
 
 
-@register_method("arnold")
+@register_method("arnold", "Arnold (§7.4)")
 def _arnold(system: Definition) -> Derivation:
     """Arnold's form for a system whose speeds are body-axis angular velocities.
 

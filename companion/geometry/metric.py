@@ -289,7 +289,7 @@ class Embedding:
         return sp.expand((v.T * self.induced_metric * v)[0] / 2)
 
 
-@register_method("geometric")
+@register_method("geometric", "covariant (§7.2)")
 def geometric(system: Definition) -> Derivation:
     """Newton's law on the constraint manifold σ̃(ẍ + Γ̃(ẋ, ẋ)) = F̃ (7.2) of a system whose
     ``geometry`` is an :class:`Embedding`, with the reaction force R = σ♭(d²j/dt²) − F

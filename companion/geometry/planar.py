@@ -415,7 +415,7 @@ class NumericMechanism:
         return joints, poses
 
 
-@register_method("pull_back")
+@register_method("pull_back", "pull-back (§7.7)")
 def pull_back(system: Definition) -> Derivation:
     """The pull-back derivation (7.2) of a system whose ``geometry`` is a planar
     :class:`Mechanism`."""

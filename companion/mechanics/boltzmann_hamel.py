@@ -252,7 +252,7 @@ def boltzmann_hamel(
     )
 
 
-@register_method("boltzmann_hamel")
+@register_method("boltzmann_hamel", "Boltzmann–Hamel (4.85)")
 def from_system(system: Definition) -> BoltzmannHamelResult:
     """The Boltzmann–Hamel equations of a system's definition (applies to every one)."""
     psi, psi_t = system.psi

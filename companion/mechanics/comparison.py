@@ -17,7 +17,7 @@ import sympy as sp
 
 from companion.mechanics.derivation import Derivation
 from companion.mechanics.lagrange import kinematics_of
-from companion.mechanics.methods import METHODS, Definition
+from companion.mechanics.methods import METHODS, Definition, method_title
 
 
 @dataclass(frozen=True)
@@ -121,6 +121,11 @@ def compare_methods(
     return ComparisonTable(rows, skipped)
 
 
+def _words(name: str) -> str:
+    """An example's code name in words: ``knife_edge`` → ``knife edge``."""
+    return name.replace("_", " ")
+
+
 _COLUMNS = ("example", "method", "equations", "first-order ODEs", "multipliers",
             "unconstrained T", "count_ops", "count_ops after cse", "time [s]")
 
@@ -133,10 +138,11 @@ class ComparisonTable:
     skipped: list[tuple[str, str, str]]
 
     def cells(self) -> list[list[str]]:
+        """The rows as a reader sees them: examples in words, methods by the books' names."""
         def yes(b: bool) -> str:
             return "yes" if b else "no"
 
-        return [[r.example, r.method, r.equations, str(r.first_order_odes),
+        return [[_words(r.example), method_title(r.method), r.equations, str(r.first_order_odes),
                  yes(r.needs_multipliers), yes(r.needs_unconstrained_T), str(r.ops),
                  str(r.ops_cse), f"{r.seconds:.2f}"] for r in self.rows]
 
@@ -149,7 +155,7 @@ class ComparisonTable:
         keep = [_COLUMNS.index(c) for c in chosen]
         lines = ["| " + " | ".join(chosen) + " |", "|" + "---|" * len(chosen)]
         lines += ["| " + " | ".join(c[i] for i in keep) + " |" for c in self.cells()]
-        lines += [f"\n{e} / {m}: not applicable ({why})" for e, m, why in self.skipped]
+        lines += [f"\n{line}" for line in self._skipped_lines()]
         return "\n".join(lines)
 
     def _repr_markdown_(self) -> str:
@@ -163,8 +169,12 @@ class ComparisonTable:
         widths = [max(len(row[i]) for row in cells) for i in range(len(_COLUMNS))]
         out = ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) for row in cells]
         out.insert(1, "  ".join("-" * w for w in widths))
-        out += [f"{e} / {m}: not applicable ({why})" for e, m, why in self.skipped]
+        out += self._skipped_lines()
         return "\n".join(out)
+
+    def _skipped_lines(self) -> list[str]:
+        return [f"{_words(e)} / {method_title(m)}: not applicable ({why})"
+                for e, m, why in self.skipped]
 
     def plot(self, fig=None):
         """Grouped bars: count_ops after cse (left) and derivation time (right), per example."""
@@ -184,10 +194,10 @@ class ComparisonTable:
                         if r.example == ex and r.method == method:
                             xs.append(j + (i - (len(methods_) - 1) / 2) * width)
                             ys.append(getattr(r, value))
-                ax.bar(xs, ys, width, label=method)
+                ax.bar(xs, ys, width, label=method_title(method))
         for ax, title in ((ax_ops, "count_ops of M, f after cse"),
                           (ax_time, "derivation time [s]")):
-            ax.set_xticks(range(len(examples_)), examples_)
+            ax.set_xticks(range(len(examples_)), [_words(e) for e in examples_])
             ax.set_title(title)
         ax_ops.set_yscale("log")
         ax_ops.legend(fontsize="small")

@@ -169,7 +169,7 @@ def _alternate_form(b: _Body, frame: me.ReferenceFrame, N: me.ReferenceFrame,
     return lines, residual
 
 
-@register_method("kane")
+@register_method("kane", "Kane / general dynamical equation (4.142)")
 def from_system(system: Definition) -> Derivation:
     """The general dynamical equation (4.142) for a :class:`System` with a mechanics model.
 

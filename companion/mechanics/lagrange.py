@@ -229,7 +229,7 @@ def kinematics_of(system: Definition) -> tuple[sp.Matrix, sp.Matrix]:
     return phi, tidy_matrix(-phi * psi_t)
 
 
-@register_method("lagrange_multipliers")
+@register_method("lagrange_multipliers", "Lagrange with multipliers")
 def from_system(system: Definition) -> LagrangeResult:
     """Lagrange's equations with multipliers for a :class:`System` (applies to every one)."""
     psi, psi_t = system.psi

@@ -29,7 +29,7 @@ from companion.mechanics.methods import Definition, register_method
 from companion.mechanics.quasi_velocities import tidy_matrix
 
 
-@register_method("maggi")
+@register_method("maggi", "Maggi")
 def from_system(system: Definition) -> Derivation:
     """Maggi's equations for a :class:`System`, in its independent quasi-velocities.
 

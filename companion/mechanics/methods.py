@@ -80,15 +80,27 @@ Method = Callable[[Any], Derivation]
 #: Derivation methods by name, in the order they were registered.
 METHODS: dict[str, Method] = {}
 
+#: Each method's name as the books name it, for what a reader sees (selectors, tables,
+#: stepper titles); the keys stay the names code uses.
+METHOD_TITLES: dict[str, str] = {"newton_euler": "Newton–Euler"}
 
-def register_method(name: str) -> Callable[[Method], Method]:
-    """Decorator registering a derivation method under ``name``."""
+
+def register_method(name: str, title: str) -> Callable[[Method], Method]:
+    """Decorator registering a derivation method under ``name``, shown to readers as
+    ``title`` (e.g. ``"Boltzmann–Hamel (4.85)"``)."""
 
     def deco(fn: Method) -> Method:
         METHODS[name] = fn
+        METHOD_TITLES[name] = title
         return fn
 
     return deco
+
+
+def method_title(name: str) -> str:
+    """The book's name of method ``name`` (a system's own method without a registered title
+    shows its name in words: ``"rolling_contact"`` → ``"rolling contact"``)."""
+    return METHOD_TITLES.get(name, name.replace("_", " "))
 
 
 def method_named(name: str) -> Method:
@@ -112,4 +124,5 @@ def applicable(system: Definition, names: Sequence[str] | None = None) -> list[s
     return out
 
 
-__all__ = ["METHODS", "Definition", "Method", "applicable", "method_named", "register_method"]
+__all__ = ["METHODS", "METHOD_TITLES", "Definition", "Method", "applicable", "method_named",
+           "method_title", "register_method"]

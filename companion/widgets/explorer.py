@@ -406,7 +406,7 @@ class Explorer:
         preset = self.presets[name]
         traj = self.update(**{**self.defaults, **preset.values})
         if preset.prompt:
-            self.prompt.value = (f"<div style='{style.text_css()}'><b>Predict before you press "
+            self.prompt.value = (f"<div><b>Predict before you press "
                                  f"play:</b> {html.escape(preset.prompt)}</div>")
         return traj
 
@@ -542,7 +542,7 @@ class Explorer:
         return buf.getvalue()
 
     def _readout(self) -> None:
-        self.readout.value = f"<div style='{style.text_css()}'>{self.readout_html()}</div>"
+        self.readout.value = f"<div>{self.readout_html()}</div>"
 
     def readout_html(self) -> str:
         """A plain-language status line (or the error), and the figures behind it on demand:

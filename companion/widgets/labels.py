@@ -40,9 +40,16 @@ def pretty(name: str) -> str:
     return text
 
 
+#: A subscript a widget's description keeps: its sanitizer drops ``<sub>`` but keeps a styled
+#: ``<span>``.
+SUBSCRIPT_SPAN = "<span style='vertical-align: sub; font-size: 75%'>"
+
+
 def with_unit(name: str, unit: str) -> str:
-    """``pretty(name)`` followed by the unit in brackets (HTML)."""
-    return pretty(name) + (f" [{html.escape(unit)}]" if unit else "")
+    """``pretty(name)`` followed by the unit in brackets (HTML for a widget's description:
+    subscripts as :data:`SUBSCRIPT_SPAN`)."""
+    text = re.sub(r"<sub>(.*?)</sub>", SUBSCRIPT_SPAN + r"\1</span>", pretty(name))
+    return text + (f" [{html.escape(unit)}]" if unit else "")
 
 
 def plain(name: str) -> str:

@@ -5,12 +5,29 @@ Used by the §4.4 notebook to page through any (method, example) pair of Greenwo
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Sequence
 
 import ipywidgets as w
 
-from companion.mechanics.methods import METHODS
+from companion.mechanics.methods import METHODS, method_title
 from companion.system import System
+
+#: Why a method does not apply, in a reader's words (the exceptions speak to programmers).
+NOT_APPLICABLE = {
+    "kane": "Kane's form works with the velocities of the system's points and bodies, and "
+            "this example is given only by its kinetic energy",
+    "arnold": "Arnold's form needs the three body angular velocities as the speeds, with an "
+              "inertia and torques that do not depend on the attitude",
+    "geometric": "the covariant form pulls the metric back through a map from the coordinates "
+                 "to positions in space, and this example is not given by one",
+    "pull_back": "the pull-back works on a mechanism of linked planar bodies, and this example "
+                 "is not one",
+}
+
+
+def _words(name: str) -> str:
+    return name.replace("_", " ")
 
 
 class MethodSelector:
@@ -40,19 +57,23 @@ class MethodSelector:
     def __init__(self, get_system: Callable[[str], System], example_names: Sequence[str],
                  example: str, method: str = "kane", methods: Sequence[str] | None = None):
         self.get_system = get_system
-        names = list(example_names)
+        names = [(_words(n), n) for n in example_names]
         methods = list(METHODS) if methods is None else list(methods)
-        self.example = w.Dropdown(options=names, value=example, description="example")
+        self.example = w.Dropdown(options=names, value=example, description="example",
+                                  layout={"width": "auto"})
         if len(names) == 1:
             self.example.layout.display = "none"
-        self.method = w.Dropdown(options=methods, value=method, description="method")
-        self.output = w.Output()
+        self.method = w.Dropdown(options=[(method_title(m), m) for m in methods], value=method,
+                                 description="method", layout={"width": "auto"})
+        # the stepper goes in as a child: an Output widget holding it stays empty in Voilà
+        self.holder = w.VBox()
         self.message = w.HTML()
         self.stepper = None
         self._quiet = False
         for dropdown in (self.example, self.method):
             dropdown.observe(lambda _: None if self._quiet else self._render(), names="value")
-        self.widget = w.VBox([w.HBox([self.example, self.method]), self.message, self.output])
+        choices = w.HBox([self.example, self.method], layout={"flex_flow": "row wrap"})
+        self.widget = w.VBox([choices, self.message, self.holder])
         self._render()
 
     def select(self, example: str, method: str) -> None:
@@ -65,19 +86,26 @@ class MethodSelector:
         self._render()
 
     def _render(self) -> None:
+        from companion.widgets.explorer import close_tree
         from companion.widgets.stepper import Stepper
 
         system = self.get_system(self.example.value)
-        self.output.clear_output()
+        self.holder.children = ()
+        if self.stepper is not None:
+            close_tree(self.stepper.widget)
         try:
             derivation = system.derive(self.method.value)
         except NotImplementedError as exc:
             self.stepper = None
-            self.message.value = f"<i>{self.method.value} does not apply here: {exc}</i>"
+            why = NOT_APPLICABLE.get(self.method.value, str(exc))
+            self.message.value = (f"<i>{html.escape(method_title(self.method.value))} does not "
+                                  f"apply to the {html.escape(_words(self.example.value))}: "
+                                  f"{html.escape(why)}.</i>")
             return
         self.message.value = ""
-        self.stepper = Stepper(derivation, title=f"{system.title}: {self.method.value}")
-        self.output.append_display_data(self.stepper.widget)
+        self.stepper = Stepper(derivation,
+                               title=f"{system.title}: {method_title(self.method.value)}")
+        self.holder.children = (self.stepper.widget,)
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         bundle = dict(self.widget._repr_mimebundle_() or {})

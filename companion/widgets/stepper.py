@@ -15,7 +15,7 @@ import ipywidgets as w
 import sympy as sp
 
 from companion.mechanics.derivation import Derivation, Step
-from companion.widgets import style
+from companion.mechanics.methods import method_title
 
 
 def _steps_of(source: Derivation | Sequence[Step]) -> list[Step]:
@@ -59,7 +59,7 @@ class Stepper:
     def __init__(self, derivation_or_steps: Derivation | Sequence[Step], title: str | None = None):
         self.steps = _steps_of(derivation_or_steps)
         if title is None and isinstance(derivation_or_steps, Derivation):
-            title = derivation_or_steps.method.replace("_", "–").title()
+            title = method_title(derivation_or_steps.method)
         self.title = title
         self.n_steps = len(self.steps)
         self.index = 0
@@ -126,7 +126,7 @@ class Stepper:
     def _html(self, k: int) -> str:
         s = self.steps[k]
         eq = f" <b>{html.escape(s.eq)}</b>" if s.eq else ""
-        return (f"<div style='{style.text_css()}'>Step {k + 1} of {self.n_steps}{eq}: "
+        return (f"<div>Step {k + 1} of {self.n_steps}{eq}: "
                 f"<b>{html.escape(s.title)}</b><br><i>{html.escape(s.explanation)}</i></div>")
 
     def _render(self) -> None:

@@ -1,13 +1,18 @@
 """Lecture style: bigger fonts, thicker lines and wider sliders for a projector.
 
-The switch is global for the session; explorers read it when they build their figure and
-controls, so call :func:`use_lecture_style` before creating them.
+Two halves.  The kernel's: explorers and scenes read the switch when they build their figures
+and controls (so call :func:`use_lecture_style` before creating them) and draw with
+:data:`LECTURE_RC`, a high-contrast palette with thick lines.  The page's: ``lecture.css``
+scales prose, LaTeX, sliders, buttons and steppers to about 150 % and hides the outputs of
+cells tagged :data:`HIDE_TAG`; the Voilà template :data:`VOILA_TEMPLATE` (``make lecture``)
+puts it in the page, :func:`use_lecture_style` shows it in JupyterLab.
 """
 
 from __future__ import annotations
 
 import os
 from contextlib import AbstractContextManager
+from pathlib import Path
 from typing import Any
 
 #: Lecture mode starts on when the kernel's environment says so, e.g. for Voilà:
@@ -15,6 +20,21 @@ from typing import Any
 LECTURE_ENV = "COMPANION_LECTURE"
 
 _state = {"on": os.environ.get(LECTURE_ENV, "") not in ("", "0")}
+
+#: A data directory to put on ``JUPYTER_PATH``: it holds the Voilà template below.
+VOILA_DATA_DIR = Path(__file__).parent / "lecture"
+#: Voilà's lab template with the lecture style: ``voila --template=companion-lecture``.
+VOILA_TEMPLATE = "companion-lecture"
+#: The projector style sheet (one file, read by the template and by use_lecture_style).
+LECTURE_CSS = VOILA_DATA_DIR / "voila" / "templates" / VOILA_TEMPLATE / "lecture.css"
+#: Cell tag of outputs that make no sense without their code (a bare matrix, a dict of
+#: residuals, a system's repr): lecture mode hides them.
+HIDE_TAG = "lecture-hide"
+
+#: A projector palette: the Okabe–Ito colours, distinguishable by colour-blind readers and
+#: dark enough on white to survive a washed-out projector.
+PROJECTOR_COLOURS = ["#000000", "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00",
+                     "#56B4E9"]
 
 #: matplotlib rc settings applied to explorer figures in lecture mode.
 LECTURE_RC: dict[str, Any] = {
@@ -26,12 +46,38 @@ LECTURE_RC: dict[str, Any] = {
     "legend.fontsize": 13,
     "lines.linewidth": 2.5,
     "lines.markersize": 9,
+    "axes.linewidth": 1.6,
+    "axes.edgecolor": "black",
+    "axes.labelcolor": "black",
+    "xtick.color": "black",
+    "ytick.color": "black",
+    "xtick.major.width": 1.6,
+    "ytick.major.width": 1.6,
+    "grid.color": "#999999",
+    "grid.linewidth": 1.0,
+    "text.color": "black",
+    "legend.framealpha": 1.0,
+    "legend.edgecolor": "black",
 }
 
 
-def use_lecture_style(on: bool = True) -> None:
-    """Switch the lecture style on (or off) for figures and controls created afterwards."""
+def _projector_cycle() -> dict[str, Any]:
+    from cycler import cycler
+
+    return {"axes.prop_cycle": cycler(color=PROJECTOR_COLOURS)}
+
+
+def use_lecture_style(on: bool = True):
+    """Switch the lecture style on (or off) for figures and controls created afterwards.
+
+    Returns the page's half as an HTML style sheet (empty when off): the last line of a
+    JupyterLab cell, ``use_lecture_style()``, shows it and so enlarges the notebook's prose,
+    LaTeX and controls as Voilà's lecture template does.
+    """
+    from IPython.display import HTML
+
     _state["on"] = bool(on)
+    return HTML(f"<style>{LECTURE_CSS.read_text(encoding='utf-8')}</style>" if on else "")
 
 
 def is_lecture() -> bool:
@@ -48,7 +94,8 @@ def rc_context() -> AbstractContextManager:
     """A matplotlib rc context for explorer figures, with the lecture settings when on."""
     import matplotlib
 
-    return matplotlib.rc_context({**EXPLORER_RC, **(LECTURE_RC if _state["on"] else {})})
+    lecture = {**LECTURE_RC, **_projector_cycle()} if _state["on"] else {}
+    return matplotlib.rc_context({**EXPLORER_RC, **lecture})
 
 
 def slider_width() -> str:
@@ -62,11 +109,6 @@ def control_layout() -> dict[str, Any]:
     if _state["on"]:
         return {"layout": {"width": "auto"}, "style": {"description_width": "150px"}}
     return {"layout": {"width": "auto"}, "style": {"description_width": "110px"}}
-
-
-def text_css() -> str:
-    """Inline CSS for readouts and step text."""
-    return "font-size: 1.35em;" if _state["on"] else ""
 
 
 def figure_size(size: tuple[float, float]) -> tuple[float, float]:

@@ -94,24 +94,24 @@ class DiskLinkView(AnimatedView):
         ax_pos.legend(loc="upper right", fontsize="small")
 
         self.cone = PolyCollection([], facecolor="C2", alpha=0.18, edgecolor="none",
-                                   label="±μ_s N (friction cone)")
+                                   label="±μₛN (friction cone)")
         ax_force.add_collection(self.cone)
         (self.N,) = ax_force.plot([], [], color="C3", label="N")
         (self.F,) = ax_force.plot([], [], color="C2", label="F")
         ax_force.axhline(0, color="0.7", lw=0.8)
-        ax_force.set(title="Contact forces on the disk", xlabel="t [s]", ylabel="[N]")
+        ax_force.set(title="Contact forces on the disk", xlabel="t [s]", ylabel="N, F [N]")
         ax_force.legend(loc="upper right", fontsize="small")
 
         (self.vslip,) = ax_slip.plot([], [], color="C4")
         ax_slip.axhline(0, color="0.7", lw=0.8)
-        ax_slip.set(title="Slip velocity v_slip = ṡ − rθ̇ + rψ̇", xlabel="t [s]",
-                    ylabel="[m/s]")
+        ax_slip.set(title="Slip velocity vₛₗᵢₚ = ṡ − rθ̇ + rψ̇", xlabel="t [s]",
+                    ylabel="vₛₗᵢₚ [m/s]")
 
         (self.energy,) = ax_energy.plot([], [], color="C0", label="E − E(0)")
         (self.balance,) = ax_energy.plot([], [], color="k", ls="--",
-                                         label="E − W_τ − W_f − E(0)")
-        (self.wf,) = ax_energy.plot([], [], color="C3", label="W_f (friction, impacts)")
-        ax_energy.set(title="Energy bookkeeping", xlabel="t [s]", ylabel="[J]")
+                                         label=r"$E - W_\tau - W_f - E(0)$")
+        (self.wf,) = ax_energy.plot([], [], color="C3", label=r"$W_f$ (friction, impacts)")
+        ax_energy.set(title="Energy bookkeeping", xlabel="t [s]", ylabel="energy [J]")
         ax_energy.legend(loc="lower left", fontsize="small")
 
         self.bars = PolyCollection([], edgecolor="none")

@@ -1,0 +1,143 @@
+"""Lecture mode in a real browser: every chapter notebook in Voilà with the projector style
+(``make lecture``), at 1920×1080, in Debian's headless Chromium.
+
+For each notebook: no error output, nothing wider than its output area, no button whose text
+is cut, prose, LaTeX and controls at least 1.4× JupyterLab's sizes, no raw repr
+(``<… at 0x…>``, ``<System …>``) nor bare dict on the page, slider labels without LaTeX or
+underscores, a status line under every explorer, and at least one instructor preset whose
+"predict before you press play" prompt appears in one click.  One Voilà server for the
+module.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.devtools import lab_browser as lb
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted(
+    p.relative_to(ROOT).as_posix() for p in (ROOT / "chapters").rglob("*.ipynb")
+    if ".ipynb_checkpoints" not in p.parts and p.name != "index.ipynb"
+)
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(lb.chromium_path() is None, reason="Debian's chromium is not installed"),
+]
+
+#: At least this multiple of JupyterLab's own font sizes (the style aims at 1.5).
+MIN_SCALE = 1.4
+
+#: Everything the test measures, in one pass over the page.
+_MEASURE = r"""(explorerClass) => {
+  const root = document.getElementById('rendered_cells');
+  const visible = el => { const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden'; };
+  const px = el => parseFloat(getComputedStyle(el).fontSize);
+  // JupyterLab's defaults, as its theme declares them at the root of the page.
+  const rootVar = (name, fallback) => parseFloat(getComputedStyle(document.documentElement)
+      .getPropertyValue(name)) || fallback;
+  const defaults = {content: rootVar('--jp-content-font-size1', 14),
+                    ui: rootVar('--jp-ui-font-size1', 13)};
+
+  const scrolls = el => { for (let a = el.parentElement; a && a !== root; a = a.parentElement) {
+      const o = getComputedStyle(a).overflowX; if (o === 'auto' || o === 'scroll') return true; }
+    return false; };
+  const wide = [];
+  for (const area of root.querySelectorAll('.jp-OutputArea-output, .jp-MarkdownOutput')) {
+    if (!visible(area)) continue;
+    const edge = area.getBoundingClientRect().right + 2;
+    for (const el of area.querySelectorAll('*')) {
+      if (!visible(el) || el.getBoundingClientRect().right <= edge || scrolls(el)) continue;
+      wide.push(`${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`
+                + ` > ${Math.round(edge)}: ${(el.textContent || '').slice(0, 40)}`);
+      break;
+    }
+  }
+  const cut = [...root.querySelectorAll('button')].filter(visible)
+    .filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.textContent.trim());
+
+  const sizes = (selector) => [...root.querySelectorAll(selector)].filter(visible).map(px);
+  const errors = [...root.querySelectorAll('[data-mime-type="application/vnd.jupyter.stderr"],'
+      + ' [data-mime-type="application/vnd.jupyter.error"]')].filter(visible)
+    .map(e => e.textContent.slice(0, 200));
+  const texts = [...root.querySelectorAll('.jp-OutputArea-output')].filter(visible)
+    .map(e => e.innerText);
+  const explorers = [...root.querySelectorAll('.' + explorerClass)].filter(visible);
+  return {
+    defaults, wide, cut, errors, texts,
+    prose: sizes('.jp-RenderedMarkdown p'),
+    latex: sizes('.jp-RenderedMarkdown mjx-container, .jp-RenderedLatex mjx-container,'
+                 + ' .widget-htmlmath-content mjx-container'),
+    controls: sizes('.widget-label, .widget-readout, .jupyter-button, .widget-dropdown select,'
+                    + ' .companion-scene-controls button'),
+    readouts: explorers.map(ex => ex.innerText),
+    sliderLabels: [...root.querySelectorAll('.widget-slider .widget-label')].filter(visible)
+      .map(e => e.innerText),
+  };
+}"""
+
+#: A raw object repr, or a dict printed as Python prints it.
+_RAW = [r"<[\w.]+ object at 0x[0-9a-f]+>", r"^<[A-Z]\w*[ :][^\n]*>$", r"\{'[^'\n]*': "]
+
+
+@pytest.fixture(scope="module")
+def voila():
+    with lb.jupyter_server(ROOT, app="voila", lecture=True) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with lb.chromium() as b:
+        yield b
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS)
+def test_lecture_mode(voila, browser, notebook):
+    import re
+
+    page = browser.new_page(viewport={"width": 1920, "height": 1080})
+    js_errors: list[str] = []
+    page.on("pageerror", lambda exc: js_errors.append(str(exc)))
+    try:
+        page.goto(voila.link(f"voila/render/{notebook}"), timeout=180_000)
+        page.wait_for_selector(f".{lb.EXPLORER_CLASS} canvas", timeout=180_000)
+        page.wait_for_selector("mjx-container", timeout=30_000)
+        page.wait_for_timeout(1500)  # MathJax and the last canvases settle
+        assert page.locator(".jp-InputArea-editor:visible").count() == 0, "code is shown"
+        m = page.evaluate(_MEASURE, lb.EXPLORER_CLASS)
+
+        assert m["errors"] == [], f"{notebook}: error output {m['errors']}"
+        assert js_errors == [], f"{notebook}: JavaScript errors {js_errors}"
+        assert m["wide"] == [], f"{notebook}: wider than its output area: {m['wide']}"
+        assert m["cut"] == [], f"{notebook}: button text cut: {m['cut']}"
+        content, ui = m["defaults"]["content"], m["defaults"]["ui"]
+        for kind, default in (("prose", content), ("latex", content), ("controls", ui)):
+            assert m[kind], f"{notebook}: no {kind} found on the page"
+            smallest = min(m[kind])
+            assert smallest >= MIN_SCALE * default, \
+                f"{notebook}: {kind} at {smallest:.1f} px, under {MIN_SCALE} × {default} px"
+        for text in m["texts"]:
+            for pattern in _RAW:
+                found = re.search(pattern, text, flags=re.MULTILINE)
+                assert found is None, f"{notebook}: raw output {found.group(0)!r} in {text[:200]!r}"
+        raw_labels = [t for t in m["sliderLabels"] if any(c in t for c in "\\$_{}")]
+        assert raw_labels == [], f"{notebook}: slider labels not in the books' notation"
+        assert m["readouts"], f"{notebook}: no explorer"
+        for readout in m["readouts"]:
+            assert "simulated in" in readout or "Cannot simulate" in readout, \
+                f"{notebook}: an explorer without its status line"
+
+        # One click on an instructor preset shows its prompt.
+        preset = page.locator(f".{lb.EXPLORER_CLASS} button[title]").filter(
+            has_not_text="reset").first
+        assert preset.count(), f"{notebook}: no instructor preset in any explorer"
+        preset.scroll_into_view_if_needed()
+        preset.click()
+        page.get_by_text("Predict before you press play").first.wait_for(timeout=30_000)
+    finally:
+        page.close()
