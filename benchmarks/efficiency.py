@@ -15,8 +15,10 @@ prints:
 * the compile time (lambdify with cse into math-module scalar code) and the time per
   right-hand-side evaluation (M u̇ = f solved numerically), as evaluations per second.
 
-Timings on a shared machine are noisy: read the ratios, measured in one run.  Derivations
-are timed once each (the 10-link chain takes seconds); ``--repeat`` takes the median.
+Timings are CPU seconds of this process (time.process_time), which other processes on a
+shared machine inflate less than wall time; still, read the ratios, measured in one run.
+Derivations are timed once each (the 10-link chain takes seconds); ``--repeat`` takes the
+median.
 A PNG of the figures against n is written to ``--png`` (default: the system's temporary
 directory); it is not part of the repository.
 

@@ -168,7 +168,7 @@ class Measure:
 
     ``derive`` excludes the construction of the fresh system (``build``), which all our
     methods share; KanesMethod's includes building its model.  ``ratio`` is ``derive`` over
-    KanesMethod's in the same run.
+    KanesMethod's in the same run.  Times are CPU seconds of this process.
     """
 
     system: str
@@ -186,18 +186,20 @@ class Measure:
 
 
 def _timed(fn: Callable[[], object], repeat: int) -> tuple[object, float]:
+    """The result of ``fn`` and the median of ``repeat`` runs of its CPU time: the time this
+    process ran, which other processes on a shared machine inflate far less than wall time."""
     runs, result = [], None
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()
         result = fn()
-        runs.append(time.perf_counter() - start)
+        runs.append(time.process_time() - start)
     return result, statistics.median(runs)
 
 
 def _compiled(m: Measure, d: Derivation, system: System) -> Measure:
-    start = time.perf_counter()
+    start = time.process_time()
     eom = CompiledEOM(d, system.parameter_symbols)
-    m.compile = time.perf_counter() - start
+    m.compile = time.process_time() - start
     values = system.parameter_values()
     m.per_second = rhs_evaluations_per_second(eom, [values[s.name]
                                                     for s in system.parameter_symbols])

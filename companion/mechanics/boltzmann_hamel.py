@@ -202,7 +202,7 @@ def boltzmann_hamel(
                       "The equations are linear in the u̇'s with these coefficients.", "m",
                       key="inertia"))
     dT_dq = form.gradient(q)
-    dT_dtheta = (phi.T * dT_dq).applyfunc(sp.expand)
+    dT_dtheta = (phi.T * dT_dq).applyfunc(sp.expand) if not phi.is_Identity else dT_dq
     steps.append(Step("∂T/∂θ_r = Σ_i (∂T/∂q_i) Φ_ir", dT_dtheta.subs(constrained), "(4.86)",
                       "Derivative with respect to a quasi-coordinate, via the chain rule "
                       "through Φ.", r"\partial T/\partial\theta", key="dT_dtheta"))
@@ -217,10 +217,11 @@ def boltzmann_hamel(
     for j in range(n):
         if p[j] != 0 and not (gamma[j].is_zero_matrix and gamma_t[j].is_zero_matrix):
             gyro += p[j] * (gamma[j] * sp.Matrix(u) + gamma_t[j])
-    # Constraints applied after differentiation: suppressed u and u̇ vanish.
-    rest = (velocity_terms - dT_dtheta + gyro).xreplace(constrained).applyfunc(sp.expand)
+    # Constraints applied after differentiation: suppressed u and u̇ vanish.  Every part is
+    # expanded on its own; their sum needs no expanding again.
+    rest = (velocity_terms - dT_dtheta + gyro.applyfunc(sp.expand)).xreplace(constrained)
     inertia_on_motion = inertia[:, :k].xreplace(constrained).applyfunc(sp.expand)
-    rows = (inertia_on_motion * ud[:k, :] + rest).applyfunc(sp.expand)
+    rows = (inertia_on_motion * ud[:k, :]).applyfunc(sp.expand) + rest
     weighted = sum((p[j] * gamma[j] for j in range(n)), sp.zeros(n, n))
     general = "(4.85)" if rheonomic else "(4.92)" if m == 0 else "(4.109)"
     cite = {"gyroscopic": general, "equations": general, **(citations or {})}
@@ -230,7 +231,7 @@ def boltzmann_hamel(
         "these forces do no work.", r"\sum_j p_j \gamma^j", key="gyroscopic"))
 
     mass_matrix = inertia_on_motion[:k, :]
-    forcing = (Q_vec - rest[:k, :]).applyfunc(sp.expand)
+    forcing = Q_vec.applyfunc(sp.expand) - rest[:k, :]
     # Displayed as derived: evaluating Eq would compare both sides symbolically.
     equations = [sp.Eq(rows[r], Q_vec[r], evaluate=False) for r in range(k)]
     kinematics = qdot.subs(constrained).applyfunc(sp.expand)

@@ -93,7 +93,7 @@ class QuadraticForm:
                 for j in range(i, n):
                     e = self.M[i, j]
                     if e.has(x):
-                        out[i, j] = out[j, i] = sp.diff(e, x)
+                        out[i, j] = out[j, i] = derivative(e, x)
             self._dM[x] = out
         return self._dM[x]
 
@@ -106,8 +106,8 @@ class QuadraticForm:
             dM = self._dM_dx(x)
             terms = [(dM[i, i] / 2, v[i] ** 2) for i in range(n)]
             terms += [(dM[i, j], v[i] * v[j]) for i in range(n) for j in range(i + 1, n)]
-            terms += [(sp.diff(self.b[i], x), v[i]) for i in range(n)]
-            out.append(_sum_of_products([*terms, (sp.diff(self.T0, x), sp.S.One)]))
+            terms += [(derivative(self.b[i], x), v[i]) for i in range(n)]
+            out.append(_sum_of_products([*terms, (derivative(self.T0, x), sp.S.One)]))
         return sp.Matrix(out)
 
     def momenta_rates(self, coords: Sequence[sp.Symbol], rates: sp.Matrix,
@@ -123,15 +123,57 @@ class QuadraticForm:
             for x, rate in along:
                 dM = self._dM_dx(x)
                 terms += [(dM[i, j], v[j] * rate) for j in range(n)]
-                terms.append((sp.diff(self.b[i], x), rate))
+                terms.append((derivative(self.b[i], x), rate))
             rows.append(_sum_of_products(terms))
         return sp.Matrix(rows)
+
+
+def derivative(expr: sp.Expr, x: sp.Symbol) -> sp.Expr:
+    """∂expr/∂x of an expanded expression, term by term by the product rule.
+
+    The factors met in kinetic energies — x, sin x, cos x and their powers — are
+    differentiated directly; anything else goes to ``sympy.diff``.  This skips sympy's
+    general ``Derivative`` dispatch, which dominated derivation time on large systems.
+    """
+    out = []
+    for term in sp.Add.make_args(expr):
+        if not term.has(x):
+            continue
+        factors = sp.Mul.make_args(term)
+        for i, factor in enumerate(factors):
+            if factor.has(x):
+                out.append(sp.Mul(*factors[:i], _factor_derivative(factor, x),
+                                  *factors[i + 1:]))
+    return sp.Add(*out)
+
+
+def _factor_derivative(factor: sp.Expr, x: sp.Symbol) -> sp.Expr:
+    base, exponent = factor.as_base_exp()
+    if exponent != 1:
+        if exponent.is_Integer:
+            return exponent * base ** (exponent - 1) * _factor_derivative(base, x)
+        return sp.diff(factor, x)
+    if factor == x:
+        return sp.S.One
+    if isinstance(factor, sp.sin) and factor.args[0] == x:
+        return sp.cos(x)
+    if isinstance(factor, sp.cos) and factor.args[0] == x:
+        return -sp.sin(x)
+    return sp.diff(factor, x)
 
 
 def _sum_of_products(pairs: Sequence[tuple[sp.Expr, sp.Expr]]) -> sp.Expr:
     """Σ c·w expanded, skipping zero coefficients: each small product is expanded on its own
     and the terms added once (no large intermediate sums to flatten and expand again)."""
-    return sp.Add(*[sp.expand(c * w) for c, w in pairs if c != 0])
+    return sp.Add(*[term for c, w in pairs if c != 0 for term in _distributed(c, w)])
+
+
+def _distributed(c: sp.Expr, w: sp.Expr) -> list[sp.Expr]:
+    """The terms of c·w expanded, for c expanded: a product w of powers is multiplied into
+    each term of c directly (``expand`` would walk both again); sums go through ``expand``."""
+    if w.has(sp.Add):
+        return list(sp.Add.make_args(sp.expand(c * w)))
+    return [t * w for t in sp.Add.make_args(c)]
 
 
 def linear_coefficients(exprs: Sequence[sp.Expr], symbols: Sequence[sp.Symbol]
