@@ -196,22 +196,23 @@ def _timed(fn: Callable[[], object], repeat: int) -> tuple[object, float]:
     return result, statistics.median(runs)
 
 
-def _compiled(m: Measure, d: Derivation, system: System) -> Measure:
+def _compiled(m: Measure, d: Derivation, system: System, rhs_seconds: float) -> Measure:
     start = time.process_time()
     eom = CompiledEOM(d, system.parameter_symbols)
     m.compile = time.process_time() - start
     values = system.parameter_values()
-    m.per_second = rhs_evaluations_per_second(eom, [values[s.name]
-                                                    for s in system.parameter_symbols])
+    m.per_second = rhs_evaluations_per_second(
+        eom, [values[s.name] for s in system.parameter_symbols], rhs_seconds)
     return m
 
 
-def measure(entry: Entry, methods: Sequence[str] = BOOK_METHODS,
-            repeat: int = 1) -> list[Measure]:
+def measure(entry: Entry, methods: Sequence[str] = BOOK_METHODS, repeat: int = 1,
+            rhs_seconds: float = 0.3) -> list[Measure]:
     """KanesMethod, then every method of ``methods``, on one system, all in this run.
 
     Every derivation starts from a fresh system with Φ = Ψ⁻¹ recomputed; times are medians of
-    ``repeat`` runs.  Operation counts cover the complete first-order system, kinematical
+    ``repeat`` runs; each compiled right-hand side is run for ``rhs_seconds`` of CPU time.
+    Operation counts cover the complete first-order system, kinematical
     equations included (:func:`~companion.mechanics.comparison.first_order_operation_count`).
     """
     system = entry.build()
@@ -221,7 +222,8 @@ def measure(entry: Entry, methods: Sequence[str] = BOOK_METHODS,
     eqs = f"{k} × order 1" + (f" + {len(dependent)} differentiated constraint"
                               if dependent else "")
     out = [_compiled(Measure(entry.name, entry.size, BASELINE, eqs, len(d.q) + k,
-                             *first_order_operation_count(d), seconds), d, system)]
+                             *first_order_operation_count(d), seconds), d, system,
+                     rhs_seconds)]
     for method in methods:
         _, build = _timed(entry.build, repeat)
 
@@ -236,7 +238,19 @@ def measure(entry: Entry, methods: Sequence[str] = BOOK_METHODS,
         first_order = 2 * len(d.q) if d.order == 2 else d.n_first_order
         out.append(_compiled(Measure(entry.name, entry.size, method, eqs, first_order,
                                      *first_order_operation_count(d),
-                                     max(total - build, 0.0), build), d, system))
+                                     max(total - build, 0.0), build), d, system,
+                                     rhs_seconds))
     for m in out:
         m.ratio = m.derive / out[0].derive
     return out
+
+
+def markdown_table(measures: Sequence[Measure]) -> str:
+    """The figures of :func:`measure` as a markdown table (the §4.4 notebook shows it)."""
+    lines = ["| system | method | equations | first-order ODEs | count_ops | after cse | "
+             "derivation [s CPU] | ÷ KanesMethod | rhs evaluations/s |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    lines += [f"| {m.system} | {m.method} | {m.equations} | {m.first_order} | {m.ops} | "
+              f"{m.ops_cse} | {m.derive:.2f} | {m.ratio:.2f} | {m.per_second:,.0f} |"
+              for m in measures]
+    return "\n".join(lines)

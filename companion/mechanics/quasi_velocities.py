@@ -54,12 +54,11 @@ def tidy(expr: sp.Expr) -> sp.Expr:
     # polynomials over every sine and cosine just to find nothing to cancel.
     clean = sp.cancel if _has_fraction(expr) else sp.expand
     expr = clean(expr)
-    if not expr.has(sp.sin):
+    squares = {e: (1 - sp.cos(e.base.args[0]) ** 2) ** (e.exp / 2)
+               for e in expr.atoms(sp.Pow) if isinstance(e.base, sp.sin) and e.exp.is_even}
+    if not squares:
         return expr
-    folded = clean(expr.replace(
-        lambda e: e.is_Pow and isinstance(e.base, sp.sin) and e.exp.is_even,
-        lambda e: (1 - sp.cos(e.base.args[0]) ** 2) ** (e.exp / 2),
-    ))
+    folded = clean(expr.xreplace(squares))
     return folded if sp.count_ops(folded) < sp.count_ops(expr) else expr
 
 
