@@ -19,6 +19,7 @@ from companion.mechanics import inputs
 from companion.mechanics import quasi_velocities as qv
 from companion.mechanics.derivation import Derivation, Step
 from companion.mechanics.methods import Definition, register_method
+from companion.mechanics.quadratic import QuadraticForm
 
 
 def dot_symbol(s: sp.Symbol) -> sp.Symbol:
@@ -148,7 +149,6 @@ def boltzmann_hamel(
             raise ValueError(f"Q must hold n − m = {k} generalized forces, got {len(Q_list)}")
         Q_vec = sp.Matrix([inputs.sympify_entry(e, f"Q[{i}]") for i, e in enumerate(Q_list)])
     t = inputs.check_time(t, [T, psi, psi_t, Q_vec], reserved=q + u)
-    inputs.check_quadratic(T, u)
     if psi.free_symbols & set(u) or psi_t.free_symbols & set(u):
         raise ValueError("Ψ and Ψ_t must depend on q (and t) only, not on the quasi-velocities")
 
@@ -193,32 +193,35 @@ def boltzmann_hamel(
     steps.append(Step("Kinetic energy T(q, u, t), unconstrained", T, "(4.85)",
                       "T is written in all n u's: the constraints are applied only after "
                       "differentiating.", "T", key="kinetic_energy"))
-    p = sp.Matrix([sp.diff(T, ui) for ui in u])
+    form = QuadraticForm.of(T, u)
+    p = form.momenta()
     steps.append(Step("Generalized momenta p_j = ∂T/∂u_j", p, "(4.87)",
                       "The momentum conjugate to each quasi-velocity.", "p", key="momenta"))
-    inertia = sp.hessian(T, u)
+    inertia = form.M
     steps.append(Step("Inertia coefficients m_ij = ∂²T/∂u_i∂u_j", inertia, "(4.88)",
                       "The equations are linear in the u̇'s with these coefficients.", "m",
                       key="inertia"))
-    dT_dq = sp.Matrix([sp.diff(T, qi) for qi in q])
-    dT_dtheta = (phi.T * dT_dq).applyfunc(sp.expand)
+    dT_dq = form.gradient(q)
+    dT_dtheta = (phi.T * dT_dq).applyfunc(sp.expand) if not phi.is_Identity else dT_dq
     steps.append(Step("∂T/∂θ_r = Σ_i (∂T/∂q_i) Φ_ir", dT_dtheta.subs(constrained), "(4.86)",
                       "Derivative with respect to a quasi-coordinate, via the chain rule "
                       "through Φ.", r"\partial T/\partial\theta", key="dT_dtheta"))
 
-    # Time derivative of p_r along the motion: ∂p/∂u u̇ + ∂p/∂q q̇ + ∂p/∂t, q̇ = Φ u + Φ_t.
+    # Time derivative of p_r along the motion: m u̇ + ∂p/∂q q̇ + ∂p/∂t, q̇ = Φ u + Φ_t.  The
+    # m u̇ part is kept apart, so the mass matrix is read off rather than differentiated out
+    # of the expanded rows again.
     qdot = phi * sp.Matrix(u) + phi_t
     ud = sp.Matrix(udot)
-    dp_dt = p.jacobian(u) * ud + p.jacobian(q) * qdot
-    if t is not None:
-        dp_dt += p.diff(t)
+    velocity_terms = form.momenta_rates(q, qdot, t)
     gyro = sp.zeros(n, 1)
     for j in range(n):
-        gyro += p[j] * (gamma[j] * sp.Matrix(u) + gamma_t[j])
-    rows = dp_dt - dT_dtheta + gyro
-    # Constraints applied after differentiation: suppressed u and u̇ vanish.
-    on_motion = {**constrained, **{udot[i]: 0 for i in range(k, n)}}
-    rows = rows.subs(on_motion).applyfunc(sp.expand)
+        if p[j] != 0 and not (gamma[j].is_zero_matrix and gamma_t[j].is_zero_matrix):
+            gyro += p[j] * (gamma[j] * sp.Matrix(u) + gamma_t[j])
+    # Constraints applied after differentiation: suppressed u and u̇ vanish.  Every part is
+    # expanded on its own; their sum needs no expanding again.
+    rest = (velocity_terms - dT_dtheta + gyro.applyfunc(sp.expand)).xreplace(constrained)
+    inertia_on_motion = inertia[:, :k].xreplace(constrained).applyfunc(sp.expand)
+    rows = (inertia_on_motion * ud[:k, :]).applyfunc(sp.expand) + rest
     weighted = sum((p[j] * gamma[j] for j in range(n)), sp.zeros(n, n))
     general = "(4.85)" if rheonomic else "(4.92)" if m == 0 else "(4.109)"
     cite = {"gyroscopic": general, "equations": general, **(citations or {})}
@@ -227,19 +230,17 @@ def boltzmann_hamel(
         "Multiplied by u it gives the velocity-coupling terms of (4.85); it is skew, so "
         "these forces do no work.", r"\sum_j p_j \gamma^j", key="gyroscopic"))
 
-    reduced = rows[:k, :]
-    mass_matrix = reduced.jacobian(udot[:k])
-    forcing = (Q_vec - (reduced - mass_matrix * ud[:k, :])).applyfunc(sp.expand)
-    mass_matrix = mass_matrix.applyfunc(sp.expand)
-    equations = [
-        sp.Eq(sp.expand(reduced[r] - 0), Q_vec[r]) for r in range(k)
-    ]
+    mass_matrix = inertia_on_motion[:k, :]
+    forcing = Q_vec.applyfunc(sp.expand) - rest[:k, :]
+    # Displayed as derived: evaluating Eq would compare both sides symbolically.
+    equations = [sp.Eq(rows[r], Q_vec[r], evaluate=False) for r in range(k)]
     kinematics = qdot.subs(constrained).applyfunc(sp.expand)
     steps.append(Step("Boltzmann–Hamel equations", equations, cite["equations"],
                       f"{k} first-order dynamical equations in the independent u's.", None,
                       key="equations"))
     steps.append(Step("Kinematical equations q̇ = Φ u + Φ_t with the constraints applied",
-                      [sp.Eq(dot_symbol(qi), kinematics[i]) for i, qi in enumerate(q)],
+                      [sp.Eq(dot_symbol(qi), kinematics[i], evaluate=False)
+                       for i, qi in enumerate(q)],
                       "(4.134)", "Only the first n − m columns of Φ enter.", None,
                       key="kinematical_equations"))
 

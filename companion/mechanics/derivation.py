@@ -4,7 +4,9 @@ equations of motion in the common form ``M(q, t) u̇ = f(q, u, t)``, ``q̇ = Φ 
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Literal
 
 import sympy as sp
@@ -42,6 +44,36 @@ class Step:
         """LaTeX of the step's object, ``symbol = expr`` when a symbol is given."""
         body = _latex(self.expr)
         return f"{self.symbol} = {body}" if self.symbol else body
+
+
+class LazyStep(Step):
+    """A :class:`Step` whose object is computed when first read, then kept.
+
+    For results that are costly and only ever shown (the multipliers of Lagrange's equations
+    solved symbolically): deriving, compiling and simulating never read them, the stepper does.
+
+    Parameters
+    ----------
+    title, eq, explanation, symbol, key
+        As for :class:`Step`.
+    compute
+        Called once, with no arguments, the first time ``expr`` is read.
+    """
+
+    def __init__(self, title: str, compute: Callable[[], Any], eq: str | None = None,
+                 explanation: str = "", symbol: str | None = None, key: str | None = None):
+        for name, value in (("title", title), ("eq", eq), ("explanation", explanation),
+                            ("symbol", symbol), ("key", key), ("_compute", compute)):
+            object.__setattr__(self, name, value)  # Step is frozen
+
+    @cached_property
+    def expr(self) -> Any:  # type: ignore[override]
+        return self._compute()
+
+    @property
+    def computed(self) -> bool:
+        """Whether ``expr`` has been computed yet."""
+        return "expr" in self.__dict__
 
 
 def _latex(obj: Any) -> str:

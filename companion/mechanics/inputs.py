@@ -74,18 +74,3 @@ def check_time(
             "pass t=t if the system is rheonomic (depends on time)"
         )
     return None
-
-
-def check_quadratic(T: sp.Expr, u: Sequence[sp.Symbol]) -> None:
-    """Refuse a kinetic energy that is not a polynomial of degree ≤ 2 in the speeds."""
-    try:
-        degree = sp.Poly(sp.expand(T), *u).total_degree()
-    except sp.PolynomialError as exc:
-        raise ValueError(
-            f"T must be a polynomial of degree at most 2 in the speeds {list(u)}; "
-            f"it is not polynomial in them: {T}"
-        ) from exc
-    if degree > 2:
-        raise ValueError(
-            f"T must be quadratic or lower in the speeds {list(u)}, but has degree {degree}"
-        )

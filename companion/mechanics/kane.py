@@ -33,6 +33,7 @@ from companion.mechanics.boltzmann_hamel import dot_symbol
 from companion.mechanics.derivation import Derivation, Step
 from companion.mechanics.lagrange import kinematics_of
 from companion.mechanics.methods import Definition, register_method
+from companion.mechanics.quadratic import linear_coefficients
 from companion.mechanics.quasi_velocities import tidy
 
 if TYPE_CHECKING:
@@ -286,10 +287,9 @@ def from_system(system: Definition) -> Derivation:
                       -lhs, "(4.130)/(4.140)", "The inertia forces projected on the same "
                       "velocity coefficients as the applied loads (ρ_c = 0 when P_i is the "
                       "mass centre).", "Q^*", key="inertia_forces"))
-    udot = sp.Matrix(sym.udot)
-    mass = lhs.jacobian(sym.udot).applyfunc(sp.expand)
-    forcing = (sp.Matrix(Q) - (lhs - mass * udot)).applyfunc(sp.expand)
-    equations = [sp.Eq(lhs[j], Q[j]) for j in range(k)]
+    mass, rest = linear_coefficients(lhs, sym.udot)  # lhs = mass·u̇ + rest, expanded
+    forcing = sp.Matrix(Q) - rest
+    equations = [sp.Eq(lhs[j], Q[j], evaluate=False) for j in range(k)]
     steps.append(Step("General dynamical equation Σ m v̇·γ_ij + … = Q_j", equations,
                       "(4.133)/(4.142)", f"{k} first-order equations in the independent u's: "
                       "Q_j + Q*_j = 0 (4.132), of the form m(q,t) u̇ + f = Q (4.143).", None,

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 import sympy as sp
 
-from companion.mechanics.derivation import Derivation, Step
+from companion.mechanics.derivation import Derivation, LazyStep, Step
 from companion.mechanics.methods import Definition, register_method
-from companion.mechanics.quasi_velocities import inverse, tidy_matrix
+from companion.mechanics.quadratic import QuadraticForm
+from companion.mechanics.quasi_velocities import expand_angle_sums, inverse, tidy_matrix
 
 #: The largest n + m for which the multipliers are also solved symbolically for display.
 SYMBOLIC_MULTIPLIER_LIMIT = 4
@@ -45,20 +46,22 @@ def total_derivative(
 def lagrange_rows(
     T: sp.Expr, q: Sequence[sp.Symbol], qdot: Sequence[sp.Symbol],
     qddot: Sequence[sp.Symbol], t: sp.Symbol | None,
-) -> tuple[sp.Matrix, sp.Matrix, sp.Matrix]:
+) -> tuple[sp.Matrix, sp.Matrix, sp.Matrix, sp.Matrix]:
     """The left sides d/dt(∂T/∂q̇) − ∂T/∂q of Lagrange's equations, expanded.
+
+    T is read once as a quadratic form in q̇ (:class:`QuadraticForm`): M_q is its coefficient
+    matrix, p = M_q q̇ + b, and only the small entries of M_q and b are differentiated.
 
     Returns
     -------
-    rows, momenta, mass
-        The n left sides (linear in q̈), p = ∂T/∂q̇ and M_q = ∂²T/∂q̇².
+    rows, momenta, mass, rest
+        The n left sides ``mass·q̈ + rest`` (linear in q̈), p = ∂T/∂q̇, M_q = ∂²T/∂q̇² and
+        ``rest`` = (∂p/∂q) q̇ + ∂p/∂t − ∂T/∂q, the part free of q̈.
     """
-    qd = sp.Matrix(qdot)
-    p = sp.Matrix([sp.diff(T, v) for v in qdot])
-    mass = p.jacobian(list(qdot))
-    dp_dt = mass * sp.Matrix(qddot) + total_derivative(p, q, qd, t)
-    rows = dp_dt - sp.Matrix([sp.diff(T, qi) for qi in q])
-    return rows.applyfunc(sp.expand), p, mass.applyfunc(sp.expand)
+    form = QuadraticForm.of(T, qdot)
+    rest = form.momenta_rates(q, sp.Matrix(qdot), t) - form.gradient(q)
+    rows = (form.M * sp.Matrix(qddot)).applyfunc(sp.expand) + rest
+    return rows, form.momenta(), form.M, rest
 
 
 def fold_pythagoras(expr: sp.Expr) -> sp.Expr:
@@ -78,7 +81,8 @@ def in_generalized_velocities(system: Definition) -> tuple[sp.Expr, sp.Matrix]:
     assumed.
     """
     psi, psi_t = system.psi
-    u_of_qdot = psi * sp.Matrix(system.qdot) + psi_t
+    # Angle sums expanded, as in Φ, so that the terms of T cancel (no expression swell).
+    u_of_qdot = expand_angle_sums(psi * sp.Matrix(system.qdot) + psi_t)
     to_qdot = dict(zip(system.u, u_of_qdot, strict=True))
     T = fold_pythagoras(sp.expand(sp.sympify(system.T).xreplace(to_qdot)))
     Q_u = sp.zeros(len(system.u), 1)
@@ -100,14 +104,24 @@ class LagrangeResult(Derivation):
         Symbols of q̈ used in the displayed equations (λ: ``multipliers``).
     constraint_matrix, constraint_t
         A and a_t of the constraints A q̇ + a_t = 0.
-    multipliers_solved
-        λ solved symbolically in q and q̇ (only when n + m ≤ ``SYMBOLIC_MULTIPLIER_LIMIT``).
     """
 
     qddot: list[sp.Symbol] | None = None
-    multipliers_solved: sp.Matrix | None = None
     constraint_matrix: sp.Matrix | None = None
     constraint_t: sp.Matrix | None = None
+
+    @property
+    def shows_multipliers(self) -> bool:
+        """Whether λ is small enough to be solved symbolically for display
+        (m > 0 and n + m ≤ ``SYMBOLIC_MULTIPLIER_LIMIT``)."""
+        m = len(self.multipliers)
+        return bool(m) and len(self.q) + m <= SYMBOLIC_MULTIPLIER_LIMIT
+
+    @cached_property
+    def multipliers_solved(self) -> sp.Matrix | None:
+        """λ solved symbolically in q and q̇ when :attr:`shows_multipliers`, else ``None``;
+        solved on first reading only (the numerics solve M u̇ = f for numbers instead)."""
+        return self.multiplier_values() if self.shows_multipliers else None
 
     def multiplier_values(self) -> sp.Matrix:
         """λ solved symbolically from the augmented system, in q and q̇ (small systems)."""
@@ -168,7 +182,7 @@ def lagrange_multipliers(
         steps.append(Step("Constraint equations A q̇ + a_t = 0", [
             sp.Eq(sp.expand((A * qd + a_t)[j]), 0) for j in range(m)], "(4.80)",
             "The rows of the suppressed quasi-velocities, set to zero.", None, key="constraints"))
-    rows, p, mass = lagrange_rows(T, q, qdot, qddot, t)
+    rows, p, mass, rest = lagrange_rows(T, q, qdot, qddot, t)
     steps.append(Step("Generalized momenta ∂T/∂q̇", p, None,
                       "The momentum conjugate to each coordinate.", r"\partial T/\partial\dot q",
                       key="momenta"))
@@ -177,28 +191,29 @@ def lagrange_multipliers(
                       key="mass_matrix"))
     lam_col = sp.Matrix(lam) if m else sp.zeros(0, 1)
     generalized = (A.T * lam_col) if m else sp.zeros(n, 1)
-    equations = [sp.Eq(rows[i], sp.expand(Q[i] + generalized[i])) for i in range(n)]
+    equations = [sp.Eq(rows[i], sp.expand(Q[i] + generalized[i]), evaluate=False)
+                 for i in range(n)]
     steps.append(Step("Lagrange's equations with multipliers", equations, None,
                       f"{n} second-order equations; the constraint forces enter as Σ λ_j a_ji, "
                       "one unknown multiplier per constraint.", None, key="equations"))
     if m:
-        acc_rows = (A * sp.Matrix(qddot) + total_derivative(A * qd + a_t, q, qd, t))
-        acc_rows = acc_rows.applyfunc(sp.expand)
-        steps.append(Step("Differentiated constraints", [sp.Eq(e, 0) for e in acc_rows], None,
+        acc_rest = total_derivative(A * qd + a_t, q, qd, t).applyfunc(sp.expand)
+        acc_rows = (A * sp.Matrix(qddot)).applyfunc(sp.expand) + acc_rest
+        steps.append(Step("Differentiated constraints",
+                          [sp.Eq(e, 0, evaluate=False) for e in acc_rows], None,
                           f"The {m} constraint equation(s) at the acceleration level, which "
                           "close the system for the n + m unknowns (q̈, λ).", None,
                           key="constraint_accelerations"))
-        equations += [sp.Eq(e, 0) for e in acc_rows]
+        equations += [sp.Eq(e, 0, evaluate=False) for e in acc_rows]
     else:
-        acc_rows = sp.zeros(0, 1)
+        acc_rest = sp.zeros(0, 1)
     aug = sp.zeros(n + m, n + m)
     aug[:n, :n] = mass
     if m:
         aug[:n, n:] = -A.T
         aug[n:, :n] = A
-    unknowns = sp.Matrix([*qddot, *lam])
-    residual = sp.Matrix([*(rows - generalized - Q), *acc_rows])
-    forcing = (aug * unknowns - residual).applyfunc(sp.expand)
+    # aug·(q̈, λ) − (left sides − right sides) leaves the parts free of q̈ and λ.
+    forcing = sp.Matrix([*(Q - rest), *(-acc_rest)]).applyfunc(sp.expand)
     steps.append(Step("Augmented system [[M_q, −Aᵀ], [A, 0]] (q̈, λ) = f", [aug, forcing], None,
                       "Accelerations and multipliers come out of one linear solve.", None,
                       key="augmented_system"))
@@ -208,8 +223,6 @@ def lagrange_multipliers(
         speeds="qdot", order=2, n_constraint_equations=m, multipliers=lam,
         qddot=qddot, constraint_matrix=A, constraint_t=a_t,
     )
-    if m and n + m <= SYMBOLIC_MULTIPLIER_LIMIT:
-        result.multipliers_solved = result.multiplier_values()
     return result
 
 
@@ -237,10 +250,11 @@ def from_system(system: Definition) -> LagrangeResult:
     T, Q = in_generalized_velocities(system)
     result = lagrange_multipliers(T, system.q, system.qdot, psi[k:, :], psi_t[k:, :], Q,
                                   system.t)
-    lam = result.multipliers_solved
-    if lam is not None:
-        result.steps.append(Step("Multipliers on the motion", on_motion(lam, system), None,
-                                 "λ solved from the augmented system and written in the "
-                                 "independent speeds: the constraint force per unit of the "
-                                 "constraint row a_j.", r"\lambda", key="multipliers"))
+    if result.shows_multipliers:
+        # Solved when the step is first read (the stepper shows it), never while deriving.
+        result.steps.append(LazyStep(
+            "Multipliers on the motion", lambda: on_motion(result.multipliers_solved, system),
+            None, "λ solved from the augmented system and written in the independent speeds: "
+            "the constraint force per unit of the constraint row a_j.", r"\lambda",
+            key="multipliers"))
     return result

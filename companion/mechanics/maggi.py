@@ -45,7 +45,7 @@ def from_system(system: Definition) -> Derivation:
     phi_k = phi[:, :k]
     psi, _ = system.psi
     qddot = [ddot_symbol(s) for s in q]
-    rows, _, mass_q = lagrange_rows(T, q, qdot, qddot, t)
+    rows, _, mass_q, rest = lagrange_rows(T, q, qdot, qddot, t)
     steps = [
         Step("Unconstrained kinetic energy T(q, q̇, t)", T, None,
              "As for Lagrange's equations with multipliers: T of the free system in the q̇'s.",
@@ -65,7 +65,7 @@ def from_system(system: Definition) -> Derivation:
                           key="orthogonality"))
     projected = (phi_k.T * (rows - Q)).applyfunc(sp.expand)
     steps.append(Step("Maggi's equations Φᵀ(Lagrange) = 0",
-                      [sp.Eq(e, 0) for e in projected], None,
+                      [sp.Eq(e, 0, evaluate=False) for e in projected], None,
                       f"{k} second-order equations in q̈; with the {m} constraint equation(s) "
                       "they fix the motion.", None, key="equations"))
     if m:
@@ -80,17 +80,19 @@ def from_system(system: Definition) -> Derivation:
                           "the form Greenwood counts (no quasi-velocities needed).", None,
                           key="differentiated_constraints"))
     # q̇ = Φ_k u + Φ_t and q̈ = Φ_k u̇ + d/dt(Φ_k) u + d/dt(Φ_t) (u held fixed in the latter).
+    # Substituted into M_q q̈ + rest − Q and projected: the u̇ terms give Φ_kᵀ M_q Φ_k, the
+    # rest the forcing, each expanded once (never the whole equation, then differentiated).
     qdot_u = phi_k * sp.Matrix(u) + phi_t
     udot = [sp.Symbol(r"\dot{" + sp.latex(s) + "}") for s in u]
-    qddot_u = phi_k * sp.Matrix(udot) + total_derivative(qdot_u, q, qdot_u, t)
-    sub = {**dict(zip(qdot, qdot_u, strict=True)), **dict(zip(qddot, qddot_u, strict=True))}
-    in_u = projected.xreplace(sub).applyfunc(sp.expand)
+    drift = total_derivative(qdot_u, q, qdot_u, t)
+    mass = (phi_k.T * mass_q * phi_k).applyfunc(sp.expand)
+    on_motion = dict(zip(qdot, qdot_u, strict=True))
+    forcing = (-phi_k.T * (mass_q * drift + (rest - Q).xreplace(on_motion))).applyfunc(sp.expand)
+    in_u = mass * sp.Matrix(udot) - forcing
     steps.append(Step("Kinematical substitution q̇ = Φ u + Φ_t, q̈ = Φ u̇ + Φ̇ u + Φ̇_t",
-                      [sp.Eq(e, 0) for e in in_u], "(4.134)",
+                      [sp.Eq(e, 0, evaluate=False) for e in in_u], "(4.134)",
                       f"{k} first-order equations in the independent u's; the constraints are "
                       "now satisfied by construction.", None, key="kinematical_substitution"))
-    mass = in_u.jacobian(udot).applyfunc(sp.expand)
-    forcing = (mass * sp.Matrix(udot) - in_u).applyfunc(sp.expand)
     steps.append(Step("Mass matrix Φᵀ M_q Φ", mass, None,
                       "The projection of Lagrange's mass matrix on the allowed directions, "
                       "as the computer leaves it (no simplification).", "M", key="mass_matrix"))
@@ -98,7 +100,8 @@ def from_system(system: Definition) -> Derivation:
     return Derivation(
         method="maggi", q=list(q), u=list(u), mass_matrix=mass, forcing=forcing,
         kinematics=kinematics,
-        equations=[sp.Eq(sp.expand((mass * sp.Matrix(udot))[r]), forcing[r]) for r in range(k)],
+        equations=[sp.Eq(sp.expand((mass * sp.Matrix(udot))[r]), forcing[r], evaluate=False)
+                   for r in range(k)],
         steps=steps, t=t,
         # Counted as the book counts it: n − m second-order equations plus m differentiated
         # constraints (the u-form above is the companion's way to integrate them).

@@ -13,22 +13,52 @@ import sympy as sp
 from companion.mechanics.inputs import sympify_entry
 
 
+def _is_angle_sum(e: sp.Basic) -> bool:
+    return isinstance(e, (sp.sin, sp.cos)) and e.args[0].is_Add
+
+
+def expand_angle_sums(expr: sp.Basic) -> sp.Basic:
+    """sin(a ± b), cos(a ± b) written as products of sines and cosines of the single angles.
+
+    ``cancel`` and ``expand`` treat sin(θ + φ) and sin θ, cos φ as unrelated symbols, so terms
+    that cancel by the addition theorems survive and multiply at every later step (the
+    snakeboard typed with angle sums: 300 000 operations by Maggi's method against 80
+    expanded).  Only the sines and cosines of sums are expanded (``expand_trig`` on each,
+    nothing else), so the work is proportional to the number of such atoms.
+    """
+    found = {e for e in expr.atoms(sp.sin, sp.cos) if _is_angle_sum(e)}
+    while found:  # an angle sum inside an angle sum shows up once the outer one is expanded
+        expr = expr.xreplace({e: sp.expand_trig(e) for e in found})
+        found = {e for e in expr.atoms(sp.sin, sp.cos) if _is_angle_sum(e)}
+    return expr
+
+
+def _has_fraction(expr: sp.Expr) -> bool:
+    """Whether a symbol (or function of one) appears in a denominator of ``expr``."""
+    return any(p.exp.is_negative and p.base.free_symbols for p in expr.atoms(sp.Pow))
+
+
 def tidy(expr: sp.Expr) -> sp.Expr:
     """Cheap clean-up for *small* intermediate objects (entries of Φ, C^j, γ^j).
 
-    ``cancel`` clears nested fractions; sin² + cos² = 1 is folded by rewriting even powers of
-    sines as powers of 1 − cos² and cancelling again, kept only when that is shorter.  (Much
-    cheaper than ``trigsimp``; never used on whole equations of motion.)
+    Angle sums are expanded first (:func:`expand_angle_sums`), so that ``cancel`` sees one
+    set of generators, sin and cos of the single angles; ``cancel`` clears nested fractions;
+    sin² + cos² = 1 is folded by rewriting even powers of sines as powers of 1 − cos² and
+    cancelling again, kept only when that is shorter.  (Much cheaper than ``trigsimp``; never
+    used on whole equations of motion.)
     """
     if expr.is_number or not expr.free_symbols:
         return sp.nsimplify(expr) if expr.is_Float else expr
-    expr = sp.cancel(expr)
-    if not expr.has(sp.sin):
+    expr = expand_angle_sums(expr)
+    # A polynomial (no symbol in a denominator) only needs expanding; cancel would build
+    # polynomials over every sine and cosine just to find nothing to cancel.
+    clean = sp.cancel if _has_fraction(expr) else sp.expand
+    expr = clean(expr)
+    squares = {e: (1 - sp.cos(e.base.args[0]) ** 2) ** (e.exp / 2)
+               for e in expr.atoms(sp.Pow) if isinstance(e.base, sp.sin) and e.exp.is_even}
+    if not squares:
         return expr
-    folded = sp.cancel(expr.replace(
-        lambda e: e.is_Pow and isinstance(e.base, sp.sin) and e.exp.is_even,
-        lambda e: (1 - sp.cos(e.base.args[0]) ** 2) ** (e.exp / 2),
-    ))
+    folded = clean(expr.xreplace(squares))
     return folded if sp.count_ops(folded) < sp.count_ops(expr) else expr
 
 

@@ -61,6 +61,26 @@ def _unrolled_solver(k: int):
     return namespace["solve"]
 
 
+def grouped_by_speeds(expr: sp.Expr, speeds: Sequence[sp.Symbol]) -> sp.Expr:
+    """An expanded expression rewritten as Σ (product of speeds) · (its coefficient).
+
+    The forcing of expanded equations repeats each product of speeds in many terms; grouped,
+    each product is multiplied once and the coefficients are left for ``cse``, which makes
+    the compiled right-hand side markedly cheaper (about half the operations after cse for
+    the 10-link chain).  One pass over the terms, unlike ``sympy.collect``.
+    """
+    index = set(speeds)
+    groups: dict[sp.Expr, list[sp.Expr]] = {}
+    for term in sp.Add.make_args(expr):
+        mine, rest = [], []
+        for factor in sp.Mul.make_args(term):
+            (mine if factor.as_base_exp()[0] in index else rest).append(factor)
+        groups.setdefault(sp.Mul(*mine), []).append(sp.Mul(*rest))
+    if len(groups) == len(sp.Add.make_args(expr)):
+        return expr  # nothing repeats
+    return sp.Add(*[key * sp.Add(*terms) for key, terms in groups.items()])
+
+
 def lambdify_scalar(args: Sequence, exprs: Sequence[sp.Expr]):
     """Lambdify a list of scalar expressions to a fast function of scalars returning a list."""
     return sp.lambdify(args, list(exprs), modules=["math"], cse=True)
@@ -89,7 +109,8 @@ class CompiledEOM:
         self.k = len(derivation.u)
         t = derivation.t if derivation.t is not None else sp.Dummy("t")
         args = [t, *derivation.q, *derivation.u, *self.parameters]
-        flat = [*derivation.kinematics, *derivation.mass_matrix, *derivation.forcing]
+        forcing = [grouped_by_speeds(e, derivation.u) for e in derivation.forcing]
+        flat = [*derivation.kinematics, *derivation.mass_matrix, *forcing]
         self._parts = lambdify_scalar(args, flat)
 
     def _values(self, t: float, q: Sequence[float], u: Sequence[float], p: Sequence[float]):

@@ -13,6 +13,7 @@ import sympy as sp
 
 from companion.geometry.planar import GROUND, Mechanism
 from companion.geometry.planar_system import MechanismSystem
+from companion.mechanics.model import MechanicsModel
 from companion.system import Parameter
 
 
@@ -86,11 +87,13 @@ def chain(n: int, *, torques: bool = False, name: str | None = None,
     )
 
 
-def kane_chain(n: int, *, torques: bool = False) -> tuple[sp.Matrix, sp.Matrix, list, list]:
-    """The same chain derived independently with sympy.physics.mechanics' KanesMethod.
+def chain_model(n: int, *, torques: bool = False) -> MechanicsModel:
+    """The chain's frames, bodies and loads in ``sympy.physics.mechanics``: link i is a rigid
+    body turned by θ_i about n̂_z, its mass centre a_i below its upper pin along the link, with
+    gravity (and the joint torques τ_i, acting on link i and back on link i − 1).
 
-    Returns (mass matrix, forcing, θ symbols, ω symbols) in the plain Symbols of
-    :func:`chain_mechanism`, so the two derivations can be compared number for number.
+    The speeds are ω_i = θ̇_i, set as the links' angular velocities.  Shared by our general
+    dynamical equation (``System.mechanics_model``) and sympy's KanesMethod (:func:`kane_chain`).
     """
     from sympy.physics import mechanics as me
 
@@ -116,15 +119,42 @@ def kane_chain(n: int, *, torques: bool = False) -> tuple[sp.Matrix, sp.Matrix, 
         bodies.append(body)
         frames.append(A)
         loads.append((G, -m[i] * g * N.y))
-        loads.append((A, tau[i] * N.z))
-        if i > 0:
-            loads.append((frames[i - 1], -tau[i] * N.z))
+        if torques:
+            loads.append((A, tau[i] * N.z))
+            if i > 0:
+                loads.append((frames[i - 1], -tau[i] * N.z))
         nxt = pivot.locatenew(f"P{i + 2}", -l[i] * A.y)
         nxt.v2pt_theory(pivot, N, A)
         pivot = nxt
-    kane = me.KanesMethod(N, q_ind=th, u_ind=om,
+    return MechanicsModel(frame=N, q=th, bodies=bodies, loads=loads,
+                          frames={"N": "inertial", **{f.name: f"link {i} frame"
+                                                      for i, f in enumerate(frames, 1)}})
+
+
+def kanes_method(n: int, *, torques: bool = False):
+    """sympy's KanesMethod on the chain of :func:`chain_model`, with its equations formed.
+
+    Returns the ``KanesMethod`` object (``mass_matrix``, ``forcing`` in dynamicsymbols).
+    """
+    from sympy.physics import mechanics as me
+
+    model = chain_model(n, torques=torques)
+    th = list(model.q)
+    om = [me.dynamicsymbols(f"omega_{i}") for i in range(1, n + 1)]
+    kane = me.KanesMethod(model.frame, q_ind=th, u_ind=om,
                           kd_eqs=[th[i].diff() - om[i] for i in range(n)])
-    kane.kanes_equations(bodies, loads)
+    kane.kanes_equations(list(model.bodies), list(model.loads))
+    return kane
+
+
+def kane_chain(n: int, *, torques: bool = False) -> tuple[sp.Matrix, sp.Matrix, list, list]:
+    """The same chain derived independently with sympy.physics.mechanics' KanesMethod.
+
+    Returns (mass matrix, forcing, θ symbols, ω symbols) in the plain Symbols of
+    :func:`chain_mechanism`, so the two derivations can be compared number for number.
+    """
+    kane = kanes_method(n, torques=torques)
+    th, om = list(kane.q), list(kane.u)
     plain = {f: sp.Symbol(f.func.__name__) for f in (*th, *om)}
     M = kane.mass_matrix.subs(plain)
     F = kane.forcing.subs(plain)

@@ -9,9 +9,41 @@ rolling sets to zero.
 
 from __future__ import annotations
 
+from functools import partial
+
 import sympy as sp
 
+from companion.mechanics.model import MechanicsModel
 from companion.system import Parameter, System
+
+
+def disk_model(m: sp.Symbol, R: sp.Symbol, g: sp.Symbol, alpha: sp.Symbol, *,
+               momenta_in_heading_frame: bool = False) -> MechanicsModel:
+    """The disk's geometry for the general dynamical equation (4.142): the heading frame H
+    turns by θ about the plane's normal, the disk frame D by the spin φ about the axle H.y;
+    the centre sits R above the contact point; gravity's component along the slope acts on it.
+
+    ``momenta_in_heading_frame`` also asks for the alternate form (4.144)–(4.146), with p and
+    H of the disk resolved in H (the ``rolling_disk_frame`` example).
+    """
+    import sympy.physics.mechanics as me  # slow to import: on first use
+
+    x, y, theta, phi = me.dynamicsymbols("x y theta phi")
+    N = me.ReferenceFrame("N")  # the plane: x down the slope, z along the normal
+    H = N.orientnew("H", "Axis", (theta, N.z))
+    D = H.orientnew("D", "Axis", (phi, H.y))
+    O = me.Point("O")
+    O.set_vel(N, 0)
+    C = O.locatenew("C", x * N.x + y * N.y)  # contact point
+    G = C.locatenew("G", R * N.z)  # centre, above the contact
+    central = me.inertia(D, m * R**2 / 4, m * R**2 / 2, m * R**2 / 4)
+    disk = me.RigidBody("disk", G, D, m, (central, G))
+    return MechanicsModel(
+        frame=N, q=[x, y, theta, phi], bodies=[disk],
+        loads=[(G, m * g * sp.sin(alpha) * N.x)],  # gravity's component along the slope
+        momentum_frames={"disk": H} if momenta_in_heading_frame else {},
+        frames={"N": "the plane's, x down the slope", "H": "heading frame, turned θ about n̂_z",
+                "D": "the disk's own, turned φ about the axle"})
 
 
 def build() -> System:
@@ -35,6 +67,7 @@ def build() -> System:
 
     system = System(
         name="rolling_disk",
+        mechanics_model=partial(disk_model, m, R, g, alpha),
         title="Vertical disk rolling on an inclined plane (two rolling constraints)",
         source="beyond the books: m = 2 nonholonomic constraints, gravity",
         q=[x, y, theta, phi],
