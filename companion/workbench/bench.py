@@ -28,7 +28,7 @@ from companion.mechanics.comparison import BOOK_METHODS, ComparisonTable, compar
 from companion.scene import scene_for
 from companion.scene.points import declared_points
 from companion.system import System
-from companion.widgets import labels, style
+from companion.widgets import labels
 from companion.widgets.explorer import Explorer, close_tree
 from companion.widgets.method_selector import MethodSelector
 from companion.widgets.timeseries import TimeSeriesView
@@ -47,7 +47,7 @@ WORKBENCH_CLASS = "companion-workbench"
 
 
 def _error_html(what: str, message: str) -> str:
-    return (f"<div style='{style.text_css()}'><span style='color:#b00020'><b>{html.escape(what)}"
+    return (f"<div><span style='color:#b00020'><b>{html.escape(what)}"
             f":</b> {html.escape(' '.join(message.split()))}</span></div>")
 
 
@@ -112,7 +112,7 @@ class Workbench:
 
     def _parts(self, n_states: int, simulate_kwargs: dict[str, Any]) -> list[w.Widget]:
         system = self.system
-        heading = w.HTML(f"<h3>{html.escape(system.title)}</h3><div style='{style.text_css()}'>"
+        heading = w.HTML(f"<h3>{html.escape(system.title)}</h3><div>"
                          f"{html.escape(self.summary())}</div>")
         methods = self._attempt("methods", lambda: self._methods_table(n_states))
         self.selector = self._attempt("stepper", lambda: MethodSelector(
@@ -169,7 +169,7 @@ class Workbench:
                         f"{d.order}</td><td>{verdict}</td></tr>")
         rows += [f"<tr><td>{html.escape(m)}</td><td colspan=2><i>does not apply: "
                  f"{html.escape(why)}</i></td></tr>" for m, why in self.skipped.items()]
-        return (f"<div style='{style.text_css()}'>Largest difference of u̇ from "
+        return (f"<div>Largest difference of u̇ from "
                 f"Boltzmann–Hamel's, relative, at {n_states} random states over the slider "
                 "ranges:<table><tr><th>method</th><th>equations</th><th>difference</th></tr>"
                 + "".join(rows) + "</table></div>")
