@@ -35,8 +35,8 @@ import sympy as sp
 
 __all__ = [
     "LINE_BUDGET", "Term", "book_terms", "derivative_parts", "equation_latex",
-    "equation_text", "equations_latex", "equations_text", "expr_latex", "latex_width",
-    "object_latex", "symbol_latex", "symbol_text",
+    "equation_text", "equations_latex", "equations_text", "expr_latex", "expr_text",
+    "latex_width", "object_latex", "printed_form_matches", "symbol_latex", "symbol_text",
 ]
 
 #: Widest line, in the units of :func:`latex_width`, for a notebook's output area in
@@ -119,7 +119,8 @@ def expr_latex(expr: Any) -> str:
     return _PRINTED_DERIVATIVE.sub(r"\\\1{\2}_{\3}", sp.latex(expr, symbol_names=names))
 
 
-def _text(expr: sp.Expr) -> str:
+def expr_text(expr: sp.Expr) -> str:
+    """Plain text of an expression in the books' notation: ``I_xx ω̇_x``, ``sin(θ)``."""
     renamed = expr.xreplace({s: sp.Symbol(symbol_text(s)) for s in expr.free_symbols})
     return sp.sstr(renamed).replace("**", "^").replace("*", " ").replace(" - ", " − ")
 
@@ -138,7 +139,7 @@ class Term:
         return _product(self.coefficient, self.factors, expr_latex)
 
     def text(self) -> str:
-        return _product(self.coefficient, self.factors, _text)
+        return _product(self.coefficient, self.factors, expr_text)
 
 
 def _only_functions(expr: sp.Expr) -> bool:
@@ -562,7 +563,7 @@ def equation_text(equation: Any, speeds: Sequence[sp.Symbol] = (), own: int | No
     """One equation as plain text in the books' form: ``I_xx ω̇_x + (I_zz − I_yy) ω_y ω_z =
     M_x``."""
     lhs, rhs = _as_equation(equation)
-    left, right = (_joined(book_terms(side, speeds, own, coordinates), _text) or "0"
+    left, right = (_joined(book_terms(side, speeds, own, coordinates), expr_text) or "0"
                    for side in (lhs, rhs))
     return f"{left} = {right}"
 
@@ -637,3 +638,60 @@ def object_latex(obj: Any, symbol: str | None = None, speeds: Sequence[sp.Symbol
     if len(pieces) == 1 or latex_width(joined) <= budget:
         return joined
     return r"\begin{aligned}" + r" \\ ".join("&" + p for p in pieces) + r"\end{aligned}"
+
+
+# ----------------------------------------------------------------------------- printed form
+def _printed_terms(side: str) -> list[tuple[str, tuple[str, ...]]]:
+    """The terms of one side of an equation as text: ``(sign, factors)`` each, the factors
+    sorted (a product's order is the printer's choice; grouping and term order are not)."""
+    terms, depth, current, sign = [], 0, "", "+"
+    tokens = side.replace("−", "-").split()
+    for token in tokens:
+        if depth == 0 and token in "+-" and len(token) == 1:
+            if current:
+                terms.append((sign, current))
+            sign, current = token, ""
+            continue
+        depth += token.count("(") - token.count(")")
+        current = f"{current} {token}".strip()
+    if current:
+        terms.append((sign, current))
+    return [(s, tuple(sorted(_factors(body)))) for s, body in terms]
+
+
+def _factors(term: str) -> list[str]:
+    """A product's factors, a parenthesized sum counting as one; a leading ``-`` inside a
+    factor (``-I_yy``) is kept."""
+    factors, depth, current = [], 0, ""
+    for char in term:
+        if char == " " and depth == 0:
+            if current:
+                factors.append(current)
+            current = ""
+            continue
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        current += char
+    if current:
+        factors.append(current)
+    return [f.replace(" ", "") for f in factors]
+
+
+def printed_form_matches(derived: Sequence[str], printed: Sequence[str]) -> tuple[bool, str]:
+    """Whether derived equations (plain text, :func:`equations_text`) are in the printed form:
+    the same terms in the same order on each side, each grouped the same way (``(I_zz − I_yy)
+    ω_y ω_z`` is one term, not two).  The factors of a product may come in any order (``m l``
+    or ``l m``): that is typesetting, not form.
+
+    Returns
+    -------
+    (bool, str)
+        Whether they match, and the derived equations (or the first that differs) as text.
+    """
+    if len(derived) != len(printed):
+        return False, f"{len(derived)} equations derived, {len(printed)} printed"
+    for mine, book in zip(derived, printed, strict=True):
+        sides = [tuple(_printed_terms(side) for side in text.split("=")) for text in (mine,
+                                                                                    book)]
+        if sides[0] != sides[1]:
+            return False, f"derived «{mine}», printed «{book}»"
+    return True, "; ".join(derived)
