@@ -287,14 +287,15 @@ def book_terms(expr: sp.Expr, speeds: Sequence[sp.Symbol] = (), own: int | None 
     order = {n: k for k, n in enumerate(_canonical(s) for s in speeds)}
     n = max(len(order), 1)
 
-    def position(symbol: sp.Symbol) -> int:
-        """Accelerations in the order of the speeds (a row of the mass matrix); speeds of
-        a product cyclically after the equation's own."""
+    def position(symbol: sp.Symbol, in_product: bool = True) -> tuple[int, str]:
+        """Accelerations and lone speeds in the order of the speeds (a row of the mass
+        matrix); the speeds of a product cyclically after the equation's own."""
         if not isinstance(symbol, sp.Symbol):  # a function of a speed: after the speeds
             return (len(order) + 1, "")
         name = _canonical(symbol)
         k = order.get(name, len(order))
-        cyclic = own is not None and k < len(order) and motion.get(symbol) == 1
+        cyclic = (in_product and own is not None and k < len(order)
+                  and motion.get(symbol) == 1)
         return ((k - own - 1) % n if cyclic else k, name)
 
     groups: dict[sp.Expr, sp.Expr] = {}
@@ -308,8 +309,9 @@ def book_terms(expr: sp.Expr, speeds: Sequence[sp.Symbol] = (), own: int | None 
 
     def key(monomial: sp.Expr) -> tuple:
         powers = monomial.as_powers_dict()
+        product = sum(powers.values()) > 1
         accelerations = sorted(position(s) for s in powers if motion.get(s) == 2)
-        speeds_in = sorted(position(s) for s in powers if motion.get(s) == 1)
+        speeds_in = sorted(position(s, product) for s in powers if motion.get(s) == 1)
         return (0 if accelerations else 1, sum(powers.values()), accelerations, speeds_in)
 
     terms = []
@@ -395,8 +397,10 @@ def _environment(text: str, start: int, name: str) -> tuple[str, int]:
     return text[start:], len(text)
 
 
-def _split_top(text: str, separator: str) -> list[str]:
-    """``text`` split at ``separator`` outside braces and nested environments."""
+def _split_top(text: str, separator: str, brackets: str = "{}") -> list[str]:
+    """``text`` split at ``separator`` outside braces (and ``brackets``) and nested
+    environments."""
+    opening, closing = brackets[::2], brackets[1::2]
     parts, depth, env, k, start = [], 0, 0, 0, 0
     while k < len(text):
         if text.startswith(r"\begin{", k):
@@ -404,9 +408,9 @@ def _split_top(text: str, separator: str) -> list[str]:
         elif text.startswith(r"\end{", k):
             env -= 1
         char = text[k]
-        if char == "{":
+        if char in opening:
             depth += 1
-        elif char == "}":
+        elif char in closing:
             depth -= 1
         elif depth == 0 and env == 0 and text.startswith(separator, k):
             parts.append(text[start:k])
@@ -537,6 +541,7 @@ def equations_latex(equations: Sequence[Any], speeds: Sequence[sp.Symbol] = (),
         raise ValueError("no equations to show")
     sides = [_as_equation(e) for e in equations]
     speeds = _with_implied(speeds, sp.Matrix([lhs - rhs for lhs, rhs in sides]))
+    cyclic = cyclic and _cyclic(sides, speeds)
     token_sets = [_equation_tokens(lhs, rhs, speeds, k if cyclic else None, coordinates)
                   for k, (lhs, rhs) in enumerate(sides)]
     one_line = [" ".join(tokens) for tokens in token_sets]
@@ -573,7 +578,14 @@ def equations_text(equations: Sequence[Any], speeds: Sequence[sp.Symbol] = (),
     """Each equation of a set as plain text (equation r with ``own=r``, cyclic products)."""
     speeds = _with_implied(speeds, sp.Matrix([lhs - rhs for lhs, rhs in map(_as_equation,
                                                                           equations)]))
-    return [equation_text(e, speeds, k, coordinates) for k, e in enumerate(equations)]
+    cyclic = _cyclic(equations, speeds)
+    return [equation_text(e, speeds, k if cyclic else None, coordinates)
+            for k, e in enumerate(equations)]
+
+
+def _cyclic(equations: Sequence[Any], speeds: Sequence[sp.Symbol]) -> bool:
+    """Products in cyclic order for three equations in three speeds (Euler's ω_z ω_x)."""
+    return len(equations) == len(speeds) == 3
 
 
 # ----------------------------------------------------------------------------- objects
@@ -603,7 +615,7 @@ def _entry_lines(name: str, matrix: sp.MatrixBase, speeds, coordinates,
 
 def _pairs(symbol: str | None, items: Sequence[Any]) -> list[tuple[str | None, Any]]:
     """``γ¹, γ², γ³ = A, B, C`` → ``[(γ¹, A), (γ², B), (γ³, C)]`` when the counts agree."""
-    names = _split_top(symbol, ",") if symbol else []
+    names = _split_top(symbol, ",", "{}[]()") if symbol else []
     if len(names) == len(items) > 1:
         return [(n.strip(), item) for n, item in zip(names, items, strict=True)]
     return [(None, item) for item in items]
