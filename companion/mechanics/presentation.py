@@ -154,12 +154,27 @@ def _product(coefficient: sp.Expr, factors: Sequence[sp.Expr], show) -> str:
         return tail or show(coefficient)
     if tail and _only_functions(coefficient):  # the speed first: ẋ = v cos φ (4.134)
         return f"{tail} {show(coefficient)}"
-    if coefficient.is_Add:
-        inner = _joined(_ordered_sum(coefficient), show)
-        head = rf"\left({inner}\right)" if show is expr_latex else f"({inner})"
-    else:
-        head = show(coefficient)
+    head = _coefficient(coefficient, show)
     return f"{head} {tail}" if tail else head
+
+
+def _coefficient(coefficient: sp.Expr, show) -> str:
+    """A coefficient, its sums in parentheses with the positive terms first, after the
+    number and the other factors: ``g (a₁ m₁ + l₁ m₂)``, ``½ (I_zz − I_yy)``."""
+    def parenthesized(total: sp.Expr) -> str:
+        inner = _joined(_ordered_sum(total), show)
+        return rf"\left({inner}\right)" if show is expr_latex else f"({inner})"
+
+    if coefficient.is_Add:
+        return parenthesized(coefficient)
+    if not (coefficient.is_Mul and any(f.is_Add for f in coefficient.args)):
+        return show(coefficient)
+    number, rest = coefficient.as_coeff_Mul()
+    others = [f for f in rest.as_ordered_factors() if not f.is_Add]
+    parts = [show(number)] if number != 1 else []
+    parts += [show(sp.Mul(*others))] if others else []
+    parts += [parenthesized(f) for f in rest.as_ordered_factors() if f.is_Add]
+    return " ".join(parts)
 
 
 def _joined(terms: Sequence[Term], show) -> str:
@@ -177,6 +192,13 @@ def _joined(terms: Sequence[Term], show) -> str:
 def _signed(expr: sp.Expr) -> tuple[int, sp.Expr]:
     """``(−1, −expr)`` when every term of ``expr`` is negative, else ``(1, expr)``: a
     difference keeps its sign inside, ``(I_zz − I_yy)``, not ``−(I_yy − I_zz)``."""
+    if expr.is_Mul and expr.could_extract_minus_sign():
+        number, rest = expr.as_coeff_Mul()
+        sums = [f for f in rest.as_ordered_factors() if f.is_Add]
+        mixed = len(sums) == 1 and len({t.could_extract_minus_sign() for t in sums[0].args}) == 2
+        if number < 0 and mixed:  # −½ (I_yy − I_zz) is + ½ (I_zz − I_yy)
+            others = [f for f in rest.as_ordered_factors() if not f.is_Add]
+            return 1, sp.Mul(-number, *others, -sums[0], evaluate=False)
     if all(a.could_extract_minus_sign() for a in sp.Add.make_args(expr)):
         return -1, -expr
     return 1, expr
@@ -198,10 +220,12 @@ def _simplified(coefficient: sp.Expr) -> sp.Expr:
             sp.count_ops(coefficient) <= _TRIGSIMP_OPS):
         coefficient = sp.trigsimp(coefficient)
     factored = sp.factor(coefficient)
-    # keep a factorisation only when it pulls out a symbol: m r (κ + 1), g (a₁ m₁ + l₁ m₂);
-    # (L²M + 3 m s²)/3 reads better as L²M/3 + m s²
-    if factored.is_Mul and any(a.is_Add for a in factored.args) and any(
-            a.free_symbols and not a.is_Add for a in factored.args):
+    # keep a factorisation when it pulls out a symbol, m r (κ + 1), g (a₁ m₁ + l₁ m₂), or a
+    # number from a sum of plain terms, ½ (I_zz − I_yy); (L²M + 3 m s²)/3 reads better as
+    # L²M/3 + m s²
+    sums = [a for a in factored.args if a.is_Add] if factored.is_Mul else []
+    if sums and (any(a.free_symbols and not a.is_Add for a in factored.args) or all(
+            abs(t.as_coeff_Mul()[0]) == 1 for total in sums for t in total.args)):
         return factored
     return sp.expand(coefficient)
 
