@@ -167,6 +167,8 @@ def _coefficient(coefficient: sp.Expr, show) -> str:
 
     if coefficient.is_Add:
         return parenthesized(coefficient)
+    if sp.denom(coefficient).free_symbols:  # a fraction: sympy's \frac reads best
+        return show(coefficient)
     if not (coefficient.is_Mul and any(f.is_Add for f in coefficient.args)):
         return show(coefficient)
     number, rest = coefficient.as_coeff_Mul()
@@ -254,7 +256,8 @@ def _speed_names(speeds: Iterable[sp.Symbol]) -> set[str]:
 def _with_implied(speeds: Sequence[sp.Symbol], expr: Any) -> list[sp.Symbol]:
     """``speeds`` and the speeds an equation tells by itself: ``u`` when its rate
     ``\\dot{u}`` appears, ``u`` appears outside any function and ``\\ddot{u}`` does not (then
-    u is a coordinate and ``\\dot{u}`` the speed)."""
+    u is a coordinate and ``\\dot{u}`` the speed); none when some ``\\dot{q}`` has its q
+    inside a function (``sin θ``): then every dotted symbol is a coordinate's speed."""
     expr = sp.sympify(expr)
     free = expr.free_symbols
     outside = expr.xreplace({f: sp.Dummy() for f in expr.atoms(sp.Function)}).free_symbols
@@ -262,6 +265,9 @@ def _with_implied(speeds: Sequence[sp.Symbol], expr: Any) -> list[sp.Symbol]:
     derivatives = [parts for s in free if (parts := derivative_parts(s.name))]
     dotted = {b + (f"_{u}" if u else "") for kind, b, u in derivatives if kind == "dot"}
     ddotted = {b + (f"_{u}" if u else "") for kind, b, u in derivatives if kind == "ddot"}
+    inside = {_canonical(s) for f in expr.atoms(sp.Function) for s in f.free_symbols}
+    if dotted & inside:  # a dotted symbol is a coordinate (sin θ, θ̇): the set is in q̇ form
+        return list(speeds)
     known = _speed_names(speeds)
     implied = sorted((dotted & bare) - ddotted - known)
     return [*speeds, *(sp.Symbol(name) for name in implied)]
@@ -281,7 +287,7 @@ def _canonical(symbol: sp.Symbol) -> str:
 
 
 def book_terms(expr: sp.Expr, speeds: Sequence[sp.Symbol] = (), own: int | None = None,
-               coordinates: Sequence[sp.Symbol] = ()) -> list[Term]:
+               coordinates: Sequence[sp.Symbol] = (), *, infer: bool = True) -> list[Term]:
     """The terms of one side of an equation, collected and ordered as the books print them.
 
     Parameters
@@ -298,6 +304,9 @@ def book_terms(expr: sp.Expr, speeds: Sequence[sp.Symbol] = (), own: int | None 
         equation).  ``None``: in the order of ``speeds``.
     coordinates
         The coordinates q; the remaining terms are grouped by their dependence on them.
+    infer
+        Add the speeds ``expr`` tells by itself (see ``speeds``); off when the caller has
+        already done so for the whole equation or set, which alone sees both sides.
 
     Returns
     -------
@@ -305,7 +314,7 @@ def book_terms(expr: sp.Expr, speeds: Sequence[sp.Symbol] = (), own: int | None 
         Accelerations first, then products of speeds (lower degree first), then the rest.
     """
     expr = sp.sympify(expr)
-    speeds = _with_implied(speeds, expr)
+    speeds = _with_implied(speeds, expr) if infer else list(speeds)
     names = _speed_names(speeds)
     motion = {s: r for s in expr.free_symbols if (r := _motion_rank(s, names))}
     order = {n: k for k, n in enumerate(_canonical(s) for s in speeds)}
@@ -367,6 +376,8 @@ def _rest_terms(rest: list[sp.Expr], coordinates: Sequence[sp.Symbol]) -> list[T
             continue
         if dependence == 1:
             terms.extend(_ordered_sum(coefficient))
+        elif sp.denom(dependence).free_symbols:  # one fraction, not "(…) 1/D"
+            terms.append(Term(*_signed(_simplified(coefficient * dependence))))
         else:
             terms.append(Term(*_signed(coefficient), (dependence,)))
     return terms
@@ -436,7 +447,8 @@ def _split_top(text: str, separator: str, brackets: str = "{}") -> list[str]:
             depth += 1
         elif char in closing:
             depth -= 1
-        elif depth == 0 and env == 0 and text.startswith(separator, k):
+        elif depth == 0 and env == 0 and text.startswith(separator, k) and not (
+                separator == "," and text[k - 1:k] == "\\"):  # \, is a thin space
             parts.append(text[start:k])
             k += len(separator)
             start = k
@@ -540,8 +552,8 @@ def _fill(tokens: Sequence[str], budget: float, indent: str = r"\qquad ") -> lis
 
 
 def _equation_tokens(lhs: sp.Expr, rhs: sp.Expr, speeds, own, coordinates) -> list[str]:
-    left = _side_tokens(book_terms(lhs, speeds, own, coordinates))
-    right = _side_tokens(book_terms(rhs, speeds, own, coordinates))
+    left = _side_tokens(book_terms(lhs, speeds, own, coordinates, infer=False))
+    right = _side_tokens(book_terms(rhs, speeds, own, coordinates, infer=False))
     return [*left[:-1], f"{left[-1]} = {right[0]}", *right[1:]]
 
 
@@ -592,7 +604,9 @@ def equation_text(equation: Any, speeds: Sequence[sp.Symbol] = (), own: int | No
     """One equation as plain text in the books' form: ``I_xx ω̇_x + (I_zz − I_yy) ω_y ω_z =
     M_x``."""
     lhs, rhs = _as_equation(equation)
-    left, right = (_joined(book_terms(side, speeds, own, coordinates), expr_text) or "0"
+    speeds = _with_implied(speeds, lhs - rhs)
+    left, right = (_joined(book_terms(side, speeds, own, coordinates, infer=False), expr_text)
+                   or "0"
                    for side in (lhs, rhs))
     return f"{left} = {right}"
 
@@ -604,7 +618,7 @@ def equations_text(equations: Sequence[Any], speeds: Sequence[sp.Symbol] = (),
                                                                           equations)]))
     cyclic = _cyclic(equations, speeds)
     return [equation_text(e, speeds, k if cyclic else None, coordinates)
-            for k, e in enumerate(equations)]
+            for k, e in enumerate(equations)]  # inferring again from one adds nothing
 
 
 def _cyclic(equations: Sequence[Any], speeds: Sequence[sp.Symbol]) -> bool:
