@@ -170,3 +170,14 @@ def test_width_estimate_grows_with_content():
 def test_no_equations_is_a_clear_error():
     with pytest.raises(ValueError, match="no equations"):
         P.equations_latex([])
+
+
+def test_verify_reports_equations_not_in_the_printed_form():
+    from companion.examples.euler_body import checks
+
+    table = dict(printed("euler_body"))
+    table["equations_form"] = ["I_xx ω̇_x − I_yy ω_y ω_z + I_zz ω_y ω_z = M_x",
+                               *table["equations_form"][1:]]
+    (check,) = [c for c in checks.checks(table) if c.eq == "(4.104) form"]
+    matched, detail = check.run()
+    assert not matched and "(I_zz − I_yy) ω_y ω_z" in detail

@@ -80,7 +80,7 @@ def printed_form(derive: Callable[[], Derivation], lines: Sequence[str]
 def checks(printed: Mapping[str, str]) -> list[Check]:
     """Every printed result of Example 4.3, one :class:`Check` each."""
     return [*boltzmann_hamel_checks(system, ITEMS, printed),
-            Check(BOOK, "(4.104)", "Ex 4.3 Euler's equations shown as printed: I_xx ω̇_x + "
+            Check(BOOK, "(4.104) form", "Ex 4.3 Euler's equations shown as printed: I_xx ω̇_x + "
                   "(I_zz − I_yy) ω_y ω_z = M_x, …",
                   printed_form(lambda: system().derive("boltzmann_hamel"),
                                printed["equations_form"]), PRINTED)]
