@@ -54,9 +54,9 @@ def test_no_equation_is_wider_than_its_output_area(lab, browser, notebook):
         run = lb.open_notebook(page, lab, notebook)
         lb.run_all_cells(page, run, timeout=300)
         assert run.error_outputs == []
-        toggles = page.locator("button.widget-toggle-button", has_text="show all")
-        for k in range(toggles.count()):
-            toggles.nth(k).click()
+        # a click from inside the page: a stepper scrolled out of JupyterLab's view counts too
+        page.evaluate("""() => document.querySelectorAll('button.widget-toggle-button')
+          .forEach(b => { if (b.textContent.trim() === 'show all') b.click(); })""")
         page.wait_for_function(f"() => !({_PENDING})()", timeout=30_000)
         page.wait_for_timeout(1500)  # the last typesetting pass
         shown = page.evaluate(_WIDTHS)
