@@ -13,6 +13,8 @@ from dataclasses import dataclass
 import numpy as np
 import sympy as sp
 
+from companion.mechanics.presentation import expr_text
+
 #: A result the book prints, matched against the printed form.
 PRINTED = "printed"
 #: A check the companion adds: agreement of methods, an invariant, an identity.
@@ -49,7 +51,7 @@ def entrywise_equal(derived, printed) -> tuple[bool, str]:
         diff = sp.expand(a[idx] - b[idx])
         if diff != 0 and sp.simplify(diff) != 0:
             where = f"[{idx // a.cols},{idx % a.cols}]" if a.cols > 1 else f"[{idx}]"
-            bad.append(f"{where}: derived {a[idx]}, book {b[idx]}")
+            bad.append(f"{where}: derived {expr_text(a[idx])}, book {expr_text(b[idx])}")
     if bad:
         return False, "; ".join(bad)
     return True, f"{len(a)} entr{'y' if len(a) == 1 else 'ies'} agree"

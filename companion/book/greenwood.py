@@ -9,7 +9,7 @@ them with what the engine derives; nothing else in the package may import this m
 from __future__ import annotations
 
 #: Example 4.3: type I Euler angles q = (psi, theta, phi), u = (omega_x, omega_y, omega_z).
-EX_4_3: dict[str, str] = {
+EX_4_3: dict[str, str | list[str]] = {
     "Psi": "[[-sin(theta), 0, 1], [cos(theta)*sin(phi), cos(phi), 0],"
     " [cos(theta)*cos(phi), -sin(phi), 0]]",  # (4.90)
     "Phi": "[[0, sec(theta)*sin(phi), sec(theta)*cos(phi)], [0, cos(phi), -sin(phi)],"
@@ -29,6 +29,10 @@ EX_4_3: dict[str, str] = {
     "equations": "[I_xx*omega_x_dot + (I_zz - I_yy)*omega_y*omega_z - M_x,"
     " I_yy*omega_y_dot + (I_xx - I_zz)*omega_z*omega_x - M_y,"
     " I_zz*omega_z_dot + (I_yy - I_xx)*omega_x*omega_y - M_z]",  # (4.104), as lhs − rhs
+    # (4.104) as printed, term by term: the form the companion shows (factors space-separated)
+    "equations_form": ["I_xx ω̇_x + (I_zz − I_yy) ω_y ω_z = M_x",
+                       "I_yy ω̇_y + (I_xx − I_zz) ω_z ω_x = M_y",
+                       "I_zz ω̇_z + (I_yy − I_xx) ω_x ω_y = M_z"],
 }
 
 #: Example 4.4: q = (x, y, phi), u = (u_1, u_2, u_3) = (v, phi_dot, sideways speed), u_3 = 0.
@@ -51,4 +55,4 @@ EX_4_4: dict[str, str] = {
 }
 
 #: Printed results by worked example.
-PRINTED: dict[str, dict[str, str]] = {"euler_body": EX_4_3, "knife_edge": EX_4_4}
+PRINTED: dict[str, dict[str, str | list[str]]] = {"euler_body": EX_4_3, "knife_edge": EX_4_4}

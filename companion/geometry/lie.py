@@ -18,6 +18,7 @@ import sympy as sp
 
 from companion.geometry.metric import _square, kinetic_metric
 from companion.mechanics import inputs
+from companion.mechanics.boltzmann_hamel import dot_symbol
 from companion.mechanics.derivation import Derivation, Step
 from companion.mechanics.methods import Definition, register_method
 
@@ -108,8 +109,10 @@ def arnold_equations(A: sp.Matrix, omega: Sequence[sp.Symbol], M: Sequence | Non
     w = sp.Matrix(omega)
     Bww = B(w, w).applyfunc(sp.factor)
     rate = (Bww + A.inv() * M).applyfunc(sp.factor)
-    wdot = [sp.Symbol(r"\dot{" + s.name + "}") for s in omega]
-    equations = [sp.Eq(wdot[i], rate[i]) for i in range(3)]
+    # A ω̇ = Aω × ω + M, one row each: I₁ω̇₁ = (I₂ − I₃)ω₂ω₃ + M₁ as Loparo & Vakalis print it
+    torque = (A * Bww + M).applyfunc(sp.expand)
+    equations = [sp.Eq((A * sp.Matrix([dot_symbol(s) for s in omega]))[i], torque[i])
+                 for i in range(3)]
     c, a = sp.Matrix(sp.symbols("c_1:4")), sp.Matrix(sp.symbols("a_1:4"))
     steps = [
         Step("Bracket of so(3)", bracket(a, c, sign=sign), "§7.4",
@@ -128,7 +131,7 @@ def arnold_equations(A: sp.Matrix, omega: Sequence[sp.Symbol], M: Sequence | Non
              key="equations"),
     ]
     return Derivation(method=method, q=[], u=omega, mass_matrix=A,
-                      forcing=(A * Bww + M).applyfunc(sp.expand), kinematics=sp.zeros(0, 1),
+                      forcing=torque, kinematics=sp.zeros(0, 1),
                       equations=equations, steps=steps,
                       explicit_rates=rate,
                       extra={"B": B, "B(omega, omega)": Bww, "sign": sign, "omega_dot": rate})

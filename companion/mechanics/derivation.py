@@ -4,12 +4,14 @@ equations of motion in the common form ``M(q, t) u̇ = f(q, u, t)``, ``q̇ = Φ 
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal
 
 import sympy as sp
+
+from companion.mechanics import presentation
 
 
 @dataclass(frozen=True)
@@ -40,10 +42,13 @@ class Step:
     symbol: str | None = None
     key: str | None = None
 
-    def latex(self) -> str:
-        """LaTeX of the step's object, ``symbol = expr`` when a symbol is given."""
-        body = _latex(self.expr)
-        return f"{self.symbol} = {body}" if self.symbol else body
+    def latex(self, speeds: Sequence[sp.Symbol] = (), coordinates: Sequence[sp.Symbol] = (),
+              budget: float = presentation.LINE_BUDGET) -> str:
+        """LaTeX of the step's object in the books' form, ``symbol = expr`` when a symbol is
+        given (see :func:`companion.mechanics.presentation.object_latex`: equations collected
+        by ``speeds``, lines no wider than ``budget`` ems)."""
+        return presentation.object_latex(self.expr, self.symbol, speeds, coordinates,
+                                         budget=budget)
 
 
 class LazyStep(Step):
@@ -74,14 +79,6 @@ class LazyStep(Step):
     def computed(self) -> bool:
         """Whether ``expr`` has been computed yet."""
         return "expr" in self.__dict__
-
-
-def _latex(obj: Any) -> str:
-    if isinstance(obj, (list, tuple)):
-        return r",\quad ".join(_latex(o) for o in obj)
-    if isinstance(obj, str):
-        return obj
-    return sp.latex(obj)
 
 
 #: Keys ``Derivation.extra`` used to hold, and the typed field that replaced each.
@@ -239,6 +236,15 @@ class Derivation:
             raise KeyError(f"the {self.method} derivation has no result {name!r}; it has: "
                            f"{', '.join(self.extra) or 'none'}")
         return self.extra[name]
+
+    def book_latex(self, budget: float = presentation.LINE_BUDGET) -> str:
+        """The dynamical equations in the books' form, as one LaTeX block (terms collected
+        by accelerations and products of speeds, long equations broken over lines)."""
+        return presentation.equations_latex(self.equations, self.u, self.q, budget=budget)
+
+    def book_text(self) -> list[str]:
+        """The dynamical equations in the books' form, as plain text, one per equation."""
+        return presentation.equations_text(self.equations, self.u, self.q)
 
     def accelerations(self) -> sp.Matrix:
         """``u̇`` solved symbolically (small systems only; numerics solve M u̇ = f numerically)."""

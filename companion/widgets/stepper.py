@@ -1,5 +1,9 @@
 """Step-by-step view of a derivation: "step k of N", the book's equation number, LaTeX.
 
+Equations are shown in the books' form (:mod:`companion.mechanics.presentation`): terms
+collected by accelerations and products of speeds, derivatives named ω̇₁, long results broken
+over aligned lines that fit the output area.
+
 With a widget front end the reader pages through the steps (previous / next / jump / show
 all).  Without one (nbconvert HTML export, a console) the whole derivation is shown as static
 Markdown with LaTeX and as plain text.
@@ -14,6 +18,7 @@ from typing import Any
 import ipywidgets as w
 import sympy as sp
 
+from companion.mechanics import presentation
 from companion.mechanics.derivation import Derivation, Step
 from companion.mechanics.methods import method_title
 
@@ -28,9 +33,12 @@ def _steps_of(source: Derivation | Sequence[Step]) -> list[Step]:
     return steps
 
 
-def _plain(obj: Any) -> str:
+def _plain(obj: Any, speeds: Sequence[sp.Symbol], coordinates: Sequence[sp.Symbol]) -> str:
+    items = obj if isinstance(obj, (list, tuple)) else [obj]
+    if items and all(isinstance(o, sp.Equality) for o in items):
+        return "\n".join(presentation.equations_text(items, speeds, coordinates))
     if isinstance(obj, (list, tuple)):
-        return "\n".join(_plain(o) for o in obj)
+        return "\n".join(_plain(o, speeds, coordinates) for o in obj)
     if isinstance(obj, str):
         return obj
     return sp.pretty(obj, use_unicode=True)
@@ -45,6 +53,8 @@ class Stepper:
         A :class:`~companion.mechanics.derivation.Derivation` or a sequence of ``Step``.
     title
         Heading shown above the steps (default: the derivation's method name, if any).
+    budget
+        Widest line of an equation, in ems (the default fits JupyterLab at 1024 px).
 
     Attributes
     ----------
@@ -56,10 +66,17 @@ class Stepper:
         The ipywidgets box to display.
     """
 
-    def __init__(self, derivation_or_steps: Derivation | Sequence[Step], title: str | None = None):
+    def __init__(self, derivation_or_steps: Derivation | Sequence[Step], title: str | None = None,
+                 budget: float = presentation.LINE_BUDGET):
         self.steps = _steps_of(derivation_or_steps)
-        if title is None and isinstance(derivation_or_steps, Derivation):
+        is_derivation = isinstance(derivation_or_steps, Derivation)
+        if title is None and is_derivation:
             title = method_title(derivation_or_steps.method)
+        # a derivation's speeds and coordinates order the terms (a row of M u̇ in u's order)
+        # and tell speeds named like parameters (ω₁) from parameters
+        self._speeds = list(derivation_or_steps.u) if is_derivation else []
+        self._coordinates = list(derivation_or_steps.q) if is_derivation else []
+        self.budget = budget
         self.title = title
         self.n_steps = len(self.steps)
         self.index = 0
@@ -67,12 +84,15 @@ class Stepper:
 
         self._header = w.HTML()
         self._math = w.HTMLMath()
-        self._prev = w.Button(description="◀ previous", layout={"width": "auto"})
-        self._next = w.Button(description="next ▶", layout={"width": "auto"})
+        # buttons keep their text; the step list takes the room left and wraps below them
+        # on a narrow window rather than squeezing them ("◀ ne")
+        button = {"width": "auto", "flex": "0 0 auto"}
+        self._prev = w.Button(description="◀ previous", layout=button)
+        self._next = w.Button(description="next ▶", layout=button)
         self._jump = w.Dropdown(
             options=[(self._label(k), k) for k in range(self.n_steps)], value=0,
-            layout={"width": "auto", "max_width": "100%"})
-        self._all = w.ToggleButton(value=False, description="show all", layout={"width": "auto"})
+            layout={"width": "auto", "flex": "1 1 16em", "min_width": "12em"})
+        self._all = w.ToggleButton(value=False, description="show all", layout=button)
         self._prev.on_click(lambda _: self.previous())
         self._next.on_click(lambda _: self.next())
         self._jump.observe(lambda ch: self.go(ch["new"]), names="value")
@@ -80,9 +100,8 @@ class Stepper:
         heading = [w.HTML(f"<h4>{html.escape(title)}</h4>")] if title else []
         self.widget = w.VBox([
             *heading,
-            # wraps in a narrow notebook: the buttons are never cut ("ne" for "next")
-            w.HBox([self._prev, self._next, self._jump, self._all],
-                   layout={"flex_flow": "row wrap"}),
+            w.HBox([self._prev, self._next, self._all, self._jump],
+                   layout={"flex_flow": "row wrap", "align_items": "center"}),
             self._header,
             self._math,
         ])
@@ -120,7 +139,8 @@ class Stepper:
     def latex(self, k: int) -> str:
         """LaTeX of step ``k`` (computed once)."""
         if k not in self._latex_cache:
-            self._latex_cache[k] = self.steps[k].latex()
+            self._latex_cache[k] = self.steps[k].latex(self._speeds, self._coordinates,
+                                                       self.budget)
         return self._latex_cache[k]
 
     def _html(self, k: int) -> str:
@@ -157,7 +177,8 @@ class Stepper:
         for k, s in enumerate(self.steps):
             eq = f" {s.eq}" if s.eq else ""
             parts.append(f"Step {k + 1} of {self.n_steps}{eq}: {s.title}\n  {s.explanation}\n"
-                         + (f"{s.symbol} =\n" if s.symbol else "") + _plain(s.expr))
+                         + (f"{s.symbol} =\n" if s.symbol else "")
+                         + _plain(s.expr, self._speeds, self._coordinates))
         return "\n\n".join(parts)
 
     def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, Any]:

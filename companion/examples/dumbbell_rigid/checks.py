@@ -10,6 +10,7 @@ import sympy as sp
 
 from companion.checks import CONSISTENCY, Check, parse_printed
 from companion.examples.dumbbell_rigid.system import build, dalembert_steps
+from companion.examples.euler_body.checks import printed_form
 
 BOOK = "Greenwood"
 _system = cache(build)
@@ -24,7 +25,7 @@ def _printed_equations(printed: Mapping[str, str]):
         diff = (derived - book).applyfunc(lambda e: sp.trigsimp(sp.expand(e)))
         offset = any(st.eq == "(4.139)/(4.140)" for st in d.steps)
         return (diff == sp.zeros(*diff.shape) and offset,
-                f"derived {list(derived)}; ρ_c step shown: {offset}")
+                f"derived {'; '.join(d.book_text())}; ρ_c step shown: {offset}")
 
     return run
 
@@ -60,6 +61,9 @@ def checks(printed: Mapping[str, str]) -> list[Check]:
         Check(BOOK, "(4.142)→(4.122)–(4.123)",
               "dumbbell as one rigid body about the knife edge (mass 2m, I_P = m l², "
               "ρ_c = l/2 along the rod)", _printed_equations(printed)),
+        Check(BOOK, "(4.122)–(4.123) form", "dumbbell's equations shown as printed: 2m u̇_1 − "
+              "m l u_2² = 0, m l² u̇_2 + m l u_1 u_2 = 0",
+              printed_form(lambda: _system().derive("kane"), printed["equations_form"])),
         Check(BOOK, "(4.139)/(4.140)", "dumbbell about the knife edge (ρ_c ≠ 0) and about its "
               "mass centre give the same equations", _reference_point_is_free, CONSISTENCY),
         Check(BOOK, "(4.124)–(4.132)", "d'Alembert on the knife edge: allowed δq satisfy the "

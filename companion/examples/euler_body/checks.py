@@ -11,6 +11,8 @@ import sympy as sp
 from companion.checks import PRINTED, Check, entrywise_equal, parse_printed
 from companion.examples.euler_body.system import build
 from companion.mechanics.boltzmann_hamel import BoltzmannHamelResult
+from companion.mechanics.derivation import Derivation
+from companion.mechanics.presentation import printed_form_matches
 from companion.system import System
 
 BOOK = "Greenwood"
@@ -68,6 +70,17 @@ ITEMS: list[Item] = [
 ]
 
 
+def printed_form(derive: Callable[[], Derivation], lines: Sequence[str]
+                 ) -> Callable[[], tuple[bool, str]]:
+    """A check that the derived equations, shown in the books' form, are the printed ones
+    term for term (see :func:`~companion.mechanics.presentation.printed_form_matches`)."""
+    return lambda: printed_form_matches(derive().book_text(), lines)
+
+
 def checks(printed: Mapping[str, str]) -> list[Check]:
     """Every printed result of Example 4.3, one :class:`Check` each."""
-    return boltzmann_hamel_checks(system, ITEMS, printed)
+    return [*boltzmann_hamel_checks(system, ITEMS, printed),
+            Check(BOOK, "(4.104) form", "Ex 4.3 Euler's equations shown as printed: I_xx ω̇_x + "
+                  "(I_zz − I_yy) ω_y ω_z = M_x, …",
+                  printed_form(lambda: system().derive("boltzmann_hamel"),
+                               printed["equations_form"]), PRINTED)]

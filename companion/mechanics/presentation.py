@@ -1,0 +1,747 @@
+"""Equations in the books' printed form: terms collected, ordered, named and broken over lines.
+
+sympy prints a sum in its own canonical order, so Euler's equation comes out as
+``I_xx ω̇_x − I_yy ω_y ω_z + I_zz ω_y ω_z = M_x`` where Greenwood prints (4.104)
+``I_xx ω̇_x + (I_zz − I_yy) ω_y ω_z = M_x``.  This module rebuilds each side of an equation
+the way both books write dynamical equations:
+
+1. the acceleration terms first (``m_ij u̇_j``, the row of the mass matrix, in the order of
+   the speeds), then the terms in products of speeds, each product once with its whole
+   coefficient (gyroscopic, centripetal and Coriolis terms), then what depends on neither
+   (gravity, applied forces), grouped by its dependence on the coordinates;
+2. each coefficient simplified on its own (``cancel``, ``factor`` and, for small ones only,
+   ``trigsimp``: never the whole equation), a difference printed with its positive term
+   first, ``(I_zz − I_yy)``;
+3. in the r-th of a set of equations, the speeds of a product in cyclic order starting after
+   the r-th speed (Euler's ``ω_y ω_z``, ``ω_z ω_x``, ``ω_x ω_y``);
+4. derivatives named from the symbol's base and subscript, ``\\dot{\\omega}_{1}`` (ω̇₁), never
+   ``\\dot{omega_1}`` (which MathJax sets as "omėga₁");
+5. long results broken over left-aligned lines (``aligned``) so that no line is wider than a
+   budget in ems, :data:`LINE_BUDGET`, chosen so that an equation fits the output area of a
+   notebook in JupyterLab at a 1024 px wide window.
+
+The same terms give the plain-text form (``python -m companion verify``) and the LaTeX form
+(the stepper, the notebooks).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import sympy as sp
+
+__all__ = [
+    "LINE_BUDGET", "Term", "book_terms", "derivative_parts", "equation_latex",
+    "equation_text", "equations_latex", "equations_text", "expr_latex", "expr_text",
+    "latex_width", "object_latex", "printed_form_matches", "symbol_latex", "symbol_text",
+]
+
+#: Widest line, in the units of :func:`latex_width`, for a notebook's output area in
+#: JupyterLab at a 1024 px window with the file browser open (592 px).  Measured in
+#: Chromium: one unit renders as 16–18 px (extremes 13 and 21), so 30 units ≈ 540 px
+#: leave a margin; tests/test_browser_equations.py checks every equation of the chapters.
+LINE_BUDGET = 30.0
+
+#: A coefficient larger than this (sympy's count_ops) is not trigsimp'ed: too slow.
+_TRIGSIMP_OPS = 40
+
+_DERIVATIVE = re.compile(r"^\\(dot|ddot)\{(.+)\}$")
+_BASE_SUB = re.compile(r"^(\\?[A-Za-z]+)(?:_\{?([^{}]+)\}?)?$")
+
+_GREEK_TEXT = {
+    "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "zeta": "ζ",
+    "eta": "η", "theta": "θ", "kappa": "κ", "lambda": "λ", "mu": "μ", "nu": "ν", "xi": "ξ",
+    "pi": "π", "rho": "ρ", "sigma": "σ", "tau": "τ", "phi": "φ", "chi": "χ", "psi": "ψ",
+    "omega": "ω", "Omega": "Ω", "Theta": "Θ", "Phi": "Φ", "Psi": "Ψ", "Gamma": "Γ",
+}
+_DOTS_TEXT = {"dot": "\u0307", "ddot": "\u0308"}
+
+
+# ----------------------------------------------------------------------------- names
+def derivative_parts(name: str) -> tuple[str, str, str | None] | None:
+    """``(accent, base, subscript)`` of a derivative symbol's name, else ``None``.
+
+    ``\\dot{\\omega_{1}}`` and ``\\dot{omega_1}`` → ``("dot", "omega", "1")``;
+    ``\\ddot{\\theta}`` → ``("ddot", "theta", None)``.
+    """
+    found = _DERIVATIVE.match(name)
+    if not found:
+        return None
+    inner = _BASE_SUB.match(found.group(2))
+    if not inner:
+        return None
+    base, sub = inner.group(1).lstrip("\\"), inner.group(2)
+    return found.group(1), base, sub.lstrip("\\") if sub else None
+
+
+def _name_latex(word: str) -> str:
+    return sp.latex(sp.Symbol(word))
+
+
+def symbol_latex(symbol: sp.Symbol) -> str:
+    """LaTeX of a symbol, a derivative written over its base only: ``\\dot{\\omega}_{1}``."""
+    parts = derivative_parts(symbol.name)
+    if parts is None:
+        return sp.latex(symbol)
+    accent, base, sub = parts
+    return rf"\{accent}{{{_name_latex(base)}}}" + (f"_{{{_name_latex(sub)}}}" if sub else "")
+
+
+def symbol_text(symbol: sp.Symbol) -> str:
+    """Plain text of a symbol in the books' notation: ``ω̇_1``, ``θ̈``, ``I_xx``."""
+    parts = derivative_parts(symbol.name)
+    if parts is None:
+        base, *subs = symbol.name.split("_")
+        sub = "_".join(subs) or None
+        accent = ""
+    else:
+        kind, base, sub = parts
+        accent = _DOTS_TEXT[kind]
+    text = _GREEK_TEXT.get(base, base) + accent
+    return text + (f"_{_GREEK_TEXT.get(sub, sub)}" if sub else "")
+
+
+#: ``\dot{\omega_{1}}`` as sympy prints a derivative symbol (inside vectors too).
+_PRINTED_DERIVATIVE = re.compile(r"\\(dot|ddot)\{(\\?[A-Za-z]+)_\{([^{}]+)\}\}")
+
+
+def expr_latex(expr: Any) -> str:
+    """``sympy.latex`` with derivatives named properly (see :func:`symbol_latex`).
+
+    Symbols are renamed through sympy's ``symbol_names``; what sympy prints by other means
+    (``sympy.physics.vector`` vectors) is mended in the printed text.
+    """
+    free = expr.free_symbols if isinstance(expr, (sp.Basic, sp.MatrixBase)) else set()
+    names = {s: symbol_latex(s) for s in free if derivative_parts(s.name)}
+    return _PRINTED_DERIVATIVE.sub(r"\\\1{\2}_{\3}", sp.latex(expr, symbol_names=names))
+
+
+def expr_text(expr: sp.Expr) -> str:
+    """Plain text of an expression in the books' notation: ``I_xx ω̇_x``, ``sin(θ)``."""
+    renamed = expr.xreplace({s: sp.Symbol(symbol_text(s)) for s in expr.free_symbols})
+    return sp.sstr(renamed).replace("**", "^").replace("*", " ").replace(" - ", " − ")
+
+
+# ----------------------------------------------------------------------------- terms
+@dataclass(frozen=True)
+class Term:
+    """One printed term: ``sign`` (+1/−1), ``coefficient`` (positive-looking) and the
+    ``factors`` it multiplies, in print order (accelerations, speeds, or functions of q)."""
+
+    sign: int
+    coefficient: sp.Expr
+    factors: tuple[sp.Expr, ...] = ()
+
+    def latex(self) -> str:
+        return _product(self.coefficient, self.factors, expr_latex)
+
+    def text(self) -> str:
+        return _product(self.coefficient, self.factors, expr_text)
+
+
+def _only_functions(expr: sp.Expr) -> bool:
+    """Whether ``expr`` is a product of functions alone (``cos φ``, ``sin φ / cos θ``)."""
+    return bool(expr.atoms(sp.Function)) and expr.xreplace(
+        {f: sp.S.One for f in expr.atoms(sp.Function)}) == 1
+
+
+def _product(coefficient: sp.Expr, factors: Sequence[sp.Expr], show) -> str:
+    tail = " ".join(show(f) for f in factors)
+    if coefficient == 1:
+        return tail or show(coefficient)
+    if tail and _only_functions(coefficient):  # the speed first: ẋ = v cos φ (4.134)
+        return f"{tail} {show(coefficient)}"
+    head = _coefficient(coefficient, show)
+    return f"{head} {tail}" if tail else head
+
+
+def _coefficient(coefficient: sp.Expr, show) -> str:
+    """A coefficient, its sums in parentheses with the positive terms first, after the
+    number and the other factors: ``g (a₁ m₁ + l₁ m₂)``, ``½ (I_zz − I_yy)``."""
+    def parenthesized(total: sp.Expr) -> str:
+        inner = _joined(_ordered_sum(total), show)
+        return rf"\left({inner}\right)" if show is expr_latex else f"({inner})"
+
+    if coefficient.is_Add:
+        return parenthesized(coefficient)
+    if sp.denom(coefficient).free_symbols:  # a fraction: sympy's \frac reads best
+        return show(coefficient)
+    if not (coefficient.is_Mul and any(f.is_Add for f in coefficient.args)):
+        return show(coefficient)
+    number, rest = coefficient.as_coeff_Mul()
+    others = [f for f in rest.as_ordered_factors() if not f.is_Add]
+    parts = [show(number)] if number != 1 else []
+    parts += [show(sp.Mul(*others))] if others else []
+    parts += [parenthesized(f) for f in rest.as_ordered_factors() if f.is_Add]
+    return " ".join(parts)
+
+
+def _joined(terms: Sequence[Term], show) -> str:
+    minus = "-" if show is expr_latex else "−"
+    parts = []
+    for k, term in enumerate(terms):
+        body = _product(term.coefficient, term.factors, show)
+        if k == 0:
+            parts.append(("" if term.sign > 0 else minus) + body)
+        else:
+            parts.append(("+ " if term.sign > 0 else f"{minus} ") + body)
+    return " ".join(parts)
+
+
+def _signed(expr: sp.Expr) -> tuple[int, sp.Expr]:
+    """``(−1, −expr)`` when every term of ``expr`` is negative, else ``(1, expr)``: a
+    difference keeps its sign inside, ``(I_zz − I_yy)``, not ``−(I_yy − I_zz)``."""
+    if expr.is_Mul and expr.could_extract_minus_sign():
+        number, rest = expr.as_coeff_Mul()
+        sums = [f for f in rest.as_ordered_factors() if f.is_Add]
+        mixed = len(sums) == 1 and len({t.could_extract_minus_sign() for t in sums[0].args}) == 2
+        if number < 0 and mixed:  # −½ (I_yy − I_zz) is + ½ (I_zz − I_yy)
+            others = [f for f in rest.as_ordered_factors() if not f.is_Add]
+            return 1, sp.Mul(-number, *others, -sums[0], evaluate=False)
+    if all(a.could_extract_minus_sign() for a in sp.Add.make_args(expr)):
+        return -1, -expr
+    return 1, expr
+
+
+def _ordered_sum(expr: sp.Expr) -> list[Term]:
+    """The terms of a sum of parameters, positive ones first: ``I_zz − I_yy``."""
+    terms = [Term(*_signed(a)) for a in expr.as_ordered_terms()]
+    return sorted(terms, key=lambda t: -t.sign)  # stable: sympy's print order within a sign
+
+
+def _simplified(coefficient: sp.Expr) -> sp.Expr:
+    """A coefficient, cheaply simplified (small expressions only)."""
+    if coefficient.is_number:
+        return sp.nsimplify(coefficient) if coefficient.is_Float else coefficient
+    if any(d.free_symbols for d in [sp.denom(coefficient)]) or coefficient.is_Add:
+        coefficient = sp.cancel(coefficient)
+    if coefficient.has(sp.sin, sp.cos, sp.tan, sp.cot, sp.sec, sp.csc) and (
+            sp.count_ops(coefficient) <= _TRIGSIMP_OPS):
+        coefficient = sp.trigsimp(coefficient)
+    factored = sp.factor(coefficient)
+    # keep a factorisation when it pulls out a symbol, m r (κ + 1), g (a₁ m₁ + l₁ m₂), or a
+    # number from a sum of plain terms, ½ (I_zz − I_yy); (L²M + 3 m s²)/3 reads better as
+    # L²M/3 + m s²
+    sums = [a for a in factored.args if a.is_Add] if factored.is_Mul else []
+    if sums and (any(a.free_symbols and not a.is_Add for a in factored.args) or all(
+            abs(t.as_coeff_Mul()[0]) == 1 for total in sums for t in total.args)):
+        return factored
+    return sp.expand(coefficient)
+
+
+def _motion_rank(symbol: sp.Symbol, speed_names: set[str]) -> int:
+    """2 for an acceleration, 1 for a speed, 0 for anything else."""
+    parts = derivative_parts(symbol.name)
+    if parts is not None:
+        accent, base, sub = parts
+        inner = base + (f"_{sub}" if sub else "")
+        return 2 if accent == "ddot" or inner in speed_names else 1
+    return 1 if symbol.name in speed_names else 0
+
+
+def _speed_names(speeds: Iterable[sp.Symbol]) -> set[str]:
+    names = set()
+    for s in speeds:
+        names.add(s.name)
+        inner = _BASE_SUB.match(s.name)
+        if inner:  # omega_x and \omega_{x} are the same speed
+            names.add(inner.group(1).lstrip("\\") + (f"_{inner.group(2)}" if inner.group(2)
+                                                       else ""))
+    return names
+
+
+def _with_implied(speeds: Sequence[sp.Symbol], expr: Any) -> list[sp.Symbol]:
+    """``speeds`` and the speeds an equation tells by itself: ``u`` when its rate
+    ``\\dot{u}`` appears, ``u`` appears outside any function and ``\\ddot{u}`` does not (then
+    u is a coordinate and ``\\dot{u}`` the speed); none when some ``\\dot{q}`` has its q
+    inside a function (``sin θ``): then every dotted symbol is a coordinate's speed."""
+    expr = sp.sympify(expr)
+    free = expr.free_symbols
+    outside = expr.xreplace({f: sp.Dummy() for f in expr.atoms(sp.Function)}).free_symbols
+    bare = {_canonical(s) for s in outside if not derivative_parts(s.name)}
+    derivatives = [parts for s in free if (parts := derivative_parts(s.name))]
+    dotted = {b + (f"_{u}" if u else "") for kind, b, u in derivatives if kind == "dot"}
+    ddotted = {b + (f"_{u}" if u else "") for kind, b, u in derivatives if kind == "ddot"}
+    inside = {_canonical(s) for f in expr.atoms(sp.Function) for s in f.free_symbols}
+    if dotted & inside:  # a dotted symbol is a coordinate (sin θ, θ̇): the set is in q̇ form
+        return list(speeds)
+    known = _speed_names(speeds)
+    implied = sorted((dotted & bare) - ddotted - known)
+    return [*speeds, *(sp.Symbol(name) for name in implied)]
+
+
+def _canonical(symbol: sp.Symbol) -> str:
+    """A derivative's base and subscript (``omega_x``), for ordering accelerations like their
+    speeds."""
+    parts = derivative_parts(symbol.name)
+    if parts is None:
+        inner = _BASE_SUB.match(symbol.name)
+        if not inner:
+            return symbol.name
+        return inner.group(1).lstrip("\\") + (f"_{inner.group(2)}" if inner.group(2) else "")
+    _, base, sub = parts
+    return base + (f"_{sub}" if sub else "")
+
+
+def book_terms(expr: sp.Expr, speeds: Sequence[sp.Symbol] = (), own: int | None = None,
+               coordinates: Sequence[sp.Symbol] = (), *, infer: bool = True) -> list[Term]:
+    """The terms of one side of an equation, collected and ordered as the books print them.
+
+    Parameters
+    ----------
+    expr
+        One side of a dynamical equation.
+    speeds
+        The speeds (u, or q̇), in order.  Without them they are told from the names: a
+        symbol ``\\dot{q}`` is a speed, ``\\ddot{q}`` an acceleration, and ``u`` a speed
+        whenever ``\\dot{u}`` appears (then an acceleration).
+    own
+        Index of this equation within its set: the speeds of a product are then written in
+        cyclic order starting after speed ``own`` (Euler's ``ω_z ω_x`` in the second
+        equation).  ``None``: in the order of ``speeds``.
+    coordinates
+        The coordinates q; the remaining terms are grouped by their dependence on them.
+    infer
+        Add the speeds ``expr`` tells by itself (see ``speeds``); off when the caller has
+        already done so for the whole equation or set, which alone sees both sides.
+
+    Returns
+    -------
+    list of Term
+        Accelerations first, then products of speeds (lower degree first), then the rest.
+    """
+    expr = sp.sympify(expr)
+    speeds = _with_implied(speeds, expr) if infer else list(speeds)
+    names = _speed_names(speeds)
+    motion = {s: r for s in expr.free_symbols if (r := _motion_rank(s, names))}
+    order = {n: k for k, n in enumerate(_canonical(s) for s in speeds)}
+    n = max(len(order), 1)
+
+    def position(symbol: sp.Symbol, in_product: bool = True) -> tuple[int, str]:
+        """Accelerations and lone speeds in the order of the speeds (a row of the mass
+        matrix); the speeds of a product cyclically after the equation's own."""
+        if not isinstance(symbol, sp.Symbol):  # a function of a speed: after the speeds
+            return (len(order) + 1, "")
+        name = _canonical(symbol)
+        k = order.get(name, len(order))
+        cyclic = (in_product and own is not None and k < len(order)
+                  and motion.get(symbol) == 1)
+        return ((k - own - 1) % n if cyclic else k, name)
+
+    groups: dict[sp.Expr, sp.Expr] = {}
+    rest: list[sp.Expr] = []
+    for term in sp.Add.make_args(sp.expand(expr)):
+        coefficient, monomial = term.as_independent(*motion, as_Add=False)
+        if monomial == 1:
+            rest.append(term)
+        else:
+            groups[monomial] = groups.get(monomial, 0) + coefficient
+
+    def key(monomial: sp.Expr) -> tuple:
+        powers = monomial.as_powers_dict()
+        product = sum(powers.values()) > 1
+        accelerations = sorted(position(s) for s in powers if motion.get(s) == 2)
+        speeds_in = sorted(position(s, product) for s in powers if motion.get(s) == 1)
+        return (0 if accelerations else 1, sum(powers.values()), accelerations, speeds_in)
+
+    terms = []
+    for monomial in sorted(groups, key=key):
+        coefficient = _simplified(groups[monomial])
+        if coefficient != 0:
+            powers = sorted(monomial.as_powers_dict().items(),
+                            key=lambda f: (motion.get(f[0]) != 2, position(f[0])))
+            terms.append(Term(*_signed(coefficient), tuple(b**e for b, e in powers)))
+    terms.extend(_rest_terms(rest, coordinates))
+    return terms
+
+
+def _rest_terms(rest: list[sp.Expr], coordinates: Sequence[sp.Symbol]) -> list[Term]:
+    """Terms free of speeds and accelerations, grouped by their factor in the coordinates
+    (``(a₁ m₁ + l₁ m₂) g sin θ₁``); what depends on no coordinate comes last, term by term."""
+    if not rest:
+        return []
+    q = set(coordinates) or {s for t in rest for f in t.atoms(sp.Function)
+                             for s in f.free_symbols}
+    groups: dict[sp.Expr, sp.Expr] = {}
+    for term in rest:
+        coefficient, dependence = term.as_independent(*q, as_Add=False)
+        groups[dependence] = groups.get(dependence, 0) + coefficient
+    terms = []
+    for dependence in sorted(groups, key=lambda d: (d == 1, sp.default_sort_key(d))):
+        coefficient = _simplified(groups[dependence])
+        if coefficient == 0:
+            continue
+        if dependence == 1:
+            terms.extend(_ordered_sum(coefficient))
+        elif sp.denom(dependence).free_symbols:  # one fraction, not "(…) 1/D"
+            terms.append(Term(*_signed(_simplified(coefficient * dependence))))
+        else:
+            terms.append(Term(*_signed(coefficient), (dependence,)))
+    return terms
+
+
+# ----------------------------------------------------------------------------- widths
+_WIDE = {r"\quad": 1.0, r"\qquad": 2.0, r"\,": 0.17, r"\ ": 0.25, r"\;": 0.28, r"\!": -0.17,
+         r"\left": 0.0, r"\right": 0.0, r"\displaystyle": 0.0, r"\cdot": 0.8,
+         r"\times": 0.9, r"\partial": 0.6, r"\sum": 1.2, r"\infty": 1.0}
+_FUNCTIONS = {r"\sin", r"\cos", r"\tan", r"\cot", r"\sec", r"\csc", r"\log", r"\exp",
+              r"\operatorname", r"\det"}
+_ARGUMENT = {r"\dot", r"\ddot", r"\tilde", r"\hat", r"\bar", r"\mathbf", r"\mathrm",
+             r"\boldsymbol", r"\vec", r"\mathit"}
+
+
+def _group(text: str, start: int) -> tuple[str, int]:
+    """The braced group (or single token) at ``start``: its content and the index after."""
+    while start < len(text) and text[start] == " ":
+        start += 1
+    if start >= len(text):
+        return "", start
+    if text[start] != "{":
+        if text[start] == "\\":
+            end = start + 1
+            while end < len(text) and text[end].isalpha():
+                end += 1
+            return text[start:max(end, start + 2)], max(end, start + 2)
+        return text[start], start + 1
+    depth = 0
+    for k in range(start, len(text)):
+        depth += {"{": 1, "}": -1}.get(text[k], 0)
+        if depth == 0:
+            return text[start + 1:k], k + 1
+    return text[start + 1:], len(text)
+
+
+def _environment(text: str, start: int, name: str) -> tuple[str, int]:
+    """The body of ``\\begin{name}…\\end{name}`` from ``start`` (after the \\begin{name})."""
+    opening, closing = rf"\begin{{{name}}}", rf"\end{{{name}}}"
+    depth, k = 1, start
+    while k < len(text):
+        if text.startswith(opening, k):
+            depth += 1
+            k += len(opening)
+        elif text.startswith(closing, k):
+            depth -= 1
+            if depth == 0:
+                return text[start:k], k + len(closing)
+            k += len(closing)
+        else:
+            k += 1
+    return text[start:], len(text)
+
+
+def _split_top(text: str, separator: str, brackets: str = "{}") -> list[str]:
+    """``text`` split at ``separator`` outside braces (and ``brackets``) and nested
+    environments."""
+    opening, closing = brackets[::2], brackets[1::2]
+    parts, depth, env, k, start = [], 0, 0, 0, 0
+    while k < len(text):
+        if text.startswith(r"\begin{", k):
+            env += 1
+        elif text.startswith(r"\end{", k):
+            env -= 1
+        char = text[k]
+        if char in opening:
+            depth += 1
+        elif char in closing:
+            depth -= 1
+        elif depth == 0 and env == 0 and text.startswith(separator, k) and not (
+                separator == "," and text[k - 1:k] == "\\"):  # \, is a thin space
+            parts.append(text[start:k])
+            k += len(separator)
+            start = k
+            continue
+        k += 1
+    parts.append(text[start:])
+    return parts
+
+
+def _rows_width(body: str, column_gap: float) -> float:
+    rows = [_split_top(row, "&") for row in _split_top(body, r"\\")]
+    columns = max(len(r) for r in rows)
+    widths = [max((latex_width(r[c]) for r in rows if c < len(r)), default=0.0)
+              for c in range(columns)]
+    return sum(widths) + column_gap * (columns - 1)
+
+
+def latex_width(text: str) -> float:
+    """Estimated width of typeset LaTeX in ems (MathJax's TeX fonts, display style).
+
+    A rough, deliberately generous count: letters ≈ 0.55 em, binary operators with their
+    spaces ≈ 0.8 em, sub/superscripts at 70 %, a fraction as wide as its wider part, a matrix
+    as its widest row, ``aligned`` as its widest line.  Used to break lines, and checked in
+    Chromium (tests/test_browser_equations.py).
+    """
+    width, k = 0.0, 0
+    while k < len(text):
+        char = text[k]
+        if char == "\\":
+            if text.startswith(r"\begin{", k):
+                name, after = _group(text, k + len(r"\begin"))
+                body, k = _environment(text, after, name)
+                if name in ("matrix", "pmatrix", "bmatrix"):
+                    width += _rows_width(body, 1.0) + 0.8
+                else:  # aligned, split, array: its columns, each as wide as its widest cell
+                    width += _rows_width(body, 0.0)
+                continue
+            command, k = _group(text, k)
+            if command in (r"\frac", r"\dfrac"):
+                top, k = _group(text, k)
+                bottom, k = _group(text, k)
+                width += max(latex_width(top), latex_width(bottom)) + 0.3
+            elif command == r"\text":
+                content, k = _group(text, k)
+                width += 0.5 * len(content)
+            elif command in _ARGUMENT:
+                content, k = _group(text, k)
+                width += latex_width(content)
+            elif command in _FUNCTIONS:
+                width += 0.5 * (len(command) - 1) + 0.2
+            elif command in _WIDE:
+                width += _WIDE[command]
+            elif command == r"\\":
+                pass
+            else:  # a Greek letter or another symbol
+                width += 0.6
+        elif char in "_^":
+            content, k = _group(text, k + 1)
+            width += 0.7 * latex_width(content)
+        elif char in "{} ":
+            k += 1
+        elif char in "+-=<>":
+            width += 1.0
+            k += 1
+        elif char in "(),[]|;:.&":
+            width += 0.35
+            k += 1
+        else:
+            width += 0.55
+            k += 1
+    return width
+
+
+# ----------------------------------------------------------------------------- lines
+def _side_tokens(terms: Sequence[Term]) -> list[str]:
+    """Each term with its sign as a separate token: ``I_xx ω̇_x``, ``+ (I_zz − I_yy) ω_y ω_z``."""
+    if not terms:
+        return ["0"]
+    tokens = []
+    for k, term in enumerate(terms):
+        body = term.latex()
+        tokens.append(("" if term.sign > 0 else "-") + body if k == 0 else
+                      ("+ " if term.sign > 0 else "- ") + body)
+    return tokens
+
+
+def _fill(tokens: Sequence[str], budget: float, indent: str = r"\qquad ") -> list[str]:
+    """Tokens joined greedily into lines no wider than ``budget`` ems (a token wider than
+    the budget gets a line of its own)."""
+    lines: list[str] = []
+    current = ""
+    for token in tokens:
+        trial = f"{current} {token}" if current else (indent + token if lines else token)
+        if current and latex_width(trial) > budget:
+            lines.append(current)
+            current = indent + token
+        else:
+            current = trial
+    lines.append(current)
+    return lines
+
+
+def _equation_tokens(lhs: sp.Expr, rhs: sp.Expr, speeds, own, coordinates) -> list[str]:
+    left = _side_tokens(book_terms(lhs, speeds, own, coordinates, infer=False))
+    right = _side_tokens(book_terms(rhs, speeds, own, coordinates, infer=False))
+    return [*left[:-1], f"{left[-1]} = {right[0]}", *right[1:]]
+
+
+def _as_equation(eq: Any) -> tuple[sp.Expr, sp.Expr]:
+    if isinstance(eq, sp.Equality):
+        return eq.lhs, eq.rhs
+    return sp.sympify(eq), sp.S.Zero
+
+
+def equations_latex(equations: Sequence[Any], speeds: Sequence[sp.Symbol] = (),
+                    coordinates: Sequence[sp.Symbol] = (), *, budget: float = LINE_BUDGET,
+                    cyclic: bool = True) -> str:
+    """A set of dynamical equations in the books' form, one ``aligned`` block.
+
+    Each equation's sides go through :func:`book_terms` (equation r with ``own=r`` when
+    ``cyclic``).  When every equation fits the budget the block is aligned on ``=``, as
+    Greenwood prints (4.104); otherwise each equation is broken over left-aligned lines, the
+    continuation lines indented.  An expression that is not an ``Eq`` counts as ``expr = 0``.
+    """
+    if not equations:
+        raise ValueError("no equations to show")
+    sides = [_as_equation(e) for e in equations]
+    speeds = _with_implied(speeds, sp.Matrix([lhs - rhs for lhs, rhs in sides]))
+    cyclic = cyclic and _cyclic(sides, speeds)
+    token_sets = [_equation_tokens(lhs, rhs, speeds, k if cyclic else None, coordinates)
+                  for k, (lhs, rhs) in enumerate(sides)]
+    one_line = [" ".join(tokens) for tokens in token_sets]
+    if all(latex_width(line) <= budget for line in one_line):
+        if len(one_line) == 1:
+            return one_line[0]
+        rows = [line.replace(" = ", " &= ", 1) for line in one_line]
+        return r"\begin{aligned}" + r" \\ ".join(rows) + r"\end{aligned}"
+    rows = []
+    for tokens in token_sets:
+        rows.extend("&" + line for line in _fill(tokens, budget))
+    return r"\begin{aligned}" + r" \\ ".join(rows) + r"\end{aligned}"
+
+
+def equation_latex(equation: Any, speeds: Sequence[sp.Symbol] = (),
+                   coordinates: Sequence[sp.Symbol] = (), *,
+                   budget: float = LINE_BUDGET) -> str:
+    """One equation in the books' form (see :func:`equations_latex`)."""
+    return equations_latex([equation], speeds, coordinates, budget=budget)
+
+
+def equation_text(equation: Any, speeds: Sequence[sp.Symbol] = (), own: int | None = None,
+                  coordinates: Sequence[sp.Symbol] = ()) -> str:
+    """One equation as plain text in the books' form: ``I_xx ω̇_x + (I_zz − I_yy) ω_y ω_z =
+    M_x``."""
+    lhs, rhs = _as_equation(equation)
+    speeds = _with_implied(speeds, lhs - rhs)
+    left, right = (_joined(book_terms(side, speeds, own, coordinates, infer=False), expr_text)
+                   or "0"
+                   for side in (lhs, rhs))
+    return f"{left} = {right}"
+
+
+def equations_text(equations: Sequence[Any], speeds: Sequence[sp.Symbol] = (),
+                   coordinates: Sequence[sp.Symbol] = ()) -> list[str]:
+    """Each equation of a set as plain text (equation r with ``own=r``, cyclic products)."""
+    speeds = _with_implied(speeds, sp.Matrix([lhs - rhs for lhs, rhs in map(_as_equation,
+                                                                          equations)]))
+    cyclic = _cyclic(equations, speeds)
+    return [equation_text(e, speeds, k if cyclic else None, coordinates)
+            for k, e in enumerate(equations)]  # inferring again from one adds nothing
+
+
+def _cyclic(equations: Sequence[Any], speeds: Sequence[sp.Symbol]) -> bool:
+    """Products in cyclic order for three equations in three speeds (Euler's ω_z ω_x)."""
+    return len(equations) == len(speeds) == 3
+
+
+# ----------------------------------------------------------------------------- objects
+def _entry_name(name: str, index: str) -> str:
+    return f"\\left({name}\\right)_{{{index}}}" if ("_" in name or "^" in name) else (
+        f"{name}_{{{index}}}")
+
+
+def _entry_lines(name: str, matrix: sp.MatrixBase, speeds, coordinates,
+                 budget: float) -> list[str]:
+    """A matrix too wide for one line, one equation per entry with its terms collected:
+    ``R_{1} = …`` for a column, ``σ_{12} = …`` (upper triangle of a symmetric matrix; zero
+    entries left out, as the books do) for a square one."""
+    symmetric = matrix.is_square and matrix == matrix.T
+    lines = []
+    for i in range(matrix.rows):
+        for j in range(matrix.cols):
+            entry = matrix[i, j]
+            if (symmetric and j < i) or (entry == 0 and matrix.cols > 1):
+                continue
+            index = f"{i + 1}" if matrix.cols == 1 else f"{i + 1}{j + 1}"
+            tokens = _side_tokens(book_terms(entry, speeds, None, coordinates))
+            tokens[0] = f"{_entry_name(name, index)} = {tokens[0]}"
+            lines.extend(_fill(tokens, budget))
+    return lines
+
+
+def _pairs(symbol: str | None, items: Sequence[Any]) -> list[tuple[str | None, Any]]:
+    """``γ¹, γ², γ³ = A, B, C`` → ``[(γ¹, A), (γ², B), (γ³, C)]`` when the counts agree."""
+    names = _split_top(symbol, ",", "{}[]()") if symbol else []
+    if len(names) == len(items) > 1:
+        return [(n.strip(), item) for n, item in zip(names, items, strict=True)]
+    return [(None, item) for item in items]
+
+
+def object_latex(obj: Any, symbol: str | None = None, speeds: Sequence[sp.Symbol] = (),
+                 coordinates: Sequence[sp.Symbol] = (), *,
+                 budget: float = LINE_BUDGET) -> str:
+    """LaTeX of a derivation step's object, ``symbol = obj``, within ``budget`` ems per line.
+
+    Equations go through :func:`equations_latex`; a list is paired with a list of symbols
+    (``\\gamma^{1}, \\gamma^{2}``) and broken between items; a column too wide for a line
+    becomes one equation per component with its terms collected (the reactions); anything
+    else is sympy's LaTeX with derivatives named properly.
+    """
+    items = list(obj) if isinstance(obj, (list, tuple)) else [obj]
+    if items and all(isinstance(i, sp.Equality) for i in items):
+        body = equations_latex(items, speeds, coordinates, budget=budget)
+        return f"{symbol} = {body}" if symbol else body
+    pairs = _pairs(symbol, items) if len(items) > 1 else [(symbol, items[0] if items else obj)]
+    pieces: list[str] = []
+    for name, item in pairs:
+        text = item if isinstance(item, str) else expr_latex(item)
+        piece = f"{name} = {text}" if name else text
+        if latex_width(piece) > budget and isinstance(item, sp.MatrixBase) and name:
+            pieces.extend(_entry_lines(name, item, speeds, coordinates, budget))
+        else:
+            pieces.append(piece)
+    if symbol and pairs[0][0] is None:  # a list under one symbol: ``p = a,\quad b``
+        pieces[0] = f"{symbol} = {pieces[0]}"
+    joined = r",\quad ".join(pieces)
+    if len(pieces) == 1 or latex_width(joined) <= budget:
+        return joined
+    return r"\begin{aligned}" + r" \\ ".join("&" + p for p in pieces) + r"\end{aligned}"
+
+
+# ----------------------------------------------------------------------------- printed form
+def _printed_terms(side: str) -> list[tuple[str, tuple[str, ...]]]:
+    """The terms of one side of an equation as text: ``(sign, factors)`` each, the factors
+    sorted (a product's order is the printer's choice; grouping and term order are not)."""
+    terms, depth, current, sign = [], 0, "", "+"
+    tokens = side.replace("−", "-").split()
+    for token in tokens:
+        if depth == 0 and token in "+-" and len(token) == 1:
+            if current:
+                terms.append((sign, current))
+            sign, current = token, ""
+            continue
+        depth += token.count("(") - token.count(")")
+        current = f"{current} {token}".strip()
+    if current:
+        terms.append((sign, current))
+    return [(s, tuple(sorted(_factors(body)))) for s, body in terms]
+
+
+def _factors(term: str) -> list[str]:
+    """A product's factors, a parenthesized sum counting as one; a leading ``-`` inside a
+    factor (``-I_yy``) is kept."""
+    factors, depth, current = [], 0, ""
+    for char in term:
+        if char == " " and depth == 0:
+            if current:
+                factors.append(current)
+            current = ""
+            continue
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        current += char
+    if current:
+        factors.append(current)
+    return [f.replace(" ", "") for f in factors]
+
+
+def printed_form_matches(derived: Sequence[str], printed: Sequence[str]) -> tuple[bool, str]:
+    """Whether derived equations (plain text, :func:`equations_text`) are in the printed form:
+    the same terms in the same order on each side, each grouped the same way (``(I_zz − I_yy)
+    ω_y ω_z`` is one term, not two).  The factors of a product may come in any order (``m l``
+    or ``l m``): that is typesetting, not form.
+
+    Returns
+    -------
+    (bool, str)
+        Whether they match, and the derived equations (or the first that differs) as text.
+    """
+    if len(derived) != len(printed):
+        return False, f"{len(derived)} equations derived, {len(printed)} printed"
+    for mine, book in zip(derived, printed, strict=True):
+        sides = [tuple(_printed_terms(side) for side in text.split("=")) for text in (mine,
+                                                                                    book)]
+        if sides[0] != sides[1]:
+            return False, f"derived «{mine}», printed «{book}»"
+    return True, "; ".join(derived)
