@@ -61,7 +61,6 @@ class SphereView(AnimatedView):
         self.ax.set(xlabel="t [s]", ylabel="force [N]", title="Reaction of the sphere")
         self.ax.legend(loc="upper right", fontsize="small")
         few_ticks(self.ax)
-        fig.tight_layout()
 
     def _sphere(self, radius: float) -> None:
         k = self.n_circles
