@@ -178,3 +178,26 @@ def test_closing_stops_following_the_width():
     assert fitter.probe.comm is None  # freed in the front end and the kernel
     fitter.probe.width = 600
     assert tuple(ex.figure.get_size_inches()) == before
+
+
+def test_a_figure_outside_an_explorer_follows_its_width_too():
+    import matplotlib.pyplot as plt
+
+    from companion.widgets.responsive import responsive_figure
+
+    with plt.ioff():
+        fig = plt.figure(figsize=(9, 3.5))
+        for k, ax in enumerate(fig.subplots(1, 2)):
+            ax.set(title=f"panel {k} with a long title", xlabel="t [s]", ylabel="y [m]")
+    box = responsive_figure(fig)
+    try:
+        first_png = box.children[1].value
+        assert first_png  # shown before any width is known
+        box.fitter.probe.width = 640  # what the front end reports
+        assert box.fitter.width_px() == pytest.approx(640) and box.fitter.stacked
+        assert box.children[1].value != first_png
+        fig.canvas.draw()
+        assert _clipped_texts(fig) == [] and _overlapping_panels(fig) == []
+    finally:
+        box.fitter.close()
+        plt.close(fig)

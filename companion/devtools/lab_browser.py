@@ -368,7 +368,9 @@ _OVERFLOWING = """([areaSelector, i]) => {
     if (i !== null && k !== i) continue;
     const box = area.getBoundingClientRect();
     if (box.width === 0) continue;  // hidden (a collapsed output)
+    const reported = [];
     for (const el of area.querySelectorAll('*')) {
+      if (reported.some(r => r.contains(el))) continue;  // its outermost box is reported
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;
       if (r.right <= box.right + 1 && r.left >= box.left - 1) continue;
@@ -378,8 +380,11 @@ _OVERFLOWING = """([areaSelector, i]) => {
       if (clipped) continue;
       const name = el.tagName.toLowerCase() + (el.className && el.className.baseVal === undefined
         ? '.' + String(el.className).trim().split(/\\s+/).join('.') : '');
+      const error = el.querySelector('[data-mjx-error]');  // MathJax could not typeset it
+      const why = error ? ` (MathJax error: ${error.getAttribute('data-mjx-error')})` : '';
+      reported.push(el);
       out.push(`output ${k}: ${name} spans ${Math.round(r.left)}–${Math.round(r.right)} px, ` +
-               `its area ${Math.round(box.left)}–${Math.round(box.right)} px`);
+               `its area ${Math.round(box.left)}–${Math.round(box.right)} px${why}`);
     }
   }
   return out; }"""

@@ -93,10 +93,7 @@ def few_ticks(*axes, nbins: int = 4) -> None:
 EXPLORER_CLASS = "companion-explorer"
 
 #: Style of an explorer's buttons: their text is never cut to an ellipsis ("ne" for "next").
-EXPLORER_CSS = f"""<style>
-.{EXPLORER_CLASS} .widget-button {{
-  overflow: visible; text-overflow: clip; min-width: max-content; }}
-</style>"""
+EXPLORER_CSS = style.whole_buttons_css(EXPLORER_CLASS)
 
 #: Seconds a slider change waits for newer ones before the update runs (inside a kernel).
 COALESCE_SECONDS = 0.01

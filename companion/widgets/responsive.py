@@ -27,12 +27,14 @@ measured on the knife edge, double pendulum and Euler body explorers: 0.4–0.8 
 from __future__ import annotations
 
 import asyncio
+import io
 import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import anywidget
+import ipywidgets as w
 import numpy as np
 import traitlets
 from matplotlib.figure import Figure
@@ -220,6 +222,39 @@ class FigureFitter:
             self._settle_handle = None
         self.probe.unobserve(self._on_width, names="width")
         self.probe.close()
+
+
+#: CSS class of the box :func:`responsive_figure` puts a figure in.
+FIGURE_CLASS = "companion-figure"
+
+
+def responsive_figure(figure: Figure) -> w.VBox:
+    """``figure`` shown as wide as its output area (its panels stacked when narrow), for a
+    figure outside an explorer (``fig.canvas`` alone keeps the width of its ``figsize``).
+
+    The live canvas under ipympl, else a PNG that is redrawn when the width changes.  The box
+    keeps its :class:`FigureFitter` as ``box.fitter``.
+    """
+    canvas = figure.canvas
+    if isinstance(canvas, w.DOMWidget):
+        shown: w.Widget = canvas
+
+        def redraw() -> None:
+            canvas.draw_idle()
+    else:
+        shown = w.Image(format="png", layout={"max_width": "100%", "height": "auto"})
+
+        def redraw() -> None:
+            buffer = io.BytesIO()
+            figure.savefig(buffer, format="png")
+            shown.value = buffer.getvalue()
+
+    fitter = FigureFitter(figure, redraw, scope_class=FIGURE_CLASS)
+    redraw()
+    box = w.VBox([fitter.probe, shown], layout={"width": "100%"})
+    box.add_class(FIGURE_CLASS)
+    box.fitter = fitter
+    return box
 
 
 def _same_cell(a: SubplotSpec, b: SubplotSpec) -> bool:

@@ -36,6 +36,10 @@ def _plain(obj: Any) -> str:
     return sp.pretty(obj, use_unicode=True)
 
 
+#: CSS class of every stepper's box.
+STEPPER_CLASS = "companion-stepper"
+
+
 class Stepper:
     """Page through a derivation in the book's order.
 
@@ -79,11 +83,14 @@ class Stepper:
         self._all.observe(lambda _: self._render(), names="value")
         heading = [w.HTML(f"<h4>{html.escape(title)}</h4>")] if title else []
         self.widget = w.VBox([
+            w.HTML(style.whole_buttons_css(STEPPER_CLASS), layout={"height": "0px"}),
             *heading,
-            w.HBox([self._prev, self._next, self._jump, self._all]),
+            w.HBox([self._prev, self._next, self._jump, self._all],
+                   layout={"flex_flow": "row wrap"}),
             self._header,
             self._math,
         ])
+        self.widget.add_class(STEPPER_CLASS)
         self._render()
 
     # ----------------------------------------------------------------- navigation

@@ -70,6 +70,14 @@ def text_css() -> str:
     return "font-size: 1.35em;" if _state["on"] else ""
 
 
+def whole_buttons_css(scope_class: str) -> str:
+    """A style sheet under which the buttons inside elements of class ``scope_class`` show
+    their whole text: in a narrow output area a flex row otherwise squeezes them to an
+    ellipsis ("ne" for "next")."""
+    return (f"<style>.{scope_class} .jupyter-button {{ overflow: visible; "
+            f"text-overflow: clip; min-width: max-content; }}</style>")
+
+
 def stack_below_px() -> float:
     """Figure width (CSS pixels) below which an explorer stacks its panels in one column: side
     by side they would be narrower than their tick labels and legends need."""
