@@ -368,9 +368,12 @@ _OVERFLOWING = """([areaSelector, i]) => {
     if (i !== null && k !== i) continue;
     const box = area.getBoundingClientRect();
     if (box.width === 0) continue;  // hidden (a collapsed output)
-    const reported = [];
+    const reported = [], hidden = [];
     for (const el of area.querySelectorAll('*')) {
-      if (reported.some(r => r.contains(el))) continue;  // its outermost box is reported
+      if (reported.some(r => r.contains(el)) || hidden.some(h => h.contains(el))) continue;
+      const css = getComputedStyle(el);
+      if (css.clip !== 'auto' || css.clipPath !== 'none') {  // for screen readers only
+        hidden.push(el); continue; }
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;
       if (r.right <= box.right + 1 && r.left >= box.left - 1) continue;
