@@ -201,3 +201,16 @@ def test_a_figure_outside_an_explorer_follows_its_width_too():
     finally:
         box.fitter.close()
         plt.close(fig)
+
+
+def test_a_wide_symmetric_matrix_is_shown_entry_by_entry():
+    import sympy as sp
+
+    from companion.widgets.labels import symmetric_entries_latex
+
+    a, b, c = sp.symbols("a b c")
+    text = symmetric_entries_latex(r"\sigma", sp.Matrix([[a, b], [b, c]]))
+    assert text == r"\begin{aligned}\sigma_{11} &= a \\ \sigma_{12} &= b \\ \sigma_{22} &= c" \
+                   r"\end{aligned}"
+    with pytest.raises(ValueError, match="square"):
+        symmetric_entries_latex("M", sp.Matrix([[a, b]]))

@@ -1,11 +1,13 @@
 """Names as the books print them, for labels a reader sees: ``omega_x`` → ω<sub>x</sub>,
 ``theta_dot`` → θ̇, ``mu_s`` → μ<sub>s</sub>; HTML without LaTeX (slider descriptions and
-readouts are not typeset by MathJax)."""
+readouts are not typeset by MathJax); and a symmetric matrix in LaTeX, entry by entry, where
+the whole matrix would be wider than a page."""
 
 from __future__ import annotations
 
 import html
 import re
+from typing import Any
 
 GREEK = {
     "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "zeta": "ζ",
@@ -48,3 +50,16 @@ def with_unit(name: str, unit: str) -> str:
 def plain(name: str) -> str:
     """The name in the books' notation as plain text (for messages): ``mu_k`` → ``μ_k``."""
     return re.sub(r"<sub>(.*?)</sub>", r"_\1", html.unescape(pretty(name)))
+
+
+def symmetric_entries_latex(symbol: str, matrix: Any) -> str:
+    """LaTeX of the distinct entries of a symmetric sympy ``matrix``, one per line,
+    ``symbol_{ij} = …`` for i ≤ j (a 3×3 mass matrix or metric is wider than a page)."""
+    import sympy as sp
+
+    rows, cols = matrix.shape
+    if rows != cols:
+        raise ValueError(f"a symmetric matrix is square, got shape {matrix.shape}")
+    lines = [rf"{symbol}_{{{i + 1}{j + 1}}} &= {sp.latex(matrix[i, j])}"
+             for i in range(rows) for j in range(i, cols)]
+    return r"\begin{aligned}" + r" \\ ".join(lines) + r"\end{aligned}"
