@@ -363,3 +363,91 @@ def open_and_run(page, server: Server, path: str, settle_ms: int = 1000) -> Note
     page.wait_for_selector(f".{EXPLORER_CLASS} canvas", timeout=60_000)
     page.wait_for_timeout(settle_ms)
     return run
+
+
+# ---------------------------------------------------------------------------- layout
+#: Where outputs live, in JupyterLab and in Voilà alike.
+OUTPUT_AREA = ".jp-OutputArea-output"
+
+_OVERFLOWING = """([areaSelector, i]) => {
+  const areas = Array.from(document.querySelectorAll(areaSelector));
+  const out = [];
+  const clips = el => getComputedStyle(el).overflowX !== 'visible';
+  for (const [k, area] of areas.entries()) {
+    if (i !== null && k !== i) continue;
+    const box = area.getBoundingClientRect();
+    if (box.width === 0) continue;  // hidden (a collapsed output)
+    const reported = [], hidden = [];
+    for (const el of area.querySelectorAll('*')) {
+      if (reported.some(r => r.contains(el)) || hidden.some(h => h.contains(el))) continue;
+      const css = getComputedStyle(el);
+      if (css.clip !== 'auto' || css.clipPath !== 'none') {  // for screen readers only
+        hidden.push(el); continue; }
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      if (r.right <= box.right + 1 && r.left >= box.left - 1) continue;
+      // inside an element that clips it (a scrolled equation), only that element counts
+      let up = el.parentElement, clipped = false;
+      while (up && up !== area) { if (clips(up)) { clipped = true; break; } up = up.parentElement; }
+      if (clipped) continue;
+      const name = el.tagName.toLowerCase() + (el.className && el.className.baseVal === undefined
+        ? '.' + String(el.className).trim().split(/\\s+/).join('.') : '');
+      const error = el.querySelector('[data-mjx-error]');  // MathJax could not typeset it
+      const why = error ? ` (MathJax error: ${error.getAttribute('data-mjx-error')})` : '';
+      reported.push(el);
+      out.push(`output ${k}: ${name} spans ${Math.round(r.left)}–${Math.round(r.right)} px, ` +
+               `its area ${Math.round(box.left)}–${Math.round(box.right)} px${why}`);
+    }
+  }
+  return out; }"""
+
+
+def outputs_wider_than_their_area(page, area_selector: str = OUTPUT_AREA,
+                                  index: int | None = None) -> list[str]:
+    """Elements that reach beyond the left or right edge of their output area (1 px of slack),
+    described in words; empty when every output fits.  Works in JupyterLab and in Voilà.
+
+    An element inside a box that clips it (a wide equation in a scrolling box) is not counted;
+    the box itself is.  ``index`` checks only the ``index``-th output area; outputs scrolled
+    out of view may not be laid out by the browser: scroll them into view first.
+    """
+    return page.evaluate(_OVERFLOWING, [area_selector, index])
+
+
+_TRUNCATED_BUTTONS = """(scope) => Array.from(document.querySelectorAll(
+    `${scope} button, ${scope} .widget-button, ${scope} .jupyter-button`))
+  .filter(b => b.getBoundingClientRect().width > 0 && b.scrollWidth > b.clientWidth + 1)
+  .map(b => `'${(b.textContent || b.title || '').trim()}' needs ${b.scrollWidth} px, ` +
+            `has ${b.clientWidth} px`)"""
+
+
+def truncated_buttons(page, scope: str = OUTPUT_AREA) -> list[str]:
+    """Buttons inside ``scope`` whose text does not fit them (cut or ellipsized)."""
+    return page.evaluate(_TRUNCATED_BUTTONS, scope)
+
+
+def explorer_canvas_fit(page, index: int = 0, area_selector: str = OUTPUT_AREA) -> dict:
+    """Where the ``index``-th explorer's figure canvas is against its output area: widths and
+    edges in CSS pixels (``canvas`` 0 when there is no canvas)."""
+    return page.evaluate(
+        """([cls, i, areaSelector]) => { const ex = document.querySelectorAll('.' + cls)[i];
+           const c = ex && ex.querySelector('canvas');
+           const a = ex && (ex.closest(areaSelector) || ex.parentElement);
+           if (!c || !a) return {canvas: 0, area: a ? a.getBoundingClientRect().width : 0};
+           const r = c.getBoundingClientRect(), b = a.getBoundingClientRect();
+           return {canvas: r.width, area: b.width, left: r.left - b.left,
+                   right: b.right - r.right}; }""", [EXPLORER_CLASS, index, area_selector])
+
+
+def wait_for_explorer_fit(page, index: int = 0, timeout: float = 20,
+                          area_selector: str = OUTPUT_AREA) -> dict:
+    """Wait until the ``index``-th explorer's canvas lies within its output area (the figure
+    follows a resize after a short debounce and a round trip to the kernel); return its
+    :func:`explorer_canvas_fit` then, or the last one seen at the timeout."""
+    deadline = time.monotonic() + timeout
+    while True:
+        fit = explorer_canvas_fit(page, index, area_selector)
+        inside = fit["canvas"] > 0 and fit.get("left", -1) >= -1 and fit.get("right", -1) >= -1
+        if inside or time.monotonic() > deadline:
+            return fit
+        time.sleep(0.25)

@@ -28,6 +28,7 @@ from matplotlib.ticker import LogLocator, NullLocator
 from companion.numerics import SingularConfigurationError, Trajectory
 from companion.system import Parameter, System
 from companion.widgets import labels, style
+from companion.widgets.responsive import FigureFitter
 
 
 class View:
@@ -36,7 +37,11 @@ class View:
     Attributes
     ----------
     figsize
-        Size of the figure the explorer creates for this view, in inches.
+        Nominal size of the figure the explorer creates for this view, in inches: the width
+        then follows the output area, the height stays (see
+        :class:`~companion.widgets.responsive.FigureFitter`).  Place the axes on gridspecs
+        (``add_subplot``, ``add_gridspec``) and leave the layout to the explorer (no
+        ``tight_layout``): it stacks the panels in a narrow output area and lays them out.
     """
 
     figsize: tuple[float, float] = (9.0, 6.0)
@@ -88,10 +93,7 @@ def few_ticks(*axes, nbins: int = 4) -> None:
 EXPLORER_CLASS = "companion-explorer"
 
 #: Style of an explorer's buttons: their text is never cut to an ellipsis ("ne" for "next").
-EXPLORER_CSS = f"""<style>
-.{EXPLORER_CLASS} .widget-button {{
-  overflow: visible; text-overflow: clip; min-width: max-content; }}
-</style>"""
+EXPLORER_CSS = style.whole_buttons_css(EXPLORER_CLASS)
 
 #: Seconds a slider change waits for newer ones before the update runs (inside a kernel).
 COALESCE_SECONDS = 0.01
@@ -310,9 +312,11 @@ class Explorer:
             self._image = w.Image(format="png", layout={"max_width": "100%", "height": "auto"})
             shown = self._image
         self._readout()
+        # after the canvas: its device pixel ratio sets how wide an inch is on screen
+        self.fitter = FigureFitter(self.figure, self.redraw, scope_class=EXPLORER_CLASS)
         style_sheet = w.HTML(EXPLORER_CSS, layout={"height": "0px"})
         self.widget = w.VBox([style_sheet, self._control_panel(names, essential), self.prompt,
-                              self.readout, shown, *view.extra_widgets()],
+                              self.readout, self.fitter.probe, shown, *view.extra_widgets()],
                              layout={"width": "100%"})
         self.widget.add_class(EXPLORER_CLASS)
 
@@ -439,6 +443,7 @@ class Explorer:
         start = time.perf_counter()
         with style.rc_context():
             self.view.refresh(traj)
+        self.fitter.data_changed()
         self._readout()
         self.refresh_seconds = time.perf_counter() - start
         start = time.perf_counter()
@@ -516,6 +521,7 @@ class Explorer:
         for slider in self.controls.values():
             slider.unobserve(self._on_slider, names="value")
         self.view.close()
+        self.fitter.close()
         close_tree(self.widget)
         plt.close(self.figure)
         self.trajectory = None

@@ -1,6 +1,7 @@
 """Names as the books print them, for labels a reader sees: ``omega_x`` → ω<sub>x</sub>,
 ``theta_dot`` → θ̇, ``mu_s`` → μ<sub>s</sub>; HTML without LaTeX (slider descriptions and
-readouts are not typeset by MathJax)."""
+readouts are not typeset by MathJax); and a symmetric matrix in LaTeX, entry by entry, where
+the whole matrix would be wider than a page."""
 
 from __future__ import annotations
 

@@ -21,6 +21,7 @@ import sympy as sp
 from companion.mechanics import presentation
 from companion.mechanics.derivation import Derivation, Step
 from companion.mechanics.methods import method_title
+from companion.widgets import style
 
 
 def _steps_of(source: Derivation | Sequence[Step]) -> list[Step]:
@@ -42,6 +43,10 @@ def _plain(obj: Any, speeds: Sequence[sp.Symbol], coordinates: Sequence[sp.Symbo
     if isinstance(obj, str):
         return obj
     return sp.pretty(obj, use_unicode=True)
+
+
+#: CSS class of every stepper's box.
+STEPPER_CLASS = "companion-stepper"
 
 
 class Stepper:
@@ -99,12 +104,14 @@ class Stepper:
         self._all.observe(lambda _: self._render(), names="value")
         heading = [w.HTML(f"<h4>{html.escape(title)}</h4>")] if title else []
         self.widget = w.VBox([
+            w.HTML(style.whole_buttons_css(STEPPER_CLASS), layout={"height": "0px"}),
             *heading,
             w.HBox([self._prev, self._next, self._all, self._jump],
                    layout={"flex_flow": "row wrap", "align_items": "center"}),
             self._header,
             self._math,
         ])
+        self.widget.add_class(STEPPER_CLASS)
         self._render()
 
     # ----------------------------------------------------------------- navigation

@@ -86,8 +86,9 @@ def is_lecture() -> bool:
 
 
 #: matplotlib rc settings for every explorer figure: fixed title positions (matplotlib
-#: otherwise measures every tick label at each draw to place titles).
-EXPLORER_RC: dict[str, Any] = {"axes.titley": 1.0}
+#: otherwise measures every tick label at each draw to place titles), high enough above the
+#: axes to clear the axis's offset text ("1e−11" above the tick labels).
+EXPLORER_RC: dict[str, Any] = {"axes.titley": 1.0, "axes.titlepad": 16.0}
 
 
 def rc_context() -> AbstractContextManager:
@@ -111,7 +112,25 @@ def control_layout() -> dict[str, Any]:
     return {"layout": {"width": "auto"}, "style": {"description_width": "110px"}}
 
 
+def whole_buttons_css(scope_class: str) -> str:
+    """A style sheet under which the buttons inside elements of class ``scope_class`` show
+    their whole text: in a narrow output area a flex row otherwise squeezes them to an
+    ellipsis ("ne" for "next")."""
+    return (f"<style>.{scope_class} .jupyter-button {{ overflow: visible; "
+            f"text-overflow: clip; min-width: max-content; }}</style>")
+
+
+def stack_below_px() -> float:
+    """Figure width (CSS pixels) below which an explorer stacks its panels in one column: side
+    by side they would be narrower than their tick labels and legends need."""
+    return 1000.0 * _scale()
+
+
 def figure_size(size: tuple[float, float]) -> tuple[float, float]:
     """A view's figure size, enlarged in lecture mode."""
-    scale = 1.35 if _state["on"] else 1.0
-    return (size[0] * scale, size[1] * scale)
+    return (size[0] * _scale(), size[1] * _scale())
+
+
+def _scale() -> float:
+    """How much larger figures are in lecture mode."""
+    return 1.35 if _state["on"] else 1.0

@@ -63,7 +63,6 @@ class TimeSeriesView(View):
         if self.drifts:
             self.ax_d.legend(loc="upper left", fontsize="small")
         few_ticks(self.ax_t, *([self.ax_p] if self.path else []))
-        fig.tight_layout()
 
     @staticmethod
     def _drift(trajectory: Trajectory, name: str) -> np.ndarray:

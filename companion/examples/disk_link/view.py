@@ -120,7 +120,6 @@ class DiskLinkView(AnimatedView):
         for ax in (*self.time_axes, ax_modes):
             self.add_cursor(ax)
         self._legend_for = None
-        fig.tight_layout()
 
     # ------------------------------------------------------------------ update
     def draw_motion(self, trajectory: Trajectory) -> None:

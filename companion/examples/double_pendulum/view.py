@@ -83,7 +83,6 @@ class ChainView(AnimatedView):
             self.add_cursor(a)
         self.ax_force.tick_params(labelbottom=False)
         few_ticks(self.ax_force, self.ax_energy)
-        fig.tight_layout()
 
     def draw_motion(self, trajectory: Trajectory) -> None:
         traj = trajectory

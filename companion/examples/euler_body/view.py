@@ -121,7 +121,6 @@ class EulerBodyView(AnimatedView):
         (self.phi_norm,) = self.ax_phi.semilogy(t, self._phi_norm(trajectory), color="C1")
         self.ax_phi.set_ylabel("‖Φ‖ along the motion", color="C1")
         few_ticks(ax_w, ax_e, ax_g)
-        fig.tight_layout()
 
     def _fit_polhode(self, semi: np.ndarray) -> None:
         reach = float(np.max(semi)) * 1.05

@@ -69,7 +69,6 @@ class KnifeEdgeView(AnimatedView):
         ax_e.set(xlabel="t [s]", title="Accuracy")
         ax_e.legend(loc="upper left", fontsize="small")
         few_ticks(*self.axes)
-        fig.tight_layout()
 
     @staticmethod
     def _energy_error(trajectory: Trajectory) -> np.ndarray:

@@ -60,7 +60,6 @@ class RigidBodyView(AnimatedView):
         self.ax.set(xlabel="t [s]", ylabel="ω [rad/s]", title="Body angular velocity")
         self.ax.legend(loc="upper right", fontsize="small")
         few_ticks(self.ax)
-        fig.tight_layout()
 
     def draw_motion(self, trajectory: Trajectory) -> None:
         tr = trajectory

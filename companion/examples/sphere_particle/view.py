@@ -61,7 +61,6 @@ class SphereView(AnimatedView):
         self.ax.set(xlabel="t [s]", ylabel="force [N]", title="Reaction of the sphere")
         self.ax.legend(loc="upper right", fontsize="small")
         few_ticks(self.ax)
-        fig.tight_layout()
 
     def _sphere(self, radius: float) -> None:
         k = self.n_circles
@@ -116,6 +115,8 @@ PRESETS = {
 
 def explorer(system: System, **kwargs: Any) -> Explorer:
     """The sphere-particle explorer (keyword arguments go to :class:`Explorer`)."""
+    # the motion does not depend on m (it only scales the reaction): m under "more parameters"
+    kwargs.setdefault("essential", ["R", "g", "theta", "phi", r"\dot{\theta}", r"\dot{\phi}"])
     kwargs.setdefault("simulate_kwargs", SIMULATE)
     kwargs.setdefault("presets", PRESETS)
     return Explorer(system, SphereView(), **kwargs)

@@ -1,0 +1,262 @@
+"""Explorer figures that follow the width of their output area (issue 17 item 1).
+
+ipympl (0.10) draws a canvas of a fixed size in pixels, set by matplotlib's ``figsize``: its
+front end does not follow its container (ipympl#297), and ``fig.canvas.layout.width = "100%"``
+only widens the widget's outer box while the canvas inside keeps its size, so a figure wider
+than its cell is cut off.  The size has to be changed where it is defined, in the kernel:
+
+* a :class:`WidthProbe` (a tiny anywidget, ``responsive.js``) watches the explorer's width with a
+  ``ResizeObserver`` and reports the width the figure may take (minus its toolbar);
+* a :class:`FigureFitter` resizes the figure to it (``set_size_inches(forward=True)``, which
+  ipympl forwards to its front end as a ``resize`` message), stacks the panels in one column
+  when the width is below :func:`~companion.widgets.style.stack_below_px`, and runs matplotlib's
+  constrained layout so that no label, legend or title is clipped at any width.
+
+Two ways this goes wrong, which the probe avoids: a width measured on an output that is hidden
+or detached (JupyterLab detaches cells scrolled far away) is 0, and a 0-wide figure collapses
+and then draws nothing; and measuring an element whose width follows the canvas (the canvas's
+own box) feeds the figure's width back to itself, so the figure never grows again.  The probe
+is a zero-height strip as wide as the explorer, whose width comes from the output area, never
+from the figure; widths below :data:`MIN_WIDTH_PX` are ignored.
+
+The layout engine runs when the size changes and once the values settle after an update, not on
+every frame: a constrained-layout pass costs about half a draw (``benchmarks``-style ratio
+measured on the knife edge, double pendulum and Euler body explorers: 0.4–0.8 of a draw).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import math
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import ipywidgets as w
+import numpy as np
+import traitlets
+from matplotlib.figure import Figure
+from matplotlib.gridspec import GridSpec, SubplotSpec
+from matplotlib.layout_engine import ConstrainedLayoutEngine
+
+from companion.widgets import style
+
+_ESM_SOURCE = (Path(__file__).parent / "responsive.js").read_text(encoding="utf-8")
+
+#: Narrowest width the probe reports and a figure takes (CSS pixels): narrower readings come
+#: from hidden or detached outputs, and narrower figures have no room for their tick labels.
+MIN_WIDTH_PX = 280
+
+#: Seconds after the last update before the layout is recomputed for the new tick labels.
+SETTLE_SECONDS = 0.3
+
+#: Space between panels (inches) side by side, and between stacked panels.
+WIDE_PAD, STACKED_H_PAD = 0.04, 0.2
+
+#: Elements beside the canvas, inside the explorer, that take width from it: ipympl's toolbar.
+FIGURE_NEIGHBOURS = ".jupyter-matplotlib-toolbar"
+
+
+class WidthProbe(anywidget.AnyWidget):
+    """A zero-height strip, as wide as its container, that reports the width (CSS pixels) left
+    for a figure in :attr:`width`; 0 until a front end has measured it."""
+
+    _esm = _ESM_SOURCE
+    width = traitlets.Int(0).tag(sync=True)
+    #: CSS class of the container the probe measures in (the explorer's box).
+    scope_class = traitlets.Unicode("").tag(sync=True)
+    #: CSS selector of elements in that container whose widths are not the figure's.
+    reserve_selector = traitlets.Unicode(FIGURE_NEIGHBOURS).tag(sync=True)
+    min_width = traitlets.Int(MIN_WIDTH_PX).tag(sync=True)
+    debounce_ms = traitlets.Int(150).tag(sync=True)
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+class FigureFitter:
+    """Keeps a figure as wide as its output area, its panels side by side or stacked.
+
+    Parameters
+    ----------
+    figure
+        The explorer's figure, its axes placed on gridspecs (``add_subplot``,
+        ``add_gridspec``): that placement is the wide layout.
+    redraw
+        Called after the figure changed size or layout, to show it.
+    scope_class
+        CSS class of the box the probe measures (the explorer's).
+
+    Attributes
+    ----------
+    probe
+        The :class:`WidthProbe` to display with the figure.
+    stacked
+        Whether the panels are in one column.
+    """
+
+    def __init__(self, figure: Figure, redraw: Callable[[], None], *, scope_class: str = ""):
+        self.figure = figure
+        self._redraw = redraw
+        self.nominal_inches = tuple(float(x) for x in figure.get_size_inches())
+        self._engine = ConstrainedLayoutEngine(h_pad=WIDE_PAD, w_pad=WIDE_PAD)
+        self._wide_specs = {ax: ax.get_subplotspec() for ax in figure.axes
+                            if ax.get_subplotspec() is not None}
+        self.stacked = False
+        self._settle_handle: asyncio.TimerHandle | None = None
+        self.probe = WidthProbe(scope_class=scope_class)
+        self.probe.observe(self._on_width, names="width")
+        self.layout()
+
+    # ------------------------------------------------------------------ sizing
+    @property
+    def pixels_per_inch(self) -> float:
+        """CSS pixels per inch of the figure (its dpi over the screen's pixel ratio)."""
+        ratio = getattr(self.figure.canvas, "device_pixel_ratio", 1) or 1
+        return self.figure.dpi / ratio
+
+    def width_px(self) -> float:
+        """The figure's width in CSS pixels."""
+        return float(self.figure.get_size_inches()[0]) * self.pixels_per_inch
+
+    def fit(self, width_px: float) -> None:
+        """Make the figure ``width_px`` CSS pixels wide (at least :data:`MIN_WIDTH_PX`), stack
+        its panels below :func:`~companion.widgets.style.stack_below_px`, lay it out, redraw.
+
+        The height is the view's nominal height side by side, and the sum of the panels'
+        nominal heights when stacked: text keeps its size whatever the width.
+        """
+        try:
+            width_px = float(width_px)
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"a figure width must be a number of pixels, got {width_px!r}"
+                             ) from exc
+        if not math.isfinite(width_px) or width_px <= 0:
+            raise ValueError(f"a figure width must be a positive number of pixels, got "
+                             f"{width_px!r}")
+        width_px = max(width_px, MIN_WIDTH_PX)
+        self._arrange(stacked=width_px < style.stack_below_px())
+        height_in = self._stacked_height() if self.stacked else self.nominal_inches[1]
+        self.figure.set_size_inches(width_px / self.pixels_per_inch, height_in, forward=True)
+        self.layout()
+        self._redraw()
+
+    def _on_width(self, change: dict[str, Any]) -> None:
+        if change["new"] >= MIN_WIDTH_PX:  # 0 until measured
+            self.fit(change["new"])
+
+    # ------------------------------------------------------------------ panels
+    def _panels(self) -> list[SubplotSpec]:
+        """The wide layout's subplot specs, one per panel (twin axes share one), in the order
+        the view created them."""
+        panels: list[SubplotSpec] = []
+        for spec in self._wide_specs.values():
+            if not any(_same_cell(spec, seen) for seen in panels):
+                panels.append(spec)
+        return panels
+
+    @staticmethod
+    def _height_share(spec: SubplotSpec) -> float:
+        """The fraction of the figure's height a panel spans in the wide layout."""
+        ratios = np.asarray(spec.get_gridspec().get_height_ratios()
+                            or [1.0] * spec.get_gridspec().nrows, dtype=float)
+        return float(ratios[spec.rowspan].sum() / ratios.sum())
+
+    def _stacked_height(self) -> float:
+        return sum(self._height_share(s) for s in self._panels()) * self.nominal_inches[1]
+
+    def _arrange(self, *, stacked: bool) -> None:
+        """Put the panels side by side (the view's layout) or in one column."""
+        if stacked == self.stacked:
+            return
+        self.stacked = stacked
+        # stacked 3D panels draw their lower axis label a little below the box the layout
+        # engine measures (ω_x of the Euler body's polhode ran into the next title)
+        self._engine.set(h_pad=STACKED_H_PAD if stacked else WIDE_PAD)
+        if not stacked:
+            for ax, spec in self._wide_specs.items():
+                ax.set_subplotspec(spec)
+            return
+        panels = self._panels()
+        column = GridSpec(len(panels), 1, figure=self.figure,
+                          height_ratios=[self._height_share(s) for s in panels])
+        for ax, spec in self._wide_specs.items():
+            row = next(k for k, p in enumerate(panels) if _same_cell(spec, p))
+            ax.set_subplotspec(column[row, 0])
+
+    # ------------------------------------------------------------------ layout
+    def layout(self) -> bool:
+        """Run the constrained layout now; whether any panel moved."""
+        before = [ax.get_position().bounds for ax in self.figure.axes]
+        self._engine.execute(self.figure)
+        after = [ax.get_position().bounds for ax in self.figure.axes]
+        return not np.allclose(before, after, atol=1e-4)
+
+    def data_changed(self) -> None:
+        """The view drew new data (new tick labels): lay out again once the values settle —
+        at once without an event loop, else :data:`SETTLE_SECONDS` after the last change, and
+        redraw only when a panel moved (a drag is not slowed down by layout passes)."""
+        loop = _running_loop()
+        if loop is None:
+            self.layout()
+            return
+        if self._settle_handle is not None:
+            self._settle_handle.cancel()
+        self._settle_handle = loop.call_later(SETTLE_SECONDS, self._settle)
+
+    def _settle(self) -> None:
+        self._settle_handle = None
+        if self.layout():
+            self._redraw()
+
+    def close(self) -> None:
+        """Stop following the width; free the probe."""
+        if self._settle_handle is not None:
+            self._settle_handle.cancel()
+            self._settle_handle = None
+        self.probe.unobserve(self._on_width, names="width")
+        self.probe.close()
+
+
+#: CSS class of the box :func:`responsive_figure` puts a figure in.
+FIGURE_CLASS = "companion-figure"
+
+
+def responsive_figure(figure: Figure) -> w.VBox:
+    """``figure`` shown as wide as its output area (its panels stacked when narrow), for a
+    figure outside an explorer (``fig.canvas`` alone keeps the width of its ``figsize``).
+
+    The live canvas under ipympl, else a PNG that is redrawn when the width changes.  The box
+    keeps its :class:`FigureFitter` as ``box.fitter``.
+    """
+    canvas = figure.canvas
+    if isinstance(canvas, w.DOMWidget):
+        shown: w.Widget = canvas
+
+        def redraw() -> None:
+            canvas.draw_idle()
+    else:
+        shown = w.Image(format="png", layout={"max_width": "100%", "height": "auto"})
+
+        def redraw() -> None:
+            buffer = io.BytesIO()
+            figure.savefig(buffer, format="png")
+            shown.value = buffer.getvalue()
+
+    fitter = FigureFitter(figure, redraw, scope_class=FIGURE_CLASS)
+    redraw()
+    box = w.VBox([fitter.probe, shown], layout={"width": "100%"})
+    box.add_class(FIGURE_CLASS)
+    box.fitter = fitter
+    return box
+
+
+def _same_cell(a: SubplotSpec, b: SubplotSpec) -> bool:
+    return (a.get_gridspec() is b.get_gridspec() and a.rowspan == b.rowspan
+            and a.colspan == b.colspan)

@@ -1,0 +1,203 @@
+"""Explorer figures follow their output area's width (issue 17 item 1), without a browser: for
+every explorer, at widths from a phone to a projector, no text leaves the figure and no two
+panels' labels overlap; below the breakpoint the panels are stacked in one column and come
+back side by side above it; bad widths get a clear error, never a collapsed figure."""
+
+from __future__ import annotations
+
+import itertools
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import pytest  # noqa: E402
+
+from companion import examples  # noqa: E402
+from companion.widgets import style  # noqa: E402
+from companion.widgets.responsive import MIN_WIDTH_PX, FigureFitter  # noqa: E402
+
+EXPLORERS = [r.name for r in examples.worked_examples()
+             if r.explorer is not None and r.name in examples.system_names()]
+
+#: Output-area widths (CSS pixels): JupyterLab at 1024 px with the file browser open, at
+#: 1024 px, at 1400 px with the file browser open (all stacked), and wide screens.
+WIDTHS = [560, 880, 990, 1250, 1800]
+
+
+@pytest.fixture(scope="module", params=EXPLORERS)
+def explorer(request):
+    ex = examples.explorer(request.param)
+    yield ex
+    ex.close()
+
+
+def _panels(fig):
+    """One axes per cell (twin axes share their host's cell)."""
+    seen, out = [], []
+    for ax in fig.axes:
+        spec = ax.get_subplotspec()
+        key = (id(spec.get_gridspec()), spec.rowspan, spec.colspan)
+        if key not in seen:
+            seen.append(key)
+            out.append(ax)
+    return out
+
+
+def _clipped_texts(fig) -> list[str]:
+    """Panels whose drawn decorations (tick labels, axis labels, title, legend, texts) reach
+    outside the figure, with 1 px of slack; and figure-level texts that do."""
+    renderer = fig.canvas.get_renderer()
+    box = fig.bbox
+    extents = [(ax.get_title() or ax.get_ylabel() or ax.get_xlabel() or "a panel",
+                ax.get_tightbbox(renderer)) for ax in fig.axes if ax.get_visible()]
+    extents += [(getattr(a, "get_text", lambda: "legend")(), a.get_window_extent(renderer))
+                for a in (*fig.texts, *fig.legends) if a.get_visible()]
+    return [f"{label!r} at {tuple(round(v) for v in extent.extents)}"
+            for label, extent in extents
+            if extent is not None and (extent.x0 < box.x0 - 1 or extent.y0 < box.y0 - 1
+                                       or extent.x1 > box.x1 + 1 or extent.y1 > box.y1 + 1)]
+
+
+def _overlapping_panels(fig) -> list[tuple[str, str]]:
+    renderer = fig.canvas.get_renderer()
+    boxes = [(ax.get_title() or ax.get_ylabel() or str(i), ax.get_tightbbox(renderer))
+             for i, ax in enumerate(_panels(fig))]
+    out = []
+    for (a, box_a), (b, box_b) in itertools.combinations(boxes, 2):
+        overlap_x = min(box_a.x1, box_b.x1) - max(box_a.x0, box_b.x0)
+        overlap_y = min(box_a.y1, box_b.y1) - max(box_a.y0, box_b.y0)
+        if overlap_x > 2 and overlap_y > 2:
+            out.append((a, b))
+    return out
+
+
+def _titles_on_offset_texts(fig) -> list[str]:
+    """Titles drawn over their axes' offset text ("1e−11" above the tick labels)."""
+    renderer = fig.canvas.get_renderer()
+    out = []
+    for ax in fig.axes:
+        title, offset = ax.title, ax.yaxis.get_offset_text()
+        if not (title.get_text() and offset.get_text() and offset.get_visible()):
+            continue
+        if title.get_window_extent(renderer).overlaps(offset.get_window_extent(renderer)):
+            out.append(title.get_text())
+    return out
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_figure_fits_its_width_and_nothing_is_clipped(explorer, width):
+    explorer.fitter.fit(width)
+    fig = explorer.figure
+    fig.canvas.draw()
+    assert explorer.fitter.width_px() == pytest.approx(width, abs=0.5)
+    assert explorer.fitter.stacked == (width < style.stack_below_px())
+    assert _clipped_texts(fig) == []
+    assert _overlapping_panels(fig) == []
+    assert _titles_on_offset_texts(fig) == []
+    if explorer.fitter.stacked:  # one column: every panel starts at the same left edge
+        lefts = {round(ax.get_subplotspec().colspan.start) for ax in _panels(fig)}
+        assert lefts == {0}
+        assert len({ax.get_subplotspec().get_gridspec().ncols for ax in _panels(fig)}) == 1
+
+
+def test_panels_come_back_side_by_side(explorer):
+    fig = explorer.figure
+    wide = {ax: ax.get_subplotspec() for ax in fig.axes}
+    explorer.fitter.fit(1600)
+    explorer.fitter.fit(600)
+    assert explorer.fitter.stacked
+    assert fig.get_size_inches()[1] >= explorer.fitter.nominal_inches[1] - 1e-9
+    explorer.fitter.fit(1600)
+    assert not explorer.fitter.stacked
+    assert {ax: ax.get_subplotspec() for ax in fig.axes} == wide
+    assert fig.get_size_inches()[1] == pytest.approx(explorer.fitter.nominal_inches[1])
+
+
+def test_updates_lay_out_again(explorer):
+    """New values bring new tick labels: the layout follows (at once without an event loop)."""
+    explorer.fitter.fit(880)
+    name = next(iter(explorer.controls))
+    low, high = explorer.range_of(name)
+    explorer.update(**{name: high})
+    explorer.figure.canvas.draw()
+    assert _clipped_texts(explorer.figure) == []
+    explorer.reset()
+
+
+@pytest.mark.parametrize("bad", [0, -300, float("nan"), float("inf"), "wide", None])
+def test_bad_widths_are_refused_clearly(bad):
+    ex = examples.explorer("knife_edge")
+    try:
+        before = tuple(ex.figure.get_size_inches())
+        with pytest.raises(ValueError, match="figure width"):
+            ex.fitter.fit(bad)
+        assert tuple(ex.figure.get_size_inches()) == before
+    finally:
+        ex.close()
+
+
+def test_a_hidden_output_never_collapses_the_figure():
+    """The probe reports 0 before it is measured (and a detached output measures 0): ignored;
+    a tiny width is raised to the minimum."""
+    ex = examples.explorer("knife_edge")
+    try:
+        before = tuple(ex.figure.get_size_inches())
+        ex.fitter.probe.width = 0
+        assert tuple(ex.figure.get_size_inches()) == before
+        ex.fitter.probe.width = 3
+        assert tuple(ex.figure.get_size_inches()) == before
+        ex.fitter.fit(3)
+        assert ex.fitter.width_px() == pytest.approx(MIN_WIDTH_PX)
+        ex.fitter.probe.width = 900  # what the front end sends
+        assert ex.fitter.width_px() == pytest.approx(900)
+        assert ex.fitter.stacked
+    finally:
+        ex.close()
+
+
+def test_lecture_mode_stacks_at_a_wider_breakpoint():
+    style.use_lecture_style(True)
+    try:
+        assert style.stack_below_px() > 1000
+        ex = examples.explorer("knife_edge")
+        try:
+            ex.fitter.fit(1100)
+            assert ex.fitter.stacked
+        finally:
+            ex.close()
+    finally:
+        style.use_lecture_style(False)
+
+
+def test_closing_stops_following_the_width():
+    ex = examples.explorer("knife_edge")
+    fitter: FigureFitter = ex.fitter
+    before = tuple(ex.figure.get_size_inches())
+    ex.close()
+    assert fitter.probe.comm is None  # freed in the front end and the kernel
+    fitter.probe.width = 600
+    assert tuple(ex.figure.get_size_inches()) == before
+
+
+def test_a_figure_outside_an_explorer_follows_its_width_too():
+    import matplotlib.pyplot as plt
+
+    from companion.widgets.responsive import responsive_figure
+
+    with plt.ioff():
+        fig = plt.figure(figsize=(9, 3.5))
+        for k, ax in enumerate(fig.subplots(1, 2)):
+            ax.set(title=f"panel {k} with a long title", xlabel="t [s]", ylabel="y [m]")
+    box = responsive_figure(fig)
+    try:
+        first_png = box.children[1].value
+        assert first_png  # shown before any width is known
+        box.fitter.probe.width = 640  # what the front end reports
+        assert box.fitter.width_px() == pytest.approx(640) and box.fitter.stacked
+        assert box.children[1].value != first_png
+        fig.canvas.draw()
+        assert _clipped_texts(fig) == [] and _overlapping_panels(fig) == []
+    finally:
+        box.fitter.close()
+        plt.close(fig)
