@@ -1,0 +1,53 @@
+"""How a frame gets from the kernel to an ipympl canvas in the browser, made safe.
+
+ipympl's front end (``MPLCanvasModel`` in ``src/mpl_widget.ts``, ipympl 0.10) keeps one
+``Image`` per figure: each frame it receives becomes that image's ``src`` (a blob URL), and when
+the image has loaded it is painted onto the offscreen canvas and copied to every view.  When the
+figure's size changes (the ``_size`` state and the ``resize`` message that follow the front
+end's ``initialized`` message) that same image is drawn into the resized canvas *before* the
+views are resized.  Two things on this path corrupt what a reader sees:
+
+* **Difference frames.**  A difference frame is painted on top of the last frame that loaded.
+  When two frames arrive while the first is still decoding (a fast slider drag: the kernel does
+  not wait for the browser), the first one's ``src`` is replaced before it loads, so it is
+  never painted, and every later difference lands on a stale picture, for good.
+* **Raw frames before the front end is initialized.**  While ``syncing_data_url`` is true,
+  ``Canvas.send_binary`` replaces the PNG it is given by the raw RGBA buffer (to build the
+  data URL) and sends *that* as the frame.  The browser cannot decode raw pixels as a PNG, the
+  image is left 'broken', and the next ``_size`` change or ``resize`` message throws in
+  ``drawImage`` ("Error setting state: ... The HTMLImageElement provided is in the 'broken'
+  state") before the views are resized: the figure stays 0 × 0 pixels.
+
+:func:`safe_frames` makes a canvas send whole frames only, always as PNG, with a valid data URL.
+"""
+
+from __future__ import annotations
+
+import json
+from base64 import b64encode
+from typing import Any
+
+#: The message ipympl's front end expects with each frame (the PNG is its one buffer).
+FRAME_MESSAGE = {"data": json.dumps({"type": "binary"})}
+
+
+def safe_frames(canvas: Any) -> None:
+    """Make an ipympl ``canvas`` send every frame whole and as PNG (see the module's notes).
+
+    A whole frame replaces the picture, whichever frames before it the browser dropped; its PNG
+    is also exactly the data URL that ipympl keeps until the front end is initialized, so that
+    URL costs no second encoding.
+    """
+    diff_or_whole = canvas.get_diff_image
+
+    def whole_frame() -> bytes | None:
+        canvas._force_full = True  # read by get_diff_image: the whole buffer, never a diff
+        return diff_or_whole()
+
+    def send_png(png: bytes) -> None:
+        if canvas.syncing_data_url:  # no front end has said it is ready: keep a valid URL
+            canvas._data_url = f"data:image/png;base64,{b64encode(png).decode('ascii')}"
+        canvas.send(FRAME_MESSAGE, buffers=[png])
+
+    canvas.get_diff_image = whole_frame  # what manager.refresh_all sends after each render
+    canvas.send_binary = send_png
