@@ -80,3 +80,31 @@ def test_a_slider_value_is_not_echoed_back_for_rounding_noise():
     assert explorer.values["u_1"] == pytest.approx(noisy)
     assert writes == [noisy], "the kernel wrote the slider back, pulling the reader's handle"
     explorer.close()
+
+
+def test_renders_from_two_kernel_threads_never_mix(canvas):
+    """Widget messages may be handled on a kernel subshell's thread while the main thread
+    renders too: every frame sent must still be one whole render."""
+    import threading
+
+    canvas.syncing_data_url = False
+    ax = canvas.figure.axes[0]
+    for k in range(12):  # enough text that a render spans many thread switches
+        ax.text(0.1, k / 12, f"label {k} " * 3, fontsize=6)
+    canvas.draw()
+    reference = decoded(frames(canvas)[-1])
+    canvas.frames.clear()
+
+    def render_often():
+        for _ in range(15):
+            canvas.draw()
+
+    threads = [threading.Thread(target=render_often) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    sent = frames(canvas)
+    assert len(sent) == 30
+    broken = sum(not np.array_equal(decoded(png), reference) for png in sent)
+    assert broken == 0, f"{broken} of {len(sent)} frames mix two renders"

@@ -28,7 +28,7 @@ from matplotlib.ticker import LogLocator, NullLocator
 from companion.numerics import SingularConfigurationError, Trajectory
 from companion.system import Parameter, System
 from companion.widgets import labels, style
-from companion.widgets.frames import safe_frames
+from companion.widgets.frames import figure_lock, safe_frames
 
 
 class View:
@@ -356,11 +356,12 @@ class Explorer:
 
     def flush(self) -> Trajectory | None:
         """Apply every slider change received since the last update, in one update."""
-        self._flush_scheduled = False
-        if not self._pending or self.closed:
-            return self.trajectory
-        values, self._pending = self._pending, {}
-        return self.update(**values)
+        with figure_lock(self.figure):
+            self._flush_scheduled = False
+            if not self._pending or self.closed:
+                return self.trajectory
+            values, self._pending = self._pending, {}
+            return self.update(**values)
 
     def reset(self) -> Trajectory | None:
         """Every value back to its default (the parameters' defaults, not a preset's)."""
@@ -387,6 +388,10 @@ class Explorer:
         if self.closed:
             raise RuntimeError(f"this explorer of {self.system.name} was closed (a newer one "
                                "replaced it, or close() was called); build a new one")
+        with figure_lock(self.figure):  # widget messages may arrive on another kernel thread
+            return self._update(values)
+
+    def _update(self, values: Mapping[str, Any]) -> Trajectory | None:
         self.n_updates += 1
         previous = dict(self.values)
         try:
