@@ -91,8 +91,11 @@ def test_euler_geodesic_draws_every_figure_every_time(lab, browser):
         try:
             run = lb.open_notebook(page, lab, "chapters/loparo-07/euler-geodesic.ipynb")
             lb.run_all_cells(page, run)
+            assert run.error_outputs == []
+            # the last outputs may still be rendering when the kernel is idle
+            page.wait_for_function(f"document.querySelectorAll('.{lb.EXPLORER_CLASS}').length"
+                                   " >= 2", timeout=60_000)
             n = page.locator(f".{lb.EXPLORER_CLASS}").count()
-            assert n >= 2
             for i in range(n):
                 page.locator(f".{lb.EXPLORER_CLASS}").nth(i).locator("canvas").first \
                     .scroll_into_view_if_needed()
