@@ -12,7 +12,7 @@ Prints one table per part:
    each chapter notebook's main (first) explorer, median and p90.
 
 Usage: ``python benchmarks/interactivity.py [--moves 20] [--browser | --browser-only]
-[--skip-notebooks]``
+[--skip-notebooks] [--notebooks WORD ...]``
 """
 
 from __future__ import annotations
@@ -145,7 +145,7 @@ def _browser_latency(b, server, path: str, moves: int) -> list[float]:
         page.close()
 
 
-def browser(moves: int) -> None:
+def browser(moves: int, only: list[str] | None = None) -> None:
     import json
     import tempfile
 
@@ -155,7 +155,8 @@ def browser(moves: int) -> None:
           "each notebook's main explorer against the floor (a bare ipympl sine plot), "
           "target ≤ 1.5× the floor and ≤ 200 ms")
     paths = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "chapters").rglob("*.ipynb")
-                   if p.name != "index.ipynb" and ".ipynb_checkpoints" not in p.parts)
+                   if p.name != "index.ipynb" and ".ipynb_checkpoints" not in p.parts
+                   and (not only or any(word in p.name for word in only)))
     with tempfile.TemporaryDirectory(dir=ROOT / "chapters") as tmp:
         floor_path = Path(tmp) / "floor.ipynb"
         floor_path.write_text(json.dumps(FLOOR_NOTEBOOK))
@@ -179,6 +180,8 @@ def main() -> None:
     parser.add_argument("--skip-notebooks", action="store_true")
     parser.add_argument("--browser-only", action="store_true",
                         help="only part 5, the real-browser latency against the floor")
+    parser.add_argument("--notebooks", nargs="+", metavar="WORD",
+                        help="part 5 only for notebooks whose file name contains a WORD")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     if not args.browser_only:
@@ -188,7 +191,7 @@ def main() -> None:
     if not (args.skip_notebooks or args.browser_only):
         notebooks()
     if args.browser or args.browser_only:
-        browser(args.moves)
+        browser(args.moves, args.notebooks)
 
 
 if __name__ == "__main__":

@@ -337,6 +337,50 @@ def run_in_kernel(page, code: str, timeout: float = 60) -> None:
     wait_kernel_idle(page, timeout=timeout, settle=0.5)
 
 
+def kernel_value(page, expression: str, timeout: float = 60) -> str:
+    """``repr`` of ``expression`` evaluated in the open notebook's kernel (outside any cell).
+
+    The request waits in the kernel's queue behind whatever it is doing, so an explorer update
+    that is running finishes first."""
+    reply = page.evaluate("""async (expression) => {
+        const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+        const reply = await kernel.requestExecute({code: '', silent: false, store_history: false,
+            user_expressions: {value: expression}}).done;
+        return reply.content.user_expressions.value; }""", expression)
+    if reply.get("status") != "ok":
+        raise RuntimeError(f"{expression!r} failed in the kernel: {reply.get('evalue', reply)}")
+    return reply["data"]["text/plain"]
+
+
+def paint_count(page) -> int:
+    """How many times an explorer canvas has been painted (see :data:`PAINT_PROBE`)."""
+    return page.evaluate("window.__companionPaints.length")
+
+
+def settle_explorer(page, name: str = "explorer", timeout: float = 120) -> None:
+    """Wait until the kernel's explorer ``name`` has applied every slider move the front end
+    sent, and the browser has painted the frame that followed.
+
+    The kernel says it is idle while an explorer update runs (updates run from the event loop,
+    not from a message), so idleness alone proves nothing: the explorer is settled when,
+    after the kernel has been idle for a while, applying what is pending changes nothing.
+    """
+    deadline = time.monotonic() + timeout
+    updates = None
+    while time.monotonic() < deadline:
+        wait_kernel_idle(page, timeout=timeout, settle=0.5)
+        painted = paint_count(page)
+        now = kernel_value(page, f"({name}.flush(), {name}.n_updates)[1]")
+        if now == updates:
+            # the last frame left the kernel before this reply: wait until it is painted
+            page.wait_for_function("n => window.__companionPaints.length > n || "
+                                   "performance.now() - (window.__companionPaints.at(-1) || 0)"
+                                   " > 1000", arg=painted, timeout=timeout * 1000)
+            return
+        updates = now
+    raise TimeoutError(f"explorer {name!r} kept updating for {timeout} s")
+
+
 def canvas_pixels(page, index: int = 0) -> list[int]:
     """RGBA bytes of the main canvas of the ``index``-th explorer (empty when there is none)."""
     return page.evaluate(
@@ -354,6 +398,25 @@ def painted_fraction(page, index: int = 0) -> float:
            const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
            let n = 0; for (let k = 0; k < d.length; k += 4) if (d[k + 3] > 200 && d[k] < 200) n++;
            return n / (d.length / 4); }""", [EXPLORER_CLASS, index])
+
+
+def canvas_size(page, index: int = 0) -> tuple[int, int]:
+    """Width and height in pixels of the main canvas of the ``index``-th explorer."""
+    return tuple(page.evaluate(
+        """([cls, i]) => { const ex = document.querySelectorAll('.' + cls)[i];
+           const c = ex && ex.querySelector('canvas');
+           return c ? [c.width, c.height] : [0, 0]; }""",
+        [EXPLORER_CLASS, index]))
+
+
+def wait_painted(page, index: int = 0, fraction: float = 0.005, timeout: float = 60) -> None:
+    """Wait until more than ``fraction`` of the ``index``-th explorer's canvas is painted;
+    :class:`TimeoutError` if it is not within ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while painted_fraction(page, index) <= fraction:
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"explorer {index} was not painted within {timeout} s")
+        page.wait_for_timeout(250)
 
 
 def open_and_run(page, server: Server, path: str, settle_ms: int = 1000) -> NotebookRun:

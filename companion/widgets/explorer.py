@@ -28,6 +28,7 @@ from matplotlib.ticker import LogLocator, NullLocator
 from companion.numerics import SingularConfigurationError, Trajectory
 from companion.system import Parameter, System
 from companion.widgets import labels, style
+from companion.widgets.frames import figure_lock, safe_frames
 from companion.widgets.responsive import FigureFitter
 
 
@@ -114,38 +115,6 @@ def _is_widget(canvas: Any) -> bool:
 def request_draw(canvas: Any) -> None:
     """Ask ``canvas`` for a redraw when the front end is ready for it (``draw_idle``)."""
     canvas.draw_idle()
-
-
-def _send_whole_frames(canvas: Any) -> None:
-    """Make an ipympl canvas send every frame whole, never as a difference to the last one.
-
-    The front end paints a difference image on top of the frame it painted before; when two
-    frames arrive while the browser is still decoding the first (a fast slider drag: our
-    renders do not wait for the front end's acknowledgement), the first is never painted and
-    every later difference lands on a stale picture — glyphs half-erased, lines dashed,
-    legends gone, for good.  A whole frame cannot go wrong that way.
-    """
-    def whole(_event: Any) -> None:
-        canvas._force_full = True
-
-    canvas.mpl_connect("draw_event", whole)
-
-
-def _keep_data_url_valid(canvas: Any) -> None:
-    """ipympl stores the frames it renders before the front end says it is initialized as
-    bare base64 in ``_data_url``; a view created then takes that string for an image address,
-    the image is 'broken' and the view fails in ``drawImage`` ("Error setting state"), leaving
-    an 8-px-wide figure that never draws.  Send the data URL with its scheme, in one message."""
-    send_binary = canvas.send_binary
-
-    def send_binary_with_valid_url(data: Any) -> None:
-        with canvas.hold_sync():  # the state goes out once, after the fix below
-            send_binary(data)
-            url = canvas._data_url
-            if isinstance(url, str) and url and not url.startswith("data:"):
-                canvas._data_url = f"data:image/png;base64,{url}"
-
-    canvas.send_binary = send_binary_with_valid_url
 
 
 def slider_grid(low: float, high: float, default: float) -> tuple[float, float, float]:
@@ -304,8 +273,7 @@ class Explorer:
             canvas = self.figure.canvas
             canvas.header_visible = False
             canvas.toolbar_position = "right"
-            _send_whole_frames(canvas)
-            _keep_data_url_valid(canvas)
+            safe_frames(canvas)
             self._image = None
             shown = canvas
         else:
@@ -392,11 +360,12 @@ class Explorer:
 
     def flush(self) -> Trajectory | None:
         """Apply every slider change received since the last update, in one update."""
-        self._flush_scheduled = False
-        if not self._pending or self.closed:
-            return self.trajectory
-        values, self._pending = self._pending, {}
-        return self.update(**values)
+        with figure_lock(self.figure):
+            self._flush_scheduled = False
+            if not self._pending or self.closed:
+                return self.trajectory
+            values, self._pending = self._pending, {}
+            return self.update(**values)
 
     def reset(self) -> Trajectory | None:
         """Every value back to its default (the parameters' defaults, not a preset's)."""
@@ -423,6 +392,10 @@ class Explorer:
         if self.closed:
             raise RuntimeError(f"this explorer of {self.system.name} was closed (a newer one "
                                "replaced it, or close() was called); build a new one")
+        with figure_lock(self.figure):  # widget messages may arrive on another kernel thread
+            return self._update(values)
+
+    def _update(self, values: Mapping[str, Any]) -> Trajectory | None:
         self.n_updates += 1
         previous = dict(self.values)
         try:
@@ -495,7 +468,11 @@ class Explorer:
                     slider.value = min(max(self.values[name], low), high)
                     slider.min, slider.max = low, high
                 value = self.values[name]
-                if slider.min <= value <= slider.max and slider.value != value:
+                # Only a real change goes to the front end: echoing a value that differs by
+                # rounding noise (0.6200000000000001 → 0.62) would arrive after the reader's
+                # later moves and pull the slider back (issue 17).
+                if slider.min <= value <= slider.max and not math.isclose(
+                        slider.value, value, rel_tol=0, abs_tol=1e-9 * slider.step):
                     slider.value = value
         finally:
             self._quiet = False

@@ -42,6 +42,7 @@ from matplotlib.gridspec import GridSpec, SubplotSpec
 from matplotlib.layout_engine import ConstrainedLayoutEngine
 
 from companion.widgets import style
+from companion.widgets.frames import figure_lock
 
 _ESM_SOURCE = (Path(__file__).parent / "responsive.js").read_text(encoding="utf-8")
 
@@ -141,11 +142,15 @@ class FigureFitter:
             raise ValueError(f"a figure width must be a positive number of pixels, got "
                              f"{width_px!r}")
         width_px = max(width_px, MIN_WIDTH_PX)
-        self._arrange(stacked=width_px < style.stack_below_px())
-        height_in = self._stacked_height() if self.stacked else self.nominal_inches[1]
-        self.figure.set_size_inches(width_px / self.pixels_per_inch, height_in, forward=True)
-        self.layout()
-        self._redraw()
+        # the width arrives on a comm, possibly on another kernel thread than the sliders':
+        # resize, lay out and render under the figure's one lock (frames.figure_lock)
+        with figure_lock(self.figure):
+            self._arrange(stacked=width_px < style.stack_below_px())
+            height_in = self._stacked_height() if self.stacked else self.nominal_inches[1]
+            self.figure.set_size_inches(width_px / self.pixels_per_inch, height_in,
+                                        forward=True)
+            self.layout()
+            self._redraw()
 
     def _on_width(self, change: dict[str, Any]) -> None:
         if change["new"] >= MIN_WIDTH_PX:  # 0 until measured
@@ -212,8 +217,9 @@ class FigureFitter:
 
     def _settle(self) -> None:
         self._settle_handle = None
-        if self.layout():
-            self._redraw()
+        with figure_lock(self.figure):
+            if self.layout():
+                self._redraw()
 
     def close(self) -> None:
         """Stop following the width; free the probe."""

@@ -1,0 +1,110 @@
+"""The kernel side of the redraw path (issue 17): an ipympl canvas of an explorer sends every
+frame whole and as a decodable PNG, before and after its front end is initialized, and an
+explorer never writes a slider's own value back to the front end."""
+
+from __future__ import annotations
+
+import io
+from base64 import b64decode
+
+import matplotlib
+import numpy as np
+import pytest
+from matplotlib.figure import Figure
+from PIL import Image
+
+from companion import examples
+from companion.widgets.frames import safe_frames
+
+matplotlib.use("Agg")
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture
+def canvas():
+    from ipympl.backend_nbagg import Canvas, FigureManager
+
+    fig = Figure(figsize=(3, 2), dpi=50)
+    canvas = Canvas(fig)
+    FigureManager(canvas, 1)
+    (line,) = fig.add_subplot().plot([0, 1], [0, 1])
+    canvas.line = line
+    safe_frames(canvas)
+    canvas.frames = []
+    canvas.send = lambda content, buffers=None: canvas.frames.append(
+        (content, [bytes(b) for b in buffers or []]))
+    yield canvas
+    canvas.close()
+
+
+def decoded(png: bytes) -> np.ndarray:
+    assert png.startswith(PNG_SIGNATURE), "the frame is not a PNG (raw pixels cannot decode)"
+    return np.asarray(Image.open(io.BytesIO(png)).convert("RGBA"))
+
+
+def frames(canvas) -> list[bytes]:
+    return [buffers[0] for content, buffers in canvas.frames if buffers]
+
+
+def test_frames_before_the_front_end_is_ready_are_png_with_a_valid_data_url(canvas):
+    assert canvas.syncing_data_url  # no front end has said 'initialized'
+    canvas.draw()
+    (png,) = frames(canvas)
+    rendered = np.asarray(canvas.get_renderer().buffer_rgba())
+    assert np.array_equal(decoded(png), rendered)
+    scheme = "data:image/png;base64,"
+    assert canvas._data_url.startswith(scheme)
+    assert b64decode(canvas._data_url[len(scheme):]) == png
+
+
+def test_every_frame_is_whole_even_when_little_changed(canvas):
+    canvas.syncing_data_url = False
+    canvas.draw()
+    canvas.line.set_ydata([0, 0.9])  # a small change: ipympl would send a difference
+    canvas.draw()
+    first, second = frames(canvas)
+    rendered = np.asarray(canvas.get_renderer().buffer_rgba())
+    assert np.array_equal(decoded(second), rendered)  # the whole picture, not a difference
+    assert canvas._current_image_mode == "full"
+    assert not np.array_equal(decoded(first), decoded(second))
+
+
+def test_a_slider_value_is_not_echoed_back_for_rounding_noise():
+    explorer = examples.explorer("knife_edge")
+    slider = explorer.controls["u_1"]
+    writes = []
+    slider.observe(lambda change: writes.append(change["new"]), names="value")
+    noisy = slider.min + 7 * slider.step + 1e-15  # what the front end's arithmetic sends
+    slider.value = noisy
+    assert explorer.values["u_1"] == pytest.approx(noisy)
+    assert writes == [noisy], "the kernel wrote the slider back, pulling the reader's handle"
+    explorer.close()
+
+
+def test_renders_from_two_kernel_threads_never_mix(canvas):
+    """Widget messages may be handled on a kernel subshell's thread while the main thread
+    renders too: every frame sent must still be one whole render."""
+    import threading
+
+    canvas.syncing_data_url = False
+    ax = canvas.figure.axes[0]
+    for k in range(12):  # enough text that a render spans many thread switches
+        ax.text(0.1, k / 12, f"label {k} " * 3, fontsize=6)
+    canvas.draw()
+    reference = decoded(frames(canvas)[-1])
+    canvas.frames.clear()
+
+    def render_often():
+        for _ in range(15):
+            canvas.draw()
+
+    threads = [threading.Thread(target=render_often) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    sent = frames(canvas)
+    assert len(sent) == 30
+    broken = sum(not np.array_equal(decoded(png), reference) for png in sent)
+    assert broken == 0, f"{broken} of {len(sent)} frames mix two renders"
