@@ -181,14 +181,16 @@ def test_closing_stops_following_the_width():
 
 
 def test_a_figure_outside_an_explorer_follows_its_width_too():
-    import matplotlib.pyplot as plt
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
 
     from companion.widgets.responsive import responsive_figure
 
-    with plt.ioff():
-        fig = plt.figure(figsize=(9, 3.5))
-        for k, ax in enumerate(fig.subplots(1, 2)):
-            ax.set(title=f"panel {k} with a long title", xlabel="t [s]", ylabel="y [m]")
+    # an Agg figure of its own, not pyplot's: the PNG path whatever backend an earlier test chose
+    fig = Figure(figsize=(9, 3.5))
+    FigureCanvasAgg(fig)
+    for k, ax in enumerate(fig.subplots(1, 2)):
+        ax.set(title=f"panel {k} with a long title", xlabel="t [s]", ylabel="y [m]")
     box = responsive_figure(fig)
     try:
         first_png = box.children[1].value
@@ -200,4 +202,3 @@ def test_a_figure_outside_an_explorer_follows_its_width_too():
         assert _clipped_texts(fig) == [] and _overlapping_panels(fig) == []
     finally:
         box.fitter.close()
-        plt.close(fig)
