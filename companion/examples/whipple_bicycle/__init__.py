@@ -16,5 +16,6 @@ EXAMPLES = (
             order=(4, 9)),
         checks=part(__name__, "checks:checks"),
         scene=part(__name__, "scene:scene"),
+        explorer=part(__name__, "view:explorer"),
     ),
 )

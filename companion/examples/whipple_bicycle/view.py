@@ -1,9 +1,10 @@
 """Figures of the benchmark bicycle: eigenvalues against forward speed with the self-stable
-band, and the lean of nonlinear motions started with a small lean."""
+band, the lean of nonlinear motions started with a small lean, and an explorer of them."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import numpy as np
 from matplotlib.figure import Figure
@@ -11,6 +12,8 @@ from matplotlib.figure import Figure
 from companion.examples.whipple_bicycle import stability
 from companion.numerics import Trajectory
 from companion.system import System
+from companion.widgets.explorer import Explorer, Preset
+from companion.widgets.timeseries import TimeSeriesView
 
 BAND_COLOR = "#2ca02c"
 
@@ -70,3 +73,39 @@ def lean_disturbance(system: System, speed: float, lean: float = 0.02, t_final: 
     r_R = system.parameter_values()["r_R"]
     return system.simulate(t_final, initial={"phi": lean, "u_3": speed / r_R}, n_points=201,
                            rtol=1e-8, atol=1e-10)
+
+
+#: Rear-wheel rates u₃ = v / r_R of the benchmark (r_R = 0.3 m) for a few forward speeds v.
+PRESETS = {
+    "self-stable": Preset(
+        "5 m/s, leaning", {"u_3": 5.0 / 0.3, "phi": 0.05, "delta": 0.0},
+        "Inside the self-stable band, started leaning 0.05 rad: does the bicycle right itself, "
+        "and which way does the handlebar turn first?"),
+    "weave": Preset(
+        "4 m/s: weave", {"u_3": 4.0 / 0.3, "phi": 0.05, "delta": 0.0},
+        "Just below the weave speed: does the lean die out, grow steadily or oscillate and grow?"),
+    "capsize": Preset(
+        "9 m/s: capsize", {"u_3": 9.0 / 0.3, "phi": 0.05, "delta": 0.0},
+        "Above the capsize speed: how fast does the lean grow compared with the weave?"),
+}
+
+#: Forward speeds [m/s] the explorer offers: slower, the weave throws the bicycle over within
+#: its 5 s and the nonlinear model integrates a fall (minutes of work); faster, nothing new.
+SPEEDS = (4.0, 10.0)
+#: Largest start lean and steer [rad]: small disturbances, as in the benchmark's question.
+START = 0.1
+
+
+def explorer(system: System, **kwargs: Any) -> Explorer:
+    """Lean φ and steer δ against time and the rear contact's path, for a start from
+    straight running at rear-wheel rate u₃ = v / r_R with a small lean and steer (keyword
+    arguments go to :class:`Explorer`).  Speeds stay within :data:`SPEEDS`, following r_R."""
+    kwargs.setdefault("controls", ["u_3", "phi", "delta"])
+    kwargs.setdefault("limits", {
+        "u_3": lambda values: (SPEEDS[0] / values["r_R"], SPEEDS[1] / values["r_R"]),
+        "phi": lambda values: (-START, START),
+        "delta": lambda values: (-START, START)})
+    kwargs.setdefault("presets", PRESETS)
+    kwargs.setdefault("simulate_kwargs", {"t_final": 5.0, "n_points": 201, "rtol": 1e-8,
+                                          "atol": 1e-10})
+    return Explorer(system, TimeSeriesView(["phi", "delta"], ("x", "y")), **kwargs)
