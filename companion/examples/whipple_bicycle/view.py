@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
+import sympy as sp
 from matplotlib.figure import Figure
 
 from companion.examples.whipple_bicycle import stability
@@ -73,6 +74,23 @@ def lean_disturbance(system: System, speed: float, lean: float = 0.02, t_final: 
     r_R = system.parameter_values()["r_R"]
     return system.simulate(t_final, initial={"phi": lean, "u_3": speed / r_R}, n_points=201,
                            rtol=1e-8, atol=1e-10)
+
+
+def linear_equations_latex(system: System, digits: int = 4) -> str:
+    """The linearized lean and steer equations in Meijaard et al.'s form (their §5),
+    M q̈ + v C₁ q̇ + (g K₀ + v² K₂) q = f with q = (φ, δ), and the four matrices as our
+    linearization of the nonlinear equations gives them (:func:`stability.benchmark_matrices`),
+    to ``digits`` significant digits, two matrices a line."""
+    def shown(a: np.ndarray) -> str:
+        # entries below 1e-9 of the largest are the finite differences' rounding: print 0
+        a = np.where(np.abs(a) < 1e-9 * np.abs(a).max(), 0.0, a)
+        return sp.latex(sp.Matrix(a).applyfunc(lambda x: sp.Float(x, digits) if x else 0))
+
+    m = stability.benchmark_matrices(system)
+    return (r"\begin{aligned}&M\ddot{\mathbf{q}} + v\,C_1\dot{\mathbf{q}} + (g K_0 + v^2 K_2)"
+            r"\,\mathbf{q} = \mathbf{f},\quad \mathbf{q} = (\phi, \delta)\\"
+            rf"&M = {shown(m['M'])},\quad C_1 = {shown(m['C1'])}\\"
+            rf"&K_0 = {shown(m['K0'])},\quad K_2 = {shown(m['K2'])}\end{{aligned}}")
 
 
 #: Rear-wheel rates u₃ = v / r_R of the benchmark (r_R = 0.3 m) for a few forward speeds v.
