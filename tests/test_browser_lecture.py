@@ -133,7 +133,9 @@ def test_lecture_mode(voila, browser, notebook):
                 f"{notebook}: an explorer without its status line"
 
         # One click on an instructor preset shows its prompt.
-        preset = page.locator(f".{lb.EXPLORER_CLASS} button[title]").filter(
+        # (a preset button has its prompt as title; ipympl's toolbar buttons have titles too)
+        preset = page.locator(f".{lb.EXPLORER_CLASS} "
+                              "button[title]:not(.jupyter-matplotlib-button)").filter(
             has_not_text="reset").first
         assert preset.count(), f"{notebook}: no instructor preset in any explorer"
         preset.scroll_into_view_if_needed()

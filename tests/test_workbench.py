@@ -272,3 +272,18 @@ def test_a_part_that_fails_on_the_readers_values_says_so_in_its_place():
 def test_the_workbench_refuses_what_is_not_a_system():
     bench = workbench("knife_edge")
     assert bench.system is None and "define()" in bench.errors["definition"]
+
+
+def test_the_doubled_speeds_preset_retraces_a_free_sleighs_path_twice_as_fast():
+    """Without forces and time in its equations a system's path does not depend on its
+    speed: the preset's run at t/2 ends where the default run ends at t."""
+    from companion.workbench.bench import speeds_doubled
+
+    system = presets.chaplygin_sleigh()
+    (preset,) = speeds_doubled(system).values()
+    defaults = {p.name: p.default for p in system.initial}
+    assert preset.values == {n: 2 * defaults[n] for n in preset.values}
+    slow = system.simulate(2.0, rtol=1e-10, atol=1e-12)
+    fast = system.simulate(1.0, initial=preset.values, rtol=1e-10, atol=1e-12)
+    for name in ("x", "y", "theta"):
+        assert fast[name][-1] == pytest.approx(slow[name][-1], abs=1e-7)

@@ -29,7 +29,7 @@ from companion.scene import scene_for
 from companion.scene.points import declared_points
 from companion.system import System
 from companion.widgets import labels
-from companion.widgets.explorer import Explorer, close_tree
+from companion.widgets.explorer import Explorer, Preset, close_tree
 from companion.widgets.method_selector import MethodSelector
 from companion.widgets.timeseries import TimeSeriesView
 from companion.workbench.define import DefinitionError, Draft
@@ -120,7 +120,7 @@ class Workbench:
             methods=system.applicable_methods()))
         self.explorer = self._attempt("explorer", lambda: Explorer(
             system, TimeSeriesView.for_system(system), simulate_kwargs=simulate_kwargs,
-            key="workbench"))
+            presets=speeds_doubled(system), key="workbench"))
         if self.explorer is not None and declared_points(self.explorer.trajectory):
             self.scene = self._attempt("scene", lambda: scene_for(self.explorer))
         self.table = self._attempt("cost", lambda: compare_methods([system]))
@@ -230,3 +230,18 @@ def workbench(system: System | Draft, **kwargs: Any) -> Workbench:
 
 
 __all__ = ["AGREEMENT_TOLERANCE", "Workbench", "WORKBENCH_CLASS", "workbench"]
+
+
+def speeds_doubled(system: System) -> dict[str, Preset]:
+    """An instructor's preset for any system: its nonzero start speeds doubled (within their
+    sliders).  Without forces and time in the equations the path is the same, traced twice as
+    fast (time scales out); gravity, springs or a turntable change it: a question for any
+    reader's system."""
+    speeds = {s.name for s in system.u_independent}
+    values = {p.name: min(max(2.0 * p.default, p.low), p.high) for p in system.initial
+              if p.name in speeds and p.default}
+    if not values:
+        return {}
+    return {"speeds doubled": Preset(
+        "start speeds ×2", values,
+        "Twice the start speeds: the same path traced twice as fast, or another path?")}
