@@ -42,11 +42,12 @@ class TimeSeriesView(View):
         return cls([s.name for s in system.q], path)
 
     def setup(self, fig, trajectory: Trajectory) -> None:
-        ncols = 3 if self.path else 2
+        # the drift panel only when there is something to drift (the bicycle tracks none)
+        ncols = 1 + bool(self.path) + bool(trajectory.invariants)
         self.ax_t = fig.add_subplot(1, ncols, 1)
         self.lines = {n: self.ax_t.plot(trajectory.t, trajectory[n], label=labels.plain(n))[0]
                       for n in self.series}
-        self.ax_t.set(xlabel="t", title="Against time")
+        self.ax_t.set(xlabel="t [s]", title="Against time")
         self.ax_t.legend(loc="upper right", fontsize="small")
         if self.path:
             self.ax_p = fig.add_subplot(1, ncols, 2)
@@ -55,12 +56,14 @@ class TimeSeriesView(View):
                           aspect="equal",
                           title="Path")
             self.ax_p.set_adjustable("datalim")
-        self.ax_d = fig.add_subplot(1, ncols, ncols)
-        self.drifts = {n: self.ax_d.semilogy(trajectory.t, self._drift(trajectory, n),
-                                             label=labels.plain(n))[0]
-                       for n in trajectory.invariants}
-        self.ax_d.set(xlabel="t", title="Relative drift of invariants", ylim=(1e-16, 1e-6))
-        if self.drifts:
+        self.drifts = {}
+        if trajectory.invariants:
+            self.ax_d = fig.add_subplot(1, ncols, ncols)
+            self.drifts = {n: self.ax_d.semilogy(trajectory.t, self._drift(trajectory, n),
+                                                 label=labels.plain(n))[0]
+                           for n in trajectory.invariants}
+            self.ax_d.set(xlabel="t [s]", title="Relative drift of invariants",
+                          ylim=(1e-16, 1e-6))
             self.ax_d.legend(loc="upper left", fontsize="small")
         few_ticks(self.ax_t, *([self.ax_p] if self.path else []))
 
@@ -82,4 +85,5 @@ class TimeSeriesView(View):
     def describe(self, trajectory: Trajectory) -> str:
         what = ", ".join(self.series)
         path = f"; the path {self.path[1]} against {self.path[0]}" if self.path else ""
-        return f"{what} against time over {trajectory.t[-1]:.3g} s{path}; invariant drifts."
+        drifts = "; invariant drifts" if self.drifts else ""
+        return f"{what} against time over {trajectory.t[-1]:.3g} s{path}{drifts}."

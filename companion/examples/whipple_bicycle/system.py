@@ -26,8 +26,9 @@ from companion.system import Parameter, System
 #: Names of the coordinates, in the order of ``System.q``.
 COORDINATES = ("x", "y", "psi", "phi", "theta", "delta", "theta_R", "theta_F")
 
-#: Forward speed of the default motion [m/s], inside the self-stable band.
-DEFAULT_SPEED = 5.0
+#: The explorer's start: rear-wheel rate θ̇_R [rad/s] on the slider grid; v = r_R θ̇_R = 4.8 m/s,
+#: inside the self-stable band.
+DEFAULT_WHEEL_RATE = 16.0
 
 
 def _model(p: dict[str, sp.Symbol]) -> tuple[MechanicsModel, me.Point, object]:
@@ -92,7 +93,6 @@ def build() -> System:
         lo, hi = sorted((0.5 * value, 1.5 * value))
         parameters.append(Parameter(p[name], value, lo, hi, unit, meaning,
                                     positive=name not in SIGNED))
-    r_R = dict((n, v) for n, v, *_ in BENCHMARK)["r_R"]
     initial = [
         Parameter(q[0], 0.0, -5.0, 5.0, "m", "x of the rear contact point"),
         Parameter(q[1], 0.0, -5.0, 5.0, "m", "y of the rear contact point"),
@@ -104,7 +104,7 @@ def build() -> System:
         Parameter(q[7], 0.0, -3.14, 3.14, "rad", "front wheel angle θ_F"),
         Parameter(u[0], 0.0, -1.0, 1.0, "rad/s", "lean rate φ̇"),
         Parameter(u[1], 0.0, -1.0, 1.0, "rad/s", "steer rate δ̇"),
-        Parameter(u[2], DEFAULT_SPEED / r_R, 0.0, 40.0, "rad/s",
+        Parameter(u[2], DEFAULT_WHEEL_RATE, 0.0, 40.0, "rad/s",
                   "rear wheel rate θ̇_R (forward speed v = r_R θ̇_R)"),
     ]
     return System(

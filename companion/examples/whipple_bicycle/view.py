@@ -3,6 +3,7 @@ band, the lean of nonlinear motions started with a small lean, and an explorer o
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -93,17 +94,17 @@ def linear_equations_latex(system: System, digits: int = 4) -> str:
             rf"&K_0 = {shown(m['K0'])},\quad K_2 = {shown(m['K2'])}\end{{aligned}}")
 
 
-#: Rear-wheel rates u₃ = v / r_R of the benchmark (r_R = 0.3 m) for a few forward speeds v.
+#: Rear-wheel rates u₃ = v / r_R on the slider grid for a few forward speeds v (r_R = 0.3 m).
 PRESETS = {
     "self-stable": Preset(
-        "5 m/s, leaning", {"u_3": 5.0 / 0.3, "phi": 0.05, "delta": 0.0},
+        "4.8 m/s, leaning", {"u_3": 16.0, "phi": 0.05, "delta": 0.0},
         "Inside the self-stable band, started leaning 0.05 rad: does the bicycle right itself, "
         "and which way does the handlebar turn first?"),
     "weave": Preset(
-        "4 m/s: weave", {"u_3": 4.0 / 0.3, "phi": 0.05, "delta": 0.0},
+        "4.2 m/s: weave", {"u_3": 14.0, "phi": 0.05, "delta": 0.0},
         "Just below the weave speed: does the lean die out, grow steadily or oscillate and grow?"),
     "capsize": Preset(
-        "9 m/s: capsize", {"u_3": 9.0 / 0.3, "phi": 0.05, "delta": 0.0},
+        "9 m/s: capsize", {"u_3": 30.0, "phi": 0.05, "delta": 0.0},
         "Above the capsize speed: how fast does the lean grow compared with the weave?"),
 }
 
@@ -120,7 +121,9 @@ def explorer(system: System, **kwargs: Any) -> Explorer:
     arguments go to :class:`Explorer`).  Speeds stay within :data:`SPEEDS`, following r_R."""
     kwargs.setdefault("controls", ["u_3", "phi", "delta"])
     kwargs.setdefault("limits", {
-        "u_3": lambda values: (SPEEDS[0] / values["r_R"], SPEEDS[1] / values["r_R"]),
+        # whole rad/s at the ends, so the slider's grid holds the defaults and presets
+        "u_3": lambda values: (math.ceil(SPEEDS[0] / values["r_R"]),
+                               math.floor(SPEEDS[1] / values["r_R"])),
         "phi": lambda values: (-START, START),
         "delta": lambda values: (-START, START)})
     kwargs.setdefault("presets", PRESETS)
