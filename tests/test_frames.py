@@ -23,7 +23,13 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 @pytest.fixture
 def canvas():
+    import matplotlib.pyplot as plt
+
+    backend = matplotlib.get_backend()
+    # importing ipympl's backend makes it pyplot's: later tests' figures would be widgets
     from ipympl.backend_nbagg import Canvas, FigureManager
+
+    plt.switch_backend(backend)
 
     fig = Figure(figsize=(3, 2), dpi=50)
     canvas = Canvas(fig)
