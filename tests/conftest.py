@@ -5,8 +5,11 @@ from __future__ import annotations
 import json
 import os
 import sys
+from pathlib import Path
 
 import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="session")
@@ -33,3 +36,23 @@ def python3_kernel(tmp_path_factory) -> str:
         del os.environ["JUPYTER_PATH"]
     else:
         os.environ["JUPYTER_PATH"] = old
+
+
+# The browser tests' servers: one JupyterLab and one Chromium per test module, started when a
+# test of the module first asks (the harness imports Playwright only then).
+@pytest.fixture(scope="module")
+def lab():
+    """JupyterLab serving the repository (companion.devtools.lab_browser.jupyter_server)."""
+    from companion.devtools import lab_browser as lb
+
+    with lb.jupyter_server(ROOT) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's headless Chromium, driven by Playwright."""
+    from companion.devtools import lab_browser as lb
+
+    with lb.chromium() as b:
+        yield b

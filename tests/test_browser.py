@@ -15,28 +15,12 @@ import pytest
 from companion.devtools import lab_browser as lb
 
 ROOT = Path(__file__).resolve().parents[1]
-CHAPTERS = ROOT / "chapters"
-NOTEBOOKS = sorted(
-    p.relative_to(ROOT).as_posix() for p in CHAPTERS.rglob("*.ipynb")
-    if ".ipynb_checkpoints" not in p.parts and p.name != "index.ipynb"
-)
+NOTEBOOKS = lb.chapter_notebooks(ROOT)
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(lb.chromium_path() is None, reason="Debian's chromium is not installed"),
 ]
-
-
-@pytest.fixture(scope="module")
-def lab():
-    with lb.jupyter_server(ROOT) as server:
-        yield server
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with lb.chromium() as b:
-        yield b
 
 
 @pytest.fixture

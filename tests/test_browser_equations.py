@@ -17,7 +17,7 @@ pytestmark = [
     pytest.mark.skipif(lb.chromium_path() is None, reason="Debian's chromium is not installed"),
 ]
 
-NOTEBOOKS = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "chapters").glob("*/*.ipynb"))
+NOTEBOOKS = lb.chapter_notebooks(ROOT)
 
 #: Every typeset equation inside an output area: its width against the area's.
 _WIDTHS = """() => Array.from(document.querySelectorAll('.jp-OutputArea-output mjx-container'))
@@ -29,18 +29,6 @@ _WIDTHS = """() => Array.from(document.querySelectorAll('.jp-OutputArea-output m
 #: MathJax has finished when no math is left untypeset in the page.
 _PENDING = """() => Array.from(document.querySelectorAll('.jp-OutputArea-output'))
   .some(o => /\\$\\$|\\\\begin\\{aligned\\}/.test(o.innerText))"""
-
-
-@pytest.fixture(scope="module")
-def lab():
-    with lb.jupyter_server(ROOT) as server:
-        yield server
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with lb.chromium() as b:
-        yield b
 
 
 def test_the_chapters_are_found():

@@ -16,10 +16,7 @@ import pytest
 from companion.devtools import lab_browser as lb
 
 ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOKS = sorted(
-    p.relative_to(ROOT).as_posix() for p in (ROOT / "chapters").rglob("*.ipynb")
-    if ".ipynb_checkpoints" not in p.parts and p.name != "index.ipynb"
-)
+NOTEBOOKS = lb.chapter_notebooks(ROOT)
 
 pytestmark = [
     pytest.mark.browser,
@@ -36,18 +33,6 @@ CASES = [pytest.param(nb, marks=OPEN_REDRAW_DEFECT) if nb.endswith("euler-geodes
 #: (width, height, file browser open)
 WIDE_WITH_FILE_BROWSER = (1400, 1000, True)
 SMALL_LAPTOP = (1024, 768, False)
-
-
-@pytest.fixture(scope="module")
-def lab():
-    with lb.jupyter_server(ROOT) as server:
-        yield server
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with lb.chromium() as b:
-        yield b
 
 
 def _set_window(page, size: tuple[int, int, bool]) -> None:

@@ -18,10 +18,7 @@ import pytest
 from companion.devtools import lab_browser as lb
 
 ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOKS = sorted(
-    p.relative_to(ROOT).as_posix() for p in (ROOT / "chapters").rglob("*.ipynb")
-    if ".ipynb_checkpoints" not in p.parts and p.name != "index.ipynb"
-)
+NOTEBOOKS = lb.chapter_notebooks(ROOT)
 
 pytestmark = [
     pytest.mark.browser,
@@ -88,12 +85,6 @@ _RAW = [r"<[\w.]+ object at 0x[0-9a-f]+>", r"^<[A-Z]\w*[ :][^\n]*>$", r"\{'[^'\n
 def voila():
     with lb.jupyter_server(ROOT, app="voila", lecture=True) as server:
         yield server
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with lb.chromium() as b:
-        yield b
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS)

@@ -36,18 +36,6 @@ PRESSES = 30
 VALUES = "{name: float(value) for name, value in explorer.values.items()}"
 
 
-@pytest.fixture(scope="module")
-def lab():
-    with lb.jupyter_server(ROOT) as server:
-        yield server
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with lb.chromium() as b:
-        yield b
-
-
 @pytest.mark.parametrize("notebook", NOTEBOOKS)
 def test_fast_slider_moves_leave_the_canvas_intact(lab, browser, notebook):
     page = browser.new_page(viewport={"width": 1400, "height": 1000})

@@ -16,10 +16,7 @@ import pytest
 from companion.devtools import lab_browser as lb
 
 ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOKS = sorted(
-    p.relative_to(ROOT).as_posix() for p in (ROOT / "chapters").rglob("*.ipynb")
-    if ".ipynb_checkpoints" not in p.parts and p.name != "index.ipynb"
-)
+NOTEBOOKS = lb.chapter_notebooks(ROOT)
 #: The explorer slider a test moves, where the first one does not change the motion (the
 #: knife edge's mass scales its forces but not its path).
 MOTION_SLIDER = {"chapters/greenwood-04/knife-edge.ipynb": 1,
@@ -33,18 +30,6 @@ pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(lb.chromium_path() is None, reason="Debian's chromium is not installed"),
 ]
-
-
-@pytest.fixture(scope="module")
-def lab():
-    with lb.jupyter_server(ROOT) as server:
-        yield server
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with lb.chromium() as b:
-        yield b
 
 
 def test_every_chapter_shows_a_scene():

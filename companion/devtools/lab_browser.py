@@ -35,6 +35,13 @@ def chromium_path() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
+def chapter_notebooks(root: Path) -> list[str]:
+    """The chapter notebooks below ``root``/chapters, the index aside, as sorted paths
+    relative to ``root`` (what every browser test goes over)."""
+    return sorted(p.relative_to(root).as_posix() for p in (root / "chapters").rglob("*.ipynb")
+                  if ".ipynb_checkpoints" not in p.parts and p.name != "index.ipynb")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
