@@ -181,3 +181,19 @@ def test_verify_reports_equations_not_in_the_printed_form():
     (check,) = [c for c in checks.checks(table) if c.eq == "(4.104) form"]
     matched, detail = check.run()
     assert not matched and "(I_zz − I_yy) ω_y ω_z" in detail
+
+
+def test_a_long_scalar_is_broken_over_lines_with_its_terms_collected():
+    """A kinetic energy too wide for a line (the workbench's ball on a turntable) is shown
+    over aligned lines within the budget, terms grouped by the speeds."""
+    from companion.mechanics.presentation import LINE_BUDGET, latex_width, object_latex
+
+    m, W, r, x, y = sp.symbols("m Omega r x y")
+    u = sp.symbols("u_1:6")
+    T = sp.expand(sp.Rational(7, 10) * m * (u[0] ** 2 + u[1] ** 2) + m * r**2 * u[2] ** 2 / 5
+                  + m * ((W * y - u[3]) ** 2 + (W * x + u[4]) ** 2) / 5
+                  + 2 * m * (W * y - u[3]) * u[0] / 5 - 2 * m * (W * x + u[4]) * u[1] / 5)
+    text = object_latex(T, "T", u, (x, y))
+    lines = text.removeprefix(r"\begin{aligned}").removesuffix(r"\end{aligned}").split(r" \\ ")
+    assert len(lines) > 1 and lines[0].startswith("&T = ")
+    assert all(latex_width(line) <= LINE_BUDGET for line in lines)

@@ -680,6 +680,11 @@ def object_latex(obj: Any, symbol: str | None = None, speeds: Sequence[sp.Symbol
         piece = f"{name} = {text}" if name else text
         if latex_width(piece) > budget and isinstance(item, sp.MatrixBase) and name:
             pieces.extend(_entry_lines(name, item, speeds, coordinates, budget))
+        elif latex_width(piece) > budget and isinstance(item, sp.Expr) and name:
+            # a long scalar (a kinetic energy): its terms collected, over several lines
+            tokens = _side_tokens(book_terms(item, speeds, None, coordinates))
+            tokens[0] = f"{name} = {tokens[0]}"
+            pieces.extend(_fill(tokens, budget))
         else:
             pieces.append(piece)
     if symbol and pairs[0][0] is None:  # a list under one symbol: ``p = a,\quad b``
