@@ -56,7 +56,7 @@ def test_lecture_mode_in_voila(browser):
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         lb.install_paint_probe(page)
         errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        lb.collect_page_errors(page, errors)
         page.goto(voila.link(f"voila/render/{notebook}"), timeout=120_000)
         page.wait_for_selector(f".{lb.EXPLORER_CLASS} canvas", timeout=120_000)
         page.wait_for_timeout(1000)

@@ -93,7 +93,7 @@ def test_lecture_mode(voila, browser, notebook):
 
     page = browser.new_page(viewport={"width": 1920, "height": 1080})
     js_errors: list[str] = []
-    page.on("pageerror", lambda exc: js_errors.append(str(exc)))
+    lb.collect_page_errors(page, js_errors)
     try:
         page.goto(voila.link(f"voila/render/{notebook}"), timeout=180_000)
         page.wait_for_selector(f".{lb.EXPLORER_CLASS} canvas", timeout=180_000)

@@ -89,7 +89,7 @@ def _play_offline(browser, page_file: Path) -> None:
     errors: list[str] = []
     page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(
         ("file:", "data:", "blob:")) else route.abort())
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    lb.collect_page_errors(page, errors)
     try:
         page.goto(page_file.as_uri())
         page.wait_for_selector(f".{lb.SCENE_CLASS} canvas", timeout=30_000)

@@ -192,11 +192,26 @@ def wait_kernel_idle(page, timeout: float = 120, settle: float = 1.0) -> None:
     raise TimeoutError(f"the kernel was not idle within {timeout} s (status {status!r})")
 
 
+#: Page errors about wall time, not about the page: anywidget rejects a model whose set-up has
+#: not finished 2 s after it began (its own ``AbortSignal.timeout(2000)``), which a loaded
+#: machine reaches (once in 75 browser tests here).  What such a widget shows is asserted by
+#: the tests that look at it (scene pixels, canvas fit), not by the absence of this message.
+TIMING_ONLY_ERRORS = ("[anywidget] Failed to initialize model.",)
+
+
+def collect_page_errors(page, errors: list[str]) -> list[str]:
+    """Append the page's uncaught errors to ``errors`` (those of :data:`TIMING_ONLY_ERRORS`
+    aside) as they happen; returns ``errors``."""
+    page.on("pageerror", lambda exc: None if str(exc) in TIMING_ONLY_ERRORS
+            else errors.append(str(exc)))
+    return errors
+
+
 def open_notebook(page, server: Server, path: str) -> NotebookRun:
     """Open a notebook in JupyterLab and wait for its kernel to be really ready."""
     run = NotebookRun()
     install_paint_probe(page)
-    page.on("pageerror", lambda exc: run.js_errors.append(str(exc)))
+    collect_page_errors(page, run.js_errors)
     page.goto(server.link(f"lab/tree/{path}"))
     page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget "
                            "&& window.jupyterapp.shell.currentWidget.sessionContext", timeout=60000)
