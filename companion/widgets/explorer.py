@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import ipywidgets as w
+import matplotlib
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.figure import Figure
@@ -68,10 +69,30 @@ class View:
         """Free what :meth:`setup` made besides the figure and :meth:`extra_widgets`."""
 
 
+#: A refit keeps an axis's limits while its data fit inside them and span at least this share
+#: of them: a small slider move then leaves the ticks and labels as they were, and the frame is
+#: drawn over the cached background (companion.widgets.background) instead of rendered whole.
+KEEP_LIMITS_FILL = 0.4
+
+
 def rescale(ax, *, x: bool = True, y: bool = True) -> None:
-    """Fit the limits of ``ax`` to its current artists (after ``set_data``)."""
+    """Fit the limits of ``ax`` to its current artists (after ``set_data``).
+
+    A linear axis keeps its limits while the data fit them well enough (``KEEP_LIMITS_FILL``);
+    otherwise they are fitted anew and rounded out to ticks, which leaves room for the next
+    moves."""
+    before = {"x": ax.get_xlim(), "y": ax.get_ylim()}
     ax.relim()
-    ax.autoscale_view(scalex=x, scaley=y)
+    with matplotlib.rc_context({"axes.autolimit_mode": "round_numbers"}):
+        ax.autoscale_view(scalex=x, scaley=y)
+    for name, data, scale, set_lim in (
+            ("x", ax.dataLim.intervalx, ax.get_xscale(), ax.set_xlim),
+            ("y", ax.dataLim.intervaly, ax.get_yscale(), ax.set_ylim)):
+        low, high = sorted(before[name])
+        if ({"x": x, "y": y}[name] and scale == "linear" and np.all(np.isfinite(data))
+                and low <= data[0] <= data[1] <= high
+                and data[1] - data[0] >= KEEP_LIMITS_FILL * (high - low)):
+            set_lim(before[name], auto=None)  # autoscaling stays on (equal aspect)
 
 
 def few_ticks(*axes, nbins: int = 4) -> None:
@@ -273,7 +294,7 @@ class Explorer:
             canvas = self.figure.canvas
             canvas.header_visible = False
             canvas.toolbar_position = "right"
-            safe_frames(canvas)
+            self.layers = safe_frames(canvas)
             self._image = None
             shown = canvas
         else:

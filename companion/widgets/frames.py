@@ -32,19 +32,22 @@ it too.
 
 from __future__ import annotations
 
-import io
 import json
+import struct
 import threading
 import weakref
+import zlib
 from base64 import b64encode
 from typing import Any
 
 import numpy as np
 from matplotlib.figure import Figure
-from PIL import Image
+
+from companion.widgets.background import LayeredRender
 
 #: The message ipympl's front end expects with each frame (the PNG is its one buffer).
 FRAME_MESSAGE = {"data": json.dumps({"type": "binary"})}
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 _LOCKS: weakref.WeakKeyDictionary[Figure, threading.RLock] = weakref.WeakKeyDictionary()
@@ -61,32 +64,55 @@ def figure_lock(figure: Figure) -> threading.RLock:
         return lock
 
 
-#: zlib level of the frames: the fastest.  A frame crosses a local socket once, so encoding
-#: time matters more than size (level 1 takes about 0.7× the time of Pillow's default level 6
-#: on the disk–link figure, for a PNG about 10% larger).
+#: zlib level of the frames: the fastest that compresses.  A frame crosses a local socket once,
+#: so encoding time matters more than size.
 PNG_COMPRESS_LEVEL = 1
 
 
+def _png_chunk(tag: bytes, data: bytes) -> bytes:
+    return (struct.pack(">I", len(data)) + tag + data
+            + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF))
+
+
 def png_of(rgba: np.ndarray) -> bytes:
-    """PNG bytes of an RGBA image (rows × columns × 4, uint8)."""
-    out = io.BytesIO()
-    Image.fromarray(rgba).save(out, format="png", compress_level=PNG_COMPRESS_LEVEL)
-    return out.getvalue()
+    """PNG bytes of an RGBA image (rows × columns × 4, uint8).
+
+    Written here rather than by Pillow: Pillow tries a filter on every row, which costs more
+    than the compression itself on a figure (33 ms against 13 ms for an 1100 × 850 frame, a
+    10 % larger PNG): the rows go unfiltered (PNG filter type 0) to zlib."""
+    height, width, channels = rgba.shape
+    if channels != 4 or rgba.dtype != np.uint8:
+        raise ValueError(f"png_of takes rows × columns × 4 uint8 pixels, got {rgba.shape} "
+                         f"{rgba.dtype}")
+    rows = np.empty((height, 1 + 4 * width), dtype=np.uint8)
+    rows[:, 0] = 0  # filter type: none
+    rows[:, 1:] = rgba.reshape(height, 4 * width)
+    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)  # 8-bit RGBA
+    return (PNG_SIGNATURE + _png_chunk(b"IHDR", header)
+            + _png_chunk(b"IDAT", zlib.compress(rows.tobytes(), PNG_COMPRESS_LEVEL))
+            + _png_chunk(b"IEND", b""))
 
 
-def safe_frames(canvas: Any) -> None:
+def safe_frames(canvas: Any) -> LayeredRender:
     """Make an ipympl ``canvas`` send every frame whole and as PNG (see the module's notes).
 
     A whole frame replaces the picture, whichever frames before it the browser dropped (and
     costs no comparison with the last frame); its PNG is also exactly the data URL that ipympl
-    keeps until the front end is initialized, so that URL costs no second encoding.
+    keeps until the front end is initialized, so that URL costs no second encoding.  Frames are
+    rendered by the returned :class:`~companion.widgets.background.LayeredRender` (a cached
+    background under the data).
     """
     lock = figure_lock(canvas.figure)
-    render = canvas.draw
+    layers = LayeredRender(canvas)
 
     def locked_render() -> None:
+        """ipympl's ``draw`` (render, then send the frame), rendering in layers."""
         with lock:
-            render()  # which also sends the frame (manager.refresh_all)
+            canvas._png_is_old = True
+            try:
+                layers.render()
+            finally:
+                canvas.manager.refresh_all()  # sends the frame: whole_frame, send_png
 
     def whole_frame() -> bytes | None:
         """The frame after a render, or None when nothing was rendered since the last one."""
@@ -106,3 +132,4 @@ def safe_frames(canvas: Any) -> None:
     # what manager.refresh_all sends after each render, instead of matplotlib's difference
     canvas.get_diff_image = whole_frame
     canvas.send_binary = send_png
+    return layers

@@ -144,7 +144,8 @@ class DiskLinkView(AnimatedView):
         segments, colors = timeline(tr)
         self.bars.set_verts([[(a, 0), (b, 0), (b, 1), (a, 1)] for a, b, _ in segments])
         self.bars.set_facecolor([colors[label] for _, _, label in segments])
-        self.ax_modes.set(xlim=(t[0], max(t[-1], t[0] + 1e-9)), ylim=(0, 1))
+        # the time axes' span (which keeps still over small moves), so the cursors line up
+        self.ax_modes.set(xlim=self.time_axes[0].get_xlim(), ylim=(0, 1))
         if self._legend_for is not colors:
             self.ax_modes.legend(handles=[Patch(color=c, label=k) for k, c in colors.items()],
                                  loc="lower center", bbox_to_anchor=(0.5, 1.0),

@@ -1,0 +1,196 @@
+"""Render a live figure as a cached background and the artists drawn over it (blitting).
+
+Most of the time matplotlib spends rendering an explorer's figure goes to text: tick labels,
+titles, axis labels (issue 17 item 7 measured text at about 60 % of the disk–link figure's
+render).  A slider move changes the data, rarely what surrounds it.  :class:`LayeredRender`
+therefore renders the figure in two layers:
+
+* the **background**: the figure and axes faces, ticks, tick labels, axis labels and titles,
+  rendered by matplotlib as usual (the data artists set aside for that render) and kept as a
+  bitmap, together with a *key* of everything it depends on (the figure's size, each axes'
+  position, limits, scales, titles and labels);
+* the **data layer**: lines, collections, patches, texts, images and legends inside the axes,
+  plus the figure's own texts and legends, drawn over that bitmap in their z-order, every frame.
+
+While the key is unchanged a frame costs the data layer only; when it changes (the limits
+follow a new motion, the window is resized, the toolbar zooms) the background is rendered anew.
+A figure with 3D axes is always rendered whole (its "background" moves with the view angle).
+
+Saving the figure (``savefig``, the static fallback's PNG) is unaffected: the data artists are
+set aside only inside :meth:`LayeredRender.render`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+from matplotlib.artist import Artist
+from matplotlib.axes import Axes
+from matplotlib.axis import Axis
+from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg
+from matplotlib.figure import Figure
+from matplotlib.legend import Legend
+from matplotlib.text import Text
+
+
+def _data_artists(ax: Axes) -> Iterator[Artist]:
+    """What a view moves or restyles on ``ax`` and its inset axes, in matplotlib's drawing
+    order: every child but the axes' face, its axis (ticks, tick labels, axis labels) and its
+    titles.  The spines are data-layer too, so that data drawn over the frame keep matplotlib's
+    order (spines over lines)."""
+    texts = set(ax.texts)
+    for artist in ax.get_children():
+        if isinstance(artist, Axes):
+            yield from _data_artists(artist)
+        elif artist is ax.patch or isinstance(artist, Axis):
+            continue
+        elif isinstance(artist, Text) and artist not in texts:
+            continue  # a title
+        else:
+            yield artist
+
+
+def _figure_artists(fig: Figure) -> list[Artist]:
+    return [*fig.lines, *fig.patches, *fig.texts, *fig.images, *fig.legends]
+
+
+def _rounded(values, digits: int = 9) -> tuple[float, ...]:
+    """``values`` to ``digits`` significant digits: a layout or an equal aspect recomputed
+    from the same inputs differs in the last bits, which must not count as a change."""
+    return tuple(float(f"{v:.{digits}g}") for v in values)
+
+
+def background_key(fig: Figure) -> tuple | None:
+    """Everything the background bitmap depends on, or None when it cannot be cached (3D axes).
+
+    Runs each axes' ``apply_aspect`` first, as a render would: an equal-aspect axes then shows
+    the limits it will be drawn with."""
+    parts: list[Any] = [_rounded(fig.bbox.bounds), fig.dpi, fig.get_facecolor()]
+    suptitle = getattr(fig, "_suptitle", None)
+    parts.append(suptitle.get_text() if suptitle is not None else None)
+    for ax in fig.axes:
+        if getattr(ax, "name", "") == "3d":
+            return None
+        locator = ax.get_axes_locator()
+        ax.apply_aspect(locator(ax, None) if locator else None)
+        parts.append((
+            id(ax), ax.get_visible(), ax.axison, _rounded(ax.get_position().bounds),
+            _rounded(ax.viewLim.intervalx), _rounded(ax.viewLim.intervaly),
+            ax.get_xscale(), ax.get_yscale(),
+            ax.get_title("left"), ax.get_title(), ax.get_title("right"),
+            ax.get_xlabel(), ax.get_ylabel(), ax.get_facecolor(),
+        ))
+    return tuple(parts)
+
+
+class LayeredRender:
+    """Render ``canvas``'s figure into its Agg buffer as a cached background plus the data
+    layer (see the module's notes).
+
+    Parameters
+    ----------
+    canvas
+        An Agg canvas (ipympl's among them).
+
+    Attributes
+    ----------
+    backgrounds, frames
+        How many background renders and how many frames were rendered (for tests and
+        benchmarks: the ratio says how often the cache served).
+    """
+
+    def __init__(self, canvas: FigureCanvasAgg):
+        self.canvas = canvas
+        self.figure: Figure = canvas.figure
+        self._key: tuple | None = None
+        self._background: Any = None
+        self._sprites: dict[tuple, tuple[int, int, np.ndarray] | None] = {}
+        self.backgrounds = 0
+        self.frames = 0
+
+    def invalidate(self) -> None:
+        """Forget the background: the next frame renders it again."""
+        self._key = None
+        self._background = None
+        self._sprites.clear()
+
+    def render(self) -> None:
+        """Render a frame into the canvas's Agg buffer."""
+        fig = self.figure
+        key = background_key(fig)
+        renderer = self.canvas.get_renderer()
+        self.frames += 1
+        if key is None:  # 3D axes: the whole figure, every frame
+            self.invalidate()
+            FigureCanvasAgg.draw(self.canvas)
+            return
+        if key != self._key or self._background is None:
+            self._render_background()
+            renderer = self.canvas.get_renderer()
+            self._key = background_key(fig)  # after the render: the limits it was drawn with
+        else:
+            self.canvas.restore_region(self._background)
+        for ax in sorted(fig.axes, key=Artist.get_zorder):
+            if ax.get_visible():
+                self._draw(sorted(_data_artists(ax), key=Artist.get_zorder), renderer)
+        self._draw(sorted(_figure_artists(fig), key=Artist.get_zorder), renderer)
+
+    def _draw(self, artists: list[Artist], renderer: RendererAgg) -> None:
+        """Draw the data layer's ``artists``; a legend as its cached picture."""
+        for artist in artists:
+            if not artist.get_visible():
+                continue
+            if isinstance(artist, Legend):
+                sprite = self._legend_sprite(artist, renderer)
+                if sprite is not None:
+                    x, y, pixels = sprite
+                    gc = renderer.new_gc()
+                    renderer.draw_image(gc, x, y, pixels)
+                    gc.restore()
+                continue
+            artist.draw(renderer)
+
+    def _legend_sprite(self, legend: Legend, renderer: RendererAgg
+                       ) -> tuple[int, int, np.ndarray] | None:
+        """The legend drawn alone on a transparent picture, cropped to what it painted, and
+        where that goes (pixels from the left and from the bottom).
+
+        A legend is mostly text, its layout and its glyphs: drawn every frame the disk–link
+        figure's four legends took 70 of its 90 ms.  Alpha compositing is associative, so the
+        cached picture laid over the data gives what drawing the legend there would."""
+        key = (id(legend), tuple(t.get_text() for t in legend.texts),
+               legend.get_title().get_text())
+        if key not in self._sprites:
+            alone = RendererAgg(renderer.width, renderer.height, renderer.dpi)
+            legend.draw(alone)
+            pixels = np.asarray(alone.buffer_rgba())
+            rows = np.flatnonzero(pixels[..., 3].any(axis=1))
+            columns = np.flatnonzero(pixels[..., 3].any(axis=0))
+            if rows.size == 0:
+                self._sprites[key] = None
+            else:
+                top, bottom = rows[0], rows[-1] + 1
+                left, right = columns[0], columns[-1] + 1
+                # draw_image takes rows bottom first
+                self._sprites[key] = (int(left), int(renderer.height - bottom),
+                                      pixels[top:bottom, left:right][::-1].copy())
+        return self._sprites[key]
+
+    def _render_background(self) -> None:
+        """Render the figure without its data layer (matplotlib leaves animated artists out of
+        a render that is not a save) and keep the bitmap."""
+        set_aside = [a for ax in self.figure.axes for a in _data_artists(ax)]
+        set_aside += _figure_artists(self.figure)
+        was = [a.get_animated() for a in set_aside]
+        for artist in set_aside:
+            artist.set_animated(True)
+        try:
+            FigureCanvasAgg.draw(self.canvas)
+        finally:
+            for artist, animated in zip(set_aside, was, strict=True):
+                artist.set_animated(animated)
+        self._background = self.canvas.copy_from_bbox(self.figure.bbox)
+        self._sprites.clear()  # legends move with their axes
+        self.backgrounds += 1

@@ -1,0 +1,160 @@
+"""Frames drawn over a cached background (companion.widgets.background, issue 17 item 7) are the
+frames a whole render gives: pixel for pixel, on every explorer, after small and large slider
+moves, a resize and a time-cursor move; the cache serves small moves; a refit of the limits
+keeps them over small changes; and the hand-written PNG of each frame decodes to its pixels."""
+
+from __future__ import annotations
+
+import io
+
+import matplotlib
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from PIL import Image
+
+from companion import examples
+from companion.widgets.background import LayeredRender, background_key
+from companion.widgets.explorer import rescale
+from companion.widgets.frames import png_of
+
+EXPLORERS = [r.name for r in examples.worked_examples() if r.explorer is not None]
+
+
+@pytest.fixture
+def widget_backend():
+    """pyplot makes ipympl canvases (what an explorer shows in a notebook) for one test."""
+    backend = matplotlib.get_backend()
+    plt.switch_backend("module://ipympl.backend_nbagg")
+    yield
+    plt.switch_backend(backend)
+
+
+def _pixels(canvas) -> np.ndarray:
+    return np.asarray(canvas.get_renderer().buffer_rgba()).copy()
+
+
+def _whole_render(canvas) -> np.ndarray:
+    FigureCanvasAgg.draw(canvas)
+    return _pixels(canvas)
+
+
+def _assert_same_picture(layered: np.ndarray, whole: np.ndarray, what: str) -> None:
+    assert layered.shape == whole.shape, what
+    differ = np.abs(layered.astype(int) - whole.astype(int)).max(axis=2) > 2
+    assert differ.mean() == 0.0, (f"{what}: {differ.sum()} pixels differ from a whole render "
+                                  f"(rows {np.nonzero(differ)[0].min()}…)")
+
+
+@pytest.mark.parametrize("name", EXPLORERS)
+def test_a_layered_frame_is_the_whole_render(widget_backend, name):
+    explorer = examples.explorer(name)
+    try:
+        canvas = explorer.figure.canvas
+        canvas.syncing_data_url = False  # as once a browser shows it: updates render it
+        control = next(iter(explorer.controls))
+        slider = explorer.controls[control]
+        small = [slider.value + k * slider.step for k in (1, 2)]
+        large = [slider.min + 0.8 * (slider.max - slider.min)]
+        for value in [*small, *large]:
+            if explorer.update(**{control: float(value)}) is None:
+                continue  # refused (a dependent limit): nothing new to draw
+            layered = _pixels(canvas)
+            _assert_same_picture(layered, _whole_render(canvas), f"{name}, {control}={value:g}")
+        # a time-cursor move (the play control), then a resize
+        view = explorer.view
+        if hasattr(view, "show_sample"):
+            view.show_sample(len(explorer.trajectory.t) // 2, draw=False)
+            explorer.redraw()
+            _assert_same_picture(_pixels(canvas), _whole_render(canvas), f"{name}, cursor")
+        explorer.fitter.fit(700)
+        _assert_same_picture(_pixels(canvas), _whole_render(canvas), f"{name}, 700 px wide")
+    finally:
+        explorer.close()
+
+
+def test_small_moves_reuse_the_background(widget_backend):
+    explorer = examples.explorer("disk_link_friction")
+    try:
+        explorer.figure.canvas.syncing_data_url = False
+        slider = explorer.controls["mu_s"]
+        explorer.update(mu_s=slider.value + slider.step)
+        before = explorer.layers.backgrounds
+        for k in range(2, 6):
+            explorer.update(mu_s=slider.value + k * slider.step)
+        assert explorer.layers.frames >= 5
+        assert explorer.layers.backgrounds - before <= 1, "small moves rendered the text anew"
+    finally:
+        explorer.close()
+
+
+def test_a_save_after_layered_frames_shows_everything(widget_backend):
+    explorer = examples.explorer("knife_edge")
+    try:
+        canvas = explorer.figure.canvas
+        canvas.syncing_data_url = False
+        explorer.update(m=explorer.controls["m"].value + explorer.controls["m"].step)
+        shown = _pixels(canvas)
+        png = io.BytesIO()
+        explorer.figure.savefig(png, format="png", dpi=explorer.figure.dpi)
+        saved = np.asarray(Image.open(png).convert("RGBA"))
+        _assert_same_picture(saved, shown, "savefig after a layered frame")
+    finally:
+        explorer.close()
+
+
+def test_the_key_ignores_rounding_noise_and_sees_new_limits():
+    fig = plt.figure(figsize=(4, 3))
+    ax = fig.add_subplot()
+    ax.plot([0, 1], [0, 1])
+    ax.set_xlim(0, 1)
+    key = background_key(fig)
+    assert background_key(fig) == key  # computing it changes nothing
+    ax.set_xlim(0, 1 + 1e-15)
+    assert background_key(fig) == key
+    ax.set_title("another title")
+    assert background_key(fig) != key
+    ax.set_title("")
+    ax.set_xlim(0, 2)
+    assert background_key(fig) != key
+    plt.close(fig)
+
+
+def test_3d_axes_are_rendered_whole():
+    fig = plt.figure(figsize=(4, 3))
+    fig.add_subplot(projection="3d").plot([0, 1], [0, 1], [0, 1])
+    assert background_key(fig) is None
+    layers = LayeredRender(FigureCanvasAgg(fig))
+    layers.render()
+    assert layers.backgrounds == 0 and layers.frames == 1
+    plt.close(fig)
+
+
+def test_rescale_keeps_limits_over_small_changes_and_refits_otherwise():
+    fig = plt.figure()
+    ax = fig.add_subplot()
+    (line,) = ax.plot([0, 10], [0, 1.0])
+    rescale(ax)
+    limits = ax.get_ylim()
+    line.set_ydata([0, 0.9])  # still fills most of the axis
+    rescale(ax)
+    assert ax.get_ylim() == limits
+    line.set_ydata([0, 3.0])  # out of the axis: refitted, to round numbers
+    rescale(ax)
+    low, high = ax.get_ylim()
+    assert low <= 0 and high >= 3.0 and high == pytest.approx(round(high, 6))
+    line.set_ydata([0, 0.01])  # a sliver of the axis: refitted
+    rescale(ax)
+    assert ax.get_ylim()[1] < 0.1
+    assert ax.get_autoscaley_on()  # kept limits leave autoscaling on (equal-aspect axes)
+    plt.close(fig)
+
+
+def test_png_of_decodes_to_its_pixels():
+    rng = np.random.default_rng(1)
+    rgba = rng.integers(0, 256, size=(37, 53, 4), dtype=np.uint8)
+    decoded = np.asarray(Image.open(io.BytesIO(png_of(rgba))).convert("RGBA"))
+    assert np.array_equal(decoded, rgba)
+    with pytest.raises(ValueError, match="rows × columns × 4"):
+        png_of(rgba[..., :3])
