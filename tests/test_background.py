@@ -6,6 +6,7 @@ keeps them over small changes; and the hand-written PNG of each frame decodes to
 from __future__ import annotations
 
 import io
+import json
 
 import matplotlib
 import matplotlib.pyplot as plt
@@ -85,6 +86,30 @@ def test_small_moves_reuse_the_background(widget_backend):
             explorer.update(mu_s=slider.value + k * slider.step)
         assert explorer.layers.frames >= 5
         assert explorer.layers.backgrounds - before <= 1, "small moves rendered the text anew"
+    finally:
+        explorer.close()
+
+
+def test_a_frame_leaves_the_figure_drawn(widget_backend):
+    """After every widget message ipykernel runs pyplot's draw_all, which asks the front end to
+    draw each *stale* figure: a render that left its figure stale (an axes' apply_aspect marks
+    it) had the front end ask again after each frame, and the two kept each other drawing for
+    good (the general dynamical equation's explorer, 14 frames a second, the kernel never
+    idle)."""
+    explorer = examples.explorer("knife_edge")
+    try:
+        canvas = explorer.figure.canvas
+        canvas.syncing_data_url = False
+        sent = []
+        canvas.send = lambda content, buffers=None: sent.append((content, buffers))
+        slider = explorer.controls["m"]
+        for k in (1, 2):  # a background render, then a cached frame
+            explorer.update(m=slider.value + k * slider.step)
+            assert not explorer.figure.stale
+        plt.draw_all()
+        requests = [content for content, buffers in sent
+                    if not buffers and json.loads(content["data"]).get("type") == "draw"]
+        assert len([b for _, b in sent if b]) == 2 and requests == []
     finally:
         explorer.close()
 

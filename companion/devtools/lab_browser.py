@@ -72,6 +72,16 @@ class Server:
         sep = "&" if "?" in path else "?"
         return f"{self.url}{path}{sep}token={self.token}"
 
+    def end_session(self, session_id: str) -> None:
+        """Shut down a notebook session and its kernel (quietly if it is gone already)."""
+        request = urllib.request.Request(self.link(f"api/sessions/{session_id}"),
+                                         method="DELETE")
+        try:
+            with urllib.request.urlopen(request, timeout=10):
+                pass
+        except OSError:  # already ended, or the server is stopping
+            pass
+
 
 def _write_lab_settings(folder: Path) -> None:
     """No news pop-up, and no autosave: a test run must never write outputs into the repo."""
@@ -176,12 +186,21 @@ _ERRORS = """() => {
   return out; }"""
 
 
+def evaluate_within(page, function: str, timeout: float = 30) -> object:
+    """``page.evaluate(function)``, but a page that does not answer within ``timeout`` seconds
+    raises a TimeoutError instead of blocking the test run (Playwright's evaluate has no
+    timeout; its wait_for_function has one)."""
+    handle = page.wait_for_function(f"() => ({{value: ({function})()}})",
+                                    timeout=timeout * 1000)
+    return handle.json_value()["value"]
+
+
 def wait_kernel_idle(page, timeout: float = 120, settle: float = 1.0) -> None:
     """Wait until the notebook's kernel reports idle continuously for ``settle`` seconds."""
     deadline = time.monotonic() + timeout
     idle_since = None
     while time.monotonic() < deadline:
-        status = page.evaluate(_KERNEL_STATUS)
+        status = evaluate_within(page, _KERNEL_STATUS)
         if status == "idle":
             idle_since = idle_since or time.monotonic()
             if time.monotonic() - idle_since >= settle:
@@ -208,15 +227,25 @@ def collect_page_errors(page, errors: list[str]) -> list[str]:
 
 
 def open_notebook(page, server: Server, path: str) -> NotebookRun:
-    """Open a notebook in JupyterLab and wait for its kernel to be really ready."""
+    """Open a notebook in JupyterLab and wait for its kernel to be really ready.
+
+    The page gets a workspace of its own, so it opens this notebook only: in the server's
+    default workspace every page restored every notebook an earlier page had opened, with its
+    kernel and widgets (the twelfth page of a module opened twelve notebooks, and one such
+    page stopped answering).  When the page closes its kernel is shut down.
+    """
     run = NotebookRun()
     install_paint_probe(page)
     collect_page_errors(page, run.js_errors)
-    page.goto(server.link(f"lab/tree/{path}"))
+    workspace = f"test-{secrets.token_hex(6)}"
+    page.goto(server.link(f"lab/workspaces/{workspace}/tree/{path}"))
     page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget "
                            "&& window.jupyterapp.shell.currentWidget.sessionContext", timeout=60000)
     page.wait_for_function("() => window.jupyterapp.shell.currentWidget.sessionContext.isReady",
                            timeout=60000)
+    session = page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext"
+                            ".session.id")
+    page.once("close", lambda _page: server.end_session(session))
     wait_kernel_idle(page)
     return run
 

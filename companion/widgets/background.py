@@ -125,6 +125,7 @@ class LayeredRender:
         if key is None:  # 3D axes: the whole figure, every frame
             self.invalidate()
             FigureCanvasAgg.draw(self.canvas)
+            fig.stale = False  # the key's apply_aspect came after the render's
             return
         if key != self._key or self._background is None:
             self._render_background()
@@ -136,6 +137,10 @@ class LayeredRender:
             if ax.get_visible():
                 self._draw(sorted(_data_artists(ax), key=Artist.get_zorder), renderer)
         self._draw(sorted(_figure_artists(fig), key=Artist.get_zorder), renderer)
+        # Drawn: as matplotlib's own render ends.  A figure left stale is drawn again after
+        # every widget message (ipykernel runs pyplot's draw_all then), which asks the front end
+        # for a draw after this frame: the two then kept each other drawing for good.
+        fig.stale = False
 
     def _draw(self, artists: list[Artist], renderer: RendererAgg) -> None:
         """Draw the data layer's ``artists``; a legend as its cached picture."""
