@@ -146,13 +146,22 @@ def test_the_key_ignores_rounding_noise_and_sees_new_limits():
     plt.close(fig)
 
 
-def test_3d_axes_are_rendered_whole():
+def test_3d_axes_keep_their_background_until_the_view_turns():
     fig = plt.figure(figsize=(4, 3))
-    fig.add_subplot(projection="3d").plot([0, 1], [0, 1], [0, 1])
-    assert background_key(fig) is None
-    layers = LayeredRender(FigureCanvasAgg(fig))
+    ax = fig.add_subplot(projection="3d")
+    (line,) = ax.plot([0, 1], [0, 1], [0, 1])
+    ax.scatter([0.5], [0.5], [0.2], s=40)
+    canvas = FigureCanvasAgg(fig)
+    layers = LayeredRender(canvas)
     layers.render()
-    assert layers.backgrounds == 0 and layers.frames == 1
+    line.set_data_3d([0, 1], [1, 0], [0, 0.5])  # new data, same view
+    layers.render()
+    assert layers.backgrounds == 1 and layers.frames == 2
+    _assert_same_picture(_pixels(canvas), _whole_render(canvas), "3D, new data")
+    ax.view_init(elev=40, azim=10)
+    layers.render()
+    assert layers.backgrounds == 2
+    _assert_same_picture(_pixels(canvas), _whole_render(canvas), "3D, turned")
     plt.close(fig)
 
 

@@ -14,7 +14,8 @@ therefore renders the figure in two layers:
 
 While the key is unchanged a frame costs the data layer only; when it changes (the limits
 follow a new motion, the window is resized, the toolbar zooms) the background is rendered anew.
-A figure with 3D axes is always rendered whole (its "background" moves with the view angle).
+On 3D axes the key holds the projection (view angle, limits, box), and the collections and
+patches are projected and ordered by depth before they are drawn, as ``Axes3D.draw`` does.
 
 Saving the figure (``savefig``, the static fallback's PNG) is unaffected: the data artists are
 set aside only inside :meth:`LayeredRender.render`.
@@ -30,8 +31,10 @@ from matplotlib.artist import Artist
 from matplotlib.axes import Axes
 from matplotlib.axis import Axis
 from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg
+from matplotlib.collections import Collection
 from matplotlib.figure import Figure
 from matplotlib.legend import Legend
+from matplotlib.patches import Patch
 from matplotlib.text import Text
 
 
@@ -62,8 +65,32 @@ def _rounded(values, digits: int = 9) -> tuple[float, ...]:
     return tuple(float(f"{v:.{digits}g}") for v in values)
 
 
-def background_key(fig: Figure) -> tuple | None:
-    """Everything the background bitmap depends on, or None when it cannot be cached (3D axes).
+def _is_3d(ax: Axes) -> bool:
+    return getattr(ax, "name", "") == "3d"
+
+
+def _project_3d(ax: Axes) -> None:
+    """What ``Axes3D.draw`` does before drawing its artists: the projection matrix, then each
+    collection's and patch's projection, ordered by depth (``computed_zorder``)."""
+    ax.M = ax.get_proj()
+    ax.invM = np.linalg.inv(ax.M)
+    shapes = [a for a in ax.get_children()
+              if isinstance(a, (Collection, Patch)) and hasattr(a, "do_3d_projection")
+              and a.get_visible()]
+    if not ax.computed_zorder:
+        for artist in shapes:
+            artist.do_3d_projection()
+        return
+    zorder = {Collection: 0, Patch: 0}
+    base = max(axis.get_zorder() for axis in (ax.xaxis, ax.yaxis, ax.zaxis)) + 1
+    for artist in sorted(shapes, key=lambda a: a.do_3d_projection(), reverse=True):
+        kind = Collection if isinstance(artist, Collection) else Patch
+        artist.zorder = base + zorder[kind]
+        zorder[kind] += 1
+
+
+def background_key(fig: Figure) -> tuple:
+    """Everything the background bitmap depends on.
 
     Runs each axes' ``apply_aspect`` first, as a render would: an equal-aspect axes then shows
     the limits it will be drawn with."""
@@ -71,10 +98,10 @@ def background_key(fig: Figure) -> tuple | None:
     suptitle = getattr(fig, "_suptitle", None)
     parts.append(suptitle.get_text() if suptitle is not None else None)
     for ax in fig.axes:
-        if getattr(ax, "name", "") == "3d":
-            return None
         locator = ax.get_axes_locator()
         ax.apply_aspect(locator(ax, None) if locator else None)
+        if _is_3d(ax):  # the view, the limits and the box: all in the projection
+            parts.append((_rounded(ax.get_proj().ravel()), ax.get_zlabel()))
         parts.append((
             id(ax), ax.get_visible(), ax.axison, _rounded(ax.get_position().bounds),
             _rounded(ax.viewLim.intervalx), _rounded(ax.viewLim.intervaly),
@@ -122,11 +149,6 @@ class LayeredRender:
         key = background_key(fig)
         renderer = self.canvas.get_renderer()
         self.frames += 1
-        if key is None:  # 3D axes: the whole figure, every frame
-            self.invalidate()
-            FigureCanvasAgg.draw(self.canvas)
-            fig.stale = False  # the key's apply_aspect came after the render's
-            return
         if key != self._key or self._background is None:
             self._render_background()
             renderer = self.canvas.get_renderer()
@@ -135,6 +157,8 @@ class LayeredRender:
             self.canvas.restore_region(self._background)
         for ax in sorted(fig.axes, key=Artist.get_zorder):
             if ax.get_visible():
+                if _is_3d(ax):
+                    _project_3d(ax)
                 self._draw(sorted(_data_artists(ax), key=Artist.get_zorder), renderer)
         self._draw(sorted(_figure_artists(fig), key=Artist.get_zorder), renderer)
         # Drawn: as matplotlib's own render ends.  A figure left stale is drawn again after

@@ -78,7 +78,8 @@ KEEP_LIMITS_FILL = 0.4
 def rescale(ax, *, x: bool = True, y: bool = True) -> None:
     """Fit the limits of ``ax`` to its current artists (after ``set_data``).
 
-    A linear axis keeps its limits while the data fit them well enough (``KEEP_LIMITS_FILL``);
+    An axis keeps its limits while the data fit them well enough (``KEEP_LIMITS_FILL``, in
+    decades on a log axis);
     otherwise they are fitted anew and rounded out to ticks, which leaves room for the next
     moves."""
     before = {"x": ax.get_xlim(), "y": ax.get_ylim()}
@@ -88,11 +89,23 @@ def rescale(ax, *, x: bool = True, y: bool = True) -> None:
     for name, data, scale, set_lim in (
             ("x", ax.dataLim.intervalx, ax.get_xscale(), ax.set_xlim),
             ("y", ax.dataLim.intervaly, ax.get_yscale(), ax.set_ylim)):
-        low, high = sorted(before[name])
-        if ({"x": x, "y": y}[name] and scale == "linear" and np.all(np.isfinite(data))
-                and low <= data[0] <= data[1] <= high
-                and data[1] - data[0] >= KEEP_LIMITS_FILL * (high - low)):
+        if {"x": x, "y": y}[name] and _fills(data, before[name], scale):
             set_lim(before[name], auto=None)  # autoscaling stays on (equal aspect)
+
+
+def _fills(data, limits, scale: str) -> bool:
+    """Whether ``data`` (low, high) lie within ``limits`` and span ``KEEP_LIMITS_FILL`` of them,
+    measured in decades on a log axis."""
+    low, high = sorted(limits)
+    data = np.asarray(data, dtype=float)
+    if scale == "log":
+        if not (np.all(data > 0) and low > 0):
+            return False
+        data, low, high = np.log10(data), np.log10(low), np.log10(high)
+    elif scale != "linear":
+        return False
+    return bool(np.all(np.isfinite(data)) and low <= data[0] <= data[1] <= high
+                and data[1] - data[0] >= KEEP_LIMITS_FILL * (high - low))
 
 
 def few_ticks(*axes, nbins: int = 4) -> None:

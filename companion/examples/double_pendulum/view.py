@@ -76,9 +76,11 @@ class ChainView(AnimatedView):
         self.force_lines = [self.ax_force.plot([], [], label=f"pin {k}")[0] for k in names]
         self.ax_force.legend(loc="upper right", fontsize="small")
         self.ax_energy = fig.add_subplot(grid[1, 1], sharex=self.ax_force)
-        self.ax_energy.set_ylabel("(E − E₀)/|E₀|")
+        self.ax_energy.set_ylabel("|E − E₀|/|E₀|")
         self.ax_energy.set_xlabel("t [s]")
-        (self.energy_line,) = self.ax_energy.plot([], [], color="tab:green")
+        # decades: a drift is integration noise (about 1e-10), whose sign says nothing, and
+        # decades keep the axis still when a slider moves the noise around
+        (self.energy_line,) = self.ax_energy.semilogy([], [], color="tab:green")
         for a in (self.ax_force, self.ax_energy):
             self.add_cursor(a)
         self.ax_force.tick_params(labelbottom=False)
@@ -99,7 +101,8 @@ class ChainView(AnimatedView):
         for line, R in zip(self.force_lines, self.forces, strict=True):
             line.set_data(t, np.linalg.norm(R, axis=0))
         E = traj.invariants["energy"]
-        self.energy_line.set_data(t, (E - E[0]) / max(abs(E[0]), 1e-300))
+        # + 1e-17: the first sample's zero drawn at the bottom of a log axis
+        self.energy_line.set_data(t, np.abs(E - E[0]) / max(abs(E[0]), 1e-300) + 1e-17)
         for a in (self.ax_force, self.ax_energy):
             rescale(a)
 

@@ -18,7 +18,7 @@ import sympy as sp
 from companion.numerics import Trajectory
 from companion.system import System
 from companion.widgets.animation import AnimatedView
-from companion.widgets.explorer import Explorer, Preset, few_ticks, rescale
+from companion.widgets.explorer import KEEP_LIMITS_FILL, Explorer, Preset, few_ticks, rescale
 
 _INERTIA = ("I_xx", "I_yy", "I_zz")
 _OMEGA = ("omega_x", "omega_y", "omega_z")
@@ -124,7 +124,10 @@ class EulerBodyView(AnimatedView):
 
     def _fit_polhode(self, semi: np.ndarray) -> None:
         reach = float(np.max(semi)) * 1.05
-        self.axes[2].set(xlim=(-reach, reach), ylim=(-reach, reach), zlim=(-reach, reach))
+        now = self.axes[2].get_xlim()[1]
+        if not KEEP_LIMITS_FILL * now <= reach <= now:  # else a good fit still: kept, so the
+            now = 1.2 * reach  # frame keeps its cached background; room for small moves
+        self.axes[2].set(xlim=(-now, now), ylim=(-now, now), zlim=(-now, now))
 
     def _phi_norm(self, trajectory: Trajectory) -> np.ndarray:
         return phi_norm(self.system, trajectory["theta"], trajectory["psi"], trajectory["phi"])
