@@ -23,13 +23,6 @@ pytestmark = [
     pytest.mark.skipif(lb.chromium_path() is None, reason="Debian's chromium is not installed"),
 ]
 
-#: Issue 17 (open, branch ``redraw``): euler-geodesic's second figure sometimes never draws
-#: (the same defect tests/test_browser_redraw.py marks); seen here once in four runs.
-OPEN_REDRAW_DEFECT = pytest.mark.xfail(strict=False, reason="issue 17 (open): a figure that "
-                                       "sometimes never draws in euler-geodesic")
-CASES = [pytest.param(nb, marks=OPEN_REDRAW_DEFECT) if nb.endswith("euler-geodesic.ipynb")
-         else nb for nb in NOTEBOOKS]
-
 #: (width, height, file browser open)
 WIDE_WITH_FILE_BROWSER = (1400, 1000, True)
 SMALL_LAPTOP = (1024, 768, False)
@@ -72,7 +65,7 @@ def test_every_chapter_notebook_is_checked():
     assert len(NOTEBOOKS) >= 10
 
 
-@pytest.mark.parametrize("notebook", CASES)
+@pytest.mark.parametrize("notebook", NOTEBOOKS)
 def test_notebook_fits_the_window(lab, browser, notebook):
     page = browser.new_page(viewport={"width": WIDE_WITH_FILE_BROWSER[0],
                                       "height": WIDE_WITH_FILE_BROWSER[1]})
