@@ -287,6 +287,9 @@ PAINT_PROBE = """
 (() => {
   const draw = CanvasRenderingContext2D.prototype.drawImage;
   window.__companionPaints = [];
+  window.__companionKeys = [];  // when a key went down in the page, for latency from the key
+  document.addEventListener('keydown', () => window.__companionKeys.push(performance.now()),
+                            true);
   CanvasRenderingContext2D.prototype.drawImage = function (...args) {
     const r = draw.apply(this, args);
     if (this.canvas && this.canvas.closest && this.canvas.closest('.EXPLORER_CLASS'))
@@ -305,6 +308,9 @@ def install_paint_probe(page) -> None:
 def slider_latency(page, *, explorer: int = 0, slider: int = 0, timeout: float = 10) -> float:
     """Seconds from one slider key press to the next paint of the explorer's figure.
 
+    Measured from the moment Playwright is asked to press the key (its scrolling, focusing
+    and pressing included); the page also records when it saw the key go down
+    (``window.__companionKeys``).
     Needs :func:`install_paint_probe` on the page; the pixels are also compared, so a paint
     that shows the same picture does not count.
     """
