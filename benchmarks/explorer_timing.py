@@ -1,12 +1,14 @@
 """Shared by the benchmark scripts: scrub an explorer's slider and time each update.
 
 An update is what a slider move costs in the kernel before drawing: re-simulate, evaluate
-invariants, move the artists.  The Agg render of the whole figure that the ipympl canvas then
+invariants, move the artists (the layout pass runs once the values settle, as in a kernel, and
+is not counted).  The Agg render of the whole figure that the ipympl canvas then
 does in the kernel (and sends to the front end) is timed separately: the explorer records both.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -17,6 +19,8 @@ matplotlib.use("module://ipympl.backend_nbagg")
 
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
+
+from companion.widgets.responsive import SETTLE_SECONDS  # noqa: E402
 
 
 @dataclass
@@ -43,7 +47,15 @@ def scrub(explorer, control: str, values: Iterable[float] | None = None, n: int 
     if explorer._live_canvas:  # as once a browser has shown the canvas: updates render it
         explorer.figure.canvas.syncing_data_url = False
     timing = Timing()
-    for value in values:
+
+    async def moves() -> None:
+        # inside an event loop, as in a kernel: the layout pass waits for the values to settle
+        # (FigureFitter.data_changed) instead of running within every update
+        for value in values:
+            _move(value)
+        await asyncio.sleep(SETTLE_SECONDS + 0.1)
+
+    def _move(value: float) -> None:
         cpu = time.process_time()
         refused = explorer.update(**{control: float(value)}) is None
         timing.refused += refused
@@ -53,10 +65,12 @@ def scrub(explorer, control: str, values: Iterable[float] | None = None, n: int 
             explorer.render_seconds = time.perf_counter() - start
         timing.cpu.append(time.process_time() - cpu)
         if refused:
-            continue
+            return
         timing.updates.append(explorer.elapsed + explorer.refresh_seconds)
         timing.simulations.append(explorer.elapsed)
         timing.renders.append(explorer.render_seconds)
+
+    asyncio.run(moves())
     if close:
         plt.close(explorer.figure)
     return timing
