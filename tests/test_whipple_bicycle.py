@@ -79,3 +79,26 @@ def test_lean_disturbance_dies_out_inside_the_band_and_grows_outside():
 @pytest.mark.slow
 def test_agrees_with_kanes_method_at_random_states():
     assert checks.kane_disagreement(n_states=3) < 1e-10
+
+
+def test_the_explorer_switches_to_the_c_right_hand_side_once_built():
+    from companion.examples.whipple_bicycle import view
+    from companion.numerics.c_rhs import compiler
+
+    if compiler() is None:
+        pytest.skip("no C compiler: the explorer stays with the Python right-hand side")
+    explorer = examples.explorer("whipple_bicycle")
+    try:
+        python_kwargs = {k: v for k, v in explorer.simulate_kwargs.items() if k != "integrator"}
+        explorer.update(phi=0.04)  # the first move starts the build; a second one joins here
+        thread = view.build_c_in_background(explorer.system, explorer)
+        thread.join(300)
+        assert explorer.simulate_kwargs["integrator"].backend == "c"
+        traj = explorer.update(phi=0.03, delta=-0.02)
+        params = {n: v for n, v in explorer.values.items() if n in explorer._param_names}
+        initial = {n: v for n, v in explorer.values.items() if n not in explorer._param_names}
+        reference = explorer.system.simulate(params=params, initial=initial, **python_kwargs)
+        # the same motion within the integration tolerances (rtol 1e-8)
+        assert np.allclose(traj.states, reference.states, rtol=1e-5, atol=1e-6)
+    finally:
+        explorer.close()

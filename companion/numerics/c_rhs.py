@@ -16,6 +16,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -189,19 +190,31 @@ def build_library(parts: EliminationParts, parameters: Sequence[sp.Symbol]) -> c
     digest = fingerprint(parts, parameters)
     CACHE.mkdir(parents=True, exist_ok=True)
     library = CACHE / f"rhs_{digest}.so"
-    if not library.exists():
-        src = CACHE / f"rhs_{digest}.c"
-        src.write_text(source(parts, parameters))
-        partial = CACHE / f"rhs_{digest}.{os.getpid()}.so"
-        done = subprocess.run([cc, "-O2", "-shared", "-fPIC", "-o", str(partial), str(src),
-                               "-lm"], capture_output=True, text=True)
-        if done.returncode != 0:
-            raise RuntimeError(f"the C right-hand side did not compile:\n{done.stderr[-2000:]}")
-        partial.replace(library)  # atomic: another process may be compiling the same source
+    with _BUILDING:  # one build at a time in this process (an explorer builds in a thread)
+        if not library.exists():
+            _compile(cc, parts, parameters, digest, library)
     lib = ctypes.CDLL(str(library))
+
     lib.rhs.restype = ctypes.c_int
     lib.rhs.argtypes = [ctypes.c_double, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
     return lib
+
+
+_BUILDING = threading.Lock()
+
+
+def _compile(cc: str, parts: EliminationParts, parameters: Sequence[sp.Symbol], digest: str,
+             library: Path) -> None:
+    """Write the C source of ``parts`` and compile it into ``library``."""
+    mine = f"{os.getpid()}"  # files of this process only: another may build the same source
+    src = CACHE / f"rhs_{digest}.{mine}.c"
+    src.write_text(source(parts, parameters))
+    partial = CACHE / f"rhs_{digest}.{mine}.so"
+    done = subprocess.run([cc, "-O2", "-shared", "-fPIC", "-o", str(partial), str(src), "-lm"],
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"the C right-hand side did not compile:\n{done.stderr[-2000:]}")
+    partial.replace(library)  # atomic
 
 
 class CRightHandSide:
