@@ -178,6 +178,7 @@ def test_rescale_keeps_limits_over_small_changes_and_refits_otherwise():
     rescale(ax)
     low, high = ax.get_ylim()
     assert low <= 0 and high >= 3.0 and high == pytest.approx(round(high, 6))
+    assert high == pytest.approx(ax.get_yticks()[-1])  # rounded out to a tick
     line.set_ydata([0, 0.01])  # a sliver of the axis: refitted
     rescale(ax)
     assert ax.get_ylim()[1] < 0.1

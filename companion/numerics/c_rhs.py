@@ -194,7 +194,6 @@ def build_library(parts: EliminationParts, parameters: Sequence[sp.Symbol]) -> c
         if not library.exists():
             _compile(cc, parts, parameters, digest, library)
     lib = ctypes.CDLL(str(library))
-
     lib.rhs.restype = ctypes.c_int
     lib.rhs.argtypes = [ctypes.c_double, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
     return lib

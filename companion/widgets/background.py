@@ -137,12 +137,6 @@ class LayeredRender:
         self.backgrounds = 0
         self.frames = 0
 
-    def invalidate(self) -> None:
-        """Forget the background: the next frame renders it again."""
-        self._key = None
-        self._background = None
-        self._sprites.clear()
-
     def render(self) -> None:
         """Render a frame into the canvas's Agg buffer."""
         fig = self.figure

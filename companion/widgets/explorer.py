@@ -79,9 +79,8 @@ def rescale(ax, *, x: bool = True, y: bool = True) -> None:
     """Fit the limits of ``ax`` to its current artists (after ``set_data``).
 
     An axis keeps its limits while the data fit them well enough (``KEEP_LIMITS_FILL``, in
-    decades on a log axis);
-    otherwise they are fitted anew and rounded out to ticks, which leaves room for the next
-    moves."""
+    decades on a log axis); otherwise they are fitted anew and rounded out to ticks, which
+    leaves room for the next moves."""
     before = {"x": ax.get_xlim(), "y": ax.get_ylim()}
     ax.relim()
     with matplotlib.rc_context({"axes.autolimit_mode": "round_numbers"}):
