@@ -160,6 +160,21 @@ def test_reset_and_presets():
     explorer.close()
 
 
+def test_a_listener_that_removes_itself_does_not_silence_the_next():
+    explorer = examples.explorer("euler_body")
+    heard = []
+
+    def once(traj):
+        explorer.on_update.remove(once)
+        heard.append("once")
+
+    explorer.on_update.extend([once, lambda traj: heard.append("scene")])
+    explorer.update(omega_x=1.0)
+    explorer.update(omega_x=1.5)
+    assert heard == ["once", "scene", "scene"]
+    explorer.close()
+
+
 @pytest.mark.parametrize("name", EXPLORERS)
 def test_every_preset_simulates(name):
     explorer = examples.explorer(name)

@@ -444,7 +444,10 @@ class Explorer:
             return None
         self.error = None
         self.trajectory = traj
-        for listener in self.on_update:  # first: a scene's message is cheap, figures are not
+        # first: a scene's message is cheap, figures are not; over a copy, because a
+        # listener may remove itself (the bicycle's one-shot C build) and must not make the
+        # loop skip the next one (the scene)
+        for listener in list(self.on_update):
             listener(traj)
         start = time.perf_counter()
         with style.rc_context():
