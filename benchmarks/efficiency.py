@@ -13,7 +13,10 @@ prints:
   our methods, in its own column), and its ratio to KanesMethod's (model built and
   ``kanes_equations`` formed);
 * the compile time (lambdify with cse into math-module scalar code) and the time per
-  right-hand-side evaluation (M u̇ = f solved numerically), as evaluations per second.
+  right-hand-side evaluation (M u̇ = f solved numerically), as evaluations per second;
+* the same for the C right-hand side (q̇, M and f printed as C with cse, M u̇ = f solved in
+  C, compiled by the system's C compiler into a fresh cache: wall seconds to print and
+  compile), when a C compiler is found.
 
 Timings are CPU seconds of this process (time.process_time), which other processes on a
 shared machine inflate less than wall time; still, read the ratios, measured in one run.
@@ -35,6 +38,7 @@ from pathlib import Path
 from companion import examples
 from companion.examples.families import BASELINE, Entry, Measure, chain_entry, measure
 from companion.mechanics.comparison import BOOK_METHODS
+from companion.numerics import c_rhs
 from companion.system import System
 
 
@@ -58,13 +62,14 @@ def family(max_links: int = 10) -> list[Entry]:
 
 HEADER = (f"{'system':<13} {'method':<21} {'equations':<44} {'ODEs':>4} {'ops':>7} "
           f"{'ops cse':>7} {'build s':>7} {'derive s':>8} {'/Kanes':>6} {'compile s':>9} "
-          f"{'rhs/s':>8}")
+          f"{'rhs/s':>8} {'C compile s':>11} {'C rhs/s':>8}")
 
 
 def row(m: Measure) -> str:
     return (f"{m.system:<13} {m.method:<21} {m.equations:<44} {m.first_order:>4} {m.ops:>7} "
             f"{m.ops_cse:>7} {m.build:>7.2f} {m.derive:>8.2f} {m.ratio:>6.2f} "
-            f"{m.compile:>9.2f} {m.per_second:>8.0f}")
+            f"{m.compile:>9.2f} {m.per_second:>8.0f} {m.c_compile:>11.2f} "
+            f"{m.c_per_second:>8.0f}")
 
 
 def plot(measures: list[Measure], path: Path) -> None:
@@ -80,9 +85,12 @@ def plot(measures: list[Measure], path: Path) -> None:
         ns = [n for n, _ in pts]
         style = "k--" if method == BASELINE else "-o"
         for ax, value in zip(axes, ("ops_cse", "derive", "per_second"), strict=True):
-            ax.plot(ns, [getattr(m, value) for _, m in pts], style, label=method, ms=3)
+            lines = ax.plot(ns, [getattr(m, value) for _, m in pts], style, label=method, ms=3)
+        if any(m.c_per_second for _, m in pts):  # the C right-hand side: dotted, same colour
+            axes[2].plot(ns, [m.c_per_second for _, m in pts], ":", marker=".",
+                         color=lines[0].get_color())
     for ax, title in zip(axes, ("count_ops of q̇, M, f after cse", "derivation time [s]",
-                                "rhs evaluations per second"), strict=True):
+                                "rhs evaluations per second (dotted: C)"), strict=True):
         ax.set_xlabel("links n of the planar chain")
         ax.set_title(title)
         ax.set_yscale("log")
@@ -101,11 +109,12 @@ def main() -> None:
     parser.add_argument("--png", type=Path,
                         default=Path(tempfile.gettempdir()) / "companion-efficiency.png")
     args = parser.parse_args()
+    c_rhs.CACHE = Path(tempfile.mkdtemp(prefix="companion-c-"))  # every C build is timed
     entries = [e for e in family(args.max_links) if not args.only or e.name in args.only]
     print(HEADER, flush=True)
     measures: list[Measure] = []
     for entry in entries:
-        for m in measure(entry, args.methods, args.repeat):
+        for m in measure(entry, args.methods, args.repeat, with_c=True):
             measures.append(m)
             print(row(m), flush=True)
     ours = [m for m in measures if m.method != BASELINE]
@@ -119,7 +128,8 @@ def main() -> None:
     largest = [m for m in ours if m.system == f"chain_{args.max_links}"]
     for m in largest:
         print(f"{m.system} by {m.method}: derived in {m.derive:.1f} s (target < 10 s), "
-              f"{m.per_second:.0f} rhs evaluations/s (target ≥ 20 000)")
+              f"rhs evaluations/s {m.per_second:,.0f} in Python, {m.c_per_second:,.0f} in C "
+              "(target ≥ 20 000)")
     plot(measures, args.png)
     print(f"figure: {args.png}")
 

@@ -271,8 +271,9 @@ class OdeIntegrator(Integrator):
         Up to this many coordinates the accelerations are solved symbolically once (LU, no
         simplification) and compiled into a single cheap call (planar mechanisms).
     backend
-        ``"python"``; ``"c"``: the right-hand side of a derivation by numeric elimination
-        compiled to C (:mod:`companion.numerics.c_rhs`, an error without a C compiler);
+        ``"python"``; ``"c"``: the right-hand side compiled to C (:mod:`companion.numerics.
+        c_rhs`, an error without a C compiler), for a derivation by numeric elimination or
+        any compiled M u̇ = f (faster than Python from about ten coordinates on);
         ``"auto"``: C when a compiler is found, else Python.
     """
 

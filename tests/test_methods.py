@@ -51,6 +51,28 @@ def test_a_wrong_equation_would_be_caught():
 
 
 @pytest.mark.parametrize("name", EXAMPLES)
+def test_the_c_right_hand_side_equals_the_python_one(name, tmp_path, monkeypatch):
+    from companion.numerics import c_rhs
+
+    if c_rhs.compiler() is None:
+        pytest.skip("no C compiler")
+    monkeypatch.setattr(c_rhs, "CACHE", tmp_path)  # compiled here, not loaded from a cache
+    system = examples.get(name)
+    eom = CompiledEOM(system.derive("boltzmann_hamel"), system.parameter_symbols)
+    for t, q, u, p in random_states(system, 5, seed=2):
+        pv = [p[s.name] for s in system.parameter_symbols]
+        x = np.array([*q, *u], float)
+        expected = eom.rhs(pv)(t, x)
+        assert np.max(np.abs(eom.c_rhs(pv)(t, x) - expected)) < 1e-12 * (1 + np.abs(expected).max())
+    assert list(tmp_path.glob("rhs_*.so"))
+    # A singular mass matrix is refused clearly, not returned as inf or NaN.
+    k = len(eom.derivation.u)
+    singular = dataclasses.replace(eom.derivation, mass_matrix=sp.zeros(k, k))
+    with pytest.raises(ValueError, match="mass matrix is singular"):
+        CompiledEOM(singular, system.parameter_symbols).c_rhs(pv)(t, x)
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
 def test_kane_equals_boltzmann_hamel_symbolically(name):
     system = examples.get(name)
     kane, bh = system.derive("kane"), system.derive("boltzmann_hamel")

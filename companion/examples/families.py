@@ -33,6 +33,7 @@ from companion.mechanics.lagrange import kinematics_of
 from companion.mechanics.methods import METHODS
 from companion.mechanics.model import MechanicsModel
 from companion.numerics import CompiledEOM
+from companion.numerics.c_rhs import compiler
 from companion.system import Parameter, System
 
 
@@ -168,7 +169,9 @@ class Measure:
 
     ``derive`` excludes the construction of the fresh system (``build``), which all our
     methods share; KanesMethod's includes building its model.  ``ratio`` is ``derive`` over
-    KanesMethod's in the same run.  Times are CPU seconds of this process.
+    KanesMethod's in the same run.  Times are CPU seconds of this process, except
+    ``c_compile``: wall seconds, for the C compiler runs in a process of its own.
+    ``c_per_second`` is 0 without a C compiler.
     """
 
     system: str
@@ -182,6 +185,8 @@ class Measure:
     build: float = 0.0
     compile: float = 0.0
     per_second: float = 0.0
+    c_compile: float = 0.0
+    c_per_second: float = 0.0
     ratio: float = float("nan")
 
 
@@ -196,24 +201,31 @@ def _timed(fn: Callable[[], object], repeat: int) -> tuple[object, float]:
     return result, statistics.median(runs)
 
 
-def _compiled(m: Measure, d: Derivation, system: System, rhs_seconds: float) -> Measure:
+def _compiled(m: Measure, d: Derivation, system: System, rhs_seconds: float,
+              with_c: bool) -> Measure:
     start = time.process_time()
     eom = CompiledEOM(d, system.parameter_symbols)
     m.compile = time.process_time() - start
     values = system.parameter_values()
-    m.per_second = rhs_evaluations_per_second(
-        eom, [values[s.name] for s in system.parameter_symbols], rhs_seconds)
+    p = [values[s.name] for s in system.parameter_symbols]
+    m.per_second = rhs_evaluations_per_second(eom, p, rhs_seconds)
+    if with_c and compiler() is not None:
+        start = time.perf_counter()
+        eom.c_rhs(p)  # builds the library (or loads it from the cache)
+        m.c_compile = time.perf_counter() - start
+        m.c_per_second = rhs_evaluations_per_second(eom, p, rhs_seconds, c=True)
     return m
 
 
 def measure(entry: Entry, methods: Sequence[str] = BOOK_METHODS, repeat: int = 1,
-            rhs_seconds: float = 0.3) -> list[Measure]:
+            rhs_seconds: float = 0.3, with_c: bool = False) -> list[Measure]:
     """KanesMethod, then every method of ``methods``, on one system, all in this run.
 
     Every derivation starts from a fresh system with Φ = Ψ⁻¹ recomputed; times are medians of
     ``repeat`` runs; each compiled right-hand side is run for ``rhs_seconds`` of CPU time.
     Operation counts cover the complete first-order system, kinematical
     equations included (:func:`~companion.mechanics.comparison.first_order_operation_count`).
+    ``with_c``: also build and time the C right-hand side (when a C compiler is found).
     """
     system = entry.build()
     (kane, plain, dependent), seconds = _timed(lambda: entry.baseline(entry.build()), repeat)
@@ -223,7 +235,7 @@ def measure(entry: Entry, methods: Sequence[str] = BOOK_METHODS, repeat: int = 1
                               if dependent else "")
     out = [_compiled(Measure(entry.name, entry.size, BASELINE, eqs, len(d.q) + k,
                              *first_order_operation_count(d), seconds), d, system,
-                     rhs_seconds)]
+                     rhs_seconds, with_c)]
     for method in methods:
         _, build = _timed(entry.build, repeat)
 
@@ -239,7 +251,7 @@ def measure(entry: Entry, methods: Sequence[str] = BOOK_METHODS, repeat: int = 1
         out.append(_compiled(Measure(entry.name, entry.size, method, eqs, first_order,
                                      *first_order_operation_count(d),
                                      max(total - build, 0.0), build), d, system,
-                                     rhs_seconds))
+                                     rhs_seconds, with_c))
     for m in out:
         m.ratio = m.derive / out[0].derive
     return out

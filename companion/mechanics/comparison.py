@@ -69,11 +69,12 @@ def first_order_operation_count(derivation: Derivation) -> tuple[int, int]:
 
 
 def rhs_evaluations_per_second(eom: CompiledEOM, p: Sequence[float],
-                               seconds: float = 0.3) -> float:
+                               seconds: float = 0.3, c: bool = False) -> float:
     """How many times per second the compiled right-hand side ``x ↦ ẋ`` is evaluated, at one
     regular state (seeded random numbers in 0.2…0.6), per second of this process's CPU time
-    (other processes on a shared machine inflate wall time)."""
-    f = eom.rhs(p)
+    (other processes on a shared machine inflate wall time); ``c``: its C form
+    (:meth:`CompiledEOM.c_rhs`, which needs a C compiler)."""
+    f = eom.c_rhs(p) if c else eom.rhs(p)
     x = np.random.default_rng(0).uniform(0.2, 0.6, eom.n + eom.k)
     f(0.0, x)
     count, start = 0, time.process_time()

@@ -1,4 +1,5 @@
-"""An optional C right-hand side for derivations by numeric elimination.
+"""An optional C right-hand side: for derivations by numeric elimination, and for any
+compiled M u̇ = f.
 
 The same pieces :class:`~companion.numerics.elimination.EliminationEOM` evaluates in Python
 (Ψ, Ψ_t; Ψ̇ q̇ + Ψ̇_t, v, J, J̇, ∂v/∂q, Q_q; the weights W) are printed as C with common
@@ -6,6 +7,9 @@ subexpressions eliminated, together with the numeric steps — Φ = Ψ⁻¹ by G
 partial pivoting, the projections Φ_kᵀ M_q Φ_k and Φ_kᵀ[…] of (4.85) and the solve for u̇ —
 compiled once by the system's C compiler into a shared library (cached on disk by a hash of
 the source) and called through ctypes: one call per evaluation of the right-hand side.
+For a derivation whose M and f are formed symbolically (:class:`~companion.numerics.compile.
+CompiledEOM`), the C function evaluates q̇, M and f with common subexpressions shared and
+solves M u̇ = f by Gaussian elimination with partial pivoting.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import shutil
 import subprocess
 import tempfile
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -162,12 +166,29 @@ def source(parts: EliminationParts, parameters: Sequence[sp.Symbol]) -> str:
     ])
 
 
-def fingerprint(parts: EliminationParts, parameters: Sequence[sp.Symbol]) -> str:
-    """A hash of the equations' pieces and the parameter order (names the cached library:
-    the same equations are never printed and compiled twice)."""
-    fields = (parts.q, parts.qdot, parts.k, parts.t, parts.psi, parts.psi_t, parts.rate,
-              parts.components, parts.weights, parts.jacobian, parts.jacobian_rate,
-              parts.gradient, parts.forces, list(parameters))
+def matrices_source(n: int, k: int, names: dict[sp.Symbol, sp.Symbol],
+                    kinematics: Sequence[sp.Expr], mass_matrix: Sequence[sp.Expr],
+                    forcing: Sequence[sp.Expr]) -> str:
+    """The C source of ``int rhs(double t, const double *x, const double *p, double *out)``
+    for q̇ = ``kinematics`` and M u̇ = f (M row by row): returns 0 on success, 2 when M is
+    singular.  ``names`` maps the symbols to ``x[i]``, ``p[i]`` and ``t``."""
+    return "\n".join([
+        _LINEAR_ALGEBRA,
+        f"#define N {n}\n#define K {k}",
+        "int rhs(double t, const double *x, const double *p, double *out) {",
+        "    double v[N + K * K + K];",
+        "    (void)t;",
+        "    {", _block([*kinematics, *mass_matrix, *forcing], "v", names, "c"), "    }",
+        "    for (int i = 0; i < N; i++) out[i] = v[i];",
+        "    if (!solve(K, v + N, v + N + K * K, out + N)) return 2;",
+        "    return 0;",
+        "}",
+    ])
+
+
+def fingerprint(fields: Sequence) -> str:
+    """A hash of the equations' pieces (names the cached library: the same equations are
+    never printed and compiled twice)."""
     digest = hashlib.sha256(_LINEAR_ALGEBRA.encode())
     for f in fields:
         digest.update(sp.srepr(f).encode())
@@ -175,8 +196,16 @@ def fingerprint(parts: EliminationParts, parameters: Sequence[sp.Symbol]) -> str
 
 
 def build_library(parts: EliminationParts, parameters: Sequence[sp.Symbol]) -> ctypes.CDLL:
-    """The C right-hand side of ``parts`` as a loaded shared library, compiled on first use
-    and cached on disk (:data:`CACHE`) under the equations' :func:`fingerprint`.
+    """The C right-hand side of ``parts`` as a loaded shared library (:func:`load`)."""
+    fields = (parts.q, parts.qdot, parts.k, parts.t, parts.psi, parts.psi_t, parts.rate,
+              parts.components, parts.weights, parts.jacobian, parts.jacobian_rate,
+              parts.gradient, parts.forces, list(parameters))
+    return load(fingerprint(fields), lambda: source(parts, parameters))
+
+
+def load(digest: str, make_source: Callable[[], str]) -> ctypes.CDLL:
+    """The library named ``digest``, compiled from ``make_source()`` on first use and cached
+    on disk (:data:`CACHE`), loaded with the signature of ``rhs``.
 
     Raises
     ------
@@ -187,12 +216,11 @@ def build_library(parts: EliminationParts, parameters: Sequence[sp.Symbol]) -> c
     if cc is None:
         raise RuntimeError("no C compiler on the PATH (cc, gcc, clang or $CC): use the Python "
                            "right-hand side (backend='python')")
-    digest = fingerprint(parts, parameters)
     CACHE.mkdir(parents=True, exist_ok=True)
     library = CACHE / f"rhs_{digest}.so"
     with _BUILDING:  # one build at a time in this process (an explorer builds in a thread)
         if not library.exists():
-            _compile(cc, parts, parameters, digest, library)
+            _compile(cc, make_source(), digest, library)
     lib = ctypes.CDLL(str(library))
     lib.rhs.restype = ctypes.c_int
     lib.rhs.argtypes = [ctypes.c_double, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
@@ -202,12 +230,11 @@ def build_library(parts: EliminationParts, parameters: Sequence[sp.Symbol]) -> c
 _BUILDING = threading.Lock()
 
 
-def _compile(cc: str, parts: EliminationParts, parameters: Sequence[sp.Symbol], digest: str,
-             library: Path) -> None:
-    """Write the C source of ``parts`` and compile it into ``library``."""
+def _compile(cc: str, text: str, digest: str, library: Path) -> None:
+    """Write the C source ``text`` and compile it into ``library``."""
     mine = f"{os.getpid()}"  # files of this process only: another may build the same source
     src = CACHE / f"rhs_{digest}.{mine}.c"
-    src.write_text(source(parts, parameters))
+    src.write_text(text)
     partial = CACHE / f"rhs_{digest}.{mine}.so"
     done = subprocess.run([cc, "-O2", "-shared", "-fPIC", "-o", str(partial), str(src), "-lm"],
                           capture_output=True, text=True)

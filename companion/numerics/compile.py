@@ -111,7 +111,28 @@ class CompiledEOM:
         args = [t, *derivation.q, *derivation.u, *self.parameters]
         forcing = [grouped_by_speeds(e, derivation.u) for e in derivation.forcing]
         flat = [*derivation.kinematics, *derivation.mass_matrix, *forcing]
+        self._args, self._flat = args, flat
         self._parts = lambdify_scalar(args, flat)
+        self._library = None
+
+    def c_rhs(self, p: Sequence[float]):
+        """The right-hand side ``x ↦ ẋ`` compiled to C (:func:`companion.numerics.c_rhs.
+        matrices_source`): q̇, M and f with shared subexpressions and the solve of M u̇ = f
+        in one call; built on first use, ``RuntimeError`` when no C compiler is available."""
+        from companion.numerics import c_rhs
+
+        if self._library is None:
+            n, k = self.n, self.k
+            t, q, u = self._args[0], self._args[1:n + 1], self._args[n + 1:n + k + 1]
+            names = {t: sp.Symbol("t")}
+            names.update({s: sp.Symbol(f"x[{i}]") for i, s in enumerate([*q, *u])})
+            names.update({s: sp.Symbol(f"p[{i}]") for i, s in enumerate(self.parameters)})
+            flat = self._flat
+            self._library = c_rhs.load(
+                c_rhs.fingerprint([self._args, flat]),
+                lambda: c_rhs.matrices_source(n, k, names, flat[:n], flat[n:n + k * k],
+                                              flat[n + k * k:]))
+        return c_rhs.CRightHandSide(self._library, self.n, self.k, list(p))
 
     def _values(self, t: float, q: Sequence[float], u: Sequence[float], p: Sequence[float]):
         """The flat list (q̇, M row by row, f) as Python floats."""
