@@ -34,7 +34,7 @@ from companion.mechanics.derivation import Derivation, Step
 from companion.mechanics.lagrange import kinematics_of
 from companion.mechanics.methods import Definition, register_method
 from companion.mechanics.quadratic import linear_coefficients
-from companion.mechanics.quasi_velocities import tidy
+from companion.mechanics.quasi_velocities import expanded_sum, tidy
 
 if TYPE_CHECKING:
     import sympy.physics.mechanics as me
@@ -69,11 +69,34 @@ class _Symbols:
         if system.t is None:
             plain.pop(self.t, None)
         self._plain = plain
+        self._dcms: dict[tuple, sp.Matrix] = {}
         self.system = system
 
     def on_motion(self, vec: me.Vector) -> me.Vector:
-        """Replace q̇ by the kinematical equations and tidy each measure number."""
-        return vec.subs(self.kinematics).applyfunc(tidy)
+        """Replace q̇ by the kinematical equations and tidy each measure number.
+
+        ``xreplace``, not ``subs``: on a velocity or its first derivative the q̇'s appear as
+        they are, and ``subs`` costs several times more.
+        """
+        return vec.applyfunc(lambda e: tidy(e.xreplace(self.kinematics)))
+
+    def dot(self, a: me.Vector, b: me.Vector) -> sp.Expr:
+        """a · b in plain Symbols, for vectors already made plain by :meth:`plain`.
+
+        As ``Vector.dot``, Σ b_F^T C^{FG} a_G over pairs of frames, but summed over nonzero
+        entries only: ``Vector.dot`` multiplies 3×3 symbolic direction-cosine matrices, and
+        a chain's vectors are sparse (planar, one frame per link).  Working in plain Symbols
+        keeps the products, which ``tidy`` expands, out of dynamicsymbols.
+        """
+        terms = []
+        for ma, fa in a.args:
+            for mb, fb in b.args:
+                if (fb, fa) not in self._dcms:
+                    self._dcms[fb, fa] = fb.dcm(fa).xreplace(self._plain)
+                dcm = self._dcms[fb, fa]
+                terms += [mb[r] * dcm[r, c] * ma[c] for r in range(3) if mb[r] != 0
+                          for c in range(3) if ma[c] != 0 and dcm[r, c] != 0]
+        return sp.Add(*terms)
 
     def plain(self, obj):
         """Any expression or vector with dynamicsymbols → the system's plain Symbols."""
@@ -246,28 +269,33 @@ def from_system(system: Definition) -> Derivation:
             coeffs = me.partial_velocity([sym.on_motion(where.ang_vel_in(N))], u, N)[0]
         else:
             coeffs = me.partial_velocity([sym.on_motion(where.vel(N))], u, N)[0]
-        Q = [Q[j] + tidy(load.dot(coeffs[j])) for j in range(k)]
-    Q = [sp.expand(sym.plain(e)) for e in Q]
+        load = sym.plain(load)
+        Q = [Q[j] + tidy(sym.dot(load, sym.plain(coeffs[j]))) for j in range(k)]
+    Q = [sp.expand(e) for e in Q]
     steps.append(Step("Generalized applied forces Q_j = Σ (F_i·γ_ij + M_i·β_ij)", sp.Matrix(Q),
                       "(4.129)/(4.137)", "Only working loads contribute: a constraint force is "
                       "perpendicular to every γ_ij.", "Q", key="applied_forces"))
 
-    lhs = [sp.S.Zero] * k
+    lhs: list[list[sp.Expr]] = [[] for _ in range(k)]  # terms, summed once at the end
     accelerations, alternate = [], []
     for b, g in zip(bodies, gam, strict=True):
         a = sym.on_motion(b.v.dt(N))
-        accelerations.append(sym.plain(a))
+        a_plain = sym.plain(a)
+        accelerations.append(a_plain)
         # Each body's share is tidied on its own (small), never the whole equation.
         if b.w is None:
-            lhs = [lhs[j] + tidy(b.body.mass * a.dot(g[j])) for j in range(k)]
+            for j in range(k):
+                lhs[j].append(tidy(b.body.mass * sym.dot(a_plain, sym.plain(g[j]))))
             continue
         alpha = sym.on_motion(b.w.dt(N))
         rho_ddot = sym.on_motion(alpha.cross(b.rho) + b.w.cross(b.w.cross(b.rho)))
         force = b.body.mass * (a + rho_ddot)  # −F*_i (4.139)
         moment = (b.inertia.dot(alpha) + b.w.cross(b.inertia.dot(b.w))
                   + b.body.mass * b.rho.cross(a))  # −M*_i (4.140)
-        lhs = [lhs[j] + tidy(force.dot(g[j])) + tidy(moment.dot(beta[id(b)][j]))
-               for j in range(k)]
+        force_plain, moment_plain = sym.plain(force), sym.plain(moment)
+        for j in range(k):
+            lhs[j] += [tidy(sym.dot(force_plain, sym.plain(g[j]))),
+                       tidy(sym.dot(moment_plain, sym.plain(beta[id(b)][j])))]
         frame = model.momentum_frames.get(b.body.name)
         if frame is not None:
             alternate.append(_alternate_form(b, frame, N, sym, force, moment))
@@ -281,7 +309,7 @@ def from_system(system: Definition) -> Derivation:
                           "chosen frame F and differentiated there, Ḣ = (dH/dt)_F + ω_F × H; "
                           "the last column shows ṗ_i − m_i(v̇_i + ρ̈_ci) and Ḣ_i + m_i ρ_ci × v̇_i "
                           "− (the moment of (4.140)), both zero.", None, key="alternate_form"))
-    lhs = sp.Matrix([sp.expand(sym.plain(e)) for e in lhs])
+    lhs = sp.Matrix([expanded_sum(terms) for terms in lhs])
     steps.append(Step("Generalized inertia forces Q*_j = −Σ [m(v̇ + ρ̈_c)·γ_ij + "
                       "(I·ω̇ + ω×I·ω + m ρ_c × v̇)·β_ij]",
                       -lhs, "(4.130)/(4.140)", "The inertia forces projected on the same "
