@@ -23,7 +23,7 @@ import sympy as sp
 
 from companion.mechanics.derivation import Derivation, LazyStep, Step
 from companion.mechanics.methods import Definition, register_method
-from companion.mechanics.quadratic import QuadraticForm
+from companion.mechanics.quadratic import QuadraticForm, expanded_product
 from companion.mechanics.quasi_velocities import expand_angle_sums, inverse, tidy_matrix
 
 #: The largest n + m for which the multipliers are also solved symbolically for display.
@@ -60,7 +60,7 @@ def lagrange_rows(
     """
     form = QuadraticForm.of(T, qdot)
     rest = form.momenta_rates(q, sp.Matrix(qdot), t) - form.gradient(q)
-    rows = (form.M * sp.Matrix(qddot)).applyfunc(sp.expand) + rest
+    rows = expanded_product(form.M, sp.Matrix(qddot)) + rest
     return rows, form.momenta(), form.M, rest
 
 

@@ -26,6 +26,7 @@ from companion.mechanics.lagrange import (
     total_derivative,
 )
 from companion.mechanics.methods import Definition, register_method
+from companion.mechanics.quadratic import expanded_product
 from companion.mechanics.quasi_velocities import tidy_matrix
 
 
@@ -63,7 +64,8 @@ def from_system(system: Definition) -> Derivation:
                           "A (last m rows of Ψ) times the first n − m columns of Φ vanishes "
                           "because Ψ Φ = 1; the multipliers drop out.", r"A\,\Phi_{(n-m)}",
                           key="orthogonality"))
-    projected = (phi_k.T * (rows - Q)).applyfunc(sp.expand)
+    # Φᵀ X computed as (Xᵀ Φ)ᵀ, so that the large expanded X multiplies the small Φ.
+    projected = expanded_product((rows - Q.applyfunc(sp.expand)).T, phi_k).T
     steps.append(Step("Maggi's equations Φᵀ(Lagrange) = 0",
                       [sp.Eq(e, 0, evaluate=False) for e in projected], None,
                       f"{k} second-order equations in q̈; with the {m} constraint equation(s) "
@@ -85,9 +87,11 @@ def from_system(system: Definition) -> Derivation:
     qdot_u = phi_k * sp.Matrix(u) + phi_t
     udot = [sp.Symbol(r"\dot{" + sp.latex(s) + "}") for s in u]
     drift = total_derivative(qdot_u, q, qdot_u, t)
-    mass = (phi_k.T * mass_q * phi_k).applyfunc(sp.expand)
+    mass = expanded_product(expanded_product(mass_q, phi_k).T, phi_k)  # M_q is symmetric
     on_motion = dict(zip(qdot, qdot_u, strict=True))
-    forcing = (-phi_k.T * (mass_q * drift + (rest - Q).xreplace(on_motion))).applyfunc(sp.expand)
+    pulled = (expanded_product(mass_q, drift)
+              + (rest - Q).xreplace(on_motion).applyfunc(sp.expand))
+    forcing = -expanded_product(pulled.T, phi_k).T
     in_u = mass * sp.Matrix(udot) - forcing
     steps.append(Step("Kinematical substitution q̇ = Φ u + Φ_t, q̈ = Φ u̇ + Φ̇ u + Φ̇_t",
                       [sp.Eq(e, 0, evaluate=False) for e in in_u], "(4.134)",
@@ -100,8 +104,8 @@ def from_system(system: Definition) -> Derivation:
     return Derivation(
         method="maggi", q=list(q), u=list(u), mass_matrix=mass, forcing=forcing,
         kinematics=kinematics,
-        equations=[sp.Eq(sp.expand((mass * sp.Matrix(udot))[r]), forcing[r], evaluate=False)
-                   for r in range(k)],
+        equations=[sp.Eq(lhs, forcing[r], evaluate=False)
+                   for r, lhs in enumerate(expanded_product(mass, sp.Matrix(udot)))],
         steps=steps, t=t,
         # Counted as the book counts it: n − m second-order equations plus m differentiated
         # constraints (the u-form above is the companion's way to integrate them).

@@ -162,6 +162,19 @@ def _factor_derivative(factor: sp.Expr, x: sp.Symbol) -> sp.Expr:
     return sp.diff(factor, x)
 
 
+def expanded_product(a: sp.Matrix, b: sp.Matrix) -> sp.Matrix:
+    """The product a·b with every entry expanded, for a whose entries are expanded.
+
+    Equals ``(a * b).applyfunc(expand)``; each entry is built from its small products in one
+    sum (:func:`_sum_of_products`), skipping zeros, where sympy's product would add large
+    entries pairwise and ``expand`` walk the result again.
+    """
+    if a.cols != b.rows:
+        raise ValueError(f"cannot multiply a {a.shape} matrix by a {b.shape} one")
+    return sp.Matrix(a.rows, b.cols, lambda i, j: _sum_of_products(
+        [(a[i, k], b[k, j]) for k in range(a.cols) if b[k, j] != 0]))
+
+
 def _sum_of_products(pairs: Sequence[tuple[sp.Expr, sp.Expr]]) -> sp.Expr:
     """Σ c·w expanded, skipping zero coefficients: each small product is expanded on its own
     and the terms added once (no large intermediate sums to flatten and expand again)."""
