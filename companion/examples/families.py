@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import gc
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -192,9 +193,15 @@ class Measure:
 
 def _timed(fn: Callable[[], object], repeat: int) -> tuple[object, float]:
     """The result of ``fn`` and the median of ``repeat`` runs of its CPU time: the time this
-    process ran, which other processes on a shared machine inflate far less than wall time."""
+    process ran, which other processes on a shared machine inflate far less than wall time.
+
+    Every run starts from an empty sympy cache and a collected heap, so that no method is
+    timed on results another method left in the cache (the order of the runs would decide).
+    """
     runs, result = [], None
     for _ in range(repeat):
+        sp.core.cache.clear_cache()
+        gc.collect()
         start = time.process_time()
         result = fn()
         runs.append(time.process_time() - start)

@@ -89,8 +89,10 @@ def from_system(system: Definition) -> Derivation:
     drift = total_derivative(qdot_u, q, qdot_u, t)
     mass = expanded_product(expanded_product(mass_q, phi_k).T, phi_k)  # M_q is symmetric
     on_motion = dict(zip(qdot, qdot_u, strict=True))
-    pulled = (expanded_product(mass_q, drift)
-              + (rest - Q).xreplace(on_motion).applyfunc(sp.expand))
+    pulled = (rest - Q.applyfunc(sp.expand)).xreplace(on_motion)
+    if not all(v.is_Symbol for v in on_motion.values()):  # u = q̇ keeps it expanded
+        pulled = pulled.applyfunc(sp.expand)
+    pulled += expanded_product(mass_q, drift)
     forcing = -expanded_product(pulled.T, phi_k).T
     in_u = mass * sp.Matrix(udot) - forcing
     steps.append(Step("Kinematical substitution q̇ = Φ u + Φ_t, q̈ = Φ u̇ + Φ̇ u + Φ̇_t",
