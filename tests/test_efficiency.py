@@ -16,7 +16,12 @@ from companion.examples.families import chain_system, snakeboard
 from companion.mechanics.agreement import independent_accelerations, max_disagreement
 from companion.mechanics.comparison import operation_count
 from companion.mechanics.derivation import LazyStep
-from companion.mechanics.quasi_velocities import expand_angle_sums
+from companion.mechanics.quasi_velocities import (
+    expand_angle_sums,
+    polynomial_terms,
+    tidy,
+    tidy_sum_of_products,
+)
 
 METHODS = ("boltzmann_hamel", "lagrange_multipliers", "maggi", "kane")
 
@@ -33,6 +38,23 @@ def test_angle_sums_expand_to_single_angles():
     assert not any(f.args[0].is_Add for f in out.atoms(sp.sin, sp.cos))
     assert sp.simplify(out - e) == 0
     assert expand_angle_sums(sp.sin(a) * sp.cos(2 * b)) == sp.sin(a) * sp.cos(2 * b)
+
+
+def test_products_distributed_from_expanded_factors_equal_tidy_of_their_sum():
+    """Kane's dot products distribute expanded factors instead of expanding afterwards: the
+    result must be tidy's, term for term, sin² + cos² fold and angle sums included."""
+    a, b, m, l, u = sp.symbols("a b m l u")
+    factors = [
+        (m * (l * sp.cos(a) * u + sp.sin(a + b)), sp.sin(a), 2 * sp.sin(a) + u ** 2),
+        (l * sp.cos(a), sp.cos(a), l * (sp.cos(a) - u)),
+        (sp.Rational(1, 2), sp.Integer(3), sp.Integer(1)),
+    ]
+    expected = tidy(sp.Add(*[sp.Mul(*f) for f in factors]))
+    got = tidy_sum_of_products([[polynomial_terms(x) for x in f] for f in factors])
+    assert got == expected
+    pythagoras = [[[l * sp.sin(a)], [sp.sin(a)]], [[l * sp.cos(a)], [sp.cos(a)]]]
+    assert tidy_sum_of_products(pythagoras) == l  # l sin²a + l cos²a folded
+    assert polynomial_terms(u / (1 + sp.cos(a))) is None  # fractions are left to cancel
 
 
 @pytest.mark.parametrize("method", METHODS)

@@ -34,12 +34,29 @@ from companion.mechanics.derivation import Derivation, Step
 from companion.mechanics.lagrange import kinematics_of
 from companion.mechanics.methods import Definition, register_method
 from companion.mechanics.quadratic import linear_coefficients
-from companion.mechanics.quasi_velocities import expanded_sum, tidy
+from companion.mechanics.quasi_velocities import (
+    expanded_sum,
+    polynomial_terms,
+    tidy,
+    tidy_sum_of_products,
+)
 
 if TYPE_CHECKING:
     import sympy.physics.mechanics as me
 
     from companion.mechanics.model import MechanicsModel
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """A measure number and its expanded terms (``None`` when it holds a fraction)."""
+
+    expr: sp.Expr
+    terms: list[sp.Expr] | None
+
+
+def _entry(expr: sp.Expr) -> _Entry:
+    return _Entry(expr, polynomial_terms(expr))
 
 
 class _Symbols:
@@ -80,23 +97,32 @@ class _Symbols:
         """
         return vec.applyfunc(lambda e: tidy(e.xreplace(self.kinematics)))
 
-    def dot(self, a: me.Vector, b: me.Vector) -> sp.Expr:
-        """a · b in plain Symbols, for vectors already made plain by :meth:`plain`.
+    def prepared(self, vec: me.Vector) -> list[tuple[me.ReferenceFrame, list[_Entry]]]:
+        """``vec`` per frame, each measure number in plain Symbols with its expanded terms
+        (:func:`polynomial_terms`), ready for :meth:`tidy_dot`: a body's inertia force is
+        expanded once here, not again in its dot product with every γ_ij."""
+        return [(frame, [_entry(x.xreplace(self._plain)) for x in m]) for m, frame in vec.args]
 
-        As ``Vector.dot``, Σ b_F^T C^{FG} a_G over pairs of frames, but summed over nonzero
-        entries only: ``Vector.dot`` multiplies 3×3 symbolic direction-cosine matrices, and
-        a chain's vectors are sparse (planar, one frame per link).  Working in plain Symbols
-        keeps the products, which ``tidy`` expands, out of dynamicsymbols.
+    def tidy_dot(self, a: list, b: list) -> sp.Expr:
+        """``tidy(a · b)`` for vectors given by :meth:`prepared`, in plain Symbols.
+
+        As ``Vector.dot``, Σ b_F^T C^{FG} a_G over pairs of frames, but over nonzero entries
+        only (``Vector.dot`` multiplies 3×3 symbolic direction-cosine matrices, and a chain's
+        vectors are sparse), and with the products distributed from expanded factors
+        (:func:`tidy_sum_of_products`) rather than expanded afterwards.
         """
-        terms = []
-        for ma, fa in a.args:
-            for mb, fb in b.args:
+        products = []
+        for fa, ma in a:
+            for fb, mb in b:
                 if (fb, fa) not in self._dcms:
-                    self._dcms[fb, fa] = fb.dcm(fa).xreplace(self._plain)
+                    self._dcms[fb, fa] = [[_entry(x.xreplace(self._plain)) for x in row]
+                                          for row in fb.dcm(fa).tolist()]
                 dcm = self._dcms[fb, fa]
-                terms += [mb[r] * dcm[r, c] * ma[c] for r in range(3) if mb[r] != 0
-                          for c in range(3) if ma[c] != 0 and dcm[r, c] != 0]
-        return sp.Add(*terms)
+                products += [(mb[r], dcm[r][c], ma[c]) for r in range(3) if mb[r].expr != 0
+                             for c in range(3) if ma[c].expr != 0 and dcm[r][c].expr != 0]
+        if any(e.terms is None for p in products for e in p):  # a fraction: tidy cancels
+            return tidy(sp.Add(*[sp.Mul(*(e.expr for e in p)) for p in products]))
+        return tidy_sum_of_products([[e.terms for e in p] for p in products])
 
     def plain(self, obj):
         """Any expression or vector with dynamicsymbols → the system's plain Symbols."""
@@ -269,8 +295,8 @@ def from_system(system: Definition) -> Derivation:
             coeffs = me.partial_velocity([sym.on_motion(where.ang_vel_in(N))], u, N)[0]
         else:
             coeffs = me.partial_velocity([sym.on_motion(where.vel(N))], u, N)[0]
-        load = sym.plain(load)
-        Q = [Q[j] + tidy(sym.dot(load, sym.plain(coeffs[j]))) for j in range(k)]
+        load = sym.prepared(load)
+        Q = [Q[j] + sym.tidy_dot(load, sym.prepared(coeffs[j])) for j in range(k)]
     Q = [sp.expand(e) for e in Q]
     steps.append(Step("Generalized applied forces Q_j = Σ (F_i·γ_ij + M_i·β_ij)", sp.Matrix(Q),
                       "(4.129)/(4.137)", "Only working loads contribute: a constraint force is "
@@ -280,22 +306,22 @@ def from_system(system: Definition) -> Derivation:
     accelerations, alternate = [], []
     for b, g in zip(bodies, gam, strict=True):
         a = sym.on_motion(b.v.dt(N))
-        a_plain = sym.plain(a)
-        accelerations.append(a_plain)
+        accelerations.append(sym.plain(a))
         # Each body's share is tidied on its own (small), never the whole equation.
         if b.w is None:
+            inertia_force = sym.prepared(b.body.mass * a)
             for j in range(k):
-                lhs[j].append(tidy(b.body.mass * sym.dot(a_plain, sym.plain(g[j]))))
+                lhs[j].append(sym.tidy_dot(inertia_force, sym.prepared(g[j])))
             continue
         alpha = sym.on_motion(b.w.dt(N))
         rho_ddot = sym.on_motion(alpha.cross(b.rho) + b.w.cross(b.w.cross(b.rho)))
         force = b.body.mass * (a + rho_ddot)  # −F*_i (4.139)
         moment = (b.inertia.dot(alpha) + b.w.cross(b.inertia.dot(b.w))
                   + b.body.mass * b.rho.cross(a))  # −M*_i (4.140)
-        force_plain, moment_plain = sym.plain(force), sym.plain(moment)
+        force_terms, moment_terms = sym.prepared(force), sym.prepared(moment)
         for j in range(k):
-            lhs[j] += [tidy(sym.dot(force_plain, sym.plain(g[j]))),
-                       tidy(sym.dot(moment_plain, sym.plain(beta[id(b)][j])))]
+            lhs[j] += [sym.tidy_dot(force_terms, sym.prepared(g[j])),
+                       sym.tidy_dot(moment_terms, sym.prepared(beta[id(b)][j]))]
         frame = model.momentum_frames.get(b.body.name)
         if frame is not None:
             alternate.append(_alternate_form(b, frame, N, sym, force, moment))

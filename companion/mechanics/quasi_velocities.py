@@ -6,7 +6,8 @@ equations, is ``q̇ = Φ u + Φ_t`` with ``Φ = Ψ⁻¹`` and ``Φ_t = −Φ Ψ_
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+from collections.abc import Callable, Sequence
 
 import sympy as sp
 
@@ -53,13 +54,40 @@ def tidy(expr: sp.Expr) -> sp.Expr:
     # A polynomial (no symbol in a denominator) only needs expanding; cancel would build
     # polynomials over every sine and cosine just to find nothing to cancel.
     clean = sp.cancel if _has_fraction(expr) else sp.expand
-    expr = clean(expr)
+    return _fold_squares(clean(expr), clean)
+
+
+def _fold_squares(expr: sp.Expr, clean: Callable[[sp.Expr], sp.Expr]) -> sp.Expr:
+    """sin² + cos² = 1 folded in a cleaned ``expr``, when that makes it shorter (see tidy)."""
     squares = {e: (1 - sp.cos(e.base.args[0]) ** 2) ** (e.exp / 2)
                for e in expr.atoms(sp.Pow) if isinstance(e.base, sp.sin) and e.exp.is_even}
     if not squares:
         return expr
     folded = clean(expr.xreplace(squares))
     return folded if sp.count_ops(folded) < sp.count_ops(expr) else expr
+
+
+def polynomial_terms(expr: sp.Expr) -> list[sp.Expr] | None:
+    """The terms of ``expr`` expanded, angle sums included, as :func:`tidy` would expand it;
+    ``None`` when a symbol appears in a denominator (tidy would then cancel, not expand)."""
+    expr = expand_angle_sums(expr)
+    if _has_fraction(expr):
+        return None
+    return [t for t in sp.Add.make_args(sp.expand(expr)) if t != 0]
+
+
+def tidy_sum_of_products(products: Sequence[Sequence[list[sp.Expr]]]) -> sp.Expr:
+    """``tidy(Σ_k Π_i f_ki)`` for factors given by their :func:`polynomial_terms`.
+
+    The products are distributed term by term: a product of expanded polynomials needs no
+    ``expand``, which on a 10-link chain's generalized inertia forces walks ten times more
+    than the multiplication itself.  Equal, term for term, to tidying the sum.
+    """
+    expr = sp.Add(*[sp.Mul(*combo) for factors in products
+                    for combo in itertools.product(*factors)])
+    if expr.is_number or not expr.free_symbols:
+        return tidy(expr)
+    return _fold_squares(expr, sp.expand)
 
 
 def expanded_sum(terms: Sequence[sp.Expr]) -> sp.Expr:
