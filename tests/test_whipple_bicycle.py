@@ -63,17 +63,34 @@ def test_lean_disturbance_dies_out_inside_the_band_and_grows_outside():
     r_R = system.parameter_values()["r_R"]
     inside = system.simulate(4.0, initial={"phi": 0.02, "u_3": 5.0 / r_R}, n_points=81,
                              rtol=1e-8, atol=1e-10)
-    outside = system.simulate(4.0, initial={"phi": 0.02, "u_3": 2.0 / r_R}, n_points=81,
+    # At 2 m/s the weave doubles the lean within a second and throws the bicycle over by
+    # t ≈ 2 s; the model, which knows no ground but the wheels', would then pass through it
+    # near a singular lean (integrating that is neither meaningful nor reproducible).
+    outside = system.simulate(1.5, initial={"phi": 0.02, "u_3": 2.0 / r_R}, n_points=31,
                               rtol=1e-8, atol=1e-10)
     assert np.max(np.abs(inside["phi"][-20:])) < 0.02
     assert np.max(np.abs(outside["phi"])) > 0.05
-    # The front wheel stays on the ground: the configuration constraint's residual.
-    import sympy as sp
+    # Rolling does no work and nothing dissipates: T + V is kept (the observer's energy),
+    # and the front wheel stays on the ground (the configuration constraint's residual).
+    for motion in (inside, outside):
+        assert motion.drift("energy") < 1e-8
+        assert motion.max_residual("front contact height") < 1e-9
 
-    height = sp.lambdify([*system.q, *system.parameter_symbols], system.holonomic[0])
-    p = [inside.params[s.name] for s in system.parameter_symbols]
-    residual = height(*[inside[s.name] for s in system.q], *p)
-    assert np.max(np.abs(residual)) < 1e-6
+
+def test_kinetic_energy_of_straight_running_is_the_closed_form():
+    """Upright and straight at speed v: T = ½ m v² + ½ I_Ryy (v/r_R)² + ½ I_Fyy (v/r_F)²."""
+    system = bicycle()
+    pv = system.parameter_values()
+    v = 5.0
+    x0 = system.initial_state(system.initial_values({"phi": 0.0, "u_3": v / pv["r_R"]}))
+    n = len(system.q)
+    T = system.compiled().kinetic_energy(
+        np.zeros(1), x0[:n, None], x0[n:, None],
+        [pv[s.name] for s in system.parameter_symbols])
+    mass = pv["m_R"] + pv["m_B"] + pv["m_H"] + pv["m_F"]
+    expected = 0.5 * (mass * v**2 + pv["I_Ryy"] * (v / pv["r_R"]) ** 2
+                      + pv["I_Fyy"] * (v / pv["r_F"]) ** 2)
+    assert T[0] == pytest.approx(expected, rel=1e-12)
 
 
 @pytest.mark.slow

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -100,6 +101,40 @@ class EliminationEOM:
                 f"Ψ is singular at q = {np.round(q, 6).tolist()}: the quasi-velocities do not "
                 "determine q̇ there") from exc
         return phi @ u_all, phi
+
+    @cached_property
+    def _energy_functions(self):
+        """Ψ, Ψ_t and v lambdified for numpy arrays (whole motions at once), on first use."""
+        parts = self._parts
+        t = parts.t if parts.t is not None else sp.Dummy("t")
+        configuration = sp.lambdify([t, *parts.q, *self.parameters],
+                                    [list(parts.psi), list(parts.psi_t)], cse=True)
+        components = sp.lambdify([t, *parts.q, *parts.qdot, *self.parameters],
+                                 list(parts.components), cse=True)
+        return configuration, components
+
+    def kinetic_energy(self, t: np.ndarray, q: np.ndarray, u: np.ndarray,
+                       p: Sequence[float]) -> np.ndarray:
+        """T = ½ vᵀ W v along a motion: ``q`` (n × N) and ``u`` (k × N) at the N times ``t``.
+
+        q̇ = Φ u + Φ_t (4.81) is solved at every sample at once, then the stacked velocity
+        components v(q, q̇) and the weights W give T; for checking that a conservative
+        motion keeps T + V, not for the right-hand side.
+        """
+        t = np.asarray(t, float)
+        configuration, components = self._energy_functions
+        psi, psi_t = configuration(t, *q, *p)
+
+        def stacked(entries: list) -> np.ndarray:  # constant entries come back as scalars
+            return np.stack([np.broadcast_to(np.asarray(e, float), t.shape) for e in entries],
+                            axis=-1)
+
+        n, k = self.n, self.k
+        u_all = -stacked(psi_t)
+        u_all[:, :k] += np.asarray(u, float).T
+        qdot = np.linalg.solve(stacked(psi).reshape(t.size, n, n), u_all[..., None])[..., 0]
+        v = stacked(components(t, *q, *qdot.T, *p))
+        return 0.5 * np.einsum("ic,cd,id->i", v, self.weights(p), v)
 
     def parts(self, t: float, q: Sequence[float], u: Sequence[float], p: Sequence[float]):
         """q̇, the mass matrix Φ_kᵀ M_q Φ_k and the forcing of (4.85) at one state."""

@@ -71,6 +71,34 @@ def lean_figure(motions: Mapping[str, Trajectory], fig: Figure | None = None) ->
     return fig
 
 
+def drift_figure(motions: Mapping[str, Trajectory], fig: Figure | None = None) -> Figure:
+    """How well each labelled motion keeps its physics: the relative change of the energy
+    T + V and the front contact's height (the configuration constraint), against time."""
+    import matplotlib.pyplot as plt
+
+    if fig is None:
+        with plt.ioff():
+            fig = plt.figure(figsize=(5.6, 3.6), layout="constrained")
+    energy_ax, height_ax = fig.subplots(2, 1, sharex=True)
+    floor = 1e-16  # a log axis has no zero: exact zeros (t = 0) are drawn on the floor
+    highest = {energy_ax: floor, height_ax: floor}
+    for label, traj in motions.items():
+        energy = traj.invariants["energy"]
+        for ax, values, name in (
+                (energy_ax, np.abs(energy - energy[0]) / abs(energy[0]), label),
+                (height_ax, np.abs(traj.residuals["front contact height"]), None)):
+            ax.semilogy(traj.t, np.maximum(values, floor), label=name)
+            highest[ax] = max(highest[ax], float(values.max()))
+    energy_ax.set_ylabel("|ΔE| / E₀")
+    height_ax.set_ylabel("|front contact\nheight| [m]")
+    height_ax.set_xlabel("t [s]")
+    for ax in (energy_ax, height_ax):
+        ax.set_ylim(floor, max(1e-6, 10 * highest[ax]))
+        ax.grid(alpha=0.3)
+    energy_ax.legend(fontsize=9)
+    return fig
+
+
 def lean_disturbance(system: System, speed: float, lean: float = 0.02, t_final: float = 5.0
                      ) -> Trajectory:
     """The nonlinear motion from upright straight running at ``speed`` [m/s] with an initial
