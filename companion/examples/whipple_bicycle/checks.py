@@ -120,9 +120,23 @@ def _kane_agrees() -> tuple[bool, str]:
     return worst < 1e-10, f"largest relative difference of u̇ {worst:.1e}"
 
 
+def _physics_kept() -> tuple[bool, str]:
+    """A self-stable run (5 m/s, started leaning 0.02 rad): T + V and the front contact."""
+    system = _system()
+    r_R = system.parameter_values()["r_R"]
+    motion = system.simulate(4.0, initial={"phi": 0.02, "u_3": 5.0 / r_R}, n_points=81,
+                             rtol=1e-8, atol=1e-10)
+    drift, height = motion.drift("energy"), motion.max_residual("front contact height")
+    return (drift < 1e-8 and height < 1e-9,
+            f"over 4 s at 5 m/s: energy kept to {drift:.0e}, front contact height "
+            f"within {height:.0e} m")
+
+
 def checks(printed: Mapping[str, object]) -> list[Check]:
     out = [Check("Greenwood", "(4.85)", "bicycle: Boltzmann–Hamel with numeric elimination agrees "
-                 "with sympy's KanesMethod at random states", _kane_agrees, CONSISTENCY)]
+                 "with sympy's KanesMethod at random states", _kane_agrees, CONSISTENCY),
+           Check("Greenwood", "(4.85)", "bicycle: the nonlinear motion keeps T + V and the "
+                 "front wheel on the ground", _physics_kept, CONSISTENCY)]
     if "weave speed" in printed:
         out.append(Check(BOOK, "Table 2(a)", "bicycle: weave speed (self-stability begins)",
                          _speed_matches(0, printed["weave speed"]), PRINTED))
