@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import sympy as sp
 
-from companion.numerics.compile import NonFiniteMotionError, SingularConfigurationError
+from companion.numerics.errors import NonFiniteMotionError, SingularConfigurationError
 
 if TYPE_CHECKING:
     from companion.mechanics.numeric_elimination import EliminationParts

@@ -15,21 +15,14 @@ from typing import TYPE_CHECKING
 import numpy as np
 import sympy as sp
 
+from companion.numerics.errors import NonFiniteMotionError, SingularConfigurationError
+
 if TYPE_CHECKING:  # numerics sits below mechanics: the type only
     from companion.mechanics.derivation import Derivation
 
 
 #: Mass matrices up to this size are solved in plain Python.
 _SMALL = 6
-
-
-class SingularConfigurationError(ValueError):
-    """The equations cannot be evaluated here: the coordinates or the mass matrix are singular."""
-
-
-class NonFiniteMotionError(ValueError):
-    """The dynamical equations give non-finite numbers (floating-point overflow), although the
-    coordinates are regular: parameter values too large for the generated code."""
 
 
 @cache
