@@ -15,10 +15,11 @@ where M_q = ∂²T/∂q̇² and b = d/dt(∂T/∂q̇)|_{q̈=0} − ∂T/∂q.  O
 Ψ̇ q̇ + Ψ̇_t, M_q and b are formed symbolically; Φ, the projections and the solve for u̇ are
 done in the compiled right-hand side (:class:`companion.numerics.elimination.EliminationEOM`).
 
-The kinetic energy is taken in the form T = ½ Σ_b v_bᵀ W_b v_b, v_b = J_b(q) q̇ the
-components of each body's mass-centre velocity and angular velocity (W_b its mass and central
-inertia), read from the system's mechanics model: ∂T/∂q̇ and ∂T/∂q then follow by the chain
-rule through the components v_b, never by differentiating the expanded T.
+The kinetic energy is taken in the form T = ½ Σ_b v_bᵀ W_b v_b, v_b = J_b(q, t) q̇ + v_bt(q, t)
+the components of each body's mass-centre velocity and angular velocity (W_b its mass and
+central inertia), read from the system's mechanics model; v_bt is nonzero only for a body
+driven in time (rheonomic).  ∂T/∂q̇ and ∂T/∂q then follow by the chain rule through the
+components v_b, never by differentiating the expanded T.
 """
 
 from __future__ import annotations
@@ -48,12 +49,15 @@ class EliminationParts:
     rate
         Ψ̇ q̇ + Ψ̇_t at q̈ = 0 (n×1), a function of (t, q, q̇).
     components, weights
-        v (stacked velocity components, C×1, linear in q̇) and W (C×C, parameters only):
-        T = ½ vᵀ W v.
+        v (stacked velocity components, C×1, v = J(q, t) q̇ + v_t(q, t)) and W (C×C,
+        parameters only): T = ½ vᵀ W v.
     jacobian, jacobian_rate, gradient
-        J = ∂v/∂q̇, J̇ = Σ_k ∂J/∂q_k q̇_k and ∂v/∂q (each C×n).
+        J = ∂v/∂q̇, J̇ = Σ_k ∂J/∂q_k q̇_k + ∂J/∂t and ∂v/∂q (each C×n).
     forces
         Q_q (n×1): generalized forces of the coordinates.
+    drift_rate
+        v̇_t = Σ_k ∂v_t/∂q_k q̇_k + ∂v_t/∂t (C×1): the rate of the part of v present when
+        q̇ = 0, a body moving on its own in time (zero for scleronomic bodies).
     """
 
     q: list[sp.Symbol]
@@ -69,6 +73,7 @@ class EliminationParts:
     jacobian_rate: sp.Matrix
     gradient: sp.Matrix
     forces: sp.Matrix
+    drift_rate: sp.Matrix
 
     def free_symbols(self) -> set[sp.Symbol]:
         mats = (self.psi, self.psi_t, self.rate, self.components, self.weights, self.forces)
@@ -147,8 +152,8 @@ def boltzmann_hamel_numeric(system: Definition, holonomic: list[sp.Expr] | None 
     NotImplementedError
         When the system has no mechanics model.
     ValueError
-        When the velocity components are not linear and homogeneous in q̇ (a moving frame:
-        rheonomic bodies are not supported by this form).
+        When the velocity components are not linear in q̇, or have a part free of q̇
+        (v_t) in a system without time.
     """
     if system.mechanics_model is None:
         raise NotImplementedError(
@@ -166,23 +171,32 @@ def boltzmann_hamel_numeric(system: Definition, holonomic: list[sp.Expr] | None 
         rate += definitions.diff(t)
     v, W = _velocity_components(system)
     J = v.jacobian(qdot)
-    at_rest = v.xreplace(dict.fromkeys(qdot, 0))
-    if J.free_symbols & set(qdot) or at_rest.applyfunc(sp.expand) != sp.zeros(*v.shape):
-        raise ValueError("the bodies' velocities are not linear and homogeneous in q̇ "
-                         "(a frame moving on its own): numeric elimination needs v = J(q) q̇")
-    dJ = sp.Matrix(J.rows, n, lambda r, c: sum(J[r, c].diff(qj) * qdj
-                                                for qj, qdj in zip(q, qdot, strict=True)))
+    if J.free_symbols & set(qdot):
+        raise ValueError("the bodies' velocities are not linear in q̇: numeric elimination "
+                         "needs v = J(q, t) q̇ + v_t(q, t)")
+    # v_t: what moves when every q̇ is zero (a body driven in time, say)
+    at_rest = v.xreplace(dict.fromkeys(qdot, 0)).applyfunc(sp.expand)
+    if t is None and at_rest != sp.zeros(*v.shape):
+        raise ValueError("the bodies move when every q̇ is zero but the system declares no "
+                         "time symbol: give System(t=…) for bodies driven in time")
+
+    def rate_of(expr: sp.Expr) -> sp.Expr:  # Σ ∂/∂q_k q̇_k + ∂/∂t
+        out = sum(expr.diff(qj) * qdj for qj, qdj in zip(q, qdot, strict=True))
+        return out + expr.diff(t) if t is not None else out
+
+    dJ = J.applyfunc(rate_of)
+    drift_rate = at_rest.applyfunc(rate_of)
     forces = sp.Matrix(system.Q_q) if system.Q_q is not None else sp.zeros(n, 1)
     parts = EliminationParts(q=q, qdot=qdot, k=k, t=t, psi=psi, psi_t=psi_t, rate=rate,
                              components=v, weights=W, jacobian=J, jacobian_rate=dJ,
-                             gradient=v.jacobian(q), forces=forces)
+                             gradient=v.jacobian(q), forces=forces, drift_rate=drift_rate)
     steps = [
         Step("Quasi-velocities u = Ψ q̇ + Ψ_t: the matrix Ψ", psi, "(4.80)",
              "The last rows are the constraints (the rates of the configuration "
              "constraints among them); Ψ is inverted numerically at each state.", r"\Psi",
              key="psi"),
         Step("Kinetic energy T = ½ Σ_b v_bᵀ W_b v_b", sp.Symbol("T"), "(4.85)",
-             f"{v.rows} velocity components v = J(q) q̇ of the bodies; ∂T/∂q̇ = Jᵀ W v and "
+             f"{v.rows} velocity components v = J q̇ + v_t of the bodies; ∂T/∂q̇ = Jᵀ W v and "
              "∂T/∂q = (∂v/∂q)ᵀ W v by the chain rule.", None, key="kinetic_energy"),
         Step("Boltzmann–Hamel equations projected numerically",
              r"\Phi_k^T M_q \Phi_k \dot u_k = \Phi_k^T\left[Q_q - b + M_q \Phi (\dot\Psi \dot q"

@@ -120,12 +120,12 @@ def source(parts: EliminationParts, parameters: Sequence[sp.Symbol]) -> str:
     if parts.t is not None:
         names[parts.t] = sp.Symbol("t")
     motion = [*parts.rate, *parts.components, *parts.jacobian, *parts.jacobian_rate,
-              *parts.gradient, *parts.forces]
+              *parts.gradient, *parts.forces, *parts.drift_rate]
     return "\n".join([
         _LINEAR_ALGEBRA,
         f"#define N {n}\n#define K {k}\n#define C {c}",
         "int rhs(double t, const double *x, const double *p, double *out) {",
-        "    double cfg[N * N + N], mot[N + C + 3 * C * N + N], W[C * C];",
+        "    double cfg[N * N + N], mot[N + C + 3 * C * N + N + C], W[C * C];",
         "    double phi[N * N], ua[N], qd[N], Wv[C], WJ[C * N], Mq[N * N], bias[N];",
         "    double a[C], tmp[N], r[N], MqPk[N * K], Mu[K * K], fu[K];",
         "    (void)t;",
@@ -137,14 +137,14 @@ def source(parts: EliminationParts, parameters: Sequence[sp.Symbol]) -> str:
         "    {", _block(motion, "mot", names, "h"), "    }",
         "    {", _block(list(parts.weights), "W", names, "w"), "    }",
         "    const double *rate = mot, *v = mot + N, *J = mot + N + C;",
-        "    const double *dJ = J + C * N, *dv = dJ + C * N, *Q = dv + C * N;",
+        "    const double *dJ = J + C * N, *dv = dJ + C * N, *Q = dv + C * N, *drift = Q + N;",
         "    for (int i = 0; i < C; i++) { double s = 0; for (int j = 0; j < C; j++)"
         " s += W[i * C + j] * v[j]; Wv[i] = s; }",
         "    for (int i = 0; i < C; i++) for (int j = 0; j < N; j++) { double s = 0;"
         " for (int l = 0; l < C; l++) s += W[i * C + l] * J[l * N + j]; WJ[i * N + j] = s; }",
         "    for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) { double s = 0;"
         " for (int l = 0; l < C; l++) s += J[l * N + i] * WJ[l * N + j]; Mq[i * N + j] = s; }",
-        "    for (int l = 0; l < C; l++) { double s = 0; for (int j = 0; j < N; j++)"
+        "    for (int l = 0; l < C; l++) { double s = drift[l]; for (int j = 0; j < N; j++)"
         " s += dJ[l * N + j] * qd[j]; a[l] = s; }",
         "    for (int i = 0; i < N; i++) { double s = -Q[i]; for (int l = 0; l < C; l++)"
         " s += dJ[l * N + i] * Wv[l] + WJ[l * N + i] * a[l] - dv[l * N + i] * Wv[l];"
@@ -199,7 +199,7 @@ def build_library(parts: EliminationParts, parameters: Sequence[sp.Symbol]) -> c
     """The C right-hand side of ``parts`` as a loaded shared library (:func:`load`)."""
     fields = (parts.q, parts.qdot, parts.k, parts.t, parts.psi, parts.psi_t, parts.rate,
               parts.components, parts.weights, parts.jacobian, parts.jacobian_rate,
-              parts.gradient, parts.forces, list(parameters))
+              parts.gradient, parts.forces, parts.drift_rate, list(parameters))
     return load(fingerprint(fields), lambda: source(parts, parameters))
 
 

@@ -4,7 +4,7 @@ from numbers at each state (see :mod:`companion.mechanics.numeric_elimination`).
 
 Two compiled functions, both lambdified once with common subexpressions eliminated:
 ``configuration(t, q, p) -> (Ψ, Ψ_t)`` and ``motion(t, q, q̇, p) -> (Ψ̇ q̇ + Ψ̇_t, v, J, J̇,
-∂v/∂q, Q_q)``; the weights W of T = ½ vᵀ W v are evaluated once per parameter set.
+∂v/∂q, Q_q, v̇_t)``; the weights W of T = ½ vᵀ W v are evaluated once per parameter set.
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ class EliminationEOM:
         self._motion = lambdify_scalar(
             [t, *parts.q, *parts.qdot, *self.parameters],
             [*parts.rate, *parts.components, *parts.jacobian, *parts.jacobian_rate,
-             *parts.gradient, *parts.forces])
+             *parts.gradient, *parts.forces, *parts.drift_rate])
         self._weights = lambdify_scalar(self.parameters, list(parts.weights))
         self._weights_cache: tuple[tuple, np.ndarray] | None = None
         self._parts = parts
@@ -148,12 +148,13 @@ class EliminationEOM:
         rate, rest = vals[:n], vals[n:]
         v, rest = rest[:c], rest[c:]
         J, dJ, dv = (rest[i * c * n:(i + 1) * c * n].reshape(c, n) for i in range(3))
-        forces = rest[3 * c * n:]
+        forces, drift = rest[3 * c * n:3 * c * n + n], rest[3 * c * n + n:]
         W = self.weights(p)
         Wv = W @ v
         WJ = W @ J
         mass_q = J.T @ WJ  # M_q = ∂²T/∂q̇²
-        bias = dJ.T @ Wv + WJ.T @ (dJ @ qdot) - dv.T @ Wv - forces
+        # d/dt(Jᵀ W v) − (∂v/∂q)ᵀ W v − Q_q at q̈ = 0, with v̇ = J q̈ + J̇ q̇ + v̇_t
+        bias = dJ.T @ Wv + WJ.T @ (dJ @ qdot + drift) - dv.T @ Wv - forces
         phi_k = phi[:, :k]
         mass = phi_k.T @ mass_q @ phi_k
         forcing = phi_k.T @ (mass_q @ (phi @ rate) - bias)
