@@ -81,8 +81,8 @@ class QuadraticForm:
         return cls(speeds, M, b, coeff.get((), sp.S.Zero))
 
     def momenta(self) -> sp.Matrix:
-        """p = ∂T/∂v = M v + b."""
-        return (self.M * sp.Matrix(self.speeds) + self.b).applyfunc(sp.expand)
+        """p = ∂T/∂v = M v + b, expanded (M and b are, as read off the expanded T)."""
+        return expanded_product(self.M, sp.Matrix(self.speeds)) + self.b
 
     def _dM_dx(self, x: sp.Symbol) -> sp.Matrix:
         """∂M/∂x, entry by entry, differentiating only the entries that contain x."""
