@@ -1096,19 +1096,29 @@ class System:
         args = [*self.q, *self.u_independent, *self.parameter_symbols]
         if self.t is not None:  # rheonomic: invariants and series may depend on time
             args.append(self.t)
-        exprs = {**self.invariant_exprs, **self.series_exprs}
+        exprs = {**self.invariant_exprs, **self.series_exprs, **self.constraint_exprs}
         return {k: sp.lambdify(args, e, modules="numpy", cse=True) for k, e in exprs.items()}
 
+    @property
+    def constraint_exprs(self) -> dict[str, sp.Expr]:
+        """The configuration constraints f(q, t) by the name of their residual along a motion:
+        zero on the motion, but only as closely as the integrated dependent coordinates keep
+        them."""
+        if len(self.holonomic) == 1:
+            return {"configuration constraint": self.holonomic[0]}
+        return {f"configuration constraint {i}": f for i, f in enumerate(self.holonomic, 1)}
+
     def evaluate(self, traj: Trajectory) -> None:
-        """Fill the trajectory's invariants and series from the system's expressions (q and u
-        read by name, from the states or from series an integrator filled), then run the
-        observers."""
+        """Fill the trajectory's invariants, series and the residuals of its configuration
+        constraints from the system's expressions (q and u read by name, from the states or
+        from series an integrator filled), then run the observers."""
         p = [traj.params[s.name] for s in self.parameter_symbols]
         rows = [traj[s.name] for s in (*self.q, *self.u_independent)]
         time = [traj.t] if self.t is not None else []
         for key, fn in self._evaluators.items():
             value = np.broadcast_to(np.asarray(fn(*rows, *p, *time), dtype=float), traj.t.shape)
-            table = traj.invariants if key in self.invariant_exprs else traj.series
+            table = (traj.invariants if key in self.invariant_exprs else
+                     traj.residuals if key in self.constraint_exprs else traj.series)
             table[key] = np.array(value)
         for observe in self.observers:
             observe(self, traj)

@@ -49,6 +49,9 @@ def test_motion_keeps_the_constraint_and_the_energy():
     traj = system.simulate()
     x, y = traj["x"], traj["y"]
     assert np.max(np.abs(x**2 + y**2 - 0.25)) < 1e-8
+    # every motion carries the constraint's residual, the same numbers
+    assert np.allclose(traj.residuals["configuration constraint"], x**2 + y**2 - 0.25,
+                       rtol=0, atol=1e-15)
     # Small swing: the period is close to 2π √(l/g), seen in x crossing zero.
     crossings = traj.t[1:][np.diff(np.sign(x)) != 0]
     assert len(crossings) >= 2

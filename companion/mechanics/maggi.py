@@ -65,7 +65,8 @@ def from_system(system: Definition) -> Derivation:
                           "because Ψ Φ = 1; the multipliers drop out.", r"A\,\Phi_{(n-m)}",
                           key="orthogonality"))
     # Φᵀ X computed as (Xᵀ Φ)ᵀ, so that the large expanded X multiplies the small Φ.
-    projected = expanded_product((rows - Q.applyfunc(sp.expand)).T, phi_k).T
+    Q = Q.applyfunc(sp.expand)
+    projected = expanded_product((rows - Q).T, phi_k).T
     steps.append(Step("Maggi's equations Φᵀ(Lagrange) = 0",
                       [sp.Eq(e, 0, evaluate=False) for e in projected], None,
                       f"{k} second-order equations in q̈; with the {m} constraint equation(s) "
@@ -89,7 +90,7 @@ def from_system(system: Definition) -> Derivation:
     drift = total_derivative(qdot_u, q, qdot_u, t)
     mass = expanded_product(expanded_product(mass_q, phi_k).T, phi_k)  # M_q is symmetric
     on_motion = dict(zip(qdot, qdot_u, strict=True))
-    pulled = (rest - Q.applyfunc(sp.expand)).xreplace(on_motion)
+    pulled = (rest - Q).xreplace(on_motion)
     if not all(v.is_Symbol for v in on_motion.values()):  # u = q̇ keeps it expanded
         pulled = pulled.applyfunc(sp.expand)
     pulled += expanded_product(mass_q, drift)

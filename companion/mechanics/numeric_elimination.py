@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 import sympy as sp
 
 from companion.mechanics.derivation import Derivation, Step
+from companion.mechanics.lagrange import total_derivative
 from companion.mechanics.methods import Definition
 
 
@@ -166,9 +167,7 @@ def boltzmann_hamel_numeric(system: Definition, holonomic: list[sp.Expr] | None 
     qd = sp.Matrix(qdot)
     # The definitions themselves are Ψ q̇ + Ψ_t: differentiate them, not the product.
     definitions = sp.Matrix(system.definitions)
-    rate = definitions.jacobian(q) * qd
-    if t is not None:
-        rate += definitions.diff(t)
+    rate = total_derivative(definitions, q, qd, t)
     v, W = _velocity_components(system)
     J = v.jacobian(qdot)
     if J.free_symbols & set(qdot):
@@ -180,12 +179,8 @@ def boltzmann_hamel_numeric(system: Definition, holonomic: list[sp.Expr] | None 
         raise ValueError("the bodies move when every q̇ is zero but the system declares no "
                          "time symbol: give System(t=…) for bodies driven in time")
 
-    def rate_of(expr: sp.Expr) -> sp.Expr:  # Σ ∂/∂q_k q̇_k + ∂/∂t
-        out = sum(expr.diff(qj) * qdj for qj, qdj in zip(q, qdot, strict=True))
-        return out + expr.diff(t) if t is not None else out
-
-    dJ = J.applyfunc(rate_of)
-    drift_rate = at_rest.applyfunc(rate_of)
+    dJ = sp.Matrix.hstack(*(total_derivative(J[:, c], q, qd, t) for c in range(n)))
+    drift_rate = total_derivative(at_rest, q, qd, t)
     forces = sp.Matrix(system.Q_q) if system.Q_q is not None else sp.zeros(n, 1)
     parts = EliminationParts(q=q, qdot=qdot, k=k, t=t, psi=psi, psi_t=psi_t, rate=rate,
                              components=v, weights=W, jacobian=J, jacobian_rate=dJ,

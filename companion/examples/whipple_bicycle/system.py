@@ -77,23 +77,21 @@ def _rolling_definitions(q, qdot, p, model, origin, geo):
             me.msubs(potential, plain))
 
 
-def _energy_and_contact(q, p: dict[str, sp.Symbol], V: sp.Expr, height: sp.Expr):
+def _energy(V: sp.Expr):
     """An observer of the bicycle's motions: the energy T + V, kept on the motion (rolling
-    does no work, nothing dissipates), and the front contact's height, which the configuration
-    constraint holds at zero while the integrated pitch is free to drift from it."""
-    params = list(p.values())
-    V_fn = sp.lambdify([*q, *params], V, cse=True)
-    height_fn = sp.lambdify([*q, *params], height, cse=True)
+    does no work, nothing dissipates).  T comes from the numeric elimination's velocity
+    components, so it is an observer, not an invariant expression."""
+    potential = None  # lambdified on the first motion, not when the system is built
 
     def observe(system: System, traj) -> None:
-        pv = [traj.params[s.name] for s in params]
+        nonlocal potential
+        if potential is None:
+            potential = sp.lambdify([*system.q, *system.parameter_symbols], V, cse=True)
+        p = [traj.params[s.name] for s in system.parameter_symbols]
         qs = np.array([traj[s.name] for s in system.q])
         u = np.array([traj[s.name] for s in system.u_independent])
-        ordered = [traj.params[s.name] for s in system.parameter_symbols]
-        T = system.compiled().kinetic_energy(traj.t, qs, u, ordered)
-        traj.invariants["energy"] = T + np.broadcast_to(V_fn(*qs, *pv), traj.t.shape)
-        traj.residuals["front contact height"] = np.array(
-            np.broadcast_to(height_fn(*qs, *pv), traj.t.shape))
+        T = system.compiled().kinetic_energy(traj.t, qs, u, p)
+        traj.invariants["energy"] = T + np.broadcast_to(potential(*qs, *p), traj.t.shape)
 
     return observe
 
@@ -134,7 +132,7 @@ def build() -> System:
         source="Meijaard, Papadopoulos, Ruina & Schwab, Proc. R. Soc. A 463 (2007)",
         q=q, qdot=qdot, u=[*u, *slip_symbols], definitions=definitions,
         n_constraints=4, holonomic=[height], dependent=[q[4]],
-        Q_q=[-V.diff(s) for s in q], observers=[_energy_and_contact(q, p, V, height)],
+        Q_q=[-V.diff(s) for s in q], observers=[_energy(V)],
         parameters=parameters, initial=initial,
         mechanics_model=partial(_same, model),
         elimination="numeric",

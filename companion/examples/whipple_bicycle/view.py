@@ -86,7 +86,7 @@ def drift_figure(motions: Mapping[str, Trajectory], fig: Figure | None = None) -
         energy = traj.invariants["energy"]
         for ax, values, name in (
                 (energy_ax, np.abs(energy - energy[0]) / abs(energy[0]), label),
-                (height_ax, np.abs(traj.residuals["front contact height"]), None)):
+                (height_ax, np.abs(traj.residuals["configuration constraint"]), None)):
             ax.semilogy(traj.t, np.maximum(values, floor), label=name)
             highest[ax] = max(highest[ax], float(values.max()))
     energy_ax.set_ylabel("|ΔE| / E₀")
