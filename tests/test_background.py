@@ -17,7 +17,7 @@ from PIL import Image
 
 from companion import examples
 from companion.widgets.background import LayeredRender, background_key
-from companion.widgets.explorer import rescale
+from companion.widgets.explorer import drift_limits, rescale
 from companion.widgets.frames import png_of
 
 EXPLORERS = [r.name for r in examples.worked_examples() if r.explorer is not None]
@@ -182,7 +182,59 @@ def test_rescale_keeps_limits_over_small_changes_and_refits_otherwise():
     line.set_ydata([0, 0.01])  # a sliver of the axis: refitted
     rescale(ax)
     assert ax.get_ylim()[1] < 0.1
-    assert ax.get_autoscaley_on()  # kept limits leave autoscaling on (equal-aspect axes)
+    # an artist added later (a cursor) does not refit the limits at the next draw
+    assert not ax.get_autoscaley_on()
+    ax.axhline(0.5)
+    fig.canvas.draw()
+    assert ax.get_ylim()[1] < 0.1
+    square = fig.add_subplot(aspect="equal")
+    square.plot([0, 1], [0, 2])
+    rescale(square)
+    assert square.get_autoscaley_on()  # an equal-aspect axes sets its limits itself
+    plt.close(fig)
+
+
+def test_rescale_starts_a_time_axis_at_zero_and_rounds_out_to_ticks():
+    fig = plt.figure()
+    ax = fig.add_subplot()
+    ax.plot([0.0, 1.6], [-8.07, 8.77])
+    rescale(ax)  # the first fit: round numbers, no margin rounded out to a negative time
+    assert ax.get_xlim()[0] == 0.0 and ax.get_xlim()[1] in ax.get_xticks()
+    assert ax.get_ylim()[0] in ax.get_yticks() and ax.get_ylim()[1] in ax.get_yticks()
+    plt.close(fig)
+
+
+def test_rescale_keeps_noise_under_its_floor_on_a_fixed_axis():
+    fig = plt.figure()
+    ax = fig.add_subplot()
+    (line,) = ax.plot([0, 1], [-2e-15, 4e-16])  # slip while rolling: zero up to rounding
+    rescale(ax, y_floor=3e-3)
+    assert ax.get_ylim() == (-3e-3, 3e-3)
+    line.set_ydata([1e-15, -3e-15])  # other noise, the same axis
+    rescale(ax, y_floor=3e-3)
+    assert ax.get_ylim() == (-3e-3, 3e-3)
+    line.set_ydata([0, 0.5])  # a real slip: fitted as usual
+    rescale(ax, y_floor=3e-3)
+    assert 0.5 <= ax.get_ylim()[1] < 1.1
+    plt.close(fig)
+
+
+def test_drift_limits_are_symmetric_decades_that_keep_still_within_a_hundredfold():
+    fig = plt.figure()
+    ax = fig.add_subplot()
+    (line,) = ax.plot([0, 1], [-3e-11, 8e-11])
+    drift_limits(ax)
+    assert ax.get_ylim() == pytest.approx((-1e-10, 1e-10), rel=1e-12)
+    line.set_ydata([2e-12, -4e-12])  # noise moved, within a hundredfold: kept
+    drift_limits(ax)
+    assert ax.get_ylim() == pytest.approx((-1e-10, 1e-10), rel=1e-12)
+    line.set_ydata([0, 3e-9])  # beyond the axis: the next decade
+    drift_limits(ax)
+    assert ax.get_ylim() == pytest.approx((-1e-8, 1e-8), rel=1e-12)
+    line.set_ydata([0, 0])  # kept exactly: the decade of rounding, not 1e-300
+    drift_limits(ax)
+    drift_limits(ax)
+    assert ax.get_ylim()[1] == pytest.approx(1e-16, rel=1e-12)
     plt.close(fig)
 
 

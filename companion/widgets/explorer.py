@@ -73,23 +73,69 @@ class View:
 #: of them: a small slider move then leaves the ticks and labels as they were, and the frame is
 #: drawn over the cached background (companion.widgets.background) instead of rendered whole.
 KEEP_LIMITS_FILL = 0.4
+#: The attribute by which :func:`rescale` marks an axes it has fitted.
+_FITTED = "_companion_fitted"
 
 
-def rescale(ax, *, x: bool = True, y: bool = True) -> None:
+def rescale(ax, *, x: bool = True, y: bool = True, y_floor: float = 0.0) -> None:
     """Fit the limits of ``ax`` to its current artists (after ``set_data``).
 
     An axis keeps its limits while the data fit them well enough (``KEEP_LIMITS_FILL``, in
     decades on a log axis); otherwise they are fitted anew and rounded out to ticks, which
-    leaves room for the next moves."""
-    before = {"x": ax.get_xlim(), "y": ax.get_ylim()}
+    leaves room for the next moves.
+
+    ``y_floor`` (in the y-axis' units) is the smallest half-span the y-axis shows: data
+    within ±``y_floor`` (a quantity that is zero up to integration noise, like the slip
+    velocity while a disk rolls) are drawn on the fixed axis ±``y_floor``.  Fitted to noise,
+    the axis would show the noise as a signal and change its ticks on every slider move."""
+    # the first fit replaces matplotlib's tight default, which the next move would outgrow
+    keep = getattr(ax, _FITTED, False)
     ax.relim()
+    # the limits set here stay until the next rescale (an artist added later, a cursor, must
+    # not refit them tightly at the next draw); an equal-aspect axes keeps autoscaling on
+    auto = None if ax.get_aspect() != "auto" else False
+    for fit, axis, data, before, set_lim in (
+            (x, ax.xaxis, ax.dataLim.intervalx, ax.get_xlim(), ax.set_xlim),
+            (y, ax.yaxis, ax.dataLim.intervaly, ax.get_ylim(), ax.set_ylim)):
+        if not fit or not np.all(np.isfinite(data)):
+            continue  # no data to fit
+        if axis is ax.yaxis and y_floor > 0 and _within(data, y_floor):
+            set_lim(-y_floor, y_floor, auto=auto)
+        elif keep and _fills(data, before, axis.get_scale()):
+            set_lim(before, auto=auto)
+        else:
+            set_lim(_round_out(axis, data), auto=auto)
+    setattr(ax, _FITTED, True)
+
+
+def _round_out(axis, data) -> tuple[float, float]:
+    """The data's interval rounded out to the axis' ticks, with no margin first (a margin
+    would be rounded out to a whole tick: a time axis from −0.25 s)."""
     with matplotlib.rc_context({"axes.autolimit_mode": "round_numbers"}):
-        ax.autoscale_view(scalex=x, scaley=y)
-    for name, data, scale, set_lim in (
-            ("x", ax.dataLim.intervalx, ax.get_xscale(), ax.set_xlim),
-            ("y", ax.dataLim.intervaly, ax.get_yscale(), ax.set_ylim)):
-        if {"x": x, "y": y}[name] and _fills(data, before[name], scale):
-            set_lim(before[name], auto=None)  # autoscaling stays on (equal aspect)
+        low, high = axis.get_major_locator().view_limits(*data)
+    return float(low), float(high)
+
+
+def drift_limits(ax) -> None:
+    """Symmetric decade limits ±10ᵏ on the y-axis of ``ax``, for a quantity that should stay
+    zero (a relative drift of an invariant; the x-axis is left alone).  The axis says how well
+    the quantity is kept, and keeps still while the noise moves within a hundredfold, so its
+    ticks (and the cached background) stay as they were over a slider drag."""
+    ax.relim()
+    largest = float(np.max(np.abs(ax.dataLim.intervaly)))
+    if not np.isfinite(largest):
+        return
+    largest = max(largest, 1e-16)  # a relative drift below rounding is none
+    now = ax.get_ylim()[1]
+    if not (now > 0 and now == -ax.get_ylim()[0] and 1e-2 * now < largest <= now):
+        now = 10.0 ** math.ceil(math.log10(largest))
+    ax.set_ylim(-now, now)
+
+
+def _within(data, bound: float) -> bool:
+    """Whether ``data`` (low, high) lie within ±``bound``."""
+    data = np.asarray(data, dtype=float)
+    return bool(np.all(np.isfinite(data)) and np.all(np.abs(data) <= bound))
 
 
 def _fills(data, limits, scale: str) -> bool:

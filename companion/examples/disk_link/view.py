@@ -26,6 +26,9 @@ MODE_COLORS = {"rolling": "#4c9f70", "slipping forward": "#e0a030",
 VALIDITY_COLORS = {"rolling model valid": "#4c9f70", "rolling model violated": "#c04040"}
 #: Length of a force arrow of magnitude m g, as a fraction of the link length.
 ARROW_SCALE = 0.25
+#: The smallest half-span of the slip and energy panels, as a share of their scales √(gL) and
+#: mgL: below it a curve is integration noise (1e-15 m/s of slip while rolling).
+NOISE_FLOOR = 1e-3
 
 
 def animated_samples(trajectory: Trajectory) -> int:
@@ -139,8 +142,12 @@ class DiskLinkView(AnimatedView):
         self.energy.set_data(t, e - e[0])
         self.balance.set_data(t, tr["energy balance"] - tr["energy balance"][0])
         self.wf.set_data(t, tr["W_fric"])
-        for ax in self.time_axes:
-            rescale(ax)
+        # while the disk rolls, slip and energy bookkeeping are zero up to integration noise:
+        # floors on their scales (speed √(gL), energy mgL) keep noise from filling the panels
+        speed, energy = np.sqrt(p["g"] * p["L"]), p["m"] * p["g"] * p["L"]
+        floors = (0.0, 0.0, NOISE_FLOOR * speed, NOISE_FLOOR * energy)
+        for ax, floor in zip(self.time_axes, floors, strict=True):
+            rescale(ax, y_floor=floor)
         segments, colors = timeline(tr)
         self.bars.set_verts([[(a, 0), (b, 0), (b, 1), (a, 1)] for a, b, _ in segments])
         self.bars.set_facecolor([colors[label] for _, _, label in segments])

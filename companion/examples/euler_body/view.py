@@ -18,7 +18,14 @@ import sympy as sp
 from companion.numerics import Trajectory
 from companion.system import System
 from companion.widgets.animation import AnimatedView
-from companion.widgets.explorer import KEEP_LIMITS_FILL, Explorer, Preset, few_ticks, rescale
+from companion.widgets.explorer import (
+    KEEP_LIMITS_FILL,
+    Explorer,
+    Preset,
+    drift_limits,
+    few_ticks,
+    rescale,
+)
 
 _INERTIA = ("I_xx", "I_yy", "I_zz")
 _OMEGA = ("omega_x", "omega_y", "omega_z")
@@ -145,8 +152,10 @@ class EulerBodyView(AnimatedView):
         self._fit_polhode(semi)
         self.theta.set_data(t, np.degrees(trajectory["theta"]))
         self.phi_norm.set_data(t, self._phi_norm(trajectory))
-        for ax in (*self.axes[:2], self.ax_phi):
+        for ax in (self.axes[0], self.ax_phi):
             rescale(ax)
+        rescale(self.axes[1], y=False)
+        drift_limits(self.axes[1])
         self.axes[3].set_xlim(t[0], t[-1])
         self._omega = omega  # the polhode, which the marker follows
 

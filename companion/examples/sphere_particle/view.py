@@ -16,11 +16,13 @@ from matplotlib.figure import Figure
 from companion.numerics import Trajectory
 from companion.system import System
 from companion.widgets.animation import AnimatedView
-from companion.widgets.explorer import Explorer, Preset, few_ticks, rescale
+from companion.widgets.explorer import KEEP_LIMITS_FILL, Explorer, Preset, few_ticks, rescale
 
 #: Tolerances (DOP853, changing chart near the poles) that keep the energy to ~1e-9 while an
 #: update stays fast.
 SIMULATE = {"n_points": 300, "rtol": 1e-10, "atol": 1e-12}
+#: How much larger than needed a refitted cube is, so that the next moves fit in it.
+ROOM_TO_GROW = 1.25
 
 
 def set_line3d(line, points: np.ndarray) -> None:
@@ -28,9 +30,21 @@ def set_line3d(line, points: np.ndarray) -> None:
     line.set_data_3d(points[0], points[1], points[2])
 
 
-def fit_3d(ax, lo: np.ndarray, hi: np.ndarray, margin: float = 0.1) -> None:
-    """Equal-aspect cube limits enclosing the box [lo, hi]."""
+def fit_3d(ax, lo: np.ndarray, hi: np.ndarray, margin: float = 0.1, *,
+           keep: bool = False) -> None:
+    """Equal-aspect cube limits enclosing the box [lo, hi].
+
+    With ``keep``, a cube that still holds the box and is not more than
+    1/``KEEP_LIMITS_FILL`` times its size stays; a new one leaves room to grow.  A slider
+    move (the sphere's radius) then changes the drawing, not the projection, and the frame is
+    drawn over the cached background instead of rendered whole."""
     centre, half = (lo + hi) / 2, max(float(np.max(hi - lo)) / 2, 1e-9) * (1 + margin)
+    if keep:
+        now = np.array([ax.get_xlim(), ax.get_ylim(), ax.get_zlim()])
+        holds = bool(np.all(now[:, 0] <= lo) and np.all(hi <= now[:, 1]))
+        if holds and half >= KEEP_LIMITS_FILL * float(np.max(now[:, 1] - now[:, 0])) / 2:
+            return
+        half *= ROOM_TO_GROW
     for set_lim, c in zip((ax.set_xlim, ax.set_ylim, ax.set_zlim), centre, strict=True):
         set_lim(c - half, c + half)
     ax.set_box_aspect((1, 1, 1))
@@ -81,7 +95,7 @@ class SphereView(AnimatedView):
         biggest = float(np.max(np.linalg.norm(self.reaction, axis=0)))
         self.scale = 0.5 * radius / max(biggest, 1e-12)
         set_line3d(self.path, self.pos)
-        fit_3d(self.ax3d, np.full(3, -radius), np.full(3, radius))
+        fit_3d(self.ax3d, np.full(3, -radius), np.full(3, radius), keep=True)
         self.normal.set_data(tr.t, tr["reaction normal"])
         self.tangential.set_data(tr.t, tr.residuals["JᵀR"])
         rescale(self.ax)
