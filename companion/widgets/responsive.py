@@ -37,11 +37,9 @@ import anywidget
 import ipywidgets as w
 import numpy as np
 import traitlets
-from matplotlib.collections import Collection
 from matplotlib.figure import Figure
 from matplotlib.gridspec import GridSpec, SubplotSpec
 from matplotlib.layout_engine import ConstrainedLayoutEngine
-from matplotlib.lines import Line2D
 
 from companion.widgets import style
 from companion.widgets.frames import figure_lock
@@ -201,13 +199,6 @@ class FigureFitter:
     def layout(self) -> bool:
         """Run the constrained layout now; whether any panel moved."""
         before = [ax.get_position().bounds for ax in self.figure.axes]
-        for ax in self.figure.axes:
-            if getattr(ax, "name", "") == "3d":
-                # a 3D axes does not clip its data to its box: measured by the engine, a new
-                # polhode moved every panel, and the next frame was rendered whole
-                for artist in ax.get_children():
-                    if isinstance(artist, (Line2D, Collection)):
-                        artist.set_in_layout(False)
         self._engine.execute(self.figure)
         after = [ax.get_position().bounds for ax in self.figure.axes]
         return not np.allclose(before, after, atol=1e-4)
