@@ -202,3 +202,30 @@ def test_a_figure_outside_an_explorer_follows_its_width_too():
         assert _clipped_texts(fig) == [] and _overlapping_panels(fig) == []
     finally:
         box.fitter.close()
+
+
+def test_the_settle_pass_lays_out_only_when_what_it_measures_changed():
+    """The layout pass after a slider move costs about a whole render; it runs only when the
+    limits (so the tick labels), titles, labels or size changed since the last one."""
+    import asyncio
+
+    from companion.widgets.responsive import SETTLE_SECONDS
+
+    ex = examples.explorer("knife_edge")
+    passes = []
+    layout = ex.fitter.layout
+    ex.fitter.layout = lambda: passes.append(1) or layout()
+
+    async def settle() -> None:
+        ex.fitter.data_changed()
+        await asyncio.sleep(SETTLE_SECONDS + 0.2)
+
+    try:
+        asyncio.run(settle())
+        assert passes == [], "laid out again although nothing it measures changed"
+        ax = ex.figure.axes[0]
+        ax.set_xlim(ax.get_xlim()[0], 10 * ax.get_xlim()[1] + 1)  # new tick labels
+        asyncio.run(settle())
+        assert passes == [1]
+    finally:
+        ex.close()

@@ -114,3 +114,42 @@ def test_renders_from_two_kernel_threads_never_mix(canvas):
     assert len(sent) == 30
     broken = sum(not np.array_equal(decoded(png), reference) for png in sent)
     assert broken == 0, f"{broken} of {len(sent)} frames mix two renders"
+
+
+def test_a_slider_move_sends_one_frame_and_asks_for_no_second():
+    """In ``%matplotlib widget`` (interactive) mode, a slider move is rendered once: neither
+    pyplot's auto-draw while the view moves its artists, nor the ``draw_all`` that ipykernel
+    runs after every widget message (after the settle pass measured the layout), may ask the
+    front end for a draw of a frame it already has (measured in Chromium: every move rendered,
+    sent and decoded twice, the second frame replacing the first before it was painted)."""
+    import asyncio
+
+    import matplotlib.pyplot as plt
+    from matplotlib._pylab_helpers import Gcf
+
+    from companion.widgets.responsive import SETTLE_SECONDS
+
+    backend = matplotlib.get_backend()
+    plt.switch_backend("module://ipympl.backend_nbagg")
+    try:
+        explorer = examples.explorer("knife_edge")
+        canvas = explorer.figure.canvas
+        canvas.syncing_data_url = False  # a front end shows it
+        sent, asked = [], []
+        canvas.send = lambda content, buffers=None: sent.append(len(buffers or []))
+        canvas.send_event = lambda kind, **kwargs: asked.append(kind)
+        name = next(iter(explorer.controls))
+
+        async def move() -> None:
+            explorer.update(**{name: explorer.values[name] + explorer.controls[name].step})
+            Gcf.draw_all()  # after the slider's message
+            await asyncio.sleep(SETTLE_SECONDS + 0.2)  # the settle pass runs
+            Gcf.draw_all()  # after the next widget message
+
+        with plt.ion():
+            asyncio.run(move())
+        assert sent == [1], "the move's frame was not sent exactly once"
+        assert "draw" not in asked, "the kernel asked the front end for a second frame"
+        explorer.close()
+    finally:
+        plt.switch_backend(backend)

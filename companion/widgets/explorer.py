@@ -29,7 +29,7 @@ from matplotlib.ticker import LogLocator, NullLocator
 from companion.numerics import SingularConfigurationError, Trajectory
 from companion.system import Parameter, System
 from companion.widgets import labels, style
-from companion.widgets.frames import figure_lock, safe_frames
+from companion.widgets.frames import changing, safe_frames
 from companion.widgets.responsive import FigureFitter
 
 
@@ -439,7 +439,7 @@ class Explorer:
 
     def flush(self) -> Trajectory | None:
         """Apply every slider change received since the last update, in one update."""
-        with figure_lock(self.figure):
+        with changing(self.figure):
             self._flush_scheduled = False
             if not self._pending or self.closed:
                 return self.trajectory
@@ -471,7 +471,7 @@ class Explorer:
         if self.closed:
             raise RuntimeError(f"this explorer of {self.system.name} was closed (a newer one "
                                "replaced it, or close() was called); build a new one")
-        with figure_lock(self.figure):  # widget messages may arrive on another kernel thread
+        with changing(self.figure):  # widget messages may arrive on another kernel thread
             return self._update(values)
 
     def _update(self, values: Mapping[str, Any]) -> Trajectory | None:

@@ -42,7 +42,8 @@ from matplotlib.gridspec import GridSpec, SubplotSpec
 from matplotlib.layout_engine import ConstrainedLayoutEngine
 
 from companion.widgets import style
-from companion.widgets.frames import figure_lock
+from companion.widgets.background import background_key
+from companion.widgets.frames import changing
 
 _ESM_SOURCE = (Path(__file__).parent / "responsive.js").read_text(encoding="utf-8")
 
@@ -110,6 +111,8 @@ class FigureFitter:
         self._wide_specs = {ax: ax.get_subplotspec() for ax in figure.axes
                             if ax.get_subplotspec() is not None}
         self.stacked = False
+        #: :func:`background_key` after the last layout pass
+        self._laid_out: tuple = ()
         self._settle_handle: asyncio.TimerHandle | None = None
         self.probe = WidthProbe(scope_class=scope_class)
         self.probe.observe(self._on_width, names="width")
@@ -143,8 +146,8 @@ class FigureFitter:
                              f"{width_px!r}")
         width_px = max(width_px, MIN_WIDTH_PX)
         # the width arrives on a comm, possibly on another kernel thread than the sliders':
-        # resize, lay out and render under the figure's one lock (frames.figure_lock)
-        with figure_lock(self.figure):
+        # resize, lay out and render under the figure's one lock (frames.changing)
+        with changing(self.figure):
             self._arrange(stacked=width_px < style.stack_below_px())
             height_in = self._stacked_height() if self.stacked else self.nominal_inches[1]
             self.figure.set_size_inches(width_px / self.pixels_per_inch, height_in,
@@ -201,12 +204,16 @@ class FigureFitter:
         before = [ax.get_position().bounds for ax in self.figure.axes]
         self._engine.execute(self.figure)
         after = [ax.get_position().bounds for ax in self.figure.axes]
+        self._laid_out = background_key(self.figure)
         return not np.allclose(before, after, atol=1e-4)
 
     def data_changed(self) -> None:
-        """The view drew new data (new tick labels): lay out again once the values settle —
-        at once without an event loop, else :data:`SETTLE_SECONDS` after the last change, and
-        redraw only when a panel moved (a drag is not slowed down by layout passes)."""
+        """The view drew new data (perhaps new limits and tick labels): lay out again once the
+        values settle — at once without an event loop, else :data:`SETTLE_SECONDS` after the
+        last change, and redraw only when a panel moved (a drag is not slowed down by layout
+        passes).  Skipped while nothing the layout measures changed: the pass costs about a
+        whole render (90–130 ms on the stacked disk–link figure) and held the kernel when
+        the reader's next move arrived."""
         loop = _running_loop()
         if loop is None:
             self.layout()
@@ -217,9 +224,17 @@ class FigureFitter:
 
     def _settle(self) -> None:
         self._settle_handle = None
-        with figure_lock(self.figure):
-            if self.layout():
+        with changing(self.figure):
+            shown = not self.figure.stale  # the last frame shows the figure as it is
+            # the background's key holds what the layout measures: limits (so tick labels),
+            # titles, axis labels, the figure's size
+            if background_key(self.figure) != self._laid_out and self.layout():
                 self._redraw()
+            elif shown:
+                # measuring (apply_aspect, a layout pass that moved nothing) marks the figure
+                # stale; left so, pyplot's draw_all after the next widget message asks the
+                # front end for a second frame of every slider move
+                self.figure.stale = False
 
     def close(self) -> None:
         """Stop following the width; free the probe."""
