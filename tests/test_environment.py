@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 ENV_FILES = {"root": ROOT / "environment.yml", "binder": ROOT / "binder" / "environment.yml"}
 
 #: conda-forge names whose PyPI name differs by more than ``-``/``_``/case.
-CONDA_TO_PYPI = {"matplotlib-base": "matplotlib"}
+CONDA_TO_PYPI = {"matplotlib-base": "matplotlib", "python-isal": "isal"}
 #: Entries of an environment file that are not Python packages of pyproject.
 NOT_PYPROJECT = {"python", "pip"}
 #: The widget stack: a version skew between these breaks widgets in the browser.

@@ -43,6 +43,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
+from isal import isal_zlib
 from matplotlib.figure import Figure
 
 from companion.widgets.background import LayeredRender
@@ -85,8 +86,8 @@ def changing(figure: Figure) -> Iterator[None]:
             figure.stale_callback = callback
 
 
-#: zlib level of the frames: the fastest that compresses.  A frame crosses a local socket once,
-#: so encoding time matters more than size.
+#: Compression level of the frames (ISA-L's deflate, 0–3): the fastest.  A frame crosses a local
+#: socket once, so encoding time matters more than size.
 PNG_COMPRESS_LEVEL = 1
 
 
@@ -100,7 +101,9 @@ def png_of(rgba: np.ndarray) -> bytes:
 
     Written here rather than by Pillow: Pillow tries a filter on every row, which costs more
     than the compression itself on a figure (33 ms against 13 ms for an 1100 × 850 frame, a
-    10 % larger PNG): the rows go unfiltered (PNG filter type 0) to zlib."""
+    10 % larger PNG): the rows go unfiltered (PNG filter type 0) to a deflate.  That deflate
+    is ISA-L's (``isal``), the same zlib stream about ten times faster than zlib's fastest
+    level: 1.0 ms against 9.9 ms for the stacked 930 × 1618 disk–link frame, 3 % smaller."""
     height, width, channels = rgba.shape
     if channels != 4 or rgba.dtype != np.uint8:
         raise ValueError(f"png_of takes rows × columns × 4 uint8 pixels, got {rgba.shape} "
@@ -110,7 +113,7 @@ def png_of(rgba: np.ndarray) -> bytes:
     rows[:, 1:] = rgba.reshape(height, 4 * width)
     header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)  # 8-bit RGBA
     return (PNG_SIGNATURE + _png_chunk(b"IHDR", header)
-            + _png_chunk(b"IDAT", zlib.compress(rows.tobytes(), PNG_COMPRESS_LEVEL))
+            + _png_chunk(b"IDAT", isal_zlib.compress(rows, PNG_COMPRESS_LEVEL))
             + _png_chunk(b"IEND", b""))
 
 
