@@ -245,3 +245,23 @@ def test_png_of_decodes_to_its_pixels():
     assert np.array_equal(decoded, rgba)
     with pytest.raises(ValueError, match="rows × columns × 4"):
         png_of(rgba[..., :3])
+
+
+def test_rescale_leaves_room_toward_where_the_data_grow():
+    """A drag that makes a quantity grow move after move refits the axis every few moves, not
+    at every one (each refit renders the figure whole); the limits always hold the data and
+    a side that did not grow (a time axis from 0) stays."""
+    fig = plt.figure()
+    ax = fig.add_subplot()
+    (line,) = ax.plot([0, 1], [0, -1.0])
+    rescale(ax)
+    refits, limits = 0, ax.get_ylim()
+    for k in range(1, 16):
+        low = -1.0 * 1.06**k
+        line.set_ydata([0, low])
+        rescale(ax)
+        assert ax.get_ylim()[0] <= low and ax.get_ylim()[1] == 0.0
+        refits += ax.get_ylim() != limits
+        limits = ax.get_ylim()
+    assert refits <= 3, f"refitted on {refits} of 15 moves"
+    plt.close(fig)

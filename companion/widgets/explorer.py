@@ -73,6 +73,10 @@ class View:
 #: of them: a small slider move then leaves the ticks and labels as they were, and the frame is
 #: drawn over the cached background (companion.widgets.background) instead of rendered whole.
 KEEP_LIMITS_FILL = 0.4
+#: When data outgrow an axis, its new limits leave this share of the data's span as room on
+#: the side they grew toward: a drag in one direction then refits every few moves, not at each
+#: (the disk–link energy panel was rendered whole on 4 of 10 moves of θ).
+ROOM_TO_GROW = 0.25
 #: The attribute by which :func:`rescale` marks an axes it has fitted.
 _FITTED = "_companion_fitted"
 
@@ -104,8 +108,21 @@ def rescale(ax, *, x: bool = True, y: bool = True, y_floor: float = 0.0) -> None
         elif keep and _fills(data, before, axis.get_scale()):
             set_lim(before, auto=auto)
         else:
-            set_lim(_round_out(axis, data), auto=auto)
+            grown = _with_room(data, before) if keep and axis.get_scale() == "linear" else data
+            set_lim(_round_out(axis, grown), auto=auto)
     setattr(ax, _FITTED, True)
+
+
+def _with_room(data, limits) -> tuple[float, float]:
+    """``data`` (low, high) widened by :data:`ROOM_TO_GROW` of its span on each side where it
+    left ``limits``, never across zero (a time axis keeps starting at 0)."""
+    low, high = (float(v) for v in data)
+    room = ROOM_TO_GROW * (high - low)
+    if high > max(limits):
+        high = high + room if high >= 0 else min(high + room, 0.0)
+    if low < min(limits):
+        low = low - room if low <= 0 else max(low - room, 0.0)
+    return low, high
 
 
 def _round_out(axis, data) -> tuple[float, float]:
@@ -290,6 +307,8 @@ class Explorer:
     ----------
     controls
         Sliders by name.
+    essential
+        The names of the sliders shown first, in the order shown.
     figure
         The one matplotlib figure.
     trajectory
@@ -393,8 +412,9 @@ class Explorer:
         reset and preset buttons."""
         first = list(essential) if essential is not None else names[:6]
         self._known(first)
+        self.essential = [n for n in first if n in names]
         rest = [n for n in names if n not in first]
-        parts: list[w.Widget] = [self._grid([self.controls[n] for n in first if n in names])]
+        parts: list[w.Widget] = [self._grid([self.controls[n] for n in self.essential])]
         if rest:
             more = w.Accordion([self._grid([self.controls[n] for n in rest])],
                                titles=("more parameters",), selected_index=None)
