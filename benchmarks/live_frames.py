@@ -2,9 +2,9 @@
 
 For every explorer, at the width of JupyterLab's output area at 1400 px with the file browser
 open (930 px: the panels stacked) and side by side (1250 px): ``--moves`` one-step moves of the
-first slider to the right (back from its end), as the browser benchmark presses keys, each followed by the settle pass a kernel runs
-once the values settle (:data:`~companion.widgets.responsive.SETTLE_SECONDS`).  Prints, per
-explorer and width:
+first slider shown, to the right (back from its end) as the browser benchmark presses keys,
+each followed by the settle pass a kernel runs once the values settle
+(:data:`~companion.widgets.responsive.SETTLE_SECONDS`).  Prints, per explorer and width:
 
 * how many moves rendered the figure's background anew (its limits, ticks or layout changed)
   and how many settle passes laid the figure out and redrew it;
