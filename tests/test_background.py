@@ -264,4 +264,9 @@ def test_rescale_leaves_room_toward_where_the_data_grow():
         refits += ax.get_ylim() != limits
         limits = ax.get_ylim()
     assert refits <= 3, f"refitted on {refits} of 15 moves"
+    # a time axis whose motion gets longer from a start above its lower limit keeps t = 0
+    ax.set_xlim(0.1, 0.5)
+    line.set_xdata([0.0, 0.8])
+    rescale(ax)
+    assert ax.get_xlim()[0] == 0.0 and ax.get_xlim()[1] >= 0.8
     plt.close(fig)

@@ -119,9 +119,9 @@ def _with_room(data, limits) -> tuple[float, float]:
     low, high = (float(v) for v in data)
     room = ROOM_TO_GROW * (high - low)
     if high > max(limits):
-        high = high + room if high >= 0 else min(high + room, 0.0)
+        high = high + room if high > 0 else min(high + room, 0.0)
     if low < min(limits):
-        low = low - room if low <= 0 else max(low - room, 0.0)
+        low = low - room if low < 0 else max(low - room, 0.0)
     return low, high
 
 
