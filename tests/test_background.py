@@ -270,3 +270,25 @@ def test_rescale_leaves_room_toward_where_the_data_grow():
     rescale(ax)
     assert ax.get_xlim()[0] == 0.0 and ax.get_xlim()[1] >= 0.8
     plt.close(fig)
+
+
+def test_a_background_render_replays_the_texts_that_did_not_change():
+    """After one panel's limits change, the other panels' texts come back from the glyph
+    images recorded at the last background render, pixel for pixel what matplotlib draws."""
+    fig = plt.figure(figsize=(6, 4), dpi=100)
+    axes = fig.subplots(2, 1)
+    for k, ax in enumerate(axes):
+        ax.plot([0, 1], [0, k + 1])
+        ax.set(title=f"panel {k}", xlabel="t [s]", ylabel="θ [rad]")
+    axes[0].text(0.2, 0.5, "a label in the data")
+    canvas = fig.canvas
+    layers = LayeredRender(canvas)
+    layers.render()
+    assert layers.texts.replayed == 0 and layers.texts.drawn > 10
+    axes[1].set_ylim(-5, 5)  # new tick labels on one panel only
+    layers.render()
+    assert layers.backgrounds == 2
+    assert layers.texts.replayed > 8 and 0 < layers.texts.drawn < layers.texts.replayed
+    layered = _pixels(canvas)
+    assert np.array_equal(layered, _whole_render(canvas)), "a replayed text differs"
+    plt.close(fig)

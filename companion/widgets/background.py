@@ -17,13 +17,20 @@ follow a new motion, the window is resized, the toolbar zooms) the background is
 On 3D axes the key holds the projection (view angle, limits, box), and the collections and
 patches are projected and ordered by depth before they are drawn, as ``Axes3D.draw`` does.
 
+A background render is mostly text too, and most of its texts are those of the last one: when
+one panel's limits change, the other panels' tick labels, every axis label and every title come
+back as they were, at the same place.  :class:`TextReplay` keeps the glyph images each text
+left on the canvas, keyed by the string, its font, colour, angle and exact position, and draws
+them again instead of laying the text out and rasterizing its glyphs anew (the same pixels).
+
 Saving the figure (``savefig``, the static fallback's PNG) is unaffected: the data artists are
-set aside only inside :meth:`LayeredRender.render`.
+set aside, and texts replayed, only inside :meth:`LayeredRender.render`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
@@ -112,6 +119,81 @@ def background_key(fig: Figure) -> tuple:
     return tuple(parts)
 
 
+class TextReplay:
+    """Glyph images of the texts an Agg renderer drew, replayed when the same text is drawn at
+    the same place again (see the module's notes).
+
+    Inside :meth:`replaying`, ``renderer.draw_text`` of a plain (not mathtext) string looks up
+    the string, its font properties, colour, alpha, antialiasing, angle, its position to
+    FreeType's 1/64 pixel and the canvas's height and dpi.  A miss draws the text as matplotlib
+    does and records each glyph image it hands to the Agg renderer; a hit hands those images
+    over again.  Entries not used in a render are dropped after it.
+
+    Attributes
+    ----------
+    replayed, drawn
+        Texts replayed and drawn in the last render (for tests and benchmarks).
+    """
+
+    def __init__(self) -> None:
+        self._glyphs: dict[tuple, list[tuple]] = {}
+        self.replayed = self.drawn = 0
+
+    @contextmanager
+    def replaying(self, renderer: RendererAgg) -> Iterator[None]:
+        """Replay texts drawn by ``renderer`` until the block ends."""
+        used: dict[tuple, list[tuple]] = {}
+        self.replayed = self.drawn = 0
+        original = renderer.draw_text
+
+        def draw_text(gc, x, y, s, prop, angle, ismath=False, mtext=None):
+            if ismath:
+                return original(gc, x, y, s, prop, angle, ismath=ismath, mtext=mtext)
+            shaping = (None if mtext is None else
+                       (tuple(mtext.get_fontfeatures() or ()), mtext.get_language()))
+            key = (s, hash(prop), tuple(gc.get_rgb()), gc.get_alpha(), gc.get_antialiased(),
+                   angle, round(64 * x), round(64 * y), renderer.height, renderer.dpi, shaping)
+            glyphs = self._glyphs.get(key)
+            if glyphs is None:
+                glyphs = self._record(renderer, lambda: original(gc, x, y, s, prop, angle,
+                                                                 ismath=ismath, mtext=mtext))
+                self.drawn += 1
+            else:
+                for image, left, top, rotation in glyphs:
+                    renderer._renderer.draw_text_image(image, left, top, rotation, gc)
+                self.replayed += 1
+            used[key] = glyphs
+
+        renderer.draw_text = draw_text
+        try:
+            yield
+        finally:
+            del renderer.draw_text  # the class's method again
+            self._glyphs = used
+
+    @staticmethod
+    def _record(renderer: RendererAgg, draw: Callable[[], None]) -> list[tuple]:
+        """Run ``draw`` and return the glyph images it handed to the Agg renderer (copied:
+        matplotlib reuses its buffers)."""
+        agg, glyphs = renderer._renderer, []
+
+        class Recorder:
+            def __getattr__(self, name):
+                return getattr(agg, name)
+
+            @staticmethod
+            def draw_text_image(image, left, top, rotation, gc):
+                glyphs.append((np.array(image, dtype=np.uint8), left, top, rotation))
+                agg.draw_text_image(image, left, top, rotation, gc)
+
+        renderer._renderer = Recorder()
+        try:
+            draw()
+        finally:
+            renderer._renderer = agg
+        return glyphs
+
+
 class LayeredRender:
     """Render ``canvas``'s figure into its Agg buffer as a cached background plus the data
     layer (see the module's notes).
@@ -134,6 +216,7 @@ class LayeredRender:
         self._key: tuple | None = None
         self._background: Any = None
         self._sprites: dict[tuple, tuple[int, int, np.ndarray] | None] = {}
+        self.texts = TextReplay()
         self.backgrounds = 0
         self.frames = 0
 
@@ -210,7 +293,8 @@ class LayeredRender:
         for artist in set_aside:
             artist.set_animated(True)
         try:
-            FigureCanvasAgg.draw(self.canvas)
+            with self.texts.replaying(self.canvas.get_renderer()):
+                FigureCanvasAgg.draw(self.canvas)
         finally:
             for artist, animated in zip(set_aside, was, strict=True):
                 artist.set_animated(animated)
