@@ -269,6 +269,14 @@ def test_rescale_leaves_room_toward_where_the_data_grow():
     line.set_xdata([0.0, 0.8])
     rescale(ax)
     assert ax.get_xlim()[0] == 0.0 and ax.get_xlim()[1] >= 0.8
+    # a first sample time of −7e-18 s (computed for t = 0) is rounding: kept, never a refit
+    limits = ax.get_xlim()
+    line.set_xdata([-6.9e-18, 0.75])
+    rescale(ax)
+    assert ax.get_xlim() == limits
+    line.set_xdata([-6.9e-18, 1.4])  # outgrown: room to the right only
+    rescale(ax)
+    assert ax.get_xlim()[0] == 0.0 and ax.get_xlim()[1] >= 1.4
     plt.close(fig)
 
 

@@ -77,6 +77,9 @@ KEEP_LIMITS_FILL = 0.4
 #: the side they grew toward: a drag in one direction then refits every few moves, not at each
 #: (the disk–link energy panel was rendered whole on 4 of 10 moves of θ).
 ROOM_TO_GROW = 0.25
+#: Relative to a span, what counts as rounding noise at a limit (a sample time of −7e-18 s
+#: computed for t = 0 must not refit a time axis, nor give it room below zero).
+ROUNDING = 1e-9
 #: The attribute by which :func:`rescale` marks an axes it has fitted.
 _FITTED = "_companion_fitted"
 
@@ -117,11 +120,12 @@ def _with_room(data, limits) -> tuple[float, float]:
     """``data`` (low, high) widened by :data:`ROOM_TO_GROW` of its span on each side where it
     left ``limits``, never across zero (a time axis keeps starting at 0)."""
     low, high = (float(v) for v in data)
-    room = ROOM_TO_GROW * (high - low)
-    if high > max(limits):
-        high = high + room if high > 0 else min(high + room, 0.0)
-    if low < min(limits):
-        low = low - room if low < 0 else max(low - room, 0.0)
+    span = high - low
+    room, slack = ROOM_TO_GROW * span, ROUNDING * span
+    if high > max(limits) + slack:
+        high = high + room if high > slack else min(high + room, 0.0)
+    if low < min(limits) - slack:
+        low = low - room if low < -slack else max(low - room, 0.0)
     return low, high
 
 
@@ -172,7 +176,8 @@ def _fills(data, limits, scale: str) -> bool:
         data, low, high = np.log10(data), np.log10(low), np.log10(high)
     elif scale != "linear":
         return False
-    return bool(np.all(np.isfinite(data)) and low <= data[0] <= data[1] <= high
+    slack = ROUNDING * (high - low)  # a time from −7e-18 s is inside an axis from 0
+    return bool(np.all(np.isfinite(data)) and low - slack <= data[0] <= data[1] <= high + slack
                 and data[1] - data[0] >= KEEP_LIMITS_FILL * (high - low))
 
 
