@@ -143,3 +143,21 @@ def test_sphere_reaction_simplifies_to_the_normal_law():
     assert sp.expand(normal - expected) == 0
     assert tangential == sp.zeros(3, 1)
     assert sp.count_ops(normal) <= sp.count_ops(expected) + 2  # shown simplified
+
+
+def test_sphere_motion_far_from_the_poles_is_the_atlas_motion(sphere, monkeypatch):
+    """A motion that stays at μ ≥ switch is integrated in the first chart alone (LSODA), and
+    is the motion the atlas (DOP853, chart changes at μ = switch) integrates."""
+    from companion.geometry.constrained import ChartIntegrator
+
+    first_chart, used = ChartIntegrator._first_chart, []
+    monkeypatch.setattr(ChartIntegrator, "_first_chart",
+                        lambda *args: used.append(first_chart(*args)) or used[-1])
+    fast = sphere.simulate()
+    assert used and used[-1] is not None, "the first chart's LSODA path was not taken"
+    assert not fast.events
+    assert np.min(fast["immersion μ"]) >= 0.3  # ChartIntegrator's switch
+    assert fast.drift("energy") < 1e-8 and fast.max_residual("JᵀR") < 1e-10
+    monkeypatch.setattr(ChartIntegrator, "_first_chart", lambda *args: None)
+    atlas = sphere.simulate()
+    np.testing.assert_allclose(fast.states, atlas.states, atol=1e-6)

