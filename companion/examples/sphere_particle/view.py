@@ -16,13 +16,18 @@ from matplotlib.figure import Figure
 from companion.numerics import Trajectory
 from companion.system import System
 from companion.widgets.animation import AnimatedView
-from companion.widgets.explorer import KEEP_LIMITS_FILL, Explorer, Preset, few_ticks, rescale
+from companion.widgets.explorer import (
+    KEEP_LIMITS_FILL,
+    ROOM_TO_GROW,
+    Explorer,
+    Preset,
+    few_ticks,
+    rescale,
+)
 
 #: Tolerances (DOP853, changing chart near the poles) that keep the energy to ~1e-9 while an
 #: update stays fast.
 SIMULATE = {"n_points": 300, "rtol": 1e-10, "atol": 1e-12}
-#: How much larger than needed a refitted cube is, so that the next moves fit in it.
-ROOM_TO_GROW = 1.25
 
 
 def set_line3d(line, points: np.ndarray) -> None:
@@ -44,7 +49,7 @@ def fit_3d(ax, lo: np.ndarray, hi: np.ndarray, margin: float = 0.1, *,
         holds = bool(np.all(now[:, 0] <= lo) and np.all(hi <= now[:, 1]))
         if holds and half >= KEEP_LIMITS_FILL * float(np.max(now[:, 1] - now[:, 0])) / 2:
             return
-        half *= ROOM_TO_GROW
+        half *= 1 + ROOM_TO_GROW  # the room a refitted 2D axis leaves, on every side
     for set_lim, c in zip((ax.set_xlim, ax.set_ylim, ax.set_zlim), centre, strict=True):
         set_lim(c - half, c + half)
     ax.set_box_aspect((1, 1, 1))
