@@ -49,6 +49,21 @@ def lab():
         yield server
 
 
+#: How much of the server's log a failed browser test shows (a kernel that died says why there).
+LOG_TAIL = 6000
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed test that used the ``lab`` server gets the end of its log as a report section."""
+    report = yield
+    server = getattr(item, "funcargs", {}).get("lab")
+    if report.failed and server is not None and server.log.exists():
+        report.sections.append(("JupyterLab server log (end)",
+                                server.log.read_text(errors="replace")[-LOG_TAIL:]))
+    return report
+
+
 @pytest.fixture(scope="module")
 def browser():
     """Debian's headless Chromium, driven by Playwright."""

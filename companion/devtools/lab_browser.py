@@ -108,7 +108,9 @@ def jupyter_server(root: Path, *, app: str = "lab", timeout: float = 90,
     tmp = Path(tempfile.mkdtemp(prefix="companion-browser-"))
     env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp / "runtime"),
            "JUPYTER_CONFIG_DIR": str(tmp / "config"),
-           "MPLBACKEND": "module://ipympl.backend_nbagg", **(env or {})}
+           "MPLBACKEND": "module://ipympl.backend_nbagg",
+           # a kernel that dies of a fault leaves its Python traceback in the server's log
+           "PYTHONFAULTHANDLER": "1", **(env or {})}
     if lecture:
         if app != "voila":
             raise ValueError("lecture mode runs in Voilà: pass app='voila'")
