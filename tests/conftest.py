@@ -50,7 +50,7 @@ def lab():
 
 
 #: How much of the server's log a failed browser test shows (a kernel that died says why there).
-LOG_TAIL = 6000
+LOG_TAIL = 20000
 
 
 @pytest.hookimpl(wrapper=True)

@@ -153,3 +153,60 @@ def test_a_slider_move_sends_one_frame_and_asks_for_no_second():
         explorer.close()
     finally:
         plt.switch_backend(backend)
+
+
+def _free_elsewhere() -> bool:
+    """Whether another thread could take the matplotlib lock now (a widget message's render
+    in a subshell, say)."""
+    import threading
+
+    from companion.widgets.frames import MATPLOTLIB_LOCK
+
+    got: list[bool] = []
+
+    def attempt() -> None:
+        got.append(MATPLOTLIB_LOCK.acquire(blocking=False))
+        if got[-1]:
+            MATPLOTLIB_LOCK.release()
+
+    thread = threading.Thread(target=attempt)
+    thread.start()
+    thread.join()
+    return got[0]
+
+
+def test_every_canvas_message_is_handled_holding_the_matplotlib_lock(canvas):
+    """The front end's draw requests, resizes and pixel ratios arrive on a subshell's thread:
+    they must not run beside a render or a layout of any figure (two threads measuring text
+    in matplotlib fail, or crash the kernel)."""
+    held = []
+    canvas.manager.handle_json = lambda content: held.append(not _free_elsewhere())
+    canvas._handle_custom_msg({"type": "draw"}, [])
+    canvas._handle_custom_msg({"type": "set_dpi_ratio", "dpi_ratio": 2}, [])
+    assert held == [True, True]
+    assert _free_elsewhere(), "the lock stayed held after the message"
+
+
+def test_a_cell_holds_the_matplotlib_lock_while_it_runs():
+    """Cells run in the kernel's main thread while widget messages run in a subshell's: every
+    cell holds the lock, registered once, and a cell that began before the hook did (the one
+    that built the first figure) does not release what it never took."""
+    from IPython.core.interactiveshell import InteractiveShell
+
+    from companion.widgets import frames as fr
+
+    shell = InteractiveShell.instance()
+    try:
+        shell.user_ns["fr"] = fr
+        shell.user_ns["free_elsewhere"] = _free_elsewhere
+        first = shell.run_cell("fr.hold_during_cells()\nfr.hold_during_cells()")
+        assert first.success and first.result is True
+        assert shell.events.callbacks["pre_run_cell"].count(fr._CELL_HOLD.pre_run_cell) == 1
+        assert _free_elsewhere()
+        during = shell.run_cell("free_elsewhere()")
+        assert during.success and during.result is False, "a cell ran without the lock"
+        failed = shell.run_cell("1 / 0")
+        assert not failed.success
+        assert _free_elsewhere(), "a cell left the lock held"
+    finally:
+        InteractiveShell.clear_instance()

@@ -20,7 +20,7 @@ from matplotlib.lines import Line2D
 
 from companion.numerics import Trajectory
 from companion.widgets.explorer import View, request_draw
-from companion.widgets.frames import figure_lock
+from companion.widgets.frames import MATPLOTLIB_LOCK
 from companion.widgets.play import PlayControl
 
 #: Colour and width of the time cursor on every time axis.
@@ -86,7 +86,7 @@ class AnimatedView(View):
         """Move the time cursor to sample ``i``: the cursors, the view's markers and every
         listener; then ask for a redraw (unless ``draw`` is false)."""
         i = int(i)
-        with figure_lock(self.fig):  # the play control's messages may run on another thread
+        with MATPLOTLIB_LOCK:  # the play control's messages may run on another thread
             self.time_index = i
             t = self.trajectory.t[i]
             for cursor in self.cursors:

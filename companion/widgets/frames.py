@@ -18,16 +18,22 @@ views are resized.  Two things on this path corrupt what a reader sees:
   ``drawImage`` ("Error setting state: ... The HTMLImageElement provided is in the 'broken'
   state") before the views are resized: the figure stays 0 × 0 pixels.
 
-And in the kernel, one figure is changed and rendered from two threads at once: JupyterLab
-(≥ 4.4, setting ``commsOverSubshells``, default "perCommTarget") sends widget messages to a
-kernel subshell, which ipykernel 7 runs in its own thread, and ipykernel routes each reply to
-the thread that last sent on that comm.  A slider's update and the canvas's ``draw`` request
-then run in different threads; one render clears the Agg buffer while the other is encoding
-it, and the browser gets a frame with most of the figure missing.
+And in the kernel, matplotlib runs in two threads at once: JupyterLab (≥ 4.4, setting
+``commsOverSubshells``, default "perCommTarget") sends widget messages to a kernel subshell,
+which ipykernel 7 runs in its own thread, and ipykernel routes each reply to the thread that
+last sent on that comm.  A slider's update and the canvas's ``draw`` request then ran in
+different threads: one render cleared the Agg buffer while the other was encoding it, and the
+browser got a frame with most of the figure missing.  Two *different* figures are no safer:
+matplotlib's mathtext parser, its font cache and FreeType's library are shared by every figure
+(two threads measuring text fail with a ParseException, or take the kernel down with a
+segmentation fault, seen in the browser tests while a notebook ran all its cells: a cell laid
+out one figure while the subshell laid out another).
 
-:func:`safe_frames` makes a canvas send whole frames only, always as PNG, with a valid data URL,
-each render and encoding holding :func:`figure_lock`; whoever moves the figure's artists holds
-it too.
+So all of it holds one lock, :data:`MATPLOTLIB_LOCK`: :func:`safe_frames` makes a canvas send
+whole frames only, always as PNG, with a valid data URL, each render and encoding holding it;
+whoever moves a figure's artists holds it (:func:`changing`); every message of the canvases we
+build is handled holding it (:func:`lock_messages`), and so is every cell the kernel runs
+(:func:`hold_during_cells`).
 """
 
 from __future__ import annotations
@@ -35,7 +41,6 @@ from __future__ import annotations
 import json
 import struct
 import threading
-import weakref
 import zlib
 from base64 import b64encode
 from collections.abc import Iterator
@@ -53,24 +58,15 @@ FRAME_MESSAGE = {"data": json.dumps({"type": "binary"})}
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
-_LOCKS: weakref.WeakKeyDictionary[Figure, threading.RLock] = weakref.WeakKeyDictionary()
-_LOCKS_LOCK = threading.Lock()
-
-
-def figure_lock(figure: Figure) -> threading.RLock:
-    """The lock serializing the changes and renders of ``figure`` across kernel threads
-    (re-entrant: an update that holds it may render)."""
-    with _LOCKS_LOCK:
-        lock = _LOCKS.get(figure)
-        if lock is None:
-            lock = _LOCKS[figure] = threading.RLock()
-        return lock
+#: The lock of all matplotlib work in this kernel, whichever thread does it (re-entrant: an
+#: update that holds it may render).
+MATPLOTLIB_LOCK = threading.RLock()
 
 
 @contextmanager
 def changing(figure: Figure) -> Iterator[None]:
-    """Hold ``figure``'s lock while changing its artists and rendering the frame that shows
-    them, without pyplot's auto-draw.
+    """Hold :data:`MATPLOTLIB_LOCK` while changing ``figure``'s artists and rendering the frame
+    that shows them, without pyplot's auto-draw.
 
     In interactive mode (``%matplotlib widget``) pyplot calls ``draw_idle`` as soon as an artist
     goes stale; ipympl's ``draw_idle`` asks the front end to ask back for a draw, so every
@@ -78,7 +74,7 @@ def changing(figure: Figure) -> Iterator[None]:
     disk–link explorer: a second 30–50 ms render after each update, and its frame replacing
     the first before that one was painted).  Whoever changes the figure here renders it.
     """
-    with figure_lock(figure):
+    with MATPLOTLIB_LOCK:
         callback, figure.stale_callback = figure.stale_callback, None
         try:
             yield
@@ -126,8 +122,9 @@ def safe_frames(canvas: Any) -> LayeredRender:
     rendered by the returned :class:`~companion.widgets.background.LayeredRender` (a cached
     background under the data).
     """
-    lock = figure_lock(canvas.figure)
+    lock = MATPLOTLIB_LOCK
     layers = LayeredRender(canvas)
+    lock_messages(canvas)
 
     def locked_render() -> None:
         """ipympl's ``draw`` (render, then send the frame), rendering in layers."""
@@ -157,3 +154,55 @@ def safe_frames(canvas: Any) -> LayeredRender:
     canvas.get_diff_image = whole_frame
     canvas.send_binary = send_png
     return layers
+
+
+def lock_messages(canvas: Any) -> None:
+    """Handle every message of the ipympl ``canvas`` (the front end's draw requests, resizes,
+    device pixel ratio) holding :data:`MATPLOTLIB_LOCK`."""
+    handle = canvas._handle_message
+
+    def locked(*args: Any) -> None:
+        with MATPLOTLIB_LOCK:
+            handle(*args)
+
+    canvas.on_msg(handle, remove=True)
+    canvas.on_msg(locked)
+
+
+class _CellHold:
+    """IPython's pre/post_run_cell callbacks holding :data:`MATPLOTLIB_LOCK` over each cell."""
+
+    def __init__(self) -> None:
+        self._depth = threading.local()  # cells may run in subshell threads, and nest
+
+    def pre_run_cell(self, _info: Any) -> None:
+        MATPLOTLIB_LOCK.acquire()
+        self._depth.n = getattr(self._depth, "n", 0) + 1
+
+    def post_run_cell(self, _result: Any) -> None:
+        # not held by a cell that began before the hook was registered (the one that built
+        # the first figure) or that failed before IPython called pre_run_cell
+        if getattr(self._depth, "n", 0) > 0:
+            self._depth.n -= 1
+            MATPLOTLIB_LOCK.release()
+
+
+_CELL_HOLD = _CellHold()
+
+
+def hold_during_cells() -> bool:
+    """Make every cell the running IPython kernel executes hold :data:`MATPLOTLIB_LOCK` (once
+    per kernel): a cell's figures, layouts and saves then never run beside a widget message's
+    render in a subshell.  Returns whether there is an IPython shell to hook into."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    if shell is None:
+        return False
+    registered = shell.events.callbacks["pre_run_cell"]
+    if _CELL_HOLD.pre_run_cell not in registered:
+        shell.events.register("pre_run_cell", _CELL_HOLD.pre_run_cell)
+        shell.events.register("post_run_cell", _CELL_HOLD.post_run_cell)
+    return True

@@ -43,7 +43,7 @@ from matplotlib.layout_engine import ConstrainedLayoutEngine
 
 from companion.widgets import style
 from companion.widgets.background import background_key
-from companion.widgets.frames import changing
+from companion.widgets.frames import MATPLOTLIB_LOCK, changing, hold_during_cells, lock_messages
 
 _ESM_SOURCE = (Path(__file__).parent / "responsive.js").read_text(encoding="utf-8")
 
@@ -116,6 +116,7 @@ class FigureFitter:
         self._settle_handle: asyncio.TimerHandle | None = None
         self.probe = WidthProbe(scope_class=scope_class)
         self.probe.observe(self._on_width, names="width")
+        hold_during_cells()  # the width arrives in a subshell's thread while cells run
         self.layout()
 
     # ------------------------------------------------------------------ sizing
@@ -201,10 +202,11 @@ class FigureFitter:
     # ------------------------------------------------------------------ layout
     def layout(self) -> bool:
         """Run the constrained layout now; whether any panel moved."""
-        before = [ax.get_position().bounds for ax in self.figure.axes]
-        self._engine.execute(self.figure)
-        after = [ax.get_position().bounds for ax in self.figure.axes]
-        self._laid_out = background_key(self.figure)
+        with MATPLOTLIB_LOCK:
+            before = [ax.get_position().bounds for ax in self.figure.axes]
+            self._engine.execute(self.figure)
+            after = [ax.get_position().bounds for ax in self.figure.axes]
+            self._laid_out = background_key(self.figure)
         return not np.allclose(before, after, atol=1e-4)
 
     def data_changed(self) -> None:
@@ -259,6 +261,7 @@ def responsive_figure(figure: Figure) -> w.VBox:
     canvas = figure.canvas
     if isinstance(canvas, w.DOMWidget):
         shown: w.Widget = canvas
+        lock_messages(canvas)
 
         def redraw() -> None:
             canvas.draw_idle()
