@@ -122,13 +122,12 @@ def safe_frames(canvas: Any) -> LayeredRender:
     rendered by the returned :class:`~companion.widgets.background.LayeredRender` (a cached
     background under the data).
     """
-    lock = MATPLOTLIB_LOCK
     layers = LayeredRender(canvas)
     lock_messages(canvas)
 
     def locked_render() -> None:
         """ipympl's ``draw`` (render, then send the frame), rendering in layers."""
-        with lock:
+        with MATPLOTLIB_LOCK:
             canvas._png_is_old = True
             try:
                 layers.render()
@@ -137,7 +136,7 @@ def safe_frames(canvas: Any) -> LayeredRender:
 
     def whole_frame() -> bytes | None:
         """The frame after a render, or None when nothing was rendered since the last one."""
-        with lock:
+        with MATPLOTLIB_LOCK:
             if not canvas._png_is_old:
                 return None
             canvas._png_is_old = False
