@@ -50,6 +50,29 @@ def test_a_wrong_equation_would_be_caught():
     assert np.max(np.abs(bad - ref)) > 1e-6
 
 
+def test_the_c_library_fingerprint_tells_equations_apart_and_hashes_shared_subtrees_once(
+        monkeypatch):
+    from companion.numerics import c_rhs
+
+    x, y = sp.symbols("x y")
+    x_real = sp.Symbol("x", real=True)
+    same = c_rhs.fingerprint([[x + y], sp.Matrix([[x, y]])])
+    assert same == c_rhs.fingerprint([[x + y], sp.Matrix([[x, y]])])
+    assert len({same, c_rhs.fingerprint([[x * y], sp.Matrix([[x, y]])]),
+                c_rhs.fingerprint([[x_real + y], sp.Matrix([[x, y]])]),
+                c_rhs.fingerprint([[x + y], sp.Matrix([[x], [y]])]),
+                c_rhs.fingerprint([[x + y], [sp.Matrix([[x, y]])]])}) == 5
+    # 30 nested levels, each using the level below twice: printed whole, 2**30 subtrees
+    e = x
+    for k in range(30):
+        e = sp.sin(e + k) * sp.cos(e + k)
+    printed = []
+    srepr = sp.srepr
+    monkeypatch.setattr(c_rhs.sp, "srepr", lambda a: printed.append(a) or srepr(a))
+    c_rhs.fingerprint([[e]])
+    assert len(printed) == len(set(printed)) <= 31  # each atom printed once: x and 0..29
+
+
 @pytest.mark.parametrize("name", EXAMPLES)
 def test_the_c_right_hand_side_equals_the_python_one(name, tmp_path, monkeypatch):
     from companion.numerics import c_rhs

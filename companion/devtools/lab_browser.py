@@ -273,13 +273,18 @@ def explorer_canvas_snapshot(page, index: int = 0) -> str:
     )
 
 
-def move_slider(page, index: int = 0, presses: int = 3, explorer: int = 0) -> None:
-    """Move the ``index``-th slider of an explorer with the keyboard (like a reader would)."""
+def focus_slider(page, index: int = 0, explorer: int = 0) -> None:
+    """Scroll to the ``index``-th slider of an explorer and give its handle the focus."""
     handle = page.locator(f".{EXPLORER_CLASS}").nth(explorer).locator(".noUi-handle").nth(index)
     handle.scroll_into_view_if_needed()
     handle.focus()
+
+
+def move_slider(page, index: int = 0, presses: int = 3, explorer: int = 0) -> None:
+    """Move the ``index``-th slider of an explorer with the keyboard (like a reader would)."""
+    focus_slider(page, index, explorer)
     for _ in range(presses):
-        handle.press("ArrowRight")
+        page.keyboard.press("ArrowRight")
 
 
 #: Installed in every page before it loads: records when an image is painted onto a canvas
@@ -310,15 +315,16 @@ def install_paint_probe(page) -> None:
 def slider_latency(page, *, explorer: int = 0, slider: int = 0, timeout: float = 10) -> float:
     """Seconds from one slider key press to the next paint of the explorer's figure.
 
-    Measured from the moment Playwright is asked to press the key (its scrolling, focusing
-    and pressing included); the page also records when it saw the key go down
-    (``window.__companionKeys``).
+    The slider is scrolled to and focused first, as a reader does once before pressing keys;
+    the time runs from the moment Playwright is asked to press the key, and the page also
+    records when it saw the key go down (``window.__companionKeys``).
     Needs :func:`install_paint_probe` on the page; the pixels are also compared, so a paint
     that shows the same picture does not count.
     """
     before = explorer_canvas_snapshot(page, explorer)
+    focus_slider(page, slider, explorer)
     start = page.evaluate("performance.now()")
-    move_slider(page, slider, presses=1, explorer=explorer)
+    page.keyboard.press("ArrowRight")
     page.wait_for_function(
         "t => window.__companionPaints.some(x => x > t)", arg=start, timeout=timeout * 1000)
     painted = page.evaluate("t => window.__companionPaints.find(x => x > t)", start)
@@ -379,8 +385,9 @@ def scene_motion_latency(page, *, explorer: int = 0, slider: int = 0, scene: int
     """Seconds from one slider key press of an explorer to the first frame of the scene's
     new motion (the slider must change the motion: a knife edge's mass does not)."""
     before = scene_stats(page, scene)["generation"]
+    focus_slider(page, slider, explorer)
     start = page.evaluate("window.__companionPressedAt = performance.now()")
-    move_slider(page, slider, presses=1, explorer=explorer)
+    page.keyboard.press("ArrowRight")
     page.wait_for_function(
         "([i, g]) => globalThis.__companionScenes.filter(x => x.el.isConnected)[i]"
         ".generation > g", arg=[scene, before], timeout=timeout * 1000)

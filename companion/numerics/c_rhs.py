@@ -188,11 +188,35 @@ def matrices_source(n: int, k: int, names: dict[sp.Symbol, sp.Symbol],
 
 def fingerprint(fields: Sequence) -> str:
     """A hash of the equations' pieces (names the cached library: the same equations are
-    never printed and compiled twice)."""
+    never printed and compiled twice).
+
+    Each distinct subexpression is hashed once, from its class and its arguments' hashes
+    (a Merkle hash): the bicycle's equations share their subtrees so much that printing them
+    whole (``srepr``) took 3–4 s, holding the interpreter while a reader moved sliders."""
     digest = hashlib.sha256(_LINEAR_ALGEBRA.encode())
+    seen: dict[int, tuple[object, bytes]] = {}
     for f in fields:
-        digest.update(sp.srepr(f).encode())
+        digest.update(_structure_hash(f, seen))
     return digest.hexdigest()[:20]
+
+
+def _structure_hash(obj: object, seen: dict[int, tuple[object, bytes]]) -> bytes:
+    """The hash of a SymPy expression, a matrix or a (nested) sequence of them; ``seen``
+    maps ``id`` to (object, hash): the object kept alive, so that its id is not reused."""
+    known = seen.get(id(obj))
+    if known is not None:
+        return known[1]
+    if isinstance(obj, sp.MatrixBase):
+        parts = [repr(obj.shape).encode(), *(_structure_hash(e, seen) for e in obj)]
+    elif isinstance(obj, (list, tuple)):
+        parts = [type(obj).__name__.encode(), *(_structure_hash(e, seen) for e in obj)]
+    elif isinstance(obj, sp.Basic) and obj.args:
+        parts = [type(obj).__name__.encode(), *(_structure_hash(a, seen) for a in obj.args)]
+    else:  # an atom (a symbol with its assumptions, a number) or a plain value
+        parts = [sp.srepr(obj).encode()]
+    digest = hashlib.sha256(b"(" + b",".join(parts) + b")").digest()
+    seen[id(obj)] = (obj, digest)
+    return digest
 
 
 def build_library(parts: EliminationParts, parameters: Sequence[sp.Symbol]) -> ctypes.CDLL:
