@@ -48,6 +48,23 @@ def test_agrees_with_kane_at_random_states(system, method):
     assert worst < 1e-12
 
 
+def test_the_generated_right_hand_side_equals_the_derivation_and_refuses_a_singular_mass(system):
+    from companion.numerics import SingularConfigurationError
+
+    d = system.derive(system.method)
+    values = system.parameter_values()
+    p = [values[s.name] for s in system.parameter_symbols]
+    x = np.array([1.8, 2.4, 0.3, -0.2])
+    at = dict(zip([*d.q, *d.u], x.tolist(), strict=True))
+    at.update(zip(system.parameter_symbols, p, strict=True))
+    expected = [float(e.xreplace(at)) for e in [*d.kinematics, *d.accelerations()]]
+    assert np.allclose(system.symbolic_rhs(p)(0.0, x), expected, rtol=1e-13, atol=0)
+    massless = [0.0 if s.name in ("m_2", "J_2") else v
+                for s, v in zip(system.parameter_symbols, p, strict=True)]
+    with pytest.raises(SingularConfigurationError, match="mass matrix is singular at q"):
+        system.symbolic_rhs(massless)(0.0, x)
+
+
 def test_point_mass_case(system):
     d = system.derive("pull_back")
     point = {pv_s: 0 for pv_s in system.parameter_symbols if pv_s.name.startswith("J_")}
