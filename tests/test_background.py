@@ -300,3 +300,25 @@ def test_a_background_render_replays_the_texts_that_did_not_change():
     layered = _pixels(canvas)
     assert np.array_equal(layered, _whole_render(canvas)), "a replayed text differs"
     plt.close(fig)
+
+
+def test_a_data_layer_text_that_reads_the_same_is_replayed():
+    """A clock whose string did not change comes back from its glyph images over the new
+    data, pixel for pixel what matplotlib draws; a changed string is drawn anew."""
+    fig = plt.figure(figsize=(6, 4), dpi=100)
+    ax = fig.subplots()
+    (line,) = ax.plot([0, 1], [0, 1])
+    clock = ax.text(0.05, 0.9, "t = 0.000 s · rolling", transform=ax.transAxes)
+    canvas = fig.canvas
+    layers = LayeredRender(canvas)
+    layers.render()
+    assert (layers.data_texts.drawn, layers.data_texts.replayed) == (1, 0)
+    line.set_ydata([0.9, 0.1])  # crosses the clock
+    layers.render()
+    assert (layers.data_texts.drawn, layers.data_texts.replayed) == (0, 1)
+    assert np.array_equal(_pixels(canvas), _whole_render(canvas)), "a replayed text differs"
+    clock.set_text("t = 0.500 s · slipping")
+    layers.render()
+    assert (layers.data_texts.drawn, layers.data_texts.replayed) == (1, 0)
+    assert np.array_equal(_pixels(canvas), _whole_render(canvas))
+    plt.close(fig)

@@ -24,7 +24,8 @@ left on the canvas, keyed by the string, its font, colour, angle and exact posit
 them again instead of laying the text out and rasterizing its glyphs anew (the same pixels).
 
 Saving the figure (``savefig``, the static fallback's PNG) is unaffected: the data artists are
-set aside, and texts replayed, only inside :meth:`LayeredRender.render`.
+set aside, and texts replayed (the data layer's own texts too, a clock that reads the same
+after a slider move), only inside :meth:`LayeredRender.render`.
 """
 
 from __future__ import annotations
@@ -217,6 +218,9 @@ class LayeredRender:
         self._background: Any = None
         self._sprites: dict[tuple, tuple[int, int, np.ndarray] | None] = {}
         self.texts = TextReplay()
+        # the data layer's own texts (a clock, a readout) mostly read the same after a
+        # slider move: the disk–link's clock cost 3–4 ms a frame to lay out and rasterize
+        self.data_texts = TextReplay()
         self.backgrounds = 0
         self.frames = 0
 
@@ -232,12 +236,13 @@ class LayeredRender:
             self._key = background_key(fig)  # after the render: the limits it was drawn with
         else:
             self.canvas.restore_region(self._background)
-        for ax in sorted(fig.axes, key=Artist.get_zorder):
-            if ax.get_visible():
-                if _is_3d(ax):
-                    _project_3d(ax)
-                self._draw(sorted(_data_artists(ax), key=Artist.get_zorder), renderer)
-        self._draw(sorted(_figure_artists(fig), key=Artist.get_zorder), renderer)
+        with self.data_texts.replaying(renderer):
+            for ax in sorted(fig.axes, key=Artist.get_zorder):
+                if ax.get_visible():
+                    if _is_3d(ax):
+                        _project_3d(ax)
+                    self._draw(sorted(_data_artists(ax), key=Artist.get_zorder), renderer)
+            self._draw(sorted(_figure_artists(fig), key=Artist.get_zorder), renderer)
         # Drawn: as matplotlib's own render ends.  A figure left stale is drawn again after
         # every widget message (ipykernel runs pyplot's draw_all then), which asks the front end
         # for a draw after this frame: the two then kept each other drawing for good.
