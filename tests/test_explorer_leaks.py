@@ -56,3 +56,31 @@ def test_slider_burst_is_coalesced_into_one_update():
     assert explorer.n_updates - before == 1
     assert explorer.values["u_1"] == pytest.approx(targets[-1])
     assert explorer.trajectory["u_1"][0] == pytest.approx(targets[-1])
+
+
+def test_a_move_after_a_pause_updates_at_once_and_a_move_during_a_drag_waits_for_more():
+    """A key press after a pause is not held back by the drag's coalescing wait; a move read
+    just after an update (queued while it ran) waits for the rest of the drag."""
+    import asyncio
+
+    from companion.widgets.explorer import COALESCE_SECONDS, DRAG_SECONDS
+
+    explorer = examples.explorer("knife_edge")
+    slider = explorer.controls["u_1"]
+    start, step = slider.value, slider.step
+
+    async def moves():
+        await asyncio.sleep(DRAG_SECONDS)  # a pause: the reader's next key press
+        before = explorer.n_updates
+        slider.value = start + step
+        await asyncio.sleep(0)  # one turn of the event loop
+        assert explorer.n_updates == before + 1
+        slider.value = start + 2 * step  # right after that update: part of a drag
+        await asyncio.sleep(0)
+        assert explorer.n_updates == before + 1
+        slider.value = start + 3 * step
+        await asyncio.sleep(COALESCE_SECONDS + 0.05)
+        assert explorer.n_updates == before + 2
+        assert explorer.values["u_1"] == pytest.approx(start + 3 * step)
+
+    asyncio.run(moves())

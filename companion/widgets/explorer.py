@@ -203,8 +203,13 @@ EXPLORER_CLASS = "companion-explorer"
 #: Style of an explorer's buttons: their text is never cut to an ellipsis ("ne" for "next").
 EXPLORER_CSS = style.whole_buttons_css(EXPLORER_CLASS)
 
-#: Seconds a slider change waits for newer ones before the update runs (inside a kernel).
+#: Seconds a slider change that is part of a drag waits for newer ones before the update runs
+#: (inside a kernel).
 COALESCE_SECONDS = 0.01
+#: A slider change this soon after the last update ended is taken for part of a drag: it was
+#: probably queued while that update ran, and the next ones with it.  A change after a pause
+#: (a key press, a click) updates at once, without the wait.
+DRAG_SECONDS = 0.05
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
@@ -360,6 +365,7 @@ class Explorer:
         self._quiet = False
         self._pending: dict[str, float] = {}
         self._flush_scheduled = False
+        self._updated_at = -math.inf  # time.monotonic() when the last flush ended
         self.n_updates = 0
         self.on_update: list[Callable[[Trajectory], None]] = []
         for slider in self.controls.values():
@@ -462,11 +468,15 @@ class Explorer:
         if loop is None:
             self.flush()
         elif not self._flush_scheduled:
-            # Slider moves that arrive while an update is being computed are already queued in
-            # the kernel; waiting a moment lets them all be read, so one update serves them
-            # all and the figure ends on the last value instead of working through a backlog.
             self._flush_scheduled = True
-            loop.call_later(COALESCE_SECONDS, self.flush)
+            if time.monotonic() - self._updated_at < DRAG_SECONDS:
+                # Slider moves that arrived while an update was being computed are already
+                # queued in the kernel; waiting a moment lets them all be read, so one update
+                # serves them all and the figure ends on the last value instead of working
+                # through a backlog.
+                loop.call_later(COALESCE_SECONDS, self.flush)
+            else:
+                loop.call_soon(self.flush)
 
     def flush(self) -> Trajectory | None:
         """Apply every slider change received since the last update, in one update."""
@@ -475,7 +485,10 @@ class Explorer:
             if not self._pending or self.closed:
                 return self.trajectory
             values, self._pending = self._pending, {}
-            return self.update(**values)
+            try:
+                return self.update(**values)
+            finally:
+                self._updated_at = time.monotonic()
 
     def reset(self) -> Trajectory | None:
         """Every value back to its default (the parameters' defaults, not a preset's)."""
