@@ -9,7 +9,8 @@ Prints one table per part:
 3. the package's import time in a fresh interpreter;
 4. each chapter notebook's headless run time (nbclient) and the total;
 5. with ``--browser``: slider-to-plot latency in JupyterLab in Debian's headless Chromium for
-   each chapter notebook's main (first) explorer, median and p90.
+   each chapter notebook's main (first) explorer, median and p90, against the floor (a bare
+   ipympl sine plot) moved once before each explorer move.
 
 Usage: ``python benchmarks/interactivity.py [--moves 20] [--browser | --browser-only]
 [--skip-notebooks] [--notebooks WORD ...]``
