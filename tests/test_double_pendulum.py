@@ -132,3 +132,56 @@ def test_book_checks_match_and_can_fail():
     wrong = {**table, "EX2_M": {**table["EX2_M"], "M22": "J_2 + 2*m_2*a_2**2"}}
     bad = run_checks(pendulum_checks.checks(wrong))
     assert [o.matched for o in bad].count(False) >= 2  # M22 and the θ₂ equation
+
+
+@pytest.fixture
+def c_rhs_of(system, tmp_path, monkeypatch):
+    """The double pendulum's C right-hand side for given parameters, compiled afresh."""
+    from companion.numerics import c_rhs
+
+    if c_rhs.compiler() is None:
+        pytest.skip("no C compiler")
+    monkeypatch.setattr(c_rhs, "CACHE", tmp_path)
+    return lambda p: system.compiled(system.method).c_rhs(p)
+
+
+def test_the_compiled_dop853_takes_scipys_steps(system, c_rhs_of):
+    from scipy.integrate import solve_ivp
+
+    values = system.parameter_values()
+    f = c_rhs_of([values[s.name] for s in system.parameter_symbols])
+    x0 = system.initial_state(system.initial_values(), values)
+    t = np.linspace(0.0, 2.0, 201)
+    states = f.integrate(x0, t, 1e-12, 1e-13)
+    scipy = solve_ivp(f, (0.0, 2.0), x0, method="DOP853", t_eval=t, rtol=1e-12, atol=1e-13)
+    assert f.nfev == scipy.nfev  # the same initial step, accepted and rejected steps
+    assert np.abs(states - scipy.y).max() < 1e-12  # and the same dense output
+    assert np.array_equal(states[:, 0], x0)
+
+
+def test_the_compiled_dop853_reports_failures(system, c_rhs_of):
+    from companion.numerics import SingularConfigurationError
+
+    values = system.parameter_values()
+    p = [values[s.name] for s in system.parameter_symbols]
+    x0 = system.initial_state(system.initial_values(), values)
+    t = np.linspace(0.0, 20.0, 11)
+    with pytest.raises(SingularConfigurationError, match="too many steps"):
+        c_rhs_of(p).integrate(x0, t, 1e-12, 1e-13, max_steps=10)
+    massless = [0.0 if s.name in ("m_2", "J_2") else v
+                for s, v in zip(system.parameter_symbols, p, strict=True)]
+    with pytest.raises(SingularConfigurationError, match="mass matrix became singular"):
+        c_rhs_of(massless).integrate(x0, t, 1e-12, 1e-13)
+
+
+def test_simulate_runs_the_compiled_dop853_and_lsoda_without_a_compiler(system, monkeypatch):
+    from companion.numerics import c_rhs
+
+    if c_rhs.compiler() is None:
+        pytest.skip("no C compiler")
+    compiled = system.simulate(t_final=2.0)
+    monkeypatch.setattr(c_rhs, "compiler", lambda: None)
+    fallback = system.simulate(t_final=2.0)  # the symbolic right-hand side, LSODA
+    assert not np.array_equal(compiled.states, fallback.states)  # two integrators
+    assert np.abs(compiled.states - fallback.states).max() < 1e-9
+    assert compiled.drift("energy") < 1e-11 and fallback.drift("energy") < 1e-10

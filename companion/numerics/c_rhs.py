@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import sympy as sp
 
+from companion.numerics import c_dop853
 from companion.numerics.errors import NonFiniteMotionError, SingularConfigurationError
 
 if TYPE_CHECKING:
@@ -193,7 +194,7 @@ def fingerprint(fields: Sequence) -> str:
     Each distinct subexpression is hashed once, from its class and its arguments' hashes
     (a Merkle hash): the bicycle's equations share their subtrees so much that printing them
     whole (``srepr``) took 3–4 s, holding the interpreter while a reader moved sliders."""
-    digest = hashlib.sha256(_LINEAR_ALGEBRA.encode())
+    digest = hashlib.sha256((_LINEAR_ALGEBRA + c_dop853.source()).encode())
     seen: dict[int, tuple[object, bytes]] = {}
     for f in fields:
         digest.update(_structure_hash(f, seen))
@@ -228,8 +229,9 @@ def build_library(parts: EliminationParts, parameters: Sequence[sp.Symbol]) -> c
 
 
 def load(digest: str, make_source: Callable[[], str]) -> ctypes.CDLL:
-    """The library named ``digest``, compiled from ``make_source()`` on first use and cached
-    on disk (:data:`CACHE`), loaded with the signature of ``rhs``.
+    """The library named ``digest``, compiled from ``make_source()`` (with the compiled
+    integrator of :mod:`~companion.numerics.c_dop853`) on first use and cached on disk
+    (:data:`CACHE`), loaded with the signatures of ``rhs`` and ``dop853``.
 
     Raises
     ------
@@ -244,10 +246,14 @@ def load(digest: str, make_source: Callable[[], str]) -> ctypes.CDLL:
     library = CACHE / f"rhs_{digest}.so"
     with _BUILDING:  # one build at a time in this process (an explorer builds in a thread)
         if not library.exists():
-            _compile(cc, make_source(), digest, library)
+            _compile(cc, make_source() + c_dop853.source(), digest, library)
     lib = ctypes.CDLL(str(library))
     lib.rhs.restype = ctypes.c_int
     lib.rhs.argtypes = [ctypes.c_double, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
+    lib.dop853.restype = ctypes.c_int
+    lib.dop853.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p,
+                           ctypes.c_double, ctypes.c_double, ctypes.c_void_p, ctypes.c_long,
+                           ctypes.c_void_p, ctypes.POINTER(ctypes.c_long)]
     return lib
 
 
@@ -271,8 +277,9 @@ class CRightHandSide:
     """``f(t, x) -> ẋ`` calling the compiled library for fixed parameter values."""
 
     def __init__(self, lib: ctypes.CDLL, n: int, k: int, p: Sequence[float]):
-        self._rhs = lib.rhs
+        self._rhs, self._dop853 = lib.rhs, lib.dop853
         self.n = n
+        self.nfev = 0
         self._p = np.ascontiguousarray(p, dtype=float)
         self._size = n + k
 
@@ -288,3 +295,41 @@ class CRightHandSide:
         if not np.all(np.isfinite(out)):
             raise NonFiniteMotionError(f"the accelerations overflow at t = {t:.6g}")
         return out
+
+    def integrate(self, x0: np.ndarray, t_eval: np.ndarray, rtol: float, atol: float,
+                  max_steps: int = 1_000_000) -> np.ndarray:
+        """The states at the times ``t_eval`` (increasing, from the start), shape (n_states,
+        len(t_eval)), integrated by SciPy's DOP853 compiled with this right-hand side
+        (:mod:`~companion.numerics.c_dop853`): one call for the whole run.
+
+        Raises
+        ------
+        SingularConfigurationError
+            A singular Ψ or mass matrix on the way, or the integration failed (too many steps,
+            a step too small).
+        NonFiniteMotionError
+            The state or its rate left the floating-point range.
+        """
+        x0 = np.ascontiguousarray(x0, dtype=float)
+        t_eval = np.ascontiguousarray(t_eval, dtype=float)
+        out = np.empty((len(t_eval), self._size))
+        nfev = ctypes.c_long(0)
+        status = self._dop853(self._size, x0.ctypes.data, len(t_eval), t_eval.ctypes.data,
+                              rtol, atol, self._p.ctypes.data, max_steps, out.ctypes.data,
+                              ctypes.byref(nfev))
+        self.nfev = nfev.value
+        if status in _FAILURES:
+            kind, message = _FAILURES[status]
+            raise kind(f"integration failed: {message} (DOP853 compiled, "
+                       f"{self.nfev} evaluations)")
+        return out.T
+
+
+_FAILURES = {
+    1: (SingularConfigurationError, "Ψ became singular"),
+    2: (SingularConfigurationError, "the mass matrix became singular"),
+    3: (NonFiniteMotionError, "the state or its rate overflowed"),
+    4: (SingularConfigurationError, "too many steps"),
+    5: (SingularConfigurationError, "the step size became too small"),
+    6: (MemoryError, "out of memory"),
+}

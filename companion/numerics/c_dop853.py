@@ -1,0 +1,189 @@
+"""SciPy's DOP853 integrator, compiled with a C right-hand side: the whole integration in C.
+
+:func:`scipy.integrate.solve_ivp` steps ``method="DOP853"`` (Hairer, Nørsett & Wanner,
+*Solving Ordinary Differential Equations I*, §II.5 and §II.10: the explicit Runge–Kutta
+method of order 8 with error estimators of orders 5 and 3 and a dense output of order 7) in
+Python, about 50 µs a step around the right-hand side.  For the planar mechanisms' small
+systems that overhead dwarfs the right-hand side itself (a C one costs well under a
+microsecond), and at the tolerances a chaotic double pendulum needs the whole 20 s run took
+longer than anything else a slider move does.  The loop printed here is SciPy's, statement
+for statement, with SciPy's coefficients (:mod:`scipy.integrate._ivp.dop853_coefficients`,
+written out to the last bit): the same initial step, the same step-size control (safety 0.9,
+factors 0.2–10, the error exponent −1/8), the same rejected steps and the same dense output at
+the requested times, so its steps are SciPy's to rounding.  No maintained package offers a
+compiled integrator that takes a C right-hand side (SUNDIALS comes to Debian with MPI and
+PETSc; numbalsoda needs numba and is no longer released), hence this one file.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+
+def _array(name: str, values) -> str:
+    values = np.asarray(values, dtype=float)
+    body = ", ".join(repr(float(v)) for v in values.ravel())
+    dims = "".join(f"[{d}]" for d in values.shape)
+    return f"static const double {name}{dims} = {{{body}}};"
+
+
+@functools.cache
+def source() -> str:
+    """C source of ``int dop853(...)`` (see :data:`_LOOP`), calling the library's ``rhs``."""
+    from scipy.integrate._ivp import dop853_coefficients as co
+
+    return "\n".join([
+        "",  # after the right-hand side's closing brace
+        "#undef N\n#undef K\n#undef C  /* the right-hand side's sizes */",
+        "#include <math.h>",
+        "#include <stdlib.h>",
+        "#include <string.h>",
+        "int rhs(double t, const double *x, const double *p, double *out);",
+        f"#define STAGES {co.N_STAGES}",
+        f"#define EXTENDED {co.N_STAGES_EXTENDED}",
+        f"#define POWER {co.INTERPOLATOR_POWER}",
+        _array("DA", co.A), _array("DB", co.B), _array("DC", co.C), _array("DE3", co.E3),
+        _array("DE5", co.E5), _array("DD", co.D),
+        _LOOP,
+    ])
+
+
+#: The integration loop (SciPy's ``RungeKutta._step_impl``, ``DOP853._estimate_error_norm``,
+#: ``DOP853._dense_output_impl``, ``select_initial_step`` and ``solve_ivp``'s ``t_eval``).
+#: ``out`` receives the state at each of the ``nt`` times ``t_out`` (increasing, the first the
+#: start), row by row.  Returns 0, the right-hand side's own status (1, 2: a singular matrix),
+#: 3 when a value is not finite, 4 after ``max_steps`` steps, 5 when the step became too small,
+#: 6 when memory ran out.
+_LOOP = r"""
+static double rms(int n, const double *v, const double *scale) {
+    double s = 0; for (int i = 0; i < n; i++) { double r = v[i] / scale[i]; s += r * r; }
+    return sqrt(s / n);
+}
+static int all_finite(int n, const double *v) {
+    for (int i = 0; i < n; i++) if (!isfinite(v[i])) return 0;
+    return 1;
+}
+#define CALL(tt, yy, ff) do { int st_ = rhs((tt), (yy), p, (ff)); (*nfev)++; \
+    if (st_) { status = st_; goto done; } \
+    if (!all_finite(n, (ff))) { status = 3; goto done; } } while (0)
+
+int dop853(int n, const double *x0, int nt, const double *t_out, double rtol, double atol,
+           const double *p, long max_steps, double *out, long *nfev) {
+    int status = 0;
+    double *ks = malloc(sizeof(double) * (EXTENDED + 5 + POWER) * n);  /* stages, then: */
+    if (!ks) return 6;
+    double *y = ks + EXTENDED * n, *y_new = y + n, *f = y_new + n, *tmp = f + n;
+    double *scale = tmp + n, *Fs = scale + n;
+    double t = t_out[0], t_bound = t_out[nt - 1];
+    *nfev = 0;
+    memcpy(y, x0, sizeof(double) * n);
+    memcpy(out, x0, sizeof(double) * n);  /* t_out[0] is the start */
+    int next = 1;
+    CALL(t, y, f);
+    /* select_initial_step (order 7 of the error estimator: exponent 1/8) */
+    double h_abs, interval = fabs(t_bound - t);
+    if (interval == 0.0) goto done;
+    {
+        for (int i = 0; i < n; i++) scale[i] = atol + fabs(y[i]) * rtol;
+        double d0 = rms(n, y, scale), d1 = rms(n, f, scale);
+        double h0 = (d0 < 1e-5 || d1 < 1e-5) ? 1e-6 : 0.01 * d0 / d1;
+        if (h0 > interval) h0 = interval;
+        for (int i = 0; i < n; i++) tmp[i] = y[i] + h0 * f[i];
+        CALL(t + h0, tmp, y_new);
+        for (int i = 0; i < n; i++) tmp[i] = y_new[i] - f[i];
+        double d2 = rms(n, tmp, scale) / h0;
+        double h1 = (d1 <= 1e-15 && d2 <= 1e-15) ? fmax(1e-6, h0 * 1e-3)
+                    : pow(0.01 / fmax(d1, d2), 1.0 / 8.0);
+        h_abs = fmin(fmin(100 * h0, h1), interval);
+    }
+    for (long steps = 0; t < t_bound; steps++) {
+        if (steps >= max_steps) { status = 4; goto done; }
+        double min_step = 10 * fabs(nextafter(t, INFINITY) - t);
+        if (h_abs < min_step) h_abs = min_step;
+        int rejected = 0;
+        double h, t_new;
+        for (;;) {
+            if (h_abs < min_step) { status = 5; goto done; }
+            t_new = t + h_abs;
+            if (t_new - t_bound > 0) t_new = t_bound;
+            h = t_new - t;
+            h_abs = fabs(h);
+            /* rk_step */
+            memcpy(ks, f, sizeof(double) * n);
+            for (int s = 1; s < STAGES; s++) {
+                for (int i = 0; i < n; i++) {
+                    double dy = 0;
+                    for (int j = 0; j < s; j++) dy += ks[j * n + i] * DA[s][j];
+                    tmp[i] = y[i] + dy * h;
+                }
+                CALL(t + DC[s] * h, tmp, ks + s * n);
+            }
+            for (int i = 0; i < n; i++) {
+                double dy = 0;
+                for (int j = 0; j < STAGES; j++) dy += ks[j * n + i] * DB[j];
+                y_new[i] = y[i] + h * dy;
+            }
+            CALL(t + h, y_new, ks + STAGES * n);
+            /* _estimate_error_norm */
+            double e5 = 0, e3 = 0;
+            for (int i = 0; i < n; i++) {
+                double sc = atol + fmax(fabs(y[i]), fabs(y_new[i])) * rtol, a5 = 0, a3 = 0;
+                for (int j = 0; j <= STAGES; j++) { a5 += ks[j * n + i] * DE5[j];
+                                                    a3 += ks[j * n + i] * DE3[j]; }
+                a5 /= sc; a3 /= sc; e5 += a5 * a5; e3 += a3 * a3;
+            }
+            double error = (e5 == 0 && e3 == 0) ? 0.0
+                           : h_abs * e5 / sqrt((e5 + 0.01 * e3) * n);
+            if (error < 1) {
+                double factor = error == 0 ? 10.0 : fmin(10.0, 0.9 * pow(error, -1.0 / 8.0));
+                if (rejected) factor = fmin(1.0, factor);
+                h_abs *= factor;
+                break;
+            }
+            h_abs *= fmax(0.2, 0.9 * pow(error, -1.0 / 8.0));
+            rejected = 1;
+        }
+        /* the outputs in (t, t_new]: _dense_output_impl and Dop853DenseOutput */
+        if (next < nt && t_out[next] <= t_new) {
+            for (int s = STAGES + 1; s < EXTENDED; s++) {
+                for (int i = 0; i < n; i++) {
+                    double dy = 0;
+                    for (int j = 0; j < s; j++) dy += ks[j * n + i] * DA[s][j];
+                    tmp[i] = y[i] + dy * h;
+                }
+                CALL(t + DC[s] * h, tmp, ks + s * n);
+            }
+            for (int i = 0; i < n; i++) {
+                double dy = y_new[i] - y[i];
+                Fs[0 * n + i] = dy;
+                Fs[1 * n + i] = h * ks[i] - dy;
+                Fs[2 * n + i] = 2 * dy - h * (ks[STAGES * n + i] + ks[i]);
+                for (int r = 0; r < POWER - 3; r++) {
+                    double d = 0;
+                    for (int j = 0; j < EXTENDED; j++) d += DD[r][j] * ks[j * n + i];
+                    Fs[(3 + r) * n + i] = h * d;
+                }
+            }
+            for (; next < nt && t_out[next] <= t_new; next++) {
+                double x = (t_out[next] - t) / h;
+                for (int i = 0; i < n; i++) {
+                    double v = 0;
+                    for (int r = POWER - 1, k = 0; r >= 0; r--, k++) {
+                        v += Fs[r * n + i];
+                        v *= (k % 2 == 0) ? x : 1 - x;
+                    }
+                    out[next * n + i] = v + y[i];
+                }
+            }
+        }
+        t = t_new;
+        memcpy(y, y_new, sizeof(double) * n);
+        memcpy(f, ks + STAGES * n, sizeof(double) * n);
+    }
+done:
+    free(ks);
+    return status;
+}
+"""
