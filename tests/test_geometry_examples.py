@@ -146,7 +146,7 @@ def test_sphere_reaction_simplifies_to_the_normal_law():
 
 
 def test_sphere_motion_far_from_the_poles_is_the_atlas_motion(sphere, monkeypatch):
-    """A motion that stays at μ ≥ switch is integrated in the first chart alone (LSODA), and
+    """A motion that stays at μ ≥ switch is integrated in the first chart alone, and
     is the motion the atlas (DOP853, chart changes at μ = switch) integrates."""
     from companion.geometry.constrained import ChartIntegrator
 
@@ -154,10 +154,33 @@ def test_sphere_motion_far_from_the_poles_is_the_atlas_motion(sphere, monkeypatc
     monkeypatch.setattr(ChartIntegrator, "_first_chart",
                         lambda *args: used.append(first_chart(*args)) or used[-1])
     fast = sphere.simulate()
-    assert used and used[-1] is not None, "the first chart's LSODA path was not taken"
+    assert used and used[-1] is not None, "the first chart's path was not taken"
     assert not fast.events
     assert np.min(fast["immersion μ"]) >= 0.3  # ChartIntegrator's switch
     assert fast.drift("energy") < 1e-8 and fast.max_residual("JᵀR") < 1e-10
     monkeypatch.setattr(ChartIntegrator, "_first_chart", lambda *args: None)
     atlas = sphere.simulate()
     np.testing.assert_allclose(fast.states, atlas.states, atol=1e-6)
+
+
+def test_the_sphere_chart_compiled_to_c_is_the_python_chart(sphere, tmp_path, monkeypatch):
+    from companion.numerics import c_rhs
+
+    if c_rhs.compiler() is None:
+        pytest.skip("no C compiler")
+    monkeypatch.setattr(c_rhs, "CACHE", tmp_path)
+    monkeypatch.delattr(sphere, "_c_library", raising=False)  # compiled here, afresh
+    values = sphere.parameter_values()
+    p = [values[s.name] for s in sphere.parameter_symbols]
+    compiled, python = sphere.chart_rhs(p), sphere.geometric_rhs(p)
+    rng = np.random.default_rng(7)
+    for x in rng.uniform([0.3, -3, -2, -2], [2.8, 3, 2, 2], (20, 4)):
+        np.testing.assert_allclose(compiled(0.0, x), python(0.0, x), rtol=1e-13, atol=1e-13)
+    with pytest.raises(SingularConfigurationError, match="stops being an immersion"):
+        compiled(0.0, np.array([1e-6, 0.0, 1.0, 0.0]))  # at the pole
+    fast = sphere.simulate()  # the first chart, compiled
+    monkeypatch.setattr(c_rhs, "compiler", lambda: None)
+    lsoda = sphere.simulate()
+    assert not np.array_equal(fast.states, lsoda.states)  # two integrators
+    np.testing.assert_allclose(fast.states, lsoda.states, atol=1e-6)
+    assert fast.drift("energy") < 1e-8

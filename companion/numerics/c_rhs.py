@@ -187,6 +187,27 @@ def matrices_source(n: int, k: int, names: dict[sp.Symbol, sp.Symbol],
     ])
 
 
+def explicit_source(names: dict[sp.Symbol, sp.Symbol], rates: Sequence[sp.Expr],
+                    guard: sp.Expr | None = None) -> str:
+    """The C source of ``int rhs(double t, const double *x, const double *p, double *out)``
+    for ẋ = ``rates`` given in closed form: returns 0, or 1 where ``guard`` is negative (a
+    chart that stops being an immersion) without evaluating the rates.  ``names`` maps the
+    symbols to ``x[i]``, ``p[i]`` and ``t``."""
+    checked = [] if guard is None else [
+        "    {", _block([guard], "g", names, "s"), "    }",
+        "    if (!(g[0] >= 0)) return 1;"]
+    return "\n".join([
+        _LINEAR_ALGEBRA,
+        "int rhs(double t, const double *x, const double *p, double *out) {",
+        "    double g[1];",
+        "    (void)t; (void)g;",
+        *checked,
+        "    {", _block(rates, "out", names, "c"), "    }",
+        "    return 0;",
+        "}",
+    ])
+
+
 def fingerprint(fields: Sequence) -> str:
     """A hash of the equations' pieces (names the cached library: the same equations are
     never printed and compiled twice).
@@ -274,11 +295,30 @@ def _compile(cc: str, text: str, digest: str, library: Path) -> None:
 
 
 class CRightHandSide:
-    """``f(t, x) -> ẋ`` calling the compiled library for fixed parameter values."""
+    """``f(t, x) -> ẋ`` calling the compiled library for fixed parameter values.
 
-    def __init__(self, lib: ctypes.CDLL, n: int, k: int, p: Sequence[float]):
+    Parameters
+    ----------
+    lib
+        The library (:func:`load`).
+    n, k
+        The state is n coordinates and k speeds.
+    p
+        The parameter values.
+    singular
+        What status 1 of ``rhs`` means (by default: Ψ is singular).
+
+    Attributes
+    ----------
+    nfev
+        Evaluations of the right-hand side by the last :meth:`integrate`.
+    """
+
+    def __init__(self, lib: ctypes.CDLL, n: int, k: int, p: Sequence[float],
+                 singular: str = "Ψ is singular"):
         self._rhs, self._dop853 = lib.rhs, lib.dop853
         self.n = n
+        self.singular = singular
         self.nfev = 0
         self._p = np.ascontiguousarray(p, dtype=float)
         self._size = n + k
@@ -289,7 +329,7 @@ class CRightHandSide:
         status = self._rhs(float(t), x.ctypes.data, self._p.ctypes.data, out.ctypes.data)
         if status == 1:
             raise SingularConfigurationError(
-                f"Ψ is singular at t = {t:.6g}, q = {np.round(x[:self.n], 6).tolist()}")
+                f"{self.singular} at t = {t:.6g}, q = {np.round(x[:self.n], 6).tolist()}")
         if status == 2:
             raise SingularConfigurationError(f"the mass matrix is singular at t = {t:.6g}")
         if not np.all(np.isfinite(out)):
@@ -320,13 +360,15 @@ class CRightHandSide:
         self.nfev = nfev.value
         if status in _FAILURES:
             kind, message = _FAILURES[status]
+            if status == 1:
+                message = f"{self.singular} on the way"
             raise kind(f"integration failed: {message} (DOP853 compiled, "
                        f"{self.nfev} evaluations)")
         return out.T
 
 
 _FAILURES = {
-    1: (SingularConfigurationError, "Ψ became singular"),
+    1: (SingularConfigurationError, "a matrix became singular"),
     2: (SingularConfigurationError, "the mass matrix became singular"),
     3: (NonFiniteMotionError, "the state or its rate overflowed"),
     4: (SingularConfigurationError, "too many steps"),
