@@ -55,6 +55,49 @@ def _explicit(system: System, method: str):
                            list(d.explicit_rates))
 
 
+@cache
+def _compiled_attitude(system: System, method: str):
+    """The library of ẋ for x = (ω, quaternion) printed as C: ω̇ in closed form (the method's
+    explicit rates, or its M u̇ = f solved symbolically at zero angles, which it does not
+    depend on) and q̇ = ½ q ⊗ (0, ω)."""
+    from companion.numerics import c_rhs
+
+    d = system.derive(method)
+    omega = list(system.u_independent)
+    if d.explicit_rates is not None:
+        omega_dot = list(d.explicit_rates)
+    else:
+        omega_dot = [a.xreplace(dict.fromkeys(d.q, 0)) for a in d.accelerations()]
+    quat = sp.symbols("quat_w quat_x quat_y quat_z")
+    rates = [*omega_dot, *quaternion_rate_scalar(list(quat), omega)]
+    names = {s: sp.Symbol(f"x[{i}]") for i, s in enumerate([*omega, *quat])}
+    names.update({s: sp.Symbol(f"p[{i}]") for i, s in enumerate(system.parameter_symbols)})
+    if system.t is not None:
+        names[system.t] = sp.Symbol("t")
+    return c_rhs.load(c_rhs.fingerprint([list(names), rates]),
+                      lambda: c_rhs.explicit_source(names, rates))
+
+
+def attitude_rhs(system: System, method: str, p: list[float]):
+    """x ↦ ẋ for x = (ω, quaternion): compiled to C when a C compiler is found and the
+    method's speeds are ω (it then integrates itself: ``SOLVERS["dop853-c"]``), else in
+    Python from :func:`omega_rate`."""
+    from companion.numerics import c_rhs
+
+    d = system.derive(method)
+    k = len(system.u_independent)
+    if c_rhs.compiler() is not None and (d.explicit_rates is not None or d.speeds == "u"):
+        return c_rhs.CRightHandSide(_compiled_attitude(system, method), k, 4, p)
+    rate = omega_rate(system, method, p)
+
+    def f(t: float, x: np.ndarray) -> np.ndarray:
+        xs = x.tolist()
+        omega, quat = xs[:k], xs[k:]
+        return np.array([*rate(t, omega), *quaternion_rate_scalar(quat, omega)])
+
+    return f
+
+
 def _euler_initial_names(system: System) -> list[str]:
     return [s.name for s in (*system.q, *system.u_independent)]
 
@@ -62,9 +105,10 @@ def _euler_initial_names(system: System) -> list[str]:
 @dataclass(frozen=True)
 class QuaternionAttitude(Integrator):
     """State (ω, quaternion): ω̇ from the derived equations, the quaternion from
-    q̇ = ½ q ⊗ (0, ω).  Adds the Euler angles as series and ``‖q‖ − 1`` as a residual."""
+    q̇ = ½ q ⊗ (0, ω) (:func:`attitude_rhs`: compiled, integrated by the compiled DOP853, or
+    in Python by LSODA).  Adds the Euler angles as series and ``‖q‖ − 1`` as a residual."""
 
-    solver: str = "lsoda"
+    solver: str = "dop853-c"
     rtol: float = 1e-11
     atol: float = 1e-13
 
@@ -81,14 +125,8 @@ class QuaternionAttitude(Integrator):
         return np.array([*omega, *quat], dtype=float)
 
     def integrate(self, system: System, setup: Setup) -> Trajectory:
-        rate = omega_rate(system, setup.method, setup.p)
         k = len(system.u_independent)
-
-        def f(t: float, x: np.ndarray) -> np.ndarray:
-            xs = x.tolist()
-            omega, quat = xs[:k], xs[k:]
-            return np.array([*rate(t, omega), *quaternion_rate_scalar(quat, omega)])
-
+        f = attitude_rhs(system, setup.method, setup.p)
         x0 = system.initial_state(setup.initial, setup.params)
         states = SOLVERS[self.solver][0](f, x0, setup.t, setup.rtol, setup.atol)
         system.check_finite(setup.t, states, setup.params)
