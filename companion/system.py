@@ -969,7 +969,8 @@ class System:
             Derivation method (default: the system's ``method``).
         integrator
             An :class:`Integrator` part, or the name of an ODE solver (``"lsoda"``,
-            ``"dop853"``) for the plain ODE (default: the system's ``integrator``).
+            ``"dop853"``, ``"dop853-c"``) for the plain ODE (default: the system's
+            ``integrator``).
         **options
             Options of the integrator (e.g. ``link_held`` of the disk–link's modes).
 
