@@ -70,12 +70,8 @@ def _compiled_attitude(system: System, method: str):
         omega_dot = [a.xreplace(dict.fromkeys(d.q, 0)) for a in d.accelerations()]
     quat = sp.symbols("quat_w quat_x quat_y quat_z")
     rates = [*omega_dot, *quaternion_rate_scalar(list(quat), omega)]
-    names = {s: sp.Symbol(f"x[{i}]") for i, s in enumerate([*omega, *quat])}
-    names.update({s: sp.Symbol(f"p[{i}]") for i, s in enumerate(system.parameter_symbols)})
-    if system.t is not None:
-        names[system.t] = sp.Symbol("t")
-    return c_rhs.load(c_rhs.fingerprint([list(names), rates]),
-                      lambda: c_rhs.explicit_source(names, rates))
+    return c_rhs.explicit_library([*omega, *quat], system.parameter_symbols, rates,
+                                  t=system.t)
 
 
 def attitude_rhs(system: System, method: str, p: list[float]):
@@ -87,6 +83,7 @@ def attitude_rhs(system: System, method: str, p: list[float]):
     d = system.derive(method)
     k = len(system.u_independent)
     if c_rhs.compiler() is not None and (d.explicit_rates is not None or d.speeds == "u"):
+        # ω in the place of the coordinates, the quaternion of the speeds: only sizes here
         return c_rhs.CRightHandSide(_compiled_attitude(system, method), k, 4, p)
     rate = omega_rate(system, method, p)
 

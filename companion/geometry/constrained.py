@@ -171,15 +171,11 @@ class ConstrainedSystem(System):
             return self.geometric_rhs(p)
         n = len(self.q)
         if not hasattr(self, "_c_library"):
-            state = [*self.q, *self.u]
-            names = {s: sp.Symbol(f"x[{i}]") for i, s in enumerate(state)}
-            names.update({s: sp.Symbol(f"p[{i}]") for i, s in enumerate(self.parameter_symbols)})
             det, tr = self._gram
             guard = det - self.min_immersion**n / n**n * tr**n  # as geometric_rhs tests μ
             rates = [*self.u, *self.derive("geometric").result("xddot")]
-            self._c_library = c_rhs.load(
-                c_rhs.fingerprint([state, list(self.parameter_symbols), rates, guard]),
-                lambda: c_rhs.explicit_source(names, rates, guard))
+            self._c_library = c_rhs.explicit_library([*self.q, *self.u],
+                                                     self.parameter_symbols, rates, guard)
         return c_rhs.CRightHandSide(self._c_library, n, n, p,
                                     singular="the chart stops being an immersion (J loses rank)")
 

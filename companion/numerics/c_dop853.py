@@ -61,6 +61,16 @@ static double rms(int n, const double *v, const double *scale) {
     double s = 0; for (int i = 0; i < n; i++) { double r = v[i] / scale[i]; s += r * r; }
     return sqrt(s / n);
 }
+/* The state at which stage s is evaluated: y + h Σ_{j<s} A[s][j] k_j (rk_step, and the
+   dense output's extra stages). */
+static void stage_state(int n, int s, const double *ks, const double *y, double h,
+                        double *out) {
+    for (int i = 0; i < n; i++) {
+        double dy = 0;
+        for (int j = 0; j < s; j++) dy += ks[j * n + i] * DA[s][j];
+        out[i] = y[i] + dy * h;
+    }
+}
 static int all_finite(int n, const double *v) {
     for (int i = 0; i < n; i++) if (!isfinite(v[i])) return 0;
     return 1;
@@ -113,11 +123,7 @@ int dop853(int n, const double *x0, int nt, const double *t_out, double rtol, do
             /* rk_step */
             memcpy(ks, f, sizeof(double) * n);
             for (int s = 1; s < STAGES; s++) {
-                for (int i = 0; i < n; i++) {
-                    double dy = 0;
-                    for (int j = 0; j < s; j++) dy += ks[j * n + i] * DA[s][j];
-                    tmp[i] = y[i] + dy * h;
-                }
+                stage_state(n, s, ks, y, h, tmp);
                 CALL(t + DC[s] * h, tmp, ks + s * n);
             }
             for (int i = 0; i < n; i++) {
@@ -148,11 +154,7 @@ int dop853(int n, const double *x0, int nt, const double *t_out, double rtol, do
         /* the outputs in (t, t_new]: _dense_output_impl and Dop853DenseOutput */
         if (next < nt && t_out[next] <= t_new) {
             for (int s = STAGES + 1; s < EXTENDED; s++) {
-                for (int i = 0; i < n; i++) {
-                    double dy = 0;
-                    for (int j = 0; j < s; j++) dy += ks[j * n + i] * DA[s][j];
-                    tmp[i] = y[i] + dy * h;
-                }
+                stage_state(n, s, ks, y, h, tmp);
                 CALL(t + DC[s] * h, tmp, ks + s * n);
             }
             for (int i = 0; i < n; i++) {

@@ -115,11 +115,8 @@ def source(parts: EliminationParts, parameters: Sequence[sp.Symbol]) -> str:
     """The C source of ``int rhs(double t, const double *x, const double *p, double *out)``;
     returns 0 on success, 1 when Ψ is singular, 2 when the mass matrix is."""
     n, k, c = len(parts.q), parts.k, parts.components.rows
-    names: dict[sp.Symbol, sp.Symbol] = {s: sp.Symbol(f"x[{i}]") for i, s in enumerate(parts.q)}
+    names = c_names(parts.q, parameters, parts.t)
     names.update({s: sp.Symbol(f"qd[{i}]") for i, s in enumerate(parts.qdot)})
-    names.update({s: sp.Symbol(f"p[{i}]") for i, s in enumerate(parameters)})
-    if parts.t is not None:
-        names[parts.t] = sp.Symbol("t")
     motion = [*parts.rate, *parts.components, *parts.jacobian, *parts.jacobian_rate,
               *parts.gradient, *parts.forces, *parts.drift_rate]
     return "\n".join([
@@ -185,6 +182,26 @@ def matrices_source(n: int, k: int, names: dict[sp.Symbol, sp.Symbol],
         "    return 0;",
         "}",
     ])
+
+
+def c_names(state: Sequence[sp.Symbol], parameters: Sequence[sp.Symbol],
+            t: sp.Symbol | None = None) -> dict[sp.Symbol, sp.Symbol]:
+    """The symbols as the C right-hand side names them: ``x[i]``, ``p[i]`` and ``t``."""
+    names = {s: sp.Symbol(f"x[{i}]") for i, s in enumerate(state)}
+    names.update({s: sp.Symbol(f"p[{i}]") for i, s in enumerate(parameters)})
+    if t is not None:
+        names[t] = sp.Symbol("t")
+    return names
+
+
+def explicit_library(state: Sequence[sp.Symbol], parameters: Sequence[sp.Symbol],
+                     rates: Sequence[sp.Expr], guard: sp.Expr | None = None,
+                     t: sp.Symbol | None = None) -> ctypes.CDLL:
+    """The library of ẋ = ``rates`` in closed form (:func:`explicit_source`), loaded
+    (:func:`load`)."""
+    names = c_names(state, parameters, t)
+    return load(fingerprint([list(names), list(rates), guard]),
+                lambda: explicit_source(names, rates, guard))
 
 
 def explicit_source(names: dict[sp.Symbol, sp.Symbol], rates: Sequence[sp.Expr],

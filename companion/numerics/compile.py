@@ -117,9 +117,7 @@ class CompiledEOM:
         if self._library is None:
             n, k = self.n, self.k
             t, q, u = self._args[0], self._args[1:n + 1], self._args[n + 1:n + k + 1]
-            names = {t: sp.Symbol("t")}
-            names.update({s: sp.Symbol(f"x[{i}]") for i, s in enumerate([*q, *u])})
-            names.update({s: sp.Symbol(f"p[{i}]") for i, s in enumerate(self.parameters)})
+            names = c_rhs.c_names([*q, *u], self.parameters, t)
             flat = self._flat
             self._library = c_rhs.load(
                 c_rhs.fingerprint([self._args, flat]),
