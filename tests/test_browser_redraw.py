@@ -1,7 +1,8 @@
 """The redraw path cannot corrupt (issue 17 item 3), in JupyterLab in Debian's Chromium:
 after 30 fast slider moves the slider is where the keys took it and the canvas equals a whole
-fresh frame of the final state, and the euler-geodesic notebook draws both its figures every
-time it is opened."""
+fresh frame of the final state, the euler-geodesic notebook draws both its figures every
+time it is opened, and ipympl's copy of the picture for a saved notebook is made once the frames
+stop, not on every frame."""
 
 from __future__ import annotations
 
@@ -97,3 +98,45 @@ def test_euler_geodesic_draws_every_figure_every_time(lab, browser):
             assert errors == [] and run.js_errors == []
         finally:
             page.close()
+
+
+#: Counts, in ``window.__offscreenEncodes``, the PNG encodings of canvases outside the page
+#: (ipympl's offscreen canvas: its copy of the picture for a saved notebook).
+COUNT_OFFSCREEN_ENCODES = """
+(() => {
+  window.__offscreenEncodes = 0;
+  const encode = HTMLCanvasElement.prototype.toDataURL;
+  HTMLCanvasElement.prototype.toDataURL = function (...args) {
+    if (!this.isConnected) window.__offscreenEncodes += 1;
+    return encode.apply(this, args);
+  };
+})();
+"""
+#: The explorer's DeferredSnapshot, as a Python expression.
+SNAPSHOT = ("next(c for c in explorer.widget.children "
+            "if type(c).__name__ == 'DeferredSnapshot')")
+
+
+def test_the_saved_picture_is_copied_once_the_frames_stop(lab, browser):
+    """ipympl copies its canvas to a data URL on every frame; the explorer's DeferredSnapshot
+    skips that copy while frames arrive and makes one when they stop."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.add_init_script(COUNT_OFFSCREEN_ENCODES)
+    try:
+        run = lb.open_and_run(page, lab, "chapters/loparo-07/disk-link-friction.ipynb",
+                              settle_ms=500)
+        # the first frames' copy, then a pause long enough that no press waits as long
+        page.wait_for_function("window.__offscreenEncodes >= 1", timeout=60_000)
+        lb.run_in_kernel(page, f"{SNAPSHOT}.settle_ms = 5000")
+        copies = int(lb.kernel_value(page, f"{SNAPSHOT}.snapshots"))
+        page.evaluate("window.__offscreenEncodes = 0")
+        for _ in range(3):
+            lb.slider_latency(page)  # each press painted a new frame
+        assert page.evaluate("window.__offscreenEncodes") == 0, "a frame was copied"
+        page.wait_for_function("window.__offscreenEncodes >= 1", timeout=60_000)
+        page.wait_for_timeout(1000)
+        assert page.evaluate("window.__offscreenEncodes") == 1
+        assert int(lb.kernel_value(page, f"{SNAPSHOT}.snapshots")) == copies + 1
+        assert run.js_errors == []
+    finally:
+        page.close()

@@ -91,7 +91,7 @@ def test_figure_fits_its_width_and_nothing_is_clipped(explorer, width):
     fig = explorer.figure
     fig.canvas.draw()
     assert explorer.fitter.width_px() == pytest.approx(width, abs=0.5)
-    assert explorer.fitter.stacked == (width < style.stack_below_px())
+    assert explorer.fitter.stacked == (width < explorer.fitter.breakpoint_px())
     assert _clipped_texts(fig) == []
     assert _overlapping_panels(fig) == []
     assert _titles_on_offset_texts(fig) == []
@@ -99,6 +99,26 @@ def test_figure_fits_its_width_and_nothing_is_clipped(explorer, width):
         lefts = {round(ax.get_subplotspec().colspan.start) for ax in _panels(fig)}
         assert lefts == {0}
         assert len({ax.get_subplotspec().get_gridspec().ncols for ax in _panels(fig)}) == 1
+
+
+def test_a_two_column_view_stays_side_by_side_on_a_laptop():
+    """The disk–link's two columns keep their labels at 880 px (JupyterLab at 1024 px): side by
+    side its figure keeps its nominal height, about half the stacked one, so the scene and the
+    curves are seen together; below its own breakpoint it stacks like the others."""
+    ex = examples.explorer("disk_link_friction")
+    try:
+        assert ex.fitter.breakpoint_px() < 880 < style.stack_below_px()
+        ex.fitter.fit(880)
+        assert not ex.fitter.stacked
+        ex.figure.canvas.draw()
+        assert _clipped_texts(ex.figure) == [] and _overlapping_panels(ex.figure) == []
+        side_by_side = ex.figure.get_size_inches()[1]
+        assert side_by_side == pytest.approx(ex.fitter.nominal_inches[1])
+        ex.fitter.fit(ex.fitter.breakpoint_px() - 1)
+        assert ex.fitter.stacked
+        assert ex.figure.get_size_inches()[1] > 1.8 * side_by_side
+    finally:
+        ex.close()
 
 
 def test_panels_come_back_side_by_side(explorer):

@@ -29,7 +29,7 @@ from matplotlib.ticker import LogLocator, NullLocator
 from companion.numerics import SingularConfigurationError, Trajectory
 from companion.system import Parameter, System
 from companion.widgets import labels, style
-from companion.widgets.frames import changing, safe_frames
+from companion.widgets.frames import DeferredSnapshot, changing, safe_frames
 from companion.widgets.responsive import FigureFitter
 
 
@@ -44,9 +44,14 @@ class View:
         :class:`~companion.widgets.responsive.FigureFitter`).  Place the axes on gridspecs
         (``add_subplot``, ``add_gridspec``) and leave the layout to the explorer (no
         ``tight_layout``): it stacks the panels in a narrow output area and lays them out.
+    stack_below
+        The figure width (CSS pixels, outside lecture mode) below which the panels are stacked
+        in one column: the narrowest at which the side-by-side panels keep their titles,
+        tick labels and legends whole.
     """
 
     figsize: tuple[float, float] = (9.0, 6.0)
+    stack_below: float = style.STACK_BELOW_PX
 
     def setup(self, fig: Figure, trajectory: Trajectory) -> None:
         """Create the axes and artists on ``fig`` for a first trajectory."""
@@ -390,16 +395,17 @@ class Explorer:
             canvas.toolbar_position = "right"
             self.layers = safe_frames(canvas)
             self._image = None
-            shown = canvas
+            shown: list[w.Widget] = [canvas, DeferredSnapshot(canvas=canvas)]
         else:
             self._image = w.Image(format="png", layout={"max_width": "100%", "height": "auto"})
-            shown = self._image
+            shown = [self._image]
         self._readout()
         # after the canvas: its device pixel ratio sets how wide an inch is on screen
-        self.fitter = FigureFitter(self.figure, self.redraw, scope_class=EXPLORER_CLASS)
+        self.fitter = FigureFitter(self.figure, self.redraw, scope_class=EXPLORER_CLASS,
+                                   stack_below=view.stack_below)
         style_sheet = w.HTML(EXPLORER_CSS, layout={"height": "0px"})
         self.widget = w.VBox([style_sheet, self._control_panel(names, essential), self.prompt,
-                              self.readout, self.fitter.probe, shown, *view.extra_widgets()],
+                              self.readout, self.fitter.probe, *shown, *view.extra_widgets()],
                              layout={"width": "100%"})
         self.widget.add_class(EXPLORER_CLASS)
 

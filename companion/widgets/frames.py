@@ -29,6 +29,13 @@ matplotlib's mathtext parser, its font cache and FreeType's library are shared b
 segmentation fault, seen in the browser tests while a notebook ran all its cells: a cell laid
 out one figure while the subshell laid out another).
 
+And one cost: on every frame, before the frame can load, ipympl's front end encodes its offscreen
+canvas as a PNG data URL (``_data_url``, the picture a saved notebook keeps), on the page's
+main thread — 10–20 ms per slider move for the 930 × 850 disk–link figure in Chromium, a
+quarter of its slider-to-pixels time.  A :class:`DeferredSnapshot` (``frames.js``) lets each
+frame through ipympl's own handler with that copy skipped and makes one copy once the frames
+stop.
+
 So all of it holds one lock, :data:`MATPLOTLIB_LOCK`: :func:`safe_frames` makes a canvas send
 whole frames only, always as PNG, with a valid data URL, each render and encoding holding it;
 whoever moves a figure's artists holds it (:func:`changing`); every message of the canvases we
@@ -45,9 +52,13 @@ import zlib
 from base64 import b64encode
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
+import anywidget
+import ipywidgets as w
 import numpy as np
+import traitlets
 from isal import isal_zlib
 from matplotlib.figure import Figure
 
@@ -153,6 +164,26 @@ def safe_frames(canvas: Any) -> LayeredRender:
     canvas.get_diff_image = whole_frame
     canvas.send_binary = send_png
     return layers
+
+
+class DeferredSnapshot(anywidget.AnyWidget):
+    """Makes ipympl's copy of a canvas's picture (its ``_data_url``) once the frames stop,
+    ``settle_ms`` after the last one, instead of on every frame before the frame can load
+    (``frames.js``).  Shown beside the canvas, zero pixels high.
+
+    Attributes
+    ----------
+    canvas
+        The ipympl canvas whose frames it lightens.
+    snapshots
+        How many copies the front end has made (it counts them here).
+    """
+
+    _esm = (Path(__file__).parent / "frames.js").read_text(encoding="utf-8")
+    canvas = traitlets.Instance(w.DOMWidget, allow_none=True).tag(
+        sync=True, **w.widget_serialization)
+    settle_ms = traitlets.Int(2000).tag(sync=True)
+    snapshots = traitlets.Int(0).tag(sync=True)
 
 
 def lock_messages(canvas: Any) -> None:

@@ -94,6 +94,9 @@ class FigureFitter:
         Called after the figure changed size or layout, to show it.
     scope_class
         CSS class of the box the probe measures (the explorer's).
+    stack_below
+        The breakpoint outside lecture mode (CSS pixels): the panels stack in a narrower
+        figure (:func:`~companion.widgets.style.stack_below_px`).
 
     Attributes
     ----------
@@ -103,8 +106,10 @@ class FigureFitter:
         Whether the panels are in one column.
     """
 
-    def __init__(self, figure: Figure, redraw: Callable[[], None], *, scope_class: str = ""):
+    def __init__(self, figure: Figure, redraw: Callable[[], None], *, scope_class: str = "",
+                 stack_below: float = style.STACK_BELOW_PX):
         self.figure = figure
+        self.stack_below = stack_below
         self._redraw = redraw
         self.nominal_inches = tuple(float(x) for x in figure.get_size_inches())
         self._engine = ConstrainedLayoutEngine(h_pad=WIDE_PAD, w_pad=WIDE_PAD)
@@ -126,13 +131,17 @@ class FigureFitter:
         ratio = getattr(self.figure.canvas, "device_pixel_ratio", 1) or 1
         return self.figure.dpi / ratio
 
+    def breakpoint_px(self) -> float:
+        """The width (CSS pixels) below which the panels are stacked, in the current style."""
+        return style.stack_below_px(self.stack_below)
+
     def width_px(self) -> float:
         """The figure's width in CSS pixels."""
         return float(self.figure.get_size_inches()[0]) * self.pixels_per_inch
 
     def fit(self, width_px: float) -> None:
         """Make the figure ``width_px`` CSS pixels wide (at least :data:`MIN_WIDTH_PX`), stack
-        its panels below :func:`~companion.widgets.style.stack_below_px`, lay it out, redraw.
+        its panels below :meth:`breakpoint_px`, lay it out, redraw.
 
         The height is the view's nominal height side by side, and the sum of the panels'
         nominal heights when stacked: text keeps its size whatever the width.
@@ -149,7 +158,7 @@ class FigureFitter:
         # the width arrives on a comm, possibly on another kernel thread than the sliders':
         # resize, lay out and render under the figure's one lock (frames.changing)
         with changing(self.figure):
-            self._arrange(stacked=width_px < style.stack_below_px())
+            self._arrange(stacked=width_px < self.breakpoint_px())
             height_in = self._stacked_height() if self.stacked else self.nominal_inches[1]
             self.figure.set_size_inches(width_px / self.pixels_per_inch, height_in,
                                         forward=True)

@@ -120,10 +120,16 @@ def whole_buttons_css(scope_class: str) -> str:
             f"text-overflow: clip; min-width: max-content; }}</style>")
 
 
-def stack_below_px() -> float:
+#: Figure width (CSS pixels, outside lecture mode) below which an explorer stacks its panels in
+#: one column, unless its view sets its own (``View.stack_below``).
+STACK_BELOW_PX = 1000.0
+
+
+def stack_below_px(nominal: float = STACK_BELOW_PX) -> float:
     """Figure width (CSS pixels) below which an explorer stacks its panels in one column: side
-    by side they would be narrower than their tick labels and legends need."""
-    return 1000.0 * _scale()
+    by side they would be narrower than their tick labels and legends need.  ``nominal`` is
+    the breakpoint outside lecture mode; lecture mode's larger text moves it up."""
+    return nominal * _scale()
 
 
 def figure_size(size: tuple[float, float]) -> tuple[float, float]:

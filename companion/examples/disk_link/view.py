@@ -62,6 +62,11 @@ class DiskLinkView(AnimatedView):
     """Scene, s and θ, contact forces with the friction cone, v_slip, energy, mode timeline."""
 
     figsize = (11.0, 8.5)
+    #: Two columns whose titles, tick labels and legends stay whole from 850 px on: side by
+    #: side the figure keeps its 8.5 in height (850 px) where stacked it would take 1620 px,
+    #: so a laptop screen shows the scene and the curves together, and a frame has half the
+    #: pixels to render and decode.
+    stack_below = 850.0
 
     def animated_samples(self, trajectory: Trajectory) -> int:
         return animated_samples(trajectory)  # the rolling model stops at its first violation
