@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ctypes
 import hashlib
+import math
 import os
 import shutil
 import subprocess
@@ -27,6 +28,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 import sympy as sp
+from scipy.optimize import OptimizeResult
 
 from companion.numerics import c_dop853
 from companion.numerics.errors import NonFiniteMotionError, SingularConfigurationError
@@ -37,7 +39,7 @@ if TYPE_CHECKING:
 #: Where compiled libraries are kept between sessions.
 CACHE = Path(os.environ.get("COMPANION_CACHE", Path(tempfile.gettempdir()) / "companion-c"))
 
-_LINEAR_ALGEBRA = r"""
+LINEAR_ALGEBRA = r"""
 #include <math.h>
 /* Invert the n x n matrix a (row-major, destroyed) into inv; 0 if singular. */
 static int invert(int n, double *a, double *inv) {
@@ -101,7 +103,7 @@ def compiler() -> str | None:
     return None
 
 
-def _block(exprs: Sequence[sp.Expr], target: str, names: dict[sp.Symbol, sp.Symbol],
+def block(exprs: Sequence[sp.Expr], target: str, names: dict[sp.Symbol, sp.Symbol],
            prefix: str) -> str:
     """C statements assigning ``target[i] = exprs[i]`` with common subexpressions shared."""
     exprs = [sp.sympify(e).xreplace(names) for e in exprs]
@@ -120,20 +122,20 @@ def source(parts: EliminationParts, parameters: Sequence[sp.Symbol]) -> str:
     motion = [*parts.rate, *parts.components, *parts.jacobian, *parts.jacobian_rate,
               *parts.gradient, *parts.forces, *parts.drift_rate]
     return "\n".join([
-        _LINEAR_ALGEBRA,
+        LINEAR_ALGEBRA,
         f"#define N {n}\n#define K {k}\n#define C {c}",
         "int rhs(double t, const double *x, const double *p, double *out) {",
         "    double cfg[N * N + N], mot[N + C + 3 * C * N + N + C], W[C * C];",
         "    double phi[N * N], ua[N], qd[N], Wv[C], WJ[C * N], Mq[N * N], bias[N];",
         "    double a[C], tmp[N], r[N], MqPk[N * K], Mu[K * K], fu[K];",
         "    (void)t;",
-        "    {", _block([*parts.psi, *parts.psi_t], "cfg", names, "g"), "    }",
+        "    {", block([*parts.psi, *parts.psi_t], "cfg", names, "g"), "    }",
         "    if (!invert(N, cfg, phi)) return 1;",
         "    for (int i = 0; i < N; i++) ua[i] = (i < K ? x[N + i] : 0.0) - cfg[N * N + i];",
         "    for (int i = 0; i < N; i++) { double s = 0; for (int j = 0; j < N; j++)"
         " s += phi[i * N + j] * ua[j]; qd[i] = s; }",
-        "    {", _block(motion, "mot", names, "h"), "    }",
-        "    {", _block(list(parts.weights), "W", names, "w"), "    }",
+        "    {", block(motion, "mot", names, "h"), "    }",
+        "    {", block(list(parts.weights), "W", names, "w"), "    }",
         "    const double *rate = mot, *v = mot + N, *J = mot + N + C;",
         "    const double *dJ = J + C * N, *dv = dJ + C * N, *Q = dv + C * N, *drift = Q + N;",
         "    for (int i = 0; i < C; i++) { double s = 0; for (int j = 0; j < C; j++)"
@@ -171,12 +173,12 @@ def matrices_source(n: int, k: int, names: dict[sp.Symbol, sp.Symbol],
     for q̇ = ``kinematics`` and M u̇ = f (M row by row): returns 0 on success, 2 when M is
     singular.  ``names`` maps the symbols to ``x[i]``, ``p[i]`` and ``t``."""
     return "\n".join([
-        _LINEAR_ALGEBRA,
+        LINEAR_ALGEBRA,
         f"#define N {n}\n#define K {k}",
         "int rhs(double t, const double *x, const double *p, double *out) {",
         "    double v[N + K * K + K];",
         "    (void)t;",
-        "    {", _block([*kinematics, *mass_matrix, *forcing], "v", names, "c"), "    }",
+        "    {", block([*kinematics, *mass_matrix, *forcing], "v", names, "c"), "    }",
         "    for (int i = 0; i < N; i++) out[i] = v[i];",
         "    if (!solve(K, v + N, v + N + K * K, out + N)) return 2;",
         "    return 0;",
@@ -211,15 +213,15 @@ def explicit_source(names: dict[sp.Symbol, sp.Symbol], rates: Sequence[sp.Expr],
     chart that stops being an immersion) without evaluating the rates.  ``names`` maps the
     symbols to ``x[i]``, ``p[i]`` and ``t``."""
     checked = [] if guard is None else [
-        "    {", _block([guard], "g", names, "s"), "    }",
+        "    {", block([guard], "g", names, "s"), "    }",
         "    if (!(g[0] >= 0)) return 1;"]
     return "\n".join([
-        _LINEAR_ALGEBRA,
+        LINEAR_ALGEBRA,
         "int rhs(double t, const double *x, const double *p, double *out) {",
         "    double g[1];",
         "    (void)t; (void)g;",
         *checked,
-        "    {", _block(rates, "out", names, "c"), "    }",
+        "    {", block(rates, "out", names, "c"), "    }",
         "    return 0;",
         "}",
     ])
@@ -232,7 +234,7 @@ def fingerprint(fields: Sequence) -> str:
     Each distinct subexpression is hashed once, from its class and its arguments' hashes
     (a Merkle hash): the bicycle's equations share their subtrees so much that printing them
     whole (``srepr``) took 3–4 s, holding the interpreter while a reader moved sliders."""
-    digest = hashlib.sha256((_LINEAR_ALGEBRA + c_dop853.source()).encode())
+    digest = hashlib.sha256((LINEAR_ALGEBRA + c_dop853.source()).encode())
     seen: dict[int, tuple[object, bytes]] = {}
     for f in fields:
         digest.update(_structure_hash(f, seen))
@@ -292,6 +294,11 @@ def load(digest: str, make_source: Callable[[], str]) -> ctypes.CDLL:
     lib.dop853.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p,
                            ctypes.c_double, ctypes.c_double, ctypes.c_void_p, ctypes.c_long,
                            ctypes.c_void_p, ctypes.POINTER(ctypes.c_long)]
+    lib.dop853_events.restype = ctypes.c_int
+    lib.dop853_events.argtypes = [*lib.dop853.argtypes, ctypes.c_void_p, ctypes.c_int,
+                                  ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int,
+                                  *[ctypes.POINTER(ctypes.c_int)] * 2, ctypes.c_void_p,
+                                  ctypes.c_void_p, ctypes.c_void_p]
     return lib
 
 
@@ -333,23 +340,24 @@ class CRightHandSide:
 
     def __init__(self, lib: ctypes.CDLL, n: int, k: int, p: Sequence[float],
                  singular: str = "Ψ is singular"):
-        self._rhs, self._dop853 = lib.rhs, lib.dop853
+        self._rhs, self._dop853, self._events = lib.rhs, lib.dop853, lib.dop853_events
         self.n = n
         self.singular = singular
         self.nfev = 0
         self._p = np.ascontiguousarray(p, dtype=float)
+        self._p_address = self._p.ctypes.data  # kept alive by self._p
         self._size = n + k
 
     def __call__(self, t: float, x: np.ndarray) -> np.ndarray:
         x = np.ascontiguousarray(x, dtype=float)
         out = np.empty(self._size)
-        status = self._rhs(float(t), x.ctypes.data, self._p.ctypes.data, out.ctypes.data)
+        status = self._rhs(float(t), x.ctypes.data, self._p_address, out.ctypes.data)
         if status == 1:
             raise SingularConfigurationError(
                 f"{self.singular} at t = {t:.6g}, q = {np.round(x[:self.n], 6).tolist()}")
         if status == 2:
             raise SingularConfigurationError(f"the mass matrix is singular at t = {t:.6g}")
-        if not np.all(np.isfinite(out)):
+        if not math.isfinite(out.sum()):  # a NaN or an infinity anywhere (cheaper than isfinite)
             raise NonFiniteMotionError(f"the accelerations overflow at t = {t:.6g}")
         return out
 
@@ -384,6 +392,55 @@ class CRightHandSide:
         return out.T
 
 
+    def solve_events(self, x0: np.ndarray, t_eval: np.ndarray, rtol: float, atol: float,
+                     guards: int, direction: Sequence[float], terminal: Sequence[bool],
+                     max_steps: int = 1_000_000, max_events: int = 1000) -> OptimizeResult:
+        """:func:`scipy.integrate.solve_ivp` with ``method="DOP853"``, this ``t_eval`` and
+        events, compiled: the event functions are the C function at address ``guards``
+        (``int guards(double t, const double *x, const double *p, double *g)``, the same
+        statuses as ``rhs``), crossing zero in their ``direction``, the ``terminal`` ones
+        stopping the run.  Returns what ``solve_ivp`` does: ``t``, ``y``, ``t_events``,
+        ``y_events``, ``status`` (0: the end reached, 1: a terminal event) and ``nfev``.
+
+        Raises
+        ------
+        SingularConfigurationError, NonFiniteMotionError
+            As :meth:`integrate`; also for more than ``max_events`` crossings.
+        """
+        x0 = np.ascontiguousarray(x0, dtype=float)
+        t_eval = np.ascontiguousarray(t_eval, dtype=float)
+        ng = len(direction)
+        out = np.empty((len(t_eval), self._size))
+        directions = np.ascontiguousarray(direction, dtype=float)
+        terminals = np.ascontiguousarray(terminal, dtype=np.int32)
+        event_t, event_index = np.empty(max_events), np.empty(max_events, dtype=np.int32)
+        event_y = np.empty((max_events, self._size))
+        nfev, n_out, n_events = ctypes.c_long(0), ctypes.c_int(0), ctypes.c_int(0)
+        status = self._events(self._size, x0.ctypes.data, len(t_eval), t_eval.ctypes.data,
+                              rtol, atol, self._p_address, max_steps, out.ctypes.data,
+                              ctypes.byref(nfev), guards, ng, directions.ctypes.data,
+                              terminals.ctypes.data, max_events, ctypes.byref(n_out),
+                              ctypes.byref(n_events), event_t.ctypes.data,
+                              event_index.ctypes.data, event_y.ctypes.data)
+        self.nfev = nfev.value
+        if status not in (0, 7):
+            kind, message = _FAILURES.get(status, (SingularConfigurationError,
+                                                   f"status {status}"))
+            if status == 1:
+                message = f"{self.singular} on the way"
+            raise kind(f"integration failed: {message} (DOP853 compiled, "
+                       f"{self.nfev} evaluations)")
+        k = n_events.value
+        which = event_index[:k]
+        return OptimizeResult(
+            t=t_eval[:n_out.value].copy(), y=out[:n_out.value].T.copy(),
+            t_events=[event_t[:k][which == i] for i in range(ng)],
+            y_events=[event_y[:k][which == i] for i in range(ng)],
+            status=1 if status == 7 else 0, nfev=self.nfev,
+            message="A termination event occurred." if status == 7 else
+            "The solver successfully reached the end of the integration interval.")
+
+
 _FAILURES = {
     1: (SingularConfigurationError, "a matrix became singular"),
     2: (SingularConfigurationError, "the mass matrix became singular"),
@@ -391,4 +448,5 @@ _FAILURES = {
     4: (SingularConfigurationError, "too many steps"),
     5: (SingularConfigurationError, "the step size became too small"),
     6: (MemoryError, "out of memory"),
+    8: (SingularConfigurationError, "too many event crossings (a chattering switch)"),
 }

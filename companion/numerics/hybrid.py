@@ -38,11 +38,18 @@ class Guard:
 
 @dataclass(frozen=True)
 class Mode:
-    """A continuous mode: right-hand side and guards."""
+    """A continuous mode: right-hand side and guards.
+
+    ``solve``, when given, integrates a segment in one call: ``solve(t_eval, x0, rtol, atol)``
+    returns what ``solve_ivp(rhs, (t_eval[0], t_eval[-1]), x0, method="DOP853",
+    t_eval=t_eval, events=guards, rtol=rtol, atol=atol)`` would (a compiled integrator with the
+    guards compiled too: :meth:`companion.numerics.c_rhs.CRightHandSide.solve_events`).
+    """
 
     name: str
     rhs: Callable[[float, np.ndarray], np.ndarray]
     guards: tuple[Guard, ...] = ()
+    solve: Callable | None = None
 
 
 @dataclass(frozen=True)
@@ -107,8 +114,11 @@ def simulate_hybrid(
             events.append(ev)
         t_eval = np.concatenate([[t0], grid[(grid > t0) & (grid <= t_final)]])
         try:
-            sol = solve_ivp(current.rhs, (t0, t_final), x, method=method, t_eval=t_eval,
-                            events=events or None, rtol=rtol, atol=atol)
+            if current.solve is not None and method == "DOP853":
+                sol = current.solve(t_eval, x, rtol, atol)
+            else:
+                sol = solve_ivp(current.rhs, (t0, t_final), x, method=method, t_eval=t_eval,
+                                events=events or None, rtol=rtol, atol=atol)
         except SingularConfigurationError as exc:
             run.stopped = f"stopped in mode {mode}: {exc}"
             break

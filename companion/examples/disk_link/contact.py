@@ -246,6 +246,43 @@ def mode_model(name: str) -> ModeModel:
                      F_ne if name == "rolling" else F)
 
 
+#: λ of the Coulomb closure F = λ N (−σ μ_k while slipping, 0 in the other modes).
+LAMBDA_F = sp.Symbol("lambda_F")
+
+
+@dataclass(frozen=True)
+class ClosedMode:
+    """A mode's equations closed for numbers: A q̈ = b, then the quantities read off q̈.
+
+    In the slipping mode F = λ N with λ = −σ μ_k, and N is linear in the accelerations
+    (N = n·q̈ + n₀), so M q̈ = f₀ + b_F F becomes (M − λ b_F nᵀ) q̈ = f₀ + λ b_F n₀; λ (
+    :data:`LAMBDA_F`) is 0 in the other modes, where F is not an unknown.  ``post`` are the
+    four contact-coordinate accelerations (through the chart), N, F and the θ-row residual
+    (the torque a held link needs), in q, q̇, q̈, τ and λ.
+    """
+
+    model: ModeModel
+    A: sp.Matrix
+    b: sp.Matrix
+    post: list[sp.Expr]
+
+
+@cache
+def closed_mode(name: str) -> ClosedMode:
+    """The Coulomb-closed equations of mode ``name`` (:class:`ClosedMode`)."""
+    model = mode_model(name)
+    forcing = model.derivation.forcing
+    acc0 = dict.fromkeys(model.qddot, 0)
+    normal = sp.Matrix([model.normal])
+    b_f = forcing.diff(F)
+    A = model.metric - LAMBDA_F * b_f * normal.jacobian(model.qddot)
+    b = forcing.subs({N: 0, F: 0}) + LAMBDA_F * b_f * normal.subs(acc0)
+    chart_acc = second_derivative(sp.Matrix(model.chart), model.q, model.qdot, model.qddot)
+    tangential = model.tangential if name == "rolling" else LAMBDA_F * model.normal
+    residual = (A[0, :] * sp.Matrix(model.qddot))[0] - b[0]
+    return ClosedMode(model, A, b, [*chart_acc, model.normal, tangential, residual])
+
+
 def energy() -> sp.Expr:
     """Kinetic plus potential energy in the contact coordinates (θ, s, h, ψ) and rates."""
     pose_rates = jacobian(KIN.ambient(), COORDS) * sp.Matrix(RATES)

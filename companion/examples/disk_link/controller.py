@@ -10,7 +10,8 @@ that takes is reported as the series ``tau``.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import sympy as sp
 
@@ -31,10 +32,11 @@ CONTROLLER_PARAMETERS = [
 ]
 
 
-def link_torque(x: Sequence[float], pv: Mapping[str, float]) -> float:
-    """τ at the state x = (θ, s, h, ψ, θ̇, ṡ, …) for parameter values ``pv``."""
+def link_torque(x: Sequence, pv: Mapping[str, Any], cos: Callable = math.cos) -> Any:
+    """τ at the state x = (θ, s, h, ψ, θ̇, ṡ, …) for parameter values ``pv``; with symbols
+    for x and ``pv`` and ``cos=sympy.cos``, its expression (printed as C by :mod:`.compiled`)."""
     theta_ref = pv["k_p"] * (x[1] - pv["s_ref"]) + pv["k_d"] * x[5]
-    gravity = (pv["M"] * pv["L"] / 2 + pv["m"] * x[1]) * pv["g"] * math.cos(x[0])
+    gravity = (pv["M"] * pv["L"] / 2 + pv["m"] * x[1]) * pv["g"] * cos(x[0])
     return (pv["tau_0"] + pv["K_theta"] * (theta_ref - x[0]) - pv["D_theta"] * x[4]
             + pv["c_g"] * gravity)
 

@@ -23,9 +23,10 @@ import numpy as np
 import sympy as sp
 
 from companion.examples.disk_link import contact as ct
+from companion.examples.disk_link.compiled import OUTPUTS, CompiledContact
 from companion.examples.disk_link.controller import link_torque
 from companion.examples.disk_link.impacts import plastic_impact, project_on_rolling
-from companion.numerics import Trajectory
+from companion.numerics import Trajectory, c_rhs
 from companion.numerics.compile import SingularConfigurationError, lambdify_scalar
 from companion.numerics.hybrid import Guard, Mode, simulate_hybrid
 from companion.system import Integrator, Setup, System
@@ -40,36 +41,15 @@ SLIP_TOL = 1e-9
 
 
 class _ModeNumerics:
-    """A mode model compiled for numbers, with the Coulomb closure of the slipping mode.
+    """A mode's closed equations (:func:`.contact.closed_mode`) compiled for numbers in Python:
+    λ of the Coulomb closure is an argument (0 outside the slipping mode)."""
 
-    In the slipping mode F = λ N with λ = −σ μ_k, and N is linear in the accelerations
-    (N = n·q̈ + n₀), so M q̈ = f₀ + b F becomes (M − λ b nᵀ) q̈ = f₀ + λ b n₀; λ is an argument
-    of the compiled function (0 in the other modes, where F is not an unknown).
-    """
-
-    def __init__(self, model: ct.ModeModel):
-        self.model = model
-        n = self.n = len(model.q)
-        lam = sp.Symbol("lambda_F")
-        forcing = model.derivation.forcing
-        zero = {ct.N: 0, ct.F: 0}
-        acc0 = dict.fromkeys(model.qddot, 0)
-        normal = sp.Matrix([model.normal])
-        b = forcing.diff(ct.F)
-        n_row = normal.jacobian(model.qddot)
-        n_0 = normal.subs(acc0)
-        A = model.metric - lam * b * n_row
-        rhs = forcing.subs(zero) + lam * b * n_0
-        args = [*ct.COORDS, *ct.RATES, *ct.PARAMETERS, ct.tau, lam]
-        self._fn = lambdify_scalar(args, [*A, *rhs, *model.metric])
-        # After the solve: the four contact-coordinate accelerations (through the chart), N,
-        # F and the θ-row residual (the torque a held link needs), from q̈.
-        qdd = sp.Matrix(model.qddot)
-        chart_acc = ct.second_derivative(sp.Matrix(model.chart), model.q, model.qdot,
-                                         model.qddot)
-        tangential = model.tangential if model.name == "rolling" else lam * model.normal
-        post = [*chart_acc, model.normal, tangential, (A[0, :] * qdd)[0] - rhs[0]]
-        self._post = lambdify_scalar([*args, *model.qddot], post)
+    def __init__(self, closed: ct.ClosedMode):
+        self.model = model = closed.model
+        self.n = n = len(model.q)
+        args = [*ct.COORDS, *ct.RATES, *ct.PARAMETERS, ct.tau, ct.LAMBDA_F]
+        self._fn = lambdify_scalar(args, [*closed.A, *closed.b, *model.metric])
+        self._post = lambdify_scalar([*args, *model.qddot], closed.post)
         self._n_solve = n * n + n
 
     def metric(self, x, p) -> np.ndarray:
@@ -119,18 +99,34 @@ class ContactModes(Integrator):
     The trajectory's ``switches`` list the mode switches (time, source, target, reason); the
     series ``mode`` indexes :data:`MODES`.  Options of ``simulate``: ``link_held`` (hold the
     link at θ₀) and ``max_switches``.
+
+    ``backend``: ``"python"`` evaluates the modes through lambdified SymPy; ``"c"`` through
+    the modes printed as C (:mod:`.compiled`: the right-hand side, the guards' forces and the
+    series along the motion, each one call; an error without a C compiler); ``"auto"``: C
+    when a compiler is found.
     """
 
     hybrid: bool = False
     rtol: float = 1e-10
     atol: float = 1e-12
+    backend: str = "auto"
     options: tuple[str, ...] = ("link_held", "max_switches")
     _compiled_modes: dict[str, _ModeNumerics] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self):
+        if self.backend not in ("python", "c", "auto"):
+            raise ValueError(f"backend must be 'python', 'c' or 'auto', got {self.backend!r}")
+
+    def _compiled(self, pv: Mapping[str, float], held: bool) -> CompiledContact | None:
+        """The modes compiled for this run, or None for the Python evaluation."""
+        if self.backend == "python" or (self.backend == "auto" and c_rhs.compiler() is None):
+            return None
+        return CompiledContact(pv, held)
 
     def _numeric(self, name: str) -> _ModeNumerics:
         """A mode model compiled for numbers, derived and compiled on first use."""
         if name not in self._compiled_modes:
-            self._compiled_modes[name] = _ModeNumerics(ct.mode_model(name))
+            self._compiled_modes[name] = _ModeNumerics(ct.closed_mode(name))
         return self._compiled_modes[name]
 
     @cached_property
@@ -196,7 +192,9 @@ class ContactModes(Integrator):
         return {"theta_ddot": acc[0], "s_ddot": acc[1], "h_ddot": acc[2], "psi_ddot": acc[3],
                 "N": n, "F": f, "tau": tau, "v_slip": self._extras(*x[:8], *p)[1]}
 
-    def _rhs(self, mode: str, p, pv, held):
+    def _rhs(self, mode: str, p, pv, held, compiled: CompiledContact | None = None):
+        if compiled is not None:
+            return compiled.rhs(MODES.index(mode))
         slip = self._slip
 
         def f(t: float, x: np.ndarray) -> np.ndarray:
@@ -246,7 +244,8 @@ class ContactModes(Integrator):
         held = bool(setup.options.get("link_held", False))
         if held:
             x0[4] = 0.0
-        modes = self._modes(p, pv, held)
+        compiled = self._compiled(pv, held)
+        modes = self._modes(p, pv, held, compiled)
         events: list[str] = []
         if self.hybrid:
             mode0, why = self.contact_mode(x0, p, pv, held)
@@ -285,12 +284,12 @@ class ContactModes(Integrator):
         if run.stopped and (not run.switches or run.stopped != run.switches[-1].reason):
             traj.events.append(run.stopped)
         traj.series["mode"] = np.array([MODES.index(m) for m in run.modes], dtype=float)
-        self._evaluate(traj, run.modes, p, pv, held)
+        self._evaluate(traj, run.modes, p, pv, held, compiled)
         if not self.hybrid:
             self._report_validity(traj, run.crossings)
         return traj
 
-    def _modes(self, p, pv, held) -> dict[str, Mode]:
+    def _modes(self, p, pv, held, compiled: CompiledContact | None) -> dict[str, Mode]:
         def along(i, offset=0.0, sign=1.0):
             return lambda t, x: sign * (x[i] - offset)
 
@@ -299,10 +298,15 @@ class ContactModes(Integrator):
         cache: dict = {}
 
         def forces(mode, x):
+            """(accelerations, N, F, τ): three guards ask at the same state in a row."""
             key = (mode, x.tobytes())
             if key not in cache:
                 cache.clear()
-                cache[key] = self._accelerations(mode, x, p, pv, held)
+                if compiled is None:
+                    cache[key] = self._accelerations(mode, x, p, pv, held)
+                else:
+                    out = compiled.at(MODES.index(mode), x)
+                    cache[key] = (out[4:8], out[10], out[11], out[12])
             return cache[key]
 
         def slip(x):
@@ -316,34 +320,44 @@ class ContactModes(Integrator):
             Guard("F = −μ_s N", lambda t, x: mus * forces(ROLLING, x)[1]
                   + forces(ROLLING, x)[2], terminal=terminal),
         )
-        modes = {ROLLING: Mode(ROLLING, self._rhs(ROLLING, p, pv, held), (*rolling, *ends))}
+        guards = {ROLLING: (*rolling, *ends)}
         if self.hybrid:
             for mode, sigma in ((FORWARD, 1.0), (BACKWARD, -1.0)):
-                modes[mode] = Mode(mode, self._rhs(mode, p, pv, held), (
-                    Guard("v_slip = 0", lambda t, x, sg=sigma: sg * slip(x)),
-                    Guard("N = 0", lambda t, x, md=mode: forces(md, x)[1]),
-                    *ends))
-            modes[SEPARATED] = Mode(SEPARATED, self._rhs(SEPARATED, p, pv, held), (
-                Guard("re-contact", along(2)), *ends))
-        return modes
+                guards[mode] = (Guard("v_slip = 0", lambda t, x, sg=sigma: sg * slip(x)),
+                                Guard("N = 0", lambda t, x, md=mode: forces(md, x)[1]),
+                                *ends)
+            guards[SEPARATED] = (Guard("re-contact", along(2)), *ends)
+        # compiled, a segment up to its first switch is one call, its guards computed in C
+        # in this same order (compiled.source's guards)
+        return {mode: Mode(mode, self._rhs(mode, p, pv, held, compiled), these,
+                           None if compiled is None else
+                           compiled.segment(MODES.index(mode), these))
+                for mode, these in guards.items()}
 
-    def _evaluate(self, traj: Trajectory, modes: list[str], p, pv, held) -> None:
-        cols = traj.states.T
-        acc = [self._accelerations(md, x, p, pv, held) for md, x in zip(modes, cols,
-                                                                         strict=True)]
-        ext = np.array([self._extras(*x[:8], *p) for x in cols]).T
-        traj.series["N"] = np.array([a[1] for a in acc])
-        traj.series["F"] = np.array([a[2] for a in acc])
-        traj.series["tau"] = np.array([a[3] for a in acc])
+    def _evaluate(self, traj: Trajectory, modes: list[str], p, pv, held,
+                  compiled: CompiledContact | None) -> None:
+        if compiled is not None:
+            out = dict(zip(OUTPUTS, compiled.along(traj.states, [MODES.index(m) for m in modes]),
+                           strict=True))
+            energy, slip, centre = out["energy"], out["v_slip"], (out["x_D"], out["y_D"])
+            for name in ("N", "F", "tau", "theta_ddot", "s_ddot", "h_ddot", "psi_ddot"):
+                traj.series[name] = out[name]
+        else:
+            cols = traj.states.T
+            acc = [self._accelerations(md, x, p, pv, held) for md, x in zip(modes, cols,
+                                                                             strict=True)]
+            ext = np.array([self._extras(*x[:8], *p) for x in cols]).T
+            energy, slip, centre = ext[0], ext[1], (ext[2], ext[3])
+            for k, name in enumerate(("N", "F", "tau"), start=1):
+                traj.series[name] = np.array([a[k] for a in acc])
+            for i, name in enumerate(("theta_ddot", "s_ddot", "h_ddot", "psi_ddot")):
+                traj.series[name] = np.array([a[0][i] for a in acc])
         traj.series["mu_s N"] = pv["mu_s"] * traj.series["N"]
-        traj.series["v_slip"] = ext[1]
-        traj.series["x_D"], traj.series["y_D"] = ext[2], ext[3]
-        for i, name in enumerate(("theta_ddot", "s_ddot", "h_ddot", "psi_ddot")):
-            traj.series[name] = np.array([a[0][i] for a in acc])
-        traj.invariants["energy"] = ext[0]
+        traj.series["v_slip"] = slip
+        traj.series["x_D"], traj.series["y_D"] = centre
+        traj.invariants["energy"] = energy
         # E − W_τ − W_f: conserved on every run (W_f: friction and impulses).
-        traj.invariants["energy balance"] = (
-            ext[0] - traj["W_tau"] - traj["W_fric"])
+        traj.invariants["energy balance"] = energy - traj["W_tau"] - traj["W_fric"]
         if held:
             traj.events.append("the link is held at θ₀: the series tau is the torque needed")
 

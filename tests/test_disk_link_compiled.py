@@ -1,0 +1,135 @@
+"""The disk–link's modes printed as C (companion.examples.disk_link.compiled) against their
+Python evaluation: the same numbers at any state, the same guard values, and the same runs —
+switch times, events, samples — through the compiled integrator with events; the Python path
+without a C compiler; clear errors."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+from companion import examples
+from companion.examples.disk_link import contact as ct
+from companion.examples.disk_link.compiled import OUTPUTS, CompiledContact, library
+from companion.examples.disk_link.modes import MODES
+from companion.examples.disk_link.view import FRICTION_PRESETS, ROLLING_PRESETS
+from companion.numerics import c_rhs
+
+pytestmark = pytest.mark.skipif(c_rhs.compiler() is None, reason="no C compiler")
+
+#: A controller that does something, so that its torque is compared too.
+LOOP = {"K_theta": 3.0, "D_theta": 0.5, "k_p": 0.4, "k_d": 0.2, "c_g": 0.5, "tau_0": 0.3}
+
+
+@pytest.fixture(scope="module")
+def friction():
+    return examples.get("disk_link_friction")
+
+
+def _states(rng, mode, held, n=15):
+    for _ in range(n):
+        x = rng.normal(size=10)
+        x[1] = abs(x[1])
+        x[2] = abs(x[2]) if mode == "separated" else 0.0
+        if held:
+            x[4] = 0.0
+        yield x
+
+
+@pytest.mark.parametrize("held", [False, True])
+def test_compiled_numbers_equal_the_python_ones_at_any_state(friction, held):
+    modes = friction.integrator
+    pv = friction.parameter_values(LOOP)
+    p = [pv[s.name] for s in ct.PARAMETERS]
+    compiled = CompiledContact(pv, held)
+    rng = np.random.default_rng(7)
+    for k, mode in enumerate(MODES):
+        for x in _states(rng, mode, held):
+            acc, n, f, tau = modes._accelerations(mode, x, p, pv, held)
+            rate = modes._rhs(mode, p, pv, held)(0.0, x)
+            energy, slip, x_d, y_d = modes._extras(*x[:8], *p)[:4]
+            expected = dict(zip(OUTPUTS, [*rate, n, f, tau, slip, energy, x_d, y_d],
+                                strict=True))
+            got = dict(zip(OUTPUTS, compiled.at(k, x), strict=True))
+            for name in OUTPUTS:
+                assert got[name] == pytest.approx(expected[name], rel=1e-12, abs=1e-12), \
+                    (mode, name)
+            np.testing.assert_allclose(compiled.rhs(k)(0.0, x), rate, rtol=1e-12, atol=1e-12)
+            np.testing.assert_allclose(
+                acc, [got[a] for a in ("theta_ddot", "s_ddot", "h_ddot", "psi_ddot")],
+                rtol=1e-12, atol=1e-12)
+
+
+def test_compiled_guards_are_the_modes_guards(friction):
+    """The C guards give, in order, what each mode's Guard functions give."""
+    modes = friction.integrator
+    pv = friction.parameter_values(LOOP)
+    p = [pv[s.name] for s in ct.PARAMETERS]
+    compiled = CompiledContact(pv, False)
+    python = modes._modes(p, pv, False, None)
+    guards = compiled._lib.guards
+    rng = np.random.default_rng(3)
+    for k, mode in enumerate(MODES):
+        for x in _states(rng, mode, False):
+            params = compiled._p.copy()
+            params[-2] = k
+            values = np.empty(len(python[mode].guards))
+            assert guards(0.0, x.ctypes.data, params.ctypes.data, values.ctypes.data) == 0
+            expected = [g.fn(0.0, x) for g in python[mode].guards]
+            np.testing.assert_allclose(values, expected, rtol=1e-12, atol=1e-12,
+                                       err_msg=mode)
+
+
+def _runs():
+    for name, presets in (("disk_link_friction", FRICTION_PRESETS),
+                          ("disk_link_rolling", ROLLING_PRESETS)):
+        yield name, {}, {}
+        for preset in presets.values():
+            yield name, preset.values, {}
+        yield name, {"theta": 0.3}, {"link_held": True}
+        yield name, {"theta": -0.5, "tau_0": 2.0}, {}
+
+
+@pytest.mark.parametrize("name, values, options", list(_runs()))
+def test_compiled_runs_switch_where_the_python_runs_do(name, values, options):
+    """Segments integrated in C with their guards located in C (SciPy's DOP853 and brentq
+    transcribed) against ``solve_ivp`` with Python guards: the same switches, to rounding."""
+    system = examples.get(name)
+    params = {k: v for k, v in values.items() if k in system.parameter_values()}
+    initial = {k: v for k, v in values.items() if k not in params}
+    runs = {backend: system.simulate(
+        params=params, initial=initial, **options,
+        integrator=dataclasses.replace(system.integrator, backend=backend))
+        for backend in ("python", "c")}
+    a, b = runs["python"], runs["c"]
+    assert [(s.source, s.target) for s in a.switches] == \
+        [(s.source, s.target) for s in b.switches]
+    np.testing.assert_allclose([s.t for s in a.switches], [s.t for s in b.switches],
+                               rtol=0, atol=1e-12)
+    assert a.events == b.events
+    np.testing.assert_allclose(a.t, b.t, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(a.states, b.states, rtol=1e-9, atol=1e-9)
+    for series in ("N", "F", "tau", "v_slip", "mode"):
+        np.testing.assert_allclose(a[series], b[series], rtol=1e-8, atol=1e-8)
+
+
+def test_without_a_compiler_the_modes_run_in_python(friction, monkeypatch, tmp_path):
+    compiled = friction.simulate()
+    monkeypatch.setattr(c_rhs, "compiler", lambda: None)
+    monkeypatch.setattr(c_rhs, "CACHE", tmp_path)  # nothing built yet
+    library.cache_clear()
+    try:
+        python = friction.simulate()
+        assert [s.target for s in python.switches] == [s.target for s in compiled.switches]
+        with pytest.raises(RuntimeError, match="no C compiler"):
+            friction.simulate(integrator=dataclasses.replace(friction.integrator,
+                                                             backend="c"))
+    finally:
+        library.cache_clear()
+
+
+def test_a_bad_backend_is_refused(friction):
+    with pytest.raises(ValueError, match="backend must be"):
+        dataclasses.replace(friction.integrator, backend="fortran")
