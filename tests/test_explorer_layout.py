@@ -101,14 +101,20 @@ def test_figure_fits_its_width_and_nothing_is_clipped(explorer, width):
         assert len({ax.get_subplotspec().get_gridspec().ncols for ax in _panels(fig)}) == 1
 
 
-def test_a_two_column_view_stays_side_by_side_on_a_laptop():
-    """The disk–link's two columns keep their labels at 880 px (JupyterLab at 1024 px): side by
-    side its figure keeps its nominal height, about half the stacked one, so the scene and the
-    curves are seen together; below its own breakpoint it stacks like the others."""
-    ex = examples.explorer("disk_link_friction")
+@pytest.mark.parametrize("name", ["disk_link_friction", "disk_link_rolling"])
+def test_a_two_column_view_stays_side_by_side_on_a_laptop(name):
+    """The disk–link's two columns keep their labels at 806 px (its figure's width in
+    JupyterLab at 1024 px) and down to their breakpoint: side by side the figure keeps its
+    nominal height, about half the stacked one, so the scene and the curves are seen together;
+    below its own breakpoint it stacks like the others."""
+    ex = examples.explorer(name)
     try:
-        assert ex.fitter.breakpoint_px() < 880 < style.stack_below_px()
-        ex.fitter.fit(880)
+        assert ex.fitter.breakpoint_px() <= 806 < style.stack_below_px()
+        ex.fitter.fit(ex.fitter.breakpoint_px())
+        ex.figure.canvas.draw()
+        assert not ex.fitter.stacked
+        assert _clipped_texts(ex.figure) == [] and _overlapping_panels(ex.figure) == []
+        ex.fitter.fit(806)
         assert not ex.fitter.stacked
         ex.figure.canvas.draw()
         assert _clipped_texts(ex.figure) == [] and _overlapping_panels(ex.figure) == []

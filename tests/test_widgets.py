@@ -162,6 +162,33 @@ def test_lecture_style_has_a_page_half_and_a_projector_palette():
         assert plt.rcParams["axes.prop_cycle"].by_key()["color"] != style.PROJECTOR_COLOURS
 
 
+def test_lecture_curves_arrows_and_legends_share_the_projector_palette():
+    """The disk–link's N and F: curve, scene arrow and legend handle in one colour each, the
+    projector's; the friction cone's legend patch the cone's colour — as drawn, outside the
+    style's context (a line's "Cn" is resolved when it is drawn, a collection's when made)."""
+    from matplotlib.colors import to_hex
+
+    from companion.widgets import style
+
+    use_lecture_style(True)
+    try:
+        ex = examples.explorer("disk_link_friction")
+    finally:
+        use_lecture_style(False)
+    try:
+        ex.figure.canvas.draw()
+        view = ex.view
+        n_arrow, f_arrow = (to_hex(c) for c in view.arrows.get_facecolor())
+        assert to_hex(view.N.get_color()) == n_arrow and to_hex(view.F.get_color()) == f_arrow
+        assert {n_arrow, f_arrow} <= {c.lower() for c in style.PROJECTOR_COLOURS}
+        legend = view.time_axes[1].get_legend()
+        cone, n_handle, f_handle = legend.legend_handles
+        assert to_hex(cone.get_facecolor()) == to_hex(view.cone.get_facecolor()[0])
+        assert to_hex(n_handle.get_color()) == n_arrow and to_hex(f_handle.get_color()) == f_arrow
+    finally:
+        ex.close()
+
+
 def test_voila_lecture_template_includes_the_one_style_sheet():
     from companion.widgets import style
 

@@ -387,6 +387,7 @@ class Explorer:
             self.figure = plt.figure(figsize=style.figure_size(view.figsize))
             view.setup(self.figure, self.trajectory)
             few_ticks(*self.figure.axes)  # every view, whatever it set up: cheap redraws
+            style.pin_cycle_colours(self.figure)  # drawn outside this style's context
         self._image_shown = False
         self._live_canvas = _is_widget(self.figure.canvas)
         if self._live_canvas:

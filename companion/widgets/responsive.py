@@ -43,7 +43,13 @@ from matplotlib.layout_engine import ConstrainedLayoutEngine
 
 from companion.widgets import style
 from companion.widgets.background import background_key
-from companion.widgets.frames import MATPLOTLIB_LOCK, changing, hold_during_cells, lock_messages
+from companion.widgets.frames import (
+    MATPLOTLIB_LOCK,
+    DeferredSnapshot,
+    changing,
+    hold_during_cells,
+    lock_messages,
+)
 
 _ESM_SOURCE = (Path(__file__).parent / "responsive.js").read_text(encoding="utf-8")
 
@@ -268,9 +274,11 @@ def responsive_figure(figure: Figure) -> w.VBox:
     keeps its :class:`FigureFitter` as ``box.fitter``.
     """
     canvas = figure.canvas
+    extra: list[w.Widget] = []
     if isinstance(canvas, w.DOMWidget):
         shown: w.Widget = canvas
         lock_messages(canvas)
+        extra.append(DeferredSnapshot(canvas=canvas))
 
         def redraw() -> None:
             canvas.draw_idle()
@@ -284,7 +292,7 @@ def responsive_figure(figure: Figure) -> w.VBox:
 
     fitter = FigureFitter(figure, redraw, scope_class=FIGURE_CLASS)
     redraw()
-    box = w.VBox([fitter.probe, shown], layout={"width": "100%"})
+    box = w.VBox([fitter.probe, shown, *extra], layout={"width": "100%"})
     box.add_class(FIGURE_CLASS)
     box.fitter = fitter
     return box

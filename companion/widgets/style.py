@@ -91,6 +91,44 @@ def is_lecture() -> bool:
 EXPLORER_RC: dict[str, Any] = {"axes.titley": 1.0, "axes.titlepad": 16.0}
 
 
+def pin_cycle_colours(fig: Any) -> None:
+    """Resolve the colour-cycle references ("C0", "C1", …) of ``fig``'s lines (with their
+    markers and legend handles), texts and collections to the colours of the current style.
+
+    matplotlib keeps a "Cn" and resolves it again whenever it draws, under the rc settings of
+    that moment: an explorer's figure is made under :func:`rc_context` and drawn outside it, so
+    in lecture mode its curves and arrows came out in the default palette while a legend made
+    in the context showed the projector's (the disk–link's friction cone: a green band, an
+    orange legend patch).  Call it while the figure's style is in force, after its artists are
+    made and before it is drawn."""
+    from matplotlib.collections import Collection
+    from matplotlib.colors import to_rgba
+    from matplotlib.lines import Line2D
+    from matplotlib.text import Text
+
+    def cycle(spec: Any) -> bool:
+        specs = [spec] if isinstance(spec, str) else (spec if isinstance(spec, list) else [])
+        return any(isinstance(c, str) and c[:1] == "C" and c[1:].isdigit() for c in specs)
+
+    for line in fig.findobj(Line2D):
+        for get, put in ((line.get_color, line.set_color),
+                         (line.get_markerfacecolor, line.set_markerfacecolor),
+                         (line.get_markeredgecolor, line.set_markeredgecolor)):
+            if cycle(get()):
+                put(to_rgba(get()))
+    for text in fig.findobj(Text):  # an axis label coloured as its curve
+        if cycle(text.get_color()):
+            text.set_color(to_rgba(text.get_color()))
+    for collection in fig.findobj(Collection):
+        # what a collection was given is kept privately; its resolved colours are public
+        for given, get, put in (("_original_facecolor", collection.get_facecolor,
+                                 collection.set_facecolor),
+                                ("_original_edgecolor", collection.get_edgecolor,
+                                 collection.set_edgecolor)):
+            if cycle(getattr(collection, given, None)):
+                put(get())
+
+
 def rc_context() -> AbstractContextManager:
     """A matplotlib rc context for explorer figures, with the lecture settings when on."""
     import matplotlib

@@ -62,11 +62,11 @@ class DiskLinkView(AnimatedView):
     """Scene, s and θ, contact forces with the friction cone, v_slip, energy, mode timeline."""
 
     figsize = (11.0, 8.5)
-    #: Two columns whose titles, tick labels and legends stay whole from 850 px on: side by
-    #: side the figure keeps its 8.5 in height (850 px) where stacked it would take 1620 px,
-    #: so a laptop screen shows the scene and the curves together, and a frame has half the
-    #: pixels to render and decode.
-    stack_below = 850.0
+    #: Two columns whose titles, tick labels and legends stay whole from 700 px on (tests at
+    #: 760): side by side the figure keeps its 8.5 in height (850 px) where stacked it would
+    #: take 1620 px, so a laptop screen (JupyterLab at 1024 px gives it 806 px) shows the
+    #: scene and the curves together, and a frame has half the pixels to render and decode.
+    stack_below = 760.0
 
     def animated_samples(self, trajectory: Trajectory) -> int:
         return animated_samples(trajectory)  # the rolling model stops at its first violation
@@ -92,13 +92,13 @@ class DiskLinkView(AnimatedView):
         self.arrows = ax_scene.quiver([0, 0], [0, 0], [0, 0], [0, 0], color=["C3", "C2"],
                                       angles="xy", scale_units="xy", scale=1, width=0.008)
         self.clock = ax_scene.text(0.02, 0.96, "", transform=ax_scene.transAxes, va="top")
-        ax_scene.set(aspect="equal", title="Disk on the link (red N, green F)",
+        ax_scene.set(aspect="equal", title="Disk on the link, contact forces N and F",
                      xlabel="x [m]", ylabel="y [m]")
 
         # time series
         (self.s,) = ax_pos.plot([], [], color="C0", label="s [m]")
         (self.theta,) = ax_pos.plot([], [], color="C1", label="θ [rad]")
-        ax_pos.set(title="Position along the link and link angle", xlabel="t [s]")
+        ax_pos.set(title="Disk position s and link angle θ", xlabel="t [s]")
         ax_pos.legend(loc="upper right", fontsize="small")
 
         self.cone = PolyCollection([], facecolor="C2", alpha=0.18, edgecolor="none",
