@@ -74,11 +74,11 @@ def main() -> None:
             integrator=python))
         print(f"  {system.name:<20} C {1e3 * t_c:6.2f} ms, Python {1e3 * t_py:6.1f} ms: "
               f"{t_py / t_c:5.1f}× faster; {len(tr_py.switches)} switches")
-    print(f"\nRolling model (default run): {1e3 * t_roll:.0f} ms, {len(tr_roll.t)} samples; "
+    print(f"\nRolling model (default run): {1e3 * t_roll:.2f} ms, {len(tr_roll.t)} samples; "
           f"energy drift {tr_roll.drift('energy'):.1e} (τ = 0)")
     for event in tr_roll.events:
         print(f"  {event}")
-    print(f"\nFriction demo (default run): {1e3 * t_fric:.0f} ms (budget 200 ms), "
+    print(f"\nFriction demo (default run): {1e3 * t_fric:.2f} ms (budget 200 ms), "
           f"{len(tr_fric.switches)} mode switches:")
     for event in tr_fric.events:
         print(f"  {event}")

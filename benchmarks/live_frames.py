@@ -1,7 +1,8 @@
 """What a slider move costs a live figure in the kernel, as a reader clicks (issue 17 item 7).
 
 For every explorer, at the width of JupyterLab's output area at 1400 px with the file browser
-open (930 px: the panels stacked) and side by side (1250 px): ``--moves`` one-step moves of the
+open (930 px: most explorers stack their panels there, the disk–link's two columns do not) and
+at 1250 px (side by side): ``--moves`` one-step moves of the
 first slider shown, to the right (back from its end) as the browser benchmark presses keys,
 each followed by the settle pass a kernel runs once the values settle
 (:data:`~companion.widgets.responsive.SETTLE_SECONDS`).  Prints, per explorer and width:
@@ -27,8 +28,8 @@ from explorer_timing import plt  # the ipympl backend: live canvases, as in Jupy
 from companion import examples
 from companion.widgets.responsive import SETTLE_SECONDS
 
-#: Output-area widths (CSS pixels): stacked, and side by side.
-WIDTHS = {"stacked": 930, "side by side": 1250}
+#: Output-area widths (CSS pixels): JupyterLab at 1400 px with its file browser, and wide.
+WIDTHS = (930, 1250)
 
 
 def clicks(explorer, moves: int) -> dict[str, float]:
@@ -77,19 +78,20 @@ def main() -> None:
                                if r.explorer is not None and r.name in examples.system_names()]
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; {args.moves} "
           "one-step moves of the first slider, each followed by the settle pass")
-    print(f"{'explorer':<22} {'layout':<13} {'bg renders':>10} {'layouts':>8} "
+    print(f"{'explorer':<22} {'width, layout':<18} {'bg renders':>10} {'layouts':>8} "
           f"{'settle redraws':>14} {'kernel ms':>9} {'frames/move':>11} {'pixels':>9} "
           f"{'PNG kB':>7}")
     for name in names:
-        for layout, width in WIDTHS.items():
+        for width in WIDTHS:
             explorer = examples.explorer(name)
             explorer.fitter.fit(width)
+            layout = f"{width} px, {'stacked' if explorer.fitter.stacked else 'wide'}"
             try:
                 r = clicks(explorer, args.moves)
             finally:
                 explorer.close()
                 plt.close("all")
-            print(f"{name:<22} {layout:<13} {r['backgrounds']:>4}/{args.moves:<5} "
+            print(f"{name:<22} {layout:<18} {r['backgrounds']:>4}/{args.moves:<5} "
                   f"{r['layouts']:>8} {r['settle redraws']:>14} {r['kernel ms']:>9.1f} "
                   f"{r['frames per move']:>11.2f} {r['pixels']:>9} {r['png kB']:>7.0f}")
 
