@@ -125,9 +125,12 @@ def test_the_saved_picture_is_copied_once_the_frames_stop(lab, browser):
     try:
         run = lb.open_and_run(page, lab, "chapters/loparo-07/disk-link-friction.ipynb",
                               settle_ms=500)
-        # the first frames' copy, then a pause long enough that no press waits as long
+        # the first frames' copy; then a pause longer than a press may take (slider_latency
+        # gives up after 10 s), and the copies the old pause scheduled made
         page.wait_for_function("window.__offscreenEncodes >= 1", timeout=60_000)
-        lb.run_in_kernel(page, f"{SNAPSHOT}.settle_ms = 5000")
+        old_pause = int(lb.kernel_value(page, f"{SNAPSHOT}.settle_ms"))
+        lb.run_in_kernel(page, f"{SNAPSHOT}.settle_ms = 15000")
+        page.wait_for_timeout(old_pause + 1000)
         copies = int(lb.kernel_value(page, f"{SNAPSHOT}.snapshots"))
         page.evaluate("window.__offscreenEncodes = 0")
         for _ in range(3):
@@ -135,7 +138,7 @@ def test_the_saved_picture_is_copied_once_the_frames_stop(lab, browser):
         assert page.evaluate("window.__offscreenEncodes") == 0, "a frame was copied"
         page.wait_for_function("window.__offscreenEncodes >= 1", timeout=60_000)
         page.wait_for_timeout(1000)
-        assert page.evaluate("window.__offscreenEncodes") == 1
+        assert page.evaluate("window.__offscreenEncodes") == 1  # one copy for three frames
         assert int(lb.kernel_value(page, f"{SNAPSHOT}.snapshots")) == copies + 1
         assert run.js_errors == []
     finally:

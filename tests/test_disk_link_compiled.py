@@ -90,6 +90,15 @@ def _runs():
             yield name, preset.values, {}
         yield name, {"theta": 0.3}, {"link_held": True}
         yield name, {"theta": -0.5, "tau_0": 2.0}, {}
+        # starting on a guard's zero and leaving the link at once: the run stops at t = 0
+        yield name, {"s": 0.0, "s_dot": -0.5}, {}
+        yield name, {"s": 1.0, "s_dot": 0.5}, {}
+    # a held link's nearly polynomial motion: steps of 0.7 s passed the pivot and came back
+    for values in ({"mu_s": 0.5136, "tau_0": -0.6389, "K_theta": 3.7112, "theta": 0.2937,
+                    "s": 0.9409, "s_dot": 0.5046},
+                   {"mu_s": 0.8844, "tau_0": -0.5555, "K_theta": 3.4067, "theta": -0.2873,
+                    "s": 0.1993, "s_dot": -0.878}):
+        yield "disk_link_rolling", values, {"link_held": True}
 
 
 @pytest.mark.parametrize("name, values, options", list(_runs()))
@@ -113,6 +122,9 @@ def test_compiled_runs_switch_where_the_python_runs_do(name, values, options):
     np.testing.assert_allclose(a.states, b.states, rtol=1e-9, atol=1e-9)
     for series in ("N", "F", "tau", "v_slip", "mode"):
         np.testing.assert_allclose(a[series], b[series], rtol=1e-8, atol=1e-8)
+    for run in (a, b):  # the disk never passes the pivot or the tip: the run stops there
+        assert np.all(np.diff(run.t) >= 0)
+        assert -1e-9 <= run["s"].min() and run["s"].max() <= run.params["L"] + 1e-9
 
 
 def test_without_a_compiler_the_modes_run_in_python(friction, monkeypatch, tmp_path):

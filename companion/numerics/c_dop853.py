@@ -61,7 +61,8 @@ def source() -> str:
 #: ``*n_out`` outputs up to it.  Returns 0, the right-hand side's own status (1, 2: a singular
 #: matrix), 3 when a value is not finite, 4 after ``max_steps`` steps, 5 when the step became
 #: too small, 6 when memory ran out, 7 at a terminal event, 8 when more than ``max_events``
-#: crossings came.
+#: crossings came, 9 when an event function had the same sign at both ends of a step on the
+#: dense output (SciPy's brentq raises then).  ``max_step`` bounds the step as SciPy's does.
 _LOOP = r"""
 static double rms(int n, const double *v, const double *scale) {
     double s = 0; for (int i = 0; i < n; i++) { double r = v[i] / scale[i]; s += r * r; }
@@ -105,9 +106,9 @@ typedef int (*guard_fn)(double t, const double *y, const double *p, double *g);
 
 int dop853_events(int n, const double *x0, int nt, const double *t_out, double rtol,
                   double atol, const double *p, long max_steps, double *out, long *nfev,
-                  guard_fn guards, int ng, const double *direction, const int *terminal,
-                  int max_events, int *n_out, int *n_events, double *event_t,
-                  int *event_index, double *event_y) {
+                  double max_step, guard_fn guards, int ng, const double *direction,
+                  const int *terminal, int max_events, int *n_out, int *n_events,
+                  double *event_t, int *event_index, double *event_y) {
     int status = 0;
     /* stages, then y, y_new, f, tmp, scale, the dense output's POWER rows, g, g_new, gv,
        roots */
@@ -140,12 +141,13 @@ int dop853_events(int n, const double *x0, int nt, const double *t_out, double r
         double d2 = rms(n, tmp, scale) / h0;
         double h1 = (d1 <= 1e-15 && d2 <= 1e-15) ? fmax(1e-6, h0 * 1e-3)
                     : pow(0.01 / fmax(d1, d2), 1.0 / 8.0);
-        h_abs = fmin(fmin(100 * h0, h1), interval);
+        h_abs = fmin(fmin(fmin(100 * h0, h1), interval), max_step);
     }
     for (long steps = 0; t < t_bound; steps++) {
         if (steps >= max_steps) { status = 4; goto done; }
         double min_step = 10 * fabs(nextafter(t, INFINITY) - t);
-        if (h_abs < min_step) h_abs = min_step;
+        if (h_abs > max_step) h_abs = max_step;
+        else if (h_abs < min_step) h_abs = min_step;
         int rejected = 0;
         double t_new;
         for (;;) {
@@ -218,9 +220,12 @@ int dop853_events(int n, const double *x0, int nt, const double *t_out, double r
                 const double tol = 4 * 2.220446049250313e-16;
                 EVENT(xpre, fpre);
                 EVENT(xcur, fcur);
-                if (fpre == 0) { roots[a] = xpre; continue; }
-                if (fcur == 0) { roots[a] = xcur; continue; }
-                for (int it = 0; it < 100; it++) {
+                if (fpre == 0) xcur = xpre;  /* brentq returns an end where f is 0 */
+                else if (fcur != 0 && signbit(fpre) == signbit(fcur)) {
+                    status = 9;  /* brentq's "f(a) and f(b) must have different signs" */
+                    goto done;
+                }
+                for (int it = 0; fpre != 0 && fcur != 0 && it < 100; it++) {
                     if (fpre != 0 && fcur != 0 && (signbit(fpre) != signbit(fcur))) {
                         xblk = xpre; fblk = fpre; spre = scur = xcur - xpre;
                     }
@@ -293,7 +298,7 @@ done:
 int dop853(int n, const double *x0, int nt, const double *t_out, double rtol, double atol,
            const double *p, long max_steps, double *out, long *nfev) {
     int n_out, n_events;
-    return dop853_events(n, x0, nt, t_out, rtol, atol, p, max_steps, out, nfev, 0, 0, 0, 0,
-                         0, &n_out, &n_events, 0, 0, 0);
+    return dop853_events(n, x0, nt, t_out, rtol, atol, p, max_steps, out, nfev, INFINITY, 0,
+                         0, 0, 0, 0, &n_out, &n_events, 0, 0, 0);
 }
 """

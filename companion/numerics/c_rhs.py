@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import ctypes
 import hashlib
-import math
 import os
 import shutil
 import subprocess
@@ -295,7 +294,8 @@ def load(digest: str, make_source: Callable[[], str]) -> ctypes.CDLL:
                            ctypes.c_double, ctypes.c_double, ctypes.c_void_p, ctypes.c_long,
                            ctypes.c_void_p, ctypes.POINTER(ctypes.c_long)]
     lib.dop853_events.restype = ctypes.c_int
-    lib.dop853_events.argtypes = [*lib.dop853.argtypes, ctypes.c_void_p, ctypes.c_int,
+    lib.dop853_events.argtypes = [*lib.dop853.argtypes, ctypes.c_double, ctypes.c_void_p,
+                                  ctypes.c_int,
                                   ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int,
                                   *[ctypes.POINTER(ctypes.c_int)] * 2, ctypes.c_void_p,
                                   ctypes.c_void_p, ctypes.c_void_p]
@@ -357,7 +357,7 @@ class CRightHandSide:
                 f"{self.singular} at t = {t:.6g}, q = {np.round(x[:self.n], 6).tolist()}")
         if status == 2:
             raise SingularConfigurationError(f"the mass matrix is singular at t = {t:.6g}")
-        if not math.isfinite(out.sum()):  # a NaN or an infinity anywhere (cheaper than isfinite)
+        if not np.isfinite(out).all():
             raise NonFiniteMotionError(f"the accelerations overflow at t = {t:.6g}")
         return out
 
@@ -394,12 +394,14 @@ class CRightHandSide:
 
     def solve_events(self, x0: np.ndarray, t_eval: np.ndarray, rtol: float, atol: float,
                      guards: int, direction: Sequence[float], terminal: Sequence[bool],
-                     max_steps: int = 1_000_000, max_events: int = 1000) -> OptimizeResult:
+                     max_step: float = np.inf, max_steps: int = 1_000_000,
+                     max_events: int = 1000) -> OptimizeResult:
         """:func:`scipy.integrate.solve_ivp` with ``method="DOP853"``, this ``t_eval`` and
         events, compiled: the event functions are the C function at address ``guards``
         (``int guards(double t, const double *x, const double *p, double *g)``, the same
-        statuses as ``rhs``), crossing zero in their ``direction``, the ``terminal`` ones
-        stopping the run.  Returns what ``solve_ivp`` does: ``t``, ``y``, ``t_events``,
+        statuses as ``rhs``; it writes one value per entry of ``direction``), crossing zero in
+        their ``direction``, the ``terminal`` ones stopping the run; steps of at most
+        ``max_step``.  Returns what ``solve_ivp`` does: ``t``, ``y``, ``t_events``,
         ``y_events``, ``status`` (0: the end reached, 1: a terminal event) and ``nfev``.
 
         Raises
@@ -418,7 +420,7 @@ class CRightHandSide:
         nfev, n_out, n_events = ctypes.c_long(0), ctypes.c_int(0), ctypes.c_int(0)
         status = self._events(self._size, x0.ctypes.data, len(t_eval), t_eval.ctypes.data,
                               rtol, atol, self._p_address, max_steps, out.ctypes.data,
-                              ctypes.byref(nfev), guards, ng, directions.ctypes.data,
+                              ctypes.byref(nfev), max_step, guards, ng, directions.ctypes.data,
                               terminals.ctypes.data, max_events, ctypes.byref(n_out),
                               ctypes.byref(n_events), event_t.ctypes.data,
                               event_index.ctypes.data, event_y.ctypes.data)
@@ -449,4 +451,6 @@ _FAILURES = {
     5: (SingularConfigurationError, "the step size became too small"),
     6: (MemoryError, "out of memory"),
     8: (SingularConfigurationError, "too many event crossings (a chattering switch)"),
+    9: (SingularConfigurationError, "an event could not be located: its function has the "
+        "same sign at both ends of a step"),
 }

@@ -40,10 +40,11 @@ class Guard:
 class Mode:
     """A continuous mode: right-hand side and guards.
 
-    ``solve``, when given, integrates a segment in one call: ``solve(t_eval, x0, rtol, atol)``
-    returns what ``solve_ivp(rhs, (t_eval[0], t_eval[-1]), x0, method="DOP853",
-    t_eval=t_eval, events=guards, rtol=rtol, atol=atol)`` would (a compiled integrator with the
-    guards compiled too: :meth:`companion.numerics.c_rhs.CRightHandSide.solve_events`).
+    ``solve``, when given, integrates a segment in one call: ``solve(t_eval, x0, rtol, atol,
+    max_step)`` returns what ``solve_ivp(rhs, (t_eval[0], t_eval[-1]), x0, method="DOP853",
+    t_eval=t_eval, events=guards, rtol=rtol, atol=atol, max_step=max_step)`` would (a compiled
+    integrator with the guards compiled too:
+    :meth:`companion.numerics.c_rhs.CRightHandSide.solve_events`).
     """
 
     name: str
@@ -94,8 +95,13 @@ def simulate_hybrid(
     rtol: float = 1e-10,
     atol: float = 1e-12,
     method: str = "DOP853",
+    max_step: float = np.inf,
 ) -> HybridRun:
-    """Integrate from ``mode`` and ``x0`` until ``t_final``, switching at guard crossings."""
+    """Integrate from ``mode`` and ``x0`` until ``t_final``, switching at guard crossings.
+
+    Guards are looked at the ends of steps: one that crosses zero and comes back within a step
+    goes unseen, so ``max_step`` bounds the step (a smooth, nearly polynomial motion otherwise
+    takes steps as long as the run)."""
     if mode not in modes:
         raise ValueError(f"unknown mode {mode!r}; known: {', '.join(modes)}")
     grid = np.linspace(0.0, t_final, n_points)
@@ -115,10 +121,11 @@ def simulate_hybrid(
         t_eval = np.concatenate([[t0], grid[(grid > t0) & (grid <= t_final)]])
         try:
             if current.solve is not None and method == "DOP853":
-                sol = current.solve(t_eval, x, rtol, atol)
+                sol = current.solve(t_eval, x, rtol, atol, max_step)
             else:
                 sol = solve_ivp(current.rhs, (t0, t_final), x, method=method, t_eval=t_eval,
-                                events=events or None, rtol=rtol, atol=atol)
+                                events=events or None, rtol=rtol, atol=atol,
+                                max_step=max_step)
         except SingularConfigurationError as exc:
             run.stopped = f"stopped in mode {mode}: {exc}"
             break

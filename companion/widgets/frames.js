@@ -23,18 +23,19 @@ async function initialize({ model }) {
   if (typeof canvas.handle_binary !== "function" || !canvas.offscreen_canvas) return;
   if (canvas.companionDeferredSnapshot) return;
   canvas.companionDeferredSnapshot = true;
-  const receive = canvas.handle_binary.bind(canvas);
+  const receive = canvas.handle_binary;
   let timer = null;
 
   const snapshot = () => {
     timer = null;
-    if (!canvas.image.complete) { // the last frame is still loading: wait for it
-      timer = setTimeout(snapshot, model.get("settle_ms"));
-      return;
-    }
     canvas.set("_data_url", canvas.offscreen_canvas.toDataURL());
     model.set("snapshots", model.get("snapshots") + 1);
     model.save_changes();
+  };
+  // after ipympl's own load handler (registered first) has drawn the frame offscreen
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = setTimeout(snapshot, model.get("settle_ms"));
   };
 
   canvas.handle_binary = (msg, buffers) => {
@@ -42,12 +43,18 @@ async function initialize({ model }) {
     // for this one call, ipympl's copy keeps the last snapshot instead of encoding the canvas
     offscreen.toDataURL = () => canvas.get("_data_url");
     try {
-      receive(msg, buffers);
+      receive.call(canvas, msg, buffers);
     } finally {
       delete offscreen.toDataURL; // saving the figure from the toolbar encodes it as before
     }
     clearTimeout(timer);
-    timer = setTimeout(snapshot, model.get("settle_ms"));
+    canvas.image.addEventListener("load", schedule, { once: true });
+  };
+
+  return () => { // this helper is closed: ipympl handles its frames as it did
+    clearTimeout(timer);
+    delete canvas.handle_binary; // the prototype's again
+    delete canvas.companionDeferredSnapshot;
   };
 }
 

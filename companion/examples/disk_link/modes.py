@@ -38,6 +38,10 @@ ROLLING, FORWARD, BACKWARD, SEPARATED = ("rolling", "slipping forward", "slippin
 MODES = (ROLLING, FORWARD, BACKWARD, SEPARATED)
 #: Relative tolerance under which a slip velocity counts as zero when a mode is chosen.
 SLIP_TOL = 1e-9
+#: The longest integration step, as a share of the run: guards are looked at step ends, and
+#: a held link's nearly polynomial motion took steps of 0.7 s, over which the disk could pass
+#: the pivot and come back unseen.
+MAX_STEP_SHARE = 1 / 50
 
 
 class _ModeNumerics:
@@ -277,7 +281,8 @@ class ContactModes(Integrator):
             return nxt, x, f"t = {t:.6g} s: {mode} → {nxt} ({why})"
 
         run = simulate_hybrid(modes, mode0, x0, t_final, transition, n_points=n_points,
-                              max_switches=max_switches, rtol=rtol, atol=atol)
+                              max_switches=max_switches, rtol=rtol, atol=atol,
+                              max_step=MAX_STEP_SHARE * t_final)
         traj = Trajectory(t=run.t, states=run.y, names=self.state_names(system), params=pv,
                           events=events, switches=run.switches)
         traj.events.extend(sw.reason for sw in run.switches)
