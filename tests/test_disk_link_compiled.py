@@ -52,7 +52,7 @@ def test_compiled_numbers_equal_the_python_ones_at_any_state(friction, held):
             energy, slip, x_d, y_d = modes._extras(*x[:8], *p)[:4]
             expected = dict(zip(OUTPUTS, [*rate, n, f, tau, slip, energy, x_d, y_d],
                                 strict=True))
-            got = dict(zip(OUTPUTS, compiled.at(k, x), strict=True))
+            got = dict(zip(OUTPUTS, compiled.along(x[:, None], [k])[:, 0], strict=True))
             for name in OUTPUTS:
                 assert got[name] == pytest.approx(expected[name], rel=1e-12, abs=1e-12), \
                     (mode, name)

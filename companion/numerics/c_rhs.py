@@ -383,13 +383,17 @@ class CRightHandSide:
                               rtol, atol, self._p.ctypes.data, max_steps, out.ctypes.data,
                               ctypes.byref(nfev))
         self.nfev = nfev.value
-        if status in _FAILURES:
-            kind, message = _FAILURES[status]
-            if status == 1:
-                message = f"{self.singular} on the way"
-            raise kind(f"integration failed: {message} (DOP853 compiled, "
-                       f"{self.nfev} evaluations)")
+        self._check(status)
         return out.T
+
+    def _check(self, status: int) -> None:
+        """Raise the error the compiled integrator's ``status`` stands for (0, 7: none)."""
+        if status in (0, 7):
+            return
+        kind, message = _FAILURES.get(status, (SingularConfigurationError, f"status {status}"))
+        if status == 1:
+            message = f"{self.singular} on the way"
+        raise kind(f"integration failed: {message} (DOP853 compiled, {self.nfev} evaluations)")
 
 
     def solve_events(self, x0: np.ndarray, t_eval: np.ndarray, rtol: float, atol: float,
@@ -425,13 +429,7 @@ class CRightHandSide:
                               ctypes.byref(n_events), event_t.ctypes.data,
                               event_index.ctypes.data, event_y.ctypes.data)
         self.nfev = nfev.value
-        if status not in (0, 7):
-            kind, message = _FAILURES.get(status, (SingularConfigurationError,
-                                                   f"status {status}"))
-            if status == 1:
-                message = f"{self.singular} on the way"
-            raise kind(f"integration failed: {message} (DOP853 compiled, "
-                       f"{self.nfev} evaluations)")
+        self._check(status)
         k = n_events.value
         which = event_index[:k]
         return OptimizeResult(

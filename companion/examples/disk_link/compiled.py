@@ -8,8 +8,8 @@ Gaussian elimination of :mod:`companion.numerics.c_rhs` (the θ row and column d
 held link).  The library (compiled once, cached on disk by :func:`~companion.numerics.c_rhs.
 load`) exports
 
-* ``contact(x, p, mode, held, out)``: out = ``OUTPUTS`` at the state x;
-* ``contact_many(n, xs, modes, p, held, out)``: the same at n states (rows of xs);
+* ``contact_many(n, xs, modes, p, held, out)``: :data:`OUTPUTS` at n states (rows of xs),
+  each in its mode (``contact`` does one);
 * ``rhs(t, x, p, out)``: ẋ of the mode given by p[NP] (held if p[NP + 1]), for
   :class:`~companion.numerics.c_rhs.CRightHandSide`;
 * ``guards(t, x, p, g)``: the values of that mode's guards, in the order of
@@ -148,9 +148,6 @@ def library() -> ctypes.CDLL:
     """The compiled library (``RuntimeError`` without a C compiler)."""
     text = source()  # hashed whole: its hand-written parts (guards, contact) count too
     lib = c_rhs.load(c_rhs.fingerprint([text]), lambda: text)
-    lib.contact.restype = ctypes.c_int
-    lib.contact.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int, ctypes.c_int,
-                            ctypes.c_void_p]
     lib.guards.restype = ctypes.c_int
     lib.guards.argtypes = [ctypes.c_double, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
     lib.contact_many.restype = ctypes.c_int
@@ -182,9 +179,9 @@ class CompiledContact:
         return c_rhs.CRightHandSide(self._lib, 4, 6, p, singular="a singular contact model")
 
     def segment(self, mode: int, guards: Sequence[Guard]) -> Callable:
-        """``solve(t_eval, x0, rtol, atol)``: the run in mode number ``mode`` until its first
-        terminal guard, as ``solve_ivp`` with the ``guards`` as events (whose functions the C
-        ``guards`` computes, in this order) would give it."""
+        """``solve(t_eval, x0, rtol, atol, max_step)``: the run in mode number ``mode`` until
+        its first terminal guard, as ``solve_ivp`` with the ``guards`` as events (whose
+        functions the C ``guards`` computes, in this order) would give it."""
         rhs = self.rhs(mode)
         address = ctypes.cast(self._lib.guards, ctypes.c_void_p).value
         directions = [g.direction for g in guards]
@@ -196,16 +193,6 @@ class CompiledContact:
                                     max_step=max_step)
 
         return solve
-
-    def at(self, mode: int, x: np.ndarray) -> np.ndarray:
-        """:data:`OUTPUTS` at the state x in mode number ``mode``."""
-        x = np.ascontiguousarray(x, dtype=float)
-        out = np.empty(len(OUTPUTS))
-        if self._lib.contact(x.ctypes.data, self._p.ctypes.data, mode, self.held,
-                             out.ctypes.data):
-            raise SingularConfigurationError(
-                f"singular contact model at θ = {x[0]:.4g}, s = {x[1]:.4g}")
-        return out
 
     def along(self, states: np.ndarray, modes: Sequence[int]) -> np.ndarray:
         """:data:`OUTPUTS` (rows) at each column of ``states`` (10 × n) in its mode."""

@@ -105,8 +105,8 @@ class ContactModes(Integrator):
     link at θ₀) and ``max_switches``.
 
     ``backend``: ``"python"`` evaluates the modes through lambdified SymPy; ``"c"`` through
-    the modes printed as C (:mod:`.compiled`: the right-hand side, the guards' forces and the
-    series along the motion, each one call; an error without a C compiler); ``"auto"``: C
+    the modes printed as C (:mod:`.compiled`: each segment with its guards located, and the
+    series along the motion, one call each; an error without a C compiler); ``"auto"``: C
     when a compiler is found.
     """
 
@@ -121,7 +121,7 @@ class ContactModes(Integrator):
         if self.backend not in ("python", "c", "auto"):
             raise ValueError(f"backend must be 'python', 'c' or 'auto', got {self.backend!r}")
 
-    def _compiled(self, pv: Mapping[str, float], held: bool) -> CompiledContact | None:
+    def _c_contact(self, pv: Mapping[str, float], held: bool) -> CompiledContact | None:
         """The modes compiled for this run, or None for the Python evaluation."""
         if self.backend == "python" or (self.backend == "auto" and c_rhs.compiler() is None):
             return None
@@ -248,7 +248,7 @@ class ContactModes(Integrator):
         held = bool(setup.options.get("link_held", False))
         if held:
             x0[4] = 0.0
-        compiled = self._compiled(pv, held)
+        compiled = self._c_contact(pv, held)
         modes = self._modes(p, pv, held, compiled)
         events: list[str] = []
         if self.hybrid:
@@ -307,11 +307,7 @@ class ContactModes(Integrator):
             key = (mode, x.tobytes())
             if key not in cache:
                 cache.clear()
-                if compiled is None:
-                    cache[key] = self._accelerations(mode, x, p, pv, held)
-                else:
-                    out = compiled.at(MODES.index(mode), x)
-                    cache[key] = (out[4:8], out[10], out[11], out[12])
+                cache[key] = self._accelerations(mode, x, p, pv, held)
             return cache[key]
 
         def slip(x):
@@ -333,7 +329,7 @@ class ContactModes(Integrator):
                                 *ends)
             guards[SEPARATED] = (Guard("re-contact", along(2)), *ends)
         # compiled, a segment up to its first switch is one call, its guards computed in C
-        # in this same order (compiled.source's guards)
+        # in this same order (compiled.source's guards): these Python ones are then unused
         return {mode: Mode(mode, self._rhs(mode, p, pv, held, compiled), these,
                            None if compiled is None else
                            compiled.segment(MODES.index(mode), these))
