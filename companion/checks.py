@@ -19,6 +19,11 @@ from companion.mechanics.presentation import expr_text
 PRINTED = "printed"
 #: A check the companion adds: agreement of methods, an invariant, an identity.
 CONSISTENCY = "consistency"
+#: A result of the companion's own reconstruction (an example or a lemma our copy of the book
+#: does not print): checked for self-consistency, never counted as a printed result.
+RECONSTRUCTION = "reconstruction"
+#: Every kind, in the order ``verify`` lists them.
+KINDS = (PRINTED, RECONSTRUCTION, CONSISTENCY)
 
 
 @dataclass(frozen=True)
@@ -26,7 +31,7 @@ class Check:
     """One reproduced result.
 
     ``run`` returns ``(matched, detail)``; an exception inside it counts as a mismatch.
-    ``kind`` is :data:`PRINTED` or :data:`CONSISTENCY`; ``verify`` counts them apart.
+    ``kind`` is one of :data:`KINDS`; ``verify`` counts each kind apart.
     """
 
     book: str
@@ -36,8 +41,8 @@ class Check:
     kind: str = PRINTED
 
     def __post_init__(self) -> None:
-        if self.kind not in (PRINTED, CONSISTENCY):
-            raise ValueError(f"kind must be {PRINTED!r} or {CONSISTENCY!r}, got {self.kind!r}")
+        if self.kind not in KINDS:
+            raise ValueError(f"kind must be one of {KINDS}, got {self.kind!r}")
 
 
 def entrywise_equal(derived, printed) -> tuple[bool, str]:
