@@ -3,8 +3,10 @@
 The checks live in the worked examples' slices (``companion/examples/<name>/checks.py``); the
 books' printed results live only in :mod:`companion.book`.  This module joins the two: each
 example's ``checks(printed)`` receives that example's printed entries.  Nothing here knows any
-answer.  Results the book prints and consistency checks the companion adds (agreement of
-methods, invariants, identities) are listed apart and counted apart.
+answer.  Three groups are listed apart and counted apart: results the books print; results of the
+companion's own reconstructions (what our copy of a book does not print, checked for
+self-consistency); and consistency checks the companion adds (agreement of methods,
+invariants, identities).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import traceback
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from companion.checks import CONSISTENCY, PRINTED, Check
+from companion.checks import CONSISTENCY, KINDS, PRINTED, RECONSTRUCTION, Check
 
 __all__ = ["Check", "Outcome", "all_checks", "format_table", "run_checks"]
 
@@ -56,20 +58,27 @@ def run_checks(checks: Iterable[Check]) -> list[Outcome]:
     return outcomes
 
 
-_HEADINGS = {PRINTED: "Results the books print", CONSISTENCY: "Checks the companion adds "
-             "(agreement of methods, invariants, identities)"}
+_HEADINGS = {
+    PRINTED: "Results the books print",
+    RECONSTRUCTION: "Reconstructions: the companion's own results where our copy of a book prints "
+                    "none (its formulas, checked for self-consistency)",
+    CONSISTENCY: "Checks the companion adds (agreement of methods, invariants, identities)",
+}
+_NOUNS = {PRINTED: "printed results", RECONSTRUCTION: "reconstructions",
+          CONSISTENCY: "consistency checks"}
 
 
 def format_table(outcomes: list[Outcome]) -> str:
-    """One line per check (book, equation number, status, what), printed results first, then
-    the companion's consistency checks, each group with its own count."""
+    """One line per check (book, equation number, status, what), in three groups counted
+    apart: printed results, then the companion's reconstructions, then its consistency
+    checks; the last line gives each group's count."""
     if not outcomes:
         return "No book results are registered yet."
     wb = max(len(o.check.book) for o in outcomes)
     we = max(len(o.check.eq) for o in outcomes)
     lines: list[str] = []
     totals = []
-    for kind in (PRINTED, CONSISTENCY):
+    for kind in KINDS:
         group = [o for o in outcomes if o.check.kind == kind]
         if not group:
             continue
@@ -81,7 +90,6 @@ def format_table(outcomes: list[Outcome]) -> str:
                 line += f"  [{o.detail}]"
             lines.append(line)
         good = sum(o.matched for o in group)
-        noun = "printed results" if kind == PRINTED else "consistency checks"
-        totals.append(f"{good} of {len(group)} {noun} matched")
+        totals.append(f"{good} of {len(group)} {_NOUNS[kind]} matched")
     lines.append("; ".join(totals) + ".")
     return "\n".join(lines)

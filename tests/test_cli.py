@@ -10,7 +10,7 @@ import pytest
 
 from companion import verify
 from companion.__main__ import main
-from companion.checks import CONSISTENCY, Check
+from companion.checks import CONSISTENCY, RECONSTRUCTION, Check
 
 
 def _install_book(monkeypatch, checks: list[Check]) -> None:
@@ -79,14 +79,17 @@ def test_verify_k_that_matches_nothing_says_so_and_fails(monkeypatch, capsys):
     assert "no check matches 'no such result'" in capsys.readouterr().err
 
 
-def test_printed_results_and_consistency_checks_are_counted_apart(monkeypatch, capsys):
+def test_printed_reconstructed_and_consistency_checks_are_counted_apart(monkeypatch, capsys):
     added = Check("Greenwood", "(4.85)", "methods agree", lambda: (True, ""), CONSISTENCY)
-    _install_book(monkeypatch, [MATCH, added, MISMATCH])
+    ours = Check("Loparo & Vakalis", "§7.8", "our example", lambda: (False, "no"), RECONSTRUCTION)
+    _install_book(monkeypatch, [added, MATCH, ours, MISMATCH])
     assert main(["verify"]) == 1
     out = capsys.readouterr().out
     assert out.index("Results the books print") < out.index("(4.99)") < out.index(
+        "(7.99)") < out.index("Reconstructions") < out.index("our example") < out.index(
         "Checks the companion adds") < out.index("methods agree")
-    assert "1 of 2 printed results matched; 1 of 1 consistency checks matched." in out
+    assert ("1 of 2 printed results matched; 0 of 1 reconstructions matched; "
+            "1 of 1 consistency checks matched.") in out
 
 
 def test_a_check_of_unknown_kind_is_refused():
@@ -113,3 +116,19 @@ def test_output_into_a_closed_pipe_stops_quietly():
     proc.stdout.close()  # the reader (`| head`) goes away before anything is written
     proc.wait(timeout=120)
     assert b"Traceback" not in proc.stderr.read()
+
+
+def test_no_reconstruction_is_counted_as_a_printed_result():
+    """Our copy of Loparo & Vakalis stops inside §7.4: what it does not print (Lemma 7.1 as
+    restored, §7.5 onward) is listed with the reconstructions, never as printed."""
+    import re
+
+    from companion.checks import PRINTED
+
+    for check in verify.all_checks():
+        if check.kind != PRINTED:
+            continue
+        assert "reconstruct" not in check.what, check
+        if check.book.startswith("Loparo"):
+            sections = [float(s) for s in re.findall(r"7\.(\d+)", check.eq)]
+            assert "Lemma" not in check.eq and all(s <= 4 for s in sections), check

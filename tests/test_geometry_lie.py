@@ -117,22 +117,31 @@ def test_bad_input_raises_value_error(call):
 
 
 def test_adjoint_is_conjugation_and_lemma_7_1_order():
-    """Ad_g ξ = R ξ on SO(3); L_exp(a)* ξ − (ξ + ½[a, ξ]) shrinks like |a|², without the
-    bracket term only like |a| (the notebook's table)."""
-    import numpy as np
-
-    from companion.geometry import lie
-
+    """Ad_g ξ = R ξ on SO(3); L_exp(a)* ξ − (ξ + ½[a, ξ]) shrinks like |a|² (err/|a|² is
+    constant: the remainder is O(|a|²), not o(|a|²)), without the bracket term only like |a|;
+    with the next term (1/12)[a, [a, ξ]] the error is ~1e-11 at |a| = 1e-2 and falls like |a|⁴."""
     rng = np.random.default_rng(3)
     R, xi = lie.exp_so3(rng.normal(size=3)), rng.normal(size=3)
     assert np.allclose(lie.adjoint(R, xi), R @ xi, atol=1e-12)
     d = rng.normal(size=3)
+    d /= np.linalg.norm(d)
 
     def errors(eps):
-        a = eps * d
-        pushed = lie.left_translation_pushforward(a, xi)
-        lemma = xi + 0.5 * np.array(lie.bracket(a, xi), dtype=float).ravel()
-        return np.linalg.norm(pushed - lemma), np.linalg.norm(pushed - xi)
+        """|L_exp(a)* ξ − series| for the series to order 0, 1, 2, at |a| = eps."""
+        pushed = lie.left_translation_pushforward(eps * d, xi)
+        return [np.linalg.norm(pushed - lie.pushforward_series(eps * d, xi, order))
+                for order in (0, 1, 2)]
 
-    (l1, z1), (l2, z2) = errors(1e-2), errors(5e-3)
-    assert 3.5 < l1 / l2 < 4.5 and 1.7 < z1 / z2 < 2.3
+    (z1, l1, n1), (z2, l2, n2) = errors(1e-2), errors(5e-3)
+    assert 1.7 < z1 / z2 < 2.3  # without the bracket: error ∝ |a|
+    assert abs(l1 / 1e-2**2 - l2 / 5e-3**2) < 0.02 * l1 / 1e-2**2  # err/|a|² constant …
+    assert l1 / 1e-2**2 > 1e-3  # … and not tending to 0: O(|a|²), not o(|a|²)
+    assert n1 < 5e-11 and 12 < n1 / n2 < 20  # with (1/12)[a, [a, ξ]]: ~1e-11, ∝ |a|⁴
+
+
+def test_the_series_of_the_pushforward_is_derived():
+    """cₙ of x/(1 − e⁻ˣ): 1, ½ (Lemma 7.1), 1/12 (the term Lemma 7.1 leaves out), 0, −1/720."""
+    c = lie.dexp_inverse_coefficients(4)
+    assert c == (1, sp.Rational(1, 2), sp.Rational(1, 12), 0, sp.Rational(-1, 720))
+    with pytest.raises(ValueError, match="order"):
+        lie.dexp_inverse_coefficients(-1)

@@ -10,14 +10,13 @@ from functools import cache, partial
 import numpy as np
 import sympy as sp
 
-from companion.checks import Check
+from companion.checks import RECONSTRUCTION, Check
 from companion.examples.disk_link import contact as ct
 from companion.examples.disk_link.model import build_friction, build_rolling
 
 BOOK = "Loparo & Vakalis"
 _UNIFORM = 0.5  # κ = I_D/(m r²) of a uniform disk
 TOL = 1e-9
-_REC = " (reconstruction)"
 
 #: The systems, built once for the checks.
 _rolling, _friction = cache(build_rolling), cache(build_friction)
@@ -110,22 +109,23 @@ def _check_threshold(printed: Mapping[str, Callable]) -> tuple[bool, str]:
 def rolling_checks(printed: Mapping[str, Callable]) -> list[Check]:
     """Example 3 (rolling), one :class:`Check` each."""
     return [
-        Check(BOOK, "§7.10", "rolling metric M = [[J_O + m s² + r²k, −rk], [−rk, k]]" + _REC,
-              partial(_check_metric, printed)),
-        Check(BOOK, "§7.10", "rolling θ̈, s̈, N and F = (m/3)(g sinθ − sθ̇²)" + _REC,
-              partial(_check_equations, printed)),
-        Check(BOOK, "§7.10", "held link: uniform disk rolls with s̈ = −(2/3) g sinθ" + _REC,
-              partial(_check_rolling_fixed, printed)),
-        Check(BOOK, "§7.10", "held link: rolls without slipping iff tanθ ≤ 3μ_s" + _REC,
-              partial(_check_threshold, printed)),
+        Check(BOOK, "§7.10", "rolling metric M = [[J_O + m s² + r²k, −rk], [−rk, k]]",
+              partial(_check_metric, printed), RECONSTRUCTION),
+        Check(BOOK, "§7.10", "rolling θ̈, s̈, N and F = (m/3)(g sinθ − sθ̇²)",
+              partial(_check_equations, printed), RECONSTRUCTION),
+        Check(BOOK, "§7.10", "held link: uniform disk rolls with s̈ = −(2/3) g sinθ",
+              partial(_check_rolling_fixed, printed), RECONSTRUCTION),
+        Check(BOOK, "§7.10", "held link: rolls without slipping iff tanθ ≤ 3μ_s",
+              partial(_check_threshold, printed), RECONSTRUCTION),
     ]
 
 
 def friction_checks(printed: Mapping[str, Callable]) -> list[Check]:
     """Example 4 (Coulomb friction), one :class:`Check` each."""
     return [
-        Check(BOOK, "§7.11", "held link: slipping down, s̈ = −g(sinθ − μ_k cosθ)" + _REC,
-              partial(_check_sliding_fixed, printed)),
+        Check(BOOK, "§7.11", "held link: slipping down, s̈ = −g(sinθ − μ_k cosθ)",
+              partial(_check_sliding_fixed, printed), RECONSTRUCTION),
         Check(BOOK, "§7.11", "launched up without spin: stops slipping at "
-              "t* = v₀/(g(sinθ + 3μ_k cosθ))" + _REC, partial(_check_stop_slipping, printed)),
+              "t* = v₀/(g(sinθ + 3μ_k cosθ))", partial(_check_stop_slipping, printed),
+              RECONSTRUCTION),
     ]

@@ -10,7 +10,7 @@ from typing import Any
 
 import sympy as sp
 
-from companion.checks import Check, vanishes
+from companion.checks import RECONSTRUCTION, Check, vanishes
 from companion.examples.double_pendulum.system import build
 
 BOOK = "Loparo & Vakalis"
@@ -101,14 +101,15 @@ def checks(printed: Mapping[str, Any]) -> list[Check]:
             return all(r[0] for r in results), "; ".join(r[1] for r in results)
         return run
 
-    what = "(reconstruction) double pendulum: "
+    what = "double pendulum: "
     eq = "§7.8 Ex. 2"
-    return [
-        Check(BOOK, eq, what + "constraint map f(θ₁, θ₂)", map_check),
-        *[Check(BOOK, eq, what + f"pulled-back metric {k}", metric_entry(k, i, j))
+    rows = [
+        (eq, "constraint map f(θ₁, θ₂)", map_check),
+        *[(eq, f"pulled-back metric {k}", metric_entry(k, i, j))
           for k, (i, j) in {"M11": (0, 0), "M12": (0, 1), "M22": (1, 1)}.items()],
-        Check(BOOK, eq, what + "equation of motion for θ₁", equation(0)),
-        Check(BOOK, eq, what + "equation of motion for θ₂", equation(1)),
-        Check(BOOK, "§7.7", what + "elbow force R₂ = m₂(ẍ₂, ÿ₂ + g)", joint_force("E")),
-        Check(BOOK, "§7.7", what + "base force R₁ = m₁(ẍ₁, ÿ₁ + g) + R₂", joint_force("O")),
+        (eq, "equation of motion for θ₁", equation(0)),
+        (eq, "equation of motion for θ₂", equation(1)),
+        ("§7.7", "elbow force R₂ = m₂(ẍ₂, ÿ₂ + g)", joint_force("E")),
+        ("§7.7", "base force R₁ = m₁(ẍ₁, ÿ₁ + g) + R₂", joint_force("O")),
     ]
+    return [Check(BOOK, where, what + text, run, RECONSTRUCTION) for where, text, run in rows]
