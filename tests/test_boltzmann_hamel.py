@@ -182,3 +182,54 @@ def test_polar_rates_tip_gives_moment_and_nonzero_dT_dtheta():
     assert all(g == sp.zeros(2, 2) for g in result.gamma)
     psi_polar, _ = psi_from_definitions([rd, r * thd], [rd, thd])
     assert generalized_forces(q_forces, psi_polar) == [Fr, Ft]
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("euler_body", {"psi": "(4.90)", "phi": "(4.91)", "c_matrices": "(4.97)–(4.99)",
+                    "gamma": "(4.100)–(4.102)", "kinetic_energy": "(4.93)",
+                    "momenta": "(4.94)", "gyroscopic": "(4.103)", "equations": "(4.104)"}),
+    ("knife_edge", {"psi": "(4.110)", "phi": "(4.111)", "c_matrices": "(4.115)–(4.116)",
+                    "gamma": "(4.117)–(4.119)", "kinetic_energy": "(4.108)",
+                    "momenta": "(4.120)", "gyroscopic": "(4.121)",
+                    "equations": "(4.122)–(4.123)"}),
+])
+def test_book_examples_cite_their_own_equation_numbers(name, expected):
+    """The stepper of Ex. 4.3/4.4 shows the example's numbers, never the general ones
+    ((4.80) Ψ, (4.81) Φ, (4.83) γ); C is never (4.95) (that is γ = Σ C Φ Φ)."""
+    d = examples.get(name).derive("boltzmann_hamel")
+    for key, number in expected.items():
+        assert number in d.step(key).eq, (key, d.step(key).eq)
+    cited = " ".join(s.eq or "" for s in d.steps)
+    for generic in ("(4.80)", "(4.81)", "(4.83)", "(4.92)", "(4.109)"):
+        assert generic not in cited.replace(d.step("dp_dt").eq, ""), generic
+    assert "(4.95)" not in d.step("c_matrices").eq
+    if name == "knife_edge":
+        assert "(4.112)" in d.step("c_matrices").eq
+        assert "(4.113)" in d.step("gamma").eq and "(4.114)" in d.step("gamma").eq
+
+
+def test_a_system_of_ones_own_cites_the_general_equations():
+    d = examples.get("polar_spring").derive("boltzmann_hamel")
+    assert [d.step(k).eq for k in ("psi", "phi", "c_matrices", "gamma", "equations")] == [
+        "(4.80)", "(4.81)", "(4.83)", "(4.83)", "(4.92)"]
+    with pytest.raises(ValueError, match="unknown steps"):
+        boltzmann_hamel(sp.Symbol("u") ** 2 / 2, [sp.Symbol("x")],
+                        [sp.Symbol("u")], [[1]], citations={"Psi": "(4.90)"})
+
+
+@pytest.mark.parametrize("name", ["knife_edge", "euler_body", "polar_spring"])
+def test_the_momentum_derivative_is_its_own_step(name):
+    """d/dt(∂T/∂u_r) with q̇ = Φu substituted, − ∂T/∂θ_r, + Σ_j p_j γ^j u: the rows of (4.85)."""
+    system = examples.get(name)
+    d = system.derive("boltzmann_hamel")
+    k = len(d.u)
+    order = [s.key for s in d.steps]
+    assert order.index("dT_dtheta") < order.index("dp_dt") < order.index("gyroscopic")
+    u = sp.Matrix(d.u_all).xreplace({ui: 0 for ui in d.u_all[k:]})
+    rows = (d.step("dp_dt").expr - d.step("dT_dtheta").expr[:k, :]
+            + (d.step("gyroscopic").expr * u)[:k, :])
+    lhs = sp.Matrix([e.lhs for e in d.equations])
+    assert (rows - lhs).applyfunc(sp.simplify) == sp.zeros(k, 1)
+    if name == "knife_edge":  # p_2 = m(l² u_2 + l u_3): d/dt with u_3 = 0 is m l² u̇_2
+        m, l = sp.symbols("m l", positive=True)
+        assert sp.simplify(d.step("dp_dt").expr[1] - m * l**2 * d.udot[1]) == 0

@@ -97,3 +97,19 @@ def test_reference_points_must_name_a_body():
     s.mechanics_model = lambda: replace(model, reference_points={"rod": me.Point("P")})
     with pytest.raises(ValueError, match="unknown bodies"):
         s.derive("kane")
+
+
+def test_kane_cites_the_rigid_body_numbers():
+    """Rigid bodies: Q* is (4.138) with F* (4.139) and M* (4.140), the equation (4.142); the
+    accelerations carry no number of their own ((4.139) is F* = −m(v̇ + ρ̈_c)). Particles only:
+    (4.129), (4.130), (4.133)."""
+
+    rigid = examples.get("dumbbell_rigid").derive("kane")
+    assert rigid.step("inertia_forces").eq == "(4.138)–(4.140)"
+    assert rigid.step("applied_forces").eq == "(4.137)"
+    assert rigid.step("equations").eq == "(4.142)"
+    assert rigid.step("accelerations").eq is None
+    assert "(4.139)" in rigid.step("accelerations").explanation
+    particles = examples.get("knife_edge").derive("kane")
+    assert [particles.step(k).eq for k in ("applied_forces", "inertia_forces", "equations")] == [
+        "(4.129)", "(4.130)", "(4.133)"]

@@ -300,11 +300,6 @@ class ExerciseSet:
         return exercise_set_widget(self)
 
 
-def steps_by_eq(steps: Sequence[Step], *eqs: str) -> list[Step]:
-    """The derivation's steps whose equation number is one of ``eqs``, in derivation order."""
-    return [s for s in steps if s.eq in eqs]
-
-
 def steps_keyed(derivation: Derivation, *keys: str) -> list[Step]:
     """The derivation's steps with one of the stable ``keys``, in derivation order (for
     derivations whose steps carry no equation number).

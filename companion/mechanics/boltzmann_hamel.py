@@ -21,6 +21,15 @@ from companion.mechanics.derivation import Derivation, Step
 from companion.mechanics.methods import Definition, register_method
 from companion.mechanics.quadratic import QuadraticForm
 
+#: The general equation each Boltzmann–Hamel step instantiates, by step key: what a system of
+#: the reader's own cites.  A worked example of the book passes its own numbers instead.
+GENERAL_CITATIONS: dict[str, str] = {
+    "psi": "(4.80)", "psi_t": "(4.80)", "phi": "(4.81)", "phi_t": "(4.81)",
+    "c_matrices": "(4.83)", "gamma": "(4.83)", "gamma_t": "(4.84)",
+    "kinetic_energy": "(4.85)", "momenta": "(4.87)", "inertia": "(4.88)",
+    "dT_dtheta": "(4.86)", "kinematical_equations": "(4.134)",
+}
+
 
 def dot_symbol(s: sp.Symbol) -> sp.Symbol:
     """A plain Symbol that stands for the time derivative of ``s`` in displayed equations."""
@@ -36,9 +45,9 @@ class BoltzmannHamelResult(Derivation):
     Phi, Phi_t
         Φ = Ψ⁻¹ and Φ_t = −Φ Ψ_t (4.81).
     C
-        C^j, j = 1..n (4.95).
+        C^j, j = 1..n (the bracket inside (4.83)).
     gamma
-        γ^j, j = 1..n, full n×n (4.96).
+        γ^j = Φᵀ C^j Φ, j = 1..n, full n×n (4.83).
     gamma_t
         γ^j_r as n×1 columns (4.84); zero for scleronomic systems.
     momenta
@@ -107,10 +116,13 @@ def boltzmann_hamel(
     Psi_t
         n×1 column of u = Ψ q̇ + Ψ_t (default zero).
     citations
-        The book's equation numbers of this example's own instances, by step:
-        ``{"gyroscopic": "(4.103)"}`` for Example 4.3.  By default the gyroscopic matrix and
-        the equations cite the general form they belong to: (4.92) (scleronomic,
-        unconstrained), (4.109) (scleronomic, nonholonomic) or (4.85) (rheonomic).
+        The book's equation numbers of this example's own instances, by step key (one of
+        :data:`GENERAL_CITATIONS`, plus ``"dp_dt"``, ``"gyroscopic"`` and ``"equations"``):
+        ``{"psi": "(4.90)", "gyroscopic": "(4.103)", …}`` for Example 4.3.  A step without one
+        cites the general equation it instantiates (:data:`GENERAL_CITATIONS`); the time
+        derivative of the momenta, the gyroscopic matrix and the equations cite the general
+        form they belong to: (4.92) (scleronomic, unconstrained), (4.109) (scleronomic,
+        nonholonomic) or (4.85) (rheonomic).
 
     Returns
     -------
@@ -152,60 +164,66 @@ def boltzmann_hamel(
     if psi.free_symbols & set(u) or psi_t.free_symbols & set(u):
         raise ValueError("Ψ and Ψ_t must depend on q (and t) only, not on the quasi-velocities")
 
+    keys = [*GENERAL_CITATIONS, "dp_dt", "gyroscopic", "equations"]
+    unknown = set(citations or {}) - set(keys)
+    if unknown:
+        raise ValueError(f"citations for unknown steps {sorted(unknown)}; the steps are {keys}")
+    cite = {**GENERAL_CITATIONS, **(citations or {})}
     steps: list[Step] = []
     u_ind, u_dep = u[:k], u[k:]
     constrained = {ui: 0 for ui in u_dep}
     udot = [dot_symbol(ui) for ui in u]
 
-    steps.append(Step("Quasi-velocities u = Ψ q̇ + Ψ_t: the matrix Ψ", psi, "(4.80)",
+    steps.append(Step("Quasi-velocities u = Ψ q̇ + Ψ_t: the matrix Ψ", psi, cite["psi"],
                       "Each quasi-velocity is a linear combination of the q̇'s.", r"\Psi",
                       key="psi"))
     if psi_t != sp.zeros(n, 1):
-        steps.append(Step("The rheonomic part Ψ_t", psi_t, "(4.80)",
+        steps.append(Step("The rheonomic part Ψ_t", psi_t, cite["psi_t"],
                           "Terms of u that do not multiply a q̇ (explicit time dependence).",
                           r"\Psi_t", key="psi_t"))
     phi = qv.inverse(psi)
     phi_t = qv.tidy_matrix(-phi * psi_t)
-    steps.append(Step("Kinematical equations: Φ = Ψ⁻¹", phi, "(4.81)",
+    steps.append(Step("Kinematical equations: Φ = Ψ⁻¹", phi, cite["phi"],
                       "Inverting Ψ gives q̇ = Φ u + Φ_t; where det Ψ = 0 the coordinates are "
                       "singular.", r"\Phi", key="phi"))
     if phi_t != sp.zeros(n, 1):
-        steps.append(Step("Φ_t = −Φ Ψ_t", phi_t, "(4.81)",
+        steps.append(Step("Φ_t = −Φ Ψ_t", phi_t, cite["phi_t"],
                           "The part of q̇ present even when every u is zero.", r"\Phi_t",
                           key="phi_t"))
     C = qv.c_matrices(psi, q)
-    steps.append(Step("C^j_ik = ∂Ψ_ji/∂q_k − ∂Ψ_jk/∂q_i", C, "(4.95)",
-                      "C^j measures how far u_j is from being the derivative of a coordinate; "
-                      "C^j = 0 means u_j is integrable.",
+    steps.append(Step("C^j_ik = ∂Ψ_ji/∂q_k − ∂Ψ_jk/∂q_i", C, cite["c_matrices"],
+                      "C^j = 0 exactly when u_j is the rate of a function of q (integrable); "
+                      "C^j ≠ 0 alone does not make a constraint nonholonomic (rescaling u_j by "
+                      "a function of q changes C^j, not the constraint).",
                       ", ".join(rf"C^{{{j + 1}}}" for j in range(n)), key="c_matrices"))
     gamma = qv.gamma_matrices(C, phi)
-    steps.append(Step("γ^j = Φᵀ C^j Φ", gamma, "(4.96)",
+    steps.append(Step("γ^j = Φᵀ C^j Φ", gamma, cite["gamma"],
                       "The coefficients γ^j_rl (row r, column l) are skew in r and l: their "
                       "coupling does no work.",
                       ", ".join(rf"\gamma^{{{j + 1}}}" for j in range(n)), key="gamma"))
     gamma_t = qv.gamma_rheonomic(C, phi, phi_t, psi, psi_t, q, t)
     rheonomic = any(g != sp.zeros(n, 1) for g in gamma_t)
     if rheonomic:
-        steps.append(Step("Rheonomic coefficients γ^j_r", gamma_t, "(4.84)",
+        steps.append(Step("Rheonomic coefficients γ^j_r", gamma_t, cite["gamma_t"],
                           "Extra terms from the explicit time dependence of Ψ and Ψ_t.",
                           ", ".join(rf"\gamma^{{{j + 1}}}_r" for j in range(n)), key="gamma_t"))
 
-    steps.append(Step("Kinetic energy T(q, u, t), unconstrained", T, "(4.85)",
+    steps.append(Step("Kinetic energy T(q, u, t), unconstrained", T, cite["kinetic_energy"],
                       "T is written in all n u's: the constraints are applied only after "
                       "differentiating.", "T", key="kinetic_energy"))
     form = QuadraticForm.of(T, u)
     p = form.momenta()
-    steps.append(Step("Generalized momenta p_j = ∂T/∂u_j", p, "(4.87)",
+    steps.append(Step("Generalized momenta p_j = ∂T/∂u_j", p, cite["momenta"],
                       "The momentum conjugate to each quasi-velocity.", "p", key="momenta"))
     inertia = form.M
-    steps.append(Step("Inertia coefficients m_ij = ∂²T/∂u_i∂u_j", inertia, "(4.88)",
+    steps.append(Step("Inertia coefficients m_ij = ∂²T/∂u_i∂u_j", inertia, cite["inertia"],
                       "The equations are linear in the u̇'s with these coefficients.", "m",
                       key="inertia"))
     dT_dq = form.gradient(q)
     dT_dtheta = (phi.T * dT_dq).applyfunc(sp.expand) if not phi.is_Identity else dT_dq
-    steps.append(Step("∂T/∂θ_r = Σ_i (∂T/∂q_i) Φ_ir", dT_dtheta.subs(constrained), "(4.86)",
-                      "Derivative with respect to a quasi-coordinate, via the chain rule "
-                      "through Φ.", r"\partial T/\partial\theta", key="dT_dtheta"))
+    steps.append(Step("∂T/∂θ_r = Σ_i (∂T/∂q_i) Φ_ir", dT_dtheta.subs(constrained),
+                      cite["dT_dtheta"], "Derivative with respect to a quasi-coordinate, via the "
+                      "chain rule through Φ.", r"\partial T/\partial\theta", key="dT_dtheta"))
 
     # Time derivative of p_r along the motion: m u̇ + ∂p/∂q q̇ + ∂p/∂t, q̇ = Φ u + Φ_t.  The
     # m u̇ part is kept apart, so the mass matrix is read off rather than differentiated out
@@ -222,9 +240,19 @@ def boltzmann_hamel(
     rest = (velocity_terms - dT_dtheta + gyro.applyfunc(sp.expand)).xreplace(constrained)
     inertia_on_motion = inertia[:, :k].xreplace(constrained).applyfunc(sp.expand)
     rows = (inertia_on_motion * ud[:k, :]).applyfunc(sp.expand) + rest
+    # The first term of (4.85) on its own, for the reader: m u̇ + ∂p/∂q q̇ + ∂p/∂t.
+    dp_dt = (inertia_on_motion * ud[:k, :]).applyfunc(sp.expand) + velocity_terms.xreplace(
+        constrained)
     weighted = sum((p[j] * gamma[j] for j in range(n)), sp.zeros(n, n))
     general = "(4.85)" if rheonomic else "(4.92)" if m == 0 else "(4.109)"
-    cite = {"gyroscopic": general, "equations": general, **(citations or {})}
+    cite = {"dp_dt": general, "gyroscopic": general, "equations": general, **cite}
+    steps.append(Step(
+        "d/dt(∂T/∂u_r) along the motion, q̇ = Φ u + Φ_t substituted",
+        dp_dt[:k, :], cite["dp_dt"],
+        "The first term of the equation: differentiate each momentum p_r(q, u, t) in time, "
+        "Σ_l m_rl u̇_l + Σ_i (∂p_r/∂q_i) q̇_i + ∂p_r/∂t, with q̇ replaced by the kinematical "
+        "equations; only then are the suppressed u's set to zero.",
+        r"\frac{d}{dt}\frac{\partial T}{\partial u_r}", key="dp_dt"))
     steps.append(Step("Gyroscopic matrix Σ_j (∂T/∂u_j) γ^j", qv.tidy_matrix(
         weighted.subs(constrained)), cite["gyroscopic"],
         "Multiplied by u it gives the velocity-coupling terms of (4.85); it is skew, so "
@@ -241,7 +269,8 @@ def boltzmann_hamel(
     steps.append(Step("Kinematical equations q̇ = Φ u + Φ_t with the constraints applied",
                       [sp.Eq(dot_symbol(qi), kinematics[i], evaluate=False)
                        for i, qi in enumerate(q)],
-                      "(4.134)", "Only the first n − m columns of Φ enter.", None,
+                      cite["kinematical_equations"], "Only the first n − m columns of Φ enter.",
+                      None,
                       key="kinematical_equations"))
 
     return BoltzmannHamelResult(

@@ -299,8 +299,9 @@ def from_system(system: Definition) -> Derivation:
         Q = [Q[j] + sym.tidy_dot(load, sym.prepared(coeffs[j])) for j in range(k)]
     Q = [sp.expand(e) for e in Q]
     steps.append(Step("Generalized applied forces Q_j = Σ (F_i·γ_ij + M_i·β_ij)", sp.Matrix(Q),
-                      "(4.129)/(4.137)", "Only working loads contribute: a constraint force is "
-                      "perpendicular to every γ_ij.", "Q", key="applied_forces"))
+                      "(4.137)" if rigid else "(4.129)", "Only working loads contribute: a "
+                      "constraint force is perpendicular to every γ_ij.", "Q",
+                      key="applied_forces"))
 
     lhs: list[list[sp.Expr]] = [[] for _ in range(k)]  # terms, summed once at the end
     accelerations, alternate = [], []
@@ -325,28 +326,35 @@ def from_system(system: Definition) -> Derivation:
         frame = model.momentum_frames.get(b.body.name)
         if frame is not None:
             alternate.append(_alternate_form(b, frame, N, sym, force, moment))
-    steps.append(Step("Accelerations v̇_i of the reference points", accelerations, "(4.139)",
-                      "Differentiated in the inertial frame; the u̇'s appear linearly.", None,
-                      key="accelerations"))
+    steps.append(Step("Accelerations v̇_i of the reference points", accelerations, None,
+                      "Differentiated in the inertial frame; the u̇'s appear linearly. They enter "
+                      + ("the inertia force F*_i = −m_i(v̇_i + ρ̈_ci) (4.139) and the moment M*_i "
+                         "(4.140)." if rigid else "the inertia forces −m_i v̇_i of (4.130)."),
+                      None, key="accelerations"))
     if alternate:
         steps.append(Step("Alternate form: ṗ_i and Ḣ_i written in a frame not fixed in the body",
                           [line for lines, _ in alternate for line in lines], "(4.144)–(4.146)",
-                          "p_i = m_i(v_i + ω_i × ρ_ci) and H_i = I_i·ω_i are resolved in the "
+                          "ṗ_i (4.144) and Ḣ_i (4.145): p_i = m_i(v_i + ω_i × ρ_ci) and "
+                          "H_i = I_i·ω_i are resolved in the "
                           "chosen frame F and differentiated there, Ḣ = (dH/dt)_F + ω_F × H; "
                           "the last column shows ṗ_i − m_i(v̇_i + ρ̈_ci) and Ḣ_i + m_i ρ_ci × v̇_i "
                           "− (the moment of (4.140)), both zero.", None, key="alternate_form"))
     lhs = sp.Matrix([expanded_sum(terms) for terms in lhs])
     steps.append(Step("Generalized inertia forces Q*_j = −Σ [m(v̇ + ρ̈_c)·γ_ij + "
                       "(I·ω̇ + ω×I·ω + m ρ_c × v̇)·β_ij]",
-                      -lhs, "(4.130)/(4.140)", "The inertia forces projected on the same "
-                      "velocity coefficients as the applied loads (ρ_c = 0 when P_i is the "
-                      "mass centre).", "Q^*", key="inertia_forces"))
+                      -lhs, "(4.138)–(4.140)" if rigid else "(4.130)",
+                      "The inertia forces projected on the same velocity coefficients as the "
+                      "applied loads: Q*_j = Σ_i (F*_i·γ_ij + M*_i·β_ij) (4.138) with "
+                      "F*_i (4.139) and M*_i (4.140) (ρ_c = 0 when P_i is the mass centre)."
+                      if rigid else "The inertia forces −m_i v̇_i projected on the same velocity "
+                      "coefficients as the applied loads.", "Q^*", key="inertia_forces"))
     mass, rest = linear_coefficients(lhs, sym.udot)  # lhs = mass·u̇ + rest, expanded
     forcing = sp.Matrix(Q) - rest
     equations = [sp.Eq(lhs[j], Q[j], evaluate=False) for j in range(k)]
     steps.append(Step("General dynamical equation Σ m v̇·γ_ij + … = Q_j", equations,
-                      "(4.133)/(4.142)", f"{k} first-order equations in the independent u's: "
-                      "Q_j + Q*_j = 0 (4.132), of the form m(q,t) u̇ + f = Q (4.143).", None,
+                      "(4.142)" if rigid else "(4.133)",
+                      f"{k} first-order equations in the independent u's: Q_j + Q*_j = 0 "
+                      "(4.132), of the form m(q,t) u̇ + f = Q (4.143).", None,
                       key="equations"))
     kinematics = sp.Matrix([sym.plain(e) for e in sym.kinematics.values()])
     if system.t is None and sym.t in set().union(mass.free_symbols, forcing.free_symbols):

@@ -171,7 +171,8 @@ def generalized_forces(
 
 
 def c_matrices(psi: sp.Matrix, q: Sequence[sp.Symbol]) -> list[sp.Matrix]:
-    """C^j_ik = ∂Ψ_ji/∂q_k − ∂Ψ_jk/∂q_i, one skew n×n matrix per quasi-velocity (4.95)/(4.112)."""
+    """C^j_ik = ∂Ψ_ji/∂q_k − ∂Ψ_jk/∂q_i, one skew n×n matrix per quasi-velocity: the
+    bracket inside (4.83); (4.112) in Example 4.4, unnumbered just before (4.95) in Example 4.3."""
     n = len(q)
     # dpsi[j][i, k] = ∂Ψ_ji/∂q_k
     dpsi = [psi[j, :].T.jacobian(q) for j in range(n)]
@@ -179,7 +180,8 @@ def c_matrices(psi: sp.Matrix, q: Sequence[sp.Symbol]) -> list[sp.Matrix]:
 
 
 def gamma_matrices(c: Sequence[sp.Matrix], phi: sp.Matrix) -> list[sp.Matrix]:
-    """γ^j = Φᵀ C^j Φ, i.e. γ^j_rl = Σ_i Σ_k C^j_ik Φ_ir Φ_kl (4.83)/(4.96); r row, l column."""
+    """γ^j = Φᵀ C^j Φ, i.e. γ^j_rl = Σ_i Σ_k C^j_ik Φ_ir Φ_kl (4.83); r row, l column
+    (in Example 4.3 (4.95), matrix form (4.96); in Example 4.4 (4.113), matrix form (4.114))."""
     return [tidy_matrix(phi.T * cj * phi) for cj in c]
 
 

@@ -84,7 +84,7 @@ def dalembert_steps(system: System) -> list[Step]:
     q_applied = kane.step("applied_forces").expr
     return [
         Step("D'Alembert's principle Σ_i (F_i + R_i − m_i a_i)·δr_i = 0",
-             r"\sum_i (F_i + R_i - m_i a_i)\cdot\delta r_i = 0", "§4.4",
+             r"\sum_i (F_i + R_i - m_i a_i)\cdot\delta r_i = 0", "(4.124)",
              "The applied forces F_i, the constraint forces R_i and the inertia forces −m_i a_i "
              "do no net virtual work in every virtual displacement the constraints allow."),
         Step("Virtual displacements the knife edge allows: δq = Φ δθ, δθ₃ = 0", dq, "(4.126)",

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sympy as sp
 
 from companion.exercises.check import Mistake
-from companion.exercises.exercise import ChoiceExercise, Exercise, Option, steps_by_eq
+from companion.exercises.exercise import ChoiceExercise, Exercise, Option, steps_keyed
 from companion.exercises.outcomes import is_zero, pick, sign_changes
 from companion.mechanics import quasi_velocities as qv
 from companion.mechanics.derivation import Step
@@ -46,7 +46,7 @@ def euler_body() -> list[Exercise]:
                    "Φ = Ψ⁻¹. Rows 2 and 3 contain only ψ̇ cos θ and θ̇: solve them first "
                    "(combine them with sin φ and cos φ), then row 1 gives φ̇.",
                    "Expect sec θ in the first and third rows: Φ does not exist at θ = ±90°."),
-            solution=lambda s: steps_by_eq(d(s).steps, "(4.80)", "(4.81)"),
+            solution=lambda s: steps_keyed(d(s), "psi", "phi"),
             mistakes=lambda s: [Mistake(d(s).Psi, "That is Ψ (4.90) itself; Φ is its inverse.")],
             example_answer="[[a, b, c], [d, e, f], [g, h, k]]",
         ),
@@ -62,9 +62,10 @@ def euler_body() -> list[Exercise]:
                    "Entry (1, 2): differentiate Ψ_21 by θ, subtract the derivative of Ψ_22 "
                    "by ψ."),
             solution=lambda s: [
-                *steps_by_eq(d(s).steps, "(4.80)"),
+                *steps_keyed(d(s), "psi"),
                 Step("C² for ω_y", d(s).C[1], "(4.98)",
-                     "The second of the matrices C^j of (4.95).", "C^{2}"),
+                     "The second of the matrices C^j (defined just before (4.95)).",
+                     "C^{2}"),
             ],
             mistakes=lambda s: [
                 Mistake(d(s).C[0], "That is C¹, which comes from the first row of Ψ (ω_x)."),
@@ -85,7 +86,7 @@ def euler_body() -> list[Exercise]:
                    "γ³_12 = Σ C³_ik Φ_i1 Φ_k2; only the first column of Φ, (0, 0, 1), enters "
                    "on the left."),
             solution=lambda s: [
-                *steps_by_eq(d(s).steps, "(4.81)"),
+                *steps_keyed(d(s), "phi"),
                 Step("C³ for ω_z", d(s).C[2], "(4.99)", "From the third row of Ψ.", "C^{3}"),
                 Step("γ³ = Φᵀ C³ Φ", d(s).gamma[2], "(4.102)",
                      "Constant and skew: the coupling it produces does no work.", r"\gamma^{3}"),
@@ -111,14 +112,14 @@ def euler_body() -> list[Exercise]:
                    "For r = 1 the sum Σ_j p_j γ^j_1l ω_l involves γ² and γ³ only.",
                    "The result is I_xx ω̇_x = M_x plus a product of ω_y and ω_z."),
             solution=lambda s: [
-                *steps_by_eq(d(s).steps, "(4.103)", "(4.92)"),
+                *steps_keyed(d(s), "gyroscopic", "equations"),
                 Step("Solved for the rates", d(s).accelerations(), "(4.104)",
                      "Divide each equation by its moment of inertia.", r"\dot\omega"),
             ],
             mistakes=lambda s: [Mistake(
                 _flipped_gyroscopic(s),
                 "The gyroscopic term has the wrong sign: that is what transposing C^j "
-                "(the sign trap of (4.95)) does.", "sign")],
+                "(the sign trap of the C^j that enter (4.95)) does.", "sign")],
             example_answer="(M_x - ...)/I_xx",
         ),
         *euler_body_concepts(),

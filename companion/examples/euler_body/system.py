@@ -55,6 +55,15 @@ def mechanics_model(inertia: Sequence[sp.Symbol], moments: Sequence[sp.Symbol]) 
     return MechanicsModel(frame=N, q=[psi, theta, phi], bodies=[body], loads=[(B, couple)])
 
 
+#: Example 4.3's own equation numbers, by Boltzmann–Hamel step (the stepper shows these, not the
+#: general (4.80)–(4.92)); the matrices C^j are defined without a number just before (4.95).
+CITATIONS = {
+    "psi": "(4.89)→(4.90)", "phi": "(4.91)", "c_matrices": "(4.97)–(4.99)",
+    "gamma": "(4.95)–(4.96)→(4.100)–(4.102)", "kinetic_energy": "(4.93)", "momenta": "(4.94)",
+    "gyroscopic": "(4.103)", "equations": "(4.104)",
+}
+
+
 def build() -> System:
     psi, theta, phi = sp.symbols("psi theta phi")
     psid, thetad, phid = sp.symbols(r"\dot{\psi} \dot{\theta} \dot{\phi}")
@@ -101,7 +110,7 @@ def build() -> System:
         },
         t_final=20.0,
         mechanics_model=partial(mechanics_model, (Ixx, Iyy, Izz), (Mx, My, Mz)),
-        citations={"gyroscopic": "(4.103)"},  # the book's instance in Example 4.3
+        citations=CITATIONS,
         integrator=QuaternionAttitude(),
         observers=[spatial_momentum],
     )

@@ -18,7 +18,6 @@ from companion.exercises.exercise import (
     ChoiceExercise,
     Exercise,
     Option,
-    steps_by_eq,
     steps_keyed,
 )
 from companion.exercises.outcomes import is_zero, pick
@@ -56,7 +55,7 @@ def knife_edge() -> list[Exercise]:
                    "q_3 = φ survive.",
                    "The only non-zero entries are in the third row and the third column."),
             solution=lambda s: [
-                *steps_by_eq(d(s).steps, "(4.80)"),
+                *steps_keyed(d(s), "psi"),
                 Step("C¹ for u_1", d(s).C[0], "(4.115)", "The first of the matrices C^j.",
                      "C^{1}"),
             ],
@@ -76,7 +75,7 @@ def knife_edge() -> list[Exercise]:
                    "zero when u_3 = 0.",
                    "With p_1 = 2m u_1 the equation reads 2m v̇ = (something) φ̇²."),
             solution=lambda s: [
-                *steps_by_eq(d(s).steps, "(4.87)", "(4.121)", "(4.109)"),
+                *steps_keyed(d(s), "momenta", "gyroscopic", "equations"),
                 Step("Solved for the accelerations", d(s).accelerations(), "(4.122)–(4.123)",
                      "First row: v̇; second row: φ̈.", r"\dot u"),
             ],
@@ -93,7 +92,7 @@ def knife_edge() -> list[Exercise]:
             hints=("p_2 = m(l² u_2 + l u_3), so the u̇_2 coefficient is m l².",
                    "The gyroscopic term of row 2 comes from p_3 γ³_21 u_1 with γ³_21 = 1."),
             solution=lambda s: [
-                *steps_by_eq(d(s).steps, "(4.121)", "(4.109)"),
+                *steps_keyed(d(s), "gyroscopic", "equations"),
                 Step("Solved for the accelerations", d(s).accelerations(), "(4.122)–(4.123)",
                      "Second row: φ̈.", r"\dot u"),
             ],
@@ -113,7 +112,7 @@ def knife_edge() -> list[Exercise]:
                    "Replace u̇_2 by the φ̈ you found from row 2.",
                    "The l's cancel: the force depends on m, v and φ̇ only."),
             solution=lambda s: [
-                *steps_by_eq(d(s).steps, "(4.87)", "(4.109)"),
+                *steps_keyed(d(s), "momenta", "equations"),
                 Step("Row r = 3 of (4.85) on the constrained motion", d(s).constraint_rows,
                      None, "Its value is the generalized force the constraint must supply.",
                      r"\lambda"),
