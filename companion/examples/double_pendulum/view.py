@@ -18,6 +18,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from companion.numerics import Trajectory
+from companion.scene.items import COLORS
 from companion.system import System
 from companion.widgets.animation import AnimatedView
 from companion.widgets.explorer import Explorer, Preset, few_ticks, rescale
@@ -63,13 +64,14 @@ class ChainView(AnimatedView):
         self.ax.set_yticks([])
         self.ax.set_title("motion, tip trail and joint forces")
         self.ax.plot([-0.2, 0.2], [0, 0], color="0.3", lw=3)
-        (self.trail_line,) = self.ax.plot([], [], color="tab:orange", lw=1, alpha=0.7)
+        (self.trail_line,) = self.ax.plot([], [], color=COLORS["tip"], lw=1, alpha=0.7)
         (self.links,) = self.ax.plot([], [], "o-", color="0.15", lw=3, ms=5)
         (self.centres,) = self.ax.plot([], [], "s", color="tab:blue", ms=8)
         names = list(self.system.mechanism.joints)
         self.arrows = self.ax.quiver(np.zeros(len(names)), np.zeros(len(names)),
                                      np.zeros(len(names)), np.zeros(len(names)),
-                                     color="tab:red", angles="xy", scale_units="xy", scale=1,
+                                     color=COLORS["reaction"], angles="xy", scale_units="xy",
+                                     scale=1,
                                      width=0.008)
         self.ax_force = fig.add_subplot(grid[0, 1])
         self.ax_force.set_ylabel("|R| [N]")

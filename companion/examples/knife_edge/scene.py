@@ -8,6 +8,11 @@ import numpy as np
 from companion.numerics import Trajectory
 from companion.scene.items import COLORS, Arrow, Declaration, Grid, Point, Rod, blade
 
+#: One colour per body, in the scene and in the explorer beside it: particle 1 (on the knife
+#: edge) blue, particle 2 orange; the blade force λ in the reaction colour.
+PARTICLE_COLORS = {"particle 1": "#1f77b4", "particle 2": "#ff7f0e"}
+FORCE_COLOR = COLORS["reaction"]
+
 
 def scene(trajectory: Trajectory) -> Declaration:
     l = trajectory.params["l"]
@@ -18,11 +23,12 @@ def scene(trajectory: Trajectory) -> Declaration:
     across = np.array([-np.sin(phi), np.cos(phi)])
     scale = 0.5 * l / max(float(np.max(np.abs(lam))), 1e-12)
     items = [Grid(z=0.0),
-             Point(two, "#1f77b4", radius=6.0, trail=True, label="particle 2"),
-             Point(one, COLORS["tip"], radius=6.0, trail=True, label="particle 1 (knife edge)"),
+             Point(two, PARTICLE_COLORS["particle 2"], radius=6.0, trail=True, label="particle 2"),
+             Point(one, PARTICLE_COLORS["particle 1"], radius=6.0, trail=True,
+                   label="particle 1 (knife edge)"),
              Rod(one, two, color=COLORS["link"], width=4.0),
              blade(np.vstack([one, np.zeros_like(x)]), phi, 0.35 * l),
-             Arrow(one, across * lam * scale, COLORS["reaction"], label="λ (blade force)")]
+             Arrow(one, across * lam * scale, FORCE_COLOR, label="λ (blade force)")]
     turned = np.degrees(phi[-1] - phi[0])
     travelled = [float(np.sum(np.linalg.norm(np.diff(p, axis=1), axis=0))) for p in (one, two)]
     return Declaration(items, view="2d", aspect=0.7, title="Greenwood Ex. 4.4: knife-edge dumbbell",

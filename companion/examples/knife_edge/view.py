@@ -14,6 +14,7 @@ import numpy as np
 from matplotlib.collections import LineCollection
 
 from companion.examples.knife_edge.closed_form import closed_form_error, closed_form_of
+from companion.examples.knife_edge.scene import FORCE_COLOR, PARTICLE_COLORS
 from companion.numerics import Trajectory
 from companion.system import System
 from companion.widgets.animation import AnimatedView
@@ -41,13 +42,16 @@ class KnifeEdgeView(AnimatedView):
         ax_e = fig.add_subplot(2, 2, 4)
         self.axes = (ax_xy, ax_v, ax_l, ax_e)
         t = trajectory.t
-        (self.path1,) = ax_xy.plot(trajectory["x"], trajectory["y"], label="particle 1 (knife)")
-        (self.path2,) = ax_xy.plot(trajectory["x2"], trajectory["y2"], label="particle 2")
+        (self.path1,) = ax_xy.plot(trajectory["x"], trajectory["y"], label="particle 1 (knife)",
+                                   color=PARTICLE_COLORS["particle 1"])
+        (self.path2,) = ax_xy.plot(trajectory["x2"], trajectory["y2"], label="particle 2",
+                                   color=PARTICLE_COLORS["particle 2"])
         self.rods = LineCollection([], colors="0.4", linewidths=1.0)
         ax_xy.add_collection(self.rods)
         (self.rod_now,) = ax_xy.plot([], [], "o-", color="k", lw=2, ms=4)
         ax_xy.set(xlabel="x [m]", ylabel="y [m]", aspect="equal",
-                  title="Paths: particle 1 (knife, blue), 2 (orange)")
+                  title="Paths of particles 1 (knife) and 2")
+        ax_xy.legend(loc="upper left", fontsize="small")
         ax_xy.set_adjustable("datalim")
 
         v, w = closed_form_of(trajectory)
@@ -59,7 +63,7 @@ class KnifeEdgeView(AnimatedView):
         ax_v.set(xlabel="t [s]", ylabel="v [m/s], φ̇ [rad/s]", title="Speed and turning rate")
         ax_v.legend(loc="upper right", fontsize="small")
 
-        (self.lam,) = ax_l.plot(t, trajectory["lambda"], color="C2")
+        (self.lam,) = ax_l.plot(t, trajectory["lambda"], color=FORCE_COLOR)
         ax_l.axhline(0.0, color="0.7", lw=0.8)
         ax_l.set(xlabel="t [s]", ylabel="λ [N]", title="Knife-edge force λ(t)")
 

@@ -14,6 +14,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from companion.numerics import Trajectory
+from companion.scene.items import COLORS
 from companion.system import System
 from companion.widgets.animation import AnimatedView
 from companion.widgets.explorer import (
@@ -68,13 +69,15 @@ class SphereView(AnimatedView):
         self._circle = np.array([np.cos(s), np.sin(s)])
         self.grid = [self.ax3d.plot([], [], [], color="0.8", lw=0.6)[0]
                      for _ in range(2 * self.n_circles)]
-        self.path = self.ax3d.plot([], [], [], color="C0", lw=1.5, label="path")[0]
-        self.dot = self.ax3d.plot([], [], [], "o", color="C0")[0]
-        self.arrow = self.ax3d.plot([], [], [], color="C3", lw=2.5,
+        # the scene's colours: the particle and its path, the reaction
+        self.path = self.ax3d.plot([], [], [], color=COLORS["tip"], lw=1.5, label="path")[0]
+        self.dot = self.ax3d.plot([], [], [], "o", color=COLORS["tip"])[0]
+        self.arrow = self.ax3d.plot([], [], [], color=COLORS["reaction"], lw=2.5,
                                     label="reaction (scaled)")[0]
         self.ax3d.legend(loc="upper left", fontsize="small")
         self.ax3d.set_axis_off()  # the sphere's grid is the frame; tick text is costly
-        self.normal = self.ax.plot([], [], color="C3", label="normal reaction R·n")[0]
+        self.normal = self.ax.plot([], [], color=COLORS["reaction"],
+                                   label="normal reaction R·n")[0]
         self.tangential = self.ax.plot([], [], color="C2", label="tangential |JᵀR|")[0]
         self.add_cursor(self.ax)
         self.ax.set(xlabel="t [s]", ylabel="force [N]", title="Reaction of the sphere")
