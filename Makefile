@@ -16,7 +16,7 @@ else
 LAB_ARGS ?=
 endif
 
-.PHONY: lab test lecture lint index screenshot clean-venv
+.PHONY: lab test lecture lint index figures screenshot clean-venv
 
 # root_dir: serve the whole repository (README, terminal at the top), open on the index.
 lab: $(VENV)/.installed-lab
@@ -41,6 +41,10 @@ lint: $(VENV)/.installed-test
 # The README's chapter table and chapters/index.ipynb, from the list of worked examples.
 index: $(VENV)/.installed-lab
 	$(BIN)/python -m companion.devtools.chapter_index
+
+# The labelled diagram of each example, chapters/images/diagram-<name>.png (companion/diagrams).
+figures: $(VENV)/.installed-lab
+	$(BIN)/python -m companion.devtools.diagrams
 
 # The README's screenshot of a chapter, retaken in JupyterLab in headless Chromium (needs the
 # chromium package; Playwright drives it, nothing is downloaded).

@@ -45,7 +45,7 @@ def layer(module: str) -> str:
         if len(parts) == 2:  # companion.examples.record, companion.examples.independent
             return "examples"
         return "views" if parts[2] in VIEW_PARTS else "examples"
-    if head in ("widgets", "exercises", "scene"):
+    if head in ("widgets", "exercises", "scene", "diagrams"):
         return "views"
     return "top"  # verify, book, __main__, devtools, the package itself
 

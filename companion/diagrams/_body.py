@@ -1,0 +1,46 @@
+"""A box and its body axes in the oblique view, shared by the rigid-body diagrams."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+from matplotlib.axes import Axes
+
+from companion.diagrams._draw import COLORS, MUTED, arrow, project
+
+
+def rotation(psi: float, theta: float, phi: float) -> np.ndarray:
+    """Body → space for type I Euler angles (degrees): ψ about Z, θ about y′, φ about x."""
+    def about(axis: int, angle: float) -> np.ndarray:
+        c, s = np.cos(np.radians(angle)), np.sin(np.radians(angle))
+        i, j = [k for k in range(3) if k != axis]
+        R = np.eye(3)
+        R[i, i], R[i, j], R[j, i], R[j, j] = c, -s, s, c
+        return R if axis != 1 else R.T  # about y the sine signs swap (right-handed)
+
+    return about(2, psi) @ about(1, theta) @ about(0, phi)
+
+
+def box(ax: Axes, R: np.ndarray, half: tuple[float, float, float]) -> None:
+    """The edges of a box with half sizes ``half`` turned by R, about the origin."""
+    corners = {c: R @ (np.array(c) * half) for c in itertools.product((-1, 1), repeat=3)}
+    for a, b in itertools.combinations(corners, 2):
+        if sum(x != y for x, y in zip(a, b, strict=True)) == 1:
+            ax.plot(*project(np.array([corners[a], corners[b]]).T), color=COLORS["body"],
+                    lw=1.3, alpha=0.8)
+
+
+def frame(ax: Axes, R: np.ndarray, length: float, names: tuple[str, str, str],
+          colours: tuple[str, str, str] | None = None, lw: float = 1.8) -> None:
+    """Three axes R e_k of the given length from the origin, labelled at their tips."""
+    colours = colours or (MUTED, MUTED, MUTED)
+    for k in range(3):
+        tip = R[:, k] * length
+        arrow(ax, project(np.zeros(3)), project(tip), colours[k], names[k],
+              offset=project(R[:, k]) * 0.14 / max(np.linalg.norm(project(R[:, k])), 0.2),
+              lw=lw)
+
+
+#: Body axes in the body's colour: red and green are ω's and the angular momentum's.
+AXIS_COLOURS = (COLORS["body"],) * 3

@@ -1,0 +1,47 @@
+"""Loparo & Vakalis Example 2 (§7.8, reconstructed): the double pendulum as two links joined
+by pins, with the absolute angles θ₁, θ₂ from the downward vertical."""
+
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.axes import Axes
+
+from companion.diagrams._draw import COLORS, INK, MUTED, arc, arrow, dimension, notes, point, setup
+
+TITLE = "Double pendulum (L&V Example 2, reconstructed)"
+
+
+def draw(ax: Axes) -> None:
+    """Pins O (base) and E (elbow), mass centres G₁, G₂ at a₁, a₂ from the pins, link 1 of
+    length l₁, angles θ₁, θ₂ counter-clockwise from the downward vertical, gravity g."""
+    setup(ax, TITLE, (-1.55, 2.45), (-2.2, 0.55))
+    th1, th2, l1, a1, a2, l2 = np.radians(35.0), np.radians(70.0), 1.1, 0.55, 0.5, 1.0
+    down1 = np.array([np.sin(th1), -np.cos(th1)])
+    down2 = np.array([np.sin(th2), -np.cos(th2)])
+    o = np.zeros(2)
+    e = o + l1 * down1
+    g1, g2, tip = o + a1 * down1, e + a2 * down2, e + l2 * down2
+    ax.plot([-0.3, 0.3], [0, 0], color=INK, lw=3)
+    ax.fill_between([-0.3, 0.3], [0, 0], [0.12, 0.12], color=MUTED, alpha=0.35, lw=0)
+    for a, b in ((o, e), (e, tip)):
+        ax.plot(*np.array([a, b]).T, color=COLORS["link"], lw=6, solid_capstyle="round",
+                alpha=0.85)
+    for p in (o, e):
+        ax.plot(*np.array([p, p + [0, -0.75]]).T, ls="--", color=MUTED, lw=1)
+    arc(ax, o, 0.38, -90.0, -90.0 + np.degrees(th1), INK, r"$\theta_1$", text_radius=0.55)
+    arc(ax, e, 0.45, -90.0, -90.0 + np.degrees(th2), INK, r"$\theta_2$", text_radius=0.62)
+    ax.plot(*o, "o", mfc="white", mec=INK, ms=9, zorder=6)
+    ax.plot(*e, "o", mfc="white", mec=INK, ms=9, zorder=6)
+    ax.text(-0.1, 0.2, r"pin $O$ (base)", fontsize=11, ha="right")
+    ax.text(*(e + [-0.12, 0.05]), r"pin $E$ (elbow)", fontsize=11, ha="right")
+    point(ax, g1, "#1f77b4", r"$G_1$", offset=(0.1, -0.1), size=8, marker="s", va="top")
+    point(ax, g2, "#1f77b4", r"$G_2$", offset=(0.02, -0.14), size=8, marker="s", va="top")
+    dimension(ax, o, g1, r"$a_1$", offset=0.2)
+    dimension(ax, o, e, r"$l_1$", offset=0.5)
+    dimension(ax, e, g2, r"$a_2$", offset=0.2)
+    arrow(ax, (1.9, -0.2), (1.9, -0.9), INK, r"$g$", offset=(0.15, 0.35))
+    notes(ax, -1.5, -1.75, [
+        r"link $i$: mass $m_i$, central inertia $J_i$",
+        r"$G_2 = (l_1\sin\theta_1 + a_2\sin\theta_2,\ -l_1\cos\theta_1 - a_2\cos\theta_2)$",
+        r"a pin transmits a force, no moment",
+    ], 0.17)
