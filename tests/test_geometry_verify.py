@@ -39,3 +39,20 @@ def test_checks_can_fail(name, wrong, eq):
     (check,) = [c for c in rigid_body_so3.checks(table) if eq in c.what]
     matched, _ = check.run()
     assert not matched
+
+
+def test_the_companions_derivations_are_not_attributed_to_the_chapter():
+    """Our copy of Loparo & Vakalis keeps B in the general notation and never mentions Hamel's
+    coefficients: B = A⁻¹((Ac) × a) and the constancy of the γ's are the companion's own."""
+    from pathlib import Path
+
+    import companion
+
+    claims = ("as the chapter states", "§7.4 explains why", "the chapter states for SO(3)")
+    for path in Path(companion.__file__).parent.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for claim in claims:
+            assert claim not in text, f"{path}: {claim!r}"
+    rows = {c.what: c.kind for c in verify.all_checks(["rigid_body_so3"])}
+    (b_row,) = [what for what in rows if "A⁻¹((Ac)×a)" in what]
+    assert rows[b_row] == "reconstruction" and "our derivation" in b_row
