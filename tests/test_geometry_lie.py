@@ -145,3 +145,20 @@ def test_the_series_of_the_pushforward_is_derived():
     assert c == (1, sp.Rational(1, 2), sp.Rational(1, 12), 0, sp.Rational(-1, 720))
     with pytest.raises(ValueError, match="order"):
         lie.dexp_inverse_coefficients(-1)
+
+
+def test_package_wording_of_issue_27_item_8():
+    """The ½ on J θ̇², the double pendulum's G₂ direction, no 'elbow moment', τ for torque in
+    Arnold's form, and the sign trap as ω̇ = −B(ω, ω) solved by ω(−t)."""
+    import inspect
+
+    from companion.examples.double_pendulum import exercises as pendulum
+    from companion.examples.rigid_body_so3 import exercises as so3
+    from companion.geometry import planar
+
+    assert "½ Σ (m(ẋ² + ẏ²) + J θ̇²)" in inspect.getsource(planar)
+    text = inspect.getsource(pendulum)
+    assert "a₂ (sin θ₂, −cos θ₂)" in text and "elbow moment" not in text
+    assert "tau" in inspect.signature(lie.arnold_equations).parameters
+    assert "ω̇ = −B(ω, ω), solved by ω(−t)" in inspect.getsource(so3)
+    assert "spatial convention" in lie.bracket.__doc__

@@ -6,7 +6,8 @@ left-invariant metric ⟨ξ, η⟩ = (Aξ, η).  The operator B: V × V → V is
     ⟨[a, b], c⟩ = ⟨B(c, a), b⟩   for all b,
 
 and here it is obtained by solving that linear condition symbolically, never typed in.  The
-motion of a body with applied body torque M is Arnold's form dω/dt = B(ω, ω) + A⁻¹M.
+motion of a body with applied body torque τ is Arnold's form dω/dt = B(ω, ω) + A⁻¹τ (M is
+the angular momentum Aω in §7.4, so the torque is τ here).
 """
 
 from __future__ import annotations
@@ -29,8 +30,11 @@ Bracket = Callable[[sp.Matrix, sp.Matrix], sp.Matrix]
 def bracket(a: Sequence, b: Sequence, *, sign: int = 1) -> sp.Matrix:
     """Lie bracket of so(3) ≅ (IR³, ×): [a, b] = sign · a × b.
 
-    ``sign=+1`` is the bracket of left-invariant fields used in §7.4; ``sign=-1`` is the trap
-    that turns Euler's equations into their time reversal.
+    ``sign=+1`` is the bracket of left-invariant fields used in §7.4 (the body convention);
+    ``sign=-1`` is the bracket of right-invariant fields (the spatial convention), the sign
+    trap: with it the torque-free equations become ω̇ = −B(ω, ω), solved by ω(−t), the true
+    motion run backwards.  (The physical reversal −ω(−t) leaves the right equations invariant,
+    because B(ω, ω) is quadratic in ω.)
     """
     if sign not in (1, -1):
         raise ValueError(f"sign must be +1 or -1, got {sign!r}")
@@ -91,11 +95,12 @@ def b_operator(A: sp.Matrix, *, sign: int = 1, lie_bracket: Bracket | None = Non
     return B
 
 
-def arnold_equations(A: sp.Matrix, omega: Sequence[sp.Symbol], M: Sequence | None = None,
+def arnold_equations(A: sp.Matrix, omega: Sequence[sp.Symbol], tau: Sequence | None = None,
                      *, sign: int = 1, method: str = "arnold") -> Derivation:
-    """Euler's equations in Arnold's form dω/dt = B(ω, ω) + A⁻¹M (§7.4) as a Derivation.
+    """Euler's equations in Arnold's form dω/dt = B(ω, ω) + A⁻¹τ (§7.4) as a Derivation,
+    τ the applied body torque (default zero).
 
-    The derivation's mass matrix is A and its forcing A·B(ω, ω) + M, so it can be compared
+    The derivation's mass matrix is A and its forcing A·B(ω, ω) + τ, so it can be compared
     row by row with other methods (e.g. Boltzmann–Hamel in Greenwood Ex. 4.3); there are no
     coordinates (q = []): the orientation is carried on SO(3) by the simulation.
     """
@@ -103,15 +108,15 @@ def arnold_equations(A: sp.Matrix, omega: Sequence[sp.Symbol], M: Sequence | Non
     if len(omega) != 3:
         raise ValueError(f"omega must have 3 components, got {len(omega)}")
     A = inertia_operator(A)
-    M = sp.zeros(3, 1) if M is None else sp.Matrix(M)
-    if M.shape != (3, 1):
-        raise ValueError(f"the body torque M must have 3 components, got {M.shape[0]}")
+    tau = sp.zeros(3, 1) if tau is None else sp.Matrix(tau)
+    if tau.shape != (3, 1):
+        raise ValueError(f"the body torque τ must have 3 components, got {tau.shape[0]}")
     B = b_operator(A, sign=sign)
     w = sp.Matrix(omega)
     Bww = B(w, w).applyfunc(sp.factor)
-    rate = (Bww + A.inv() * M).applyfunc(sp.factor)
-    # A ω̇ = Aω × ω + M, one row each: I₁ω̇₁ = (I₂ − I₃)ω₂ω₃ + M₁ as Loparo & Vakalis print it
-    torque = (A * Bww + M).applyfunc(sp.expand)
+    rate = (Bww + A.inv() * tau).applyfunc(sp.factor)
+    # A ω̇ = Aω × ω + τ, one row each: I₁ω̇₁ = (I₂ − I₃)ω₂ω₃ + τ₁
+    torque = (A * Bww + tau).applyfunc(sp.expand)
     equations = [sp.Eq((A * sp.Matrix([dot_symbol(s) for s in omega]))[i], torque[i])
                  for i in range(3)]
     c, a = sp.Matrix(sp.symbols("c_1:4")), sp.Matrix(sp.symbols("a_1:4"))

@@ -335,7 +335,7 @@ class Mechanism:
                  "J carries reduced velocities to the bodies' velocities: ḟ = J q̇.", "J",
                  key="jacobian"),
             Step("Ambient metric G of the free bodies", G, None,
-                 "Kinetic energy of independent bodies: ½ Σ m(ẋ² + ẏ²) + J θ̇².", "G",
+                 "Kinetic energy of independent bodies: ½ Σ (m(ẋ² + ẏ²) + J θ̇²).", "G",
                  key="ambient_metric"),
             Step("Pulled-back metric σ̃ = f*G = Jᵀ G J", M, "(7.2)",
                  "The kinetic energy measured on the constraint manifold (the mass matrix M).",
@@ -359,7 +359,7 @@ class Mechanism:
         )
 
     def kinetic_energy(self) -> sp.Expr:
-        """T = ½ Σ m(ẋ² + ẏ²) + J θ̇², the bodies' velocities from ḟ = J q̇."""
+        """T = ½ Σ (m(ẋ² + ẏ²) + J θ̇²), the bodies' velocities from ḟ = J q̇."""
         v = self.jacobian() * sp.Matrix(self.qdot)
         G = self.ambient_metric()
         return sp.expand((v.T * G * v)[0] / 2)

@@ -82,7 +82,7 @@ def geodesic_vs_euler(n_states: int = 20, seed: int = 0, *, sign: int = 1) -> fl
 
     ω = Ψ(q) q̇, so ω̇ = Ψ q̈ + (Σ_k ∂Ψ/∂q_k q̇_k) q̇, with q̈ from the geodesic equations
     (solved numerically) and q̇ = Φ ω.  ``sign=-1`` uses the wrong bracket [a, b] = −a × b
-    (the time-reversed equations), which must disagree.
+    (ω̇ = −B(ω, ω), solved by ω(−t)), which must disagree.
     """
     system = _euler_body()
     q, qdot, omega = system.q, sp.Matrix(system.qdot), sp.Matrix(system.u)

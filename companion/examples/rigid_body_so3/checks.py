@@ -49,7 +49,8 @@ def checks(printed: Mapping[str, Any]) -> list[Check]:
         right = arnold_equations(A, w).accelerations()
         wrong = arnold_equations(A, w, sign=-1).accelerations()
         ok, detail = numerically_equal(wrong, -right, [*I, *w])
-        return ok, "[a,b] = −a×b gives ω̇ → −ω̇ (time reversal): " + detail
+        return ok, ("[a,b] = −a×b (right-invariant, spatial convention) gives "
+                    "ω̇ = −B(ω,ω), solved by ω(−t): " + detail)
 
     def _b_formula() -> tuple[bool, str]:
         from companion.geometry.lie import b_operator, inertia_operator
@@ -138,7 +139,7 @@ def checks(printed: Mapping[str, Any]) -> list[Check]:
         Check(BOOK, "§7.4", "B is skew: ⟨B(c,a),b⟩ + ⟨B(c,b),a⟩ = 0", _b_skew, CONSISTENCY),
         Check(BOOK, "§7.4", "dω/dt = B(ω,ω) gives I₁ω̇₁ = (I₂ − I₃)ω₂ω₃ and cyclic",
               _euler_from_b),
-        Check(BOOK, "§7.4", "sign trap: [a,b] = −a×b gives the time-reversed equations",
+        Check(BOOK, "§7.4", "sign trap: [a,b] = −a×b gives ω̇ = −B(ω,ω), solved by ω(−t)",
               _sign_trap, CONSISTENCY),
         Check(BOOK, "§7.5", "Example 1: Arnold's form = Greenwood Ex. 4.3 (cross-link)",
               _greenwood_cross_link, RECONSTRUCTION),

@@ -37,12 +37,14 @@ def rigid_body_so3() -> list[Exercise]:
         ),
         Exercise(
             key="omega_dot", example="rigid_body_so3", title="Euler's equations as a geodesic",
-            prompt=(r"With a body torque $M = (M_x, M_y, M_z)$ the motion obeys "
-                    r"$\dot\omega = B(\omega, \omega) + A^{-1} M$. Give the column "
+            prompt=(r"With a body torque $\tau = (M_x, M_y, M_z)$ (its components keep the "
+                    r"names of Greenwood's moments; $M$ alone is the angular momentum "
+                    r"$A\omega$ here) the motion obeys "
+                    r"$\dot\omega = B(\omega, \omega) + A^{-1} \tau$. Give the column "
                     r"$\dot\omega$."),
             answer=lambda s: _arnold(s).explicit_rates,
             names=(*_OMEGA, *_MOMENTS, "M_x", "M_y", "M_z"),
-            hints=("Start from your B(ω, ω) and add A⁻¹ M = (M_x/I_xx, M_y/I_yy, M_z/I_zz).",
+            hints=("Start from your B(ω, ω) and add A⁻¹ τ = (M_x/I_xx, M_y/I_yy, M_z/I_zz).",
                    "Compare with Greenwood's (4.104): the same three equations."),
             solution=lambda s: [
                 *_arnold(s).steps,
@@ -88,9 +90,11 @@ def rigid_body_so3_concepts() -> list[ChoiceExercise]:
                     r"torque-free equations $\dot\omega = B(\omega, \omega)$?"),
             options=[
                 Option("Time runs backwards: ω̇ changes sign for every ω",
-                       "B is linear in the bracket, so B(ω, ω) changes sign; since it is "
-                       "quadratic in ω, ω(−t) solves the wrong equation: the body runs "
-                       "through the true motion backwards."),
+                       "B is linear in the bracket, so the wrong equation is "
+                       "ω̇ = −B(ω, ω), solved by ω(−t): the true motion run backwards. (The "
+                       "physical reversal −ω(−t) solves the right equations, because B(ω, ω) "
+                       "is quadratic.) The wrong sign is the right-invariant, spatial "
+                       "convention's bracket."),
                 Option("Nothing: B(ω, ω) is symmetric, so the sign cancels",
                        "The sign enters B once, linearly: it cannot cancel."),
                 Option("A different motion that is not the time-reversed one",

@@ -3,7 +3,8 @@ orientation carried on SO(3).
 
 The system has the same definition as Greenwood Example 4.3 (so both derivation methods
 apply to it and can be compared), but it is derived by default in Arnold's form
-dω/dt = B(ω, ω) + A⁻¹M (method ``"arnold"``) and simulated on the group: ω is integrated
+dω/dt = B(ω, ω) + A⁻¹τ (method ``"arnold"``; the torque τ has the components M_x, M_y, M_z
+of Greenwood's moments) and simulated on the group: ω is integrated
 with an adaptive method (LSODA), and the rotation matrix R (body → space) follows
 Ṙ = R ω̂ with 4th-order Magnus steps R ← R exp(Θ̂) (Rodrigues), which keep RᵀR = I to
 rounding.  Energy, |Aω| and the spatial angular momentum R A ω are conserved.
