@@ -74,3 +74,17 @@ def test_unknown_names_get_a_clear_error():
 def test_records_sharing_a_system_share_the_instance():
     assert examples.get("knife_edge_kane") is examples.get("knife_edge")
     assert "knife_edge_kane" not in examples.system_names()
+
+
+def test_index_wording_matches_what_the_notebooks_do():
+    """No steering input exists for the knife edge; Example 1 (§7.5) and §7.6 are marked
+    reconstructed (our copy of Loparo & Vakalis stops inside §7.4)."""
+    rows = {nb.path: nb for nb, _ in examples.notebooks()}
+    knife = rows["greenwood-04/knife-edge.ipynb"]
+    assert "steer" not in knife.summary.lower()
+    geodesic = rows["loparo-07/euler-geodesic.ipynb"]
+    assert "Example 1 (§7.5) and §7.6 (reconstructed)" in geodesic.source
+    assert "reconstructed" in geodesic.title
+    assert "frobenius" not in rows["loparo-07/bridge.ipynb"].summary.lower()
+    readme = (CHAPTERS.parent / "README.md").read_text(encoding="utf-8")
+    assert "steer the blade" not in readme and "knife-edge steering" not in readme

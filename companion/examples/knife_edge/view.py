@@ -121,7 +121,7 @@ class KnifeEdgeView(AnimatedView):
 #: One-click starts for a lecture, with what to predict.
 PRESETS = {
     "straight": Preset(
-        "no steering", {"u_1": 1.0, "u_2": 0.0},
+        "no turning", {"u_1": 1.0, "u_2": 0.0},
         "No turning rate: what path, and how large is the knife-edge force?"),
     "tight turn": Preset(
         "tight turn", {"u_1": 0.5, "u_2": 4.0},
