@@ -29,7 +29,7 @@ def draw(ax: Axes) -> None:
     foot = np.array([np.cos(phi), np.sin(phi), 0.0])
     ax.plot(*project(np.array([np.zeros(3), p]).T), color=INK, lw=1)
     ax.plot(*project(np.array([np.zeros(3), R * foot]).T), color=INK, lw=0.8, ls=":")
-    ax.text(*(project(0.75 * p) + [0.06, -0.04]), r"$R$", fontsize=12, ha="left", va="top")
+    ax.text(*(project(0.45 * p) + [0.05, -0.03]), r"$R$", fontsize=12, ha="left", va="top")
     arc3(ax, np.zeros(3), [0, 0, 1], foot, 0.45, np.degrees(theta), INK, r"$\theta$",
          text_at=1.35)
     arc3(ax, np.zeros(3), [1, 0, 0], [0, 1, 0], 0.5, np.degrees(phi), INK, r"$\phi$",
