@@ -42,8 +42,10 @@ def draw(ax: Axes) -> None:
     ax.plot(*np.array([one, two]).T, color=COLORS["link"], lw=3, solid_capstyle="round")
     blade = np.array([one - 0.32 * e, one + 0.32 * e])
     ax.plot(*blade.T, color="#333333", lw=7, alpha=0.45, solid_capstyle="butt")
-    point(ax, one, PARTICLE_COLORS["particle 1"], "particle 1\n(on the blade)",
-          offset=(-0.3, -0.22), size=12, ha="right", va="top", fontsize=11)
+    point(ax, one, PARTICLE_COLORS["particle 1"], "particle 1", offset=(0.1, -0.42),
+          size=12, ha="right", va="top", fontsize=11)
+    ax.text(*(one - 0.72 * e - 0.02 * n), "blade", fontsize=10, color="#555555", ha="center",
+            va="center", rotation=np.degrees(np.arctan2(e[1], e[0])))
     point(ax, two, PARTICLE_COLORS["particle 2"], r"particle 2", offset=(-0.25, 0.18),
           size=12, ha="right", fontsize=11)
     dimension(ax, one, two, r"$l$", offset=-0.5)
