@@ -33,6 +33,8 @@ PAIRS = {
     "sphere_particle": [("particle path", "path"), ("particle path", "dot"),
                         ("reaction", "arrow"), ("reaction", "normal")],
     "double_pendulum": [("tip", "trail_line"), ("pin force", "arrows")],
+    "rigid_body_so3": [("H", "momentum")],
+    "thrown_body": [("H", "momentum"), ("path of the centre", "path")],
 }
 
 

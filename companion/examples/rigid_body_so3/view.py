@@ -12,11 +12,12 @@ from matplotlib.figure import Figure
 
 from companion.examples.sphere_particle.view import fit_3d, set_line3d
 from companion.numerics import Trajectory
+from companion.scene.items import COLORS
 from companion.system import System
 from companion.widgets.animation import AnimatedView
 from companion.widgets.explorer import Explorer, Preset, few_ticks, rescale
 
-_AXIS_COLORS = ("C3", "C2", "C0")
+_AXIS_COLORS = (COLORS["x"], COLORS["y"], COLORS["z"])  # the scene's body axes
 _INERTIA = ("I_xx", "I_yy", "I_zz")
 _OMEGA = ("omega_x", "omega_y", "omega_z")
 SIMULATE = {"n_points": 300, "rtol": 1e-10, "atol": 1e-11}
@@ -49,9 +50,11 @@ class RigidBodyView(AnimatedView):
         self.edges = [self.ax3d.plot([], [], [], color="0.3", lw=1)[0] for _ in range(12)]
         self.body_axes = [self.ax3d.plot([], [], [], color=c, lw=2.5, label=f"body {n}")[0]
                           for c, n in zip(_AXIS_COLORS, "xyz", strict=True)]
-        self.momentum = self.ax3d.plot([], [], [], color="k", ls="--", lw=1.5,
+        # the scene's colours: angular momentum (its arrow H), the path of the centre
+        self.momentum = self.ax3d.plot([], [], [], color=COLORS["H"], ls="--", lw=1.5,
                                        label="M_s (fixed in space)")[0]
-        self.path = self.ax3d.plot([], [], [], color="C4", lw=1, label="mass centre")[0]
+        self.path = self.ax3d.plot([], [], [], color=COLORS["path"], lw=1,
+                                   label="mass centre")[0]
         self.ax3d.legend(loc="upper left", fontsize="small")
         self.ax3d.set_axis_off()
         self.omega = [self.ax.plot([], [], color=c, label=f"$\\omega_{n[-1]}$")[0]
