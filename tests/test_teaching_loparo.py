@@ -140,3 +140,10 @@ def test_loparo_double_pendulum_hint_matches_the_map_and_no_elbow_moment():
     assert "a₂ sin θ₂, −a₂ cos θ₂" in hints and "cos θ₂, sin θ₂" not in hints
     explanations = " ".join(o.explanation for o in exercises["straight"].options)
     assert "first instant" not in explanations and "no moment" in explanations
+
+
+def test_loparo_sign_trap_exercise_tells_omega_of_minus_t_from_the_physical_reversal():
+    from companion.examples import exercises_for
+
+    right = exercises_for("rigid_body_so3")["bracket_sign"].options[0].explanation
+    assert "ω(−t)" in right and "−ω(−t)" in right and "right-invariant" in right

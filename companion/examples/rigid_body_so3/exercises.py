@@ -88,9 +88,11 @@ def rigid_body_so3_concepts() -> list[ChoiceExercise]:
                     r"torque-free equations $\dot\omega = B(\omega, \omega)$?"),
             options=[
                 Option("Time runs backwards: ω̇ changes sign for every ω",
-                       "B is linear in the bracket, so B(ω, ω) changes sign; since it is "
-                       "quadratic in ω, ω(−t) solves the wrong equation: the body runs "
-                       "through the true motion backwards."),
+                       "B is linear in the bracket, so the wrong equation is ω̇ = −B(ω, ω), "
+                       "solved by ω(−t): the true ω-path traced backwards. That is not the "
+                       "physical reversal −ω(−t), which solves the right equation (B is "
+                       "quadratic); the wrong sign is the right-invariant, spatial "
+                       "convention."),
                 Option("Nothing: B(ω, ω) is symmetric, so the sign cancels",
                        "The sign enters B once, linearly: it cannot cancel."),
                 Option("A different motion that is not the time-reversed one",
