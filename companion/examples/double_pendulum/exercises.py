@@ -46,7 +46,7 @@ def double_pendulum() -> list[Exercise]:
             hints=("M = Jᵀ G J: M₁₂ collects the products of ∂(position)/∂θ₁ and "
                    "∂(position)/∂θ₂ weighted by the masses.",
                    "Only link 2 moves with both angles: its mass centre is the elbow plus "
-                   "a₂ (sin θ₂, −cos θ₂) (angles from the downward vertical).",
+                   "(a₂ sin θ₂, −a₂ cos θ₂), the map's x₂ and y₂ less the elbow's.",
                    "The dot product of the two velocity directions is a cosine of an angle "
                    "difference."),
             solution=_metric_steps,
@@ -122,8 +122,10 @@ def double_pendulum_concepts() -> list[ChoiceExercise]:
                        "Nothing holds the elbow straight: the two links would swing at "
                        "different rates on their own."),
                 Option("Yes for a while, then it folds",
-                       "A pin transmits no moment, but the pin force has a moment about "
-                       "link 2's centre, and it acts from the first instant."),
+                       "There is no delay: a pin transmits no moment, but at the release "
+                       "the equations already give θ̈₁ ≠ θ̈₂ (link 2 is turned by gravity and "
+                       "by the pin force's moment about its mass centre), so the links fold "
+                       "from t = 0."),
             ],
             right=lambda s: 0 if _straight_outcome(s) else 1,
             then=("Now set θ₁ = θ₂ = 1.8 and both rates to 0 in the explorer above, press ▶ "

@@ -90,11 +90,11 @@ def rigid_body_so3_concepts() -> list[ChoiceExercise]:
                     r"torque-free equations $\dot\omega = B(\omega, \omega)$?"),
             options=[
                 Option("Time runs backwards: ω̇ changes sign for every ω",
-                       "B is linear in the bracket, so the wrong equation is "
-                       "ω̇ = −B(ω, ω), solved by ω(−t): the true motion run backwards. (The "
-                       "physical reversal −ω(−t) solves the right equations, because B(ω, ω) "
-                       "is quadratic.) The wrong sign is the right-invariant, spatial "
-                       "convention's bracket."),
+                       "B is linear in the bracket, so the wrong equation is ω̇ = −B(ω, ω), "
+                       "solved by ω(−t): the true ω-path traced backwards. That is not the "
+                       "physical reversal −ω(−t), which solves the right equation (B is "
+                       "quadratic); the wrong sign is the right-invariant, spatial "
+                       "convention."),
                 Option("Nothing: B(ω, ω) is symmetric, so the sign cancels",
                        "The sign enters B once, linearly: it cannot cancel."),
                 Option("A different motion that is not the time-reversed one",
