@@ -188,3 +188,69 @@ def test_a_disk_without_spin_leaving_the_floor_is_reported(disk):
     assert not rolling.events
     assert np.all(rolling.series["model valid"] == 1.0)
     assert np.min(rolling.series["normal force"]) > 0
+
+
+# ------------------------------------------------------------- the workbench's define
+def particle_model(loads_factor: float | None):
+    """A particle on a line as a mechanics model, with a spring load k·factor or none."""
+    import sympy.physics.mechanics as me
+
+    from companion.mechanics.model import MechanicsModel
+
+    def build() -> MechanicsModel:
+        q = me.dynamicsymbols("x")
+        N = me.ReferenceFrame("N")
+        O = me.Point("O")
+        O.set_vel(N, 0)
+        P = O.locatenew("P", q * N.x)
+        loads = [] if loads_factor is None else [(P, -loads_factor * k * q * N.x)]
+        return MechanicsModel(frame=N, q=[q], bodies=[me.Particle("P", P, m)], loads=loads)
+
+    return build
+
+
+def spring_draft(**changes):
+    from companion.workbench import define
+
+    spec = dict(q=[x], T=m / 2 * dot_symbol(x) ** 2, V=k * x**2 / 2,
+                parameters={m: 1.0, k: 4.0}, initial={"x": 0.5})
+    spec.update(changes)
+    return define("spring", **spec)
+
+
+def test_define_takes_a_mechanics_model_and_its_forces_once():
+    bh = spring_draft().build().derive("boltzmann_hamel")
+    # the model without loads: Kane's method takes the System's forces (from V)
+    for model in (particle_model(None), particle_model(1.0)):  # or the same forces twice
+        kane = spring_draft(mechanics_model=model).build().derive("kane")
+        assert sp.simplify(kane.mass_matrix.inv() * kane.forcing
+                           - bh.mass_matrix.inv() * bh.forcing) == sp.zeros(1, 1)
+    with pytest.raises(ValueError, match=r"given twice and differ: the System's Q_1 = -k\*x "
+                                         r"but its mechanics model's loads give "
+                                         r"Q_1 = -2(\.0)?\*k\*x"):
+        spring_draft(mechanics_model=particle_model(2.0)).build().derive("kane")
+    with pytest.raises(NotImplementedError, match=r"define\(\.\.\., mechanics_model=\.\.\.\)"):
+        spring_draft().build().derive("kane")
+
+
+def test_define_reads_parameters_by_name_or_symbol_and_names_an_assumption_clash():
+    from companion.workbench import DefinitionError
+
+    by_name = spring_draft(parameters={"m": 1.0, "k": 9.0}).build()
+    by_symbol = spring_draft(parameters={m: 1.0, k: 9.0}).build()
+    assert by_name.parameter_symbols == by_symbol.parameter_symbols == [m, k]
+    np.testing.assert_array_equal(by_name.simulate(2.0).states, by_symbol.simulate(2.0).states)
+    with pytest.raises(DefinitionError, match=r"uses k declared positive=True, but the k given "
+                                              r"as a parameter .* without assumptions"):
+        spring_draft(parameters={m: 1.0, sp.Symbol("k"): 4.0}).build()
+    with pytest.raises(DefinitionError, match="the parameter 'c' is not used"):
+        spring_draft(parameters={"m": 1.0, "k": 4.0, "c": 1.0}).build()
+
+
+def test_every_step_key_is_there_or_the_error_says_why():
+    disk = examples.get("rolling_disk")  # n + m = 6: λ too long to show
+    with pytest.raises(KeyError, match=r"no step 'multipliers' here: λ is solved symbolically "
+                                       r"for display only up to n \+ m = 4 \(here 4 \+ 2"):
+        disk.derive("lagrange_multipliers").step("multipliers")
+    with pytest.raises(KeyError, match="spring has no constraints, so no multipliers"):
+        spring().derive("lagrange_multipliers").step("multipliers")

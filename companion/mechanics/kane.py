@@ -219,6 +219,36 @@ def _alternate_form(b: _Body, frame: me.ReferenceFrame, N: me.ReferenceFrame,
     return lines, residual
 
 
+def _forces_once(system: Definition, from_loads: list[sp.Expr], has_loads: bool
+                 ) -> list[sp.Expr]:
+    """The generalized applied forces, given once: the mechanics model's loads (4.137), or the
+    System's own ``Q``/``Q_q`` (Φᵀ Q_q, the same Q_j by virtual work) when the model has no
+    loads.  Given both ways they must agree; a System's forces are never silently dropped.
+
+    Raises
+    ------
+    ValueError
+        When the loads and the System's forces differ.
+    """
+    given = getattr(system, "Q", None)
+    if given is None or all(sp.sympify(e) == 0 for e in given):
+        return from_loads
+    given = [sp.expand(sp.sympify(e)) for e in given]
+    if not has_loads:
+        return given
+    differ = [j for j, (a, b) in enumerate(zip(given, from_loads, strict=True), start=1)
+              if sp.expand(a - b) != 0 and sp.simplify(a - b) != 0]
+    if differ:
+        j = differ[0]
+        raise ValueError(
+            f"the applied forces of {system.name} are given twice and differ: the System's "
+            f"Q_{j} = {given[j - 1]} but its mechanics model's loads give Q_{j} = "
+            f"{from_loads[j - 1]}; give them once: as loads of the mechanics model, or as "
+            "forces of the System (Q, Q_q, or V and forces in the workbench) with a model "
+            "without loads")
+    return from_loads
+
+
 @register_method("kane", "Kane / general dynamical equation (4.142)")
 def from_system(system: Definition) -> Derivation:
     """The general dynamical equation (4.142) for a :class:`System` with a mechanics model.
@@ -233,7 +263,8 @@ def from_system(system: Definition) -> Derivation:
     if getattr(system, "mechanics_model", None) is None:
         raise NotImplementedError(
             f"the general dynamical equation needs the geometry of {system.name!r} (points, "
-            "bodies, frames, loads): give the System a mechanics_model"
+            "bodies, frames, loads): give the System a mechanics_model (in the workbench: "
+            "define(..., mechanics_model=...))"
         )
     model = system.mechanics_model()
     sym = _Symbols(system, model)
@@ -297,7 +328,7 @@ def from_system(system: Definition) -> Derivation:
             coeffs = me.partial_velocity([sym.on_motion(where.vel(N))], u, N)[0]
         load = sym.prepared(load)
         Q = [Q[j] + sym.tidy_dot(load, sym.prepared(coeffs[j])) for j in range(k)]
-    Q = [sp.expand(e) for e in Q]
+    Q = _forces_once(system, [sp.expand(e) for e in Q], bool(model.loads))
     steps.append(Step("Generalized applied forces Q_j = Σ (F_i·γ_ij + M_i·β_ij)", sp.Matrix(Q),
                       "(4.129)/(4.137)", "Only working loads contribute: a constraint force is "
                       "perpendicular to every γ_ij.", "Q", key="applied_forces"))

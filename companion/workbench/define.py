@@ -13,9 +13,9 @@ through q̇ = Φ u + Φ_t (4.81); forces are generalized forces of the coordinat
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sympy as sp
 
@@ -23,6 +23,9 @@ from companion.mechanics.boltzmann_hamel import dot_symbol
 from companion.mechanics.lagrange import kinematics_of
 from companion.system import Parameter, System
 from companion.widgets import labels
+
+if TYPE_CHECKING:  # only for annotations: sympy.physics.mechanics is slow to import
+    from companion.mechanics.model import MechanicsModel
 
 
 class DefinitionError(ValueError):
@@ -60,6 +63,7 @@ class Draft:
     invariants: Mapping[str, Any] = field(default_factory=dict)
     title: str = ""
     t_final: float = 10.0
+    mechanics_model: Callable[[], MechanicsModel] | None = None
 
     def build(self) -> System:
         """The :class:`~companion.system.System` of this definition.
@@ -83,7 +87,8 @@ def define(name: str, *, q: Sequence[sp.Symbol], T: Any, speeds: Sequence[Any] |
            parameters: Mapping[Any, Value] | None = None,
            initial: Mapping[Any, Value] | None = None, t: sp.Symbol | None = None,
            invariants: Mapping[str, Any] | None = None, title: str = "",
-           t_final: float = 10.0) -> Draft:
+           t_final: float = 10.0,
+           mechanics_model: Callable[[], MechanicsModel] | None = None) -> Draft:
     """A system the short way, checked when built (:meth:`Draft.build`, or by the workbench).
 
     Parameters
@@ -107,9 +112,10 @@ def define(name: str, *, q: Sequence[sp.Symbol], T: Any, speeds: Sequence[Any] |
     points
         Points to draw, ``{"P": (x_P, y_P[, z_P])}`` in q, t and the parameters.
     parameters, initial
-        Values by symbol (or name): a number, ``(default, low, high[, unit])`` or a
-        :class:`~companion.system.Parameter`.  ``initial`` holds the coordinates and the speeds
-        (by the names ``u_1``, ``u_2`` … of the speeds); those not given start at 0.
+        Values by symbol (or name: the symbol of that name in the definition): a number,
+        ``(default, low, high[, unit])`` or a :class:`~companion.system.Parameter`.
+        ``initial`` holds the coordinates and the speeds (by the names ``u_1``, ``u_2`` … of
+        the speeds); those not given start at 0.
     t
         The time symbol, for definitions that depend on time (rheonomic systems).
     invariants
@@ -117,11 +123,17 @@ def define(name: str, *, q: Sequence[sp.Symbol], T: Any, speeds: Sequence[Any] |
         added when the system is scleronomic and has no forces besides V.
     title, t_final
         The title shown, and the simulated time [s].
+    mechanics_model
+        Optional: a function returning the system's frames, points, bodies and loads
+        (:class:`~companion.mechanics.model.MechanicsModel`), for Kane's method (the
+        general dynamical equation (4.142)).  Give the forces once: as its loads, or as
+        ``forces``/``V`` here with a model without loads (then Kane's method takes these);
+        both must agree.
     """
     return Draft(name=name, q=q, T=T, speeds=speeds, constraints=constraints, forces=forces,
                  V=V, points=dict(points or {}), parameters=dict(parameters or {}),
                  initial=dict(initial or {}), t=t, invariants=dict(invariants or {}),
-                 title=title, t_final=t_final)
+                 title=title, t_final=t_final, mechanics_model=mechanics_model)
 
 
 # ------------------------------------------------------------------------------- checks
@@ -158,9 +170,23 @@ def _symbols_only(what: str, items: Sequence[Any]) -> list[sp.Symbol]:
 
 def _check_uses(what: str, expr: sp.Expr, allowed: set, allowed_words: str) -> None:
     unknown = expr.free_symbols - allowed
+    by_name = {s.name: s for s in allowed}
+    for s in sorted(unknown, key=str):
+        twin = by_name.get(s.name)
+        if twin is not None:
+            raise DefinitionError(
+                f"{what} uses {labels.plain(s.name)} {_assumed(s)}, but the {labels.plain(s.name)}"
+                f" given as a parameter (or coordinate) is {_assumed(twin)}: sympy takes them "
+                "for two symbols; make both with the same sp.symbols(…) call (e.g. with "
+                "positive=True in both)")
     if unknown:
         raise DefinitionError(f"{what} uses {_names(unknown)}, which is {allowed_words}: "
                               "add a parameter for it or fix the typo")
+
+
+def _assumed(s: sp.Symbol) -> str:
+    found = [k for k in ("positive", "nonnegative", "real") if s.assumptions0.get(k)]
+    return f"declared {found[0]}=True" if found else "declared without assumptions"
 
 
 def _check_linear(what: str, expr: sp.Expr, qdot: list[sp.Symbol]) -> None:
@@ -219,6 +245,32 @@ def _by_symbol(what: str, values: Mapping[Any, Value], known: Sequence[sp.Symbol
     return out
 
 
+def _parameters_by_symbol(d: Draft) -> dict[sp.Symbol, Value]:
+    """The parameters keyed by Symbol: a name key is the symbol of that name in T, V, the
+    speeds, constraints, forces or points."""
+    named = [k for k in d.parameters if isinstance(k, str)]
+    used: dict[str, sp.Symbol] = {}
+    if named:
+        exprs = [d.T, d.V, *(d.speeds or []), *d.constraints, *(d.forces or []),
+                 *(e for p in d.points.values() for e in p)]
+        for e in exprs:
+            for s in getattr(sp.sympify(e), "free_symbols", ()):
+                used.setdefault(s.name, s)
+    out: dict[sp.Symbol, Value] = {}
+    for key, value in d.parameters.items():
+        if isinstance(key, str):
+            if key not in used:
+                raise DefinitionError(f"the parameter {key!r} is not used by T, V, the speeds, "
+                                      "constraints, forces or points: fix the name or give the "
+                                      "Symbol")
+            key = used[key]
+        [key] = _symbols_only("the parameters' keys", [key])
+        if key in out:
+            raise DefinitionError(f"the parameter {key} is given twice (by name and Symbol)")
+        out[key] = value
+    return out
+
+
 def _build(d: Draft) -> System:
     q = _symbols_only("the coordinates q", d.q)
     if not q:
@@ -238,8 +290,8 @@ def _build(d: Draft) -> System:
                                   f"need {n - m} speeds, got {len(speeds)}")
     constraints = [_sympified(f"constraint {j}", e) for j, e in enumerate(d.constraints, 1)]
 
-    params = list(d.parameters)
-    param_symbols = list(_symbols_only("the parameters' keys", params))
+    parameters = _parameters_by_symbol(d)
+    param_symbols = list(parameters)
     clash = set(param_symbols) & {*q, *qdot, *time}
     if clash:
         raise DefinitionError(f"{_names(clash)} cannot be both a parameter and a coordinate, "
@@ -289,9 +341,9 @@ def _build(d: Draft) -> System:
         name=d.name, title=d.title or d.name, source="defined in the workbench", q=q,
         qdot=qdot, u=u, definitions=[*speeds, *constraints], T_qdot=T, n_constraints=m,
         Q_q=Q_q if any(e != 0 for e in Q_q) else None, t=d.t,
-        parameters=[_parameter(s, v, state=False) for s, v in d.parameters.items()],
+        parameters=[_parameter(s, v, state=False) for s, v in parameters.items()],
         initial=[_parameter(s, start.get(s, 0.0), state=True) for s in (*q, *u[: n - m])],
-        series=series, t_final=d.t_final)
+        series=series, t_final=d.t_final, mechanics_model=d.mechanics_model)
     invariants = {name: in_speeds(system, _sympified(f"invariant {name}", e))
                   for name, e in d.invariants.items()}
     _, psi_t = system.psi
