@@ -113,3 +113,17 @@ def test_output_into_a_closed_pipe_stops_quietly():
     proc.stdout.close()  # the reader (`| head`) goes away before anything is written
     proc.wait(timeout=120)
     assert b"Traceback" not in proc.stderr.read()
+
+
+def test_help_works_on_an_ascii_only_terminal():
+    proc = _cli("--help", encoding="ascii")
+    assert proc.returncode == 0, proc.stderr.decode()
+    assert "Greenwood \\xa74.3" in proc.stdout.decode("ascii")  # § escaped, not a crash
+
+
+def test_a_closed_standard_output_is_said_not_a_traceback():
+    proc = subprocess.run([sys.executable, "-m", "companion", "list"], stderr=subprocess.PIPE,
+                          preexec_fn=lambda: os.close(1), timeout=120)  # `list >&-`
+    assert proc.returncode == 1
+    assert proc.stderr.decode().strip() == ("python -m companion: standard output is closed; "
+                                            "nothing to write to")
