@@ -285,9 +285,14 @@ def live_explorers() -> list[Explorer]:
 
 def close_tree(widget: w.Widget) -> None:
     """Close a widget and every widget inside it (frees them in the front end and in the
-    kernel's widget registry, which otherwise keeps them for the whole session)."""
+    kernel's widget registry, which otherwise keeps them for the whole session).  An ipympl
+    canvas's toolbar is a widget of its own, not a child, that refers back to the canvas and
+    so to the figure: it is closed too."""
     for child in getattr(widget, "children", ()):
         close_tree(child)
+    toolbar = getattr(widget, "toolbar", None)
+    if isinstance(toolbar, w.Widget):
+        toolbar.close()
     widget.close()
 
 
