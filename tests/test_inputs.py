@@ -254,3 +254,38 @@ def test_every_step_key_is_there_or_the_error_says_why():
         disk.derive("lagrange_multipliers").step("multipliers")
     with pytest.raises(KeyError, match="spring has no constraints, so no multipliers"):
         spring().derive("lagrange_multipliers").step("multipliers")
+
+
+# ------------------------------------------------------------- widgets
+def test_friction_explorer_refuses_a_negative_mu_s_and_has_no_dead_zone():
+    ex = examples.explorer("disk_link_friction")
+    good = ex.trajectory
+    assert ex.update(mu_s=-1.0) is None  # a message, not traitlets' "setting max < min"
+    assert ex.error.startswith("μ_s = -1 is outside this explorer's range [")
+    assert ex.trajectory is good and ex.values["mu_s"] == good.params["mu_s"]
+    assert ex.controls["mu_k"].max == ex.values["mu_s"]
+    # μ_s at the slider's position 0 drags μ_k down with it instead of being refused
+    low = ex.controls["mu_s"].min
+    assert ex.update(mu_s=low) is not None, ex.error
+    assert ex.values["mu_k"] == low and ex.controls["mu_k"].value == low
+    assert ex.update(mu_s=0.5, mu_k=0.8) is None and "μ_k = 0.8" in ex.error  # typed both
+    ex.close()
+
+
+def test_play_control_and_stepper_refuse_bad_arguments():
+    from companion.widgets.play import PlayControl
+    from companion.widgets.stepper import Stepper
+
+    shown = []
+    play = PlayControl(1000, shown.append)
+    play.show(play.n_frames - 1)
+    assert shown == [999]
+    for frame in (10**6, -5, 1.5, True):
+        with pytest.raises(ValueError, match=rf"frame must be an integer from 0 to "
+                                             rf"{play.n_frames - 1} .* got {frame!r}"):
+            play.show(frame)
+    assert shown == [999]
+    play.close()
+    with pytest.raises(TypeError, match=r"a Stepper shows a Derivation \(e\.g\. system\.derive"
+                                        r"\('maggi'\)\) or a list of Steps, got NoneType None"):
+        Stepper(None)
