@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import warnings
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -683,14 +683,9 @@ class System:
     def _check_unknown(self, what: str, unknown: set) -> None:
         if not unknown:
             return
-        by_name = {p.name: p.symbol for p in self.parameters}
-        for s in sorted(unknown, key=str):
-            twin = by_name.get(s.name)
-            if twin is not None:
-                raise ValueError(
-                    f"the parameter {s.name} and the symbol {s.name} in {what} differ only in "
-                    f"their assumptions ({_assumptions(twin)} vs {_assumptions(s)}): sympy "
-                    "takes them for two symbols; build both with the same sp.symbols(…) call")
+        clash = assumption_clash(what, unknown, self.parameter_symbols)
+        if clash:
+            raise ValueError(clash)
         raise ValueError(f"{what} of {self.name} uses {', '.join(sorted(map(str, unknown)))}, "
                          "which is neither a coordinate, a speed, the time nor a parameter: "
                          "add a Parameter for it")
@@ -1341,6 +1336,21 @@ class System:
             observe(self, traj)
 
 
+def assumption_clash(what: str, unknown: Iterable[sp.Symbol], known: Iterable[sp.Symbol]
+                     ) -> str | None:
+    """The message for a symbol of ``unknown`` named as one of ``known`` (the parameters) but
+    with other assumptions, which sympy takes for another symbol (``positive=True`` on one
+    side only: the real cause of "not a parameter"); None when there is none."""
+    by_name = {s.name: s for s in known}
+    for s in sorted(unknown, key=str):
+        twin = by_name.get(s.name)
+        if twin is not None:
+            return (f"the parameter {s.name} and the symbol {s.name} in {what} differ only in "
+                    f"their assumptions ({_assumptions(twin)} vs {_assumptions(s)}): sympy "
+                    "takes them for two symbols; build both with the same sp.symbols(…) call")
+    return None
+
+
 def _assumptions(s: sp.Symbol) -> str:
     keys = ("positive", "nonnegative", "real", "integer", "nonzero")
     found = [f"{k}=True" for k in keys if s.assumptions0.get(k)]
@@ -1414,7 +1424,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "METHODS", "Integrator", "Linearization", "Observer", "OdeIntegrator", "Parameter",
-    "SOLVERS", "Setup", "SingularConfigurationError", "System", "check_tolerance",
-    "register_method", "sample_times",
+    "MAX_POINTS", "METHODS", "Integrator", "Linearization", "Observer", "OdeIntegrator",
+    "Parameter", "ParameterTable", "SOLVERS", "Setup", "SingularConfigurationError", "System",
+    "assumption_clash", "check_tolerance", "key_name", "register_method", "sample_times",
 ]

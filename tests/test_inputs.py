@@ -240,8 +240,9 @@ def test_define_reads_parameters_by_name_or_symbol_and_names_an_assumption_clash
     by_symbol = spring_draft(parameters={m: 1.0, k: 9.0}).build()
     assert by_name.parameter_symbols == by_symbol.parameter_symbols == [m, k]
     np.testing.assert_array_equal(by_name.simulate(2.0).states, by_symbol.simulate(2.0).states)
-    with pytest.raises(DefinitionError, match=r"uses k declared positive=True, but the k given "
-                                              r"as a parameter .* without assumptions"):
+    with pytest.raises(DefinitionError, match=r"the parameter k and the symbol k in V differ "
+                                              r"only in their assumptions \(no assumptions vs "
+                                              r"positive=True"):
         spring_draft(parameters={m: 1.0, sp.Symbol("k"): 4.0}).build()
     with pytest.raises(DefinitionError, match="the parameter 'c' is not used"):
         spring_draft(parameters={"m": 1.0, "k": 4.0, "c": 1.0}).build()

@@ -21,7 +21,7 @@ import sympy as sp
 
 from companion.mechanics.boltzmann_hamel import dot_symbol
 from companion.mechanics.lagrange import kinematics_of
-from companion.system import Parameter, System
+from companion.system import Parameter, System, assumption_clash
 from companion.widgets import labels
 
 if TYPE_CHECKING:  # only for annotations: sympy.physics.mechanics is slow to import
@@ -170,23 +170,12 @@ def _symbols_only(what: str, items: Sequence[Any]) -> list[sp.Symbol]:
 
 def _check_uses(what: str, expr: sp.Expr, allowed: set, allowed_words: str) -> None:
     unknown = expr.free_symbols - allowed
-    by_name = {s.name: s for s in allowed}
-    for s in sorted(unknown, key=str):
-        twin = by_name.get(s.name)
-        if twin is not None:
-            raise DefinitionError(
-                f"{what} uses {labels.plain(s.name)} {_assumed(s)}, but the {labels.plain(s.name)}"
-                f" given as a parameter (or coordinate) is {_assumed(twin)}: sympy takes them "
-                "for two symbols; make both with the same sp.symbols(…) call (e.g. with "
-                "positive=True in both)")
+    clash = assumption_clash(what, unknown, allowed)
+    if clash:
+        raise DefinitionError(clash)
     if unknown:
         raise DefinitionError(f"{what} uses {_names(unknown)}, which is {allowed_words}: "
                               "add a parameter for it or fix the typo")
-
-
-def _assumed(s: sp.Symbol) -> str:
-    found = [k for k in ("positive", "nonnegative", "real") if s.assumptions0.get(k)]
-    return f"declared {found[0]}=True" if found else "declared without assumptions"
 
 
 def _check_linear(what: str, expr: sp.Expr, qdot: list[sp.Symbol]) -> None:
