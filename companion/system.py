@@ -915,7 +915,9 @@ class System:
 
     def initial_state(self, values: Mapping[str, float],
                       params: Mapping[str, float] | None = None) -> np.ndarray:
-        """The integrator's state at t = 0 from initial values (and parameter values)."""
+        """The integrator's state at t = 0 from initial values by name or Symbol (and
+        parameter values)."""
+        values = {key_name(k, "a key of values"): v for k, v in values.items()}
         return self.integrator.initial_state(self, values, self.parameter_values(params))
 
     def _p(self, p: Sequence[float] | Mapping[Any, Any] | None) -> list[float]:

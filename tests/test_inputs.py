@@ -83,6 +83,22 @@ def test_a_symbol_key_and_its_name_give_the_same_motion():
         np.testing.assert_allclose(ev.imag, [-3.0, 3.0], rtol=1e-9)
 
 
+def test_symbols_and_names_alike_in_states_series_and_small_oscillations():
+    from companion.mechanics.small_oscillations import normal_modes
+
+    s = spring()
+    traj = s.simulate()
+    np.testing.assert_array_equal(traj[x], traj["x"])
+    np.testing.assert_array_equal(s.initial_state({x: 0.2, dot_symbol(x): 0.0}),
+                                  s.initial_state({"x": 0.2, dot_symbol(x).name: 0.0}))
+    d = s.derive("lagrange_multipliers")
+    by_name, by_symbol = normal_modes(d, {"m": 1.0, "k": 4.0}), normal_modes(d, {m: 1.0, k: 4.0})
+    np.testing.assert_allclose(by_name[0], [4.0])
+    np.testing.assert_array_equal(by_name[0], by_symbol[0])
+    with pytest.raises(ValueError, match="unknown parameter.* c; the equations have "):
+        normal_modes(d, {"m": 1.0, "k": 4.0, "c": 1.0})
+
+
 def test_a_symbol_key_is_refused_when_unknown_or_given_twice():
     s = spring()
     with pytest.raises(ValueError, match=r"unknown parameter\(s\) c in params; known: m, k"):
