@@ -306,3 +306,15 @@ def test_play_control_and_stepper_refuse_bad_arguments():
     with pytest.raises(TypeError, match=r"a Stepper shows a Derivation \(e\.g\. system\.derive"
                                         r"\('maggi'\)\) or a list of Steps, got NoneType None"):
         Stepper(None)
+
+
+def test_define_declares_validity_conditions():
+    from companion.workbench import DefinitionError
+
+    system = spring_draft(validity={"x above -0.3": x + 0.3}).build()
+    traj = system.simulate(2.0)  # x = 0.5 cos 2t reaches −0.3 at t = acos(−0.6)/2
+    assert traj.events[0].startswith("t = ") and "x above -0.3" in traj.events[0]
+    first = traj.t[np.argmin(traj.series["model valid"])]
+    assert abs(first - np.arccos(-0.6) / 2) <= traj.t[1]
+    with pytest.raises(DefinitionError, match=r"validity condition h \(c\) uses c"):
+        spring_draft(validity={"h": sp.Symbol("c")}).build()

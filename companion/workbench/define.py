@@ -61,6 +61,7 @@ class Draft:
     initial: Mapping[Any, Value] = field(default_factory=dict)
     t: sp.Symbol | None = None
     invariants: Mapping[str, Any] = field(default_factory=dict)
+    validity: Mapping[str, Any] = field(default_factory=dict)
     title: str = ""
     t_final: float = 10.0
     mechanics_model: Callable[[], MechanicsModel] | None = None
@@ -88,7 +89,8 @@ def define(name: str, *, q: Sequence[sp.Symbol], T: Any, speeds: Sequence[Any] |
            initial: Mapping[Any, Value] | None = None, t: sp.Symbol | None = None,
            invariants: Mapping[str, Any] | None = None, title: str = "",
            t_final: float = 10.0,
-           mechanics_model: Callable[[], MechanicsModel] | None = None) -> Draft:
+           mechanics_model: Callable[[], MechanicsModel] | None = None,
+           validity: Mapping[str, Any] | None = None) -> Draft:
     """A system the short way, checked when built (:meth:`Draft.build`, or by the workbench).
 
     Parameters
@@ -123,6 +125,11 @@ def define(name: str, *, q: Sequence[sp.Symbol], T: Any, speeds: Sequence[Any] |
         added when the system is scleronomic and has no forces besides V.
     title, t_final
         The title shown, and the simulated time [s].
+    validity
+        Conditions the model needs, by name: expressions in q, q̇ (and t) that must stay ≥ 0
+        (a contact height); the first sample where one is negative is reported in the
+        trajectory's events and the explorer's status line (``validity`` of
+        :class:`~companion.system.System`).
     mechanics_model
         Optional: a function returning the system's frames, points, bodies and loads
         (:class:`~companion.mechanics.model.MechanicsModel`), for Kane's method (the
@@ -133,7 +140,8 @@ def define(name: str, *, q: Sequence[sp.Symbol], T: Any, speeds: Sequence[Any] |
     return Draft(name=name, q=q, T=T, speeds=speeds, constraints=constraints, forces=forces,
                  V=V, points=dict(points or {}), parameters=dict(parameters or {}),
                  initial=dict(initial or {}), t=t, invariants=dict(invariants or {}),
-                 title=title, t_final=t_final, mechanics_model=mechanics_model)
+                 title=title, t_final=t_final, mechanics_model=mechanics_model,
+                 validity=dict(validity or {}))
 
 
 # ------------------------------------------------------------------------------- checks
@@ -340,6 +348,11 @@ def _build(d: Draft) -> System:
         invariants.setdefault("energy", in_speeds(system, T + V))
     # Read only when the first motion is evaluated: the energy needs the built system's Φ.
     system.invariant_exprs.update(invariants)
+    for name, e in d.validity.items():
+        e = _sympified(f"validity condition {name}", e)
+        _check_uses(f"validity condition {name} ({_text(e)})", e, {*q, *qdot, *given},
+                    in_motion)
+        system.validity_exprs[name] = in_speeds(system, e)
     return system
 
 
