@@ -478,7 +478,8 @@ class System:
         True when the example is our reconstruction with a chapter's method, not the book's.
     mechanics_model
         Optional: a function building the system's frames, points, bodies and loads
-        (:class:`~companion.mechanics.model.MechanicsModel`), needed by Kane's method.
+        (:class:`~companion.mechanics.model.MechanicsModel`), needed by Kane's method.  Its
+        loads, if any, must agree with ``Q``/``Q_q``, which the other methods read.
     citations
         The book's own equation numbers for this example's instances of general derivation
         steps, by step key (Example 4.3's gyroscopic matrix is (4.103), Example 4.4's (4.121)).
@@ -591,6 +592,10 @@ class System:
         if elimination not in ("symbolic", "numeric"):
             raise ValueError(f"elimination must be 'symbolic' or 'numeric', got {elimination!r}")
         self.elimination = elimination
+        if mechanics_model is not None and not callable(mechanics_model):
+            raise TypeError("mechanics_model must be a function returning the MechanicsModel "
+                            "(built on first use by Kane's method), e.g. build_model, not "
+                            f"build_model(); got {type(mechanics_model).__name__}")
         self.mechanics_model = mechanics_model
         self._check_symbols()
         self._add_holonomic(holonomic, dependent)

@@ -249,6 +249,22 @@ def test_define_takes_a_mechanics_model_and_its_forces_once():
         spring_draft().build().derive("kane")
 
 
+def test_loads_only_in_the_mechanics_model_are_refused_not_seen_by_kane_alone():
+    """The spring force given only as a load of the model: Kane's method would oscillate
+    while Boltzmann–Hamel, Lagrange and Maggi (which read the System's forces) stay at rest."""
+    from companion.workbench import DefinitionError
+
+    draft = spring_draft(V=0, mechanics_model=particle_model(1.0))
+    free = draft.build()
+    assert free.rhs()(0.0, np.array([0.5, 0.0]))[1] == 0.0  # no force for the other methods
+    with pytest.raises(ValueError, match=r"the loads of spring's mechanics model give "
+                                         r"Q = \[-(1\.0\*)?k\*x\] but the System has no forces"):
+        free.derive("kane")
+    with pytest.raises(DefinitionError, match="mechanics_model must be a function returning "
+                                              "the MechanicsModel"):
+        spring_draft(mechanics_model=particle_model(1.0)()).build()
+
+
 def test_define_reads_parameters_by_name_or_symbol_and_names_an_assumption_clash():
     from companion.workbench import DefinitionError
 

@@ -221,21 +221,27 @@ def _alternate_form(b: _Body, frame: me.ReferenceFrame, N: me.ReferenceFrame,
 
 def _forces_once(system: Definition, from_loads: list[sp.Expr], has_loads: bool
                  ) -> list[sp.Expr]:
-    """The generalized applied forces, given once: the mechanics model's loads (4.137), or the
-    System's own ``Q``/``Q_q`` (Φᵀ Q_q, the same Q_j by virtual work) when the model has no
-    loads.  Given both ways they must agree; a System's forces are never silently dropped.
+    """The generalized applied forces, given once: the System's own ``Q``/``Q_q`` (Φᵀ Q_q,
+    the same Q_j by virtual work), which every method reads, when the model has no loads; the
+    mechanics model's loads (4.137) only when they agree with them.  Neither side is silently
+    dropped: loads that only the model has would move Kane's method alone.
 
     Raises
     ------
     ValueError
-        When the loads and the System's forces differ.
+        When the loads and the System's forces differ, or the model's loads give forces the
+        System does not have.
     """
     given = getattr(system, "Q", None)
-    if given is None or all(sp.sympify(e) == 0 for e in given):
-        return from_loads
-    given = [sp.expand(sp.sympify(e)) for e in given]
+    given = [sp.expand(sp.sympify(e)) for e in given or [0] * len(from_loads)]
     if not has_loads:
         return given
+    if all(e == 0 for e in given) and any(e != 0 for e in from_loads):
+        raise ValueError(
+            f"the loads of {system.name}'s mechanics model give Q = {from_loads} but the "
+            "System has no forces: every method but Kane's would move without them; give "
+            "them to the System (Q or Q_q; in the workbench V or forces), then the model's "
+            "loads may stay if they agree or go")
     differ = [j for j, (a, b) in enumerate(zip(given, from_loads, strict=True), start=1)
               if sp.expand(a - b) != 0 and sp.simplify(a - b) != 0]
     if differ:
@@ -243,9 +249,8 @@ def _forces_once(system: Definition, from_loads: list[sp.Expr], has_loads: bool
         raise ValueError(
             f"the applied forces of {system.name} are given twice and differ: the System's "
             f"Q_{j} = {given[j - 1]} but its mechanics model's loads give Q_{j} = "
-            f"{from_loads[j - 1]}; give them once: as loads of the mechanics model, or as "
-            "forces of the System (Q, Q_q, or V and forces in the workbench) with a model "
-            "without loads")
+            f"{from_loads[j - 1]}; give them once, as forces of the System (Q, Q_q, or V "
+            "and forces in the workbench), with a model without loads (or the same ones)")
     return from_loads
 
 

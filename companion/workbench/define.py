@@ -133,9 +133,10 @@ def define(name: str, *, q: Sequence[sp.Symbol], T: Any, speeds: Sequence[Any] |
     mechanics_model
         Optional: a function returning the system's frames, points, bodies and loads
         (:class:`~companion.mechanics.model.MechanicsModel`), for Kane's method (the
-        general dynamical equation (4.142)).  Give the forces once: as its loads, or as
-        ``forces``/``V`` here with a model without loads (then Kane's method takes these);
-        both must agree.
+        general dynamical equation (4.142)).  The forces are ``forces``/``V`` here, which
+        every method reads: a model without loads lets Kane's method take them too; loads
+        in the model must agree with them (loads only there are refused, as the other
+        methods would not see them).
     """
     return Draft(name=name, q=q, T=T, speeds=speeds, constraints=constraints, forces=forces,
                  V=V, points=dict(points or {}), parameters=dict(parameters or {}),
