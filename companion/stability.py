@@ -15,6 +15,7 @@ imaginary axis; ``tolerance`` (default 1e-6, far above the linearization's error
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -143,7 +144,7 @@ def stability_sweep(system: System, vary: str | sp.Symbol, values: Sequence[floa
         raise ValueError(f"values must be numbers, got {values!r}") from exc
     if grid.ndim != 1 or grid.size < 2 or not np.all(np.diff(grid) > 0):
         raise ValueError(f"values must be at least two increasing numbers, got {values!r}")
-    if not (np.isfinite(tolerance) and tolerance >= 0):
+    if not (isinstance(tolerance, numbers.Real) and np.isfinite(tolerance) and tolerance >= 0):
         raise ValueError(f"tolerance must be a number ≥ 0, got {tolerance!r}")
 
     def spectrum(v: float) -> np.ndarray:

@@ -19,6 +19,7 @@ subclassed (as pydy's ``System(eom_method, ode_solver)``):
 from __future__ import annotations
 
 import math
+import numbers
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -120,11 +121,13 @@ def sample_times(t_final: Any, n_points: Any) -> np.ndarray:
     try:
         t_final = float(t_final)
     except (TypeError, ValueError) as exc:
-        raise ValueError(f"t_final must be a positive number, got {t_final!r}") from exc
+        raise ValueError(f"t_final must be a positive number, the end time (every motion "
+                         f"starts at t = 0; not a time span), got {t_final!r}") from exc
     if not (math.isfinite(t_final) and t_final > 0):
         raise ValueError(f"t_final must be a positive number, got {t_final}")
-    if isinstance(n_points, bool) or not isinstance(n_points, int) or n_points < 2:
+    if isinstance(n_points, bool) or not isinstance(n_points, numbers.Integral) or n_points < 2:
         raise ValueError(f"n_points must be an integer ≥ 2, got {n_points!r}")
+    n_points = int(n_points)  # numpy's integers too
     if n_points > MAX_POINTS:
         raise ValueError(f"n_points = {n_points} would store {n_points * 8 / 1e6:.0f} MB per "
                          f"state component; at most {MAX_POINTS} (a figure shows a few "

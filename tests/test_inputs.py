@@ -134,6 +134,10 @@ def test_simulate_bounds_the_samples():
     with pytest.raises(ValueError, match=rf"n_points = 100000000 would store 800 MB .* at most "
                                          rf"{MAX_POINTS}"):
         spring().simulate(n_points=10**8)
+    assert spring().simulate(n_points=np.int64(7)).t.shape == (7,)  # numpy's integers are integers
+    with pytest.raises(ValueError, match=r"the end time \(every motion starts at t = 0; not a "
+                                         r"time span\), got \[0, 5\]"):
+        spring().simulate([0, 5])
 
 
 @pytest.mark.parametrize(("name", "parameter"), [("rolling_disk", "R"), ("knife_edge", "l"),
@@ -190,6 +194,8 @@ def test_stability_sweep_finds_the_disks_critical_speed(disk):
     np.testing.assert_allclose(by_radius.critical, [float(radius[0])], rtol=1e-10)
     with pytest.raises(ValueError, match="vary names w, neither a parameter"):
         stability_sweep(disk, "w", [1.0, 2.0])
+    with pytest.raises(ValueError, match="tolerance must be a number ≥ 0, got '1e-6'"):
+        stability_sweep(disk, "u_3", [1.0, 2.0], tolerance="1e-6")
 
 
 def test_a_disk_without_spin_leaving_the_floor_is_reported(disk):
