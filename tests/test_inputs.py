@@ -330,6 +330,20 @@ def test_play_control_and_stepper_refuse_bad_arguments():
         Stepper(None)
 
 
+def test_define_names_an_argument_of_the_wrong_shape():
+    from companion.workbench import DefinitionError
+
+    for changes, message in (
+            (dict(validity=[x + 0.3]), "validity must be a mapping by name or symbol"),
+            (dict(parameters=[m, k]), "parameters must be a mapping by name or symbol"),
+            (dict(q=x), r"q must be a list, e\.g\. \[x\] for one alone, got Symbol x"),
+            (dict(speeds=dot_symbol(x)), "speeds must be a list, e\\.g\\. \\[x\u0307\\] for one"),
+            (dict(forces=-k * x), r"forces must be a list, e\.g\. \[-k\*x\] for one")):
+        with pytest.raises(DefinitionError, match=message):
+            spring_draft(**changes)
+    assert spring_draft(q=(x,), forces=(0,)).build().q == [x]  # any sequence is a list
+
+
 def test_define_declares_validity_conditions():
     from companion.workbench import DefinitionError
 

@@ -13,7 +13,7 @@ through q̇ = Φ u + Φ_t (4.81); forces are generalized forces of the coordinat
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -138,11 +138,34 @@ def define(name: str, *, q: Sequence[sp.Symbol], T: Any, speeds: Sequence[Any] |
         in the model must agree with them (loads only there are refused, as the other
         methods would not see them).
     """
-    return Draft(name=name, q=q, T=T, speeds=speeds, constraints=constraints, forces=forces,
-                 V=V, points=dict(points or {}), parameters=dict(parameters or {}),
-                 initial=dict(initial or {}), t=t, invariants=dict(invariants or {}),
-                 title=title, t_final=t_final, mechanics_model=mechanics_model,
-                 validity=dict(validity or {}))
+    return Draft(name=name, q=_listed("q", q), T=T,
+                 speeds=None if speeds is None else _listed("speeds", speeds),
+                 constraints=_listed("constraints", constraints),
+                 forces=None if forces is None else _listed("forces", forces),
+                 V=V, points=_mapped("points", points),
+                 parameters=_mapped("parameters", parameters), initial=_mapped("initial", initial),
+                 t=t,
+                 invariants=_mapped("invariants", invariants), title=title, t_final=t_final,
+                 mechanics_model=mechanics_model, validity=_mapped("validity", validity))
+
+
+def _listed(what: str, items: Any) -> list:
+    """``items`` as a list; one expression or a string is refused with the brackets to add."""
+    if isinstance(items, (sp.Basic, str)) or not isinstance(items, Iterable):
+        shown = _text(items) if isinstance(items, sp.Expr) else repr(items)
+        raise DefinitionError(f"{what} must be a list, e.g. [{shown}] for one alone, got "
+                              f"{type(items).__name__} {shown}")
+    return list(items)
+
+
+def _mapped(what: str, given: Any) -> dict:
+    """``given`` as a dict; anything but a mapping is refused with an example."""
+    if given is None:
+        return {}
+    if not isinstance(given, Mapping):
+        raise DefinitionError(f"{what} must be a mapping by name or symbol, e.g. "
+                              f"{{'name': value}}, got {type(given).__name__} {given!r}")
+    return dict(given)
 
 
 # ------------------------------------------------------------------------------- checks
