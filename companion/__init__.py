@@ -33,6 +33,7 @@ _PUBLIC = {
     "METHODS": "companion.mechanics.methods",
     "register_method": "companion.mechanics.methods",
     "max_disagreement": "companion.mechanics.agreement",
+    "stability_sweep": "companion.stability",
     "compare_methods": "companion.api",
     "explore": "companion.api",
     "ConstrainedSystem": "companion.geometry.constrained",

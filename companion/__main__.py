@@ -7,17 +7,6 @@ import os
 import sys
 
 
-def _printable(text: str) -> str:
-    """``text`` as the terminal's encoding can show it (ω stays ω on UTF-8, becomes \\u03c9
-    on an ASCII-only terminal instead of crashing)."""
-    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
-    return text.encode(encoding, errors="backslashreplace").decode(encoding)
-
-
-def _print(text: str) -> None:
-    print(_printable(text))
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m companion",
@@ -44,24 +33,35 @@ def main(argv: list[str] | None = None) -> int:
             needle = args.k.lower()
             checks = [c for c in checks if needle in f"{c.book} {c.eq} {c.what}".lower()]
             if not checks:
-                print(_printable(f"no check matches {args.k!r}"), file=sys.stderr)
+                print(f"no check matches {args.k!r}", file=sys.stderr)
                 return 2
         outcomes = run_checks(checks)
-        _print(format_table(outcomes))
+        print(format_table(outcomes))
         return 0 if all(o.matched for o in outcomes) else 1
     if args.command == "list":
         from companion import examples
 
         for record in examples.worked_examples():
             where = record.notebook.source if record.notebook else "beyond the books"
-            _print(f"{record.name:<20} {where}")
+            print(f"{record.name:<20} {where}")
         return 0
     parser.print_help()
     return 0
 
 
 def run() -> int:
-    """``main()`` for a pipe that the reader closes early (``verify | head``): stop quietly."""
+    """``main()`` for a terminal: text the terminal's encoding cannot show is escaped (§ is
+    \\xa7 on an ASCII-only terminal, never a crash, in the help as in the tables); a pipe that
+    the reader closes early (``verify | head``) stops quietly; a closed standard output
+    (``list >&-``) is said on standard error."""
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
+    if sys.stdout is None:
+        if sys.stderr is not None:
+            print("python -m companion: standard output is closed; nothing to write to",
+                  file=sys.stderr)
+        return 1
     try:
         code = main()
         sys.stdout.flush()

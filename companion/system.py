@@ -19,8 +19,9 @@ subclassed (as pydy's ``System(eom_method, ode_solver)``):
 from __future__ import annotations
 
 import math
+import numbers
 import warnings
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -98,6 +99,10 @@ class Parameter:
         return x
 
 
+#: Most samples a simulation returns: 10⁶ samples take 8 MB per state component (a figure
+#: shows a few thousand).
+MAX_POINTS = 1_000_000
+
 #: Shortest sample spacing a simulation accepts [s]: below it the squares in the integrators'
 #: step-size arithmetic underflow (LSODA returns NaN states from t_final ≈ 1e-300 on).
 MIN_SAMPLE_SPACING = 1e-150
@@ -110,16 +115,23 @@ def sample_times(t_final: Any, n_points: Any) -> np.ndarray:
     ------
     ValueError
         When ``t_final`` is not a positive finite number, is so small that the samples are
-        closer than :data:`MIN_SAMPLE_SPACING`, or ``n_points`` is not an integer ≥ 2.
+        closer than :data:`MIN_SAMPLE_SPACING`, or ``n_points`` is not an integer from 2 to
+        :data:`MAX_POINTS`.
     """
     try:
         t_final = float(t_final)
     except (TypeError, ValueError) as exc:
-        raise ValueError(f"t_final must be a positive number, got {t_final!r}") from exc
+        raise ValueError(f"t_final must be a positive number, the end time (every motion "
+                         f"starts at t = 0; not a time span), got {t_final!r}") from exc
     if not (math.isfinite(t_final) and t_final > 0):
         raise ValueError(f"t_final must be a positive number, got {t_final}")
-    if isinstance(n_points, bool) or not isinstance(n_points, int) or n_points < 2:
+    if isinstance(n_points, bool) or not isinstance(n_points, numbers.Integral) or n_points < 2:
         raise ValueError(f"n_points must be an integer ≥ 2, got {n_points!r}")
+    n_points = int(n_points)  # numpy's integers too
+    if n_points > MAX_POINTS:
+        raise ValueError(f"n_points = {n_points} would store {n_points * 8 / 1e6:.0f} MB per "
+                         f"state component; at most {MAX_POINTS} (a figure shows a few "
+                         "thousand samples)")
     if t_final / (n_points - 1) < MIN_SAMPLE_SPACING:
         raise ValueError(
             f"t_final = {t_final:g} s is too short for {n_points} samples: they would be "
@@ -139,20 +151,81 @@ def check_tolerance(name: str, value: Any) -> float:
     return x
 
 
-def _resolve(spec: Sequence[Parameter], given: Any, what: str, argument: str) -> dict:
-    if given is None:
-        given = {}
-    if not isinstance(given, Mapping):
-        example = ", ".join(f"{p.name!r}: {p.default:g}" for p in spec[:2])
-        raise TypeError(f"{argument} must be a mapping of names to values, e.g. "
-                        f"{{{example}}}; got {type(given).__name__} {given!r}")
-    known = {p.name: p for p in spec}
-    unknown = sorted(set(map(str, given)) - set(known))
-    if unknown:
-        raise ValueError(
-            f"unknown {what} {', '.join(unknown)}; known: {', '.join(known) or 'none'}"
-        )
-    return {name: p.check(given.get(name, p.default)) for name, p in known.items()}
+def key_name(key: Any, what: str = "a key") -> str:
+    """The name a parameter or initial value is known by: a name string, or a sympy Symbol
+    (its name; a Symbol key and its name mean the same everywhere)."""
+    if isinstance(key, str):
+        return key
+    if isinstance(key, sp.Symbol):
+        return key.name
+    raise TypeError(f"{what} must be a name or a sympy Symbol, got {type(key).__name__} "
+                    f"{key!r}")
+
+
+@dataclass(frozen=True)
+class ParameterTable:
+    """One identity per number the reader can set: Symbol ↔ name ↔ position, in one place.
+
+    ``params=``/``initial=`` of :meth:`System.simulate`, the nominal motion of
+    :meth:`System.linearize` and a mapping given to :meth:`System.rhs` are all read here, by
+    name or by Symbol alike, validated once (:meth:`Parameter.check`); the position is the
+    order of ``entries`` (the order of ``p`` in the compiled right-hand sides).
+
+    Parameters
+    ----------
+    entries
+        The parameters (or initial conditions), in order.
+    what, argument
+        How a message names them ("parameter(s)") and the argument they come from ("params").
+    """
+
+    entries: tuple[Parameter, ...]
+    what: str = "parameter(s)"
+    argument: str = "params"
+
+    @property
+    def names(self) -> list[str]:
+        """The names, in order."""
+        return [p.name for p in self.entries]
+
+    def by_name(self, given: Mapping[Any, Any] | None) -> dict[str, Any]:
+        """``given`` keyed by name (Symbol keys turned into their names), unchecked values.
+
+        Raises
+        ------
+        TypeError
+            ``given`` not a mapping, or a key neither a name nor a Symbol.
+        ValueError
+            An unknown name, or one number given twice (by its name and its Symbol).
+        """
+        if given is None:
+            return {}
+        if not isinstance(given, Mapping):
+            example = ", ".join(f"{p.name!r}: {p.default:g}" for p in self.entries[:2])
+            raise TypeError(f"{self.argument} must be a mapping of names to values, e.g. "
+                            f"{{{example}}} (or the Symbols as keys); got "
+                            f"{type(given).__name__} {given!r}")
+        out: dict[str, Any] = {}
+        for key, value in given.items():
+            name = key_name(key, f"a key of {self.argument}")
+            if name in out:
+                raise ValueError(f"{self.argument} gives {name} twice (by its name and by its "
+                                 "Symbol): give it once")
+            out[name] = value
+        unknown = sorted(set(out) - set(self.names))
+        if unknown:
+            raise ValueError(f"unknown {self.what} {', '.join(unknown)} in {self.argument}; "
+                             f"known: {', '.join(self.names) or 'none'}")
+        return out
+
+    def values(self, given: Mapping[Any, Any] | None) -> dict[str, float]:
+        """Validated values by name, in order, defaults filled in."""
+        named = self.by_name(given)
+        return {p.name: p.check(named.get(p.name, p.default)) for p in self.entries}
+
+    def vector(self, values: Mapping[str, float]) -> list[float]:
+        """Values by name (as :meth:`values` returns them) in the table's order."""
+        return [values[p.name] for p in self.entries]
 
 
 @dataclass(frozen=True)
@@ -408,7 +481,8 @@ class System:
         True when the example is our reconstruction with a chapter's method, not the book's.
     mechanics_model
         Optional: a function building the system's frames, points, bodies and loads
-        (:class:`~companion.mechanics.model.MechanicsModel`), needed by Kane's method.
+        (:class:`~companion.mechanics.model.MechanicsModel`), needed by Kane's method.  Its
+        loads, if any, must agree with ``Q``/``Q_q``, which the other methods read.
     citations
         The book's own equation numbers for this example's instances of general derivation
         steps, by step key (Example 4.3's gyroscopic matrix is (4.103), Example 4.4's (4.121)).
@@ -436,6 +510,14 @@ class System:
     dependent
         One coordinate per configuration constraint whose start value is solved from the
         constraints (Newton's method from the value in ``initial`` or 0).
+    validity
+        Conditions the model needs, by name: expressions in q, u, t, the parameters and the
+        accelerations u̇ of the independent u's (``dot_symbol(u)``, solved from the equations
+        of motion) that must stay ≥ 0 — a contact height, a normal force.  Each is evaluated
+        along every motion as a series of its name; the first sample where one is negative
+        is reported first among the trajectory's events (the explorer's status line) and the
+        series ``"model valid"`` is 0 from there on, as the disk–link reports its rolling
+        model (:mod:`companion.examples.disk_link.modes`).
     elimination
         ``"symbolic"`` (Φ = Ψ⁻¹ formed symbolically, every method) or ``"numeric"``: the
         Boltzmann–Hamel equations with Φ and the solve for u̇ left to the compiled
@@ -486,6 +568,7 @@ class System:
         holonomic: Sequence[sp.Expr] = (),
         dependent: Sequence[sp.Symbol] = (),
         elimination: str = "symbolic",
+        validity: Mapping[str, sp.Expr] | None = None,
     ):
         self.name, self.title, self.source = name, title or name, source
         self.q = list(q)
@@ -500,6 +583,11 @@ class System:
                                  "(only speeds u = q̇ need none)")
             definitions = self.qdot
         self.u, self.definitions = list(u), list(definitions)
+        if (isinstance(n_constraints, bool) or not isinstance(n_constraints, int)
+                or not 0 <= n_constraints < len(self.u)):
+            raise ValueError(f"n_constraints counts the last u's held at zero: an integer from "
+                             f"0 to {len(self.u) - 1} for {len(self.u)} u's, got "
+                             f"{n_constraints!r}")
         self.n_constraints = n_constraints
         self.t = t
         self.parameters = list(parameters)
@@ -507,6 +595,10 @@ class System:
         if elimination not in ("symbolic", "numeric"):
             raise ValueError(f"elimination must be 'symbolic' or 'numeric', got {elimination!r}")
         self.elimination = elimination
+        if mechanics_model is not None and not callable(mechanics_model):
+            raise TypeError("mechanics_model must be a function returning the MechanicsModel "
+                            "(built on first use by Kane's method), e.g. build_model, not "
+                            f"build_model(); got {type(mechanics_model).__name__}")
         self.mechanics_model = mechanics_model
         self._check_symbols()
         self._add_holonomic(holonomic, dependent)
@@ -516,8 +608,9 @@ class System:
                                                   and mechanics_model is not None):
             raise ValueError("give the kinetic energy: T (in the u's) or T_qdot (in q̇) (with "
                              "elimination='numeric', a mechanics_model instead)")
-        self._T = None if T is None else sp.sympify(T)
-        self.T_qdot = None if T_qdot is None else sp.sympify(T_qdot)
+        self._T = None if T is None else inputs_entry(T, "T (the kinetic energy)")
+        self.T_qdot = None if T_qdot is None else inputs_entry(T_qdot, "T_qdot (the kinetic "
+                                                                        "energy)")
         self._Q_given = None if Q is None else list(Q)
         self.Q_q = None if Q_q is None else list(Q_q)
         if self.Q_q is not None and len(self.Q_q) != len(self.q):
@@ -525,6 +618,8 @@ class System:
                              f"coordinate), got {len(self.Q_q)}")
         self.invariant_exprs = dict(invariants or {})
         self.series_exprs = dict(series or {})
+        self.validity_exprs = {name: inputs_entry(e, f"the validity condition {name!r}")
+                               for name, e in (validity or {}).items()}
         self.t_final = t_final
         self.n_points = n_points
         self.reconstruction = reconstruction
@@ -575,7 +670,9 @@ class System:
                 ("T_qdot", [] if self.T_qdot is None else [self.T_qdot], in_qdot),
                 ("Q_q", self.Q_q or [], in_qdot),
                 ("the definitions of u", self.definitions, own | set(self.qdot) | params),
-                ("Q", self._Q_given or [], own | params)):
+                ("Q", self._Q_given or [], own | params),
+                ("a validity condition", list(self.validity_exprs.values()),
+                 own | params | {dot_symbol(s) for s in self.u_independent})):
             free = set().union(*(sp.sympify(e).free_symbols for e in exprs))
             typed_in_qdot = sorted((free & rates), key=str)
             if typed_in_qdot and what in ("T", "Q"):
@@ -594,14 +691,9 @@ class System:
     def _check_unknown(self, what: str, unknown: set) -> None:
         if not unknown:
             return
-        by_name = {p.name: p.symbol for p in self.parameters}
-        for s in sorted(unknown, key=str):
-            twin = by_name.get(s.name)
-            if twin is not None:
-                raise ValueError(
-                    f"the parameter {s.name} and the symbol {s.name} in {what} differ only in "
-                    f"their assumptions ({_assumptions(twin)} vs {_assumptions(s)}): sympy "
-                    "takes them for two symbols; build both with the same sp.symbols(…) call")
+        clash = assumption_clash(what, unknown, self.parameter_symbols)
+        if clash:
+            raise ValueError(clash)
         raise ValueError(f"{what} of {self.name} uses {', '.join(sorted(map(str, unknown)))}, "
                          "which is neither a coordinate, a speed, the time nor a parameter: "
                          "add a Parameter for it")
@@ -671,7 +763,7 @@ class System:
         if not self.holonomic:
             return out
         pv = self.parameter_values(params)
-        p = [pv[s.name] for s in self.parameter_symbols]
+        p = self.parameter_table.vector(pv)
         index = [self.q.index(s) for s in self.dependent]
         q = np.array([out.get(s.name, 0.0) for s in self.q], dtype=float)
         residual = np.inf
@@ -743,16 +835,33 @@ class System:
     def parameter_symbols(self) -> list[sp.Symbol]:
         return [p.symbol for p in self.parameters]
 
-    def parameter_values(self, params: Mapping[str, Any] | None = None) -> dict[str, float]:
-        """Validated parameter values by name, defaults filled in."""
-        values = _resolve(self.parameters, params, "parameter(s)", "params")
+    @property
+    def parameter_table(self) -> ParameterTable:
+        """The parameters' identities: Symbol ↔ name ↔ position in ``p``."""
+        return ParameterTable(tuple(self.parameters))
+
+    @property
+    def initial_table(self) -> ParameterTable:
+        """The initial conditions' identities (by the names of the q's and u's)."""
+        return ParameterTable(tuple(self.initial), "initial condition(s)", "initial")
+
+    def parameter_values(self, params: Mapping[Any, Any] | None = None) -> dict[str, float]:
+        """Validated parameter values by name (keys given as names or Symbols), defaults
+        filled in."""
+        values = self.parameter_table.values(params)
         for check in self.parameter_checks:
             check(values)
         return values
 
-    def initial_values(self, initial: Mapping[str, Any] | None = None) -> dict[str, float]:
-        """Validated initial conditions by name, defaults filled in."""
-        return _resolve(self.initial, initial, "initial condition(s)", "initial")
+    def parameter_vector(self, params: Mapping[Any, Any] | None = None) -> list[float]:
+        """Validated parameter values in the order of :attr:`parameter_symbols`: the ``p``
+        of :meth:`rhs` and the compiled equations."""
+        return self.parameter_table.vector(self.parameter_values(params))
+
+    def initial_values(self, initial: Mapping[Any, Any] | None = None) -> dict[str, float]:
+        """Validated initial conditions by name (keys given as names or Symbols), defaults
+        filled in."""
+        return self.initial_table.values(initial)
 
     # ----------------------------------------------------------------- derivations
     @property
@@ -814,25 +923,63 @@ class System:
 
     def initial_state(self, values: Mapping[str, float],
                       params: Mapping[str, float] | None = None) -> np.ndarray:
-        """The integrator's state at t = 0 from initial values (and parameter values)."""
+        """The integrator's state at t = 0 from initial values by name or Symbol (and
+        parameter values)."""
+        values = {key_name(k, "a key of values"): v for k, v in values.items()}
         return self.integrator.initial_state(self, values, self.parameter_values(params))
 
-    def rhs(self, p: Sequence[float], method: str | None = None):
-        """The first-order right-hand side in x = (q, u) for parameter values ``p``.
+    def _p(self, p: Sequence[float] | Mapping[Any, Any] | None) -> list[float]:
+        """``p`` of :meth:`rhs` as the list of every parameter value in order."""
+        if p is None or isinstance(p, Mapping):
+            return self.parameter_vector(p)
+        order = ", ".join(self.parameter_table.names) or "none"
+        try:
+            values = [float(v) for v in p]
+        except (TypeError, ValueError) as exc:
+            raise TypeError(f"p must be the parameter values of {self.name} in the order "
+                            f"{order}, or a mapping by name; got {p!r}") from exc
+        if len(values) != len(self.parameters):
+            raise ValueError(f"p holds {len(values)} value(s) but {self.name} has "
+                             f"{len(self.parameters)} parameters, in this order: {order} "
+                             "(or give a mapping by name or Symbol)")
+        return values
+
+    def rhs(self, p: Sequence[float] | Mapping[Any, Any] | None = None,
+            method: str | None = None):
+        """The first-order right-hand side ``f(t, x) = ẋ`` in x = (q, u) (the order of
+        :meth:`state_names`) for the parameter values ``p``.
 
         Methods whose speeds are not the independent u's (Lagrange with multipliers solves for
         q̈ and λ) are mapped to the same state (q, u) through the kinematics (4.80)/(4.134).
+
+        Parameters
+        ----------
+        p
+            The parameter values: a mapping by name or Symbol (defaults filled in and
+            validated, as ``params`` of :meth:`simulate`), ``None`` for the defaults, or a
+            sequence of every value in the order of :attr:`parameter_symbols` (the order of
+            ``parameters``; :meth:`parameter_vector` makes one).
+        method
+            Derivation method (default: the system's).
+
+        Raises
+        ------
+        ValueError
+            A sequence of the wrong length, or invalid values.
         """
         method = self.method if method is None else method
+        p = self._p(p)
         if self.derive(method).speeds != "u":
             return rhs_in_independent_speeds(self, method, p)
         return self.compiled(method).rhs(p)
 
-    def symbolic_rhs(self, p: Sequence[float], method: str | None = None):
+    def symbolic_rhs(self, p: Sequence[float] | Mapping[Any, Any] | None = None,
+                     method: str | None = None):
         """As :meth:`rhs`, with the accelerations solved symbolically once (LU, no
         simplification) and compiled into one call; parameter-only subexpressions are
         computed once per parameter set.  For systems of a few coordinates."""
         method = self.method if method is None else method
+        p = self._p(p)
         if method not in self._symbolic:
             self._symbolic[method] = _symbolic_parts(self.derive(method), self.parameter_symbols)
         constants, make = self._symbolic[method]
@@ -840,10 +987,10 @@ class System:
 
     def linearize(
         self,
-        nominal: Mapping[str, Any] | None = None,
-        params: Mapping[str, Any] | None = None,
+        nominal: Mapping[Any, Any] | None = None,
+        params: Mapping[Any, Any] | None = None,
         *,
-        cyclic: Sequence[str] = (),
+        cyclic: Sequence[str | sp.Symbol] | str | sp.Symbol = (),
         method: str | None = None,
         tolerance: float = 1e-9,
     ) -> Linearization:
@@ -862,12 +1009,14 @@ class System:
         Parameters
         ----------
         nominal
-            The steady motion: values of coordinates and independent u's by name (the
-            initial values' defaults fill the rest; dependent coordinates are solved).
+            The steady motion: values of coordinates and independent u's by name or Symbol
+            (the initial values' defaults fill the rest; dependent coordinates are solved).
         params
-            Parameter values by name (defaults filled in).
+            Parameter values by name or Symbol (defaults filled in).
         cyclic
-            Names of coordinates the equations do not depend on.
+            The coordinates (names or Symbols) the equations do not depend on, e.g. the
+            position and heading of a rolling disk: they leave the state of the linear
+            equations, which then describe the steady motion's shape (lean, spin rates).
         method
             Derivation method (default: the system's).
         tolerance
@@ -883,6 +1032,9 @@ class System:
         from companion.numerics.linearize import jacobian
 
         names = [s.name for s in self.q]
+        if isinstance(cyclic, (str, sp.Symbol)):
+            cyclic = [cyclic]
+        cyclic = [key_name(c, "an entry of cyclic") for c in cyclic]
         unknown = sorted(set(cyclic) - set(names))
         if unknown:
             raise ValueError(f"cyclic names unknown coordinates {unknown}; coordinates: {names}")
@@ -891,7 +1043,7 @@ class System:
             raise ValueError("a dependent coordinate cannot be cyclic: "
                              f"{sorted(set(cyclic) & dependent)}")
         pv = self.parameter_values(params)
-        p = [pv[s.name] for s in self.parameter_symbols]
+        p = self.parameter_table.vector(pv)
         values = self.initial_values(nominal)
         f = self.rhs(p, method)
         n = len(self.q)
@@ -945,8 +1097,8 @@ class System:
     def simulate(
         self,
         t_final: float | None = None,
-        params: Mapping[str, Any] | None = None,
-        initial: Mapping[str, Any] | None = None,
+        params: Mapping[Any, Any] | None = None,
+        initial: Mapping[Any, Any] | None = None,
         *,
         n_points: int | None = None,
         rtol: float | None = None,
@@ -960,9 +1112,11 @@ class System:
         Parameters
         ----------
         t_final, n_points
-            Simulated time and number of samples (default: the system's).
+            Simulated time and number of samples (default: the system's; at most
+            :data:`MAX_POINTS`).
         params, initial
-            Parameter and initial values by name (defaults filled in).
+            Parameter and initial values by name or Symbol, ``{"l": 2.0}`` or ``{l: 2.0}``
+            (defaults filled in).
         rtol, atol
             Tolerances (default: the integrator's).
         method
@@ -978,7 +1132,9 @@ class System:
         ------
         ValueError
             Unknown or invalid parameter/initial values, tolerances or options; a motion that
-            leaves the floating-point range.
+            leaves the floating-point range; an integration that fails with values a million
+            times beyond their slider ranges (the values, not the configuration, are the
+            cause).
         TypeError
             ``params`` or ``initial`` not a mapping.
         SingularConfigurationError
@@ -994,7 +1150,7 @@ class System:
         pv = self.parameter_values(params)
         setup = Setup(
             method=self.method if method is None else method, t=t_eval, params=pv,
-            p=[pv[s.name] for s in self.parameter_symbols],
+            p=self.parameter_table.vector(pv),
             initial=self.initial_values(initial),
             rtol=check_tolerance("rtol", part.rtol if rtol is None else rtol),
             atol=check_tolerance("atol", part.atol if atol is None else atol),
@@ -1003,8 +1159,35 @@ class System:
             traj = part.integrate(self, setup)
         except NonFiniteMotionError as exc:
             raise ValueError(f"{exc}; {self._overflow_hint(pv)}") from exc
+        except (OverflowError, FloatingPointError) as exc:
+            raise ValueError(f"arithmetic overflow in the equations of {self.name} ({exc}); "
+                             f"{self._overflow_hint(pv)}") from exc
+        except SingularConfigurationError as exc:
+            extreme = self._far_outside(pv, setup.initial)
+            if not extreme:
+                raise
+            raise ValueError(
+                f"the integration of {self.name} failed with {extreme}, a million times or "
+                f"more beyond the slider range: the cause is that value, not a singular "
+                f"configuration; give a value nearer the range ({exc})") from exc
         self.check_finite(traj.t, traj.states, pv)
         return traj
+
+    #: A value this many times beyond its slider range (in magnitude) is taken as the cause of
+    #: a failed integration (see :meth:`simulate`).
+    FAR_OUTSIDE = 1e6
+
+    def _far_outside(self, params: Mapping[str, float], initial: Mapping[str, float]) -> str:
+        """The values far outside their slider ranges, as "name = value [low, high]"."""
+        found = []
+        for spec, values in ((self.parameters, params), (self.initial, initial)):
+            for p in spec:
+                v, reach = abs(values[p.name]), max(abs(p.low), abs(p.high))
+                if reach > 0 and (v > self.FAR_OUTSIDE * reach
+                                  or 0 < v * self.FAR_OUTSIDE < reach):
+                    found.append(f"{p.name} = {values[p.name]:.3g} (range "
+                                 f"[{p.low:g}, {p.high:g}])")
+        return ", ".join(found)
 
     #: A right-hand side larger than this at the start is taken for an overflow in the making
     #: (the integrators' error estimates square such numbers).
@@ -1099,8 +1282,43 @@ class System:
         args = [*self.q, *self.u_independent, *self.parameter_symbols]
         if self.t is not None:  # rheonomic: invariants and series may depend on time
             args.append(self.t)
-        exprs = {**self.invariant_exprs, **self.series_exprs, **self.constraint_exprs}
+        exprs = {**self.invariant_exprs, **self.series_exprs, **self.constraint_exprs,
+                 **self._validity_in_state()}
         return {k: sp.lambdify(args, e, modules="numpy", cse=True) for k, e in exprs.items()}
+
+    def _validity_in_state(self) -> dict[str, sp.Expr]:
+        """The validity conditions with the accelerations u̇ they use solved from the
+        equations of motion (the system's method, symbolically: small systems)."""
+        rates = [dot_symbol(s) for s in self.u_independent]
+        if not any(e.free_symbols & set(rates) for e in self.validity_exprs.values()):
+            return dict(self.validity_exprs)
+        d = self.derive()
+        if d.speeds != "u":
+            raise ValueError(f"the validity conditions of {self.name} use accelerations u̇, "
+                             f"which its method {self.method} does not solve for: write them "
+                             "in q and u, or choose a method in the u's")
+        acc = dict(zip(rates, d.accelerations(), strict=True))
+        return {k: e.xreplace(acc) for k, e in self.validity_exprs.items()}
+
+    def _report_validity(self, traj: Trajectory) -> None:
+        """Mark where the motion leaves the model's validity (a condition < 0): the series
+        ``"model valid"`` and, first among the events, the first violation."""
+        if not self.validity_exprs:
+            return
+        valid = np.ones(traj.t.shape, dtype=bool)
+        first: tuple[int, str] | None = None
+        for name in self.validity_exprs:
+            ok = traj.series[name] >= 0  # NaN is a violation too
+            valid &= ok
+            if not np.all(ok) and (first is None or int(np.argmin(ok)) < first[0]):
+                first = (int(np.argmin(ok)), name)
+        valid = np.minimum.accumulate(valid)  # nothing after a violation is the model's
+        traj.series["model valid"] = valid.astype(float)
+        if first is not None:
+            i, name = first
+            traj.events.insert(0, f"t = {traj.t[i]:.4g} s: the motion leaves the model "
+                                  f"({name} = {traj.series[name][i]:.3g} < 0, the model "
+                                  f"needs {name} ≥ 0); what follows is not physical")
 
     @property
     def constraint_exprs(self) -> dict[str, sp.Expr]:
@@ -1115,7 +1333,7 @@ class System:
         """Fill the trajectory's invariants, series and the residuals of its configuration
         constraints from the system's expressions (q and u read by name, from the states or
         from series an integrator filled), then run the observers."""
-        p = [traj.params[s.name] for s in self.parameter_symbols]
+        p = self.parameter_table.vector(traj.params)
         rows = [traj[s.name] for s in (*self.q, *self.u_independent)]
         time = [traj.t] if self.t is not None else []
         for key, fn in self._evaluators.items():
@@ -1123,8 +1341,24 @@ class System:
             table = (traj.invariants if key in self.invariant_exprs else
                      traj.residuals if key in self.constraint_exprs else traj.series)
             table[key] = np.array(value)
+        self._report_validity(traj)
         for observe in self.observers:
             observe(self, traj)
+
+
+def assumption_clash(what: str, unknown: Iterable[sp.Symbol], known: Iterable[sp.Symbol]
+                     ) -> str | None:
+    """The message for a symbol of ``unknown`` named as one of ``known`` (the parameters) but
+    with other assumptions, which sympy takes for another symbol (``positive=True`` on one
+    side only: the real cause of "not a parameter"); None when there is none."""
+    by_name = {s.name: s for s in known}
+    for s in sorted(unknown, key=str):
+        twin = by_name.get(s.name)
+        if twin is not None:
+            return (f"the parameter {s.name} and the symbol {s.name} in {what} differ only in "
+                    f"their assumptions ({_assumptions(twin)} vs {_assumptions(s)}): sympy "
+                    "takes them for two symbols; build both with the same sp.symbols(…) call")
+    return None
 
 
 def _assumptions(s: sp.Symbol) -> str:
@@ -1200,7 +1434,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "METHODS", "Integrator", "Linearization", "Observer", "OdeIntegrator", "Parameter",
-    "SOLVERS", "Setup", "SingularConfigurationError", "System", "check_tolerance",
-    "register_method", "sample_times",
+    "MAX_POINTS", "METHODS", "Integrator", "Linearization", "Observer", "OdeIntegrator",
+    "Parameter", "ParameterTable", "SOLVERS", "Setup", "SingularConfigurationError", "System",
+    "assumption_clash", "check_tolerance", "key_name", "register_method", "sample_times",
 ]

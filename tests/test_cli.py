@@ -132,3 +132,17 @@ def test_no_reconstruction_is_counted_as_a_printed_result():
         if check.book.startswith("Loparo"):
             sections = [float(s) for s in re.findall(r"7\.(\d+)", check.eq)]
             assert "Lemma" not in check.eq and all(s <= 4 for s in sections), check
+
+
+def test_help_works_on_an_ascii_only_terminal():
+    proc = _cli("--help", encoding="ascii")
+    assert proc.returncode == 0, proc.stderr.decode()
+    assert "Greenwood \\xa74.3" in proc.stdout.decode("ascii")  # § escaped, not a crash
+
+
+def test_a_closed_standard_output_is_said_not_a_traceback():
+    proc = subprocess.run([sys.executable, "-m", "companion", "list"], stderr=subprocess.PIPE,
+                          preexec_fn=lambda: os.close(1), timeout=120)  # `list >&-`
+    assert proc.returncode == 1
+    assert proc.stderr.decode().strip() == ("python -m companion: standard output is closed; "
+                                            "nothing to write to")

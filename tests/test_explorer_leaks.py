@@ -84,3 +84,33 @@ def test_a_move_after_a_pause_updates_at_once_and_a_move_during_a_drag_waits_for
         assert explorer.values["u_1"] == pytest.approx(start + 3 * step)
 
     asyncio.run(moves())
+
+
+def test_a_replaced_or_closed_explorer_frees_its_figure_under_ipympl():
+    """Re-running ``explorer = examples.explorer(...)`` replaces the previous explorer: its
+    figure must be collected (ipympl's toolbar, a widget of its own in the kernel's registry,
+    used to keep every canvas and figure alive); closing the last frees it too.  Run under
+    ipympl's backend in a fresh interpreter, where the canvas is a widget."""
+    import os
+    import subprocess
+    import sys
+
+    code = """
+import gc, weakref
+from companion import examples
+figures = []
+for _ in range(4):
+    explorer = examples.explorer("knife_edge")
+    figures.append(weakref.ref(explorer.figure))
+gc.collect()
+print(sum(f() is not None for f in figures), figures[-1]() is explorer.figure)
+explorer.close()
+del explorer
+gc.collect()
+print(sum(f() is not None for f in figures))
+"""
+    env = {**os.environ, "MPLBACKEND": "module://ipympl.backend_nbagg"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, timeout=600)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["1", "True", "0"]

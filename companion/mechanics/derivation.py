@@ -162,6 +162,9 @@ class Derivation:
         ``None`` (then M u̇ = f is solved numerically).
     extra
         Method-specific results (reaction force, Christoffel symbols, …), by name.
+    absent_steps
+        Keys of steps this method has in general but not for this system, each with the
+        reason (:meth:`step` says it instead of only listing the keys there are).
     """
 
     method: str
@@ -181,6 +184,7 @@ class Derivation:
     multipliers: list[sp.Symbol] = field(default_factory=list)
     needs_unconstrained_T: bool = True
     explicit_rates: sp.Matrix | None = None
+    absent_steps: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self):
         self.extra = _Extra(self, self.extra)
@@ -214,9 +218,14 @@ class Derivation:
         Raises
         ------
         KeyError
-            No step has that key; the message lists the keys this derivation has.
+            No step has that key; the message says why when the method leaves that step out
+            for this system (:attr:`absent_steps`), and lists the keys this derivation has.
         """
         found = [s for s in self.steps if s.key == key]
+        if not found and key in self.absent_steps:
+            keys = [s.key for s in self.steps if s.key]
+            raise KeyError(f"the {self.method} derivation has no step {key!r} here: "
+                           f"{self.absent_steps[key]}; keys: {', '.join(keys)}")
         if len(found) != 1:
             keys = [s.key for s in self.steps if s.key]
             problem = "no step" if not found else f"{len(found)} steps"

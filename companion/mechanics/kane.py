@@ -219,6 +219,41 @@ def _alternate_form(b: _Body, frame: me.ReferenceFrame, N: me.ReferenceFrame,
     return lines, residual
 
 
+def _forces_once(system: Definition, from_loads: list[sp.Expr], has_loads: bool
+                 ) -> list[sp.Expr]:
+    """The generalized applied forces, given once: the System's own ``Q``/``Q_q`` (Φᵀ Q_q,
+    the same Q_j by virtual work), which every method reads, when the model has no loads; the
+    mechanics model's loads (4.137) only when they agree with them.  Neither side is silently
+    dropped: loads that only the model has would move Kane's method alone.
+
+    Raises
+    ------
+    ValueError
+        When the loads and the System's forces differ, or the model's loads give forces the
+        System does not have.
+    """
+    given = getattr(system, "Q", None)
+    given = [sp.expand(sp.sympify(e)) for e in given or [0] * len(from_loads)]
+    if not has_loads:
+        return given
+    if all(e == 0 for e in given) and any(e != 0 for e in from_loads):
+        raise ValueError(
+            f"the loads of {system.name}'s mechanics model give Q = {from_loads} but the "
+            "System has no forces: every method but Kane's would move without them; give "
+            "them to the System (Q or Q_q; in the workbench V or forces), then the model's "
+            "loads may stay if they agree or go")
+    differ = [j for j, (a, b) in enumerate(zip(given, from_loads, strict=True), start=1)
+              if sp.expand(a - b) != 0 and sp.simplify(a - b) != 0]
+    if differ:
+        j = differ[0]
+        raise ValueError(
+            f"the applied forces of {system.name} are given twice and differ: the System's "
+            f"Q_{j} = {given[j - 1]} but its mechanics model's loads give Q_{j} = "
+            f"{from_loads[j - 1]}; give them once, as forces of the System (Q, Q_q, or V "
+            "and forces in the workbench), with a model without loads (or the same ones)")
+    return from_loads
+
+
 @register_method("kane", "Kane / general dynamical equation (4.142)")
 def from_system(system: Definition) -> Derivation:
     """The general dynamical equation (4.142) for a :class:`System` with a mechanics model.
@@ -233,7 +268,8 @@ def from_system(system: Definition) -> Derivation:
     if getattr(system, "mechanics_model", None) is None:
         raise NotImplementedError(
             f"the general dynamical equation needs the geometry of {system.name!r} (points, "
-            "bodies, frames, loads): give the System a mechanics_model"
+            "bodies, frames, loads): give the System a mechanics_model (in the workbench: "
+            "define(..., mechanics_model=...))"
         )
     model = system.mechanics_model()
     sym = _Symbols(system, model)
@@ -297,7 +333,7 @@ def from_system(system: Definition) -> Derivation:
             coeffs = me.partial_velocity([sym.on_motion(where.vel(N))], u, N)[0]
         load = sym.prepared(load)
         Q = [Q[j] + sym.tidy_dot(load, sym.prepared(coeffs[j])) for j in range(k)]
-    Q = [sp.expand(e) for e in Q]
+    Q = _forces_once(system, [sp.expand(e) for e in Q], bool(model.loads))
     steps.append(Step("Generalized applied forces Q_j = Σ (F_i·γ_ij + M_i·β_ij)", sp.Matrix(Q),
                       "(4.137)" if rigid else "(4.129)", "Only working loads contribute: a "
                       "constraint force is perpendicular to every γ_ij.", "Q",

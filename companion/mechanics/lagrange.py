@@ -257,4 +257,14 @@ def from_system(system: Definition) -> LagrangeResult:
             None, "λ solved from the augmented system and written in the independent speeds: "
             "the constraint force per unit of the constraint row a_j.", r"\lambda",
             key="multipliers"))
+    elif result.multipliers:
+        n, m = len(system.q), len(result.multipliers)
+        result.absent_steps["multipliers"] = (
+            f"λ is solved symbolically for display only up to n + m = "
+            f"{SYMBOLIC_MULTIPLIER_LIMIT} (here {n} + {m}: the expressions grow too long to "
+            "read); multiplier_values() solves it anyway, and the numerics solve for λ with "
+            "the accelerations")
+    else:
+        result.absent_steps["multipliers"] = (f"{system.name} has no constraints, so no "
+                                              "multipliers")
     return result

@@ -16,20 +16,27 @@ from scipy.linalg import eigh
 from companion.mechanics.derivation import Derivation
 
 
-def linearize(derivation: Derivation, values: Mapping[sp.Symbol, float],
+def linearize(derivation: Derivation, values: Mapping[sp.Symbol | str, float],
               q0: Sequence[float] | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """(M, K) at the equilibrium q₀ (default all zeros) for numeric parameter ``values``.
+    """(M, K) at the equilibrium q₀ (default all zeros) for numeric parameter ``values``
+    (keyed by Symbol or by name).
 
     Raises
     ------
     ValueError
-        When a parameter has no value, or q₀ is not an equilibrium.
+        When a parameter has no value or an unknown name, or q₀ is not an equilibrium.
     """
     d = derivation
     if list(d.kinematics) != list(d.u):
         raise ValueError("linearize needs a derivation with speeds u = q̇")
     q0 = [0.0] * len(d.q) if q0 is None else list(q0)
-    at = {**dict(values), **dict(zip(d.q, q0, strict=True)), **{u: 0 for u in d.u}}
+    by_name = {s.name: s for s in d.parameters()}
+    unknown = sorted(k for k in values if isinstance(k, str) and k not in by_name)
+    if unknown:
+        raise ValueError(f"unknown parameter(s) {', '.join(unknown)}; the equations have "
+                         f"{', '.join(by_name) or 'none'}")
+    named = {by_name[k] if isinstance(k, str) else k: v for k, v in values.items()}
+    at = {**named, **dict(zip(d.q, q0, strict=True)), **{u: 0 for u in d.u}}
     missing = [s for s in d.parameters() if s not in at]
     if missing:
         raise ValueError(f"no value for the parameter(s) {sorted(map(str, missing))}")

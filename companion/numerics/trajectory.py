@@ -52,6 +52,9 @@ class Trajectory:
     switches: list[Switch] = field(default_factory=list)
 
     def __getitem__(self, name: str) -> np.ndarray:
+        """A state, series, invariant or residual by name (a sympy Symbol stands for its
+        name: ``traj[theta]`` is ``traj["theta"]``)."""
+        name = getattr(name, "name", name)
         if name in self.names:
             return self.states[self.names.index(name)]
         for table in (self.series, self.invariants, self.residuals):

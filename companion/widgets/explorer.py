@@ -285,9 +285,14 @@ def live_explorers() -> list[Explorer]:
 
 def close_tree(widget: w.Widget) -> None:
     """Close a widget and every widget inside it (frees them in the front end and in the
-    kernel's widget registry, which otherwise keeps them for the whole session)."""
+    kernel's widget registry, which otherwise keeps them for the whole session).  An ipympl
+    canvas's toolbar is a widget of its own, not a child, that refers back to the canvas and
+    so to the figure: it is closed too."""
     for child in getattr(widget, "children", ()):
         close_tree(child)
+    toolbar = getattr(widget, "toolbar", None)
+    if isinstance(toolbar, w.Widget):
+        toolbar.close()
     widget.close()
 
 
@@ -529,9 +534,13 @@ class Explorer:
         self.n_updates += 1
         previous = dict(self.values)
         try:
-            self.values.update(self._checked(values))
+            given = self._checked(values)
+            self.values.update(given)
+            self._follow_dependents(given)
+            # the values typed first, so that the message names them; the sliders move only
+            # once every value is in its range (a limit with low > high is a refused trait)
+            self._check_ranges({**given, **self.values})
             self._follow_limits()
-            self._check_ranges(self.values)
             traj = self._simulate()
         except (ValueError, SingularConfigurationError) as exc:
             self.error = str(exc)
@@ -579,6 +588,15 @@ class Explorer:
             dep_low, dep_high = self.limits[name](self.values)
             low, high = max(low, dep_low), min(high, dep_high)
         return low, high
+
+    def _follow_dependents(self, given: Mapping[str, float]) -> None:
+        """A value whose range depends on others (μ_k ≤ μ_s) and that was not given itself
+        moves into its new range: moving μ_s below μ_k drags μ_k along, never a dead zone."""
+        for name in self.limits:
+            if name not in given and name in self.values:
+                low, high = self.range_of(name)
+                if low <= high:
+                    self.values[name] = min(max(self.values[name], low), high)
 
     def _check_ranges(self, values: Mapping[str, float]) -> None:
         """Refuse values outside their range: the ranges are where the example is known to

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Callable
 
 import ipywidgets as w
@@ -81,5 +82,16 @@ class PlayControl:
                              names="value")
 
     def show(self, frame: int) -> None:
-        """Show ``frame`` now (what the play button does at each tick)."""
+        """Show ``frame`` now (what the play button does at each tick).
+
+        Raises
+        ------
+        ValueError
+            ``frame`` not an integer from 0 to ``n_frames`` − 1.
+        """
+        if (isinstance(frame, bool) or not isinstance(frame, numbers.Integral)
+                or not 0 <= frame < self.n_frames):
+            raise ValueError(f"frame must be an integer from 0 to {self.n_frames - 1} (the "
+                             f"{self.n_frames} frames over {self.n_samples} samples), got "
+                             f"{frame!r}")
         self.callback(self.sample_index(int(frame)))

@@ -12,7 +12,7 @@ Markdown with LaTeX and as plain text.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import ipywidgets as w
@@ -25,6 +25,9 @@ from companion.widgets import style
 
 
 def _steps_of(source: Derivation | Sequence[Step]) -> list[Step]:
+    if not isinstance(source, (Derivation, Iterable)) or isinstance(source, str):
+        raise TypeError("a Stepper shows a Derivation (e.g. system.derive('maggi')) or a list "
+                        f"of Steps, got {type(source).__name__} {source!r:.60}")
     steps = list(source.steps if isinstance(source, Derivation) else source)
     if not steps:
         raise ValueError("the derivation has no steps to show")

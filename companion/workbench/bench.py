@@ -82,6 +82,16 @@ class Workbench:
         The parts (``None`` when not shown).
     widget
         The ipywidgets box to display.
+
+    Notes
+    -----
+    Beyond the workbench, the built ``system`` answers for itself: ``system.simulate(T,
+    params, initial)`` (keys by name or Symbol alike), ``system.linearize(nominal,
+    cyclic=[x, y])`` about a steady motion, with the coordinates the equations do not depend
+    on (names or Symbols) left out of the state, and
+    :func:`companion.stability.stability_sweep` for the values of a parameter or speed where
+    that motion changes stability (a rolling disk's critical spin, a bicycle's weave speed).
+    ``define(..., mechanics_model=...)`` adds Kane's method.
     """
 
     def __init__(self, system: System | Draft, *, n_states: int = 20,

@@ -13,16 +13,19 @@ through q̇ = Φ u + Φ_t (4.81); forces are generalized forces of the coordinat
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sympy as sp
 
 from companion.mechanics.boltzmann_hamel import dot_symbol
 from companion.mechanics.lagrange import kinematics_of
-from companion.system import Parameter, System
+from companion.system import Parameter, System, assumption_clash
 from companion.widgets import labels
+
+if TYPE_CHECKING:  # only for annotations: sympy.physics.mechanics is slow to import
+    from companion.mechanics.model import MechanicsModel
 
 
 class DefinitionError(ValueError):
@@ -58,8 +61,10 @@ class Draft:
     initial: Mapping[Any, Value] = field(default_factory=dict)
     t: sp.Symbol | None = None
     invariants: Mapping[str, Any] = field(default_factory=dict)
+    validity: Mapping[str, Any] = field(default_factory=dict)
     title: str = ""
     t_final: float = 10.0
+    mechanics_model: Callable[[], MechanicsModel] | None = None
 
     def build(self) -> System:
         """The :class:`~companion.system.System` of this definition.
@@ -83,7 +88,9 @@ def define(name: str, *, q: Sequence[sp.Symbol], T: Any, speeds: Sequence[Any] |
            parameters: Mapping[Any, Value] | None = None,
            initial: Mapping[Any, Value] | None = None, t: sp.Symbol | None = None,
            invariants: Mapping[str, Any] | None = None, title: str = "",
-           t_final: float = 10.0) -> Draft:
+           t_final: float = 10.0,
+           mechanics_model: Callable[[], MechanicsModel] | None = None,
+           validity: Mapping[str, Any] | None = None) -> Draft:
     """A system the short way, checked when built (:meth:`Draft.build`, or by the workbench).
 
     Parameters
@@ -107,9 +114,10 @@ def define(name: str, *, q: Sequence[sp.Symbol], T: Any, speeds: Sequence[Any] |
     points
         Points to draw, ``{"P": (x_P, y_P[, z_P])}`` in q, t and the parameters.
     parameters, initial
-        Values by symbol (or name): a number, ``(default, low, high[, unit])`` or a
-        :class:`~companion.system.Parameter`.  ``initial`` holds the coordinates and the speeds
-        (by the names ``u_1``, ``u_2`` … of the speeds); those not given start at 0.
+        Values by symbol (or name: the symbol of that name in the definition): a number,
+        ``(default, low, high[, unit])`` or a :class:`~companion.system.Parameter`.
+        ``initial`` holds the coordinates and the speeds (by the names ``u_1``, ``u_2`` … of
+        the speeds); those not given start at 0.
     t
         The time symbol, for definitions that depend on time (rheonomic systems).
     invariants
@@ -117,11 +125,47 @@ def define(name: str, *, q: Sequence[sp.Symbol], T: Any, speeds: Sequence[Any] |
         added when the system is scleronomic and has no forces besides V.
     title, t_final
         The title shown, and the simulated time [s].
+    validity
+        Conditions the model needs, by name: expressions in q, q̇ (and t) that must stay ≥ 0
+        (a contact height); the first sample where one is negative is reported in the
+        trajectory's events and the explorer's status line (``validity`` of
+        :class:`~companion.system.System`).
+    mechanics_model
+        Optional: a function returning the system's frames, points, bodies and loads
+        (:class:`~companion.mechanics.model.MechanicsModel`), for Kane's method (the
+        general dynamical equation (4.142)).  The forces are ``forces``/``V`` here, which
+        every method reads: a model without loads lets Kane's method take them too; loads
+        in the model must agree with them (loads only there are refused, as the other
+        methods would not see them).
     """
-    return Draft(name=name, q=q, T=T, speeds=speeds, constraints=constraints, forces=forces,
-                 V=V, points=dict(points or {}), parameters=dict(parameters or {}),
-                 initial=dict(initial or {}), t=t, invariants=dict(invariants or {}),
-                 title=title, t_final=t_final)
+    return Draft(name=name, q=_listed("q", q), T=T,
+                 speeds=None if speeds is None else _listed("speeds", speeds),
+                 constraints=_listed("constraints", constraints),
+                 forces=None if forces is None else _listed("forces", forces),
+                 V=V, points=_mapped("points", points),
+                 parameters=_mapped("parameters", parameters), initial=_mapped("initial", initial),
+                 t=t,
+                 invariants=_mapped("invariants", invariants), title=title, t_final=t_final,
+                 mechanics_model=mechanics_model, validity=_mapped("validity", validity))
+
+
+def _listed(what: str, items: Any) -> list:
+    """``items`` as a list; one expression or a string is refused with the brackets to add."""
+    if isinstance(items, (sp.Basic, str)) or not isinstance(items, Iterable):
+        shown = _text(items) if isinstance(items, sp.Expr) else repr(items)
+        raise DefinitionError(f"{what} must be a list, e.g. [{shown}] for one alone, got "
+                              f"{type(items).__name__} {shown}")
+    return list(items)
+
+
+def _mapped(what: str, given: Any) -> dict:
+    """``given`` as a dict; anything but a mapping is refused with an example."""
+    if given is None:
+        return {}
+    if not isinstance(given, Mapping):
+        raise DefinitionError(f"{what} must be a mapping by name or symbol, e.g. "
+                              f"{{'name': value}}, got {type(given).__name__} {given!r}")
+    return dict(given)
 
 
 # ------------------------------------------------------------------------------- checks
@@ -158,6 +202,9 @@ def _symbols_only(what: str, items: Sequence[Any]) -> list[sp.Symbol]:
 
 def _check_uses(what: str, expr: sp.Expr, allowed: set, allowed_words: str) -> None:
     unknown = expr.free_symbols - allowed
+    clash = assumption_clash(what, unknown, allowed)
+    if clash:
+        raise DefinitionError(clash)
     if unknown:
         raise DefinitionError(f"{what} uses {_names(unknown)}, which is {allowed_words}: "
                               "add a parameter for it or fix the typo")
@@ -219,6 +266,32 @@ def _by_symbol(what: str, values: Mapping[Any, Value], known: Sequence[sp.Symbol
     return out
 
 
+def _parameters_by_symbol(d: Draft) -> dict[sp.Symbol, Value]:
+    """The parameters keyed by Symbol: a name key is the symbol of that name in T, V, the
+    speeds, constraints, forces or points."""
+    named = [k for k in d.parameters if isinstance(k, str)]
+    used: dict[str, sp.Symbol] = {}
+    if named:
+        exprs = [d.T, d.V, *(d.speeds or []), *d.constraints, *(d.forces or []),
+                 *(e for p in d.points.values() for e in p)]
+        for e in exprs:
+            for s in getattr(sp.sympify(e), "free_symbols", ()):
+                used.setdefault(s.name, s)
+    out: dict[sp.Symbol, Value] = {}
+    for key, value in d.parameters.items():
+        if isinstance(key, str):
+            if key not in used:
+                raise DefinitionError(f"the parameter {key!r} is not used by T, V, the speeds, "
+                                      "constraints, forces or points: fix the name or give the "
+                                      "Symbol")
+            key = used[key]
+        [key] = _symbols_only("the parameters' keys", [key])
+        if key in out:
+            raise DefinitionError(f"the parameter {key} is given twice (by name and Symbol)")
+        out[key] = value
+    return out
+
+
 def _build(d: Draft) -> System:
     q = _symbols_only("the coordinates q", d.q)
     if not q:
@@ -238,8 +311,8 @@ def _build(d: Draft) -> System:
                                   f"need {n - m} speeds, got {len(speeds)}")
     constraints = [_sympified(f"constraint {j}", e) for j, e in enumerate(d.constraints, 1)]
 
-    params = list(d.parameters)
-    param_symbols = list(_symbols_only("the parameters' keys", params))
+    parameters = _parameters_by_symbol(d)
+    param_symbols = list(parameters)
     clash = set(param_symbols) & {*q, *qdot, *time}
     if clash:
         raise DefinitionError(f"{_names(clash)} cannot be both a parameter and a coordinate, "
@@ -289,9 +362,9 @@ def _build(d: Draft) -> System:
         name=d.name, title=d.title or d.name, source="defined in the workbench", q=q,
         qdot=qdot, u=u, definitions=[*speeds, *constraints], T_qdot=T, n_constraints=m,
         Q_q=Q_q if any(e != 0 for e in Q_q) else None, t=d.t,
-        parameters=[_parameter(s, v, state=False) for s, v in d.parameters.items()],
+        parameters=[_parameter(s, v, state=False) for s, v in parameters.items()],
         initial=[_parameter(s, start.get(s, 0.0), state=True) for s in (*q, *u[: n - m])],
-        series=series, t_final=d.t_final)
+        series=series, t_final=d.t_final, mechanics_model=d.mechanics_model)
     invariants = {name: in_speeds(system, _sympified(f"invariant {name}", e))
                   for name, e in d.invariants.items()}
     _, psi_t = system.psi
@@ -299,6 +372,11 @@ def _build(d: Draft) -> System:
         invariants.setdefault("energy", in_speeds(system, T + V))
     # Read only when the first motion is evaluated: the energy needs the built system's Φ.
     system.invariant_exprs.update(invariants)
+    for name, e in d.validity.items():
+        e = _sympified(f"validity condition {name}", e)
+        _check_uses(f"validity condition {name} ({_text(e)})", e, {*q, *qdot, *given},
+                    in_motion)
+        system.validity_exprs[name] = in_speeds(system, e)
     return system
 
 

@@ -13,35 +13,31 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
+from companion.stability import eigenvalues_at, stability_sweep
 from companion.system import Linearization, System
 
 #: Coordinates the equations of motion do not depend on.
 CYCLIC = ("x", "y", "psi", "theta_R", "theta_F")
 #: The lean/steer states of the linear equations.
 LEAN_STEER = ("phi", "delta", "u_1", "u_2")
+#: Upright, straight ahead (the forward speed u₃ is set apart).
+UPRIGHT = {"phi": 0.0, "delta": 0.0, "u_1": 0.0, "u_2": 0.0}
 
 
 def upright(system: System, speed: float, params: Mapping[str, float] | None = None
             ) -> Linearization:
     """The linear equations about upright straight running at ``speed`` [m/s]."""
     r_R = system.parameter_values(params)["r_R"]
-    nominal = {"phi": 0.0, "delta": 0.0, "u_1": 0.0, "u_2": 0.0, "u_3": speed / r_R}
+    nominal = {**UPRIGHT, "u_3": speed / r_R}
     return system.linearize(nominal, params, cyclic=CYCLIC)
-
-
-def lean_steer_matrix(system: System, speed: float,
-                      params: Mapping[str, float] | None = None) -> np.ndarray:
-    """The 4×4 state matrix of (φ, δ, φ̇, δ̇) at ``speed``."""
-    lin = upright(system, speed, params)
-    index = [lin.states.index(name) for name in LEAN_STEER]
-    return lin.A[np.ix_(index, index)]
 
 
 def eigenvalues(system: System, speed: float, params: Mapping[str, float] | None = None
                 ) -> np.ndarray:
     """The four lean/steer eigenvalues at ``speed``, sorted by real then imaginary part."""
-    ev = np.linalg.eigvals(lean_steer_matrix(system, speed, params))
-    return ev[np.lexsort((ev.imag, ev.real))]
+    r_R = system.parameter_values(params)["r_R"]
+    return eigenvalues_at(system, "u_3", speed / r_R, params=params, cyclic=CYCLIC,
+                          states=LEAN_STEER, nominal=UPRIGHT)
 
 
 def eigenvalues_against_speed(system: System, speeds: Sequence[float],
@@ -50,44 +46,30 @@ def eigenvalues_against_speed(system: System, speeds: Sequence[float],
     return np.array([eigenvalues(system, v, params) for v in speeds])
 
 
-def _weave_real_part(system: System, speed: float, params) -> float:
-    ev = eigenvalues(system, speed, params)
-    complex_pair = ev[np.abs(ev.imag) > 1e-9]
-    if complex_pair.size == 0:
-        raise ValueError(f"no oscillatory (weave) mode at v = {speed} m/s")
-    return float(np.max(complex_pair.real))
-
-
-def _capsize_eigenvalue(system: System, speed: float, params) -> float:
-    ev = eigenvalues(system, speed, params)
-    real = ev[np.abs(ev.imag) <= 1e-9].real
-    return float(real[np.argmin(np.abs(real))])  # the slow real mode near zero
-
-
 def stability_speeds(system: System, params: Mapping[str, float] | None = None,
                      weave_bracket: tuple[float, float] = (3.0, 5.0),
                      capsize_bracket: tuple[float, float] = (5.5, 7.0)
                      ) -> tuple[float, float]:
-    """(weave speed, capsize speed) [m/s]: where the weave pair's real part and the capsize
-    eigenvalue cross zero (Brent's method to 1e-14 m/s); the self-stable band lies between.
+    """(weave speed, capsize speed) [m/s]: where the largest real part of the lean/steer
+    eigenvalues crosses zero, up at the weave speed (the weave pair) and down at the capsize
+    speed (the capsize mode), by the general sweep :func:`companion.stability.
+    stability_sweep`; the self-stable band lies between.
 
     Raises
     ------
     ValueError
-        When a mode does not change sign inside its bracket.
+        When the upright motion is not unstable, stable, stable, unstable at the brackets'
+        ends (a mode does not change sign inside its bracket).
     """
-    from scipy.optimize import brentq
-
-    found = []
-    for fn, bracket in ((_weave_real_part, weave_bracket),
-                        (_capsize_eigenvalue, capsize_bracket)):
-        lo, hi = (fn(system, v, params) for v in bracket)
-        if lo * hi > 0:
-            raise ValueError(f"{fn.__name__.strip('_')} does not change sign between "
-                             f"{bracket[0]} and {bracket[1]} m/s")
-        found.append(brentq(lambda v, fn=fn: fn(system, v, params), *bracket, xtol=1e-14,
-                            rtol=4 * np.finfo(float).eps))
-    return found[0], found[1]
+    r_R = system.parameter_values(params)["r_R"]
+    ends = [*weave_bracket, *capsize_bracket]
+    sweep = stability_sweep(system, "u_3", np.array(ends) / r_R, params=params,
+                            cyclic=CYCLIC, states=LEAN_STEER, nominal=UPRIGHT, tolerance=0.0)
+    if list(sweep.stable) != [False, True, True, False]:
+        raise ValueError(f"the upright bicycle is not unstable, stable, stable, unstable at "
+                         f"{ends} m/s (stable: {list(sweep.stable)}): widen the brackets")
+    weave, capsize = (v * r_R for v in sweep.critical)
+    return weave, capsize
 
 
 def benchmark_matrices(system: System, params: Mapping[str, float] | None = None

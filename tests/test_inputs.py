@@ -1,0 +1,356 @@
+"""Nothing a reader types is silently ignored (issue #28 §1): a Symbol key and its name mean
+the same everywhere, and each bad input gets its own message saying what to change."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import sympy as sp
+
+from companion import examples
+from companion.mechanics.boltzmann_hamel import dot_symbol
+from companion.stability import stability_sweep
+from companion.system import MAX_POINTS, Parameter, System
+
+x, k, m = sp.symbols("x"), *sp.symbols("k m", positive=True)
+
+
+def spring(**changes) -> System:
+    spec = dict(name="spring", q=[x], T=m * dot_symbol(x) ** 2 / 2, Q_q=[-k * x],
+                parameters=[Parameter(m, 1.0, 0.1, 5.0, positive=True),
+                            Parameter(k, 4.0, 0.1, 10.0, positive=True)],
+                initial=[Parameter(x, 0.5, -1.0, 1.0), Parameter(dot_symbol(x), 0.0, -1, 1)],
+                t_final=2.0, n_points=50)
+    spec.update(changes)
+    return System(**spec)
+
+
+def rot(axis: str, a: sp.Expr) -> sp.Matrix:
+    c, s = sp.cos(a), sp.sin(a)
+    return {"x": sp.Matrix([[1, 0, 0], [0, c, -s], [0, s, c]]),
+            "z": sp.Matrix([[c, -s, 0], [s, c, 0], [0, 0, 1]])}[axis]
+
+
+def rolling_disk() -> System:
+    """The classic uniform disk rolling on a floor, set up as a new reader would from the
+    README: q = (x, y, ψ heading, θ lean, φ spin), T in q̇, the two rolling constraints (the
+    contact point's velocity) as the last two u's, and two validity conditions."""
+    q = list(sp.symbols("x y psi theta phi"))
+    qd = [dot_symbol(s) for s in q]
+    u = list(sp.symbols("u_1:6"))
+    r, g = sp.symbols("r g", positive=True)
+    lean = rot("z", q[2]) * rot("x", q[3])  # heading, then lean about the rolling direction
+    omega = qd[2] * sp.Matrix([0, 0, 1]) + qd[3] * rot("z", q[2])[:, 0] + qd[4] * lean[:, 1]
+    centre = sp.Matrix([q[0], q[1], 0]) + r * lean[:, 2]
+    v_centre = centre.jacobian(q) * sp.Matrix(qd)
+    v_contact = v_centre - omega.cross(r * lean[:, 2])
+    w = lean.T * omega  # the axle is the disk's y-axis
+    T = m * v_centre.dot(v_centre) / 2 + m * r**2 * (w[0]**2 + w[2]**2 + 2 * w[1]**2) / 8
+    theta_ddot = dot_symbol(u[0])
+    return System(
+        name="classic_disk", q=q, qdot=qd, u=u,
+        definitions=[qd[3], qd[2], qd[4], sp.expand(v_contact[0]), sp.expand(v_contact[1])],
+        T_qdot=sp.expand(T), n_constraints=2, Q_q=[-(m * g * centre[2]).diff(s) for s in q],
+        parameters=[Parameter(m, 1.0, 0.1, 5.0, positive=True),
+                    Parameter(r, 0.3, 0.05, 1.0, positive=True),
+                    Parameter(g, 9.81, 1.0, 20.0, positive=True)],
+        initial=[*(Parameter(s, 0.0, -1.0, 1.0) for s in q),
+                 *(Parameter(s, 0.0, -20.0, 20.0) for s in u[:3])],
+        validity={"centre height": centre[2],
+                  # N = m (g + z̈_G), z_G = r cos θ
+                  "normal force": m * (g - r * (theta_ddot * sp.sin(q[3])
+                                               + u[0]**2 * sp.cos(q[3])))},
+        t_final=3.0, n_points=300)
+
+
+@pytest.fixture(scope="module")
+def disk() -> System:
+    return rolling_disk()
+
+
+# ------------------------------------------------------------- one identity per parameter
+def test_a_symbol_key_and_its_name_give_the_same_motion():
+    s = spring()
+    by_name = s.simulate(params={"k": 9.0}, initial={"x": 0.2})
+    by_symbol = s.simulate(params={k: 9.0}, initial={x: 0.2})
+    default = s.simulate()
+    assert by_symbol.params["k"] == 9.0
+    np.testing.assert_array_equal(by_symbol.states, by_name.states)
+    assert not np.allclose(by_symbol.states, default.states)
+    # the linearization too: ω² = k/m from the Symbol key as from the name
+    for params in ({"k": 9.0}, {k: 9.0}):
+        ev = s.linearize({x: 0.0}, params).eigenvalues()
+        np.testing.assert_allclose(ev.imag, [-3.0, 3.0], rtol=1e-9)
+
+
+def test_symbols_and_names_alike_in_states_series_and_small_oscillations():
+    from companion.mechanics.small_oscillations import normal_modes
+
+    s = spring()
+    traj = s.simulate()
+    np.testing.assert_array_equal(traj[x], traj["x"])
+    np.testing.assert_array_equal(s.initial_state({x: 0.2, dot_symbol(x): 0.0}),
+                                  s.initial_state({"x": 0.2, dot_symbol(x).name: 0.0}))
+    d = s.derive("lagrange_multipliers")
+    by_name, by_symbol = normal_modes(d, {"m": 1.0, "k": 4.0}), normal_modes(d, {m: 1.0, k: 4.0})
+    np.testing.assert_allclose(by_name[0], [4.0])
+    np.testing.assert_array_equal(by_name[0], by_symbol[0])
+    with pytest.raises(ValueError, match="unknown parameter.* c; the equations have "):
+        normal_modes(d, {"m": 1.0, "k": 4.0, "c": 1.0})
+
+
+def test_a_symbol_key_is_refused_when_unknown_or_given_twice():
+    s = spring()
+    with pytest.raises(ValueError, match=r"unknown parameter\(s\) c in params; known: m, k"):
+        s.simulate(params={sp.Symbol("c"): 1.0})
+    with pytest.raises(ValueError, match="gives k twice"):
+        s.simulate(params={k: 2.0, "k": 3.0})
+    with pytest.raises(TypeError, match="a key of initial must be a name or a sympy Symbol"):
+        s.simulate(initial={0: 1.0})
+
+
+def test_rhs_takes_the_documented_order_or_a_mapping():
+    s = spring()
+    x0 = np.array([0.5, 0.0])
+    expected = [0.0, -4.0 * 0.5 / 2.0]
+    for p in ([2.0, 4.0], {"m": 2.0}, {m: 2.0, k: 4.0}):
+        np.testing.assert_allclose(s.rhs(p)(0.0, x0), expected)
+    with pytest.raises(ValueError, match=r"p holds 1 value\(s\) but spring has 2 parameters, "
+                                         r"in this order: m, k"):
+        s.rhs([2.0])
+    with pytest.raises(TypeError, match="in the order m, k, or a mapping by name"):
+        s.rhs(["a", "b"])
+
+
+# ------------------------------------------------------------- bad input, each its message
+def test_constructor_input_errors_name_what_to_change():
+    with pytest.raises(ValueError, match=r"T \(the kinetic energy\) is not a sympy expression"):
+        spring(T=[m * dot_symbol(x) ** 2 / 2])
+    with pytest.raises(ValueError, match=r"n_constraints .* an integer from 0 to 0 .* got 1\.5"):
+        spring(n_constraints=1.5)
+
+
+def test_simulate_bounds_the_samples():
+    with pytest.raises(ValueError, match=rf"n_points = 100000000 would store 800 MB .* at most "
+                                         rf"{MAX_POINTS}"):
+        spring().simulate(n_points=10**8)
+    assert spring().simulate(n_points=np.int64(7)).t.shape == (7,)  # numpy's integers are integers
+    with pytest.raises(ValueError, match=r"the end time \(every motion starts at t = 0; not a "
+                                         r"time span\), got \[0, 5\]"):
+        spring().simulate([0, 5])
+
+
+@pytest.mark.parametrize(("name", "parameter"), [("rolling_disk", "R"), ("knife_edge", "l"),
+                                                   ("euler_body", "I_xx")])
+def test_absurd_parameters_are_named_not_a_singular_configuration(name, parameter):
+    system = examples.get(name)
+    with pytest.raises(ValueError, match=rf"{parameter} = 1e\+300") as info:
+        with np.errstate(all="ignore"):
+            system.simulate(1.0, {parameter: 1e300}, n_points=20)
+    assert "not a singular configuration" in str(info.value) or "overflow" in str(info.value)
+
+
+# ------------------------------------------------------------- the rolling disk
+def test_cyclic_coordinates_as_symbols_or_names(disk):
+    spin = {"u_3": 10.0}
+    by_symbol = disk.linearize(spin, cyclic=disk.q[:3] + disk.q[4:])
+    by_name = disk.linearize(spin, cyclic=["x", "y", "psi", "phi"])
+    assert by_symbol.states == by_name.states == ["theta", "u_1", "u_2", "u_3"]
+    np.testing.assert_array_equal(by_symbol.A, by_name.A)
+    with pytest.raises(ValueError, match="cyclic names unknown coordinates"):
+        disk.linearize(spin, cyclic=[sp.Symbol("z")])
+
+
+def test_stability_sweep_finds_the_disks_critical_speed(disk):
+    """Upright rolling is stable above Ω = √(g / 3r), a speed r Ω = √(g r / 3) for a uniform
+    disk.  Here the closed form comes from sympy: the symbolic Jacobian of the derived
+    equations at upright rolling with spin Ω, its characteristic polynomial λ² (a λ² + b(Ω)),
+    and the root of b; the sweep finds it from numeric Jacobians and eigenvalues."""
+    th, u1, u2, u3, w, lam = sp.symbols("theta u_1 u_2 u_3 Omega lambda")
+    r, g = sp.symbols("r g", positive=True)
+    d = disk.derive()
+    rates = sp.Matrix([*d.kinematics, *d.accelerations()])
+    rows = [d.q.index(th), *(len(d.q) + d.u.index(s) for s in (u1, u2, u3))]
+    jac = sp.Matrix([rates[i] for i in rows]).jacobian([th, u1, u2, u3])
+    jac = jac.subs({th: 0, u1: 0, u2: 0, u3: w})
+    poly = sp.Poly(sp.cancel(jac.charpoly(lam).as_expr() / lam**2), lam)
+    assert poly.degree() == 2
+    omega_c = [s for s in sp.solve(poly.coeff_monomial(1), w) if s.is_positive]
+    assert len(omega_c) == 1
+    assert sp.simplify(r * omega_c[0] - sp.sqrt(g * r / 3)) == 0  # the physics: √(g r/3)
+    pv = {r: 0.3, g: 9.81}
+    expected_speed = float((r * omega_c[0]).subs(pv))
+
+    sweep = stability_sweep(disk, sp.Symbol("u_3"), np.linspace(0.5, 8.0, 8),
+                            cyclic=sp.symbols("x y psi phi"))
+    assert list(sweep.stable) == [False] * 3 + [True] * 5
+    assert len(sweep.critical) == 1
+    assert abs(sweep.critical[0] * 0.3 - expected_speed) < 1e-10 * expected_speed
+    by_radius = stability_sweep(disk, "r", [0.05, 0.5], nominal={"u_3": 5.0},
+                                cyclic=["x", "y", "psi", "phi"])
+    assert by_radius.stable.tolist() == [False, True]
+    # the same condition solved for r at Ω = 5 rad/s
+    radius = sp.solve(sp.Eq(omega_c[0].subs(g, 9.81), 5.0), r)
+    np.testing.assert_allclose(by_radius.critical, [float(radius[0])], rtol=1e-10)
+    with pytest.raises(ValueError, match="vary names w, neither a parameter"):
+        stability_sweep(disk, "w", [1.0, 2.0])
+    with pytest.raises(ValueError, match="tolerance must be a number ≥ 0, got '1e-6'"):
+        stability_sweep(disk, "u_3", [1.0, 2.0], tolerance="1e-6")
+
+
+def test_a_disk_without_spin_leaving_the_floor_is_reported(disk):
+    fallen = disk.simulate(3.0, initial={"theta": 0.1})
+    assert fallen.events[0].startswith("t = ")
+    assert "the motion leaves the model" in fallen.events[0]
+    assert "not physical" in fallen.events[0]
+    valid = fallen.series["model valid"]
+    assert valid[0] == 1.0 and valid[-1] == 0.0
+    assert np.min(fallen.series["centre height"]) < 0  # it did go through the floor
+    rolling = disk.simulate(3.0, initial={"theta": 0.1, sp.Symbol("u_3"): 10.0})
+    assert not rolling.events
+    assert np.all(rolling.series["model valid"] == 1.0)
+    assert np.min(rolling.series["normal force"]) > 0
+
+
+# ------------------------------------------------------------- the workbench's define
+def particle_model(loads_factor: float | None):
+    """A particle on a line as a mechanics model, with a spring load k·factor or none."""
+    import sympy.physics.mechanics as me
+
+    from companion.mechanics.model import MechanicsModel
+
+    def build() -> MechanicsModel:
+        q = me.dynamicsymbols("x")
+        N = me.ReferenceFrame("N")
+        O = me.Point("O")
+        O.set_vel(N, 0)
+        P = O.locatenew("P", q * N.x)
+        loads = [] if loads_factor is None else [(P, -loads_factor * k * q * N.x)]
+        return MechanicsModel(frame=N, q=[q], bodies=[me.Particle("P", P, m)], loads=loads)
+
+    return build
+
+
+def spring_draft(**changes):
+    from companion.workbench import define
+
+    spec = dict(q=[x], T=m / 2 * dot_symbol(x) ** 2, V=k * x**2 / 2,
+                parameters={m: 1.0, k: 4.0}, initial={"x": 0.5})
+    spec.update(changes)
+    return define("spring", **spec)
+
+
+def test_define_takes_a_mechanics_model_and_its_forces_once():
+    bh = spring_draft().build().derive("boltzmann_hamel")
+    # the model without loads: Kane's method takes the System's forces (from V)
+    for model in (particle_model(None), particle_model(1.0)):  # or the same forces twice
+        kane = spring_draft(mechanics_model=model).build().derive("kane")
+        assert sp.simplify(kane.mass_matrix.inv() * kane.forcing
+                           - bh.mass_matrix.inv() * bh.forcing) == sp.zeros(1, 1)
+    with pytest.raises(ValueError, match=r"given twice and differ: the System's Q_1 = -k\*x "
+                                         r"but its mechanics model's loads give "
+                                         r"Q_1 = -2(\.0)?\*k\*x"):
+        spring_draft(mechanics_model=particle_model(2.0)).build().derive("kane")
+    with pytest.raises(NotImplementedError, match=r"define\(\.\.\., mechanics_model=\.\.\.\)"):
+        spring_draft().build().derive("kane")
+
+
+def test_loads_only_in_the_mechanics_model_are_refused_not_seen_by_kane_alone():
+    """The spring force given only as a load of the model: Kane's method would oscillate
+    while Boltzmann–Hamel, Lagrange and Maggi (which read the System's forces) stay at rest."""
+    from companion.workbench import DefinitionError
+
+    draft = spring_draft(V=0, mechanics_model=particle_model(1.0))
+    free = draft.build()
+    assert free.rhs()(0.0, np.array([0.5, 0.0]))[1] == 0.0  # no force for the other methods
+    with pytest.raises(ValueError, match=r"the loads of spring's mechanics model give "
+                                         r"Q = \[-(1\.0\*)?k\*x\] but the System has no forces"):
+        free.derive("kane")
+    with pytest.raises(DefinitionError, match="mechanics_model must be a function returning "
+                                              "the MechanicsModel"):
+        spring_draft(mechanics_model=particle_model(1.0)()).build()
+
+
+def test_define_reads_parameters_by_name_or_symbol_and_names_an_assumption_clash():
+    from companion.workbench import DefinitionError
+
+    by_name = spring_draft(parameters={"m": 1.0, "k": 9.0}).build()
+    by_symbol = spring_draft(parameters={m: 1.0, k: 9.0}).build()
+    assert by_name.parameter_symbols == by_symbol.parameter_symbols == [m, k]
+    np.testing.assert_array_equal(by_name.simulate(2.0).states, by_symbol.simulate(2.0).states)
+    with pytest.raises(DefinitionError, match=r"the parameter k and the symbol k in V differ "
+                                              r"only in their assumptions \(no assumptions vs "
+                                              r"positive=True"):
+        spring_draft(parameters={m: 1.0, sp.Symbol("k"): 4.0}).build()
+    with pytest.raises(DefinitionError, match="the parameter 'c' is not used"):
+        spring_draft(parameters={"m": 1.0, "k": 4.0, "c": 1.0}).build()
+
+
+def test_every_step_key_is_there_or_the_error_says_why():
+    disk = examples.get("rolling_disk")  # n + m = 6: λ too long to show
+    with pytest.raises(KeyError, match=r"no step 'multipliers' here: λ is solved symbolically "
+                                       r"for display only up to n \+ m = 4 \(here 4 \+ 2"):
+        disk.derive("lagrange_multipliers").step("multipliers")
+    with pytest.raises(KeyError, match="spring has no constraints, so no multipliers"):
+        spring().derive("lagrange_multipliers").step("multipliers")
+
+
+# ------------------------------------------------------------- widgets
+def test_friction_explorer_refuses_a_negative_mu_s_and_has_no_dead_zone():
+    ex = examples.explorer("disk_link_friction")
+    good = ex.trajectory
+    assert ex.update(mu_s=-1.0) is None  # a message, not traitlets' "setting max < min"
+    assert ex.error.startswith("μ_s = -1 is outside this explorer's range [")
+    assert ex.trajectory is good and ex.values["mu_s"] == good.params["mu_s"]
+    assert ex.controls["mu_k"].max == ex.values["mu_s"]
+    # μ_s at the slider's position 0 drags μ_k down with it instead of being refused
+    low = ex.controls["mu_s"].min
+    assert ex.update(mu_s=low) is not None, ex.error
+    assert ex.values["mu_k"] == low and ex.controls["mu_k"].value == low
+    assert ex.update(mu_s=0.5, mu_k=0.8) is None and "μ_k = 0.8" in ex.error  # typed both
+    ex.close()
+
+
+def test_play_control_and_stepper_refuse_bad_arguments():
+    from companion.widgets.play import PlayControl
+    from companion.widgets.stepper import Stepper
+
+    shown = []
+    play = PlayControl(1000, shown.append)
+    play.show(play.n_frames - 1)
+    assert shown == [999]
+    for frame in (10**6, -5, 1.5, True):
+        with pytest.raises(ValueError, match=rf"frame must be an integer from 0 to "
+                                             rf"{play.n_frames - 1} .* got {frame!r}"):
+            play.show(frame)
+    assert shown == [999]
+    play.close()
+    with pytest.raises(TypeError, match=r"a Stepper shows a Derivation \(e\.g\. system\.derive"
+                                        r"\('maggi'\)\) or a list of Steps, got NoneType None"):
+        Stepper(None)
+
+
+def test_define_names_an_argument_of_the_wrong_shape():
+    from companion.workbench import DefinitionError
+
+    for changes, message in (
+            (dict(validity=[x + 0.3]), "validity must be a mapping by name or symbol"),
+            (dict(parameters=[m, k]), "parameters must be a mapping by name or symbol"),
+            (dict(q=x), r"q must be a list, e\.g\. \[x\] for one alone, got Symbol x"),
+            (dict(speeds=dot_symbol(x)), "speeds must be a list, e\\.g\\. \\[x\u0307\\] for one"),
+            (dict(forces=-k * x), r"forces must be a list, e\.g\. \[-k\*x\] for one")):
+        with pytest.raises(DefinitionError, match=message):
+            spring_draft(**changes)
+    assert spring_draft(q=(x,), forces=(0,)).build().q == [x]  # any sequence is a list
+
+
+def test_define_declares_validity_conditions():
+    from companion.workbench import DefinitionError
+
+    system = spring_draft(validity={"x above -0.3": x + 0.3}).build()
+    traj = system.simulate(2.0)  # x = 0.5 cos 2t reaches −0.3 at t = acos(−0.6)/2
+    assert traj.events[0].startswith("t = ") and "x above -0.3" in traj.events[0]
+    first = traj.t[np.argmin(traj.series["model valid"])]
+    assert abs(first - np.arccos(-0.6) / 2) <= traj.t[1]
+    with pytest.raises(DefinitionError, match=r"validity condition h \(c\) uses c"):
+        spring_draft(validity={"h": sp.Symbol("c")}).build()
