@@ -186,6 +186,8 @@ def test_every_scene_plays_offline(book, browser):
             scenes = page.locator(f".{lb.SCENE_CLASS}")
             for i in range(scenes.count()):
                 scenes.nth(i).scroll_into_view_if_needed()
+                text = scenes.nth(i).inner_text()
+                assert "▶" in text and "Ã" not in text, f"{name}: scene {i} reads {text[:80]!r}"
                 before = lb.scene_stats(page, i)["frames"]
                 lb.scene_button(page, i).click()
                 page.wait_for_function(

@@ -181,15 +181,22 @@ def link_pages(nb: nbformat.NotebookNode, page: Page, built: set[str]) -> None:
             cell.source = _LINK.sub(target, cell.source)
 
 
-def readme_figure(root: str) -> dict[str, str] | None:
-    """The README's screenshot (its first image) and the italic caption under it, for the
-    home page; None when the README has none."""
+def add_readme_figure(nb: nbformat.NotebookNode) -> None:
+    """The README's screenshot (its first image) with the italic caption under it, placed
+    after the home page's introduction; nothing when the README has none."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    found = re.search(r"!\[([^\]]*)\]\(chapters/([^)\s]+)\)\s*\n\s*\n\*(.+?)\*\n\n", text, re.S)
-    if found is None:
-        return None
-    alt, src, caption = found.groups()
-    return {"alt": alt, "src": root + src, "caption": html.escape(" ".join(caption.split()))}
+    found = re.search(r"(!\[[^\]]*\]\()chapters/([^)\s]+\))\s*\n\s*\n(\*.+?\*)\n\n", text, re.S)
+    if found is not None:
+        image, src, caption = found.groups()
+        nb.cells.insert(1, nbformat.v4.new_markdown_cell(f"{image}{src}\n\n{caption}"))
+
+
+def drop_magics(nb: nbformat.NotebookNode) -> None:
+    """Leave out the code cells that only set the notebook up (``%matplotlib widget``) and
+    show nothing: they mean nothing on a static page."""
+    nb.cells = [c for c in nb.cells if not (
+        c.cell_type == "code" and not c.get("outputs")
+        and all(line.startswith("%") for line in c.source.splitlines() if line.strip()))]
 
 
 def render(nb: nbformat.NotebookNode, page: Page, book: list[Page]) -> str:
@@ -208,7 +215,6 @@ def render(nb: nbformat.NotebookNode, page: Page, book: list[Page]) -> str:
         "notebook": PurePosixPath(page.source).name,
         "reconstructed": html.unescape(re.sub(r"<[^>]+>", "", note)),
         "reconstructed_note": note if page.reconstructed else "",
-        "figure": readme_figure(page.root) if page.source == HOME else None,
     }
     exporter = HTMLExporter(extra_template_basedirs=[str(TEMPLATES)],
                             template_name="companion-book")
@@ -297,8 +303,12 @@ def build(out: Path = OUT, only: Sequence[str] = (), kernel_name: str = "python3
     index = []
     for page in book:
         start = time.monotonic()
-        nb = execute(page, kernel_name) if page.source != HOME else nbformat.read(
-            CHAPTERS / HOME, as_version=4)
+        if page.source == HOME:
+            nb = nbformat.read(CHAPTERS / HOME, as_version=4)
+            add_readme_figure(nb)
+        else:
+            nb = execute(page, kernel_name)
+        drop_magics(nb)
         static_outputs(nb, page)
         link_pages(nb, page, built)
         body = render(nb, page, book)
