@@ -3,6 +3,7 @@ page, readable offline from ``file://`` (``make book``).
 
     python -m companion.devtools.book                     # the whole book in build/book
     python -m companion.devtools.book --out DIR greenwood-04/knife-edge.ipynb   # a subset
+    python -m companion.devtools.book --pdf   # and each chapter as a PDF handout, in pdf/
 
 Each page is nbconvert's ``lab`` page with nothing fetched from a network: MathJax 3 (the
 ``django-static-mathjax`` package of the ``[book]`` extra) is copied into the book's
@@ -33,7 +34,7 @@ from pathlib import Path, PurePosixPath
 import nbformat
 
 from companion.devtools import chapter_index
-from companion.exercises.widget import STATIC_ENV
+from companion.widgets.style import STATIC_ENV
 
 ROOT = chapter_index.ROOT
 CHAPTERS = ROOT / "chapters"
@@ -50,6 +51,8 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 #: A widget's static forms, one of which every widget output must carry.
 STATIC_FORMS = ("text/html", "text/markdown", "text/latex", "image/png", "image/svg+xml")
 HOME = "index.ipynb"
+#: The whole book's size limit (megabytes): ``make book`` fails above it.
+BUDGET_MB = 60.0
 
 
 class BookError(RuntimeError):
@@ -110,7 +113,7 @@ def execute(page: Page, kernel_name: str = "python3", timeout: int = 600) -> nbf
     """The page's notebook, run top to bottom in a fresh kernel with its folder as cwd.
 
     No widget state is stored: the page shows each widget's static form (the exercises' too:
-    the kernel runs with :data:`~companion.exercises.widget.STATIC_ENV` set).
+    the kernel runs with :data:`~companion.widgets.style.STATIC_ENV` set).
     """
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError
@@ -324,6 +327,35 @@ def build(out: Path = OUT, only: Sequence[str] = (), kernel_name: str = "python3
     return book
 
 
+def print_pdfs(out: Path, book: Sequence[Page], log=print) -> list[Path]:
+    """Each chapter of the built book ``out`` printed to ``out/pdf/<name>.pdf`` by headless
+    Chromium (an instructor's handout): the page's print style leaves out the sidebar and the
+    live links and shows each scene as its filmstrip."""
+    from companion.devtools import lab_browser
+
+    printed = []
+    (out / "pdf").mkdir(exist_ok=True)
+    with lab_browser.chromium() as browser:
+        for page in book:
+            if page.source == HOME:
+                continue
+            tab = browser.new_page()
+            try:
+                tab.goto((out / page.html).resolve().as_uri())
+                tab.wait_for_function("() => window.MathJax && MathJax.startup"
+                                      " && MathJax.startup.promise")
+                tab.evaluate("() => MathJax.startup.promise")
+                target = out / "pdf" / PurePosixPath(page.html).with_suffix(".pdf").name
+                tab.pdf(path=str(target), format="A4", print_background=True,
+                        margin={"top": "15mm", "bottom": "15mm", "left": "12mm",
+                                "right": "12mm"})
+            finally:
+                tab.close()
+            log(f"{target.relative_to(out)}: {target.stat().st_size / 1e6:.1f} MB")
+            printed.append(target)
+    return printed
+
+
 def size(out: Path) -> int:
     """Bytes of every file in the book."""
     return sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
@@ -334,15 +366,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("chapters", nargs="*", help="paths relative to chapters/ (default: all)")
     parser.add_argument("--out", type=Path, default=OUT, help=f"default {OUT}")
     parser.add_argument("--kernel", default="python3", help="Jupyter kernel to run them in")
+    parser.add_argument("--pdf", action="store_true",
+                        help="also print each chapter to pdf/ with headless Chromium")
     args = parser.parse_args(argv)
     start = time.monotonic()
     try:
         book = build(args.out, args.chapters, args.kernel)
+        if args.pdf:
+            print_pdfs(args.out, book)
     except BookError as exc:
         print(f"book: {exc}", file=sys.stderr)
         return 1
-    print(f"{len(book)} pages, {size(args.out) / 1e6:.1f} MB, in {time.monotonic() - start:.0f} s;"
+    megabytes = size(args.out) / 1e6
+    print(f"{len(book)} pages, {megabytes:.1f} MB, in {time.monotonic() - start:.0f} s;"
           f" open {(args.out / 'index.html').resolve().as_uri()}")
+    if megabytes > BUDGET_MB:
+        print(f"book: {megabytes:.1f} MB is over the budget of {BUDGET_MB:.0f} MB: see which "
+              "pages above are large", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -11,7 +11,6 @@ wait for sympy to import.
 from __future__ import annotations
 
 import html
-import os
 from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
@@ -19,7 +18,7 @@ from sympy import MatrixBase
 
 from companion.exercises.check import NUMERIC, PROVEN, UNDECIDED, Feedback
 from companion.exercises.worker import grader
-from companion.widgets import Stepper
+from companion.widgets import Stepper, style
 
 if TYPE_CHECKING:  # annotations only: ExerciseSet.widget() imports this module
     from companion.exercises.exercise import ChoiceExercise, Exercise, ExerciseSet
@@ -172,22 +171,17 @@ def exercise_html(exercise: Exercise | ChoiceExercise, number: int | None = None
                               f"{html.escape(right.explanation)} {html.escape(exercise.then)}"))
     steps = exercise.solution_steps()
     if steps:
-        solution.append(Stepper(steps, title="Solution (derived by the engine)").html())
+        solution.append(Stepper(steps).html())
     if solution:
-        parts.append(_fold("Solution", "".join(solution)))
+        parts.append(_fold("Solution (derived by the engine)", "".join(solution)))
     return "".join(parts)
-
-
-#: Set (to anything but "" or "0") in the environment of a kernel whose notebook is run for
-#: a static page (``make book`` does): the exercise sets then carry their HTML too.  Only then,
-#: since the engine's solutions take up to seconds to derive and a live reader asks for one
-#: solution at a time.
-STATIC_ENV = "COMPANION_STATIC_EXERCISES"
 
 
 class ExerciseSetBox(widgets.VBox):
     """Every exercise of a worked example, one below the other; in a kernel run for a static
-    page (:data:`STATIC_ENV`) the same exercises as HTML too (:func:`exercise_html`)."""
+    page (:func:`companion.widgets.style.static_page`) the same exercises as HTML too
+    (:func:`exercise_html`): the engine's solutions take up to seconds to derive, and a live
+    reader asks for one at a time."""
 
     def __init__(self, exercise_set: ExerciseSet):
         self.exercise_set = exercise_set
@@ -199,7 +193,7 @@ class ExerciseSetBox(widgets.VBox):
 
     def _repr_mimebundle_(self, **kwargs) -> dict:
         bundle = dict(super()._repr_mimebundle_(**kwargs) or {})
-        if os.environ.get(STATIC_ENV, "") in ("", "0"):
+        if not style.static_page():
             return bundle
         bundle["text/html"] = self._heading() + "".join(
             exercise_html(ex, i) for i, ex in enumerate(self.exercise_set, start=1))
