@@ -206,6 +206,8 @@ def test_every_page_reads_offline(book, browser):
         page, outside, errors = _open(browser, path, book)
         try:
             math = page.evaluate(_TEXT_LEFT)
+            page.fill(".book-search input", "knife edge")  # offline search: its hits are links
+            assert page.locator(".book-results a").count() > 0, f"{path.name}: search finds none"
             problems = {"requests outside the book": outside, "errors": errors,
                         "raw LaTeX": math["left"],
                         "MathJax errors": [math["errors"]] if math["errors"] else [],
