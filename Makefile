@@ -49,9 +49,11 @@ screenshot: $(VENV)/.installed-test
 
 # The static book: every chapter executed and rendered into build/book (open
 # build/book/index.html; nothing is fetched, at build or read time, but the packages here).
-# Prints each page's size and time and the whole book's.
+# Prints each page's size and time and the whole book's; fails above 60 MB.
+# `make book BOOK_ARGS=--pdf` also prints each chapter to build/book/pdf/ (a handout).
+BOOK_ARGS ?=
 book: $(VENV)/.installed-book
-	$(BIN)/python -m companion.devtools.book --out build/book
+	$(BIN)/python -m companion.devtools.book --out build/book $(BOOK_ARGS)
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "Python >= 3.10 is needed; run: make PYTHON=python3.11 ...")'

@@ -218,6 +218,8 @@ def test_every_page_reads_offline(book, browser):
                 report[path.relative_to(book).as_posix()] = problems
             if path.name != "index.html":
                 assert math["typeset"] > 0, f"{path.name}: no equation typeset"
+                assert page.locator(".book-current .book-sections a").count() > 0, (
+                    f"{path.name}: the sidebar lists none of its sections")
                 assert page.locator("a.book-live").count() > 1, f"{path.name}: no live link"
                 assert page.locator("details.book-exercise-part").count() > 0, (
                     f"{path.name}: no folded hints or solutions")

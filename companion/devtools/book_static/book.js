@@ -1,5 +1,23 @@
-// The static book's search (companion.devtools.book): plain substring search over the
-// sections listed in search-index.js (window.BOOK_SEARCH), offline, no server.
+// The static book's script (companion.devtools.book): the current page's sections in the
+// sidebar, and a plain substring search over the sections listed in search-index.js
+// (window.BOOK_SEARCH), offline, no server.
+(() => {
+  const current = document.querySelector(".book-toc .book-current");
+  const headings = document.querySelectorAll("main h2[id]");
+  if (current && headings.length) {
+    const list = document.createElement("ol");
+    list.className = "book-sections";
+    for (const h of headings) {
+      const item = document.createElement("li");
+      const link = document.createElement("a");
+      link.href = "#" + h.id;
+      link.textContent = h.textContent.replace("¶", "").trim();
+      item.append(link);
+      list.append(item);
+    }
+    current.append(list);
+  }
+})();
 (() => {
   const root = document.body.dataset.bookRoot || "";
   const form = document.querySelector(".book-search");
