@@ -63,6 +63,13 @@ def test_a_widget_without_static_form_is_an_error():
         bk.static_outputs(nbformat.v4.new_notebook(cells=[cell]), page)
 
 
+def test_a_folder_that_is_no_book_is_never_emptied(tmp_path):
+    (tmp_path / "notes.txt").write_text("mine")
+    with pytest.raises(bk.BookError, match="has files and is not a book built here"):
+        bk.build(tmp_path, SUBSET[:1])
+    assert (tmp_path / "notes.txt").read_text() == "mine"
+
+
 def test_links_go_to_built_pages_or_to_binder():
     home = bk.pages(SUBSET[:1])[0]
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(
@@ -253,6 +260,16 @@ def test_every_scene_plays_offline(book, browser):
         finally:
             page.close()
     assert played >= len(SUBSET), f"only {played} scenes played in {SUBSET}"
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_chapters_print_to_pdf(book, browser):
+    printed = bk.print_pdfs(book, bk.pages(SUBSET), browser, log=lambda _: None)
+    assert [p.name for p in printed] == [Path(name).with_suffix(".pdf").name for name in SUBSET]
+    for pdf in printed:
+        data = pdf.read_bytes()
+        assert data.startswith(b"%PDF") and b"/Subtype /Image" in data, pdf.name  # filmstrips
 
 
 @pytest.mark.slow

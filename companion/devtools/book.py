@@ -295,10 +295,14 @@ def build(out: Path = OUT, only: Sequence[str] = (), kernel_name: str = "python3
           log=print) -> list[Page]:
     """Build the book (or the home page and the chapters ``only``) into ``out``, emptied first.
 
-    Returns the pages built.  Raises :class:`BookError` naming the notebook that fails.
+    Returns the pages built.  Raises :class:`BookError` naming the notebook that fails, or
+    when ``out`` is a folder with files that is not an earlier book (it is never emptied).
     """
     book = pages(only)
     if out.exists():
+        if any(out.iterdir()) and not (out / "_static" / "book.js").is_file():
+            raise BookError(f"{out} has files and is not a book built here: give --out a new "
+                            "or empty folder (it is emptied before each build)")
         shutil.rmtree(out)
     out.mkdir(parents=True)
     copy_static(out)
@@ -327,15 +331,18 @@ def build(out: Path = OUT, only: Sequence[str] = (), kernel_name: str = "python3
     return book
 
 
-def print_pdfs(out: Path, book: Sequence[Page], log=print) -> list[Path]:
+def print_pdfs(out: Path, book: Sequence[Page], browser=None, log=print) -> list[Path]:
     """Each chapter of the built book ``out`` printed to ``out/pdf/<name>.pdf`` by headless
     Chromium (an instructor's handout): the page's print style leaves out the sidebar and the
-    live links and shows each scene as its filmstrip."""
+    live links and shows each scene as its filmstrip.  ``browser``: a Playwright browser
+    already open (default: Debian's Chromium, started here)."""
+    from contextlib import nullcontext
+
     from companion.devtools import lab_browser
 
     printed = []
     (out / "pdf").mkdir(exist_ok=True)
-    with lab_browser.chromium() as browser:
+    with lab_browser.chromium() if browser is None else nullcontext(browser) as browser:
         for page in book:
             if page.source == HOME:
                 continue
