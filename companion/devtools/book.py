@@ -206,9 +206,11 @@ def render(nb: nbformat.NotebookNode, page: Page, book: list[Page]) -> str:
     """The page's HTML in the book's frame."""
     from nbconvert import HTMLExporter
 
+    def entry(other: Page) -> dict:
+        return {"title": other.title, "href": page.root + other.html,
+                "reconstructed": other.reconstructed, "current": other == page}
+
     at = book.index(page)
-    entry = lambda p: {"title": p.title, "href": page.root + p.html,  # noqa: E731
-                       "reconstructed": p.reconstructed, "current": p == page}
     note = chapter_index.RECONSTRUCTED.replace("*Reconstructed*", "<em>Reconstructed</em>")
     context = {
         "root": page.root, "toc": [entry(p) for p in book], "source": page.source,
