@@ -16,7 +16,7 @@ else
 LAB_ARGS ?=
 endif
 
-.PHONY: lab test lecture lint index figures screenshot clean-venv
+.PHONY: lab test lecture lint index figures screenshot book clean-venv
 
 # root_dir: serve the whole repository (README, terminal at the top), open on the index.
 lab: $(VENV)/.installed-lab
@@ -51,6 +51,14 @@ figures: $(VENV)/.installed-lab
 screenshot: $(VENV)/.installed-test
 	$(BIN)/python -m companion.devtools.screenshot
 
+# The static book: every chapter executed and rendered into build/book (open
+# build/book/index.html; nothing is fetched, at build or read time, but the packages here).
+# Prints each page's size and time and the whole book's; fails above 60 MB.
+# `make book BOOK_ARGS=--pdf` also prints each chapter to build/book/pdf/ (a handout).
+BOOK_ARGS ?=
+book: $(VENV)/.installed-book
+	$(BIN)/python -m companion.devtools.book --out build/book $(BOOK_ARGS)
+
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "Python >= 3.10 is needed; run: make PYTHON=python3.11 ...")'
 	$(PYTHON) -m venv $(VENV)
@@ -62,6 +70,10 @@ $(VENV)/.installed-lab: pyproject.toml | $(BIN)/python
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -e ".[test]"
+	touch $@
+
+$(VENV)/.installed-book: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -e ".[book]"
 	touch $@
 
 clean-venv:

@@ -53,14 +53,16 @@ BEYOND_THE_BOOKS = (
 )
 
 
-def _rows() -> list[Notebook]:
+def chapters() -> list[Notebook]:
+    """Every chapter notebook in the order of the table: the books' chapters, then the
+    notebooks beyond them."""
     return [*(notebook for notebook, _ in examples.notebooks()), *BEYOND_THE_BOOKS]
 
 
 def readme_table() -> str:
     """The README's chapter table: text, a Binder link to the notebook, what one does there."""
     lines = ["| Text | Notebook | What you do there |", "| --- | --- | --- |"]
-    for nb in _rows():
+    for nb in chapters():
         lines.append(f"| {nb.source} | [{nb.title}]({BINDER}{nb.path}) | {nb.summary} |")
     return "\n".join(lines)
 
@@ -70,7 +72,7 @@ def index_cell(book: str) -> dict:
     cell_id, heading, note = _SECTIONS[book]
     lines = [heading, ""] + ([note, ""] if note else [])
     lines += ["| Notebook | What you do there |", "| --- | --- |"]
-    lines += [f"| [{nb.title}]({nb.path}) | {nb.summary} |" for nb in _rows() if nb.book == book]
+    lines += [f"| [{nb.title}]({nb.path}) | {nb.summary} |" for nb in chapters() if nb.book == book]
     text = "\n".join(lines)
     return {"cell_type": "markdown", "id": cell_id, "metadata": {},
             "source": text.splitlines(keepends=True)}

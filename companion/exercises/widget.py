@@ -18,7 +18,7 @@ from sympy import MatrixBase
 
 from companion.exercises.check import NUMERIC, PROVEN, UNDECIDED, Feedback
 from companion.exercises.worker import grader
-from companion.widgets import Stepper
+from companion.widgets import Stepper, style
 
 if TYPE_CHECKING:  # annotations only: ExerciseSet.widget() imports this module
     from companion.exercises.exercise import ChoiceExercise, Exercise, ExerciseSet
@@ -145,8 +145,61 @@ def exercise_widget(exercise: Exercise | ChoiceExercise, number: int | None = No
     return ExerciseWidget(exercise, number)
 
 
-def exercise_set_widget(exercise_set: ExerciseSet) -> widgets.VBox:
+def _fold(summary: str, body: str) -> str:
+    return f"<details class='book-exercise-part'><summary>{summary}</summary>{body}</details>"
+
+
+def exercise_html(exercise: Exercise | ChoiceExercise, number: int | None = None) -> str:
+    """One exercise for a page without widgets (an HTML export, the static book): the prompt
+    and the choices, then each hint, the derivation so far and the solution folded in
+    ``<details>``; the solution is the engine's (its right option, its derivation steps)."""
+    heading = f"Exercise {number}: " if number is not None else ""
+    parts = [f"<h4>{html.escape(heading + exercise.title)}</h4>", _text(exercise.prompt)]
+    options = getattr(exercise, "options", None)
+    given = [] if options is not None else exercise.steps_before()
+    if given:
+        parts.append(_fold("The derivation so far", Stepper(given).html()))
+    if options is not None:
+        parts.append("<ol type='a'>" + "".join(f"<li>{html.escape(o.label)}</li>"
+                                               for o in options) + "</ol>")
+    parts += [_fold(f"Hint {k}", _text(html.escape(hint)))
+              for k, hint in enumerate(exercise.hints, start=1)]
+    solution = []
+    if options is not None:
+        right = options[exercise.right_index()]
+        solution.append(_text(f"<b>{html.escape(right.label)}</b> — "
+                              f"{html.escape(right.explanation)} {html.escape(exercise.then)}"))
+    steps = exercise.solution_steps()
+    if steps:
+        solution.append(Stepper(steps).html())
+    if solution:
+        parts.append(_fold("Solution (derived by the engine)", "".join(solution)))
+    return "".join(parts)
+
+
+class ExerciseSetBox(widgets.VBox):
+    """Every exercise of a worked example, one below the other; in a kernel run for a static
+    page (:func:`companion.widgets.style.static_page`) the same exercises as HTML too
+    (:func:`exercise_html`): the engine's solutions take up to seconds to derive, and a live
+    reader asks for one at a time."""
+
+    def __init__(self, exercise_set: ExerciseSet):
+        self.exercise_set = exercise_set
+        items = [exercise_widget(ex, i) for i, ex in enumerate(exercise_set, start=1)]
+        super().__init__([widgets.HTML(self._heading()), *items])
+
+    def _heading(self) -> str:
+        return f"<h3>{html.escape(self.exercise_set.title)}</h3>"
+
+    def _repr_mimebundle_(self, **kwargs) -> dict:
+        bundle = dict(super()._repr_mimebundle_(**kwargs) or {})
+        if not style.static_page():
+            return bundle
+        bundle["text/html"] = self._heading() + "".join(
+            exercise_html(ex, i) for i, ex in enumerate(self.exercise_set, start=1))
+        return bundle
+
+
+def exercise_set_widget(exercise_set: ExerciseSet) -> ExerciseSetBox:
     """Every exercise of a worked example, one below the other."""
-    items = [exercise_widget(ex, i) for i, ex in enumerate(exercise_set, start=1)]
-    heading = widgets.HTML(f"<h3>{html.escape(exercise_set.title)}</h3>")
-    return widgets.VBox([heading, *items])
+    return ExerciseSetBox(exercise_set)

@@ -9,6 +9,7 @@ and measures the final equations; the notebook's table and chart and
 
 from __future__ import annotations
 
+import html
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -198,17 +199,30 @@ class ComparisonTable:
                  yes(r.needs_multipliers), yes(r.needs_unconstrained_T), str(r.ops),
                  str(r.ops_cse), f"{r.seconds:.2f}"] for r in self.rows]
 
-    def markdown(self, columns: Sequence[str] | None = None) -> str:
-        """The table in Markdown, with only ``columns`` (names of the header) when given."""
+    @staticmethod
+    def _chosen(columns: Sequence[str] | None) -> tuple[list[str], list[int]]:
         chosen = list(_COLUMNS) if columns is None else list(columns)
         unknown = sorted(set(chosen) - set(_COLUMNS))
         if unknown:
             raise ValueError(f"unknown column(s) {unknown}; known: {', '.join(_COLUMNS)}")
-        keep = [_COLUMNS.index(c) for c in chosen]
+        return chosen, [_COLUMNS.index(c) for c in chosen]
+
+    def markdown(self, columns: Sequence[str] | None = None) -> str:
+        """The table in Markdown, with only ``columns`` (names of the header) when given."""
+        chosen, keep = self._chosen(columns)
         lines = ["| " + " | ".join(chosen) + " |", "|" + "---|" * len(chosen)]
         lines += ["| " + " | ".join(c[i] for i in keep) + " |" for c in self.cells()]
         lines += [f"\n{line}" for line in self._skipped_lines()]
         return "\n".join(lines)
+
+    def html(self, columns: Sequence[str] | None = None) -> str:
+        """The table in HTML (a page without widgets), with only ``columns`` when given."""
+        chosen, keep = self._chosen(columns)
+        row = lambda cells, tag: "<tr>" + "".join(  # noqa: E731
+            f"<{tag}>{html.escape(c)}</{tag}>" for c in cells) + "</tr>"
+        return ("<table>" + row(chosen, "th") + "".join(row([c[i] for i in keep], "td")
+                                                        for c in self.cells()) + "</table>"
+                + "".join(f"<p>{html.escape(line)}</p>" for line in self._skipped_lines()))
 
     def _repr_markdown_(self) -> str:
         return self.markdown()

@@ -146,14 +146,15 @@ class Scene(anywidget.AnyWidget):
         frames = base64.b64encode(self.frames).decode()
         element = f"{SCENE_CLASS}-{self.model_id}"
         return (f"<style>{_CSS_SOURCE}</style><div id=\"{element}\"></div>"
-                f"<script type=\"module\">const src = atob(\"{module}\");"
+                f"<script type=\"module\">const src = new TextDecoder().decode("
+                f"Uint8Array.from(atob(\"{module}\"), (c) => c.charCodeAt(0)));"
                 "const url = URL.createObjectURL(new Blob([src], {type: 'text/javascript'}));"
                 "const m = await import(url);"
                 f"const bytes = Uint8Array.from(atob(\"{frames}\"), (c) => c.charCodeAt(0));"
                 f"const el = document.getElementById(\"{element}\");"
                 f"m.play(el, Object.assign({state}, {{frames: bytes}}));"
-                "const still = el.parentElement.querySelector('img');"
-                "if (still) still.style.display = 'none';</script>")
+                "for (const still of el.parentElement.querySelectorAll('img, figcaption'))"
+                " still.style.display = 'none';</script>")
 
     @property
     def spec_start(self) -> float:

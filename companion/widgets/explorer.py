@@ -705,7 +705,8 @@ class Explorer:
 
     def describe(self) -> str:
         """Alt text: the system, the values used and what the figure shows."""
-        values = ", ".join(f"{k} = {v:.3g}" for k, v in self.values.items() if np.isfinite(v))
+        values = ", ".join(f"{labels.plain(k)} = {v:.3g}" for k, v in self.values.items()
+                           if np.isfinite(v))
         body = self.view.describe(self.trajectory) if self.trajectory is not None else ""
         return f"{self.system.title} ({values}). {body}".strip()
 
@@ -718,8 +719,9 @@ class Explorer:
         alt = html.escape(self.describe(), quote=True)
         bundle["text/plain"] = f"{self.describe()}\n{self.readout_html()}"
         bundle["text/html"] = (
-            f"<img alt=\"{alt}\" src=\"data:image/png;base64,"
-            f"{base64.b64encode(png).decode()}\"><br>{self.readout_html()}")
+            f"<figure><img alt=\"{alt}\" src=\"data:image/png;base64,"
+            f"{base64.b64encode(png).decode()}\"><figcaption>{html.escape(self.describe())}"
+            f"</figcaption></figure>{self.readout_html()}")
         return bundle
 
     def __repr__(self) -> str:

@@ -27,6 +27,7 @@ measured on the knife edge, double pendulum and Euler body explorers: 0.4–0.8 
 from __future__ import annotations
 
 import asyncio
+import base64
 import io
 import math
 from collections.abc import Callable
@@ -266,7 +267,19 @@ class FigureFitter:
 FIGURE_CLASS = "companion-figure"
 
 
-def responsive_figure(figure: Figure) -> w.VBox:
+class ResponsiveFigure(w.VBox):
+    """The box :func:`responsive_figure` returns; without widgets (an HTML export, the static
+    book) it shows the figure as a PNG."""
+
+    def _repr_mimebundle_(self, **kwargs) -> dict:
+        bundle = dict(super()._repr_mimebundle_(**kwargs) or {})
+        buffer = io.BytesIO()
+        self.fitter.figure.savefig(buffer, format="png")
+        bundle["image/png"] = base64.b64encode(buffer.getvalue()).decode("ascii")
+        return bundle
+
+
+def responsive_figure(figure: Figure) -> ResponsiveFigure:
     """``figure`` shown as wide as its output area (its panels stacked when narrow), for a
     figure outside an explorer (``fig.canvas`` alone keeps the width of its ``figsize``).
 
@@ -292,7 +305,7 @@ def responsive_figure(figure: Figure) -> w.VBox:
 
     fitter = FigureFitter(figure, redraw, scope_class=FIGURE_CLASS)
     redraw()
-    box = w.VBox([fitter.probe, shown, *extra], layout={"width": "100%"})
+    box = ResponsiveFigure([fitter.probe, shown, *extra], layout={"width": "100%"})
     box.add_class(FIGURE_CLASS)
     box.fitter = fitter
     return box

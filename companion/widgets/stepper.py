@@ -166,11 +166,15 @@ class Stepper:
             self._jump.value = self.index
         if self.show_all:
             self._header.value = ""
-            self._math.value = "".join(
-                f"{self._html(k)}$$\\displaystyle {self.latex(k)}$$" for k in range(self.n_steps))
+            self._math.value = self.html()
         else:
             self._header.value = self._html(self.index)
             self._math.value = f"$$\\displaystyle {self.latex(self.index)}$$"
+
+    def html(self) -> str:
+        """Every step as HTML with its LaTeX displayed (the show-all view, a static page)."""
+        return "".join(f"{self._html(k)}$$\\displaystyle {self.latex(k)}$$"
+                       for k in range(self.n_steps))
 
     def markdown(self) -> str:
         """The whole derivation as Markdown with LaTeX (the static view)."""

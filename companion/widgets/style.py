@@ -21,6 +21,16 @@ LECTURE_ENV = "COMPANION_LECTURE"
 
 _state = {"on": os.environ.get(LECTURE_ENV, "") not in ("", "0")}
 
+#: Set (to anything but "" or "0") in the environment of a kernel whose notebook is run for a
+#: static page (``make book`` does): the parts whose static form costs real work (the engine's
+#: exercise solutions, the workbench's figures) carry it only then.
+STATIC_ENV = "COMPANION_STATIC"
+
+
+def static_page() -> bool:
+    """Whether this kernel runs its notebook for a static page (:data:`STATIC_ENV`)."""
+    return os.environ.get(STATIC_ENV, "") not in ("", "0")
+
 #: A data directory to put on ``JUPYTER_PATH``: it holds the Voilà template below.
 VOILA_DATA_DIR = Path(__file__).parent / "lecture"
 #: Voilà's lab template with the lecture style: ``voila --template=companion-lecture``.

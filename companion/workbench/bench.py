@@ -28,7 +28,7 @@ from companion.mechanics.comparison import BOOK_METHODS, ComparisonTable, compar
 from companion.scene import scene_for
 from companion.scene.points import declared_points
 from companion.system import System
-from companion.widgets import labels
+from companion.widgets import labels, style
 from companion.widgets.explorer import Explorer, Preset, close_tree
 from companion.widgets.method_selector import MethodSelector
 from companion.widgets.timeseries import TimeSeriesView
@@ -100,7 +100,7 @@ class Workbench:
         self.seconds: dict[str, float] = {}
         self.agreement: dict[str, float] = {}
         self.skipped: dict[str, str] = {}
-        self.selector = self.explorer = self.scene = self.table = None
+        self.selector = self.explorer = self.scene = self.table = self._cost = None
         self.system = self._attempt("definition", lambda: _built(system))
         if self.system is None:
             parts = [w.HTML(_error_html("Cannot build this system", self.errors["definition"]))]
@@ -134,6 +134,7 @@ class Workbench:
         if self.explorer is not None and declared_points(self.explorer.trajectory):
             self.scene = self._attempt("scene", lambda: scene_for(self.explorer))
         self.table = self._attempt("cost", lambda: compare_methods([system]))
+        self._cost = self.table and _markdown_output(self.table)
         return [heading,
                 *self._section("Methods and their agreement", "methods", methods),
                 *self._section("The derivation, step by step", "stepper",
@@ -142,7 +143,7 @@ class Workbench:
                 *self._section("Scene", "scene", self.scene, missing=(
                     "declare points to draw, e.g. points={'P': (x, y)}, to get a scene")),
                 *self._section("What each method costs (Greenwood §4.4)", "cost",
-                               self.table and _markdown_output(self.table))]
+                               self._cost)]
 
     def _section(self, title: str, part: str, content: w.Widget | str | None,
                  missing: str = "") -> list[w.Widget]:
@@ -198,12 +199,31 @@ class Workbench:
         """Whether every applicable method agreed with Boltzmann–Hamel."""
         return all(np.isfinite(d) and d <= AGREEMENT_TOLERANCE for d in self.agreement.values())
 
+    def static_html(self) -> str:
+        """The workbench for a page without widgets: each part's static form in its place
+        (the derivation's steps, the explorer's figure, the scene playing by itself)."""
+        static: dict[int, str] = {}
+        if self.selector is not None:
+            stepper = self.selector.stepper
+            static[id(self.selector.widget)] = (stepper.html() if stepper is not None
+                                                else self.selector.message.value)
+        if self.explorer is not None:
+            static[id(self.explorer.widget)] = self.explorer._repr_mimebundle_()["text/html"]
+        if self.scene is not None:
+            static[id(self.scene)] = self.scene._repr_mimebundle_()[0]["text/html"]
+        if self.table is not None:
+            static[id(self._cost)] = self.table.html(COST_COLUMNS)
+        return "".join(static[id(part)] if id(part) in static else part.value
+                       for part in self.widget.children)
+
     def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, Any]:
         bundle = dict(self.widget._repr_mimebundle_() or {})
         lines = [f"Cannot build this system: {self.errors['definition']}"] if (
             self.system is None) else [self.summary(), *(f"{k}: {v}" for k, v in
                                                           self.errors.items())]
         bundle["text/plain"] = "\n".join(lines)
+        if style.static_page():
+            bundle["text/html"] = self.static_html()
         return bundle
 
     def close(self) -> None:
