@@ -8,6 +8,8 @@
 
 const SPEEDS = [0.25, 0.5, 1, 2, 4];
 const SYNC_INTERVAL_MS = 100; // the kernel's time cursor: at most 10 updates a second
+// The caption while a prediction is open (the same text is PREDICT_CAPTION in widget.py).
+const PREDICT_CAPTION = "Predict first, then press play: what happens is described here once the motion has played.";
 
 function registry() {
   // Browser tests and benchmarks read playback statistics from here.
@@ -378,6 +380,8 @@ function render({ model, el }) {
     if (last !== null) time += ((now - last) / 1000) * Number(speed.value);
     last = now;
     if (time >= motion.t1) {
+      const passed = time;
+      time = motion.t1; sync(true); time = passed; // the kernel hears that the end was reached
       if (loop.checked) time = motion.t0 + ((time - motion.t0) % Math.max(motion.t1 - motion.t0, 1e-9));
       else { time = motion.t1; setPlaying(false); }
     }
@@ -412,8 +416,7 @@ function render({ model, el }) {
     if (previous && !cam.planar && previous.planar === cam.planar) {
       cam.azimuth = previous.azimuth; cam.elevation = previous.elevation; cam.orient();
     }
-    caption.textContent = spec.description || "";
-    canvas.setAttribute("aria-label", spec.description || "scene");
+    showCaption();
     root.classList.toggle("companion-scene-lecture", !!model.get("lecture"));
     time = motion.t0; last = null;
     size();
@@ -432,6 +435,12 @@ function render({ model, el }) {
 
   model.on("change:spec", reload);
   model.on("change:frames", reload);
+  function showCaption() {
+    const spec = model.get("spec") || {};
+    caption.textContent = model.get("predict") ? PREDICT_CAPTION : spec.description || "";
+    canvas.setAttribute("aria-label", caption.textContent || "scene");
+  }
+  model.on("change:predict", showCaption);
   model.on("change:lecture", () => { root.classList.toggle("companion-scene-lecture", !!model.get("lecture")); draw(); });
   model.on("change:time", () => {
     const t = model.get("time");

@@ -36,6 +36,10 @@ SCENE_CLASS = "companion-scene"
 
 Declare = Callable[[Trajectory], Declaration]
 
+#: The caption while a prediction is open (the same text is in scene.js).
+PREDICT_CAPTION = ("Predict first, then press play: what happens is described here once the "
+                   "motion has played.")
+
 
 class Scene(anywidget.AnyWidget):
     """A 2D/3D scene of a motion, declared by ``declare(trajectory)``.
@@ -64,6 +68,8 @@ class Scene(anywidget.AnyWidget):
     autoplay = traitlets.Bool(False).tag(sync=True)
     loop = traitlets.Bool(True).tag(sync=True)
     lecture = traitlets.Bool(False).tag(sync=True)
+    #: A predict preset's question is open: the caption keeps the outcome to itself.
+    predict = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, declare: Declare, trajectory: Trajectory, *,
                  max_frames: int = kf.MAX_FRAMES, autoplay: bool = False, **kwargs: Any):
@@ -95,6 +101,12 @@ class Scene(anywidget.AnyWidget):
         return self.keyframes.spec["description"] if self.keyframes else ""
 
     @property
+    def caption(self) -> str:
+        """The caption shown under the scene: the description, or while a prediction is
+        open (``predict``) the invitation to play (scene.js writes the same)."""
+        return PREDICT_CAPTION if self.predict else self.description
+
+    @property
     def payload_bytes(self) -> int:
         """Bytes of the keyframe message of the motion shown."""
         return self.keyframes.payload_bytes if self.keyframes else 0
@@ -103,6 +115,10 @@ class Scene(anywidget.AnyWidget):
         """Couple to an :class:`~companion.widgets.Explorer`: its slider changes replace the
         motion, its time cursor follows playback and its play scrubber moves the scene."""
         explorer.on_update.append(self.show)
+        self.predict = explorer.predicting
+        explorer.on_predict.append(lambda on: setattr(self, "predict", on))
+        self.observe(lambda change: self._following or explorer.played_to(change["new"]),
+                     names="time")
         play = getattr(explorer.view, "play", None)
         if play is None:
             return self
