@@ -51,6 +51,9 @@ def test_reveal_click_and_slider_end_the_prediction(racket):
     assert not explorer.predicting and _drawn(explorer) and not scene.predict
     explorer.apply_preset("smallest axis")
     assert explorer.predicting
+    slider = explorer.controls["omega_x"]
+    slider.value = explorer.values["omega_x"] + 1e-13  # a front end echoing the preset's value
+    assert explorer.predicting
     explorer.controls["omega_x"].value = 1.5  # the reader moves on
     assert not explorer.predicting and _drawn(explorer)
 

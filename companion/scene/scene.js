@@ -295,6 +295,44 @@ function drawFrame(ctx, cam, motion, time, dpr, lecture) {
   }
 }
 
+// ------------------------------------------------------------------ explorers and their scenes
+// An explorer (class companion-explorer, companion/widgets/explorer.py) and the scene after
+// it, before the next explorer, show one motion.  Looked up in the page (Voilà) or in the
+// notebook that holds them (JupyterLab), in document order.
+const EXPLORER = ".companion-explorer";
+const PRESET = ".companion-preset";
+const KEYS_HELP = "space play/pause · ←/→ scrub · 1–9 presets";
+
+function follows(a, b) { return !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING); }
+
+function explorerBefore(sceneEl) {
+  const scope = sceneEl.closest(".jp-Notebook") || document;
+  let found = null;
+  for (const ex of scope.querySelectorAll(EXPLORER)) if (follows(ex, sceneEl)) found = ex;
+  return found;
+}
+
+function sceneOf(explorerEl) {
+  const scope = explorerEl.closest(".jp-Notebook") || document;
+  for (const s of scope.querySelectorAll(".companion-scene")) {
+    if (follows(explorerEl, s)) return explorerBefore(s) === explorerEl ? s : null;
+  }
+  return null;
+}
+
+// After a preset click, the scene of that explorer takes the keyboard focus (so Space plays
+// it instead of pressing the preset again); installed once per page.
+function focusScenesAfterPresets() {
+  if (globalThis.__companionPresetFocus) return;
+  globalThis.__companionPresetFocus = true;
+  document.addEventListener("click", (event) => {
+    const preset = event.target.closest && event.target.closest(PRESET);
+    const explorer = preset && preset.closest(EXPLORER);
+    const scene = explorer && sceneOf(explorer);
+    if (scene) setTimeout(() => scene.focus({ preventScroll: true }), 0);
+  }, true);
+}
+
 // ------------------------------------------------------------------ the widget view
 function button(label, title) {
   const b = document.createElement("button");
@@ -332,7 +370,10 @@ function render({ model, el }) {
   loop.type = "checkbox"; loop.checked = model.get("loop");
   loopBox.append(loop, " loop");
   const full = button("full screen", "full screen");
-  bar.append(play, scrub, clock, speed, loopBox, full);
+  const keys = document.createElement("span");
+  keys.className = "companion-scene-keys";
+  keys.textContent = KEYS_HELP;
+  bar.append(play, scrub, clock, speed, loopBox, full, keys);
   const caption = document.createElement("p");
   caption.className = "companion-scene-description";
   root.append(canvas, bar, caption);
@@ -469,6 +510,12 @@ function render({ model, el }) {
     else if (event.key === "ArrowLeft") { seek(time - stepSize); sync(true); }
     else if (event.key === "Home") { seek(motion.t0); sync(true); }
     else if (event.key === "End") { seek(motion.t1); sync(true); }
+    else if (/^[1-9]$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      const explorer = explorerBefore(root);
+      const preset = explorer && explorer.querySelectorAll(PRESET)[Number(event.key) - 1];
+      if (!preset) return;
+      preset.click();
+    }
     else return;
     event.preventDefault(); event.stopPropagation();
   });
@@ -487,6 +534,7 @@ function render({ model, el }) {
   const observer = new ResizeObserver(() => { if (motion) { size(); draw(); } });
   observer.observe(root);
 
+  focusScenesAfterPresets();
   setPlaying(playing);
   load();
   return () => {

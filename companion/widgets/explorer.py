@@ -204,6 +204,9 @@ def few_ticks(*axes, nbins: int = 4) -> None:
 
 #: CSS class of every explorer's outer box: browser tests and benchmarks find explorers by it.
 EXPLORER_CLASS = "companion-explorer"
+#: CSS class of preset buttons: scene.js presses the n-th on key n and, after a click, moves
+#: the keyboard focus to the explorer's scene.
+PRESET_CLASS = "companion-preset"
 
 #: Style of an explorer's buttons: their text is never cut to an ellipsis ("ne" for "next").
 EXPLORER_CSS = style.whole_buttons_css(EXPLORER_CLASS)
@@ -471,6 +474,7 @@ class Explorer:
             button = w.Button(description=preset.label, tooltip=preset.prompt,
                               layout={"width": "auto"})
             button.on_click(lambda _, name=name: self.apply_preset(name))
+            button.add_class(PRESET_CLASS)  # keys 1–9 and the focus move find it (scene.js)
             buttons.append(button)
         parts.append(w.HBox(buttons, layout={"flex_flow": "row wrap"}))
         return w.VBox(parts)
@@ -491,12 +495,12 @@ class Explorer:
     def _on_slider(self, change: dict) -> None:
         if self._quiet:
             return
-        self.reveal()  # the reader moved on from the question
         name = next(n for n, s in self.controls.items() if s is change["owner"])
         value = self._snapped(name, change["new"])
         if math.isclose(value, self.values[name], rel_tol=0, abs_tol=1e-9 * self.controls[
                 name].step) and name not in self._pending:
             return  # the front end snapped a value we sent: nothing changed
+        self.reveal()  # the reader moved on from the question
         self._pending[name] = value
         loop = _running_loop()
         if loop is None:
