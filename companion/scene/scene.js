@@ -388,7 +388,11 @@ function render({ model, el }) {
   function size() {
     const w = Math.max(root.clientWidth || 640, 200);
     const aspect = (motion && motion.spec.aspect) || 0.6;
-    const h = document.fullscreenElement === root ? Math.max(window.innerHeight - bar.offsetHeight - 20, 200) : Math.round(Math.min(w * aspect, 720));
+    let h = document.fullscreenElement === root ? Math.max(window.innerHeight - bar.offsetHeight - 20, 200) : Math.round(Math.min(w * aspect, 720));
+    // On a projector the scene, its controls and its caption fit the screen's height.
+    if (model.get("lecture") && document.fullscreenElement !== root) {
+      h = Math.min(h, Math.max(window.innerHeight - bar.offsetHeight - caption.offsetHeight - 40, 200));
+    }
     const dpr = window.devicePixelRatio || 1;
     canvas.style.width = `${w}px`; canvas.style.height = `${h}px`;
     canvas.width = Math.round(w * dpr); canvas.height = Math.round(h * dpr);

@@ -79,6 +79,8 @@ class Scene(anywidget.AnyWidget):
         self.keyframes: kf.Keyframes | None = None
         self.trajectory: Trajectory | None = None
         self._following = False
+        #: Shown inside its explorer (lecture mode): displaying it again shows nothing.
+        self.beside = False
         self.show(trajectory)
 
     def show(self, trajectory: Trajectory) -> None:
@@ -115,6 +117,9 @@ class Scene(anywidget.AnyWidget):
         """Couple to an :class:`~companion.widgets.Explorer`: its slider changes replace the
         motion, its time cursor follows playback and its play scrubber moves the scene."""
         explorer.on_update.append(self.show)
+        if self.lecture:  # one screen per idea: the scene beside the figure
+            explorer.place_beside(self)
+            self.beside = True
         self.predict = explorer.predicting
         explorer.on_predict.append(lambda on: setattr(self, "predict", on))
         self.observe(lambda change: self._following or explorer.played_to(change["new"]),
@@ -122,6 +127,8 @@ class Scene(anywidget.AnyWidget):
         play = getattr(explorer.view, "play", None)
         if play is None:
             return self
+        # One player per motion: the scene's; the explorer's cursor follows it (below).
+        play.widget.layout.display = "none"
 
         def scene_moved(change: dict) -> None:
             if self._following or explorer.trajectory is None:
@@ -176,6 +183,8 @@ class Scene(anywidget.AnyWidget):
         return float(self.trajectory.t[0]) if self.trajectory is not None else 0.0
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+        if self.beside:  # already on screen, beside its explorer's figure
+            return {"text/plain": ""}, {}
         shown = super()._repr_mimebundle_(**kwargs)
         data, metadata = shown if isinstance(shown, tuple) else (shown or {}, {})
         bundle = dict(data)

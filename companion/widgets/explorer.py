@@ -284,6 +284,8 @@ class Preset:
 
 #: Share of a predict preset's motion to play before its outcome is shown.
 PLAYED_SHARE = 0.9
+#: Share of the width the figure takes when its scene is placed beside it (lecture mode).
+BESIDE_SHARE = 0.56
 
 
 #: Live explorers by (system name, key): building a new explorer under a key closes the old.
@@ -432,10 +434,11 @@ class Explorer:
         if play is not None:  # its cursor follows a scene's playback too
             play.on_sample(lambda i: self.trajectory is not None
                            and self.played_to(float(self.trajectory.t[i])))
+        self._figure_column = [self.fitter.probe, *shown, *view.extra_widgets()]
         self.widget = w.VBox([style_sheet, self._control_panel(names, essential),
                               w.HBox([self.prompt, self.reveal_button],
                                      layout={"align_items": "center"}),
-                              self.readout, self.fitter.probe, *shown, *view.extra_widgets()],
+                              self.readout, *self._figure_column],
                              layout={"width": "100%"})
         self.widget.add_class(EXPLORER_CLASS)
 
@@ -547,6 +550,20 @@ class Explorer:
             if preset.predict and traj is not None:
                 self._hide_outcome()
         return traj
+
+    def place_beside(self, widget: w.Widget, share: float = BESIDE_SHARE) -> None:
+        """Show ``widget`` (the explorer's scene) to the right of the figure, the figure
+        taking ``share`` of the width at its own aspect and never stacking its panels: one
+        explorer and its scene on one screen (lecture mode, :meth:`Scene.follow`)."""
+        if not 0.2 <= share <= 0.8:
+            raise ValueError(f"share must be between 0.2 and 0.8 of the width, got {share!r}")
+        left = w.VBox(self._figure_column, layout={"width": f"{100 * share:.0f}%"})
+        right = w.VBox([widget], layout={"width": f"{100 * (1 - share):.0f}%",
+                                         "padding": "0 0 0 12px"})
+        head = [c for c in self.widget.children if c not in self._figure_column]
+        self.widget.children = (*head, w.HBox([left, right], layout={"width": "100%"}))
+        self.fitter.keep_aspect = True
+        self.fitter.stack_below = 0.0
 
     def _hide_outcome(self) -> None:
         """Predict mode: hide every curve, marker, patch and text drawn in the axes (the
