@@ -99,7 +99,7 @@ def test_driven_from_the_keyboard(lecture, browser, tmp_path):
             page.locator(f".{lb.EXPLORER_CLASS}").first.scroll_into_view_if_needed()
             page.evaluate(f"() => document.querySelector('.{lb.EXPLORER_CLASS}')"
                           ".scrollIntoView({block: 'start'})")
-            page.wait_for_timeout(800)
+            page.wait_for_timeout(3000)  # the kernel re-fits the figure to its new column
             page.screenshot(path=str(shots / f"lecture-{width}x{height}.png"))
 
         page.evaluate("() => document.activeElement.blur()")
