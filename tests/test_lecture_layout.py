@@ -45,3 +45,24 @@ def test_one_player_per_motion():
     scene.time = float(t[len(t) // 2])  # the scene plays: the explorer's cursor follows
     assert abs(explorer.view.time_index - len(t) // 2) <= len(t) / play.n_frames + 1
     explorer.close()
+
+
+def test_the_knife_edge_fills_its_scene():
+    """The scene follows the dumbbell: the rod spans a fixed share of the view however long
+    the path (before: the whole path in view, the rod about 20 px of 1100)."""
+    from companion.scene.keyframes import build
+
+    explorer = examples.explorer("knife_edge")
+    scene = examples.scene("knife_edge", explorer)
+    spec = scene.spec
+    reach = spec["follow"]["reach"]
+    rod = explorer.trajectory.params["l"]
+    assert rod / (2 * reach) >= 0.35  # of the view's width
+    lo, hi = spec["bounds"]
+    path_span = max(hi[0] - lo[0], hi[1] - lo[1])
+    assert 2 * reach < path_span  # the default motion is longer than the view: followed
+    declaration = scene.declare(explorer.trajectory)
+    with pytest.raises(ValueError, match="reach"):
+        type(declaration)(declaration.items, follow=(declaration.follow[0], 0.0))
+    assert build(declaration, explorer.trajectory.t).spec["follow"]["point"] in spec["channels"]
+    explorer.close()

@@ -115,6 +115,7 @@ class Camera {
     this.azimuth = spec.camera ? spec.camera[0] : -60;
     this.elevation = spec.camera ? spec.camera[1] : 25;
     this.bounds = spec.bounds;
+    this.reach = spec.follow ? spec.follow.reach : 0; // a followed point: this much around it
     this.orient();
   }
 
@@ -145,8 +146,12 @@ class Camera {
     const w = Math.max(x1 - x0, 1e-9), h = Math.max(y1 - y0, 1e-9);
     this.scale = Math.min((width - 2 * margin) / w, (height - 2 * margin) / h);
     this.cx = (x0 + x1) / 2; this.cy = (y0 + y1) / 2;
+    if (this.reach) this.scale = Math.min(width - 2 * margin, height - 2 * margin) / (2 * this.reach);
     this.width = width; this.height = height;
   }
+
+  // Centre the view on p (a followed point).
+  centre(p) { this.cx = dot(p, this.right); this.cy = dot(p, this.up); }
 
   project(p) {
     return [this.width / 2 + (dot(p, this.right) - this.cx) * this.scale,
@@ -167,6 +172,7 @@ function shade(rgb, intensity, alpha) {
 function drawFrame(ctx, cam, motion, time, dpr, lecture) {
   const spec = motion.spec;
   const [i, a] = motion.locate(time);
+  if (spec.follow) cam.centre(motion.value(spec.follow.point, i, a));
   const W = cam.width, H = cam.height;
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.fillStyle = "#ffffff";
