@@ -6,6 +6,7 @@ follows the scene."""
 from __future__ import annotations
 
 import ipywidgets as w
+import numpy as np
 import pytest
 
 from companion import examples
@@ -65,4 +66,30 @@ def test_the_knife_edge_fills_its_scene():
     with pytest.raises(ValueError, match="reach"):
         type(declaration)(declaration.items, follow=(declaration.follow[0], 0.0))
     assert build(declaration, explorer.trajectory.t).spec["follow"]["point"] in spec["channels"]
+    explorer.close()
+
+
+def _pixels_per_unit(spec, width=1100, height=720, margin=24):
+    """What scene.js's Camera.fit gives: whole-motion bounds, and the followed frame."""
+    lo, hi = np.array(spec["bounds"])
+    az, el = np.radians(spec["camera"])
+    right = np.array([-np.sin(az), np.cos(az), 0.0])
+    toward = np.array([np.cos(el) * np.cos(az), np.cos(el) * np.sin(az), np.sin(el)])
+    up = np.cross(toward, right)
+    corners = np.array([[x, y, z] for x in (lo[0], hi[0]) for y in (lo[1], hi[1])
+                        for z in (lo[2], hi[2])])
+    sx, sy = corners @ right, corners @ up
+    whole = min((width - 2 * margin) / np.ptp(sx), (height - 2 * margin) / np.ptp(sy))
+    framed = min(width, height) - 2 * margin
+    return whole, framed / (2 * spec["follow"]["reach"])
+
+
+def test_the_tumbling_box_fills_its_scene():
+    """Framed on the box and its arrows instead of the cube its attitudes sweep: more than
+    twice as large (151 → 354 px per box length in 1100×720), ω and H still inside."""
+    explorer = examples.explorer("euler_body")
+    spec = examples.scene("euler_body", explorer).spec
+    whole, framed = _pixels_per_unit(spec)
+    assert framed > 2 * whole
+    assert spec["follow"]["reach"] > 0.85  # the arrows' length (companion.scene.rigid)
     explorer.close()
