@@ -267,6 +267,7 @@ function drawFrame(ctx, cam, motion, time, dpr, lecture) {
 
   // arrows: on top, so forces and ω/H never hide behind a body
   ctx.font = `${Math.round(13 * px)}px sans-serif`;
+  const labels = []; // boxes of the labels placed so far, kept apart
   for (const ar of spec.arrows || []) {
     const o = motion.value(ar.origin, i, a), v = motion.value(ar.vector, i, a);
     if (!(Math.hypot(...v) > 1e-9)) continue;
@@ -281,7 +282,7 @@ function drawFrame(ctx, cam, motion, time, dpr, lecture) {
       ctx.lineTo(e[0] - ux * head + uy * head * 0.45, e[1] - uy * head - ux * head * 0.45);
       ctx.closePath(); ctx.fill();
     }
-    if (ar.label) ctx.fillText(ar.label, e[0] + 6 * px, e[1] - 4 * px);
+    if (ar.label) label(ctx, ar.label, e, len > 0 ? [dx / len, dy / len] : [1, 0], px, labels);
   }
 
   // heads-up text: time, mode, legend
@@ -299,6 +300,22 @@ function drawFrame(ctx, cam, motion, time, dpr, lecture) {
     ctx.fillStyle = "#222"; ctx.fillText(label, W - w - 12 * px, y);
     y += 18 * px;
   }
+}
+
+// An arrow's label beyond its tip, along the arrow (so off the body it starts from), on a
+// white halo, moved down a line while it would cover a label placed before it.
+function label(ctx, text, tip, [ux, uy], px, placed) {
+  const w = ctx.measureText(text).width, h = 13 * px, gap = 7 * px;
+  const x = tip[0] + ux * gap - (ux < -0.3 ? w : ux > 0.3 ? 0 : w / 2);
+  let y = tip[1] + uy * gap + (uy > 0.3 ? h : uy < -0.3 ? 0 : h / 2);
+  const hits = (b) => x < b[2] && x + w > b[0] && y - h < b[3] && y > b[1];
+  for (let k = 0; k < 6 && placed.some(hits); k++) y += h + 2 * px;
+  ctx.save();
+  ctx.lineWidth = 3 * px; ctx.strokeStyle = "rgba(255, 255, 255, 0.9)"; ctx.lineJoin = "round";
+  ctx.strokeText(text, x, y);
+  ctx.restore();
+  ctx.fillText(text, x, y);
+  placed.push([x, y - h, x + w, y]);
 }
 
 // ------------------------------------------------------------------ explorers and their scenes
