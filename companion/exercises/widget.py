@@ -135,7 +135,8 @@ class ChoiceWidget(_Base):
                                             value=None, layout=widgets.Layout(width="100%"))
         how = _text("<span style='color:#555'>" + (
             "Commit to a prediction, then check it and run the explorer to see."
-            if exercise.kind == "predict" else "Choose one answer.") + "</span>")
+            if exercise.kind == "predict" and not graded() else "Choose one answer.")
+            + "</span>")
         super().__init__(exercise, number, [self.choices], how)
 
     def check(self) -> Feedback:
