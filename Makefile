@@ -1,6 +1,7 @@
 # Two commands, on Linux or macOS with Python >= 3.10:
 #   make lab    install into .venv and open JupyterLab on chapters/index.ipynb
 #   make test   install into .venv (with the test extra), lint, and run the whole test suite
+#   make lecture  every chapter in Voilà's lecture mode (PORT=, NO_BROWSER=1)
 # Both create the local virtual environment .venv on first use and re-install only when
 # pyproject.toml changes (stamp files inside .venv).
 
@@ -22,14 +23,19 @@ endif
 lab: $(VENV)/.installed-lab
 	$(BIN)/jupyter lab $(LAB_ARGS) --ServerApp.root_dir="$(CURDIR)" chapters/index.ipynb
 
-# Lecture mode: one notebook, full screen, without code, in Voilà, with the projector style
-# (everything at about 150 %, high contrast, thick lines; outputs tagged lecture-hide hidden):
-# the template companion-lecture lives in companion/widgets/lecture (on JUPYTER_PATH).
-#   make lecture NB=chapters/loparo-07/double-pendulum.ipynb
-NB ?= chapters/greenwood-04/knife-edge.ipynb
+# Lecture mode: every chapter, full screen, without code, in Voilà, with the projector style
+# (everything at about 150 %, high contrast, thick lines; outputs tagged lecture-hide and
+# cells tagged presenter-notes hidden; keys: space, 1-9, arrows, N/P): one server for the
+# whole chapters/ folder, whose landing page lists the chapters.  The template
+# companion-lecture lives in companion/widgets/lecture (on JUPYTER_PATH).
+#   make lecture                         port 8866, opens the browser
+#   make lecture PORT=9000 NO_BROWSER=1  another port, no browser (a projector PC, ssh)
+PORT ?= 8866
+NO_BROWSER ?=
 lecture: $(VENV)/.installed-lab
 	COMPANION_LECTURE=1 JUPYTER_PATH="$(CURDIR)/companion/widgets/lecture$${JUPYTER_PATH:+:$$JUPYTER_PATH}" \
-	  $(BIN)/voila --template=companion-lecture "$(NB)"
+	  $(BIN)/voila --template=companion-lecture --port=$(PORT) $(if $(NO_BROWSER),--no-browser) \
+	  "$(CURDIR)/chapters"
 
 # The linter runs first: a lint error fails the test command (and CI).
 test: lint

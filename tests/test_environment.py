@@ -37,6 +37,8 @@ ENV_FILES = {"root": ROOT / "environment.yml", "binder": ROOT / "binder" / "envi
 CONDA_TO_PYPI = {"matplotlib-base": "matplotlib", "python-isal": "isal"}
 #: Entries of an environment file that are not Python packages of pyproject.
 NOT_PYPROJECT = {"python", "pip"}
+#: Entries of binder/environment.yml only, for the hub image: not dependencies of the package.
+HUB_ONLY = {"nbgitpuller"}
 #: The widget stack: a version skew between these breaks widgets in the browser.
 WIDGET_STACK = {"jupyterlab", "ipywidgets", "jupyterlab-widgets", "ipympl"}
 
@@ -125,7 +127,7 @@ def test_pins_inside_pyproject_ranges(env):
     reqs = all_requirements()
     outside = []
     for name, pin in pins(env).items():
-        if name in NOT_PYPROJECT:
+        if name in NOT_PYPROJECT | HUB_ONLY:
             continue
         assert name in reqs, f"{pin.conda_name} is pinned but not a dependency in pyproject.toml"
         if not reqs[name].specifier.contains(Version(pin.version), prereleases=True):
@@ -147,12 +149,24 @@ def test_widget_stack_pinned_in_both_files():
 
 def test_root_and_binder_pins_agree():
     root, binder = (pins(load_env(p)) for p in ENV_FILES.values())
+    binder = {n: p for n, p in binder.items() if n not in HUB_ONLY}
     assert set(root) == set(binder), f"different packages: {sorted(set(root) ^ set(binder))}"
     differ = [f"{n}: {root[n].version} vs {binder[n].version}" for n in root
               if root[n].version != binder[n].version]
     assert not differ, "environment.yml and binder/environment.yml pin differently:\n" + "\n".join(
         differ
     )
+
+
+def test_hub_image_has_nbgitpuller():
+    """The README's git-pull link needs nbgitpuller in the image ``repo2docker .`` builds from
+    binder/ (pinned like everything else there; resolved with the rest against the index)."""
+    binder = pins(load_env(ENV_FILES["binder"]))
+    for name in HUB_ONLY:
+        assert name in binder, f"binder/environment.yml lacks {name} (the hub recipe needs it)"
+        assert Version(binder[name].version), binder[name]
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "/hub/user-redirect/git-pull?repo=" in readme
 
 
 def test_binder_python_line_in_repo2docker_form():

@@ -162,6 +162,22 @@ def test_lecture_style_has_a_page_half_and_a_projector_palette():
         assert plt.rcParams["axes.prop_cycle"].by_key()["color"] != style.PROJECTOR_COLOURS
 
 
+def test_projector_palette_keeps_each_cycle_colour_hue():
+    """One colour per body in lecture mode too: C0, C1, C2 stay blue, orange, green (within
+    45° of hue of matplotlib's default cycle; its blue and green lie 80° apart), so a body's
+    colour named in a title or drawn in its scene holds on the projector."""
+    import colorsys
+
+    from matplotlib.colors import to_rgb
+
+    from companion.widgets import style
+
+    default = plt.rcParamsDefault["axes.prop_cycle"].by_key()["color"]
+    for ours, theirs in zip(style.PROJECTOR_COLOURS[:3], default[:3], strict=True):
+        hue = [360 * colorsys.rgb_to_hsv(*to_rgb(c))[0] for c in (ours, theirs)]
+        assert min(abs(hue[0] - hue[1]), 360 - abs(hue[0] - hue[1])) < 45, (ours, theirs)
+
+
 def test_lecture_curves_arrows_and_legends_share_the_projector_palette():
     """The disk–link's N and F: curve, scene arrow and legend handle in one colour each, the
     projector's; the friction cone's legend patch the cone's colour — as drawn, outside the

@@ -5,7 +5,9 @@ worked examples, so that neither can drift from what exists.
     python -m companion.devtools.chapter_index --check  # exit 1 when either is stale
 
 The README's table sits between the markers ``<!-- chapters:begin -->`` and
-``<!-- chapters:end -->``; the index notebook's two contents cells are found by their ids.
+``<!-- chapters:end -->``, its Binder badge between ``<!-- badge:…-->`` and its nbgitpuller link
+between ``<!-- hub-link:…-->`` markers, all written from :data:`REPOSITORY`; the index
+notebook's two contents cells are found by their ids.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from urllib.parse import quote
 
 from companion import examples
 from companion.examples.record import Notebook
@@ -21,9 +24,10 @@ from companion.examples.record import Notebook
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
 INDEX = ROOT / "chapters" / "index.ipynb"
-BEGIN, END = "<!-- chapters:begin -->", "<!-- chapters:end -->"
-#: The one place that names the repository Binder builds from (see the README's header).
-BINDER = "https://mybinder.org/v2/gh/advanced-dynamics/companion/HEAD?urlpath=lab/tree/chapters/"
+#: The one place that names the GitHub repository (owner/name) that Binder builds from and
+#: nbgitpuller pulls: ``make index`` writes it into the README's badge, hub link and table.
+REPOSITORY = "advanced-dynamics/companion"
+BINDER = f"https://mybinder.org/v2/gh/{REPOSITORY}/HEAD?urlpath=lab/tree/chapters/"
 
 #: "Reconstructed", explained where a reader first meets the word (README table, index).
 RECONSTRUCTED = ("*Reconstructed* marks an example of Loparo & Vakalis that our copy of the "
@@ -78,14 +82,38 @@ def index_cell(book: str) -> dict:
             "source": text.splitlines(keepends=True)}
 
 
+def readme_badge() -> str:
+    """The README's Binder badge, and where to change the repository it names."""
+    return (f"[![Binder](https://mybinder.org/badge_logo.svg)]({BINDER}index.ipynb)\n\n"
+            f"*The badge and every link on this page name the repository `{REPOSITORY}`; for a "
+            "copy of your own, change `REPOSITORY` in `companion/devtools/chapter_index.py` "
+            "and run `make index`, which rewrites them all.*")
+
+
+def hub_link() -> str:
+    """The README's nbgitpuller link (a code block), for the repository's main branch."""
+    name = REPOSITORY.split("/")[1]
+    return ("  ```\n  https://<your-hub>/hub/user-redirect/git-pull?repo="
+            f"{quote(f'https://github.com/{REPOSITORY}', safe='')}&branch=main&urlpath="
+            f"{quote(f'lab/tree/{name}/chapters/index.ipynb', safe='')}\n  ```")
+
+
+def _between(text: str, name: str, body: str) -> str:
+    """``text`` with what lies between ``<!-- name:begin -->`` and ``<!-- name:end -->``
+    replaced by ``body``."""
+    begin, end = f"<!-- {name}:begin -->", f"<!-- {name}:end -->"
+    if begin not in text or end not in text:
+        raise ValueError(f"the README has no {begin} … {end} markers")
+    head, rest = text.split(begin, 1)
+    _, tail = rest.split(end, 1)
+    return f"{head}{begin}\n{body}\n{end}{tail}"
+
+
 def readme_text(current: str) -> str:
-    """``current`` with the table (and the sentence explaining "reconstructed" above it)
-    between the markers replaced."""
-    if BEGIN not in current or END not in current:
-        raise ValueError(f"the README has no {BEGIN} … {END} markers around its chapter table")
-    head, rest = current.split(BEGIN, 1)
-    _, tail = rest.split(END, 1)
-    return f"{head}{BEGIN}\n{RECONSTRUCTED}\n\n{readme_table()}\n{END}{tail}"
+    """``current`` with the table (and the sentence explaining "reconstructed" above it), the
+    badge and the hub link between their markers replaced."""
+    text = _between(current, "chapters", f"{RECONSTRUCTED}\n\n{readme_table()}")
+    return _between(_between(text, "badge", readme_badge()), "hub-link", hub_link())
 
 
 def index_text(current: str) -> str:

@@ -5,16 +5,23 @@ instructor puts under ``source/<assignment>/``; ``nbgrader generate_assignment``
 student version from it).  It is a plain nbformat notebook whose cells carry nbgrader's cell
 metadata (schema version 3), so the companion needs no nbgrader to write it:
 
-- a locked read-only cell with the set's title and how to answer;
+- a locked read-only cell with the set's title and how to answer, and a locked code cell
+  that turns graded mode on (:func:`companion.exercises.graded.seal`): from there on the
+  kernel's public API withholds every answer, in the student's kernel and in the
+  autograder's;
 - per exercise, a locked read-only prompt cell; an answer cell (``solution``) holding the
   engine's answer between ``### BEGIN SOLUTION`` / ``### END SOLUTION``, which nbgrader
   replaces by a stub in the student version; and a locked autograder-test cell (``grade``,
-  one point) that calls :func:`check_answer` — the same worker-sandboxed checker as the
-  widgets, so a student's answer cannot hang or crash the autograder either.
+  one point) whose visible part checks only the answer's form (:func:`check_form`) and whose
+  hidden part (``### BEGIN HIDDEN TESTS`` … ``### END HIDDEN TESTS``, removed from the
+  student version and put back by ``nbgrader autograde``) holds the :class:`AnswerKey` and
+  calls :func:`check_answer` — the same worker-sandboxed checker as the widgets, so a
+  student's answer cannot hang or crash the autograder either.
 
-A test cell passes when the checker accepts the answer (proved, or agreeing at every random
-point); otherwise it fails with the checker's feedback as the message, which nbgrader shows
-in the graded notebook.
+So the expected answers are written only inside solution regions and hidden tests, never in
+what a student receives.  A test cell passes when the checker accepts the answer (proved, or
+agreeing at every random point); otherwise it fails with the checker's feedback as the
+message, which nbgrader shows in the graded notebook.
 """
 
 from __future__ import annotations
@@ -25,8 +32,8 @@ from pathlib import Path
 import nbformat
 import sympy as sp
 
-from companion.exercises.check import Feedback
-from companion.exercises.exercise import ChoiceExercise, Exercise, ExerciseSet
+from companion.exercises.check import Feedback, Mistake
+from companion.exercises.exercise import AnswerKey, ChoiceExercise, Exercise, ExerciseSet
 
 #: nbgrader's cell-metadata schema version written here.
 SCHEMA_VERSION = 3
@@ -34,32 +41,70 @@ SCHEMA_VERSION = 3
 POINTS = 1
 #: An autograder test: it imports what it calls itself, so an answer cell that rebinds a
 #: name cannot stand in for the checker; it prints nothing (nbgrader warns about output).
+#: The answer key is only in the hidden part.
 _TEST = ("from companion import examples\n"
-         "from companion.exercises.assignment import check_answer\n\n"
-         "feedback = check_answer(examples.exercises_for({set_name!r})[{key!r}], answer)")
+         "from companion.exercises.assignment import answer_key, check_answer, check_form\n\n"
+         "exercise = examples.exercises_for({set_name!r})[{key!r}]\n"
+         "check_form(exercise, answer)\n"
+         "### BEGIN HIDDEN TESTS\n"
+         "feedback = check_answer(exercise, answer, answer_key({key_literal}))\n"
+         "### END HIDDEN TESTS")
+#: The assignment's first code cell: graded mode on in whichever kernel runs the notebook.
+_SEAL = "from companion.exercises import graded\n\ngraded.seal()"
 
 
 class AnswerRejected(AssertionError):
     """An autograded answer the checker does not accept; the message is its feedback."""
 
 
-def check_answer(exercise: Exercise | ChoiceExercise, answer: str | int) -> Feedback:
-    """Judge an answer of an assignment; raise :class:`AnswerRejected` unless it is accepted.
-
-    ``answer`` is the typed text of an expression exercise or the option number (from 1) of
-    a choice exercise.
-    """
+def check_form(exercise: Exercise | ChoiceExercise, answer: object) -> None:
+    """Raise :class:`AnswerRejected` unless ``answer`` has the form the exercise asks for:
+    text for a typed exercise, an option number from 1 for a choice.  Judges nothing."""
     if isinstance(exercise, ChoiceExercise):
         if isinstance(answer, bool) or not isinstance(answer, int):
             raise AnswerRejected(f"give the number of your choice (1 to {len(exercise.options)})")
-        feedback = exercise.check(answer - 1 if 1 <= answer <= len(exercise.options) else None)
+    elif not isinstance(answer, str):
+        raise AnswerRejected("give the answer as text in quotes, e.g. \"m*g*cos(theta)\"")
+
+
+def check_answer(exercise: Exercise | ChoiceExercise, answer: str | int,
+                 key: AnswerKey | None = None) -> Feedback:
+    """Judge an answer of an assignment; raise :class:`AnswerRejected` unless it is accepted.
+
+    ``answer`` is the typed text of an expression exercise or the option number (from 1) of
+    a choice exercise.  It is judged against ``key`` (the hidden tests' answer key), else
+    against the engine's answer (withheld in graded mode).  A prediction's feedback does not
+    send the reader to an explorer: a handout has none.
+    """
+    check_form(exercise, answer)
+    if isinstance(exercise, ChoiceExercise):
+        feedback = exercise.check(answer - 1 if 1 <= answer <= len(exercise.options) else None,
+                                  key=key, then=False)
     else:
-        if not isinstance(answer, str):
-            raise AnswerRejected("give the answer as text in quotes, e.g. \"m*g*cos(theta)\"")
-        feedback = exercise.check(answer)
+        feedback = exercise.check(answer, key=key)
     if not feedback.correct:
         raise AnswerRejected(feedback.message)
     return feedback
+
+
+def answer_key(written: dict) -> AnswerKey:
+    """The :class:`AnswerKey` that :func:`written_key` wrote into a hidden test (trusted text
+    of the instructor's notebook: the expressions are sympy's ``srepr``)."""
+    if "right" in written:
+        return AnswerKey(right=int(written["right"]))
+    return AnswerKey(expected=sp.sympify(written["expected"]),
+                     mistakes=tuple(Mistake(sp.sympify(a), message, kind)
+                                    for a, message, kind in written["mistakes"]))
+
+
+def written_key(exercise: Exercise | ChoiceExercise) -> dict:
+    """The engine's answer key of ``exercise`` as plain data for a hidden test (read back by
+    :func:`answer_key`)."""
+    if isinstance(exercise, ChoiceExercise):
+        return {"right": exercise.right_index()}
+    return {"expected": sp.srepr(exercise.expected()),
+            "mistakes": [[sp.srepr(m.answer), m.message, m.kind]
+                         for m in exercise.known_mistakes()]}
 
 
 def _metadata(grade_id: str, *, grade: bool = False, solution: bool = False,
@@ -98,7 +143,8 @@ def _cells(set_name: str, exercise: Exercise | ChoiceExercise, number: int) -> l
         nbformat.v4.new_code_cell(f"### BEGIN SOLUTION\nanswer = {solution}\n"
                                   "### END SOLUTION",
                                   metadata=_metadata(f"{ident}-answer", solution=True)),
-        nbformat.v4.new_code_cell(_TEST.format(set_name=set_name, key=exercise.key),
+        nbformat.v4.new_code_cell(_TEST.format(set_name=set_name, key=exercise.key,
+                                               key_literal=repr(written_key(exercise))),
                                   metadata=_metadata(f"{ident}-test", grade=True,
                                                      locked=True)),
     ]
@@ -107,11 +153,15 @@ def _cells(set_name: str, exercise: Exercise | ChoiceExercise, number: int) -> l
 def assignment_notebook(exercise_set: ExerciseSet) -> nbformat.NotebookNode:
     """The nbgrader source notebook of an exercise set (see the module docstring)."""
     set_name = exercise_set.example
-    intro = (f"# {exercise_set.title}\n\nAnswer each exercise in the cell under it; the cell "
-             "after that checks your answer with the companion's checker (an equivalent form "
-             "of the right answer is accepted).")
+    intro = (f"# {exercise_set.title}\n\nRun the cells from the top.  Answer each exercise in "
+             "the cell under it; the cell after that checks only that your answer has the "
+             "right form.  Your answers are judged when the assignment is graded, by the "
+             "companion's checker (an equivalent form of the right answer is accepted); the "
+             "companion withholds every exercise's answer in this notebook (graded mode).")
     cells = [nbformat.v4.new_markdown_cell(intro, metadata=_metadata(f"{set_name}-intro",
-                                                                     locked=True))]
+                                                                     locked=True)),
+             nbformat.v4.new_code_cell(_SEAL, metadata=_metadata(f"{set_name}-graded-mode",
+                                                                 locked=True))]
     for number, exercise in enumerate(exercise_set, start=1):
         cells += _cells(set_name, exercise, number)
     notebook = nbformat.v4.new_notebook(cells=cells)
@@ -122,10 +172,12 @@ def assignment_notebook(exercise_set: ExerciseSet) -> nbformat.NotebookNode:
 
 def export_assignment(exercise_set: ExerciseSet, path: str | Path) -> Path:
     """Write the nbgrader source notebook of ``exercise_set`` (from
-    :func:`companion.examples.exercises_for`) to ``path`` and return the path."""
+    :func:`companion.examples.exercises_for`) to ``path``, say where, and return the path."""
     path = Path(path)
     notebook = assignment_notebook(exercise_set)
     nbformat.validate(notebook)
     path.parent.mkdir(parents=True, exist_ok=True)
     nbformat.write(notebook, path)
+    print(f"wrote the nbgrader source notebook {path.resolve()} "
+          f"({len(exercise_set)} graded exercises)")
     return path

@@ -17,6 +17,7 @@ from typing import Any
 import sympy as sp
 
 from companion.exercises.check import FULL_TURN, NOT_EQUAL, PROVEN, UNREADABLE, Feedback, Mistake
+from companion.exercises.graded import graded, guarded, withhold
 from companion.exercises.parse import Answer, name_table
 from companion.exercises.worker import Request, grade
 from companion.mechanics.derivation import Derivation, Step
@@ -31,6 +32,14 @@ class _OnTheEngine:
     hints: Sequence[str]
     solution: Callable[[System], Sequence[Step]] | None
     system_of: Callable[[], System] | None
+    #: The fields that compute an answer: refused in graded mode (:mod:`.graded`).
+    _ANSWERS = ("answer", "mistakes", "solution", "right")
+
+    def __post_init__(self) -> None:
+        for name in self._ANSWERS:
+            if hasattr(self, name):
+                setattr(self, name, guarded(getattr(self, name),
+                                            f"exercise {self.key!r}: its {name}"))
 
     def system(self) -> System:
         """The worked example's shared system, attached by the catalog
@@ -48,7 +57,9 @@ class _OnTheEngine:
         return cache[id(system)][1]
 
     def solution_steps(self, system: System | None = None) -> list[Step]:
-        """The engine's derivation steps that lead to the answer (none for some choices)."""
+        """The engine's derivation steps that lead to the answer (none for some choices);
+        withheld in graded mode."""
+        withhold(f"exercise {self.key!r}: its solution")
         if self.solution is None:
             return []
         return list(self.solution(self.system() if system is None else system))
@@ -57,6 +68,8 @@ class _OnTheEngine:
         """The k-th progressive hint (0-based); past the last, a pointer to the solution."""
         if 0 <= k < len(self.hints):
             return self.hints[k]
+        if graded():
+            return "No more hints."
         return "No more hints: use “Reveal solution” to see the derivation."
 
 
@@ -118,28 +131,40 @@ class Exercise(_OnTheEngine):
 
     # ----------------------------------------------------------------- engine results
 
-    def symbols(self, system: System | None = None) -> dict[str, sp.Symbol]:
-        """Typed name → the system's symbol, aliases included."""
+    def symbols(self, system: System | None = None, expected: Answer | None = None
+                ) -> dict[str, sp.Symbol]:
+        """Typed name → the system's symbol, aliases included.
+
+        The answer may hold symbols the system does not list (a contact force, an
+        acceleration): they are taken from ``expected`` (an :class:`AnswerKey`'s), else from
+        the engine's answer; in graded mode without ``expected`` such a name is shown as a
+        plain symbol (for the widget's list of names, never for judging).
+        """
         results = self._results(system)
-        if "symbols" not in results:
+        cached = expected is None and not graded()
+        if not cached or "symbols" not in results:
             system = self.system() if system is None else system
-            # The engine's answer may hold symbols the system does not list (a contact force,
-            # an acceleration): the reader may type those too.
-            answer = self.expected(system)
-            known = {**{x.name: x for x in answer.free_symbols if isinstance(x, sp.Symbol)},
+            answer = (expected if expected is not None
+                      else None if graded() else self.expected(system))
+            free = () if answer is None else answer.free_symbols
+            known = {**{x.name: x for x in free if isinstance(x, sp.Symbol)},
                      **_system_symbols(system)}
             table = {}
             for name in [*self.names, *self.aliases]:
                 target = self.aliases.get(name, name)
-                if target not in known:
+                if target not in known and answer is not None:
                     raise ValueError(f"exercise {self.key!r}: {target!r} is not a symbol of "
                                      f"the system {system.name!r}")
-                table[name] = known[target]
+                table[name] = known.get(target, sp.Symbol(target))
+            if not cached:
+                return name_table(table)
             results["symbols"] = name_table(table)
         return results["symbols"]
 
     def expected(self, system: System | None = None) -> Answer:
-        """The expected answer, computed by the engine from the system (cached per system)."""
+        """The expected answer, computed by the engine from the system (cached per system);
+        withheld in graded mode."""
+        withhold(f"exercise {self.key!r}: its expected answer")
         results = self._results(system)
         if "expected" not in results:
             value = self.answer(self.system() if system is None else system)
@@ -148,6 +173,9 @@ class Exercise(_OnTheEngine):
         return results["expected"]
 
     def known_mistakes(self, system: System | None = None) -> list[Mistake]:
+        """Likely wrong answers computed by the engine (they give the answer away: withheld
+        in graded mode)."""
+        withhold(f"exercise {self.key!r}: its known mistakes")
         results = self._results(system)
         if "mistakes" not in results:
             found = [] if self.mistakes is None else list(
@@ -171,12 +199,22 @@ class Exercise(_OnTheEngine):
             results["ranges"] = sample_ranges([*system.parameters, *system.initial])
         return results["ranges"]
 
-    def check(self, text: str, system: System | None = None) -> Feedback:
+    def check(self, text: str, system: System | None = None, *,
+              key: AnswerKey | None = None) -> Feedback:
         """Read and judge an answer in the grading worker; unreadable input gets the
-        parser's message, an answer too costly to judge a "could not decide" verdict."""
-        return grade(Request(text=text, names=self.symbols(system),
-                             expected=self.expected(system),
-                             mistakes=tuple(self.known_mistakes(system)),
+        parser's message, an answer too costly to judge a "could not decide" verdict.
+
+        Judged against ``key`` when given (an autograder's hidden test), else against the
+        engine's answer, which graded mode withholds.
+        """
+        if key is None:
+            expected, mistakes = self.expected(system), tuple(self.known_mistakes(system))
+        elif key.expected is None:
+            raise ValueError(f"exercise {self.key!r}: its answer key has no expected answer")
+        else:
+            expected, mistakes = key.expected, key.mistakes
+        return grade(Request(text=text, names=self.symbols(system, expected),
+                             expected=expected, mistakes=mistakes,
                              skew_hint=self.skew_hint, ranges=self.ranges(system)))
 
     def allowed_names(self) -> str:
@@ -231,7 +269,9 @@ class ChoiceExercise(_OnTheEngine):
     system_of: Callable[[], System] | None = field(default=None, repr=False, compare=False)
 
     def right_index(self, system: System | None = None) -> int:
-        """The index of the right option, as the engine decides it (cached per system)."""
+        """The index of the right option, as the engine decides it (cached per system);
+        withheld in graded mode."""
+        withhold(f"exercise {self.key!r}: its right option")
         results = self._results(system)
         if "right" not in results:
             index = self.right(self.system() if system is None else system)
@@ -240,16 +280,35 @@ class ChoiceExercise(_OnTheEngine):
             results["right"] = index
         return results["right"]
 
-    def check(self, choice: int | None, system: System | None = None) -> Feedback:
-        """Judge a choice: the chosen option's explanation, and for a prediction what to run."""
+    def check(self, choice: int | None, system: System | None = None, *,
+              key: AnswerKey | None = None, then: bool = True) -> Feedback:
+        """Judge a choice: the chosen option's explanation, and for a prediction what to run
+        (unless ``then`` is False: a handout has no explorer to run).
+
+        Judged against ``key`` when given (an autograder's hidden test), else against the
+        engine's choice, which graded mode withholds.
+        """
         if choice is None or not 0 <= choice < len(self.options):
             return Feedback(False, "Choose one of the options first.", "unreadable", UNREADABLE)
-        right = choice == self.right_index(system)
+        if key is not None and key.right is None:
+            raise ValueError(f"exercise {self.key!r}: its answer key has no right option")
+        right = choice == (self.right_index(system) if key is None else key.right)
         message = self.options[choice].explanation
-        if self.then:
+        if self.then and then:
             message += " " + self.then
         return Feedback(right, message, "correct" if right else "choice",
                         PROVEN if right else NOT_EQUAL)
+
+
+@dataclass(frozen=True)
+class AnswerKey:
+    """What an autograder judges against, kept outside the student's kernel (in nbgrader's
+    hidden tests): the expected answer and the known mistakes of a typed exercise, or the
+    index of the right option of a choice."""
+
+    expected: Answer | None = None
+    mistakes: tuple[Mistake, ...] = ()
+    right: int | None = None
 
 
 def sample_ranges(parameters: Sequence[Parameter]) -> dict[sp.Symbol, tuple[float, float]]:

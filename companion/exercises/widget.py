@@ -4,6 +4,8 @@ Plain ipywidgets (``HTMLMath``, ``Textarea``, ``RadioButtons``, ``Button``) and 
 JavaScript, so they work in JupyterLab and in Voilà; text follows the lecture style
 (:mod:`companion.widgets.style`).  The solution is the engine's derivation, paged with the
 shared :class:`companion.widgets.Stepper`, and stays hidden until the reader asks for it.
+In graded mode (:mod:`companion.exercises.graded`) there is neither Check nor Reveal: the
+answer box and the hints only.
 Creating a widget starts the grading worker in the background, so the first check does not
 wait for sympy to import.
 """
@@ -17,6 +19,7 @@ import ipywidgets as widgets
 from sympy import MatrixBase
 
 from companion.exercises.check import NUMERIC, PROVEN, UNDECIDED, Feedback
+from companion.exercises.graded import graded
 from companion.exercises.worker import grader
 from companion.widgets import Stepper, style
 
@@ -30,6 +33,9 @@ _VERDICTS = {
     UNDECIDED: ("⧗", "Undecided.", "#8a5a00"),
 }
 _WRONG = ("✘", "Not yet.", "#b3261e")
+#: Shown under an exercise in graded mode, in place of Check and Reveal.
+GRADED_NOTE = ("<p style='color:#555'><i>Graded: your answer is judged when the assignment is "
+               "graded; no check and no solution here.</i></p>")
 
 
 def feedback_html(feedback: Feedback) -> str:
@@ -64,11 +70,13 @@ class _Base(widgets.VBox):
         self.check_button.on_click(lambda _: self.check())
         self.hint_button.on_click(lambda _: self.next_hint())
         self.reveal_button.on_click(lambda _: self.reveal())
-        buttons = [self.check_button]
+        sealed = graded()
+        buttons = [] if sealed else [self.check_button]
         if exercise.hints:
             buttons.append(self.hint_button)
-        if exercise.solution is not None:
+        if exercise.solution is not None and not sealed:
             buttons.append(self.reveal_button)
+        self.feedback.value = GRADED_NOTE if sealed else ""
         super().__init__([self.prompt, *answer_area, widgets.HBox(buttons), self.feedback,
                           self.hints, self.solution])
 
@@ -95,8 +103,10 @@ class ExerciseWidget(_Base):
     """An exercise answered by typing; callbacks can be driven directly in tests."""
 
     def __init__(self, exercise: Exercise, number: int | None = None):
-        grader().start()
-        matrix = " or matrix" if isinstance(exercise.expected(), MatrixBase) else ""
+        if not graded():  # nothing to judge in graded mode
+            grader().start()
+        matrix = (" or matrix" if graded() or isinstance(exercise.expected(), MatrixBase)
+                  else "")
         how = _text(f"<span style='color:#555'>Type a sympy expression{matrix}; names you may "
                     f"use: {exercise.allowed_names()}. Powers: ** or ^.</span>")
         self.answer = widgets.Textarea(placeholder=exercise.example_answer or "your answer",
@@ -125,7 +135,8 @@ class ChoiceWidget(_Base):
                                             value=None, layout=widgets.Layout(width="100%"))
         how = _text("<span style='color:#555'>" + (
             "Commit to a prediction, then check it and run the explorer to see."
-            if exercise.kind == "predict" else "Choose one answer.") + "</span>")
+            if exercise.kind == "predict" and not graded() else "Choose one answer.")
+            + "</span>")
         super().__init__(exercise, number, [self.choices], how)
 
     def check(self) -> Feedback:

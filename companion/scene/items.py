@@ -174,6 +174,10 @@ class Declaration:
         A mode named in the heads-up line next to the time.
     aspect
         Height / width of the canvas.
+    follow
+        ``(point, reach)``: the camera keeps ``point`` (a position over time) at the centre
+        and shows ``reach`` around it, so a small mechanism on a long path fills its scene
+        (the grid and the trails move past it); default: the whole motion in view.
     """
 
     items: list
@@ -184,10 +188,13 @@ class Declaration:
     hud: Modes | None = None
     aspect: float = 0.6
     legend: list[tuple[str, str]] = field(default_factory=list)
+    follow: tuple[Any, float] | None = None
 
     def __post_init__(self) -> None:
         if self.view not in ("2d", "3d"):
             raise ValueError(f"view must be '2d' or '3d', got {self.view!r}")
+        if self.follow is not None and not float(self.follow[1]) > 0:
+            raise ValueError(f"follow's reach must be a positive length, got {self.follow[1]!r}")
         flat: list = []
         stack = list(self.items)[::-1]
         while stack:

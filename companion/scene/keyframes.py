@@ -136,6 +136,9 @@ def build(declaration: Declaration, t: np.ndarray, *,
         "meshes": [], "rods": [], "points": [], "trails": [], "arrows": [], "cones": [],
         "grids": [], "legend": [list(x) for x in declaration.legend],
     }
+    if declaration.follow is not None:
+        point, reach = declaration.follow
+        spec["follow"] = {"point": pack.ref(point, 3, "followed point"), "reach": float(reach)}
     extra_reach = 0.0
     grids: list[Grid] = []
     for k, item in enumerate(declaration.items):

@@ -8,6 +8,8 @@
 
 const SPEEDS = [0.25, 0.5, 1, 2, 4];
 const SYNC_INTERVAL_MS = 100; // the kernel's time cursor: at most 10 updates a second
+// The caption while a prediction is open (the same text is PREDICT_CAPTION in widget.py).
+const PREDICT_CAPTION = "Predict first, then press play: what happens is described here once the motion has played.";
 
 function registry() {
   // Browser tests and benchmarks read playback statistics from here.
@@ -113,6 +115,7 @@ class Camera {
     this.azimuth = spec.camera ? spec.camera[0] : -60;
     this.elevation = spec.camera ? spec.camera[1] : 25;
     this.bounds = spec.bounds;
+    this.reach = spec.follow ? spec.follow.reach : 0; // a followed point: this much around it
     this.orient();
   }
 
@@ -143,8 +146,12 @@ class Camera {
     const w = Math.max(x1 - x0, 1e-9), h = Math.max(y1 - y0, 1e-9);
     this.scale = Math.min((width - 2 * margin) / w, (height - 2 * margin) / h);
     this.cx = (x0 + x1) / 2; this.cy = (y0 + y1) / 2;
+    if (this.reach) this.scale = Math.min(width - 2 * margin, height - 2 * margin) / (2 * this.reach);
     this.width = width; this.height = height;
   }
+
+  // Centre the view on p (a followed point).
+  centre(p) { this.cx = dot(p, this.right); this.cy = dot(p, this.up); }
 
   project(p) {
     return [this.width / 2 + (dot(p, this.right) - this.cx) * this.scale,
@@ -165,6 +172,7 @@ function shade(rgb, intensity, alpha) {
 function drawFrame(ctx, cam, motion, time, dpr, lecture) {
   const spec = motion.spec;
   const [i, a] = motion.locate(time);
+  if (spec.follow) cam.centre(motion.value(spec.follow.point, i, a));
   const W = cam.width, H = cam.height;
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.fillStyle = "#ffffff";
@@ -259,6 +267,7 @@ function drawFrame(ctx, cam, motion, time, dpr, lecture) {
 
   // arrows: on top, so forces and ω/H never hide behind a body
   ctx.font = `${Math.round(13 * px)}px sans-serif`;
+  const labels = []; // boxes of the labels placed so far, kept apart
   for (const ar of spec.arrows || []) {
     const o = motion.value(ar.origin, i, a), v = motion.value(ar.vector, i, a);
     if (!(Math.hypot(...v) > 1e-9)) continue;
@@ -273,7 +282,7 @@ function drawFrame(ctx, cam, motion, time, dpr, lecture) {
       ctx.lineTo(e[0] - ux * head + uy * head * 0.45, e[1] - uy * head - ux * head * 0.45);
       ctx.closePath(); ctx.fill();
     }
-    if (ar.label) ctx.fillText(ar.label, e[0] + 6 * px, e[1] - 4 * px);
+    if (ar.label) label(ctx, ar.label, e, len > 0 ? [dx / len, dy / len] : [1, 0], px, labels);
   }
 
   // heads-up text: time, mode, legend
@@ -291,6 +300,60 @@ function drawFrame(ctx, cam, motion, time, dpr, lecture) {
     ctx.fillStyle = "#222"; ctx.fillText(label, W - w - 12 * px, y);
     y += 18 * px;
   }
+}
+
+// An arrow's label beyond its tip, along the arrow (so off the body it starts from), on a
+// white halo, moved down a line while it would cover a label placed before it.
+function label(ctx, text, tip, [ux, uy], px, placed) {
+  const w = ctx.measureText(text).width, h = 13 * px, gap = 7 * px;
+  const x = tip[0] + ux * gap - (ux < -0.3 ? w : ux > 0.3 ? 0 : w / 2);
+  let y = tip[1] + uy * gap + (uy > 0.3 ? h : uy < -0.3 ? 0 : h / 2);
+  const hits = (b) => x < b[2] && x + w > b[0] && y - h < b[3] && y > b[1];
+  for (let k = 0; k < 6 && placed.some(hits); k++) y += h + 2 * px;
+  ctx.save();
+  ctx.lineWidth = 3 * px; ctx.strokeStyle = "rgba(255, 255, 255, 0.9)"; ctx.lineJoin = "round";
+  ctx.strokeText(text, x, y);
+  ctx.restore();
+  ctx.fillText(text, x, y);
+  placed.push([x, y - h, x + w, y]);
+}
+
+// ------------------------------------------------------------------ explorers and their scenes
+// An explorer (class companion-explorer, companion/widgets/explorer.py) and the scene after
+// it, before the next explorer, show one motion.  Looked up in the page (Voilà) or in the
+// notebook that holds them (JupyterLab), in document order.
+const EXPLORER = ".companion-explorer";
+const PRESET = ".companion-preset";
+const KEYS_HELP = "space play/pause · ←/→ scrub · 1–9 presets";
+
+function follows(a, b) { return !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING); }
+
+function explorerBefore(sceneEl) {
+  const scope = sceneEl.closest(".jp-Notebook") || document;
+  let found = null;
+  for (const ex of scope.querySelectorAll(EXPLORER)) if (follows(ex, sceneEl)) found = ex;
+  return found;
+}
+
+function sceneOf(explorerEl) {
+  const scope = explorerEl.closest(".jp-Notebook") || document;
+  for (const s of scope.querySelectorAll(".companion-scene")) {
+    if (follows(explorerEl, s)) return explorerBefore(s) === explorerEl ? s : null;
+  }
+  return null;
+}
+
+// After a preset click, the scene of that explorer takes the keyboard focus (so Space plays
+// it instead of pressing the preset again); installed once per page.
+function focusScenesAfterPresets() {
+  if (globalThis.__companionPresetFocus) return;
+  globalThis.__companionPresetFocus = true;
+  document.addEventListener("click", (event) => {
+    const preset = event.target.closest && event.target.closest(PRESET);
+    const explorer = preset && preset.closest(EXPLORER);
+    const scene = explorer && sceneOf(explorer);
+    if (scene) setTimeout(() => scene.focus({ preventScroll: true }), 0);
+  }, true);
 }
 
 // ------------------------------------------------------------------ the widget view
@@ -330,7 +393,10 @@ function render({ model, el }) {
   loop.type = "checkbox"; loop.checked = model.get("loop");
   loopBox.append(loop, " loop");
   const full = button("full screen", "full screen");
-  bar.append(play, scrub, clock, speed, loopBox, full);
+  const keys = document.createElement("span");
+  keys.className = "companion-scene-keys";
+  keys.textContent = KEYS_HELP;
+  bar.append(play, scrub, clock, speed, loopBox, full, keys);
   const caption = document.createElement("p");
   caption.className = "companion-scene-description";
   root.append(canvas, bar, caption);
@@ -345,7 +411,11 @@ function render({ model, el }) {
   function size() {
     const w = Math.max(root.clientWidth || 640, 200);
     const aspect = (motion && motion.spec.aspect) || 0.6;
-    const h = document.fullscreenElement === root ? Math.max(window.innerHeight - bar.offsetHeight - 20, 200) : Math.round(Math.min(w * aspect, 720));
+    let h = document.fullscreenElement === root ? Math.max(window.innerHeight - bar.offsetHeight - 20, 200) : Math.round(Math.min(w * aspect, 720));
+    // On a projector the scene, its controls and its caption fit the screen's height.
+    if (model.get("lecture") && document.fullscreenElement !== root) {
+      h = Math.min(h, Math.max(window.innerHeight - bar.offsetHeight - caption.offsetHeight - 40, 200));
+    }
     const dpr = window.devicePixelRatio || 1;
     canvas.style.width = `${w}px`; canvas.style.height = `${h}px`;
     canvas.width = Math.round(w * dpr); canvas.height = Math.round(h * dpr);
@@ -378,6 +448,8 @@ function render({ model, el }) {
     if (last !== null) time += ((now - last) / 1000) * Number(speed.value);
     last = now;
     if (time >= motion.t1) {
+      const passed = time;
+      time = motion.t1; sync(true); time = passed; // the kernel hears that the end was reached
       if (loop.checked) time = motion.t0 + ((time - motion.t0) % Math.max(motion.t1 - motion.t0, 1e-9));
       else { time = motion.t1; setPlaying(false); }
     }
@@ -412,8 +484,7 @@ function render({ model, el }) {
     if (previous && !cam.planar && previous.planar === cam.planar) {
       cam.azimuth = previous.azimuth; cam.elevation = previous.elevation; cam.orient();
     }
-    caption.textContent = spec.description || "";
-    canvas.setAttribute("aria-label", spec.description || "scene");
+    showCaption();
     root.classList.toggle("companion-scene-lecture", !!model.get("lecture"));
     time = motion.t0; last = null;
     size();
@@ -432,6 +503,12 @@ function render({ model, el }) {
 
   model.on("change:spec", reload);
   model.on("change:frames", reload);
+  function showCaption() {
+    const spec = model.get("spec") || {};
+    caption.textContent = model.get("predict") ? PREDICT_CAPTION : spec.description || "";
+    canvas.setAttribute("aria-label", caption.textContent || "scene");
+  }
+  model.on("change:predict", showCaption);
   model.on("change:lecture", () => { root.classList.toggle("companion-scene-lecture", !!model.get("lecture")); draw(); });
   model.on("change:time", () => {
     const t = model.get("time");
@@ -460,6 +537,12 @@ function render({ model, el }) {
     else if (event.key === "ArrowLeft") { seek(time - stepSize); sync(true); }
     else if (event.key === "Home") { seek(motion.t0); sync(true); }
     else if (event.key === "End") { seek(motion.t1); sync(true); }
+    else if (/^[1-9]$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      const explorer = explorerBefore(root);
+      const preset = explorer && explorer.querySelectorAll(PRESET)[Number(event.key) - 1];
+      if (!preset) return;
+      preset.click();
+    }
     else return;
     event.preventDefault(); event.stopPropagation();
   });
@@ -478,6 +561,7 @@ function render({ model, el }) {
   const observer = new ResizeObserver(() => { if (motion) { size(); draw(); } });
   observer.observe(root);
 
+  focusScenesAfterPresets();
   setPlaying(playing);
   load();
   return () => {

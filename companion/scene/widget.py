@@ -36,6 +36,10 @@ SCENE_CLASS = "companion-scene"
 
 Declare = Callable[[Trajectory], Declaration]
 
+#: The caption while a prediction is open (the same text is in scene.js).
+PREDICT_CAPTION = ("Predict first, then press play: what happens is described here once the "
+                   "motion has played.")
+
 
 class Scene(anywidget.AnyWidget):
     """A 2D/3D scene of a motion, declared by ``declare(trajectory)``.
@@ -64,6 +68,8 @@ class Scene(anywidget.AnyWidget):
     autoplay = traitlets.Bool(False).tag(sync=True)
     loop = traitlets.Bool(True).tag(sync=True)
     lecture = traitlets.Bool(False).tag(sync=True)
+    #: A predict preset's question is open: the caption keeps the outcome to itself.
+    predict = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, declare: Declare, trajectory: Trajectory, *,
                  max_frames: int = kf.MAX_FRAMES, autoplay: bool = False, **kwargs: Any):
@@ -73,6 +79,8 @@ class Scene(anywidget.AnyWidget):
         self.keyframes: kf.Keyframes | None = None
         self.trajectory: Trajectory | None = None
         self._following = False
+        #: Shown inside its explorer (lecture mode): displaying it again shows nothing.
+        self.beside = False
         self.show(trajectory)
 
     def show(self, trajectory: Trajectory) -> None:
@@ -95,6 +103,12 @@ class Scene(anywidget.AnyWidget):
         return self.keyframes.spec["description"] if self.keyframes else ""
 
     @property
+    def caption(self) -> str:
+        """The caption shown under the scene: the description, or while a prediction is
+        open (``predict``) the invitation to play (scene.js writes the same)."""
+        return PREDICT_CAPTION if self.predict else self.description
+
+    @property
     def payload_bytes(self) -> int:
         """Bytes of the keyframe message of the motion shown."""
         return self.keyframes.payload_bytes if self.keyframes else 0
@@ -103,9 +117,18 @@ class Scene(anywidget.AnyWidget):
         """Couple to an :class:`~companion.widgets.Explorer`: its slider changes replace the
         motion, its time cursor follows playback and its play scrubber moves the scene."""
         explorer.on_update.append(self.show)
+        if self.lecture:  # one screen per idea: the scene beside the figure
+            explorer.place_beside(self)
+            self.beside = True
+        self.predict = explorer.predicting
+        explorer.on_predict.append(lambda on: setattr(self, "predict", on))
+        self.observe(lambda change: self._following or explorer.played_to(change["new"]),
+                     names="time")
         play = getattr(explorer.view, "play", None)
         if play is None:
             return self
+        # One player per motion: the scene's; the explorer's cursor follows it (below).
+        play.widget.layout.display = "none"
 
         def scene_moved(change: dict) -> None:
             if self._following or explorer.trajectory is None:
@@ -161,6 +184,8 @@ class Scene(anywidget.AnyWidget):
         return float(self.trajectory.t[0]) if self.trajectory is not None else 0.0
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+        if self.beside:  # already on screen, beside its explorer's figure
+            return {"text/plain": ""}, {}
         shown = super()._repr_mimebundle_(**kwargs)
         data, metadata = shown if isinstance(shown, tuple) else (shown or {}, {})
         bundle = dict(data)

@@ -204,6 +204,9 @@ def few_ticks(*axes, nbins: int = 4) -> None:
 
 #: CSS class of every explorer's outer box: browser tests and benchmarks find explorers by it.
 EXPLORER_CLASS = "companion-explorer"
+#: CSS class of preset buttons: scene.js presses the n-th on key n and, after a click, moves
+#: the keyboard focus to the explorer's scene.
+PRESET_CLASS = "companion-preset"
 
 #: Style of an explorer's buttons: their text is never cut to an ellipsis ("ne" for "next").
 EXPLORER_CSS = style.whole_buttons_css(EXPLORER_CLASS)
@@ -267,11 +270,22 @@ class Preset:
         Parameter and initial-condition values, by name (the rest keep their defaults).
     prompt
         One line: what to predict before pressing play.
+    predict
+        With a prompt, a *predict* preset: the figure's curves and texts, the readout's
+        events and a following scene's caption stay hidden until the motion has been played
+        (:data:`PLAYED_SHARE` of it) or "reveal" is clicked (:meth:`Explorer.reveal`).
     """
 
     label: str
     values: Mapping[str, float] = field(default_factory=dict)
     prompt: str = ""
+    predict: bool = True
+
+
+#: Share of a predict preset's motion to play before its outcome is shown.
+PLAYED_SHARE = 0.9
+#: Share of the width the figure takes when its scene is placed beside it (lecture mode).
+BESIDE_SHARE = 0.56
 
 
 #: Live explorers by (system name, key): building a new explorer under a key closes the old.
@@ -338,6 +352,10 @@ class Explorer:
     on_update
         Functions called with each new trajectory after an update (a scene replaces its
         motion this way).
+    predicting
+        True while a predict preset's outcome is hidden (see :class:`Preset`).
+    on_predict
+        Functions called with ``predicting`` whenever it changes (a scene hides its caption).
     """
 
     def __init__(self, system: System, view: View, *, controls: Sequence[str] | None = None,
@@ -383,7 +401,14 @@ class Explorer:
         self._follow_limits()
 
         self.readout = w.HTML()
-        self.prompt = w.HTML()
+        self.prompt = w.HTML(layout={"flex": "1 1 auto"})
+        self.predicting = False
+        self.on_predict: list[Callable[[bool], None]] = []
+        self._hidden: list[Any] = []
+        self.reveal_button = w.Button(description="reveal the outcome", icon="eye",
+                                      tooltip="show the curves and the scene's caption now",
+                                      layout={"width": "auto", "display": "none"})
+        self.reveal_button.on_click(lambda _: self.reveal())
         self.error: str | None = None
         #: Seconds the last update spent simulating, moving the artists, rendering the figure.
         self.elapsed = self.refresh_seconds = self.render_seconds = 0.0
@@ -410,8 +435,15 @@ class Explorer:
         self.fitter = FigureFitter(self.figure, self.redraw, scope_class=EXPLORER_CLASS,
                                    stack_below=view.stack_below)
         style_sheet = w.HTML(EXPLORER_CSS, layout={"height": "0px"})
-        self.widget = w.VBox([style_sheet, self._control_panel(names, essential), self.prompt,
-                              self.readout, self.fitter.probe, *shown, *view.extra_widgets()],
+        play = getattr(view, "play", None)
+        if play is not None:  # its cursor follows a scene's playback too
+            play.on_sample(lambda i: self.trajectory is not None
+                           and self.played_to(float(self.trajectory.t[i])))
+        self._figure_column = [self.fitter.probe, *shown, *view.extra_widgets()]
+        self.widget = w.VBox([style_sheet, self._control_panel(names, essential),
+                              w.HBox([self.prompt, self.reveal_button],
+                                     layout={"align_items": "center"}),
+                              self.readout, *self._figure_column],
                              layout={"width": "100%"})
         self.widget.add_class(EXPLORER_CLASS)
 
@@ -450,6 +482,7 @@ class Explorer:
             button = w.Button(description=preset.label, tooltip=preset.prompt,
                               layout={"width": "auto"})
             button.on_click(lambda _, name=name: self.apply_preset(name))
+            button.add_class(PRESET_CLASS)  # keys 1–9 and the focus move find it (scene.js)
             buttons.append(button)
         parts.append(w.HBox(buttons, layout={"flex_flow": "row wrap"}))
         return w.VBox(parts)
@@ -475,6 +508,7 @@ class Explorer:
         if math.isclose(value, self.values[name], rel_tol=0, abs_tol=1e-9 * self.controls[
                 name].step) and name not in self._pending:
             return  # the front end snapped a value we sent: nothing changed
+        self.reveal()  # the reader moved on from the question
         self._pending[name] = value
         loop = _running_loop()
         if loop is None:
@@ -505,6 +539,7 @@ class Explorer:
     def reset(self) -> Trajectory | None:
         """Every value back to its default (the parameters' defaults, not a preset's)."""
         self.prompt.value = ""
+        self.reveal()
         return self.update(**self.defaults)
 
     def apply_preset(self, name: str) -> Trajectory | None:
@@ -512,11 +547,63 @@ class Explorer:
         if name not in self.presets:
             raise ValueError(f"no preset {name!r}; known: {', '.join(self.presets) or 'none'}")
         preset = self.presets[name]
+        self.reveal()
         traj = self.update(**{**self.defaults, **preset.values})
         if preset.prompt:
             self.prompt.value = (f"<div><b>Predict before you press "
                                  f"play:</b> {html.escape(preset.prompt)}</div>")
+            if preset.predict and traj is not None:
+                self._hide_outcome()
         return traj
+
+    def place_beside(self, widget: w.Widget, share: float = BESIDE_SHARE) -> None:
+        """Show ``widget`` (the explorer's scene) to the right of the figure, the figure
+        taking ``share`` of the width at its own aspect and never stacking its panels: one
+        explorer and its scene on one screen (lecture mode, :meth:`Scene.follow`)."""
+        if not 0.2 <= share <= 0.8:
+            raise ValueError(f"share must be between 0.2 and 0.8 of the width, got {share!r}")
+        left = w.VBox(self._figure_column, layout={"width": f"{100 * share:.0f}%"})
+        right = w.VBox([widget], layout={"width": f"{100 * (1 - share):.0f}%",
+                                         "padding": "0 0 0 12px"})
+        head = [c for c in self.widget.children if c not in self._figure_column]
+        self.widget.children = (*head, w.HBox([left, right], layout={"width": "100%"}))
+        self.fitter.keep_aspect = True
+        self.fitter.stack_below = 0.0
+
+    def _hide_outcome(self) -> None:
+        """Predict mode: hide every curve, marker, patch and text drawn in the axes (the
+        outcome), the readout's events and a following scene's caption."""
+        self._hidden = [a for ax in self.figure.axes
+                        for a in (*ax.lines, *ax.collections, *ax.patches, *ax.texts,
+                                  *ax.images) if a.get_visible()]
+        for artist in self._hidden:
+            artist.set_visible(False)
+        self._set_predicting(True)
+
+    def reveal(self) -> None:
+        """End predict mode: show what :meth:`apply_preset` hid (nothing if not predicting)."""
+        if not self.predicting:
+            return
+        for artist in self._hidden:
+            artist.set_visible(True)
+        self._hidden = []
+        self._set_predicting(False)
+
+    def played_to(self, t: float) -> None:
+        """Playback reached time ``t``: past :data:`PLAYED_SHARE` of the motion, reveal."""
+        if self.predicting and self.trajectory is not None:
+            t0, t1 = float(self.trajectory.t[0]), float(self.trajectory.t[-1])
+            if t >= t0 + PLAYED_SHARE * (t1 - t0):
+                self.reveal()
+
+    def _set_predicting(self, on: bool) -> None:
+        self.predicting = on
+        self.reveal_button.layout.display = "" if on else "none"
+        self._readout()
+        for listener in list(self.on_predict):
+            listener(on)
+        with changing(self.figure):
+            self.redraw()
 
     def update(self, **values: Any) -> Trajectory | None:
         """Set values (by parameter name), re-simulate and redraw; synchronous.
@@ -693,13 +780,13 @@ class Explorer:
         if traj.residuals:
             worst = max(traj.max_residual(k) for k in traj.residuals)
             status.append(f"constraints held to {worst:.0e}")
-        if traj.events:
+        if traj.events and not self.predicting:  # events tell the outcome
             status.append(f"⚠ {html.escape(traj.events[0])}"
                           + (f" (+{len(traj.events) - 1} more)" if len(traj.events) > 1 else ""))
         status.append(f"simulated in {1e3 * self.elapsed:.0f} ms")
         details = [f"{html.escape(k)} drift {traj.drift(k):.1e}" for k in traj.invariants]
         details += [f"max |{html.escape(k)}| {traj.max_residual(k):.1e}" for k in traj.residuals]
-        details += [f"⚠ {html.escape(e)}" for e in traj.events]
+        details += [] if self.predicting else [f"⚠ {html.escape(e)}" for e in traj.events]
         return (" · ".join(status) + "<details><summary>details</summary>"
                 + "<br>".join(details) + "</details>")
 
@@ -707,7 +794,8 @@ class Explorer:
         """Alt text: the system, the values used and what the figure shows."""
         values = ", ".join(f"{labels.plain(k)} = {v:.3g}" for k, v in self.values.items()
                            if np.isfinite(v))
-        body = self.view.describe(self.trajectory) if self.trajectory is not None else ""
+        body = (self.view.describe(self.trajectory)  # the outcome: not while predicting
+                if self.trajectory is not None and not self.predicting else "")
         return f"{self.system.title} ({values}). {body}".strip()
 
     def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, Any]:

@@ -111,6 +111,10 @@ class FigureFitter:
         The :class:`WidthProbe` to display with the figure.
     stacked
         Whether the panels are in one column.
+    keep_aspect
+        Scale the height with the width (the view's nominal aspect) instead of keeping the
+        nominal height: a figure that shares its row with a scene (lecture mode) must not
+        grow taller than the screen as its column narrows.
     """
 
     def __init__(self, figure: Figure, redraw: Callable[[], None], *, scope_class: str = "",
@@ -123,6 +127,7 @@ class FigureFitter:
         self._wide_specs = {ax: ax.get_subplotspec() for ax in figure.axes
                             if ax.get_subplotspec() is not None}
         self.stacked = False
+        self.keep_aspect = False
         #: :func:`background_key` after the last layout pass
         self._laid_out: tuple = ()
         self._settle_handle: asyncio.TimerHandle | None = None
@@ -167,6 +172,9 @@ class FigureFitter:
         with changing(self.figure):
             self._arrange(stacked=width_px < self.breakpoint_px())
             height_in = self._stacked_height() if self.stacked else self.nominal_inches[1]
+            if self.keep_aspect and not self.stacked:
+                width_in, height_nominal = self.nominal_inches
+                height_in = width_px / self.pixels_per_inch * height_nominal / width_in
             self.figure.set_size_inches(width_px / self.pixels_per_inch, height_in,
                                         forward=True)
             self.layout()

@@ -42,8 +42,10 @@ LECTURE_CSS = VOILA_DATA_DIR / "voila" / "templates" / VOILA_TEMPLATE / "lecture
 HIDE_TAG = "lecture-hide"
 
 #: A projector palette: the Okabe–Ito colours, distinguishable by colour-blind readers and
-#: dark enough on white to survive a washed-out projector.
-PROJECTOR_COLOURS = ["#000000", "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00",
+#: dark enough on white to survive a washed-out projector, in the hue order of matplotlib's
+#: default cycle (C0 blue, C1 orange, C2 green), so that a body drawn "C0" is blue in
+#: JupyterLab and on the projector alike, as its panel title and its scene say (issue 32).
+PROJECTOR_COLOURS = ["#0072B2", "#D55E00", "#009E73", "#000000", "#CC79A7", "#E69F00",
                      "#56B4E9"]
 
 #: matplotlib rc settings applied to explorer figures in lecture mode.

@@ -1,5 +1,6 @@
 """Scene of Greenwood's Example 4.4, the knife-edge dumbbell, seen from above: the rod, the
-blade at particle 1, both paths and the constraint force; the view is fitted to the paths."""
+blade at particle 1, both paths and the constraint force; the view follows the rod's middle
+(:data:`REACH` rod lengths around it), so the dumbbell fills its scene on a long path."""
 
 from __future__ import annotations
 
@@ -12,6 +13,9 @@ from companion.scene.items import COLORS, Arrow, Declaration, Grid, Point, Rod, 
 #: edge) blue, particle 2 orange; the blade force λ in the reaction colour.
 PARTICLE_COLORS = {"particle 1": "#1f77b4", "particle 2": "#ff7f0e"}
 FORCE_COLOR = COLORS["reaction"]
+
+#: Rod lengths shown on each side of the rod's middle.
+REACH = 1.25
 
 
 def scene(trajectory: Trajectory) -> Declaration:
@@ -32,6 +36,7 @@ def scene(trajectory: Trajectory) -> Declaration:
     turned = np.degrees(phi[-1] - phi[0])
     travelled = [float(np.sum(np.linalg.norm(np.diff(p, axis=1), axis=0))) for p in (one, two)]
     return Declaration(items, view="2d", aspect=0.7, title="Greenwood Ex. 4.4: knife-edge dumbbell",
+                       follow=((one + two) / 2, REACH * l),
                        description=f"Seen from above, the dumbbell turns by {turned:.0f}° in "
                                    f"{trajectory.t[-1]:.0f} s; particle 1, on the knife edge, "
                                    f"moves only along the rod ({travelled[0]:.2f} m) while "

@@ -1,0 +1,48 @@
+"""``make lecture`` and its template, without a browser (tests/test_browser_course.py drives
+them in one): one Voilà server for the whole chapters/ folder, a port and no browser on
+request, presenter notes and the page keys in the template."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from companion.widgets import style
+
+ROOT = Path(__file__).resolve().parents[1]
+TEMPLATE = style.VOILA_DATA_DIR / "voila" / "templates" / style.VOILA_TEMPLATE
+
+
+def _make_lecture(*args: str) -> str:
+    """The command ``make lecture`` would run (``make -n``: nothing runs, nothing installs)."""
+    if shutil.which("make") is None:
+        pytest.skip("make is not installed")
+    run = subprocess.run(["make", "-n", "lecture", "VENV=/nonexistent-venv", *args], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60, check=True)
+    return run.stdout.split("COMPANION_LECTURE=1", 1)[1]
+
+
+def test_make_lecture_serves_the_chapters_folder():
+    command = _make_lecture()
+    assert f'"{ROOT / "chapters"}"' in command and ".ipynb" not in command
+    assert "--template=companion-lecture" in command and "--port=8866" in command
+    assert "--no-browser" not in command
+
+
+def test_make_lecture_port_and_no_browser():
+    command = _make_lecture("PORT=9123", "NO_BROWSER=1")
+    assert "--port=9123" in command and "--no-browser" in command
+
+
+def test_template_hides_presenter_notes_and_carries_the_keys():
+    page = (TEMPLATE / "index.html.j2").read_text(encoding="utf-8")
+    assert ".jp-Cell.celltag_presenter-notes { display: none; }" in page
+    assert "{% include 'lecture.js' %}" in page and "{% include 'lecture.css' %}" in page
+    keys = (TEMPLATE / "lecture.js").read_text(encoding="utf-8")
+    for key in ('"PageDown"', '"PageUp"', '"n"', '"p"', '"ArrowLeft"', '"ArrowRight"', '" "'):
+        assert key in keys
+    # JupyterLab shows presenter notes: the style use_lecture_style() puts there hides none.
+    assert "presenter-notes" not in style.LECTURE_CSS.read_text(encoding="utf-8")

@@ -1,0 +1,95 @@
+"""One screen per idea (issue 32 §6), headless: in lecture mode a scene that follows an
+explorer sits beside its figure (which keeps its aspect and its panels side by side), and
+one player per motion — the scene's; the explorer's play control is hidden and its cursor
+follows the scene."""
+
+from __future__ import annotations
+
+import ipywidgets as w
+import numpy as np
+import pytest
+
+from companion import examples
+from companion.widgets import use_lecture_style
+
+
+@pytest.fixture
+def lecture():
+    use_lecture_style(True)
+    try:
+        yield
+    finally:
+        use_lecture_style(False)
+
+
+def test_scene_beside_its_figure_in_lecture_mode(lecture):
+    explorer = examples.explorer("euler_body")
+    scene = examples.scene("euler_body", explorer)
+    row = explorer.widget.children[-1]
+    assert isinstance(row, w.HBox)
+    figure_column, scene_column = row.children
+    assert scene in scene_column.children and explorer.fitter.probe in figure_column.children
+    assert scene._repr_mimebundle_()[0] == {"text/plain": ""}  # not shown twice
+    explorer.fitter.fit(800)
+    width, height = explorer.figure.get_size_inches()
+    nominal_w, nominal_h = explorer.fitter.nominal_inches
+    assert not explorer.fitter.stacked and height == pytest.approx(width * nominal_h / nominal_w)
+    explorer.close()
+
+
+def test_one_player_per_motion():
+    explorer = examples.explorer("euler_body")
+    scene = examples.scene("euler_body", explorer)
+    play = explorer.view.play
+    assert play.widget.layout.display == "none"
+    t = explorer.trajectory.t
+    scene.time = float(t[len(t) // 2])  # the scene plays: the explorer's cursor follows
+    assert abs(explorer.view.time_index - len(t) // 2) <= len(t) / play.n_frames + 1
+    explorer.close()
+
+
+def test_the_knife_edge_fills_its_scene():
+    """The scene follows the dumbbell: the rod spans a fixed share of the view however long
+    the path (before: the whole path in view, the rod about 20 px of 1100)."""
+    from companion.scene.keyframes import build
+
+    explorer = examples.explorer("knife_edge")
+    scene = examples.scene("knife_edge", explorer)
+    spec = scene.spec
+    reach = spec["follow"]["reach"]
+    rod = explorer.trajectory.params["l"]
+    assert rod / (2 * reach) >= 0.35  # of the view's width
+    lo, hi = spec["bounds"]
+    path_span = max(hi[0] - lo[0], hi[1] - lo[1])
+    assert 2 * reach < path_span  # the default motion is longer than the view: followed
+    declaration = scene.declare(explorer.trajectory)
+    with pytest.raises(ValueError, match="reach"):
+        type(declaration)(declaration.items, follow=(declaration.follow[0], 0.0))
+    assert build(declaration, explorer.trajectory.t).spec["follow"]["point"] in spec["channels"]
+    explorer.close()
+
+
+def _pixels_per_unit(spec, width=1100, height=720, margin=24):
+    """What scene.js's Camera.fit gives: whole-motion bounds, and the followed frame."""
+    lo, hi = np.array(spec["bounds"])
+    az, el = np.radians(spec["camera"])
+    right = np.array([-np.sin(az), np.cos(az), 0.0])
+    toward = np.array([np.cos(el) * np.cos(az), np.cos(el) * np.sin(az), np.sin(el)])
+    up = np.cross(toward, right)
+    corners = np.array([[x, y, z] for x in (lo[0], hi[0]) for y in (lo[1], hi[1])
+                        for z in (lo[2], hi[2])])
+    sx, sy = corners @ right, corners @ up
+    whole = min((width - 2 * margin) / np.ptp(sx), (height - 2 * margin) / np.ptp(sy))
+    framed = min(width, height) - 2 * margin
+    return whole, framed / (2 * spec["follow"]["reach"])
+
+
+def test_the_tumbling_box_fills_its_scene():
+    """Framed on the box and its arrows instead of the cube its attitudes sweep: more than
+    twice as large (151 → 354 px per box length in 1100×720), ω and H still inside."""
+    explorer = examples.explorer("euler_body")
+    spec = examples.scene("euler_body", explorer).spec
+    whole, framed = _pixels_per_unit(spec)
+    assert framed > 2 * whole
+    assert spec["follow"]["reach"] > 0.85  # the arrows' length (companion.scene.rigid)
+    explorer.close()

@@ -1,0 +1,78 @@
+"""Predict mode (issue 32 §2): after choosing a predict preset nothing on screen shows the
+outcome — no curve, marker, patch or text in the figure, no event in the readout, not the
+scene's caption — until the motion has been played or "reveal the outcome" is clicked."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion import examples
+from companion.scene.widget import PREDICT_CAPTION
+from companion.widgets.explorer import PLAYED_SHARE, Preset
+
+
+def _drawn(explorer):
+    """The artists in the figure's axes that would be drawn (figure titles are static)."""
+    return [a for ax in explorer.figure.axes
+            for a in (*ax.lines, *ax.collections, *ax.patches, *ax.texts, *ax.images)
+            if a.get_visible()]
+
+
+@pytest.fixture
+def racket():
+    explorer = examples.explorer("euler_body")
+    scene = examples.scene("euler_body", explorer)
+    yield explorer, scene
+    explorer.close()
+
+
+def test_nothing_shows_the_outcome_before_play(racket):
+    explorer, scene = racket
+    assert _drawn(explorer) and scene.caption == scene.description
+    explorer.apply_preset("tennis racket")
+    assert explorer.predicting and _drawn(explorer) == []
+    assert "flip" not in scene.caption and scene.caption == PREDICT_CAPTION and scene.predict
+    assert "changes sign" not in explorer.describe() and "⚠" not in explorer.readout.value
+    assert explorer.reveal_button.layout.display != "none"
+
+    t = explorer.trajectory.t
+    scene.time = float(t[0] + 0.5 * (t[-1] - t[0]))  # the browser reports half the motion
+    assert explorer.predicting and _drawn(explorer) == []
+    scene.time = float(t[0] + PLAYED_SHARE * (t[-1] - t[0]))  # ... and then the end
+    assert not explorer.predicting and len(_drawn(explorer)) > 0
+    assert scene.caption == scene.description and not scene.predict
+    assert explorer.reveal_button.layout.display == "none"
+
+
+def test_reveal_click_and_slider_end_the_prediction(racket):
+    explorer, scene = racket
+    explorer.apply_preset("tennis racket")
+    explorer.reveal_button.click()
+    assert not explorer.predicting and _drawn(explorer) and not scene.predict
+    explorer.apply_preset("smallest axis")
+    assert explorer.predicting
+    slider = explorer.controls["omega_x"]
+    slider.value = explorer.values["omega_x"] + 1e-13  # a front end echoing the preset's value
+    assert explorer.predicting
+    explorer.controls["omega_x"].value = 1.5  # the reader moves on
+    assert not explorer.predicting and _drawn(explorer)
+
+
+def test_the_play_control_reveals_at_the_end():
+    explorer = examples.explorer("euler_body")
+    play = getattr(explorer.view, "play", None)
+    if play is None:
+        explorer.close()
+        pytest.skip("this view has no play control")
+    explorer.apply_preset("tennis racket")
+    play.go_to_sample(len(explorer.trajectory.t) - 1)
+    assert not explorer.predicting and _drawn(explorer)
+    explorer.close()
+
+
+def test_a_preset_without_prediction_hides_nothing():
+    explorer = examples.explorer("euler_body")
+    explorer.presets["shown"] = Preset("shown", {"omega_x": 1.0}, "a question", predict=False)
+    explorer.apply_preset("shown")
+    assert not explorer.predicting and _drawn(explorer)
+    explorer.close()
