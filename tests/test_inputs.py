@@ -311,6 +311,25 @@ def test_friction_explorer_refuses_a_negative_mu_s_and_has_no_dead_zone():
     ex.close()
 
 
+def test_explore_starts_at_params_and_initial_and_survives_a_failed_build():
+    from companion import explore
+    from companion.widgets.explorer import live_explorers
+
+    s = spring()
+    with pytest.raises(ValueError, match="unknown option.* bogus of simulate"):
+        explore(s, bogus=1)  # fails in its first simulation, after the sliders exist
+    assert not [e for e in live_explorers() if e.system is s]  # nothing half-built is live
+    ex = explore(s, params={k: 9.0}, initial={"x": 0.2})  # was: 'multiple values for params'
+    assert ex.values["k"] == 9.0 and ex.controls["k"].value == 9.0
+    np.testing.assert_array_equal(ex.trajectory.states,
+                                  s.simulate(params={"k": 9.0}, initial={x: 0.2}).states)
+    with pytest.raises(ValueError, match=r"explore\(spring\): x = 5 is outside this "
+                                         r"explorer's range"):
+        explore(s, initial={x: 5.0})
+    assert ex.closed  # replaced by the refused one, which is closed too
+    assert not [e for e in live_explorers() if e.system is s]
+
+
 def test_play_control_and_stepper_refuse_bad_arguments():
     from companion.widgets.play import PlayControl
     from companion.widgets.stepper import Stepper
