@@ -232,6 +232,11 @@ def test_the_readme_example_runs():
     namespace: dict = {}
     exec(code, namespace)  # noqa: S102 - the README's own example
     assert namespace["traj"].t[-1] == 5.0
+    # the next block, on the same sleigh: linearize with cyclic= and the stability sweep
+    stability = re.findall(r"```python\n(.*?)```", section, re.S)[1]
+    assert "stability_sweep" in stability
+    exec(stability, namespace)  # noqa: S102
+    assert namespace["sweep"].stable.tolist() == [True] * 3 and namespace["sweep"].critical == []
 
 
 def test_every_step_of_every_worked_derivation_has_a_unique_key():
