@@ -79,6 +79,15 @@ class Parameter:
     positive: bool = False
     nonnegative: bool = False
 
+    def __post_init__(self):
+        if not isinstance(self.symbol, sp.Symbol):
+            raise TypeError("a Parameter's symbol must be a sympy Symbol, the one used in the "
+                            "equations (m = sp.Symbol('m', positive=True)), got "
+                            f"{type(self.symbol).__name__} {self.symbol!r}")
+        if not self.low <= self.high:
+            raise ValueError(f"the range of {self.name} must have low ≤ high, got "
+                             f"[{self.low}, {self.high}]")
+
     @property
     def name(self) -> str:
         return self.symbol.name
@@ -214,8 +223,8 @@ class ParameterTable:
             out[name] = value
         unknown = sorted(set(out) - set(self.names))
         if unknown:
-            raise ValueError(f"unknown {self.what} {', '.join(unknown)} in {self.argument}; "
-                             f"known: {', '.join(self.names) or 'none'}")
+            raise ValueError(f"unknown {self.what} {', '.join(unknown)}; known: "
+                             f"{', '.join(self.names) or 'none'} (the keys of {self.argument})")
         return out
 
     def values(self, given: Mapping[Any, Any] | None) -> dict[str, float]:
@@ -618,6 +627,10 @@ class System:
                              f"coordinate), got {len(self.Q_q)}")
         self.invariant_exprs = dict(invariants or {})
         self.series_exprs = dict(series or {})
+        if not isinstance(validity, Mapping | None):
+            raise TypeError("validity must map a name to each condition (an expression that "
+                            "must stay ≥ 0), e.g. {'height': z_G}; got "
+                            f"{type(validity).__name__} {validity!r}")
         self.validity_exprs = {name: inputs_entry(e, f"the validity condition {name!r}")
                                for name, e in (validity or {}).items()}
         self.t_final = t_final
@@ -682,11 +695,17 @@ class System:
                     + ("pass it as T_qdot=… to have it converted" if what == "T" else
                        "pass them as Q_q=… to have them converted"))
             self._check_unknown(what, free - allowed)
-        missing = [n for n in self.integrator.initial_names(self)
-                   if n not in {p.name for p in self.initial}]
+        needed = self.integrator.initial_names(self)
+        missing = [n for n in needed if n not in {p.name for p in self.initial}]
         if missing:
             raise ValueError(f"no initial value for {', '.join(missing)} in {self.name}: add "
                              f"initial=[…, Parameter({missing[0]}, default, low, high)]")
+        read = {*needed, *(s.name for s in self.dependent)}  # a dependent q: Newton's start
+        unread = [p.name for p in self.initial if p.name not in read]
+        if unread:
+            raise ValueError(f"initial of {self.name} holds {', '.join(unread)}, which the "
+                             f"motion never reads (its start values are those of "
+                             f"{', '.join(needed)}): remove it, or make it a parameter")
 
     def _check_unknown(self, what: str, unknown: set) -> None:
         if not unknown:
@@ -925,7 +944,7 @@ class System:
                       params: Mapping[str, float] | None = None) -> np.ndarray:
         """The integrator's state at t = 0 from initial values by name or Symbol (and
         parameter values)."""
-        values = {key_name(k, "a key of values"): v for k, v in values.items()}
+        values = self.initial_table.by_name(values)
         return self.integrator.initial_state(self, values, self.parameter_values(params))
 
     def _p(self, p: Sequence[float] | Mapping[Any, Any] | None) -> list[float]:

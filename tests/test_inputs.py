@@ -101,7 +101,8 @@ def test_symbols_and_names_alike_in_states_series_and_small_oscillations():
 
 def test_a_symbol_key_is_refused_when_unknown_or_given_twice():
     s = spring()
-    with pytest.raises(ValueError, match=r"unknown parameter\(s\) c in params; known: m, k"):
+    with pytest.raises(ValueError, match=r"unknown parameter\(s\) c; known: m, k \(the keys of "
+                                         r"params\)"):
         s.simulate(params={sp.Symbol("c"): 1.0})
     with pytest.raises(ValueError, match="gives k twice"):
         s.simulate(params={k: 2.0, "k": 3.0})
@@ -128,6 +129,19 @@ def test_constructor_input_errors_name_what_to_change():
         spring(T=[m * dot_symbol(x) ** 2 / 2])
     with pytest.raises(ValueError, match=r"n_constraints .* an integer from 0 to 0 .* got 1\.5"):
         spring(n_constraints=1.5)
+    with pytest.raises(TypeError, match="validity must map a name to each condition"):
+        spring(validity=[x + 1])
+    with pytest.raises(ValueError, match=r"initial of spring holds z, which the motion never "
+                                         r"reads \(its start values are those of x, "):
+        spring(initial=[Parameter(x, 0.5, -1, 1), Parameter(dot_symbol(x), 0.0, -1, 1),
+                        Parameter(sp.Symbol("z"), 0.0, -1, 1)])
+    with pytest.raises(TypeError, match="a Parameter's symbol must be a sympy Symbol, .* got "
+                                        "str 'm'"):
+        Parameter("m", 1.0, 0.1, 5.0)
+    with pytest.raises(ValueError, match=r"the range of m must have low ≤ high, got \[5\.0, "):
+        Parameter(m, 1.0, 5.0, 0.1)
+    with pytest.raises(TypeError, match="initial must be a mapping of names to values"):
+        spring().initial_state([0.5, 0.0])
 
 
 def test_simulate_bounds_the_samples():
