@@ -212,8 +212,8 @@ class ParameterTable:
         if not isinstance(given, Mapping):
             example = ", ".join(f"{p.name!r}: {p.default:g}" for p in self.entries[:2])
             raise TypeError(f"{self.argument} must be a mapping of names to values, e.g. "
-                            f"{{{example}}} (or the Symbols as keys); got "
-                            f"{type(given).__name__} {given!r}")
+                            f"{{{example}}}; got {type(given).__name__} {given!r} (the "
+                            "Symbols may be the keys too)")
         out: dict[str, Any] = {}
         for key, value in given.items():
             name = key_name(key, f"a key of {self.argument}")
