@@ -49,6 +49,7 @@ from companion.numerics import (
     SingularConfigurationError,
     Trajectory,
 )
+from companion.numerics.errors import wrong_state_size
 
 if TYPE_CHECKING:  # only for annotations: sympy.physics.mechanics is slow to import
     from companion.mechanics.model import MechanicsModel
@@ -1435,7 +1436,9 @@ def _rhs_factory(xs: Sequence[sp.Symbol], cs: Sequence[sp.Symbol],
         "            raise _singular(x, exc) from exc\n"
         "    return f\n")
 
-    def singular(x: np.ndarray, exc: Exception) -> SingularConfigurationError:
+    def singular(x: np.ndarray, exc: Exception) -> ValueError:
+        if len(x) != len(xs):  # unpacking failed: not a singular matrix
+            return wrong_state_size(len(x), len(xs))
         return SingularConfigurationError(
             f"the mass matrix is singular at q = {list(x[:n])}: {exc}")
 

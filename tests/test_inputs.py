@@ -121,6 +121,13 @@ def test_rhs_takes_the_documented_order_or_a_mapping():
         s.rhs([2.0])
     with pytest.raises(TypeError, match="in the order m, k, or a mapping by name"):
         s.rhs(["a", "b"])
+    # a state of the wrong length, by every method and the symbolic right-hand side
+    for f in (*(s.rhs(method=name) for name in s.applicable_methods()), s.symbolic_rhs()):
+        for size in (1, 3):
+            with pytest.raises(ValueError, match=rf"the state x must hold 2 values, \(q, u\) "
+                                                 rf"in the order of System\.state_names\(\), "
+                                                 rf"got {size}"):
+                f(0.0, np.zeros(size))
 
 
 # ------------------------------------------------------------- bad input, each its message
