@@ -384,6 +384,16 @@ def test_define_names_an_argument_of_the_wrong_shape():
     assert spring_draft(q=(x,), forces=(0,)).build().q == [x]  # any sequence is a list
 
 
+def test_define_says_what_the_speeds_are_called_when_initial_names_a_rate():
+    from companion.workbench import DefinitionError
+
+    with pytest.raises(DefinitionError, match="initial names x\u0307, which is none of u_1, x "
+                                              "\\(the speeds are named by their order: "
+                                              "u_1 = x\u0307\\)"):
+        spring_draft(initial={dot_symbol(x): 1.0}).build()
+    assert spring_draft(initial={"u_1": 1.0}).build().initial_values()["u_1"] == 1.0
+
+
 def test_define_declares_validity_conditions():
     from companion.workbench import DefinitionError
 
