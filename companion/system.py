@@ -1052,8 +1052,9 @@ class System:
         from companion.numerics.linearize import jacobian
 
         names = [s.name for s in self.q]
-        if isinstance(cyclic, (str, sp.Symbol)):
-            cyclic = [cyclic]
+        tolerance = check_tolerance("tolerance", tolerance)
+        if isinstance(cyclic, (str, sp.Symbol)) or not isinstance(cyclic, Iterable):
+            cyclic = [cyclic]  # one coordinate alone, or refused by key_name with its type
         cyclic = [key_name(c, "an entry of cyclic") for c in cyclic]
         unknown = sorted(set(cyclic) - set(names))
         if unknown:

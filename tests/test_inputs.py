@@ -180,6 +180,11 @@ def test_cyclic_coordinates_as_symbols_or_names(disk):
     np.testing.assert_array_equal(by_symbol.A, by_name.A)
     with pytest.raises(ValueError, match="cyclic names unknown coordinates"):
         disk.linearize(spin, cyclic=[sp.Symbol("z")])
+    with pytest.raises(TypeError, match="an entry of cyclic must be a name or a sympy Symbol, "
+                                        "got int 3"):
+        disk.linearize(spin, cyclic=3)
+    with pytest.raises(ValueError, match="tolerance must be a positive number, got 'a'"):
+        disk.linearize(spin, cyclic="x", tolerance="a")
 
 
 def test_stability_sweep_finds_the_disks_critical_speed(disk):
