@@ -407,5 +407,9 @@ def test_define_declares_validity_conditions():
     assert traj.events[0].startswith("t = ") and "x above -0.3" in traj.events[0]
     first = traj.t[np.argmin(traj.series["model valid"])]
     assert abs(first - np.arccos(-0.6) / 2) <= traj.t[1]
+    from companion import explore
+
+    status = explore(system, t_final=2.0).readout_html().split("<details>")[0]
+    assert "the motion leaves the model (x above -0.3 = " in status  # the status line says it
     with pytest.raises(DefinitionError, match=r"validity condition h \(c\) uses c"):
         spring_draft(validity={"h": sp.Symbol("c")}).build()
