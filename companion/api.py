@@ -7,7 +7,8 @@ compare_methods, explore``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from companion import examples
 from companion.mechanics.comparison import ComparisonTable
@@ -24,14 +25,30 @@ def compare_methods(systems: Sequence[System | str] | None = None,
     return _compare([examples.get(s) if isinstance(s, str) else s for s in chosen], methods)
 
 
-def explore(system: System, **simulate_kwargs):
+def explore(system: System, params: Mapping[Any, Any] | None = None,
+            initial: Mapping[Any, Any] | None = None, **simulate_kwargs):
     """A generic :class:`~companion.widgets.Explorer` of ``system``: a slider for every
     parameter and initial value, the coordinates against time (and the path when the system
-    has ``x``/``y`` coordinates or series) and the drift of its invariants."""
+    has ``x``/``y`` coordinates or series) and the drift of its invariants.
+
+    ``params`` and ``initial`` (by name or Symbol, as for :meth:`System.simulate`) are where
+    the sliders start; the other keywords (``t_final``, ``method`` …) go to every simulation.
+
+    Raises
+    ------
+    ValueError
+        Unknown names, or start values the explorer refuses (outside a slider's range).
+    """
     from companion.widgets.explorer import Explorer
     from companion.widgets.timeseries import TimeSeriesView
 
-    return Explorer(system, TimeSeriesView.for_system(system), simulate_kwargs=simulate_kwargs)
+    start = {**system.parameter_table.by_name(params), **system.initial_table.by_name(initial)}
+    explorer = Explorer(system, TimeSeriesView.for_system(system),
+                        simulate_kwargs=simulate_kwargs)
+    if start and explorer.update(**start) is None:
+        explorer.close()
+        raise ValueError(f"explore({system.name}): {explorer.error}")
+    return explorer
 
 
 __all__ = ["compare_methods", "explore"]

@@ -49,6 +49,7 @@ from companion.numerics import (
     SingularConfigurationError,
     Trajectory,
 )
+from companion.numerics.errors import wrong_state_size
 
 if TYPE_CHECKING:  # only for annotations: sympy.physics.mechanics is slow to import
     from companion.mechanics.model import MechanicsModel
@@ -78,6 +79,15 @@ class Parameter:
     description: str = ""
     positive: bool = False
     nonnegative: bool = False
+
+    def __post_init__(self):
+        if not isinstance(self.symbol, sp.Symbol):
+            raise TypeError("a Parameter's symbol must be a sympy Symbol, the one used in the "
+                            "equations (m = sp.Symbol('m', positive=True)), got "
+                            f"{type(self.symbol).__name__} {self.symbol!r}")
+        if not self.low <= self.high:
+            raise ValueError(f"the range of {self.name} must have low ≤ high, got "
+                             f"[{self.low}, {self.high}]")
 
     @property
     def name(self) -> str:
@@ -203,8 +213,8 @@ class ParameterTable:
         if not isinstance(given, Mapping):
             example = ", ".join(f"{p.name!r}: {p.default:g}" for p in self.entries[:2])
             raise TypeError(f"{self.argument} must be a mapping of names to values, e.g. "
-                            f"{{{example}}} (or the Symbols as keys); got "
-                            f"{type(given).__name__} {given!r}")
+                            f"{{{example}}}; got {type(given).__name__} {given!r} (the "
+                            "Symbols may be the keys too)")
         out: dict[str, Any] = {}
         for key, value in given.items():
             name = key_name(key, f"a key of {self.argument}")
@@ -214,8 +224,8 @@ class ParameterTable:
             out[name] = value
         unknown = sorted(set(out) - set(self.names))
         if unknown:
-            raise ValueError(f"unknown {self.what} {', '.join(unknown)} in {self.argument}; "
-                             f"known: {', '.join(self.names) or 'none'}")
+            raise ValueError(f"unknown {self.what} {', '.join(unknown)}; known: "
+                             f"{', '.join(self.names) or 'none'} (the keys of {self.argument})")
         return out
 
     def values(self, given: Mapping[Any, Any] | None) -> dict[str, float]:
@@ -618,6 +628,10 @@ class System:
                              f"coordinate), got {len(self.Q_q)}")
         self.invariant_exprs = dict(invariants or {})
         self.series_exprs = dict(series or {})
+        if not isinstance(validity, Mapping | None):
+            raise TypeError("validity must map a name to each condition (an expression that "
+                            "must stay ≥ 0), e.g. {'height': z_G}; got "
+                            f"{type(validity).__name__} {validity!r}")
         self.validity_exprs = {name: inputs_entry(e, f"the validity condition {name!r}")
                                for name, e in (validity or {}).items()}
         self.t_final = t_final
@@ -682,11 +696,17 @@ class System:
                     + ("pass it as T_qdot=… to have it converted" if what == "T" else
                        "pass them as Q_q=… to have them converted"))
             self._check_unknown(what, free - allowed)
-        missing = [n for n in self.integrator.initial_names(self)
-                   if n not in {p.name for p in self.initial}]
+        needed = self.integrator.initial_names(self)
+        missing = [n for n in needed if n not in {p.name for p in self.initial}]
         if missing:
             raise ValueError(f"no initial value for {', '.join(missing)} in {self.name}: add "
                              f"initial=[…, Parameter({missing[0]}, default, low, high)]")
+        read = {*needed, *(s.name for s in self.dependent)}  # a dependent q: Newton's start
+        unread = [p.name for p in self.initial if p.name not in read]
+        if unread:
+            raise ValueError(f"initial of {self.name} holds {', '.join(unread)}, which the "
+                             f"motion never reads (its start values are those of "
+                             f"{', '.join(needed)}): remove it, or make it a parameter")
 
     def _check_unknown(self, what: str, unknown: set) -> None:
         if not unknown:
@@ -925,7 +945,7 @@ class System:
                       params: Mapping[str, float] | None = None) -> np.ndarray:
         """The integrator's state at t = 0 from initial values by name or Symbol (and
         parameter values)."""
-        values = {key_name(k, "a key of values"): v for k, v in values.items()}
+        values = self.initial_table.by_name(values)
         return self.integrator.initial_state(self, values, self.parameter_values(params))
 
     def _p(self, p: Sequence[float] | Mapping[Any, Any] | None) -> list[float]:
@@ -1032,8 +1052,9 @@ class System:
         from companion.numerics.linearize import jacobian
 
         names = [s.name for s in self.q]
-        if isinstance(cyclic, (str, sp.Symbol)):
-            cyclic = [cyclic]
+        tolerance = check_tolerance("tolerance", tolerance)
+        if isinstance(cyclic, (str, sp.Symbol)) or not isinstance(cyclic, Iterable):
+            cyclic = [cyclic]  # one coordinate alone, or refused by key_name with its type
         cyclic = [key_name(c, "an entry of cyclic") for c in cyclic]
         unknown = sorted(set(cyclic) - set(names))
         if unknown:
@@ -1416,7 +1437,9 @@ def _rhs_factory(xs: Sequence[sp.Symbol], cs: Sequence[sp.Symbol],
         "            raise _singular(x, exc) from exc\n"
         "    return f\n")
 
-    def singular(x: np.ndarray, exc: Exception) -> SingularConfigurationError:
+    def singular(x: np.ndarray, exc: Exception) -> ValueError:
+        if len(x) != len(xs):  # unpacking failed: not a singular matrix
+            return wrong_state_size(len(x), len(xs))
         return SingularConfigurationError(
             f"the mass matrix is singular at q = {list(x[:n])}: {exc}")
 

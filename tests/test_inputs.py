@@ -101,7 +101,8 @@ def test_symbols_and_names_alike_in_states_series_and_small_oscillations():
 
 def test_a_symbol_key_is_refused_when_unknown_or_given_twice():
     s = spring()
-    with pytest.raises(ValueError, match=r"unknown parameter\(s\) c in params; known: m, k"):
+    with pytest.raises(ValueError, match=r"unknown parameter\(s\) c; known: m, k \(the keys of "
+                                         r"params\)"):
         s.simulate(params={sp.Symbol("c"): 1.0})
     with pytest.raises(ValueError, match="gives k twice"):
         s.simulate(params={k: 2.0, "k": 3.0})
@@ -120,6 +121,13 @@ def test_rhs_takes_the_documented_order_or_a_mapping():
         s.rhs([2.0])
     with pytest.raises(TypeError, match="in the order m, k, or a mapping by name"):
         s.rhs(["a", "b"])
+    # a state of the wrong length, by every method and the symbolic right-hand side
+    for f in (*(s.rhs(method=name) for name in s.applicable_methods()), s.symbolic_rhs()):
+        for size in (1, 3):
+            with pytest.raises(ValueError, match=rf"the state x must hold 2 values, \(q, u\) "
+                                                 rf"in the order of System\.state_names\(\), "
+                                                 rf"got {size}"):
+                f(0.0, np.zeros(size))
 
 
 # ------------------------------------------------------------- bad input, each its message
@@ -128,6 +136,19 @@ def test_constructor_input_errors_name_what_to_change():
         spring(T=[m * dot_symbol(x) ** 2 / 2])
     with pytest.raises(ValueError, match=r"n_constraints .* an integer from 0 to 0 .* got 1\.5"):
         spring(n_constraints=1.5)
+    with pytest.raises(TypeError, match="validity must map a name to each condition"):
+        spring(validity=[x + 1])
+    with pytest.raises(ValueError, match=r"initial of spring holds z, which the motion never "
+                                         r"reads \(its start values are those of x, "):
+        spring(initial=[Parameter(x, 0.5, -1, 1), Parameter(dot_symbol(x), 0.0, -1, 1),
+                        Parameter(sp.Symbol("z"), 0.0, -1, 1)])
+    with pytest.raises(TypeError, match="a Parameter's symbol must be a sympy Symbol, .* got "
+                                        "str 'm'"):
+        Parameter("m", 1.0, 0.1, 5.0)
+    with pytest.raises(ValueError, match=r"the range of m must have low ≤ high, got \[5\.0, "):
+        Parameter(m, 1.0, 5.0, 0.1)
+    with pytest.raises(TypeError, match="initial must be a mapping of names to values"):
+        spring().initial_state([0.5, 0.0])
 
 
 def test_simulate_bounds_the_samples():
@@ -159,6 +180,11 @@ def test_cyclic_coordinates_as_symbols_or_names(disk):
     np.testing.assert_array_equal(by_symbol.A, by_name.A)
     with pytest.raises(ValueError, match="cyclic names unknown coordinates"):
         disk.linearize(spin, cyclic=[sp.Symbol("z")])
+    with pytest.raises(TypeError, match="an entry of cyclic must be a name or a sympy Symbol, "
+                                        "got int 3"):
+        disk.linearize(spin, cyclic=3)
+    with pytest.raises(ValueError, match="tolerance must be a positive number, got 'a'"):
+        disk.linearize(spin, cyclic="x", tolerance="a")
 
 
 def test_stability_sweep_finds_the_disks_critical_speed(disk):
@@ -311,6 +337,25 @@ def test_friction_explorer_refuses_a_negative_mu_s_and_has_no_dead_zone():
     ex.close()
 
 
+def test_explore_starts_at_params_and_initial_and_survives_a_failed_build():
+    from companion import explore
+    from companion.widgets.explorer import live_explorers
+
+    s = spring()
+    with pytest.raises(ValueError, match="unknown option.* bogus of simulate"):
+        explore(s, bogus=1)  # fails in its first simulation, after the sliders exist
+    assert not [e for e in live_explorers() if e.system is s]  # nothing half-built is live
+    ex = explore(s, params={k: 9.0}, initial={"x": 0.2})  # was: 'multiple values for params'
+    assert ex.values["k"] == 9.0 and ex.controls["k"].value == 9.0
+    np.testing.assert_array_equal(ex.trajectory.states,
+                                  s.simulate(params={"k": 9.0}, initial={x: 0.2}).states)
+    with pytest.raises(ValueError, match=r"explore\(spring\): x = 5 is outside this "
+                                         r"explorer's range"):
+        explore(s, initial={x: 5.0})
+    assert ex.closed  # replaced by the refused one, which is closed too
+    assert not [e for e in live_explorers() if e.system is s]
+
+
 def test_play_control_and_stepper_refuse_bad_arguments():
     from companion.widgets.play import PlayControl
     from companion.widgets.stepper import Stepper
@@ -344,6 +389,16 @@ def test_define_names_an_argument_of_the_wrong_shape():
     assert spring_draft(q=(x,), forces=(0,)).build().q == [x]  # any sequence is a list
 
 
+def test_define_says_what_the_speeds_are_called_when_initial_names_a_rate():
+    from companion.workbench import DefinitionError
+
+    with pytest.raises(DefinitionError, match="initial names x\u0307, which is none of u_1, x "
+                                              "\\(the speeds are named by their order: "
+                                              "u_1 = x\u0307\\)"):
+        spring_draft(initial={dot_symbol(x): 1.0}).build()
+    assert spring_draft(initial={"u_1": 1.0}).build().initial_values()["u_1"] == 1.0
+
+
 def test_define_declares_validity_conditions():
     from companion.workbench import DefinitionError
 
@@ -352,5 +407,9 @@ def test_define_declares_validity_conditions():
     assert traj.events[0].startswith("t = ") and "x above -0.3" in traj.events[0]
     first = traj.t[np.argmin(traj.series["model valid"])]
     assert abs(first - np.arccos(-0.6) / 2) <= traj.t[1]
+    from companion import explore
+
+    status = explore(system, t_final=2.0).readout_html().split("<details>")[0]
+    assert "the motion leaves the model (x above -0.3 = " in status  # the status line says it
     with pytest.raises(DefinitionError, match=r"validity condition h \(c\) uses c"):
         spring_draft(validity={"h": sp.Symbol("c")}).build()

@@ -134,7 +134,7 @@ def test_a_symbol_that_is_nothing():
 
 def test_params_not_a_mapping():
     with pytest.raises(TypeError, match=r"params must be a mapping of names to values, e\.g\. "
-                                        r"\{'m': 1, 'k': 4\} \(or the Symbols as keys\); got list"):
+                                        r"\{'m': 1, 'k': 4\}; got list"):
         spring().simulate(params=[1.0, 4.0])
     with pytest.raises(TypeError, match="initial must be a mapping"):
         spring().simulate(initial=0.5)
@@ -232,6 +232,11 @@ def test_the_readme_example_runs():
     namespace: dict = {}
     exec(code, namespace)  # noqa: S102 - the README's own example
     assert namespace["traj"].t[-1] == 5.0
+    # the next block, on the same sleigh: linearize with cyclic= and the stability sweep
+    stability = re.findall(r"```python\n(.*?)```", section, re.S)[1]
+    assert "stability_sweep" in stability
+    exec(stability, namespace)  # noqa: S102
+    assert namespace["sweep"].stable.tolist() == [True] * 3 and namespace["sweep"].critical == []
 
 
 def test_every_step_of_every_worked_derivation_has_a_unique_key():

@@ -18,6 +18,7 @@ import sympy as sp
 from companion.mechanics.lagrange import kinematics_of
 from companion.mechanics.methods import Definition, applicable
 from companion.numerics.compile import CompiledEOM, lambdify_scalar
+from companion.numerics.errors import wrong_state_size
 
 
 @cache
@@ -74,9 +75,16 @@ def rhs_in_independent_speeds(system: Definition, method: str, p: Sequence[float
     n = len(system.q)
     qdot_of, udot = _qdot(system), udot_function(system, method, p)
 
+    size = n + len(system.u_independent)
+
     def f(t: float, x: np.ndarray) -> np.ndarray:
         q, u = x[:n], x[n:]
-        return np.concatenate([qdot_of(t, *q, *u, *p), udot(t, q, u)])
+        try:
+            return np.concatenate([qdot_of(t, *q, *u, *p), udot(t, q, u)])
+        except TypeError as exc:
+            if len(x) == size:
+                raise
+            raise wrong_state_size(len(x), size) from exc
 
     return f
 

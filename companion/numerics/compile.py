@@ -15,7 +15,11 @@ from typing import TYPE_CHECKING
 import numpy as np
 import sympy as sp
 
-from companion.numerics.errors import NonFiniteMotionError, SingularConfigurationError
+from companion.numerics.errors import (
+    NonFiniteMotionError,
+    SingularConfigurationError,
+    wrong_state_size,
+)
 
 if TYPE_CHECKING:  # numerics sits below mechanics: the type only
     from companion.mechanics.derivation import Derivation
@@ -129,6 +133,10 @@ class CompiledEOM:
         """The flat list (q̇, M row by row, f) as Python floats."""
         try:
             return self._parts(t, *q, *u, *p)
+        except TypeError as exc:  # a state of the wrong length: say so, not _Dummy_45
+            if len(q) + len(u) == self.n + self.k:
+                raise
+            raise wrong_state_size(len(q) + len(u), self.n + self.k) from exc
         except (ZeroDivisionError, ValueError, OverflowError) as exc:
             raise SingularConfigurationError(
                 f"the equations of motion cannot be evaluated at q = {list(q)}: {exc}"

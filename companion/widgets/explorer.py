@@ -384,10 +384,9 @@ class Explorer:
             self.values.update(self._checked(self.presets[preset].values))
         self.closed = False
         self.key = (system.name, key or preset or "main")
-        previous = _LIVE.get(self.key)
+        previous = _LIVE.pop(self.key, None)
         if previous is not None:
             previous.close()
-        _LIVE[self.key] = self
 
         self.controls: dict[str, w.FloatSlider] = {n: self._slider(self.spec[n]) for n in names}
         self._quiet = False
@@ -446,6 +445,7 @@ class Explorer:
                               self.readout, *self._figure_column],
                              layout={"width": "100%"})
         self.widget.add_class(EXPLORER_CLASS)
+        _LIVE[self.key] = self  # only once built: a failed build leaves nothing half-made live
 
     # ----------------------------------------------------------------- controls
     def _known(self, names: Sequence[str] | Mapping[str, Any]) -> None:

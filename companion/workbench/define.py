@@ -254,14 +254,16 @@ def _made(symbol, default, low, high, unit, positive) -> Parameter:
     return Parameter(symbol, default, low, high, unit, positive=positive)
 
 
-def _by_symbol(what: str, values: Mapping[Any, Value], known: Sequence[sp.Symbol]
-               ) -> dict[sp.Symbol, Value]:
+def _by_symbol(what: str, values: Mapping[Any, Value], known: Sequence[sp.Symbol],
+               hint: str = "") -> dict[sp.Symbol, Value]:
     by_name = {s.name: s for s in known}
     out = {}
     for key, value in values.items():
         name = key if isinstance(key, str) else getattr(key, "name", None)
         if name not in by_name:
-            raise DefinitionError(f"{what} names {key}, which is none of {_names(known)}")
+            shown = labels.plain(name) if name is not None else repr(key)
+            raise DefinitionError(f"{what} names {shown}, which is none of {_names(known)}"
+                                  f"{hint}")
         out[by_name[name]] = value
     return out
 
@@ -357,7 +359,9 @@ def _build(d: Draft) -> System:
                         "neither a coordinate, the time nor a parameter")
             series[f"{axis}_{label}"] = e
 
-    start = _by_symbol("initial", d.initial, [*q, *u[: n - m]])
+    named = ", ".join(f"{s.name} = {_text(e)}" for s, e in zip(u, speeds, strict=False))
+    start = _by_symbol("initial", d.initial, [*q, *u[: n - m]],
+                       f" (the speeds are named by their order: {named})")
     system = System(
         name=d.name, title=d.title or d.name, source="defined in the workbench", q=q,
         qdot=qdot, u=u, definitions=[*speeds, *constraints], T_qdot=T, n_constraints=m,
