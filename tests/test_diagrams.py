@@ -20,7 +20,7 @@ EXPECTED = {
                    r"$\theta$", r"$\phi$"],
     "knife_edge": [r"$x$", r"$y$", r"$\phi$", r"$l$", "particle 1", "particle 2", "blade",
                    r"$v = u_1$", r"$u_3 = 0$", r"$\lambda$"],
-    "dumbbell_rigid": [r"$P$", r"$G$", r"\rho_c", r"$\hat b_1$", r"$\hat b_2$", "v_P",
+    "dumbbell_rigid": [r"$P$", r"$G$", r"\rho_c", r"$\hat a_x$", r"$\hat a_y$", "v_P",
                        r"\omega", r"$\phi$"],
     "whipple_bicycle": [r"$w$", r"$c$", r"$\lambda$", r"$\phi$", r"$\delta$", "rear frame",
                         "front frame", "rear wheel", "front wheel"],
