@@ -31,6 +31,8 @@ EXPECTED = {
                         r"pin $O$", r"pin $E$", r"$G_1$", r"$G_2$", r"$g$"],
     "disk_link": [r"$\theta$", r"$s$", r"$\psi$", r"$h$", r"$r$", r"$e_1$", r"$e_2$",
                   r"$O$", r"$c$", "absolute angle, counter-clockwise"],
+    "polar_spring": [r"$x$", r"$y$", r"$\theta$", r"$u_1 = \dot r$", r"$u_2 = r\,\dot{\theta}$",
+                     r"$e_r$", r"$e_\theta$", r"$F_r = -k\,r$", "spring"],
     "moving_carriage": [r"$r$", r"$\theta$", r"$u_1$", r"$u_2$", r"$k_x$", r"$k_y$",
                         r"$\Omega t$", r"A\sin\nu t"],
 }
