@@ -286,12 +286,15 @@ def disk_link_rolling_concepts() -> list[ChoiceExercise]:
                     r"The link swings down while the disk rolls. Does rolling last?"),
             options=[
                 Option("It rolls until it reaches the tip",
-                       "As the link swings faster the friction rolling needs grows, while N "
-                       "shrinks: the static limit is reached first."),
+                       "As the link swings down, the friction rolling needs, "
+                       "F = (m/3)(g sin θ − s θ̇²) for a uniform disk, falls through zero and "
+                       "grows the other way faster than N grows: the static limit comes "
+                       "first."),
                 Option("It rolls for a while, then the friction needed exceeds μ_s N",
-                       "At the start a gentle slope needs little friction; as the link turns "
-                       "faster the needed |F| grows and N falls, until |F| = μ_s N and the "
-                       "rolling model stops being valid."),
+                       "At the start the slope needs a friction force up the link well inside "
+                       "μ_s N; as the link swings down, θ passes zero and s θ̇² grows, so the "
+                       "needed F = (m/3)(g sin θ − s θ̇²) reverses and grows faster than N, "
+                       "until F = −μ_s N and the rolling model stops being valid."),
                 Option("It slips from the very start",
                        "At θ₀ = 0.2 on a link at rest the friction needed is well below μ_s N."),
             ],
