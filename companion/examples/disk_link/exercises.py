@@ -360,10 +360,12 @@ def disk_link_friction_concepts() -> list[ChoiceExercise]:
                     r"disk up. When does it stop slipping and start to roll?"),
             options=[
                 Option("Before the slide alone would stop",
-                       "v_slip = ṡ + r ψ̇ closes from both sides: friction slows ṡ and raises "
-                       "r ψ̇, so it reaches zero before ṡ would."),
+                       "v_slip = ṡ + r ψ̇ falls through both terms: gravity and friction slow "
+                       "ṡ, and friction spins the disk in the rolling sense, driving r ψ̇ "
+                       "negative, so v_slip reaches zero before ṡ would."),
                 Option("Exactly when ṡ reaches zero",
-                       "That ignores the spin: r ψ̇ grows while the disk slides."),
+                       "That ignores the spin: r ψ̇ grows negative (the rolling sense) while "
+                       "the disk slides."),
                 Option("After ṡ reaches zero",
                        "The spin speeds the end of slipping up, it does not delay it."),
                 Option("Never: it slips until it leaves the link",
