@@ -20,7 +20,7 @@ EXPECTED = {
                    r"$\theta$", r"$\phi$"],
     "knife_edge": [r"$x$", r"$y$", r"$\phi$", r"$l$", "particle 1", "particle 2", "blade",
                    r"$v = u_1$", r"$u_3 = 0$", r"$\lambda$"],
-    "dumbbell_rigid": [r"$P$", r"$G$", r"\rho_c", r"$\hat b_1$", r"$\hat b_2$", "v_P",
+    "dumbbell_rigid": [r"$P$", r"$G$", r"\rho_c", r"$\hat a_x$", r"$\hat a_y$", "v_P",
                        r"\omega", r"$\phi$"],
     "whipple_bicycle": [r"$w$", r"$c$", r"$\lambda$", r"$\phi$", r"$\delta$", "rear frame",
                         "front frame", "rear wheel", "front wheel"],
@@ -31,6 +31,8 @@ EXPECTED = {
                         r"pin $O$", r"pin $E$", r"$G_1$", r"$G_2$", r"$g$"],
     "disk_link": [r"$\theta$", r"$s$", r"$\psi$", r"$h$", r"$r$", r"$e_1$", r"$e_2$",
                   r"$O$", r"$c$", "absolute angle, counter-clockwise"],
+    "polar_spring": [r"$x$", r"$y$", r"$\theta$", r"$u_1 = \dot r$", r"$u_2 = r\,\dot{\theta}$",
+                     r"$e_r$", r"$e_\theta$", r"$F_r = -k\,r$", "spring"],
     "moving_carriage": [r"$r$", r"$\theta$", r"$u_1$", r"$u_2$", r"$k_x$", r"$k_y$",
                         r"$\Omega t$", r"A\sin\nu t"],
 }

@@ -15,7 +15,8 @@ TITLE = "The dumbbell as one rigid body about P (Greenwood §4.4)"
 
 def draw(ax: Axes) -> None:
     """Reference point P on the knife edge, mass centre G at mid-rod, ρ_c from P to G, the
-    body axes b̂₁ (along the rod) and b̂₂, the velocity v_P and the angular velocity φ̇."""
+    rod frame A's â_x (along the rod) and â_y (the engine's frame names), the velocity v_P and
+    the angular velocity φ̇ n̂_z."""
     setup(ax, TITLE, (-0.3, 4.3), (-0.45, 2.95))
     p, two, e, n = rod()
     g = 0.5 * (p + two)
@@ -25,20 +26,20 @@ def draw(ax: Axes) -> None:
           size=12, ha="right", va="top", fontsize=11)
     point(ax, two, PARTICLE_COLORS["particle 2"], None, size=12)
     point(ax, g, INK, r"$G$", offset=(0.05, -0.42), size=7, marker="s")
-    arrow(ax, p + 0.28 * n, g + 0.28 * n, COLORS["H"], r"$\rho_c = \frac{l}{2}\,\hat b_1$",
+    arrow(ax, p + 0.28 * n, g + 0.28 * n, COLORS["H"], r"$\rho_c = \frac{l}{2}\,\hat a_x$",
           at=0.5, offset=(-0.2, 0.3))
-    arrow(ax, p, p + 0.75 * n, INK, r"$\hat b_2$", lw=1.2, offset=(-0.15, 0.08))
-    ax.text(*(p + 1.45 * e - 0.2 * n), r"$\hat b_1$", fontsize=12, ha="center")
+    arrow(ax, p, p + 0.75 * n, INK, r"$\hat a_y$", lw=1.2, offset=(-0.15, 0.08))
+    ax.text(*(p + 1.45 * e - 0.2 * n), r"$\hat a_x$", fontsize=12, ha="center")
     arrow(ax, p - 0.16 * n, p - 0.16 * n + 0.85 * e, COLORS["omega"],
-          r"$v_P = u_1\,\hat b_1$", offset=(0.2, -0.3))
+          r"$v_P = u_1\,\hat a_x$", offset=(0.2, -0.3))
     t = np.radians(np.linspace(120, 400, 40))
     ring = g[:, None] + 0.3 * np.array([np.cos(t), np.sin(t)])
     ax.plot(*ring[:, :-3], color=COLORS["omega"], lw=1.4)
     arrow(ax, ring[:, -4], ring[:, -1], COLORS["omega"], lw=1.4)
-    ax.text(*(g + 0.42 * n + 0.35 * e), r"$\omega = \dot\phi\,\hat k$", color=COLORS["omega"],
+    ax.text(*(g + 0.42 * n + 0.35 * e), r"$\omega = \dot\phi\,\hat n_z$", color=COLORS["omega"],
             fontsize=12, ha="left")
     notes(ax, 0.15, 2.8, [
         r"one body of mass $2m$; reference point $P$ fixed in it, off the mass centre $G$",
         r"$I_P = m\,l^2$ about $P$; $\rho_c$ from $P$ to $G$ enters (4.139)–(4.140)",
-        r"the knife edge allows no velocity of $P$ along $\hat b_2$",
+        r"the knife edge allows no velocity of $P$ along $\hat a_y$",
     ], 0.24, size=10)

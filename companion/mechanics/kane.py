@@ -334,7 +334,8 @@ def from_system(system: Definition) -> Derivation:
         load = sym.prepared(load)
         Q = [Q[j] + sym.tidy_dot(load, sym.prepared(coeffs[j])) for j in range(k)]
     Q = _forces_once(system, [sp.expand(e) for e in Q], bool(model.loads))
-    steps.append(Step("Generalized applied forces Q_j = Σ (F_i·γ_ij + M_i·β_ij)", sp.Matrix(Q),
+    steps.append(Step("Generalized applied forces Q_j = Σ (F_i·γ_ij + M_i·β_ij)" if rigid
+                      else "Generalized applied forces Q_j = Σ_i F_i·γ_ij", sp.Matrix(Q),
                       "(4.137)" if rigid else "(4.129)", "Only working loads contribute: a "
                       "constraint force is perpendicular to every γ_ij.", "Q",
                       key="applied_forces"))
@@ -377,7 +378,8 @@ def from_system(system: Definition) -> Derivation:
                           "− (the moment of (4.140)), both zero.", None, key="alternate_form"))
     lhs = sp.Matrix([expanded_sum(terms) for terms in lhs])
     steps.append(Step("Generalized inertia forces Q*_j = −Σ [m(v̇ + ρ̈_c)·γ_ij + "
-                      "(I·ω̇ + ω×I·ω + m ρ_c × v̇)·β_ij]",
+                      "(I·ω̇ + ω×I·ω + m ρ_c × v̇)·β_ij]" if rigid
+                      else "Generalized inertia forces Q*_j = −Σ_i m_i v̇_i·γ_ij",
                       -lhs, "(4.138)–(4.140)" if rigid else "(4.130)",
                       "The inertia forces projected on the same velocity coefficients as the "
                       "applied loads: Q*_j = Σ_i (F*_i·γ_ij + M*_i·β_ij) (4.138) with "
@@ -387,7 +389,9 @@ def from_system(system: Definition) -> Derivation:
     mass, rest = linear_coefficients(lhs, sym.udot)  # lhs = mass·u̇ + rest, expanded
     forcing = sp.Matrix(Q) - rest
     equations = [sp.Eq(lhs[j], Q[j], evaluate=False) for j in range(k)]
-    steps.append(Step("General dynamical equation Σ m v̇·γ_ij + … = Q_j", equations,
+    steps.append(Step("General dynamical equation Σ_i [m_i(v̇_i + ρ̈_ci)·γ_ij + …·β_ij] = Q_j"
+                      if rigid else "General dynamical equation Σ_i m_i v̇_i·γ_ij = Q_j",
+                      equations,
                       "(4.142)" if rigid else "(4.133)",
                       f"{k} first-order equations in the independent u's: Q_j + Q*_j = 0 "
                       "(4.132), of the form m(q,t) u̇ + f = Q (4.143).", None,

@@ -286,12 +286,15 @@ def disk_link_rolling_concepts() -> list[ChoiceExercise]:
                     r"The link swings down while the disk rolls. Does rolling last?"),
             options=[
                 Option("It rolls until it reaches the tip",
-                       "As the link swings faster the friction rolling needs grows, while N "
-                       "shrinks: the static limit is reached first."),
+                       "As the link swings down, the friction rolling needs, "
+                       "F = (m/3)(g sin θ − s θ̇²) for a uniform disk, falls through zero and "
+                       "grows the other way faster than N grows: the static limit comes "
+                       "first."),
                 Option("It rolls for a while, then the friction needed exceeds μ_s N",
-                       "At the start a gentle slope needs little friction; as the link turns "
-                       "faster the needed |F| grows and N falls, until |F| = μ_s N and the "
-                       "rolling model stops being valid."),
+                       "At the start the slope needs a friction force up the link well inside "
+                       "μ_s N; as the link swings down, θ passes zero and s θ̇² grows, so the "
+                       "needed F = (m/3)(g sin θ − s θ̇²) reverses and grows faster than N, "
+                       "until F = −μ_s N and the rolling model stops being valid."),
                 Option("It slips from the very start",
                        "At θ₀ = 0.2 on a link at rest the friction needed is well below μ_s N."),
             ],
@@ -357,10 +360,12 @@ def disk_link_friction_concepts() -> list[ChoiceExercise]:
                     r"disk up. When does it stop slipping and start to roll?"),
             options=[
                 Option("Before the slide alone would stop",
-                       "v_slip = ṡ + r ψ̇ closes from both sides: friction slows ṡ and raises "
-                       "r ψ̇, so it reaches zero before ṡ would."),
+                       "v_slip = ṡ + r ψ̇ falls through both terms: gravity and friction slow "
+                       "ṡ, and friction spins the disk in the rolling sense, driving r ψ̇ "
+                       "negative, so v_slip reaches zero before ṡ would."),
                 Option("Exactly when ṡ reaches zero",
-                       "That ignores the spin: r ψ̇ grows while the disk slides."),
+                       "That ignores the spin: r ψ̇ grows negative (the rolling sense) while "
+                       "the disk slides."),
                 Option("After ṡ reaches zero",
                        "The spin speeds the end of slipping up, it does not delay it."),
                 Option("Never: it slips until it leaves the link",

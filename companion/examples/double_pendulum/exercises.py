@@ -122,10 +122,11 @@ def double_pendulum_concepts() -> list[ChoiceExercise]:
                        "Nothing holds the elbow straight: the two links would swing at "
                        "different rates on their own."),
                 Option("Yes for a while, then it folds",
-                       "There is no delay: a pin transmits no moment, but at the release "
-                       "the equations already give θ̈₁ ≠ θ̈₂ (link 2 is turned by gravity and "
-                       "by the pin force's moment about its mass centre), so the links fold "
-                       "from t = 0."),
+                       "There is no delay: a pin transmits no moment, so nothing holds the "
+                       "elbow straight, and at the release the equations already give "
+                       "θ̈₁ ≠ θ̈₂, so the links fold from t = 0. With point masses link 1 "
+                       "swings off as a simple pendulum, θ̈₁ = −(g/l₁) sin θ₁, while link 2 "
+                       "does not turn at first (θ̈₂ = 0)."),
             ],
             right=lambda s: 0 if _straight_outcome(s) else 1,
             then=("Now set θ₁ = θ₂ = 1.8 and both rates to 0 in the explorer above, press ▶ "

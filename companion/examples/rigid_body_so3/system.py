@@ -21,7 +21,7 @@ def build() -> System:
     base = euler_body.build()
     return System(
         name="rigid_body_so3",
-        title="Euler's equations from B, orientation on SO(3) (Loparo Example 1)",
+        title="Euler's equations from B, orientation on SO(3) (Loparo Example 1, reconstructed)",
         source="Loparo & Vakalis §7.4–7.5, Example 1 (worked with the chapter's method)",
         q=base.q, qdot=base.qdot, u=base.u, definitions=base.definitions, T=base.T,
         Q=base.Q, parameters=base.parameters, initial=base.initial,

@@ -68,8 +68,9 @@ def checks(printed: Mapping[str, Any]) -> list[Check]:
         return off < 1e-7, f"force-free path leaves its great-circle plane by ≤ {off:.1e} m"
 
     return [
-        Check(BOOK, "(7.1)", "force-free motion is a geodesic: great circles on the sphere",
-              _geodesic_great_circle),
+        Check(BOOK, "(7.1)", "force-free motion is a geodesic: great circles on the sphere "
+              "(on our example)", _geodesic_great_circle,
+              CONSISTENCY),
         Check(BOOK, "(7.2)", "pulled-back metric JᵀσJ = mass matrix of sympy's Lagrange "
               "(sphere particle)", _sphere_lagrange_metric, CONSISTENCY),
         Check(BOOK, "§7.3", "reaction force lies in the null space of Jᵀ", _reaction_null_space),

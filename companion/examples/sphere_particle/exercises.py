@@ -140,8 +140,10 @@ def sphere_particle_concepts() -> list[ChoiceExercise]:
                        "That needs exactly the right φ̇ for the height (a conical pendulum); "
                        "here gravity is not balanced at the start."),
                 Option("It dips below the equator and comes back up, again and again",
-                       "Gravity pulls it down while the conserved sin²θ φ̇ makes it spin "
-                       "faster as it goes: it swings between two circles of latitude."),
+                       "Gravity pulls it down; the conserved sin²θ φ̇ sets its turning rate at "
+                       "each height (slowest at the equator, faster low down) and, with the "
+                       "energy, bounds the swing: it oscillates between two circles of "
+                       "latitude."),
                 Option("It slides down to the bottom and stays there",
                        "No friction: energy is conserved, so it comes back up to θ₀."),
                 Option("It climbs towards the top",

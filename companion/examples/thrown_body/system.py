@@ -118,7 +118,7 @@ def build() -> System:
     translation = Translation([x, y, z], [vx, vy, vz], m, sp.Matrix([0, 0, -m * g]))
     return System(
         name="thrown_body",
-        title="A tumbling thrown body: translation and rotation (Loparo §7.6)",
+        title="A tumbling thrown body: translation and rotation (Loparo §7.6, reconstructed)",
         source="Loparo & Vakalis §7.6 (worked with the chapter's method)",
         q=base.q, qdot=base.qdot, u=base.u, definitions=base.definitions, T=base.T,
         Q=base.Q,
