@@ -210,3 +210,26 @@ def test_a_cell_holds_the_matplotlib_lock_while_it_runs():
         assert _free_elsewhere(), "a cell left the lock held"
     finally:
         InteractiveShell.clear_instance()
+
+
+def test_without_isal_the_frames_are_zlibs_and_decode_to_the_same_pixels(monkeypatch):
+    """``isal`` is optional (pyproject's extra ``fast``): without it the PNG frames are deflated
+    by zlib, and decode to the same pixels as ISA-L's."""
+    import sys
+    import zlib
+
+    from companion.widgets import frames
+
+    rng = np.random.default_rng(28)
+    rgba = rng.integers(0, 256, size=(37, 53, 4), dtype=np.uint8)
+    rgba[:20, :30] = (255, 255, 255, 255)  # a compressible part, as a figure has
+    monkeypatch.setitem(sys.modules, "isal", None)  # `import isal` raises ImportError
+    assert frames._deflate() is zlib.compress
+    monkeypatch.setattr(frames, "_compress", zlib.compress)
+    fallback = frames.png_of(rgba)
+    monkeypatch.undo()
+    assert np.array_equal(np.asarray(Image.open(io.BytesIO(fallback)).convert("RGBA")), rgba)
+    pytest.importorskip("isal")
+    assert frames._deflate() is not zlib.compress
+    fast = frames.png_of(rgba)
+    assert np.array_equal(np.asarray(Image.open(io.BytesIO(fast)).convert("RGBA")), rgba)
