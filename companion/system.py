@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import math
 import numbers
-import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -53,14 +52,6 @@ from companion.numerics.errors import wrong_state_size
 
 if TYPE_CHECKING:  # only for annotations: sympy.physics.mechanics is slow to import
     from companion.mechanics.model import MechanicsModel
-
-
-def load_methods() -> dict[str, Method]:
-    """Deprecated: the methods are registered when :mod:`companion.system` is imported."""
-    warnings.warn("companion.system.load_methods() is no longer needed: use "
-                  "companion.mechanics.methods.METHODS (filled on import of companion.system) "
-                  "or System.applicable_methods()", DeprecationWarning, stacklevel=2)
-    return METHODS
 
 
 @dataclass(frozen=True)
@@ -1446,14 +1437,6 @@ def _rhs_factory(xs: Sequence[sp.Symbol], cs: Sequence[sp.Symbol],
     namespace = {**vars(math), "_singular": singular}
     exec(compile(source, "<symbolic right-hand side>", "exec"), namespace)
     return namespace["make"]
-
-
-def __getattr__(name: str) -> Any:
-    if name == "INTEGRATORS":  # renamed when integrators became parts of a System
-        warnings.warn("companion.system.INTEGRATORS is now companion.system.SOLVERS (the ODE "
-                      "solvers of OdeIntegrator)", DeprecationWarning, stacklevel=2)
-        return SOLVERS
-    raise AttributeError(f"module 'companion.system' has no attribute {name!r}")
 
 
 __all__ = [

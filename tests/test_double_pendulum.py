@@ -160,6 +160,20 @@ def test_the_compiled_dop853_takes_scipys_steps(system, c_rhs_of):
     assert np.array_equal(states[:, 0], x0)
 
 
+def test_our_dop853_table_is_scipys_to_the_last_bit():
+    """Our literal copy of the published DOP853 table equals SciPy's private one, bit for bit
+    (skipped when a SciPy release no longer has that module: ours stands alone then)."""
+    from companion.numerics import dop853_coefficients as ours
+
+    scipys = pytest.importorskip("scipy.integrate._ivp.dop853_coefficients")
+    for name in ("N_STAGES", "N_STAGES_EXTENDED", "INTERPOLATOR_POWER"):
+        assert getattr(ours, name) == getattr(scipys, name), name
+    for name in ("A", "B", "C", "E3", "E5", "D"):
+        theirs = np.asarray(getattr(scipys, name), dtype=float)
+        assert getattr(ours, name).shape == theirs.shape, name
+        assert np.array_equal(getattr(ours, name), theirs), name
+
+
 def test_the_compiled_dop853_reports_failures(system, c_rhs_of):
     from companion.numerics import SingularConfigurationError
 

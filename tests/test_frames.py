@@ -187,26 +187,84 @@ def test_every_canvas_message_is_handled_holding_the_matplotlib_lock(canvas):
     assert _free_elsewhere(), "the lock stayed held after the message"
 
 
-def test_a_cell_holds_the_matplotlib_lock_while_it_runs():
-    """Cells run in the kernel's main thread while widget messages run in a subshell's: every
-    cell holds the lock, registered once, and a cell that began before the hook did (the one
-    that built the first figure) does not release what it never took."""
+def test_no_hook_or_lock_on_the_readers_cells():
+    """Building an explorer (and its figure fitter) registers no pre/post_run_cell callback,
+    and the reader's next cell runs without the matplotlib lock: the package serialises its
+    own drawing only."""
     from IPython.core.interactiveshell import InteractiveShell
-
-    from companion.widgets import frames as fr
 
     shell = InteractiveShell.instance()
     try:
-        shell.user_ns["fr"] = fr
+        before = {event: list(shell.events.callbacks[event])
+                  for event in ("pre_run_cell", "post_run_cell", "pre_execute", "post_execute")}
+        shell.user_ns["examples"] = examples
         shell.user_ns["free_elsewhere"] = _free_elsewhere
-        first = shell.run_cell("fr.hold_during_cells()\nfr.hold_during_cells()")
-        assert first.success and first.result is True
-        assert shell.events.callbacks["pre_run_cell"].count(fr._CELL_HOLD.pre_run_cell) == 1
-        assert _free_elsewhere()
+        built = shell.run_cell('explorer = examples.explorer("knife_edge")')
+        assert built.success, built.error_in_exec
+        for event, callbacks in before.items():
+            assert shell.events.callbacks[event] == callbacks, f"a {event} callback was added"
         during = shell.run_cell("free_elsewhere()")
-        assert during.success and during.result is False, "a cell ran without the lock"
-        failed = shell.run_cell("1 / 0")
-        assert not failed.success
-        assert _free_elsewhere(), "a cell left the lock held"
+        assert during.success and during.result is True, "the reader's cell held the lock"
+        shell.user_ns["explorer"].close()
     finally:
         InteractiveShell.clear_instance()
+
+
+def test_the_packages_own_drawing_holds_the_matplotlib_lock(monkeypatch):
+    """An explorer's construction (its view's axes, the fitter's layout), its PNG, a fit to a
+    new width, a responsive figure and a diagram lay out and render holding the lock, so that
+    no widget message's render in a subshell thread runs beside them."""
+    from matplotlib.layout_engine import ConstrainedLayoutEngine
+
+    from companion import diagrams
+    from companion.widgets.responsive import responsive_figure
+
+    held: dict[str, list[bool]] = {}
+
+    def spy(owner, name):
+        original = getattr(owner, name)
+
+        def recorded(*args, **kwargs):
+            held.setdefault(name, []).append(not _free_elsewhere())
+            return original(*args, **kwargs)
+
+        monkeypatch.setattr(owner, name, recorded)
+
+    figure = Figure(figsize=(3, 2))  # the reader's own figure: not ours to lock
+    figure.add_subplot().plot([0, 1], [1, 0])
+    spy(Figure, "add_subplot")
+    spy(Figure, "savefig")
+    spy(ConstrainedLayoutEngine, "execute")
+    explorer = examples.explorer("knife_edge")
+    explorer.png()
+    explorer.fitter.fit(500.0)
+    explorer.close()
+    box = responsive_figure(figure)
+    box._repr_mimebundle_()
+    diagrams.figure(diagrams.names()[0])
+    assert set(held) == {"add_subplot", "savefig", "execute"}, held
+    assert all(all(flags) for flags in held.values()), held
+    assert _free_elsewhere(), "the lock stayed held"
+
+
+def test_without_isal_the_frames_are_zlibs_and_decode_to_the_same_pixels(monkeypatch):
+    """``isal`` is optional (pyproject's extra ``fast``): without it the PNG frames are deflated
+    by zlib, and decode to the same pixels as ISA-L's."""
+    import sys
+    import zlib
+
+    from companion.widgets import frames
+
+    rng = np.random.default_rng(28)
+    rgba = rng.integers(0, 256, size=(37, 53, 4), dtype=np.uint8)
+    rgba[:20, :30] = (255, 255, 255, 255)  # a compressible part, as a figure has
+    monkeypatch.setitem(sys.modules, "isal", None)  # `import isal` raises ImportError
+    assert frames._deflate() is zlib.compress
+    monkeypatch.setattr(frames, "_compress", zlib.compress)
+    fallback = frames.png_of(rgba)
+    monkeypatch.undo()
+    assert np.array_equal(np.asarray(Image.open(io.BytesIO(fallback)).convert("RGBA")), rgba)
+    pytest.importorskip("isal")
+    assert frames._deflate() is not zlib.compress
+    fast = frames.png_of(rgba)
+    assert np.array_equal(np.asarray(Image.open(io.BytesIO(fast)).convert("RGBA")), rgba)

@@ -4,7 +4,6 @@ a clear error for every kind of bad input."""
 
 import subprocess
 import sys
-import warnings
 
 import matplotlib
 
@@ -202,23 +201,6 @@ def test_the_default_method_and_integrator_are_fields():
     np.testing.assert_allclose(s.simulate(n_points=4)["x"],
                                spring().simulate(n_points=4, integrator="dop853")["x"],
                                atol=1e-8)
-
-
-def test_old_entry_points_warn_with_their_replacement():
-    from companion.system import load_methods
-
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        assert "boltzmann_hamel" in load_methods()
-    assert "companion.mechanics.methods.METHODS" in str(caught[0].message)
-    lag = sleigh().derive("lagrange_multipliers")
-    with pytest.warns(DeprecationWarning, match=r"extra\['order'\] is now the field "
-                                                r"Derivation.order"):
-        assert lag.extra["order"] == 2
-    with pytest.warns(DeprecationWarning, match="Derivation.speeds"):
-        assert lag.extra.get("speeds", "u") == "qdot"
-    with pytest.warns(DeprecationWarning, match="now companion.system.SOLVERS"):
-        from companion.system import INTEGRATORS  # noqa: F401
 
 
 def test_the_readme_example_runs():

@@ -280,13 +280,6 @@ def focus_slider(page, index: int = 0, explorer: int = 0) -> None:
     handle.focus()
 
 
-def move_slider(page, index: int = 0, presses: int = 3, explorer: int = 0) -> None:
-    """Move the ``index``-th slider of an explorer with the keyboard (like a reader would)."""
-    focus_slider(page, index, explorer)
-    for _ in range(presses):
-        page.keyboard.press("ArrowRight")
-
-
 #: Installed in every page before it loads: records when an image is painted onto a canvas
 #: inside an explorer (ipympl paints each new frame with drawImage), so latency is measured
 #: without reading pixels back, which would itself take tens of milliseconds.

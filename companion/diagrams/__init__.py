@@ -15,6 +15,8 @@ from types import ModuleType
 
 from matplotlib.figure import Figure
 
+from companion.widgets.frames import holding_matplotlib
+
 __all__ = ["figure", "module", "names"]
 
 #: Width and height of a saved diagram in inches; at 150 dpi 900 px wide.
@@ -34,6 +36,7 @@ def module(name: str) -> ModuleType:
     return importlib.import_module(f"{__name__}.{name}")
 
 
+@holding_matplotlib
 def figure(name: str) -> Figure:
     """A new figure (not attached to pyplot) with the diagram of example ``name`` drawn."""
     fig = Figure(figsize=FIGSIZE, layout="constrained")

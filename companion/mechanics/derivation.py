@@ -3,7 +3,6 @@ equations of motion in the common form ``M(q, t) u̇ = f(q, u, t)``, ``q̇ = Φ 
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -81,40 +80,6 @@ class LazyStep(Step):
         return "expr" in self.__dict__
 
 
-#: Keys ``Derivation.extra`` used to hold, and the typed field that replaced each.
-_LEGACY_EXTRA = {
-    "speeds": "speeds", "order": "order", "n_constraint_equations": "n_constraint_equations",
-    "needs_multipliers": "needs_multipliers", "needs_unconstrained_T": "needs_unconstrained_T",
-    "n_dynamical": "n_dynamical", "rheonomic": "rheonomic",
-}
-
-
-class _Extra(dict):
-    """``Derivation.extra``: method-specific results; the keys that became typed fields still
-    answer, with a DeprecationWarning naming the field."""
-
-    def __init__(self, owner: Derivation, items: dict):
-        super().__init__(items)
-        self._owner = owner
-
-    def _legacy(self, key: str) -> Any:
-        name = _LEGACY_EXTRA[key]
-        warnings.warn(f"Derivation.extra[{key!r}] is now the field Derivation.{name}",
-                      DeprecationWarning, stacklevel=3)
-        return getattr(self._owner, name)
-
-    def __missing__(self, key: str) -> Any:
-        if key in _LEGACY_EXTRA and hasattr(self._owner, _LEGACY_EXTRA[key]):
-            return self._legacy(key)
-        raise KeyError(key)
-
-    def get(self, key: str, default: Any = None) -> Any:
-        if key not in self and key in _LEGACY_EXTRA and hasattr(self._owner,
-                                                                 _LEGACY_EXTRA[key]):
-            return self._legacy(key)
-        return super().get(key, default)
-
-
 @dataclass
 class Derivation:
     """Equations of motion produced by a method, with the steps that led to them.
@@ -185,9 +150,6 @@ class Derivation:
     needs_unconstrained_T: bool = True
     explicit_rates: sp.Matrix | None = None
     absent_steps: dict[str, str] = field(default_factory=dict)
-
-    def __post_init__(self):
-        self.extra = _Extra(self, self.extra)
 
     @property
     def needs_multipliers(self) -> bool:

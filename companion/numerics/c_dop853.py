@@ -7,10 +7,11 @@ Python, about 50 µs a step around the right-hand side.  For the planar mechanis
 systems that overhead dwarfs the right-hand side itself (a C one costs well under a
 microsecond), and at the tolerances a chaotic double pendulum needs the whole 20 s run took
 longer than anything else a slider move does.  The loop printed here is SciPy's, statement
-for statement, with SciPy's coefficients (:mod:`scipy.integrate._ivp.dop853_coefficients`,
-written out to the last bit): the same initial step, the same step-size control (safety 0.9,
-factors 0.2–10, the error exponent −1/8), the same rejected steps and the same dense output at
-the requested times, so its steps are SciPy's to rounding.  No maintained package offers a
+for statement, with SciPy's coefficients (our literal copy of the published table,
+:mod:`companion.numerics.dop853_coefficients`, written out to the last bit): the same
+initial step, the same step-size control (safety 0.9, factors 0.2–10, the error exponent
+−1/8), the same rejected steps and the same dense output at the requested times, so its steps
+are SciPy's to rounding.  No maintained package offers a
 compiled integrator that takes a C right-hand side (SUNDIALS comes to Debian with MPI and
 PETSc; numbalsoda needs numba and is no longer released), hence this one file.
 """
@@ -32,7 +33,7 @@ def _array(name: str, values) -> str:
 @functools.cache
 def source() -> str:
     """C source of ``int dop853(...)`` (see :data:`_LOOP`), calling the library's ``rhs``."""
-    from scipy.integrate._ivp import dop853_coefficients as co
+    from companion.numerics import dop853_coefficients as co
 
     return "\n".join([
         "",  # after the right-hand side's closing brace

@@ -12,6 +12,7 @@ import io
 import numpy as np
 
 from companion.scene.keyframes import Keyframes
+from companion.widgets.frames import holding_matplotlib
 
 LIGHT = np.array([0.35, 0.65, 0.7]) / np.linalg.norm([0.35, 0.65, 0.7])
 
@@ -114,6 +115,7 @@ def _rgb(color: str) -> tuple[float, float, float]:
     return tuple(int(h[i:i + 2], 16) / 255 for i in (0, 2, 4))
 
 
+@holding_matplotlib
 def filmstrip_png(keyframes: Keyframes, n_frames: int = 4, *, height: float = 2.4) -> bytes:
     """PNG bytes of ``n_frames`` keyframes spread over the motion, side by side."""
     from matplotlib.figure import Figure

@@ -29,7 +29,12 @@ from matplotlib.ticker import LogLocator, NullLocator
 from companion.numerics import SingularConfigurationError, Trajectory
 from companion.system import Parameter, System
 from companion.widgets import labels, style
-from companion.widgets.frames import DeferredSnapshot, changing, safe_frames
+from companion.widgets.frames import (
+    MATPLOTLIB_LOCK,
+    DeferredSnapshot,
+    changing,
+    safe_frames,
+)
 from companion.widgets.responsive import FigureFitter
 
 
@@ -412,27 +417,29 @@ class Explorer:
         #: Seconds the last update spent simulating, moving the artists, rendering the figure.
         self.elapsed = self.refresh_seconds = self.render_seconds = 0.0
         self.trajectory = self._simulate()
-        with plt.ioff(), style.rc_context():
-            self.figure = plt.figure(figsize=style.figure_size(view.figsize))
-            view.setup(self.figure, self.trajectory)
-            few_ticks(*self.figure.axes)  # every view, whatever it set up: cheap redraws
-            style.pin_cycle_colours(self.figure)  # drawn outside this style's context
-        self._image_shown = False
-        self._live_canvas = _is_widget(self.figure.canvas)
-        if self._live_canvas:
-            canvas = self.figure.canvas
-            canvas.header_visible = False
-            canvas.toolbar_position = "right"
-            self.layers = safe_frames(canvas)
-            self._image = None
-            shown: list[w.Widget] = [canvas, DeferredSnapshot(canvas=canvas)]
-        else:
-            self._image = w.Image(format="png", layout={"max_width": "100%", "height": "auto"})
-            shown = [self._image]
-        self._readout()
-        # after the canvas: its device pixel ratio sets how wide an inch is on screen
-        self.fitter = FigureFitter(self.figure, self.redraw, scope_class=EXPLORER_CLASS,
-                                   stack_below=view.stack_below)
+        # the package's own drawing in the main thread: no widget message's render beside it
+        with MATPLOTLIB_LOCK:
+            with plt.ioff(), style.rc_context():
+                self.figure = plt.figure(figsize=style.figure_size(view.figsize))
+                view.setup(self.figure, self.trajectory)
+                few_ticks(*self.figure.axes)  # every view, whatever it set up: cheap redraws
+                style.pin_cycle_colours(self.figure)  # drawn outside this style's context
+            self._image_shown = False
+            self._live_canvas = _is_widget(self.figure.canvas)
+            if self._live_canvas:
+                canvas = self.figure.canvas
+                canvas.header_visible = False
+                canvas.toolbar_position = "right"
+                self.layers = safe_frames(canvas)
+                self._image = None
+                shown: list[w.Widget] = [canvas, DeferredSnapshot(canvas=canvas)]
+            else:
+                self._image = w.Image(format="png", layout={"max_width": "100%", "height": "auto"})
+                shown = [self._image]
+            self._readout()
+            # after the canvas: its device pixel ratio sets how wide an inch is on screen
+            self.fitter = FigureFitter(self.figure, self.redraw, scope_class=EXPLORER_CLASS,
+                                       stack_below=view.stack_below)
         style_sheet = w.HTML(EXPLORER_CSS, layout={"height": "0px"})
         play = getattr(view, "play", None)
         if play is not None:  # its cursor follows a scene's playback too
@@ -759,7 +766,8 @@ class Explorer:
     def png(self) -> bytes:
         """The figure as PNG bytes."""
         buf = io.BytesIO()
-        self.figure.savefig(buf, format="png", dpi=80)
+        with MATPLOTLIB_LOCK:
+            self.figure.savefig(buf, format="png", dpi=80)
         return buf.getvalue()
 
     def _readout(self) -> None:

@@ -39,27 +39,30 @@ stop.
 So all of it holds one lock, :data:`MATPLOTLIB_LOCK`: :func:`safe_frames` makes a canvas send
 whole frames only, always as PNG, with a valid data URL, each render and encoding holding it;
 whoever moves a figure's artists holds it (:func:`changing`); every message of the canvases we
-build is handled holding it (:func:`lock_messages`), and so is every cell the kernel runs
-(:func:`hold_during_cells`).
+build is handled holding it (:func:`lock_messages`), and so do the package's own calls that
+draw in the main thread (an explorer's construction, a figure's fitting, the package's static
+figures: :func:`holding_matplotlib`).  The reader's own cells are not hooked: the lock
+serialises the package's drawing only, and a cell that draws its own matplotlib figures while
+one of ours is moved runs beside it as it would beside any other ipympl figure.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import struct
 import threading
 import zlib
 from base64 import b64encode
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 import anywidget
 import ipywidgets as w
 import numpy as np
 import traitlets
-from isal import isal_zlib
 from matplotlib.figure import Figure
 
 from companion.widgets.background import LayeredRender
@@ -72,6 +75,22 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 #: The lock of all matplotlib work in this kernel, whichever thread does it (re-entrant: an
 #: update that holds it may render).
 MATPLOTLIB_LOCK = threading.RLock()
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def holding_matplotlib(function: Callable[P, R]) -> Callable[P, R]:
+    """``function`` (a call of the package that lays out or renders a figure in the kernel's
+    main thread) run holding :data:`MATPLOTLIB_LOCK`, so that no widget message's render in a
+    subshell thread runs beside it."""
+
+    @functools.wraps(function)
+    def held(*args: P.args, **kwargs: P.kwargs) -> R:
+        with MATPLOTLIB_LOCK:
+            return function(*args, **kwargs)
+
+    return held
 
 
 @contextmanager
@@ -93,9 +112,23 @@ def changing(figure: Figure) -> Iterator[None]:
             figure.stale_callback = callback
 
 
-#: Compression level of the frames (ISA-L's deflate, 0–3): the fastest.  A frame crosses a local
-#: socket once, so encoding time matters more than size.
+#: Compression level of the frames (ISA-L's deflate 0–3, zlib's 0–9): the fastest.  A frame
+#: crosses a local socket once, so encoding time matters more than size.
 PNG_COMPRESS_LEVEL = 1
+
+
+def _deflate() -> Any:
+    """ISA-L's ``compress`` when the optional ``isal`` is installed (``companion[fast]``), else
+    zlib's: both write the same zlib stream, ISA-L's about ten times faster (see :func:`png_of`).
+    """
+    try:
+        from isal import isal_zlib
+    except ImportError:
+        return zlib.compress
+    return isal_zlib.compress
+
+
+_compress = _deflate()
 
 
 def _png_chunk(tag: bytes, data: bytes) -> bytes:
@@ -109,8 +142,9 @@ def png_of(rgba: np.ndarray) -> bytes:
     Written here rather than by Pillow: Pillow tries a filter on every row, which costs more
     than the compression itself on a figure (33 ms against 13 ms for an 1100 × 850 frame, a
     10 % larger PNG): the rows go unfiltered (PNG filter type 0) to a deflate.  That deflate
-    is ISA-L's (``isal``), the same zlib stream about ten times faster than zlib's fastest
-    level: 1.0 ms against 9.9 ms for the stacked 930 × 1618 disk–link frame, 3 % smaller."""
+    is ISA-L's (``isal``, optional: ``pip install companion[fast]``), the same zlib stream
+    about ten times faster than zlib's fastest level: 1.0 ms against 9.9 ms for the stacked
+    930 × 1618 disk–link frame, 3 % smaller; without ``isal`` it is zlib's."""
     height, width, channels = rgba.shape
     if channels != 4 or rgba.dtype != np.uint8:
         raise ValueError(f"png_of takes rows × columns × 4 uint8 pixels, got {rgba.shape} "
@@ -120,7 +154,7 @@ def png_of(rgba: np.ndarray) -> bytes:
     rows[:, 1:] = rgba.reshape(height, 4 * width)
     header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)  # 8-bit RGBA
     return (PNG_SIGNATURE + _png_chunk(b"IHDR", header)
-            + _png_chunk(b"IDAT", isal_zlib.compress(rows, PNG_COMPRESS_LEVEL))
+            + _png_chunk(b"IDAT", _compress(rows, PNG_COMPRESS_LEVEL))
             + _png_chunk(b"IEND", b""))
 
 
@@ -197,42 +231,3 @@ def lock_messages(canvas: Any) -> None:
 
     canvas.on_msg(handle, remove=True)
     canvas.on_msg(locked)
-
-
-class _CellHold:
-    """IPython's pre/post_run_cell callbacks holding :data:`MATPLOTLIB_LOCK` over each cell."""
-
-    def __init__(self) -> None:
-        self._depth = threading.local()  # cells may run in subshell threads, and nest
-
-    def pre_run_cell(self, _info: Any) -> None:
-        MATPLOTLIB_LOCK.acquire()
-        self._depth.n = getattr(self._depth, "n", 0) + 1
-
-    def post_run_cell(self, _result: Any) -> None:
-        # not held by a cell that began before the hook was registered (the one that built
-        # the first figure) or that failed before IPython called pre_run_cell
-        if getattr(self._depth, "n", 0) > 0:
-            self._depth.n -= 1
-            MATPLOTLIB_LOCK.release()
-
-
-_CELL_HOLD = _CellHold()
-
-
-def hold_during_cells() -> bool:
-    """Make every cell the running IPython kernel executes hold :data:`MATPLOTLIB_LOCK` (once
-    per kernel): a cell's figures, layouts and saves then never run beside a widget message's
-    render in a subshell.  Returns whether there is an IPython shell to hook into."""
-    try:
-        from IPython import get_ipython
-    except ImportError:
-        return False
-    shell = get_ipython()
-    if shell is None:
-        return False
-    registered = shell.events.callbacks["pre_run_cell"]
-    if _CELL_HOLD.pre_run_cell not in registered:
-        shell.events.register("pre_run_cell", _CELL_HOLD.pre_run_cell)
-        shell.events.register("post_run_cell", _CELL_HOLD.post_run_cell)
-    return True

@@ -48,7 +48,7 @@ from companion.widgets.frames import (
     MATPLOTLIB_LOCK,
     DeferredSnapshot,
     changing,
-    hold_during_cells,
+    holding_matplotlib,
     lock_messages,
 )
 
@@ -133,8 +133,7 @@ class FigureFitter:
         self._settle_handle: asyncio.TimerHandle | None = None
         self.probe = WidthProbe(scope_class=scope_class)
         self.probe.observe(self._on_width, names="width")
-        hold_during_cells()  # the width arrives in a subshell's thread while cells run
-        self.layout()
+        self.layout()  # holding the lock: the width arrives in a subshell's thread
 
     # ------------------------------------------------------------------ sizing
     @property
@@ -279,6 +278,7 @@ class ResponsiveFigure(w.VBox):
     """The box :func:`responsive_figure` returns; without widgets (an HTML export, the static
     book) it shows the figure as a PNG."""
 
+    @holding_matplotlib
     def _repr_mimebundle_(self, **kwargs) -> dict:
         bundle = dict(super()._repr_mimebundle_(**kwargs) or {})
         buffer = io.BytesIO()
@@ -287,6 +287,7 @@ class ResponsiveFigure(w.VBox):
         return bundle
 
 
+@holding_matplotlib
 def responsive_figure(figure: Figure) -> ResponsiveFigure:
     """``figure`` shown as wide as its output area (its panels stacked when narrow), for a
     figure outside an explorer (``fig.canvas`` alone keeps the width of its ``figsize``).

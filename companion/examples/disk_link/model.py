@@ -59,10 +59,6 @@ class DiskLink(System):
         """See :meth:`ContactModes.at_state`."""
         return self.integrator.at_state(self, state, params, mode, link_held=link_held)
 
-    @property
-    def hybrid(self) -> bool:
-        return self.integrator.hybrid
-
 
 def build_rolling() -> DiskLink:
     """Example 3: the rolling model, monitored."""

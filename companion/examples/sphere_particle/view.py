@@ -25,6 +25,7 @@ from companion.widgets.explorer import (
     few_ticks,
     rescale,
 )
+from companion.widgets.frames import holding_matplotlib
 
 #: Tolerances (DOP853, changing chart near the poles) that keep the energy to ~1e-9 while an
 #: update stays fast.
@@ -178,6 +179,7 @@ def acceleration_parts(system: System, trajectory: Trajectory, k: int) -> dict[s
             "covariant": covariant, "normal": ambient - tangential}
 
 
+@holding_matplotlib
 def covariant_derivative_figure(fig: Figure, system: System, trajectory: Trajectory,
                                 k: int, scale: float = 0.08) -> dict[str, np.ndarray]:
     """Def. 7.4 (Fig. 7.1) on the sphere: the ambient acceleration of the particle split into

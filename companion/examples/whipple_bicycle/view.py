@@ -18,11 +18,13 @@ from companion.numerics import Trajectory
 from companion.numerics.c_rhs import compiler
 from companion.system import System
 from companion.widgets.explorer import Explorer, Preset
+from companion.widgets.frames import holding_matplotlib
 from companion.widgets.timeseries import TimeSeriesView
 
 BAND_COLOR = "#2ca02c"
 
 
+@holding_matplotlib
 def stability_figure(system: System, speeds: Sequence[float] | None = None,
                      band: tuple[float, float] | None = None,
                      fig: Figure | None = None) -> Figure:
@@ -53,6 +55,7 @@ def stability_figure(system: System, speeds: Sequence[float] | None = None,
     return fig
 
 
+@holding_matplotlib
 def lean_figure(motions: Mapping[str, Trajectory], fig: Figure | None = None) -> Figure:
     """The lean angle φ against time for each labelled motion."""
     import matplotlib.pyplot as plt
@@ -71,6 +74,7 @@ def lean_figure(motions: Mapping[str, Trajectory], fig: Figure | None = None) ->
     return fig
 
 
+@holding_matplotlib
 def drift_figure(motions: Mapping[str, Trajectory], fig: Figure | None = None) -> Figure:
     """How well each labelled motion keeps its physics: the relative change of the energy
     T + V and the front contact's height (the configuration constraint), against time."""
