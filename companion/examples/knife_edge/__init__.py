@@ -16,7 +16,8 @@ EXAMPLES = (
             title="The knife edge (Example 4.4)",
             source="Greenwood §4.3, Example 4.4",
             summary="Treat a nonholonomic constraint by suppressing a quasi-velocity, see where "
-            "the gyroscopic terms come from, and steer the blade across the plane.",
+            "the gyroscopic terms come from, and watch the free blade turn and straighten into a "
+            "glide (steering it is in the nonholonomic notebook).",
             order=(4, 3, 4),
         ),
         explorer=part(__name__, "view:explorer"),

@@ -12,8 +12,8 @@ EXAMPLES = (
         scene=part(__name__, "scene:scene"),
         notebook=Notebook(
             path="loparo-07/nonholonomic.ipynb",
-            title="Newton's law on a distribution: the knife edge, steered",
-            source="Loparo & Vakalis §7.9 (nonholonomic constraints) with Greenwood Ex. 4.4",
+            title="Newton's law on a distribution: the knife edge, steered (§7.9, reconstructed)",
+            source="Loparo & Vakalis §7.9, nonholonomic constraints (reconstructed)",
             summary="See the knife edge's allowed velocities form a non-integrable "
             "distribution, get (4.122)–(4.123) and the blade force from the constrained "
             "connection, learn why the constrained T fails with Greenwood's u₃, and park the "

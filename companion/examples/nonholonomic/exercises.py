@@ -29,6 +29,10 @@ def _projection_steps(system: System) -> list[Step]:
                  "P = X (Xᵀσ X)⁻¹ Xᵀσ: P X = X, and σ(P v, w − P w) = 0.", "P")]
 
 
+def _euclidean(X: sp.Matrix) -> sp.Matrix:
+    return (X * (X.T * X).inv() * X.T).applyfunc(sp.simplify)
+
+
 def _constrained_T_works(system: System, columns) -> bool:
     choice = c.with_suppressed_frame(system, columns)
     got = c.renamed(choice.constrained.accelerations(), choice.u, system.u)
@@ -72,12 +76,11 @@ def nonholonomic() -> list[Exercise | ChoiceExercise]:
                    "Check your P: P X₁ = X₁, P X₂ = X₂, and P of (−sin φ, cos φ, −1/l) is 0."),
             solution=_projection_steps,
             mistakes=lambda s: [Mistake(
-                (c.constrained_connection(s).X * (c.constrained_connection(s).X.T
-                                                  * c.constrained_connection(s).X).inv()
-                 * c.constrained_connection(s).X.T).applyfunc(sp.simplify),
-                "That is the Euclidean projection XXᵀ-style: the metric σ must enter, "
+                _euclidean(c.constrained_connection(s).X),
+                "That is the Euclidean projection X (XᵀX)⁻¹ Xᵀ: the metric σ must enter, "
                 "P = X (Xᵀσ X)⁻¹ Xᵀσ, or the reaction would not be σ-orthogonal to D.",
                 "euclidean")],
+            example_answer="[[cos(phi)**2, ..., 0], [..., ..., 0], [..., ..., 1]]",
         ),
         ChoiceExercise(
             key="which_u3", example="nonholonomic",
