@@ -37,3 +37,69 @@ def test_bracket_sign_and_bad_input():
         structure_functions(sp.Matrix([[1, 0], [1, 0]]), [x, y])
     with pytest.raises(ValueError, match="n_constraints"):
         gamma_test(sp.eye(2), [x, y], 2)
+
+
+# --------------------------------------------------------------- the constrained connection
+def test_constrained_connection_gives_the_knife_edge_equations_and_the_blade_force():
+    from companion import examples
+    from companion.examples.nonholonomic import connection
+
+    knife = examples.get("nonholonomic")
+    bh = knife.derive("boltzmann_hamel")
+    con = connection.constrained_connection(knife)
+    assert (con.udot - bh.accelerations()).applyfunc(sp.simplify) == sp.zeros(2, 1)
+    assert con.udot != sp.zeros(2, 1)  # the gyroscopic terms are there
+    m = next(p for p in knife.parameter_symbols if p.name == "m")
+    u1, u2 = knife.u_independent
+    assert sp.simplify(con.multipliers[0] - m * u1 * u2) == 0
+    assert (con.P * con.X - con.X).applyfunc(sp.simplify) == sp.zeros(3, 2)
+    # ∇̃ has torsion: Γ̃ is not symmetric in its lower indices, unlike Levi-Civita's Γ
+    assert any(g != g.T for g in con.Gamma_tilde)
+    assert all(g == g.T for g in con.Gamma)
+
+
+def test_only_the_orthogonal_u3_lets_the_constrained_T_work():
+    from companion import examples
+    from companion.examples.nonholonomic import connection
+
+    knife = examples.get("nonholonomic")
+    right = knife.derive("boltzmann_hamel").accelerations()
+    choice = connection.orthogonal_quasi_velocities(knife)
+    good = connection.renamed(choice.constrained.accelerations(), choice.u, knife.u)
+    assert (good - right).applyfunc(sp.simplify) == sp.zeros(2, 1)
+    assert connection.constrained_T_first(knife).accelerations() == sp.zeros(2, 1)  # wrong
+    with pytest.raises(ValueError, match="1 frame columns"):
+        connection.with_suppressed_frame(knife, [])
+
+
+def test_no_constraint_is_refused():
+    from companion import examples
+    from companion.examples.nonholonomic import connection
+
+    with pytest.raises(ValueError, match="no velocity constraint"):
+        connection.constrained_connection(examples.get("euler_body"))
+
+
+# ------------------------------------------------------------------------------- steering
+def test_parking_moves_the_blade_by_epsilon_squared_along_the_bracket():
+    from companion.examples.nonholonomic import steering
+
+    q0 = (0.3, -0.2, 0.7)
+    small = steering.parking(1e-3, q0=q0)
+    assert small.relative_error < 1e-3
+    assert abs(small.displacement[2]) < 1e-12  # the heading comes back
+    assert abs(steering.parking(0.01, q0=q0).along_bracket - 1) < 1e-3
+    assert abs(float(steering.scaling(q0=q0)["slope"]) - 2) < 0.01
+    # the other order reverses the bracket
+    reverse = steering.parking(0.01, q0=q0, legs=((0, 1), (1, 0), (0, -1), (-1, 0)))
+    assert reverse.along_bracket < -0.99
+    with pytest.raises(ValueError, match="epsilon must be positive"):
+        steering.parking(0.0)
+
+
+def test_nonholonomic_checks_pass_in_verify():
+    from companion.verify import all_checks, run_checks
+
+    outcomes = run_checks(all_checks(["nonholonomic"]))
+    assert len(outcomes) == 8 and all(o.matched for o in outcomes)
+    assert {o.check.kind for o in outcomes} == {"reconstruction"}

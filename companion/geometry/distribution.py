@@ -12,8 +12,7 @@ quasi-velocities leaves the distribution D = span(X_1..X_{n−m}) = the kernel o
   allowed r, l — a test that does not depend on how the constraint is scaled;
 * :func:`constrained_christoffel`: ∇̃_X Y = ∇_X Y + (∇_X P^⊥)(Y) with P the σ-orthogonal
   projection onto D; for Y in D it is P(∇_X Y), and ∇̃_{c′}c′ = P(σ♯F) with c′ in D are the
-  Lagrange–d'Alembert equations (Newton's law (7.1) on a distribution);
-* :func:`constrained_geodesic`: that law in coordinates, q̈ = −Γ̃(q̇, q̇) + P σ⁻¹ F.
+  Lagrange–d'Alembert equations (Newton's law (7.1) on a distribution).
 """
 
 from __future__ import annotations
@@ -22,7 +21,8 @@ from collections.abc import Sequence
 
 import sympy as sp
 
-from companion.geometry.metric import _square, christoffel, quadratic, tangential_projection
+from companion.geometry import metric
+from companion.geometry.metric import _square, tangential_projection
 from companion.mechanics import inputs
 
 
@@ -88,12 +88,13 @@ def orthogonal_projection(sigma: sp.Matrix, X: sp.Matrix) -> sp.Matrix:
     return tangential_projection(sigma, sp.Matrix(X)).applyfunc(sp.simplify)
 
 
-def constrained_christoffel(sigma: sp.Matrix, q: Sequence[sp.Symbol], P: sp.Matrix
-                            ) -> list[sp.Matrix]:
+def constrained_christoffel(sigma: sp.Matrix, q: Sequence[sp.Symbol], P: sp.Matrix,
+                            gamma: list[sp.Matrix] | None = None) -> list[sp.Matrix]:
     """Γ̃^i_kl of ∇̃_X Y = ∇_X Y + (∇_X P^⊥)(Y): ``Gamma[i][k, l]`` (ours, after A. D. Lewis).
 
     Γ̃^i_kl = Γ^i_kl + (∇_k P^⊥)^i_l with (∇_k P^⊥)^i_l = ∂_k P^⊥i_l + Γ^i_ka P^⊥a_l
-    − P^⊥i_a Γ^a_kl and Γ the Levi-Civita symbols of σ (Thm 7.1).
+    − P^⊥i_a Γ^a_kl and Γ the Levi-Civita symbols of σ (Thm 7.1), computed unless given.
+    Then q̈ = −Γ̃(q̇, q̇) + P σ⁻¹F with q̇ in D is ∇̃_{c′}c′ = P(σ♯F).
     """
     q = inputs.symbols_list(q, "q")
     sigma = _square(sigma)
@@ -102,19 +103,10 @@ def constrained_christoffel(sigma: sp.Matrix, q: Sequence[sp.Symbol], P: sp.Matr
     if P.shape != (n, n):
         raise ValueError(f"P must be {n}×{n}, got {P.shape[0]}×{P.shape[1]}")
     Pp = sp.eye(n) - P
-    gamma = christoffel(sigma, q)
+    gamma = metric.christoffel(sigma, q) if gamma is None else gamma
     covariant = [  # covariant[k][i, l] = (∇_k P^⊥)^i_l
         Pp.diff(q[k]) + sp.Matrix(n, n, lambda i, l, k=k: sum(
             gamma[i][k, a] * Pp[a, l] - Pp[i, a] * gamma[a][k, l] for a in range(n)))
         for k in range(n)]
-    return [sp.Matrix(n, n, lambda k, l, i=i: sp.simplify(gamma[i][k, l] + covariant[k][i, l]))
-            for i in range(n)]
-
-
-def constrained_geodesic(sigma: sp.Matrix, q: Sequence[sp.Symbol], qdot: Sequence,
-                         P: sp.Matrix, F: Sequence | None = None) -> sp.Matrix:
-    """q̈ from ∇̃_{c′}c′ = P(σ♯F): q̈ = −Γ̃(q̇, q̇) + P σ⁻¹ F, for q̇ in D (ours)."""
-    n = len(inputs.symbols_list(q, "q"))
-    force = sp.zeros(n, 1) if F is None else sp.Matrix(F)
-    drive = sp.Matrix(P) * sp.Matrix(sigma).inv() * force
-    return (-quadratic(constrained_christoffel(sigma, q, P), qdot) + drive).applyfunc(sp.simplify)
+    return [sp.Matrix(n, n, lambda k, l, i=i: metric.products_to_sums(
+        sp.cancel(gamma[i][k, l] + covariant[k][i, l]))) for i in range(n)]

@@ -1,14 +1,14 @@
 """Loparo & Vakalis §7.9's nonholonomic half, reconstructed (ours): the knife edge of Greenwood's
 Example 4.4 as a distribution on SE(2), Newton's law (7.1) under the constrained connection,
 the σ-orthogonal choice of u₃, and steering by Lie brackets (the parallel-parking manoeuvre).
-The system is the knife edge's own."""
+The system is the knife edge, under this slice's name."""
 
-from companion.examples.record import Notebook, Part, WorkedExample, part
+from companion.examples.record import Notebook, WorkedExample, part
 
 EXAMPLES = (
     WorkedExample(
         name="nonholonomic",
-        system=Part("companion.examples.knife_edge.system", "build"),
+        system=part(__name__, "system:build"),
         scene=part(__name__, "scene:scene"),
         notebook=Notebook(
             path="loparo-07/nonholonomic.ipynb",

@@ -14,19 +14,20 @@ Vakalis §7.9, built from the system's definition only (nothing typed in).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 import sympy as sp
 
+from companion.geometry import metric
 from companion.geometry.distribution import (
     constrained_christoffel,
-    constrained_geodesic,
     gamma_test,
     orthogonal_projection,
 )
-from companion.geometry.metric import christoffel, kinetic_metric, quadratic
+from companion.geometry.metric import kinetic_metric, quadratic
 from companion.mechanics import boltzmann_hamel
+from companion.mechanics import quasi_velocities as qv
 from companion.mechanics.boltzmann_hamel import BoltzmannHamelResult, dot_symbol
-from companion.mechanics.quasi_velocities import inverse
 from companion.system import System
 
 
@@ -86,8 +87,10 @@ def metric_in_qdot(system: System) -> sp.Matrix:
     return kinetic_metric(T, system.qdot).applyfunc(sp.trigsimp)
 
 
+@cache
 def constrained_connection(system: System) -> ConstrainedConnection:
-    """Every object of ∇̃_{c′}c′ = P(σ♯F) for a scleronomic system with velocity constraints.
+    """Every object of ∇̃_{c′}c′ = P(σ♯F) for a scleronomic system with velocity constraints
+    (computed once per system).
 
     The force F is the system's ``Q_q`` (a 1-form in q; zero when it has none).
     """
@@ -95,17 +98,18 @@ def constrained_connection(system: System) -> ConstrainedConnection:
         raise ValueError(f"{system.name} has no velocity constraint: D would be all of TQ")
     q, n, k = system.q, len(system.q), len(system.u_independent)
     psi, _ = system.psi
-    phi = inverse(psi).applyfunc(sp.simplify)
+    phi = qv.inverse(psi).applyfunc(sp.simplify)
     sigma = metric_in_qdot(system)
     X = phi[:, :k]
     P = orthogonal_projection(sigma, X)
     force = sp.Matrix(system.Q_q) if system.Q_q is not None else sp.zeros(n, 1)
     u = sp.Matrix(system.u_independent)
     qdot = X * u
-    qddot = constrained_geodesic(sigma, q, qdot, P, force)
+    gamma = metric.christoffel(sigma, q)
+    gamma_tilde = constrained_christoffel(sigma, q, P, gamma)
+    qddot = (-quadratic(gamma_tilde, qdot) + P * sigma.inv() * force).applyfunc(sp.simplify)
     psi_dot = sum((psi.diff(qi) * v for qi, v in zip(q, qdot, strict=True)), sp.zeros(n, n))
     udot = (psi * qddot + psi_dot * qdot).applyfunc(sp.simplify)
-    gamma, gamma_tilde = christoffel(sigma, q), constrained_christoffel(sigma, q, P)
     udot_symbols = sp.Matrix([dot_symbol(s) for s in system.u_independent])
     x_dot = sum((X.diff(qi) * v for qi, v in zip(q, qdot, strict=True)), sp.zeros(n, k))
     qddot_in_u = X * udot_symbols + x_dot * u
@@ -157,19 +161,25 @@ def orthogonal_quasi_velocities(system: System) -> OrthogonalChoice:
 def with_suppressed_frame(system: System, columns: list[sp.Matrix]) -> OrthogonalChoice:
     """Quasi-velocities whose frame keeps the allowed columns of Φ and takes ``columns`` for the
     suppressed ones (D, the span of the allowed ones, is unchanged), with
-    Boltzmann–Hamel by the unconstrained and by the constrained T."""
+    Boltzmann–Hamel by the unconstrained and by the constrained T (computed once per system
+    and choice)."""
+    return _with_frame(system, tuple(sp.ImmutableMatrix(col) for col in columns))
+
+
+@cache
+def _with_frame(system: System, columns: tuple[sp.ImmutableMatrix, ...]) -> OrthogonalChoice:
     q, n, k = system.q, len(system.q), len(system.u_independent)
     if len(columns) != n - k:
         raise ValueError(f"{system.name} suppresses {n - k} quasi-velocities: give {n - k} "
                          f"frame columns, got {len(columns)}")
     psi, _ = system.psi
-    phi = inverse(psi).applyfunc(sp.simplify)
+    phi = qv.inverse(psi).applyfunc(sp.simplify)
     sigma = metric_in_qdot(system)
     new_phi = sp.Matrix.hstack(*[phi[:, r] for r in range(k)], *map(sp.Matrix, columns))
     if sp.simplify(new_phi.det()) == 0:
         raise ValueError("the suppressed frame columns must complete the allowed ones to a "
                          "basis (Φ′ is singular)")
-    new_psi = inverse(new_phi).applyfunc(sp.simplify)
+    new_psi = qv.inverse(new_phi).applyfunc(sp.simplify)
     u = [sp.Symbol(f"{s.name}'") for s in system.u]
     T = sp.Rational(1, 2) * (sp.Matrix(u).T * new_phi.T * sigma * new_phi * sp.Matrix(u))[0]
     T = sp.expand(sp.trigsimp(sp.expand(T)))

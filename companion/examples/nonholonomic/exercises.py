@@ -1,12 +1,12 @@
 """Exercises on the knife edge under the constrained connection (§7.9 reconstructed, ours):
-the projection P, which u₃ lets the constrained T work, and the parking manoeuvre's drift.
+the symbols Γ̃^x, the blade force from the D^⊥ part, which u₃ lets the constrained T work, and
+the parking manoeuvre's drift (the projection P is an exercise of the notebook).
 
 Every expected answer, known mistake and right option is computed by the engine."""
 
 from __future__ import annotations
 
 import numpy as np
-import sympy as sp
 
 from companion.examples.nonholonomic import connection as c
 from companion.examples.nonholonomic import steering
@@ -16,21 +16,22 @@ from companion.exercises.outcomes import is_zero, pick
 from companion.mechanics.derivation import Step
 from companion.system import System
 
-_NAMES = ("x", "y", "phi", "m", "l")
+_NAMES = ("x", "y", "phi", "u_1", "u_2", "m", "l")
 
 
-def _projection_steps(system: System) -> list[Step]:
+def _connection_steps(system: System) -> list[Step]:
     con = c.constrained_connection(system)
     return [Step("Metric σ of T(q, q̇)", con.sigma, "(4.108)",
                  "T of (4.108) with u = Ψ q̇, differentiated twice by the q̇'s.", r"\sigma"),
             Step("Allowed directions X = first two columns of Φ", con.X, "(4.111)",
                  "D is spanned by the frame vectors of the unsuppressed u's.", "X"),
             Step("σ-orthogonal projection onto D", con.P, None,
-                 "P = X (Xᵀσ X)⁻¹ Xᵀσ: P X = X, and σ(P v, w − P w) = 0.", "P")]
-
-
-def _euclidean(X: sp.Matrix) -> sp.Matrix:
-    return (X * (X.T * X).inv() * X.T).applyfunc(sp.simplify)
+                 "P = X (Xᵀσ X)⁻¹ Xᵀσ: P X = X, and σ(P v, w − P w) = 0.", "P"),
+            Step("Christoffel symbols of ∇̃", con.Gamma_tilde, None,
+                 "Γ̃ = Γ + ∇P^⊥ (ours, after A. D. Lewis).", r"\tilde\Gamma"),
+            Step("Reaction on the motion", con.reaction, None,
+                 "σ(q̈ + Γ(q̇, q̇)) with q̈ from ∇̃_c′c′ = 0: a multiple of ω³.", "R"),
+            Step("Its multiplier", con.multipliers, None, "λ = R(X₃).", r"\lambda")]
 
 
 def _constrained_T_works(system: System, columns) -> bool:
@@ -60,27 +61,49 @@ def _parking_outcome(system: System) -> str:
 
 
 def nonholonomic() -> list[Exercise | ChoiceExercise]:
-    """P for the knife edge; which u₃ works with the constrained T; the parking drift."""
+    """Γ̃^x and λ for the knife edge; which u₃ works with the constrained T; the parking
+    drift."""
     return [
         Exercise(
-            key="projection", example="nonholonomic",
-            title="The σ-orthogonal projection onto D",
-            prompt=(r"For the knife edge, D is spanned by $X_1 = (\cos\phi, \sin\phi, 0)$ and "
-                    r"$X_2 = (0, 0, 1)$. With the kinetic-energy metric $\sigma$ of (4.108) in "
-                    r"$(\dot x, \dot y, \dot\phi)$, compute the $\sigma$-orthogonal projection "
-                    r"$P = X(X^{\mathsf T}\sigma X)^{-1}X^{\mathsf T}\sigma$ (a 3×3 matrix)."),
-            answer=lambda s: c.constrained_connection(s).P,
+            key="gamma_tilde", example="nonholonomic",
+            title="The Christoffel symbols Γ̃^x of the constrained connection",
+            prompt=(r"With $\sigma$ of (4.108) in $(\dot x, \dot y, \dot\phi)$, its Levi-Civita "
+                    r"symbols $\Gamma$ and the $\sigma$-orthogonal projection $P$ onto "
+                    r"$D = \operatorname{span}(X_1, X_2)$, compute the matrix "
+                    r"$\tilde\Gamma^{x}_{kl} = \Gamma^{x}_{kl} + "
+                    r"(\nabla_k P^\perp)^{x}{}_l$ "
+                    r"(row $k$, column $l$, both over $x, y, \phi$)."),
+            answer=lambda s: c.constrained_connection(s).Gamma_tilde[0],
             names=_NAMES,
-            hints=(r"First σ: T = m(ẋ² + ẏ²) + ½ m l² φ̇² + m l φ̇(−ẋ sin φ + ẏ cos φ).",
-                   "Xᵀσ X comes out diagonal, diag(2m, m l²): its inverse is easy.",
-                   "Check your P: P X₁ = X₁, P X₂ = X₂, and P of (−sin φ, cos φ, −1/l) is 0."),
-            solution=_projection_steps,
+            hints=("σ and P depend on φ only: every entry with k ≠ φ is zero.",
+                   "(∇_k P^⊥)^i_l = ∂_k P^⊥i_l + Γ^i_ka P^⊥a_l − P^⊥i_a Γ^a_kl.",
+                   "Check: with q̇ = v X₁ + φ̇ X₂, ẍ = −Γ̃^x(q̇, q̇) must be d/dt(v cos φ) with v̇ "
+                   "and φ̈ of (4.122)–(4.123)."),
+            solution=_connection_steps,
             mistakes=lambda s: [Mistake(
-                _euclidean(c.constrained_connection(s).X),
-                "That is the Euclidean projection X (XᵀX)⁻¹ Xᵀ: the metric σ must enter, "
-                "P = X (Xᵀσ X)⁻¹ Xᵀσ, or the reaction would not be σ-orthogonal to D.",
-                "euclidean")],
-            example_answer="[[cos(phi)**2, ..., 0], [..., ..., 0], [..., ..., 1]]",
+                c.constrained_connection(s).Gamma[0],
+                "That is Γ^x of σ itself: the term (∇_k P^⊥)^x_l, which keeps the motion in D, "
+                "is missing.", "projection_missing")],
+            example_answer="[[0, 0, 0], [0, 0, 0], [..., ..., 0]]",
+        ),
+        Exercise(
+            key="blade_force", example="nonholonomic",
+            title="The blade force from the D^⊥ part",
+            prompt=(r"On the motion $\tilde\nabla_{c'}c' = 0$ with "
+                    r"$\dot q = v X_1 + \dot\phi X_2$, "
+                    r"the constraint supplies $R = \sigma(\ddot q + \Gamma(\dot q, \dot q)) = "
+                    r"\lambda\,\omega^3$. Find $\lambda$ in terms of $m, l, v, \dot\phi$."),
+            answer=lambda s: c.constrained_connection(s).multipliers[0],
+            names=_NAMES,
+            aliases={"v": "u_1", "phidot": "u_2"},
+            hints=("λ = R(X₃) with X₃ = (−sin φ, cos φ, 0), the third column of Φ (4.111).",
+                   "Only particle 1 carries the blade: λ turns its velocity v X₁ at the rate φ̇."),
+            solution=_connection_steps,
+            mistakes=lambda s: [Mistake(
+                -c.constrained_connection(s).multipliers[0],
+                "Check the sign: at φ = 0 with v, φ̇ > 0, particle 1 must be pushed towards +y.",
+                "sign")],
+            example_answer="m*v*...",
         ),
         ChoiceExercise(
             key="which_u3", example="nonholonomic",
