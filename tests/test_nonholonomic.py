@@ -103,3 +103,34 @@ def test_nonholonomic_checks_pass_in_verify():
     outcomes = run_checks(all_checks(["nonholonomic"]))
     assert len(outcomes) == 8 and all(o.matched for o in outcomes)
     assert {o.check.kind for o in outcomes} == {"reconstruction"}
+
+
+# ------------------------------------------------------------------ the bridge's other joints
+def test_kane_on_the_double_pendulum_is_the_pull_back():
+    k = bridge.kane_vs_pull_back()
+    assert k["coefficients"] == k["J"] and k["difference"] == sp.zeros(2, 1)
+    assert k["kane"] != sp.zeros(2, 1)
+
+
+def test_robotics_form_is_passive_and_leaves_only_the_torques():
+    r = bridge.robotics_form()
+    assert r["skew_check"] == sp.zeros(2, 2) and r["M_dot_minus_2C"] != sp.zeros(2, 2)
+    assert {s.name for s in r["tau"].free_symbols} == {"tau_1", "tau_2"}
+    assert r["C"] != sp.zeros(2, 2) and r["g"] != sp.zeros(2, 1)
+
+
+def test_body_and_spatial_frames_give_opposite_brackets():
+    s = bridge.bracket_sign_on_so3()
+    eps = bridge.levi_civita()
+    assert s["body"] == eps and s["spatial"] == [-e for e in eps]
+    # R is the attitude whose body rates are (4.89): Rᵀ Ṙ = ω̂ with ω = Ψ q̇
+    from companion.examples.euler_body.system import build
+
+    system = build()
+    psi, _ = system.psi
+    R = s["rotation"]
+    R_dot = sum((R.diff(qi) * v for qi, v in zip(system.q, system.qdot, strict=True)),
+                sp.zeros(3, 3))
+    w = psi * sp.Matrix(system.qdot)
+    hat = sp.Matrix([[0, -w[2], w[1]], [w[2], 0, -w[0]], [-w[1], w[0], 0]])
+    assert (R.T * R_dot - hat).applyfunc(sp.trigsimp) == sp.zeros(3, 3)

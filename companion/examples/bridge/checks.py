@@ -55,6 +55,26 @@ def _gamma_test() -> tuple[bool, str]:
                 f"u₃ · eˣ: C³ changes, γ-block {rescaled['block'].tolist()}")
 
 
+def _kane_is_pull_back() -> tuple[bool, str]:
+    k = c.kane_vs_pull_back()
+    ok = k["difference"] == sp.zeros(2, 1) and k["coefficients"] == k["J"]
+    return ok, "γ_ij, β_ij = columns of J; (4.142) − (7.2) = " + str(list(k["difference"]))
+
+
+def _bracket_sign() -> tuple[bool, str]:
+    s, eps = c.bracket_sign_on_so3(), c.levi_civita()
+    ok = s["body"] == eps and s["spatial"] == [-e for e in eps]
+    return ok, "body (left-invariant) frame: γ = ε_jrl; spatial (right-invariant): γ = −ε_jrl"
+
+
+def _robotics_form() -> tuple[bool, str]:
+    r = c.robotics_form()
+    taus = {s for s in r["M"].free_symbols | r["tau"].free_symbols if s.name.startswith("tau")}
+    ok = (r["skew_check"] == sp.zeros(2, 2) and r["C"] != sp.zeros(2, 2)
+          and r["tau"].free_symbols <= taus)
+    return ok, f"Ṁ − 2C = {r['M_dot_minus_2C'].tolist()} (skew); τ = {list(r['tau'])}"
+
+
 def checks(printed: Mapping[str, str]) -> list[Check]:
     return [
         Check(BOOK, "(4.100)–(4.102)/§7.4", "Hamel's γ^j_rl of Ex. 4.3 are the structure "
@@ -71,4 +91,10 @@ def checks(printed: Mapping[str, str]) -> list[Check]:
               _identity("knife_edge"), RECONSTRUCTION),
         Check(BOOK, "(4.119)/§7.3", "γ-test: knife edge γ³₁₂ = −1; C³ ≠ 0 is not the test "
               "(u₃ = x ẏ, u₃ rescaled)", _gamma_test, RECONSTRUCTION),
+        Check(BOOK, "(4.133)/(7.2)", "double pendulum: velocity coefficients = columns of J, "
+              "(4.142) is (7.2)", _kane_is_pull_back, RECONSTRUCTION),
+        Check(BOOK, "(4.100)–(4.102)/§7.4", "SO(3): body frame γ = ε, spatial frame γ = −ε "
+              "(the bracket's sign)", _bracket_sign, RECONSTRUCTION),
+        Check(BOOK, "(7.2)", "double pendulum as M q̈ + C q̇ + g = τ with Ṁ − 2C skew",
+              _robotics_form, RECONSTRUCTION),
     ]

@@ -24,11 +24,12 @@ from functools import cache
 import numpy as np
 import sympy as sp
 
+from companion.examples.double_pendulum.system import build as build_double_pendulum
 from companion.examples.euler_body.system import build as build_euler_body
 from companion.examples.knife_edge.system import build as build_knife_edge
 from companion.geometry.distribution import gamma_test, lie_bracket, structure_functions
 from companion.geometry.lie import b_operator, bracket, inertia_operator
-from companion.geometry.metric import covariant_equations
+from companion.geometry.metric import christoffel_first, covariant_equations, products_to_sums
 from companion.mechanics.quasi_velocities import c_matrices, psi_from_definitions
 
 _euler_body = cache(build_euler_body)
@@ -175,3 +176,75 @@ def knife_edge_frobenius() -> dict[str, sp.Expr | sp.Matrix]:
     span = sp.Matrix.hstack(g["X1"], g["X2"], g["bracket"])
     return {"a": a, "a_dot_curl_a": sp.trigsimp((a.T * curl)[0]),
             "det": sp.trigsimp(span.det())}
+
+
+# ------------------------------------------------------------------ the bridge's other joints
+_double_pendulum = cache(build_double_pendulum)
+
+
+def kane_vs_pull_back() -> dict[str, sp.Matrix]:
+    """(4.133)/(4.142) and (7.2) on the double pendulum: one equation (ours).
+
+    With u = q̇, the velocity coefficients γ_ij, β_ij of (4.125)/(4.135)–(4.136) are
+    ∂(ḟ)/∂u_j for the bodies' (ẋ, ẏ) and θ̇ (reference points at the mass centres, so
+    ρ_c = 0): the columns of Loparo's J.  Q_j of (4.137) is then (JᵀF)_j = j*F, and the inertia
+    side of (4.142) is Jᵀ G f̈, which equals σ̃ q̈ + Γ_{j,kl} q̇^k q̇^l of (7.2).  Returned:
+    the coefficients, the left minus right of (4.142), of (7.2), and their difference.
+    """
+    system = _double_pendulum()
+    mech = system.mechanism
+    q, qdot, qddot = mech.q, mech.qdot, mech.qddot
+    f = mech.constraint_map()
+    t = sp.Symbol("t")
+    path = {qi: sp.Function(qi.name)(t) for qi in q}
+    velocity = f.xreplace(path).diff(t)
+    back = {**{sp.Derivative(path[qi], (t, 2)): a for qi, a in zip(q, qddot, strict=True)},
+            **{sp.Derivative(path[qi], t): v for qi, v in zip(q, qdot, strict=True)}}
+    acceleration = velocity.diff(t).subs(back).xreplace({path[qi]: qi for qi in q})
+    velocity = velocity.subs(back).xreplace({path[qi]: qi for qi in q})
+    coefficients = velocity.jacobian(qdot)  # γ_ij and β_ij, one column per u_j
+    G, F = mech.ambient_metric(), mech.ambient_force()
+    kane = (coefficients.T * (G * acceleration - F)).applyfunc(sp.expand)
+    d = system.derive("pull_back")
+    pull_back = (d.mass_matrix * sp.Matrix(qddot) - d.forcing).applyfunc(sp.expand)
+    return {"coefficients": coefficients, "J": mech.jacobian(), "kane": kane,
+            "pull_back": pull_back,
+            "difference": (kane - pull_back).applyfunc(products_to_sums)}
+
+
+def robotics_form() -> dict[str, sp.Matrix]:
+    """M(q) q̈ + C(q, q̇) q̇ + g(q) = τ for the double pendulum (ours): M the pulled-back
+    metric, C_ij = Σ_k Γ_{i,jk} q̇^k from the first-kind Christoffel symbols, g the gradient of
+    the potential, τ what is left of (7.2)'s right side (only the joint torques, if C and g
+    took every velocity and gravity term), and Ṁ − 2C, which is skew (passivity)."""
+    system = _double_pendulum()
+    mech = system.mechanism
+    q, qdot = mech.q, mech.qdot
+    d = system.derive("pull_back")
+    M = d.mass_matrix
+    first = christoffel_first(M, q)
+    n = len(q)
+    C = sp.Matrix(n, n, lambda i, j: sum(first[i][j, k] * qdot[k] for k in range(n)))
+    g = sp.Matrix([mech.potential_energy()]).jacobian(q).T
+    M_dot = sum((M.diff(qi) * v for qi, v in zip(q, qdot, strict=True)), sp.zeros(n, n))
+    skew = (M_dot - 2 * C).applyfunc(products_to_sums)
+    torque = (d.forcing + g + C * sp.Matrix(qdot)).applyfunc(products_to_sums)  # τ: the rest
+    return {"M": M, "C": C.applyfunc(products_to_sums), "g": g, "tau": torque,
+            "M_dot_minus_2C": skew, "skew_check": (skew + skew.T).applyfunc(products_to_sums)}
+
+
+def bracket_sign_on_so3() -> dict[str, list[sp.Matrix]]:
+    """γ^j_rl = ⟨ω^j, [X_r, X_l]⟩ for body (left-invariant) and spatial (right-invariant)
+    angular velocities in Greenwood's type I Euler angles (ours): ε_jrl and −ε_jrl.
+
+    The spatial ω_s = R ω_b with R = R_z(ψ) R_y(θ) R_x(φ), the attitude whose body rates are
+    (4.89) (``rotation`` is returned so that a test can check Rᵀ Ṙ = ω̂_b).
+    """
+    system = _euler_body()
+    psi, theta, phi = system.q
+    R = (sp.rot_axis3(-psi) * sp.rot_axis2(-theta) * sp.rot_axis1(-phi))
+    body, _ = system.psi
+    spatial = (R * body).applyfunc(sp.trigsimp)
+    return {"body": structure_functions(body, system.q),
+            "spatial": structure_functions(spatial, system.q), "rotation": R,
+            "Psi_spatial": spatial}
