@@ -14,9 +14,9 @@ EXAMPLES = (
             title="Between the books: Hamel's γ, so(3) and geodesics",
             source="Greenwood §4.3 (Examples 4.3, 4.4) with Loparo & Vakalis §7.2–7.4",
             summary="See Greenwood's γ^j_rl of Example 4.3 turn out to be the structure "
-            "constants of so(3), his gyroscopic term become B(ω, ω), Euler's equations come "
-            "out as geodesics in Euler angles, and why the knife edge has no submanifold to "
-            "pull back to.",
+            "constants of so(3) and, for any frame, ⟨ω^j, [X_r, X_l]⟩, his gyroscopic term "
+            "become B(ω, ω), Euler's equations come out as geodesics in Euler angles, and the "
+            "γ-test that shows the knife edge has no submanifold to pull back to.",
             order=(7, 4, 9),
         ),
         checks=part(__name__, "checks:checks"),

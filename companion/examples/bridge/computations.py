@@ -9,9 +9,12 @@
 * With the metric σ = Ψᵀ A Ψ of T in the Euler-angle rates (4.89)/(4.93), the geodesic
   equations σ q̈ + Γ_{j,kl} q̇^k q̇^l = 0 of §7.2, mapped to ω = Ψ q̇, are Euler's equations
   (checked at random states: the symbolic σ⁻¹ in Euler angles takes a minute).
-* The knife edge's constraint 1-form a = −sin φ dx + cos φ dy has a ∧ da ≠ 0 (equivalently
-  the allowed fields' bracket leaves their span, and C³ of (4.116) ≠ 0): no submanifold is
-  cut out, so the pull-back of §7.3 has nothing to pull back to.
+* One identity for Examples 4.3 and 4.4: γ^j_rl = ⟨ω^j, [X_r, X_l]⟩, with X_r the columns of
+  Φ and ω^j the rows of Ψ (Hamel's coefficients are the structure functions of the frame).
+* The γ-test: the knife edge's allowed fields have γ³₁₂ = ⟨ω³, [X₁, X₂]⟩ = −1 ≠ 0 (4.119), so
+  D is not integrable (Frobenius) and the pull-back of §7.3 has no submanifold to act on.
+  C³ ≠ 0 is *not* that test: u₃ = x ẏ has C³ ≠ 0 while ẏ = 0 is holonomic, and rescaling u₃
+  by f(q) changes C³ but not the constraint.
 
 Every function returns sympy objects derived from the companion's systems; nothing is typed.
 """
@@ -23,10 +26,13 @@ from functools import cache
 import numpy as np
 import sympy as sp
 
+from companion.examples.double_pendulum.system import build as build_double_pendulum
 from companion.examples.euler_body.system import build as build_euler_body
 from companion.examples.knife_edge.system import build as build_knife_edge
+from companion.geometry.distribution import gamma_test, lie_bracket, structure_functions
 from companion.geometry.lie import b_operator, bracket, inertia_operator
-from companion.geometry.metric import covariant_equations
+from companion.geometry.metric import christoffel_first, covariant_equations, products_to_sums
+from companion.mechanics.quasi_velocities import c_matrices, psi_from_definitions
 
 _euler_body = cache(build_euler_body)
 _knife_edge = cache(build_knife_edge)
@@ -114,19 +120,133 @@ def geodesic_vs_euler(n_states: int = 20, seed: int = 0, *, sign: int = 1) -> fl
     return worst
 
 
-def knife_edge_frobenius() -> dict[str, sp.Expr | sp.Matrix]:
-    """The knife-edge constraint fails Frobenius' test: a · (∇ × a) ≠ 0, and the bracket of
-    the two allowed vector fields (the first two columns of Φ) leaves their span."""
+def structure_function_identity(name: str) -> tuple[list[sp.Matrix], list[sp.Matrix]]:
+    """(γ^j_rl = ⟨ω^j, [X_r, X_l]⟩ from the frame, the engine's γ^j = ΦᵀC^jΦ of (4.83)) for
+    ``"euler_body"`` (Example 4.3: (4.100)–(4.102)) or ``"knife_edge"`` (Example 4.4:
+    (4.117)–(4.119)): one identity for both examples."""
+    system = {"euler_body": _euler_body, "knife_edge": _knife_edge}[name]()
+    return (structure_functions(system.psi[0], system.q),
+            list(system.derive("boltzmann_hamel").gamma))
+
+
+def knife_edge_gamma_test() -> dict[str, sp.Matrix]:
+    """The γ-test on the knife edge: the allowed fields X₁, X₂ (columns of Φ (4.111)), their
+    bracket, the constraint's row ω³ of Ψ (4.110) and γ³₁₂ = ⟨ω³, [X₁, X₂]⟩."""
     system = _knife_edge()
     q = system.q
     psi, _ = system.psi
-    a = psi[2, :].T  # the constraint row (4.107)
-    curl = sp.Matrix([a[2].diff(q[1]) - a[1].diff(q[2]), a[0].diff(q[2]) - a[2].diff(q[0]),
-                      a[1].diff(q[0]) - a[0].diff(q[1])])
     phi = system.derive("boltzmann_hamel").Phi
     X1, X2 = phi[:, 0], phi[:, 1]
-    lie = X2.jacobian(q) * X1 - X1.jacobian(q) * X2  # [X1, X2]
-    span = sp.Matrix.hstack(X1, X2, lie)
-    return {"a": a, "a_dot_curl_a": sp.trigsimp((a.T * curl)[0]), "X1": X1, "X2": X2,
-            "bracket": lie, "det": sp.trigsimp(span.det()),
+    lie = lie_bracket(X1, X2, q)
+    return {"X1": X1, "X2": X2, "bracket": lie, "omega3": psi[2, :],
+            "gamma3_12": sp.simplify((psi[2, :] * lie)[0]),
+            "block": gamma_test(psi, q, system.n_constraints)[0],
             "C3": system.derive("boltzmann_hamel").C[2]}
+
+
+def c_is_not_the_test() -> dict[str, dict[str, sp.Matrix]]:
+    """Two counterexamples to "C^j ≠ 0 means nonholonomic".
+
+    ``"x_ydot"``: q = (x, y, z), u₁ = ẋ, u₂ = ż and the suppressed u₃ = x ẏ; u₃ = 0 is ẏ = 0
+    (for x ≠ 0), holonomic (y = const), yet C³ ≠ 0; its γ-test block is zero.
+    ``"rescaled"``: the knife edge with u₃ multiplied by f = eˣ: the same constraint, a
+    different C³, and a γ-test block multiplied by f (still ≠ 0).
+    """
+    x, y, z = sp.symbols("x y z")
+    xd, yd, zd = sp.symbols(r"\dot{x} \dot{y} \dot{z}")
+    psi, _ = psi_from_definitions([xd, zd, x * yd], [xd, yd, zd])
+    out = {"x_ydot": {"Psi": psi, "C3": c_matrices(psi, [x, y, z])[2],
+                      "block": gamma_test(psi, [x, y, z], 1)[0]}}
+    knife = _knife_edge()
+    scaled = knife.psi[0].copy()
+    scaled[2, :] = sp.exp(knife.q[0]) * scaled[2, :]
+    out["rescaled"] = {"Psi": scaled, "C3": c_matrices(scaled, knife.q)[2],
+                       "block": gamma_test(scaled, knife.q, 1)[0]}
+    return out
+
+
+def knife_edge_frobenius() -> dict[str, sp.Expr | sp.Matrix]:
+    """Frobenius' test in its 1-form version: the knife-edge constraint form
+    a = −sin φ dx + cos φ dy (the row ω³ of Ψ) has a ∧ da ≠ 0, i.e. a · (∇ × a) ≠ 0, and the
+    allowed fields X₁, X₂ with their bracket span all directions (det ≠ 0)."""
+    system = _knife_edge()
+    q = system.q
+    a = system.psi[0][2, :].T  # the constraint row (4.107)
+    curl = sp.Matrix([a[2].diff(q[1]) - a[1].diff(q[2]), a[0].diff(q[2]) - a[2].diff(q[0]),
+                      a[1].diff(q[0]) - a[0].diff(q[1])])
+    g = knife_edge_gamma_test()
+    span = sp.Matrix.hstack(g["X1"], g["X2"], g["bracket"])
+    return {"a": a, "a_dot_curl_a": sp.trigsimp((a.T * curl)[0]),
+            "det": sp.trigsimp(span.det())}
+
+
+# ------------------------------------------------------------------ the bridge's other joints
+_double_pendulum = cache(build_double_pendulum)
+
+
+def kane_vs_pull_back() -> dict[str, sp.Matrix]:
+    """(4.133)/(4.142) and (7.2) on the double pendulum: one equation (ours).
+
+    With u = q̇, the velocity coefficients γ_ij, β_ij of (4.125)/(4.135)–(4.136) are
+    ∂(ḟ)/∂u_j for the bodies' (ẋ, ẏ) and θ̇ (reference points at the mass centres, so
+    ρ_c = 0): the columns of Loparo's J.  Q_j of (4.137) is then (JᵀF)_j = j*F, and the inertia
+    side of (4.142) is Jᵀ G f̈, which equals σ̃ q̈ + Γ_{j,kl} q̇^k q̇^l of (7.2).  Returned:
+    the coefficients, the left minus right of (4.142), of (7.2), and their difference.
+    """
+    system = _double_pendulum()
+    mech = system.mechanism
+    q, qdot, qddot = mech.q, mech.qdot, mech.qddot
+    f = mech.constraint_map()
+    t = sp.Symbol("t")
+    path = {qi: sp.Function(qi.name)(t) for qi in q}
+    velocity = f.xreplace(path).diff(t)
+    back = {**{sp.Derivative(path[qi], (t, 2)): a for qi, a in zip(q, qddot, strict=True)},
+            **{sp.Derivative(path[qi], t): v for qi, v in zip(q, qdot, strict=True)}}
+    acceleration = velocity.diff(t).subs(back).xreplace({path[qi]: qi for qi in q})
+    velocity = velocity.subs(back).xreplace({path[qi]: qi for qi in q})
+    coefficients = velocity.jacobian(qdot)  # γ_ij and β_ij, one column per u_j
+    G, F = mech.ambient_metric(), mech.ambient_force()
+    kane = (coefficients.T * (G * acceleration - F)).applyfunc(sp.expand)
+    d = system.derive("pull_back")
+    pull_back = (d.mass_matrix * sp.Matrix(qddot) - d.forcing).applyfunc(sp.expand)
+    return {"coefficients": coefficients, "J": mech.jacobian(), "kane": kane,
+            "pull_back": pull_back,
+            "difference": (kane - pull_back).applyfunc(products_to_sums)}
+
+
+def robotics_form() -> dict[str, sp.Matrix]:
+    """M(q) q̈ + C(q, q̇) q̇ + g(q) = τ for the double pendulum (ours): M the pulled-back
+    metric, C_ij = Σ_k Γ_{i,jk} q̇^k from the first-kind Christoffel symbols, g the gradient of
+    the potential, τ what is left of (7.2)'s right side (only the joint torques, if C and g
+    took every velocity and gravity term), and Ṁ − 2C, which is skew (passivity)."""
+    system = _double_pendulum()
+    mech = system.mechanism
+    q, qdot = mech.q, mech.qdot
+    d = system.derive("pull_back")
+    M = d.mass_matrix
+    first = christoffel_first(M, q)
+    n = len(q)
+    C = sp.Matrix(n, n, lambda i, j: sum(first[i][j, k] * qdot[k] for k in range(n)))
+    g = sp.Matrix([mech.potential_energy()]).jacobian(q).T
+    M_dot = sum((M.diff(qi) * v for qi, v in zip(q, qdot, strict=True)), sp.zeros(n, n))
+    skew = (M_dot - 2 * C).applyfunc(products_to_sums)
+    torque = (d.forcing + g + C * sp.Matrix(qdot)).applyfunc(products_to_sums)  # τ: the rest
+    return {"M": M, "C": C.applyfunc(products_to_sums), "g": g, "tau": torque,
+            "M_dot_minus_2C": skew, "skew_check": (skew + skew.T).applyfunc(products_to_sums)}
+
+
+def bracket_sign_on_so3() -> dict[str, list[sp.Matrix]]:
+    """γ^j_rl = ⟨ω^j, [X_r, X_l]⟩ for body (left-invariant) and spatial (right-invariant)
+    angular velocities in Greenwood's type I Euler angles (ours): ε_jrl and −ε_jrl.
+
+    The spatial ω_s = R ω_b with R = R_z(ψ) R_y(θ) R_x(φ), the attitude whose body rates are
+    (4.89) (``rotation`` is returned so that a test can check Rᵀ Ṙ = ω̂_b).
+    """
+    system = _euler_body()
+    psi, theta, phi = system.q
+    R = (sp.rot_axis3(-psi) * sp.rot_axis2(-theta) * sp.rot_axis1(-phi))
+    body, _ = system.psi
+    spatial = (R * body).applyfunc(sp.trigsimp)
+    return {"body": structure_functions(body, system.q),
+            "spatial": structure_functions(spatial, system.q), "rotation": R,
+            "Psi_spatial": spatial}

@@ -13,6 +13,7 @@ import sympy as sp
 import sympy.physics.mechanics as me
 
 from companion.examples.euler_body.exercises import _C_ORDER
+from companion.examples.nonholonomic.connection import constrained_T_first
 from companion.exercises.check import Mistake
 from companion.exercises.exercise import (
     ChoiceExercise,
@@ -21,7 +22,6 @@ from companion.exercises.exercise import (
     steps_keyed,
 )
 from companion.exercises.outcomes import is_zero, pick
-from companion.mechanics import boltzmann_hamel
 from companion.mechanics.derivation import Step
 from companion.system import System
 
@@ -30,12 +30,6 @@ _KNIFE_ALIASES = {"v": "u_1", "phidot": "u_2"}
 
 
 
-def _constrained_first(system: System):
-    """The derivation with the constraint put into T *before* differentiating (a mistake)."""
-    psi, psi_t = system.psi
-    wrong_T = system.T.subs({u: 0 for u in system.u[len(system.u_independent):]})
-    return boltzmann_hamel(wrong_T, system.q, system.u, psi, n_constraints=system.n_constraints,
-                           Q=system.Q, t=system.t, Psi_t=psi_t)
 
 
 def knife_edge() -> list[Exercise]:
@@ -79,7 +73,7 @@ def knife_edge() -> list[Exercise]:
                 Step("Solved for the accelerations", d(s).accelerations(), "(4.122)–(4.123)",
                      "First row: v̇; second row: φ̈.", r"\dot u"),
             ],
-            mistakes=lambda s: [Mistake(_constrained_first(s).accelerations()[0], too_early,
+            mistakes=lambda s: [Mistake(constrained_T_first(s).accelerations()[0], too_early,
                                         "constraint_too_early")],
             example_answer="an expression in l, u_1 and u_2",
         ),
@@ -96,7 +90,7 @@ def knife_edge() -> list[Exercise]:
                 Step("Solved for the accelerations", d(s).accelerations(), "(4.122)–(4.123)",
                      "Second row: φ̈.", r"\dot u"),
             ],
-            mistakes=lambda s: [Mistake(_constrained_first(s).accelerations()[1], too_early,
+            mistakes=lambda s: [Mistake(constrained_T_first(s).accelerations()[1], too_early,
                                         "constraint_too_early")],
             example_answer="an expression in l, u_1 and u_2",
         ),
@@ -120,7 +114,7 @@ def knife_edge() -> list[Exercise]:
                      "The knife-edge force, along the axle direction of particle 1.",
                      r"\lambda"),
             ],
-            mistakes=lambda s: [Mistake(_constrained_first(s).constraint_forces()[0], too_early,
+            mistakes=lambda s: [Mistake(constrained_T_first(s).constraint_forces()[0], too_early,
                                         "constraint_too_early")],
             example_answer="an expression in m, l, u_1 and u_2",
         ),

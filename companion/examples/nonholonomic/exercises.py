@@ -1,0 +1,161 @@
+"""Exercises on the knife edge under the constrained connection (§7.9 reconstructed, ours):
+the symbols Γ̃^x, the blade force from the D^⊥ part, which u₃ lets the constrained T work, and
+the parking manoeuvre's drift (the projection P is an exercise of the notebook).
+
+Every expected answer, known mistake and right option is computed by the engine."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from companion.examples.nonholonomic import connection as c
+from companion.examples.nonholonomic import steering
+from companion.exercises.check import Mistake
+from companion.exercises.exercise import ChoiceExercise, Exercise, Option
+from companion.exercises.outcomes import is_zero, pick
+from companion.mechanics.derivation import Step
+from companion.system import System
+
+_NAMES = ("x", "y", "phi", "u_1", "u_2", "m", "l")
+
+
+def _connection_steps(system: System) -> list[Step]:
+    con = c.constrained_connection(system)
+    return [Step("Metric σ of T(q, q̇)", con.sigma, "(4.108)",
+                 "T of (4.108) with u = Ψ q̇, differentiated twice by the q̇'s.", r"\sigma"),
+            Step("Allowed directions X = first two columns of Φ", con.X, "(4.111)",
+                 "D is spanned by the frame vectors of the unsuppressed u's.", "X"),
+            Step("σ-orthogonal projection onto D", con.P, None,
+                 "P = X (Xᵀσ X)⁻¹ Xᵀσ: P X = X, and σ(P v, w − P w) = 0.", "P"),
+            Step("Christoffel symbols of ∇̃", con.Gamma_tilde, None,
+                 "Γ̃ = Γ + ∇P^⊥ (ours, after A. D. Lewis).", r"\tilde\Gamma"),
+            Step("Reaction on the motion", con.reaction, None,
+                 "σ(q̈ + Γ(q̇, q̇)) with q̈ from ∇̃_c′c′ = 0: a multiple of ω³.", "R"),
+            Step("Its multiplier", con.multipliers, None, "λ = R(X₃).", r"\lambda")]
+
+
+def _constrained_T_works(system: System, columns) -> bool:
+    choice = c.with_suppressed_frame(system, columns)
+    got = c.renamed(choice.constrained.accelerations(), choice.u, system.u)
+    return is_zero(got - system.derive("boltzmann_hamel").accelerations())
+
+
+def _which_u3(system: System) -> int:
+    greenwood = system.derive("boltzmann_hamel").Phi[:, 2]
+    orthogonal = c.orthogonal_quasi_velocities(system).Phi[:, 2]
+    works = (_constrained_T_works(system, [greenwood]),
+             _constrained_T_works(system, [orthogonal]),
+             _constrained_T_works(system, [2 * greenwood]))
+    return pick({(True, True, True): 3, (False, True, False): 1, (True, False, False): 0,
+                 (False, False, True): 2, (False, False, False): 4}, works)
+
+
+def _parking_outcome(system: System) -> str:
+    """Sign across the blade and order in ε of the net displacement, by simulation."""
+    runs = [steering.parking(e) for e in (0.1, 0.05)]
+    across = np.array([0.0, 1.0, 0.0])  # (−sin φ₀, cos φ₀) at φ₀ = 0
+    sideways = [float(r.displacement @ across) for r in runs]
+    order = round(np.log(abs(sideways[0] / sideways[1])) / np.log(2.0))
+    side = "left" if sideways[0] > 0 else "right"
+    return f"{side}_{order}" if max(abs(s) for s in sideways) > 1e-12 else "none"
+
+
+def nonholonomic() -> list[Exercise | ChoiceExercise]:
+    """Γ̃^x and λ for the knife edge; which u₃ works with the constrained T; the parking
+    drift."""
+    return [
+        Exercise(
+            key="gamma_tilde", example="nonholonomic",
+            title="The Christoffel symbols Γ̃^x of the constrained connection",
+            prompt=(r"With $\sigma$ of (4.108) in $(\dot x, \dot y, \dot\phi)$, its Levi-Civita "
+                    r"symbols $\Gamma$ and the $\sigma$-orthogonal projection $P$ onto "
+                    r"$D = \operatorname{span}(X_1, X_2)$, compute the matrix "
+                    r"$\tilde\Gamma^{x}_{kl} = \Gamma^{x}_{kl} + "
+                    r"(\nabla_k P^\perp)^{x}{}_l$ "
+                    r"(row $k$, column $l$, both over $x, y, \phi$)."),
+            answer=lambda s: c.constrained_connection(s).Gamma_tilde[0],
+            names=_NAMES,
+            hints=("σ and P depend on φ only: every entry with k ≠ φ is zero.",
+                   "(∇_k P^⊥)^i_l = ∂_k P^⊥i_l + Γ^i_ka P^⊥a_l − P^⊥i_a Γ^a_kl.",
+                   "Check: with q̇ = v X₁ + φ̇ X₂, ẍ = −Γ̃^x(q̇, q̇) must be d/dt(v cos φ) with v̇ "
+                   "and φ̈ of (4.122)–(4.123)."),
+            solution=_connection_steps,
+            mistakes=lambda s: [Mistake(
+                c.constrained_connection(s).Gamma[0],
+                "That is Γ^x of σ itself: the term (∇_k P^⊥)^x_l, which keeps the motion in D, "
+                "is missing.", "projection_missing")],
+            example_answer="[[0, 0, 0], [0, 0, 0], [..., ..., 0]]",
+        ),
+        Exercise(
+            key="blade_force", example="nonholonomic",
+            title="The blade force from the D^⊥ part",
+            prompt=(r"On the motion $\tilde\nabla_{c'}c' = 0$ with "
+                    r"$\dot q = v X_1 + \dot\phi X_2$, "
+                    r"the constraint supplies $R = \sigma(\ddot q + \Gamma(\dot q, \dot q)) = "
+                    r"\lambda\,\omega^3$. Find $\lambda$ in terms of $m, l, v, \dot\phi$."),
+            answer=lambda s: c.constrained_connection(s).multipliers[0],
+            names=_NAMES,
+            aliases={"v": "u_1", "phidot": "u_2"},
+            hints=("λ = R(X₃) with X₃ = (−sin φ, cos φ, 0), the third column of Φ (4.111).",
+                   "Only particle 1 carries the blade: λ turns its velocity v X₁ at the rate φ̇."),
+            solution=_connection_steps,
+            mistakes=lambda s: [Mistake(
+                -c.constrained_connection(s).multipliers[0],
+                "Check the sign: at φ = 0 with v, φ̇ > 0, particle 1 must be pushed towards +y.",
+                "sign")],
+            example_answer="m*v*...",
+        ),
+        ChoiceExercise(
+            key="which_u3", example="nonholonomic",
+            title="Which u₃ lets the constrained T work?",
+            prompt=("Boltzmann–Hamel with the *constrained* T (u₃ = 0 put in before "
+                    "differentiating) gives wrong equations for the knife edge with Greenwood's "
+                    "u₃ = −ẋ sin φ + ẏ cos φ. The constraint stays the same for any other choice "
+                    "of the suppressed frame vector X₃. For which X₃ does the constrained T "
+                    "give (4.122)–(4.123)?"),
+            options=[
+                Option("Greenwood's own, X₃ = (−sin φ, cos φ, 0)",
+                       "With it T has the cross term m l u₂ u₃: p₃ = m l u₂ ≠ 0 on the motion, "
+                       "and the gyroscopic terms come from p₃γ³, lost when u₃ = 0 goes in "
+                       "first."),
+                Option("The σ-orthogonal one, X₃ = (−sin φ, cos φ, −1/l)",
+                       "Then T has no cross term between allowed and suppressed u's, so p₃ = 0 "
+                       "on the motion and nothing is lost; the gyroscopic terms now come from "
+                       "p₂γ². The ambient metric enters through the choice of X₃."),
+                Option("Greenwood's, doubled: X₃ = 2(−sin φ, cos φ, 0)",
+                       "Scaling X₃ scales u₃ and p₃ but keeps the cross term: still wrong."),
+                Option("Any of them: the constraint is the same",
+                       "The constraint is the same, but p₃ on the motion is not."),
+                Option("None of them",
+                       "One choice makes p₃ vanish on the motion: try σ⁻¹ of the constraint "
+                       "form."),
+            ],
+            right=_which_u3,
+            hints=("Which choice makes ∂T/∂u₃ vanish when u₃ = 0?",),
+        ),
+        ChoiceExercise(
+            key="parking", example="nonholonomic", kind="predict",
+            title="Predict: the parallel-parking drift",
+            prompt=(r"Start at $x = y = \phi = 0$. Drive forward ($u_1 = \varepsilon$) for 1 s, "
+                    r"turn ($u_2 = \varepsilon$) for 1 s, drive back ($u_1 = -\varepsilon$) for "
+                    r"1 s, turn back ($u_2 = -\varepsilon$) for 1 s. Where does particle 1 end, "
+                    r"relative to the blade's first heading (the $x$-axis)?"),
+            options=[
+                Option("Back where it started: each motion was undone",
+                       "The flows do not commute: undoing them in the same order leaves the "
+                       "bracket ε²[X₁, X₂] behind."),
+                Option("To the left (+y), by about ε",
+                       "First order cancels; what is left is of order ε²."),
+                Option("To the left (+y), by about ε²",
+                       "Order ε² is right; the side comes from [X₁, X₂] = (sin φ, −cos φ, 0)."),
+                Option("To the right (−y), by about ε²",
+                       "[X₁, X₂] = (sin φ, −cos φ, 0) at φ = 0 is (0, −1, 0): ε² to the right, "
+                       "across the blade — a direction D does not contain."),
+                Option("To the right (−y), by about ε",
+                       "First order cancels; what is left is of order ε²."),
+            ],
+            right=lambda s: pick({"none": 0, "left_1": 1, "left_2": 2, "right_2": 3,
+                                  "right_1": 4}, _parking_outcome(s)),
+            then="Now run the manoeuvre below and read the measured drift and its slope.",
+        ),
+    ]
