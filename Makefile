@@ -35,6 +35,7 @@ NO_BROWSER ?=
 lecture: $(VENV)/.installed-lab
 	COMPANION_LECTURE=1 JUPYTER_PATH="$(CURDIR)/companion/widgets/lecture$${JUPYTER_PATH:+:$$JUPYTER_PATH}" \
 	  $(BIN)/voila --template=companion-lecture --port=$(PORT) $(if $(NO_BROWSER),--no-browser) \
+	  --VoilaExporter.markdown_renderer_class=companion.widgets.voila_markdown.ChapterMarkdownRenderer \
 	  "$(CURDIR)/chapters"
 
 # The linter runs first: a lint error fails the test command (and CI).

@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.widgets import style
+from companion.widgets import style, voila_markdown
 from companion.widgets.explorer import EXPLORER_CLASS
 
 CHROMIUM_ARGS = [
@@ -129,6 +129,7 @@ def jupyter_server(root: Path, *, app: str = "lab", timeout: float = 90,
         cmd = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
                f"--Voila.root_dir={root}", f"--token={token}",
                "--VoilaConfiguration.file_allowlist=['.*']",
+               f"--VoilaExporter.markdown_renderer_class={voila_markdown.RENDERER}",
                *([f"--template={style.VOILA_TEMPLATE}"] if lecture else [])]
         probe = f"http://127.0.0.1:{port}/?token={token}"
     else:
