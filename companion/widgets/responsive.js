@@ -32,8 +32,8 @@ function render({ model, el }) {
     }
     width = Math.floor(width);
     const top = el.getBoundingClientRect().top - (scope || el).getBoundingClientRect().top;
-    const reserve = parseFloat(getComputedStyle(el).getPropertyValue("--companion-bottom-reserve"));
-    const height = Math.max(0, Math.floor(window.innerHeight - top - (reserve || 0)));
+    const bottom = parseFloat(getComputedStyle(el).getPropertyValue("--companion-bottom-reserve"));
+    const height = Math.max(0, Math.floor(window.innerHeight - top - (bottom || 0)));
     if (width < model.get("min_width")) return;
     if (Math.abs(width - last) < 2 && Math.abs(height - lastHeight) < 2) return;
     last = width; lastHeight = height;
