@@ -6,8 +6,11 @@ room, on the tennis-racket flip.
 - a preset click leaves the keyboard focus on the scene (Space then plays it), the caption
   keeps the outcome to itself until the motion has been played (predict mode), key 2 presses
   the second preset, N steps to the next section, and the keys are written on the page;
-- screenshots of one explorer and its scene at 1920×1080 and 1280×720 are written to
-  ``$COMPANION_SHOTS`` (default: the test's temporary directory) for a person to look at.
+- one explorer and its scene fit the screen at 1920×1080 and at 1280×720 without scrolling:
+  the explorer scrolled to the top, its figure and its scene's canvas and controls are inside
+  the screen, and the keys' bar (closed: a small button) covers none of them; screenshots are
+  written to ``$COMPANION_SHOTS`` (default: the test's temporary directory) for a person to
+  look at.
 
 One Voilà server and one page for the module: browser runs are expensive.
 """
@@ -32,6 +35,19 @@ pytestmark = [
 
 _PREDICTING = ("() => document.querySelector('.companion-scene-description').textContent "
                f"=== {PREDICT_CAPTION!r}")
+# Boxes (left, top, right, bottom; CSS pixels) of the first explorer's figure, its scene's
+# canvas and controls, and the lecture keys' bar.
+_BOXES = """() => {
+  const box = (el) => {
+    const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const explorer = document.querySelector('.companion-explorer');
+  const scene = explorer.querySelector('.companion-scene');
+  const figure = [...explorer.querySelectorAll('canvas')].find((c) => !scene.contains(c));
+  return {screen: [0, 0, innerWidth, innerHeight], figure: box(figure),
+          canvas: box(scene.querySelector('canvas')),
+          controls: box(scene.querySelector('.companion-scene-controls')),
+          keys: box(document.querySelector('.companion-lecture-keys'))};
+}"""
 _FOCUSED = "() => !!(document.activeElement && document.activeElement.closest('.companion-scene'))"
 
 
@@ -68,7 +84,10 @@ def test_driven_from_the_keyboard(lecture, browser, tmp_path):
         page.wait_for_selector(f".{lb.EXPLORER_CLASS} canvas", timeout=180_000)
         page.wait_for_selector(f".{lb.SCENE_CLASS} canvas", timeout=60_000)
         page.wait_for_timeout(1000)
+        keys = page.locator(".companion-lecture-keys summary")
+        keys.click()  # the bar opens on a click (or ?) ...
         assert "1–9 presets" in page.inner_text(".companion-lecture-keys")
+        keys.click()  # ... and closes again: a small button that hides nothing
 
         presets = page.locator(f".{lb.EXPLORER_CLASS} .companion-preset")
         presets.first.click()
@@ -100,7 +119,10 @@ def test_driven_from_the_keyboard(lecture, browser, tmp_path):
             page.evaluate(f"() => document.querySelector('.{lb.EXPLORER_CLASS}')"
                           ".scrollIntoView({block: 'start'})")
             page.wait_for_timeout(3000)  # the kernel re-fits the figure to its new column
+            page.evaluate(f"() => document.querySelector('.{lb.EXPLORER_CLASS}')"
+                          ".scrollIntoView({block: 'start'})")
             page.screenshot(path=str(shots / f"lecture-{width}x{height}.png"))
+            _assert_one_screen(page.evaluate(_BOXES), f"{width}x{height}")
 
         page.evaluate("() => document.activeElement.blur()")
         before = page.evaluate("() => [...document.querySelectorAll('#rendered_cells h2')]"
@@ -114,3 +136,17 @@ def test_driven_from_the_keyboard(lecture, browser, tmp_path):
         assert errors == [], errors
     finally:
         page.close()
+
+
+def _assert_one_screen(boxes: dict, size: str) -> None:
+    """The figure, the scene's canvas and its controls inside the screen (a pixel of
+    rounding allowed), none of them under the keys' bar."""
+    screen, keys = boxes["screen"], boxes["keys"]
+    for name in ("figure", "canvas", "controls"):
+        left, top, right, bottom = boxes[name]
+        assert right - left > 100 and bottom - top > 20, (size, name, boxes)
+        assert (left >= -1 and top >= -1 and right <= screen[2] + 1
+                and bottom <= screen[3] + 1), f"{size}: the {name} leaves the screen: {boxes}"
+        apart = (right <= keys[0] or keys[2] <= left or bottom <= keys[1] or keys[3] <= top)
+        assert apart, f"{size}: the keys' bar covers the {name}: {boxes}"
+

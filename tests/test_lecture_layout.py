@@ -93,3 +93,34 @@ def test_the_tumbling_box_fills_its_scene():
     assert framed > 2 * whole
     assert spec["follow"]["reach"] > 0.85  # the arrows' length (companion.scene.rigid)
     explorer.close()
+
+
+def test_a_figure_beside_its_scene_fits_a_small_screen(lecture):
+    """1280×720: the figure fits the height left below the sliders (the probe's), at its
+    aspect, and shrinks its text with it, so its titles stay inside their panels; at
+    1920×1080's share of its nominal size the text keeps its size."""
+    explorer = examples.explorer("euler_body")
+    examples.scene("euler_body", explorer)
+    fitter = explorer.fitter
+    ppi = fitter.pixels_per_inch
+    nominal_w, nominal_h = fitter.nominal_inches
+    title = explorer.figure.axes[0].title
+    size = title.get_fontsize()
+    fitter.probe.height, fitter.probe.width = 760, 1040  # 1920×1080
+    width, height = explorer.figure.get_size_inches() * ppi
+    assert width == pytest.approx(1040) and title.get_fontsize() == size
+    fitter.probe.height, fitter.probe.width = 460, 690  # 1280×720
+    width, height = explorer.figure.get_size_inches() * ppi
+    assert height == pytest.approx(460) and width == pytest.approx(460 * nominal_w / nominal_h)
+    assert title.get_fontsize() < size
+    renderer = explorer.figure.canvas.get_renderer()
+    titles = [ax.title.get_window_extent(renderer) for ax in explorer.figure.axes
+              if ax.get_title()]
+    for box in titles:  # inside the figure ...
+        assert explorer.figure.bbox.x0 - 1 <= box.x0 and box.x1 <= explorer.figure.bbox.x1 + 1
+    for i, a in enumerate(titles):  # ... and none runs into another
+        assert not any(a.overlaps(b) for b in titles[i + 1:])
+    fitter.probe.height = 0  # not measured: the width alone
+    fitter.fit(1040)
+    assert title.get_fontsize() == size
+    explorer.close()

@@ -412,9 +412,16 @@ function render({ model, el }) {
     const w = Math.max(root.clientWidth || 640, 200);
     const aspect = (motion && motion.spec.aspect) || 0.6;
     let h = document.fullscreenElement === root ? Math.max(window.innerHeight - bar.offsetHeight - 20, 200) : Math.round(Math.min(w * aspect, 720));
-    // On a projector the scene, its controls and its caption fit the screen's height.
+    // On a projector the scene, its controls and its caption fit the screen's height, below
+    // the explorer's sliders when it sits beside its explorer's figure (that explorer scrolled
+    // to the top of the screen), above the room the page keeps at the bottom (lecture mode's
+    // key button: the CSS variable --companion-bottom-reserve).
     if (model.get("lecture") && document.fullscreenElement !== root) {
-      h = Math.min(h, Math.max(window.innerHeight - bar.offsetHeight - caption.offsetHeight - 40, 200));
+      const explorer = root.closest(".companion-explorer");
+      const above = explorer ? root.getBoundingClientRect().top - explorer.getBoundingClientRect().top : 0;
+      const reserve = parseFloat(getComputedStyle(root).getPropertyValue("--companion-bottom-reserve")) || 16;
+      const room = window.innerHeight - above - bar.offsetHeight - caption.offsetHeight - reserve - 16;
+      h = Math.min(h, Math.max(room, 160));
     }
     const dpr = window.devicePixelRatio || 1;
     canvas.style.width = `${w}px`; canvas.style.height = `${h}px`;
@@ -558,14 +565,17 @@ function render({ model, el }) {
     cam.orient(); size(); draw();
   });
   canvas.addEventListener("pointerup", () => { drag = null; });
-  const observer = new ResizeObserver(() => { if (motion) { size(); draw(); } });
+  const resized = () => { if (motion) { size(); draw(); } };
+  const observer = new ResizeObserver(resized);
   observer.observe(root);
+  window.addEventListener("resize", resized);  // the screen's height bounds a lecture scene
 
   focusScenesAfterPresets();
   setPlaying(playing);
   load();
   return () => {
     observer.disconnect();
+    window.removeEventListener("resize", resized);
     document.removeEventListener("fullscreenchange", onFullscreen);
     if (raf !== null) cancelAnimationFrame(raf);
     playing = false;

@@ -30,6 +30,7 @@ import asyncio
 import base64
 import io
 import math
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -41,6 +42,7 @@ import traitlets
 from matplotlib.figure import Figure
 from matplotlib.gridspec import GridSpec, SubplotSpec
 from matplotlib.layout_engine import ConstrainedLayoutEngine
+from matplotlib.text import Text
 
 from companion.widgets import style
 from companion.widgets.background import background_key
@@ -64,6 +66,12 @@ SETTLE_SECONDS = 0.3
 #: Space between panels (inches) side by side, and between stacked panels.
 WIDE_PAD, STACKED_H_PAD = 0.04, 0.2
 
+#: Share of its nominal size down to which a figure beside its scene keeps its text size; a
+#: smaller one (a small screen) shrinks its text with it.  Measured on the Euler body's 2×2
+#: figure in lecture mode: at 0.77 of nominal (1920×1080) its titles fit, at 0.51 (1280×720)
+#: the polhode's title ran into the next panel's.
+FULL_TEXT_SHARE = 0.75
+
 #: Elements beside the canvas, inside the explorer, that take width from it: ipympl's toolbar.
 FIGURE_NEIGHBOURS = ".jupyter-matplotlib-toolbar"
 
@@ -74,6 +82,9 @@ class WidthProbe(anywidget.AnyWidget):
 
     _esm = _ESM_SOURCE
     width = traitlets.Int(0).tag(sync=True)
+    #: The screen's height (CSS pixels) below the probe when its container is scrolled to the
+    #: top, less the page's bottom reserve; 0 until measured.
+    height = traitlets.Int(0).tag(sync=True)
     #: CSS class of the container the probe measures in (the explorer's box).
     scope_class = traitlets.Unicode("").tag(sync=True)
     #: CSS selector of elements in that container whose widths are not the figure's.
@@ -112,9 +123,11 @@ class FigureFitter:
     stacked
         Whether the panels are in one column.
     keep_aspect
-        Scale the height with the width (the view's nominal aspect) instead of keeping the
-        nominal height: a figure that shares its row with a scene (lecture mode) must not
-        grow taller than the screen as its column narrows.
+        Keep the view's nominal aspect, the figure as wide as its column and no taller than
+        the height the probe reports (:attr:`WidthProbe.height`), instead of keeping the
+        nominal height: a figure that shares its row with a scene (lecture mode) fits the
+        screen.  Below :data:`FULL_TEXT_SHARE` of its nominal size its text shrinks with it
+        (a compact figure on a small screen: titles that fit their panels).
     """
 
     def __init__(self, figure: Figure, redraw: Callable[[], None], *, scope_class: str = "",
@@ -128,12 +141,15 @@ class FigureFitter:
                             if ax.get_subplotspec() is not None}
         self.stacked = False
         self.keep_aspect = False
+        self._text_scale = 1.0
+        #: the size each text (each axis's tick labels) had before any scaling
+        self._text_sizes: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
         #: :func:`background_key` after the last layout pass
         self._laid_out: tuple = ()
         self._settle_handle: asyncio.TimerHandle | None = None
         self.probe = WidthProbe(scope_class=scope_class)
-        self.probe.observe(self._on_width, names="width")
-        self.layout()  # holding the lock: the width arrives in a subshell's thread
+        self.probe.observe(self._on_size, names=["width", "height"])
+        self.layout()  # holding the lock: the size arrives in a subshell's thread
 
     # ------------------------------------------------------------------ sizing
     @property
@@ -155,7 +171,9 @@ class FigureFitter:
         its panels below :meth:`breakpoint_px`, lay it out, redraw.
 
         The height is the view's nominal height side by side, and the sum of the panels'
-        nominal heights when stacked: text keeps its size whatever the width.
+        nominal heights when stacked: text keeps its size whatever the width.  With
+        :attr:`keep_aspect`, the view's nominal shape scaled to fit the width and the height
+        the probe reports (:meth:`_beside_scale`).
         """
         try:
             width_px = float(width_px)
@@ -170,18 +188,32 @@ class FigureFitter:
         # resize, lay out and render under the figure's one lock (frames.changing)
         with changing(self.figure):
             self._arrange(stacked=width_px < self.breakpoint_px())
+            width_in = width_px / self.pixels_per_inch
             height_in = self._stacked_height() if self.stacked else self.nominal_inches[1]
+            self._text_scale = 1.0
             if self.keep_aspect and not self.stacked:
-                width_in, height_nominal = self.nominal_inches
-                height_in = width_px / self.pixels_per_inch * height_nominal / width_in
-            self.figure.set_size_inches(width_px / self.pixels_per_inch, height_in,
-                                        forward=True)
+                scale = self._beside_scale(width_px)
+                width_in, height_in = (scale * x for x in self.nominal_inches)
+                self._text_scale = min(1.0, scale / FULL_TEXT_SHARE)
+            self.figure.set_size_inches(width_in, height_in, forward=True)
             self.layout()
             self._redraw()
 
-    def _on_width(self, change: dict[str, Any]) -> None:
-        if change["new"] >= MIN_WIDTH_PX:  # 0 until measured
-            self.fit(change["new"])
+    def _beside_scale(self, width_px: float) -> float:
+        """The scale of the view's nominal size that fits ``width_px`` and the probe's
+        height (when measured, and not below :data:`MIN_WIDTH_PX` of width)."""
+        width_nominal, height_nominal = (x * self.pixels_per_inch for x in self.nominal_inches)
+        scale = width_px / width_nominal
+        if self.probe.height > 0:
+            scale = min(scale, max(self.probe.height / height_nominal,
+                                   MIN_WIDTH_PX / width_nominal))
+        return scale
+
+    def _on_size(self, change: dict[str, Any]) -> None:
+        if change["name"] == "height" and not self.keep_aspect:
+            return  # only a figure beside its scene follows the screen's height
+        if self.probe.width >= MIN_WIDTH_PX:  # 0 until measured
+            self.fit(self.probe.width)
 
     # ------------------------------------------------------------------ panels
     def _panels(self) -> list[SubplotSpec]:
@@ -227,10 +259,38 @@ class FigureFitter:
         """Run the constrained layout now; whether any panel moved."""
         with MATPLOTLIB_LOCK:
             before = [ax.get_position().bounds for ax in self.figure.axes]
+            self._scale_texts()
             self._engine.execute(self.figure)
             after = [ax.get_position().bounds for ax in self.figure.axes]
             self._laid_out = background_key(self.figure)
         return not np.allclose(before, after, atol=1e-4)
+
+    def _scale_texts(self) -> None:
+        """Give every text of the figure (titles, axis and tick labels, legends, texts in
+        the axes; drawn since the last pass too) :attr:`_text_scale` times its own size."""
+        sizes, factor = self._text_sizes, self._text_scale
+        if factor == 1.0 and not sizes:
+            return
+        for ax in self.figure.axes:
+            axes = [getattr(ax, name) for name in ("xaxis", "yaxis", "zaxis") if hasattr(ax, name)]
+            for axis in axes:  # through tick_params: ticks made later take the size too
+                ticks = axis.get_major_ticks()
+                if ticks:
+                    base = sizes.setdefault(axis, ticks[0].label1.get_fontsize())
+                    axis.set_tick_params(which="both", labelsize=base * factor)
+            legend = ax.get_legend()
+            texts = [ax.title, getattr(ax, "_left_title", None),
+                     getattr(ax, "_right_title", None), *ax.texts,
+                     *(t for axis in axes for t in (axis.label, axis.offsetText)),
+                     *(legend.get_texts() if legend else []),
+                     legend.get_title() if legend else None]
+            for text in texts:
+                if isinstance(text, Text):
+                    text.set_fontsize(sizes.setdefault(text, text.get_fontsize()) * factor)
+        legends = [t for legend in self.figure.legends
+                   for t in (*legend.get_texts(), legend.get_title())]
+        for text in (*self.figure.texts, *legends):
+            text.set_fontsize(sizes.setdefault(text, text.get_fontsize()) * factor)
 
     def data_changed(self) -> None:
         """The view drew new data (perhaps new limits and tick labels): lay out again once the
@@ -266,7 +326,7 @@ class FigureFitter:
         if self._settle_handle is not None:
             self._settle_handle.cancel()
             self._settle_handle = None
-        self.probe.unobserve(self._on_width, names="width")
+        self.probe.unobserve(self._on_size, names=["width", "height"])
         self.probe.close()
 
 

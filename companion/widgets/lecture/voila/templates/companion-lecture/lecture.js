@@ -3,7 +3,8 @@
 //   space play/pause, ←/→ scrub, Home/End, 1–9 presets: sent to the scene most in view (a
 //     scene with the focus handles them itself, scene.js);
 //   N / PageDown next section, P / PageUp previous section (a clicker's keys): the next or
-//     previous heading (h1, h2) scrolled to the top.
+//     previous heading (h1, h2) scrolled to the top;
+//   ? opens or closes the keys' bar.
 (() => {
   const HEADINGS = "#rendered_cells h1, #rendered_cells h2";
   const INTERACTIVE = "button, input, textarea, select, a, [role=slider], [contenteditable]";
@@ -37,6 +38,7 @@
     if (target.closest(INTERACTIVE) || target.closest(".companion-scene")) return;
     if (event.key === "n" || event.key === "PageDown") section(1);
     else if (event.key === "p" || event.key === "PageUp") section(-1);
+    else if (event.key === "?") bar.open = !bar.open;
     else if (SCENE_KEYS.includes(event.key)) {
       const scene = currentScene();
       if (!scene) return;
@@ -47,9 +49,15 @@
     event.preventDefault();
   });
 
-  const bar = document.createElement("nav");
+  // The keys' bar: a small button in the bottom right corner that opens on a click (or "?")
+  // into the keys and the section buttons; closed, it takes no room from a scene or figure
+  // (the page keeps --companion-bottom-reserve free for it).
+  const bar = document.createElement("details");
   bar.className = "companion-lecture-keys";
   bar.setAttribute("aria-label", "lecture keys");
+  const summary = document.createElement("summary");
+  summary.textContent = "⌨ keys";
+  summary.title = "lecture keys (?)";
   const go = (label, title, step) => {
     const b = document.createElement("button");
     b.textContent = label; b.title = title;
@@ -57,8 +65,8 @@
     return b;
   };
   const help = document.createElement("span");
-  help.textContent = "space play/pause · ←/→ scrub · 1–9 presets · N/P section";
-  bar.append(go("‹ section", "previous section (P, PageUp)", -1), help,
+  help.textContent = "space play/pause · ←/→ scrub · 1–9 presets · N/P section · ? keys";
+  bar.append(summary, go("‹ section", "previous section (P, PageUp)", -1), help,
              go("section ›", "next section (N, PageDown)", 1));
   document.body.appendChild(bar);
 })();
