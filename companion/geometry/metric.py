@@ -97,6 +97,48 @@ def christoffel_first(sigma: sp.Matrix, q: Sequence[sp.Symbol]) -> list[sp.Matri
     ]
 
 
+def robotics_form(sigma: sp.Matrix, forcing: sp.Matrix, potential: sp.Expr,
+                  q: Sequence[sp.Symbol], qdot: Sequence[sp.Symbol]) -> dict[str, sp.Matrix]:
+    """Newton's law (7.2) written as M(q) q̈ + C(q, q̇) q̇ + g(q) = τ, the form of a robotics
+    handbook (ours).
+
+    M = σ, C_ij = Σ_k Γ_{i,jk} q̇^k from the first-kind Christoffel symbols, g = ∂V/∂q, and τ
+    what is left of the right side ``forcing`` of σ q̈ = forcing (only the input torques when
+    C and g took every velocity and gravity term).  With this C, Ṁ − 2C is skew (passivity):
+    (Ṁ − 2C)_ij = Σ_k (∂_j σ_ik − ∂_i σ_jk) q̇^k.
+
+    Parameters
+    ----------
+    sigma, forcing
+        The mass matrix and the right side of σ q̈ = forcing (a derivation's ``mass_matrix``
+        and ``forcing``).
+    potential
+        The potential energy V(q) whose gradient is g.
+    q, qdot
+        Coordinates and rates.
+
+    Returns
+    -------
+    dict
+        ``M``, ``C``, ``g``, ``tau``, ``M_dot_minus_2C`` and ``skew_check`` (its sum with its
+        transpose, zero when it is skew), every entry with products of sines and cosines
+        turned into sums (and τ's fractions cancelled).
+    """
+    q = inputs.symbols_list(q, "q")
+    qdot = inputs.symbols_list(qdot, "qdot")
+    M = _square(sigma)
+    n = len(q)
+    first = christoffel_first(M, q)
+    C = sp.Matrix(n, n, lambda i, j: sum(first[i][j, k] * qdot[k] for k in range(n)))
+    g = sp.Matrix([potential]).jacobian(q).T
+    M_dot = sum((M.diff(qi) * v for qi, v in zip(q, qdot, strict=True)), sp.zeros(n, n))
+    skew = (M_dot - 2 * C).applyfunc(products_to_sums)
+    torque = (sp.Matrix(forcing) + g + C * sp.Matrix(qdot)).applyfunc(
+        lambda e: sp.cancel(products_to_sums(e)))
+    return {"M": M, "C": C.applyfunc(products_to_sums), "g": g, "tau": torque,
+            "M_dot_minus_2C": skew, "skew_check": (skew + skew.T).applyfunc(products_to_sums)}
+
+
 def christoffel(sigma: sp.Matrix, q: Sequence[sp.Symbol]) -> list[sp.Matrix]:
     """Christoffel symbols of the Levi-Civita connection: ``Gamma[i][k, l] = Γ^i_kl``.
 

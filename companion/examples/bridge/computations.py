@@ -31,7 +31,8 @@ from companion.examples.euler_body.system import build as build_euler_body
 from companion.examples.knife_edge.system import build as build_knife_edge
 from companion.geometry.distribution import gamma_test, lie_bracket, structure_functions
 from companion.geometry.lie import b_operator, bracket, inertia_operator
-from companion.geometry.metric import christoffel_first, covariant_equations, products_to_sums
+from companion.geometry.metric import covariant_equations, products_to_sums
+from companion.geometry.metric import robotics_form as metric_robotics_form
 from companion.mechanics.quasi_velocities import c_matrices, psi_from_definitions
 
 _euler_body = cache(build_euler_body)
@@ -215,24 +216,14 @@ def kane_vs_pull_back() -> dict[str, sp.Matrix]:
 
 
 def robotics_form() -> dict[str, sp.Matrix]:
-    """M(q) q̈ + C(q, q̇) q̇ + g(q) = τ for the double pendulum (ours): M the pulled-back
-    metric, C_ij = Σ_k Γ_{i,jk} q̇^k from the first-kind Christoffel symbols, g the gradient of
-    the potential, τ what is left of (7.2)'s right side (only the joint torques, if C and g
-    took every velocity and gravity term), and Ṁ − 2C, which is skew (passivity)."""
+    """M(q) q̈ + C(q, q̇) q̇ + g(q) = τ for the double pendulum (ours): its pulled-back metric
+    and forcing handed to :func:`companion.geometry.metric.robotics_form` with the potential of
+    its mechanism; Ṁ − 2C is skew (passivity)."""
     system = _double_pendulum()
     mech = system.mechanism
-    q, qdot = mech.q, mech.qdot
     d = system.derive("pull_back")
-    M = d.mass_matrix
-    first = christoffel_first(M, q)
-    n = len(q)
-    C = sp.Matrix(n, n, lambda i, j: sum(first[i][j, k] * qdot[k] for k in range(n)))
-    g = sp.Matrix([mech.potential_energy()]).jacobian(q).T
-    M_dot = sum((M.diff(qi) * v for qi, v in zip(q, qdot, strict=True)), sp.zeros(n, n))
-    skew = (M_dot - 2 * C).applyfunc(products_to_sums)
-    torque = (d.forcing + g + C * sp.Matrix(qdot)).applyfunc(products_to_sums)  # τ: the rest
-    return {"M": M, "C": C.applyfunc(products_to_sums), "g": g, "tau": torque,
-            "M_dot_minus_2C": skew, "skew_check": (skew + skew.T).applyfunc(products_to_sums)}
+    return metric_robotics_form(d.mass_matrix, d.forcing, mech.potential_energy(), mech.q,
+                                mech.qdot)
 
 
 def bracket_sign_on_so3() -> dict[str, list[sp.Matrix]]:

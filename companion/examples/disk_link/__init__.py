@@ -3,9 +3,10 @@ rolling, and with Coulomb friction as a hybrid motion (rolling, slipping, flight
 
 The slice is a package of its own parts: the contact geometry and mode models
 (:mod:`.contact`), the system (:mod:`.model`), the modes and the integrator part that
-switches them (:mod:`.modes`), the impacts (:mod:`.impacts`), the held-link controller
-(:mod:`.controller`), the disk's own Newton–Euler equations as an independent check
-(:mod:`.newton_euler`), the view, the exercises and the checks.
+switches them (:mod:`.modes`), the impacts (:mod:`.impacts`), the link-torque controller
+that makes it a ball and beam (:mod:`.controller`) and its linearization in the robotics form
+M q̈ + C q̇ + g = B τ (:mod:`.robotics`), the disk's own Newton–Euler equations as an
+independent check (:mod:`.newton_euler`), the view, the exercises and the checks.
 """
 
 from companion.examples.record import Notebook, WorkedExample, part
@@ -20,8 +21,9 @@ EXAMPLES = (
             title="A disk rolling on a pivoted link (§7.9–7.10, Example 3, reconstructed)",
             source="Loparo & Vakalis §7.9–7.10, Example 3 (reconstructed)",
             summary="Pull the two bodies' metric back through the contact map, recover the "
-            "contact forces, watch when the rolling model stops being valid, and hold the disk "
-            "with a link-angle feedback loop.",
+            "contact forces, watch when the rolling model stops being valid, write the model "
+            "as M q̈ + C q̇ + g = B τ, and hold the disk with a link-angle loop: a "
+            "ball-and-beam-like underactuated system, linearized with and without feedback.",
             order=(7, 9),
         ),
         explorer=part(__name__, "view:rolling_explorer"),

@@ -1,6 +1,8 @@
 """Loparo & Vakalis §7.9–7.11, Examples 3 and 4 (reconstructed) against the reconstruction's
 formulas, which ``verify`` hands in: the rolling metric and equations, and the closed-form
-cases of a held link (rolling, the rolling threshold, slipping, the end of slipping)."""
+cases of a held link (rolling, the rolling threshold, slipping, the end of slipping); and the
+rolling model in a robotics handbook's form with its ball-and-beam loop linearized (ours,
+:mod:`.robotics`)."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import sympy as sp
 
 from companion.checks import RECONSTRUCTION, Check
 from companion.examples.disk_link import contact as ct
+from companion.examples.disk_link import robotics as rb
 from companion.examples.disk_link.model import build_friction, build_rolling
 
 BOOK = "Loparo & Vakalis"
@@ -106,6 +109,33 @@ def _check_threshold(printed: Mapping[str, Callable]) -> tuple[bool, str]:
     return ok, f"derived tan θ* = {tan_star[0]}, book {book}"
 
 
+def _check_robotics_form() -> tuple[bool, str]:
+    r = rb.rolling_robotics_form()
+    ok = (r["skew_check"] == sp.zeros(2, 2) and r["C"] != sp.zeros(2, 2)
+          and r["tau"] == sp.Matrix([ct.tau, 0]))
+    return ok, (f"Ṁ − 2C = {r['M_dot_minus_2C'].tolist()} (skew); right side "
+                f"{list(r['tau'])} = B τ, B = (1, 0)ᵀ: one motor, two coordinates")
+
+
+def _check_held_disk() -> tuple[bool, str]:
+    system = _rolling()
+    pv = system.parameter_values({"s_ref": 0.6})
+    worst, growing = 0.0, {}
+    for feedback in (True, False):
+        derived = rb.linearize(pv, feedback)
+        simulated = rb.linearize_simulated(system, pv, feedback)
+        worst = max(worst, rb.equilibrium_residual(pv, feedback),
+                    float(np.max(np.abs(derived.A - simulated.A))))
+        growing[feedback] = derived.eigenvalues().real
+    stiffness = rb.rolling_robotics_form()["g"].jacobian([ct.theta, ct.s]).subs(ct.theta, 0)
+    saddle = sp.factor(stiffness.det())  # < 0 for every m, g: one real λ > 0 without feedback
+    ok = (worst < 1e-8 and growing[True].max() < 0 and int(np.sum(growing[False] > 1e-9)) == 1
+          and bool((-saddle).is_positive))
+    return ok, (f"max Re λ with feedback {growing[True].max():+.3f}, without "
+                f"{growing[False].max():+.3f}; det ∂g/∂q = {saddle}; symbolic A − simulated "
+                f"loop's and |ẋ| at the held disk ≤ {worst:.1e}")
+
+
 def rolling_checks(printed: Mapping[str, Callable]) -> list[Check]:
     """Example 3 (rolling), one :class:`Check` each."""
     return [
@@ -117,6 +147,10 @@ def rolling_checks(printed: Mapping[str, Callable]) -> list[Check]:
               partial(_check_rolling_fixed, printed), RECONSTRUCTION),
         Check(BOOK, "§7.10", "held link: rolls without slipping iff tanθ ≤ 3μ_s",
               partial(_check_threshold, printed), RECONSTRUCTION),
+        Check(BOOK, "(7.2)", "rolling disk–link as M q̈ + C q̇ + g = B τ, B = (1, 0)ᵀ "
+              "(ball and beam), Ṁ − 2C skew", _check_robotics_form, RECONSTRUCTION),
+        Check(BOOK, "(7.2)", "ball-and-beam loop about the held disk: stable with "
+              "feedback, a saddle without", _check_held_disk, RECONSTRUCTION),
     ]
 
 

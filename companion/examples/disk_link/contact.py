@@ -283,12 +283,16 @@ def closed_mode(name: str) -> ClosedMode:
     return ClosedMode(model, A, b, [*chart_acc, model.normal, tangential, residual])
 
 
+def potential() -> sp.Expr:
+    """Gravity's potential energy g (M y_L + m y_D) in the contact coordinates."""
+    return g * (M * KIN.link_centre[1] + m * KIN.centre[1])
+
+
 def energy() -> sp.Expr:
     """Kinetic plus potential energy in the contact coordinates (θ, s, h, ψ) and rates."""
     pose_rates = jacobian(KIN.ambient(), COORDS) * sp.Matrix(RATES)
     T = pythagoras((pose_rates.T * KIN.ambient_metric() * pose_rates)[0] / 2)
-    V = g * (M * KIN.link_centre[1] + m * KIN.centre[1])
-    return sp.expand(T + V)
+    return sp.expand(T + potential())
 
 
 def fixed_link_friction_ratio() -> sp.Expr:

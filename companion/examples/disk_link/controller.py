@@ -1,8 +1,12 @@
-"""The disk–link's held-link controller: the link torque τ as a function of the state.
+"""The disk–link's link-torque controller: the link torque τ as a function of the state.
 
 τ = τ₀ + K_θ(θ_ref − θ) − D_θ θ̇ + c_g (M L/2 + m s) g cos θ with θ_ref = k_p (s − s_ref) + k_d ṡ:
 τ = 0, a constant torque, or a PD loop on the link angle (with a fraction c_g of the static
-gravity torque compensated) that tilts the link to bring the disk to s_ref.  With
+gravity torque compensated) that tilts the link to bring the disk to s_ref.  The loop makes
+the example a *ball-and-beam-like underactuated system* (ours): one motor at the pivot, two
+coordinates (θ, s), the disk steered only through the link's tilt, as the ball on the beam of
+control textbooks (an inner loop on θ, an outer one turning the disk's position error into a
+tilt); :mod:`.robotics` linearizes it about the held disk.  With
 ``simulate(..., link_held=True)`` the link is instead held fixed at θ₀ (θ̈ = 0) and the torque
 that takes is reported as the series ``tau``.
 """
@@ -30,6 +34,10 @@ CONTROLLER_PARAMETERS = [
     Parameter(s_ref, 0.5, 0.0, 2.0, "m", "target disk position along the link"),
     Parameter(c_g, 0.0, 0.0, 1.0, "", "fraction of the static gravity torque compensated"),
 ]
+
+
+#: The gains of the "ball and beam" preset that holds the disk at s_ref (gravity compensated).
+HOLDING_GAINS = {"K_theta": 40.0, "D_theta": 10.0, "k_p": 0.6, "k_d": 0.3, "c_g": 1.0}
 
 
 def link_torque(x: Sequence, pv: Mapping[str, Any], cos: Callable = math.cos) -> Any:

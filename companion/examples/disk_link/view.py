@@ -15,6 +15,7 @@ import numpy as np
 from matplotlib.collections import PolyCollection
 from matplotlib.patches import Circle, Patch
 
+from companion.examples.disk_link.controller import HOLDING_GAINS
 from companion.examples.disk_link.modes import MODES
 from companion.numerics import Trajectory
 from companion.system import System
@@ -218,10 +219,10 @@ ROLLING_PRESETS = {
         "disk leaving the link", {"theta": 0.6},
         "Tilted to 0.6 rad: when does the rolling model stop being valid, and why?"),
     "held by feedback": Preset(
-        "held by feedback",
-        {"K_theta": 40, "D_theta": 10, "k_p": 0.6, "k_d": 0.3, "s_ref": 0.6, "c_g": 1.0,
-         "theta": 0.0, "s": 0.2},
-        "The loop tilts the link to bring the disk to s_ref = 0.6 m: does it settle there?"),
+        "ball and beam: held by feedback",
+        {**HOLDING_GAINS, "s_ref": 0.6, "theta": 0.0, "s": 0.2},
+        "Ball and beam: the loop tilts the link to bring the disk to s_ref = 0.6 m: does it "
+        "settle there?"),
 }
 FRICTION_PRESETS = {
     "stick-slip": Preset(
