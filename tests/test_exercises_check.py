@@ -317,6 +317,7 @@ def test_hostile_but_readable_answers_are_judged_quickly():
 
 def test_show_exercises_displays_once(capsys):
     assert examples.show_exercises("knife_edge") is None
-    assert "VBox" in capsys.readouterr().out
+    shown = capsys.readouterr().out
+    assert shown.count("ExerciseSetBox(") == 1 and "the knife-edge dumbbell" in shown
     with pytest.raises(ValueError, match="no exercises"):
         examples.exercises_for("nonexistent")

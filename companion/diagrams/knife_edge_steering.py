@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from companion.examples.knife_edge.scene import PARTICLE_COLORS
 from companion.examples.nonholonomic.steering import bracket_at
 
 NAME = "knife_edge_steering"
@@ -20,8 +21,9 @@ def draw(ax, phi: float = 0.5, l: float = 1.0) -> None:
     sideways = np.array([-np.sin(phi), np.cos(phi)])
     bracket = bracket_at((0.0, 0.0, phi))[:2]
     ax.plot(*np.c_[one, two], color="0.25", lw=3)
-    ax.plot(*one, "o", color="#ff7f0e", ms=11, label="particle 1 (knife edge) at (x, y)")
-    ax.plot(*two, "o", color="#1f77b4", ms=11, label="particle 2")
+    ax.plot(*one, "o", color=PARTICLE_COLORS["particle 1"], ms=11,
+            label="particle 1 (knife edge) at (x, y)")
+    ax.plot(*two, "o", color=PARTICLE_COLORS["particle 2"], ms=11, label="particle 2")
     blade = np.c_[one - 0.18 * along, one + 0.18 * along]
     ax.plot(*blade, color="k", lw=6, solid_capstyle="butt")
     arrows = [(0.6 * along, "#2ca02c", r"$X_1$: drive along the blade"),
@@ -31,7 +33,10 @@ def draw(ax, phi: float = 0.5, l: float = 1.0) -> None:
         ax.annotate("", one + vector, one, arrowprops=dict(arrowstyle="-|>", color=color, lw=2,
                                                              ls="--" if "forbidden" in label
                                                              else "-"))
-        ax.text(*(one + 1.12 * vector), label, color=color, ha="center", va="center")
+        # X₁ lies along the rod: its label goes below the rod, clear of it and of l
+        on_rod = color == "#2ca02c"
+        at = one + (1.05 * vector - 0.12 * sideways if on_rod else 1.12 * vector)
+        ax.text(*at, label, color=color, ha="left" if on_rod else "center", va="center")
     arc = np.linspace(0.0, phi, 30)
     ax.plot(0.35 * np.cos(arc), 0.35 * np.sin(arc), color="0.4", lw=1)
     ax.text(0.42 * np.cos(phi / 2), 0.42 * np.sin(phi / 2), r"$\varphi$", color="0.2")

@@ -18,7 +18,7 @@ EXAMPLES = (
             summary="Treat a nonholonomic constraint by suppressing a quasi-velocity, see where "
             "the gyroscopic terms come from, then launch the dumbbell with a speed and a "
             "turning rate and watch its turn die out into a straight glide, energy kept "
-            "(steering it is in the nonholonomic notebook).",
+            "(driving it with inputs is in the nonholonomic notebook).",
             order=(4, 3, 4),
         ),
         explorer=part(__name__, "view:explorer"),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from companion.examples.knife_edge.scene import PARTICLE_COLORS
 from companion.numerics import Trajectory
 from companion.scene.items import COLORS, Declaration, Grid, Point, Rod, blade
 
@@ -16,8 +17,9 @@ def scene(trajectory: Trajectory) -> Declaration:
     one = np.array([x, y])
     two = np.array([trajectory["x2"], trajectory["y2"]])
     items = [Grid(z=0.0),
-             Point(two, "#1f77b4", radius=6.0, trail=True, label="particle 2"),
-             Point(one, COLORS["tip"], radius=6.0, trail=True, label="particle 1 (knife edge)"),
+             Point(two, PARTICLE_COLORS["particle 2"], radius=6.0, trail=True, label="particle 2"),
+             Point(one, PARTICLE_COLORS["particle 1"], radius=6.0, trail=True,
+                   label="particle 1 (knife edge)"),
              Rod(one, two, color=COLORS["link"], width=4.0),
              blade(np.vstack([one, np.zeros_like(x)]), phi, 0.35 * l)]
     moved = one[:, -1] - one[:, 0]
