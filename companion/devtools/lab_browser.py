@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from companion.devtools import chapter_index
 from companion.widgets import style
 from companion.widgets.explorer import EXPLORER_CLASS
 
@@ -29,17 +30,24 @@ CHROMIUM_ARGS = [
 ]
 
 
-
 def chromium_path() -> str | None:
     """Path of the system Chromium, or None."""
     return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 def chapter_notebooks(root: Path) -> list[str]:
-    """The chapter notebooks below ``root``/chapters, the index aside, as sorted paths
-    relative to ``root`` (what every browser test goes over)."""
-    return sorted(p.relative_to(root).as_posix() for p in (root / "chapters").rglob("*.ipynb")
-                  if ".ipynb_checkpoints" not in p.parts and p.name != "index.ipynb")
+    """The notebooks the chapter index lists (:func:`chapter_index.notebook_paths`), as
+    sorted paths relative to ``root`` (what every browser test goes over).
+
+    Raises FileNotFoundError for a listed notebook missing below ``root``/chapters.
+    """
+    paths = sorted(f"chapters/{path}" for path in chapter_index.notebook_paths())
+    missing = [path for path in paths if not (root / path).is_file()]
+    if missing:
+        raise FileNotFoundError(f"the chapter index lists notebooks not found below {root}: "
+                                f"{missing} (add them, or fix their records and run "
+                                "`make index`)")
+    return paths
 
 
 def free_port() -> int:
