@@ -1,6 +1,7 @@
 # Two commands, on Linux or macOS with Python >= 3.10:
 #   make lab    install into .venv and open JupyterLab on chapters/index.ipynb
 #   make test   install into .venv (with the test extra), lint, and run the whole test suite
+#   make check  the edit–test loop: lint and every test but the real-browser ones
 # Both create the local virtual environment .venv on first use and re-install only when
 # pyproject.toml changes (stamp files inside .venv).
 
@@ -16,7 +17,7 @@ else
 LAB_ARGS ?=
 endif
 
-.PHONY: lab test lecture lint index screenshot clean-venv
+.PHONY: lab test check lecture lint index screenshot clean-venv
 
 # root_dir: serve the whole repository (README, terminal at the top), open on the index.
 lab: $(VENV)/.installed-lab
@@ -34,6 +35,11 @@ lecture: $(VENV)/.installed-lab
 # The linter runs first: a lint error fails the test command (and CI).
 test: lint
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The fast loop while editing: everything but the browser tier (JupyterLab and Voilà in
+# Chromium, about two thirds of `make test`'s time); `make test` before a commit.
+check: lint
+	$(BIN)/python -m pytest -m "not browser" $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check companion tests benchmarks
