@@ -327,13 +327,13 @@ def test_fast_slider_moves_leave_the_canvas_intact(chapters, notebook):
     # every press counted: the slider never jumped back to a value the kernel echoed
     assert after[moved] == pytest.approx(min(before[moved] + PRESSES * step, high),
                                          abs=step / 2), f"{notebook}: {moved} fell back"
-    after_drag = np.array(lb.canvas_pixels(page), dtype=float)
+    after_drag = np.frombuffer(lb.canvas_pixels(page), dtype=np.uint8).astype(float)
     painted = lb.paint_count(page)
     lb.run_in_kernel(page, "explorer.figure.canvas._force_full = True\n"
                            "explorer.figure.canvas.draw()")
     page.wait_for_function("n => window.__companionPaints.length > n", arg=painted,
                            timeout=60_000)
-    fresh = np.array(lb.canvas_pixels(page), dtype=float)
+    fresh = np.frombuffer(lb.canvas_pixels(page), dtype=np.uint8).astype(float)
     assert fresh.size and after_drag.shape == fresh.shape
     differing = np.mean(np.abs(after_drag - fresh) > 8)
     assert differing < 0.002, f"{notebook}: {differing:.1%} of the canvas is stale"

@@ -6,6 +6,7 @@ Never downloads a browser: Chromium must be installed (``apt-get install chromiu
 
 from __future__ import annotations
 
+import base64
 import os
 import secrets
 import shutil
@@ -455,13 +456,21 @@ def settle_explorer(page, name: str = "explorer", timeout: float = 120) -> None:
     raise TimeoutError(f"explorer {name!r} kept updating for {timeout} s")
 
 
-def canvas_pixels(page, index: int = 0) -> list[int]:
-    """RGBA bytes of the main canvas of the ``index``-th explorer (empty when there is none)."""
-    return page.evaluate(
+def canvas_pixels(page, index: int = 0) -> bytes:
+    """RGBA bytes of the main canvas of the ``index``-th explorer (empty when there is none).
+
+    They cross from the page as one base64 string: as a JSON list of numbers, the millions of
+    bytes of a large canvas took a minute or more to arrive."""
+    encoded = page.evaluate(
         """([cls, i]) => { const ex = document.querySelectorAll('.' + cls)[i];
-           const c = ex && ex.querySelector('canvas'); if (!c || !c.width) return [];
-           return Array.from(c.getContext('2d').getImageData(0, 0, c.width, c.height).data); }""",
+           const c = ex && ex.querySelector('canvas'); if (!c || !c.width) return '';
+           const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+           let s = ''; const chunk = 0x8000;
+           for (let k = 0; k < d.length; k += chunk)
+             s += String.fromCharCode.apply(null, d.subarray(k, k + chunk));
+           return btoa(s); }""",
         [EXPLORER_CLASS, index])
+    return base64.b64decode(encoded)
 
 
 def painted_fraction(page, index: int = 0) -> float:
