@@ -85,6 +85,8 @@ def run_notebook(path: Path, kernel_name: str, budget: float = BUDGET) -> float:
 @pytest.mark.slow
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
 def test_notebook_runs(path, python3_kernel):
+    """The whole notebook, top to bottom, in a fresh kernel (5–35 s each: what a reader's
+    "run all" costs; the browser tests run each once more, in JupyterLab)."""
     try:
         run_notebook(path, python3_kernel)
     except NotebookFailed as failure:
