@@ -121,6 +121,14 @@ def set_window(page, size: tuple[int, int, bool]) -> None:
     page.wait_for_timeout(600)  # the probe reports after 150 ms of quiet
 
 
+def wide(chapters: Chapters, notebook: str) -> tuple[Chapter, object, int]:
+    """The notebook's live chapter and page at 1400×1000 with the file browser open, and
+    how many JavaScript errors the page had before the check."""
+    chapter = chapters(notebook)
+    set_window(chapter.page, WIDE_WITH_FILE_BROWSER)
+    return chapter, chapter.page, len(chapter.run.js_errors)
+
+
 def test_the_chapters_are_found():
     assert len(NOTEBOOKS) >= 10 and "chapters/loparo-07/double-pendulum.ipynb" in NOTEBOOKS
 
@@ -141,9 +149,7 @@ def test_notebook_runs_in_jupyterlab(chapters, notebook):
 # ---------------------------------------------------------------------------- 2. a slider
 @pytest.mark.parametrize("notebook", NOTEBOOKS)
 def test_a_slider_redraws_the_figure(chapters, notebook):
-    chapter = chapters(notebook)
-    page, errors = chapter.page, len(chapter.run.js_errors)
-    set_window(page, WIDE_WITH_FILE_BROWSER)
+    chapter, page, errors = wide(chapters, notebook)
     page.wait_for_selector(f".{lb.EXPLORER_CLASS} canvas", timeout=60_000)
     before = lb.explorer_canvas_snapshot(page)
     assert before, f"{notebook}: the main explorer shows no figure"
@@ -166,9 +172,7 @@ NOT_BLANK = 30.0
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS)
 def test_scene_plays_scrubs_and_follows_the_explorer(chapters, notebook):
-    chapter = chapters(notebook)
-    page, errors = chapter.page, len(chapter.run.js_errors)
-    set_window(page, WIDE_WITH_FILE_BROWSER)
+    chapter, page, errors = wide(chapters, notebook)
     page.wait_for_selector(f".{lb.SCENE_CLASS} canvas", timeout=60_000)
     page.locator(f".{lb.SCENE_CLASS}").first.scroll_into_view_if_needed()
     page.wait_for_timeout(300)
@@ -227,9 +231,7 @@ def _layout_problems(page, size) -> list[str]:
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS)
 def test_notebook_fits_the_window(chapters, notebook):
-    chapter = chapters(notebook)
-    page, errors = chapter.page, len(chapter.run.js_errors)
-    set_window(page, WIDE_WITH_FILE_BROWSER)
+    chapter, page, errors = wide(chapters, notebook)
     problems = _layout_problems(page, WIDE_WITH_FILE_BROWSER)
     widths = [lb.explorer_canvas_fit(page, i)["canvas"]
               for i in range(page.locator(f".{lb.EXPLORER_CLASS}").count())]
@@ -308,9 +310,7 @@ VALUES = "{name: float(value) for name, value in explorer.values.items()}"
 
 @pytest.mark.parametrize("notebook", REDRAW_NOTEBOOKS)
 def test_fast_slider_moves_leave_the_canvas_intact(chapters, notebook):
-    chapter = chapters(notebook)
-    page, errors = chapter.page, len(chapter.run.js_errors)
-    set_window(page, WIDE_WITH_FILE_BROWSER)
+    chapter, page, errors = wide(chapters, notebook)
     lb.wait_for_explorer_fit(page)
     lb.settle_explorer(page)  # the frames of the resizes before this check are painted
     handle = page.locator(f".{lb.EXPLORER_CLASS}").first.locator(".noUi-handle").first
