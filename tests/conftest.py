@@ -98,16 +98,11 @@ SHARED_PAGES = "test_browser_chapters.py"
 
 def pytest_collection_modifyitems(items):
     """Run the checks of tests/test_browser_chapters.py notebook by notebook (each in the
-    order the module defines them), so that each notebook is opened and run once; and, under
-    pytest-xdist's ``--dist loadgroup``, every browser test on one worker (one JupyterLab,
-    one Voilà of each kind and one Chromium, as in a serial run).
+    order the module defines them), so that each notebook is opened and run once.
 
     Only an ordering for speed: the module's page cache reopens a notebook that was closed,
     so a check run alone (``-k``) or in another order still gets its page.
     """
-    for item in items:
-        if item.get_closest_marker("browser"):
-            item.add_marker(pytest.mark.xdist_group("browser"))
     slots = [i for i, item in enumerate(items) if item.path.name == SHARED_PAGES]
     ours = [items[i] for i in slots]
     first_seen: dict[str, int] = {}
