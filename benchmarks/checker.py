@@ -6,9 +6,10 @@ then the hostile set of the worker tests.  Each goes through ``Exercise.check`` 
 reader's Check button takes: IPC to the worker, parse, fresh sample points, symbolic proof.
 
 Printed: the number of inputs, verdict time p50 / p99 / max over all of them and over the
-typical (non-hostile) ones, the ratio of the worker path to judging the same typical inputs
-in-process (``parse_answer`` + ``compare``, no isolation: the baseline of the same run), the
-verdicts by kind, the worker's restarts, and its resident memory (now and peak).  With
+typical (non-hostile) ones, the time the parser alone takes to refuse a hostile input, the
+ratio of the worker path to judging the same typical inputs in-process (``parse_answer`` +
+``compare``, no isolation: the baseline of the same run), the verdicts by kind, the worker's
+restarts, and its resident memory (now and peak).  With
 ``--load`` the same runs happen while two CPU hogs keep both cores busy.
 
 Run: ``PYTHONPATH=. .venv/bin/python benchmarks/checker.py [--load]``
@@ -75,6 +76,18 @@ def in_process(ex: Exercise, text: str) -> float:
     return time.perf_counter() - start
 
 
+def refusal(ex: Exercise, text: str) -> float | None:
+    """Seconds ``parse_answer`` takes to refuse ``text`` in-process; None when it accepts it.
+    (tests/test_exercises_parse.py bounds what a refusal costs in calls and memory; its time
+    is measured here.)"""
+    start = time.perf_counter()
+    try:
+        parse_answer(text, ex.symbols())
+    except AnswerError:
+        return time.perf_counter() - start
+    return None
+
+
 def memory(pid: int) -> tuple[float, float]:
     """Resident and peak resident memory of a process in MB (Linux /proc)."""
     fields = {}
@@ -106,6 +119,7 @@ def main(load: bool) -> None:
         times: dict[str, list[float]] = {"typical": [], "hostile": []}
         verdicts: collections.Counter = collections.Counter()
         baseline = [in_process(ex, text) for ex, text in typical]
+        refusals = [t for t in (refusal(ex, text) for ex, text in hostile) if t is not None]
         for kind, items in (("typical", typical), ("hostile", hostile)):
             for ex, text in items:
                 t0 = time.perf_counter()
@@ -123,6 +137,7 @@ def main(load: bool) -> None:
     print(f"  typical  {percentiles(times['typical'])}")
     print(f"  hostile  {percentiles(times['hostile'])}")
     print(f"  typical in-process baseline {percentiles(baseline)}")
+    print(f"  hostile refused by the parser, in-process {percentiles(refusals)}")
     ratio = np.median(times["typical"]) / np.median(baseline)
     print(f"  worker / in-process, median typical verdict: {ratio:.2f}")
     print("  verdicts: " + ", ".join(f"{k}/{v}: {n}" for (k, v), n in sorted(verdicts.items())))

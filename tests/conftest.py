@@ -38,14 +38,33 @@ def python3_kernel(tmp_path_factory) -> str:
         os.environ["JUPYTER_PATH"] = old
 
 
-# The browser tests' servers: one JupyterLab and one Chromium per test module, started when a
-# test of the module first asks (the harness imports Playwright only then).
-@pytest.fixture(scope="module")
+# The browser tests' servers and browser: one JupyterLab, one Voilà of each kind and one
+# Chromium for the whole session, started when a test first asks (the harness imports
+# Playwright only then).  Each test opens its own page (a fresh context: no shared state).
+@pytest.fixture(scope="session")
 def lab():
     """JupyterLab serving the repository (companion.devtools.lab_browser.jupyter_server)."""
     from companion.devtools import lab_browser as lb
 
     with lb.jupyter_server(ROOT) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def voila():
+    """Voilà serving the repository, as a reader's ``voila NOTEBOOK`` would."""
+    from companion.devtools import lab_browser as lb
+
+    with lb.jupyter_server(ROOT, app="voila") as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def lecture_voila():
+    """Voilà in lecture mode, as ``make lecture`` runs it (projector style, no code)."""
+    from companion.devtools import lab_browser as lb
+
+    with lb.jupyter_server(ROOT, app="voila", lecture=True) as server:
         yield server
 
 
@@ -64,10 +83,36 @@ def pytest_runtest_makereport(item, call):
     return report
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser():
     """Debian's headless Chromium, driven by Playwright."""
     from companion.devtools import lab_browser as lb
 
     with lb.chromium() as b:
         yield b
+
+
+#: The module whose checks share one live page per notebook (see its docstring).
+SHARED_PAGES = "test_browser_chapters.py"
+
+
+def pytest_collection_modifyitems(items):
+    """Run the checks of tests/test_browser_chapters.py notebook by notebook (each in the
+    order the module defines them), so that each notebook is opened and run once.
+
+    Only an ordering for speed: the module's page cache reopens a notebook that was closed,
+    so a check run alone (``-k``) or in another order still gets its page.
+    """
+    slots = [i for i, item in enumerate(items) if item.path.name == SHARED_PAGES]
+    ours = [items[i] for i in slots]
+    first_seen: dict[str, int] = {}
+    for item in ours:
+        first_seen.setdefault(_notebook_of(item), len(first_seen))
+    ours.sort(key=lambda item: first_seen[_notebook_of(item)])  # stable: definition order
+    for i, item in zip(slots, ours, strict=True):
+        items[i] = item
+
+
+def _notebook_of(item) -> str:
+    callspec = getattr(item, "callspec", None)
+    return callspec.params.get("notebook", "") if callspec else ""

@@ -148,9 +148,11 @@ def random_psi(draw):
     return sp.eye(n) * 3 + sp.Matrix(entries), q
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25, deadline=None, derandomize=True)
 @given(random_psi())
 def test_gamma_is_skew_for_random_psi(case):
+    """25 drawn Ψ, the same ones every run: drawn afresh each run, some 3×3 inverses took the
+    test from 2 s to 87 s on a busy machine."""
     psi, q = case
     point = {qi: 0.3 + 0.2 * i for i, qi in enumerate(q)}
     assume(abs(float(psi.subs(point).det())) > 1e-3)

@@ -4,9 +4,10 @@
 For each notebook: no error output, nothing wider than its output area, no button whose text
 is cut, prose, LaTeX and controls at least 1.4× JupyterLab's sizes, no raw repr
 (``<… at 0x…>``, ``<System …>``) nor bare dict on the page, slider labels without LaTeX or
-underscores, a status line under every explorer, and at least one instructor preset whose
+underscores, a status line under every explorer, a slider key press that redraws the main
+explorer's figure, and (last: it changes the explorer) at least one instructor preset whose
 "predict before you press play" prompt appears in one click.  One Voilà server for the
-module.
+session (the ``lecture_voila`` fixture).
 """
 
 from __future__ import annotations
@@ -81,21 +82,16 @@ _MEASURE = r"""(explorerClass) => {
 _RAW = [r"<[\w.]+ object at 0x[0-9a-f]+>", r"^<[A-Z]\w*[ :][^\n]*>$", r"\{'[^'\n]*': "]
 
 
-@pytest.fixture(scope="module")
-def voila():
-    with lb.jupyter_server(ROOT, app="voila", lecture=True) as server:
-        yield server
-
-
 @pytest.mark.parametrize("notebook", NOTEBOOKS)
-def test_lecture_mode(voila, browser, notebook):
+def test_lecture_mode(lecture_voila, browser, notebook):
     import re
 
     page = browser.new_page(viewport={"width": 1920, "height": 1080})
+    lb.install_paint_probe(page)
     js_errors: list[str] = []
     lb.collect_page_errors(page, js_errors)
     try:
-        page.goto(voila.link(f"voila/render/{notebook}"), timeout=180_000)
+        page.goto(lecture_voila.link(f"voila/render/{notebook}"), timeout=180_000)
         page.wait_for_selector(f".{lb.EXPLORER_CLASS} canvas", timeout=180_000)
         page.wait_for_selector("mjx-container", timeout=30_000)
         page.wait_for_timeout(1500)  # MathJax and the last canvases settle
@@ -122,6 +118,9 @@ def test_lecture_mode(voila, browser, notebook):
         for readout in m["readouts"]:
             assert "simulated in" in readout or "Cannot simulate" in readout, \
                 f"{notebook}: an explorer without its status line"
+
+        lb.slider_latency(page)  # a key press on a slider redraws the figure (else it raises)
+        assert js_errors == [], f"{notebook}: JavaScript errors after a slider move {js_errors}"
 
         # One click on an instructor preset shows its prompt.
         # (a preset button has its prompt as title; ipympl's toolbar buttons have titles too)

@@ -3,6 +3,7 @@ notebook are generated from it (and fail here when stale), and each record's par
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import replace
 from pathlib import Path
 
@@ -53,7 +54,11 @@ def test_every_part_of_a_record_resolves(record):
     parts = [record.system, record.explorer, record.checks, record.independent,
              record.exercises[1] if record.exercises else None]
     for part in filter(None, parts):
-        assert callable(part.resolve()), part
+        # the slice's own function, under the name the record gives (not an alias of
+        # another slice's code, not a module attribute that happens to be callable)
+        function = part.resolve()
+        assert inspect.isfunction(function), part
+        assert (function.__module__, function.__name__) == (part.module, part.attribute), part
 
 
 @pytest.mark.parametrize("record", [r for r in RECORDS if r.reconstruction],

@@ -11,7 +11,6 @@ import pytest
 
 from companion.devtools import lab_browser as lb
 
-ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = "chapters/greenwood-04/boltzmann-hamel.ipynb"
 SHOTS = Path(os.environ.get("COMPANION_SHOTS", "/tmp"))
 
@@ -21,9 +20,9 @@ pytestmark = [
 ]
 
 
-def test_exercises_are_checked_in_voila():
-    with lb.jupyter_server(ROOT, app="voila") as voila, lb.chromium() as browser:
-        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+def test_exercises_are_checked_in_voila(voila, browser):
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    try:
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.goto(voila.link(f"voila/render/{NOTEBOOK}"), timeout=120_000)
@@ -51,14 +50,15 @@ def test_exercises_are_checked_in_voila():
             choice.scroll_into_view_if_needed()
             page.screenshot(path=str(SHOTS / f"exercises-voila-choice-{width}.png"))
         assert errors == []
+    finally:
         page.close()
 
 
-def test_a_prediction_in_voila():
+def test_a_prediction_in_voila(voila, browser):
     """The knife edge's prediction: choose, check, read the explanation and what to run."""
     notebook = "chapters/greenwood-04/knife-edge.ipynb"
-    with lb.jupyter_server(ROOT, app="voila") as voila, lb.chromium() as browser:
-        page = browser.new_page(viewport={"width": 1024, "height": 768})
+    page = browser.new_page(viewport={"width": 1024, "height": 768})
+    try:
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.goto(voila.link(f"voila/render/{notebook}"), timeout=120_000)
@@ -73,4 +73,5 @@ def test_a_prediction_in_voila():
         page.screenshot(path=str(SHOTS / "exercises-voila-predict-1024.png"))
         assert page.locator("input[type=radio]:disabled").count() >= 4
         assert errors == []
+    finally:
         page.close()

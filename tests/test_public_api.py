@@ -61,8 +61,13 @@ def test_importing_companion_stays_light():
                          check=True).stdout.split()
     assert out == ["False", "False"]
     assert {"System", "Parameter", "compare_methods", "explore"} <= set(dir(companion))
-    for name in companion.__all__:
-        assert getattr(companion, name) is not None, name
+    assert set(companion.__all__) == {"__version__", *companion._PUBLIC}
+    for name in companion._PUBLIC:  # each the package's own object, under its own name
+        obj = getattr(companion, name)
+        if name == "METHODS":  # the registry, filled when the system layer is imported
+            assert {"boltzmann_hamel", "lagrange_multipliers", "maggi"} <= set(obj)
+        else:
+            assert obj.__name__ == name and obj.__module__.startswith("companion."), name
     with pytest.raises(AttributeError, match="no attribute 'Sistem'"):
         companion.Sistem  # noqa: B018
 

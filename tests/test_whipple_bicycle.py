@@ -95,6 +95,11 @@ def test_kinetic_energy_of_straight_running_is_the_closed_form():
 
 @pytest.mark.slow
 def test_agrees_with_kanes_method_at_random_states():
+    """Our u̇ against sympy's KanesMethod (the independent method) at three random states.
+
+    30–50 s, nearly all of it KanesMethod deriving the Whipple bicycle: the independent
+    derivation is the point of the test, and nothing else in the suite derives it, so there
+    is nothing to share; three states (not the five of ``verify``) keep the rest short."""
     assert checks.kane_disagreement(n_states=3) < 1e-10
 
 

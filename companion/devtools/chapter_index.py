@@ -63,6 +63,12 @@ def chapters() -> list[Notebook]:
     return [*(notebook for notebook, _ in examples.notebooks()), *BEYOND_THE_BOOKS]
 
 
+def notebook_paths() -> list[str]:
+    """Every notebook the index lists, as paths relative to ``chapters/``, in its order (the
+    list the browser tests go over, so that a new notebook is checked once it is listed)."""
+    return [nb.path for nb in chapters()]
+
+
 def readme_table() -> str:
     """The README's chapter table: text, a Binder link to the notebook, what one does there."""
     lines = ["| Text | Notebook | What you do there |", "| --- | --- | --- |"]

@@ -6,6 +6,7 @@ Never downloads a browser: Chromium must be installed (``apt-get install chromiu
 
 from __future__ import annotations
 
+import base64
 import os
 import secrets
 import shutil
@@ -20,6 +21,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from companion.devtools import chapter_index
 from companion.widgets import style, voila_markdown
 from companion.widgets.explorer import EXPLORER_CLASS
 
@@ -29,17 +31,24 @@ CHROMIUM_ARGS = [
 ]
 
 
-
 def chromium_path() -> str | None:
     """Path of the system Chromium, or None."""
     return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 def chapter_notebooks(root: Path) -> list[str]:
-    """The chapter notebooks below ``root``/chapters, the index aside, as sorted paths
-    relative to ``root`` (what every browser test goes over)."""
-    return sorted(p.relative_to(root).as_posix() for p in (root / "chapters").rglob("*.ipynb")
-                  if ".ipynb_checkpoints" not in p.parts and p.name != "index.ipynb")
+    """The notebooks the chapter index lists (:func:`chapter_index.notebook_paths`), as
+    sorted paths relative to ``root`` (what every browser test goes over).
+
+    Raises FileNotFoundError for a listed notebook missing below ``root``/chapters.
+    """
+    paths = sorted(f"chapters/{path}" for path in chapter_index.notebook_paths())
+    missing = [path for path in paths if not (root / path).is_file()]
+    if missing:
+        raise FileNotFoundError(f"the chapter index lists notebooks not found below {root}: "
+                                f"{missing} (add them, or fix their records and run "
+                                "`make index`)")
+    return paths
 
 
 def free_port() -> int:
@@ -441,13 +450,21 @@ def settle_explorer(page, name: str = "explorer", timeout: float = 120) -> None:
     raise TimeoutError(f"explorer {name!r} kept updating for {timeout} s")
 
 
-def canvas_pixels(page, index: int = 0) -> list[int]:
-    """RGBA bytes of the main canvas of the ``index``-th explorer (empty when there is none)."""
-    return page.evaluate(
+def canvas_pixels(page, index: int = 0) -> bytes:
+    """RGBA bytes of the main canvas of the ``index``-th explorer (empty when there is none).
+
+    They cross from the page as one base64 string: as a JSON list of numbers, the millions of
+    bytes of a large canvas took a minute or more to arrive."""
+    encoded = page.evaluate(
         """([cls, i]) => { const ex = document.querySelectorAll('.' + cls)[i];
-           const c = ex && ex.querySelector('canvas'); if (!c || !c.width) return [];
-           return Array.from(c.getContext('2d').getImageData(0, 0, c.width, c.height).data); }""",
+           const c = ex && ex.querySelector('canvas'); if (!c || !c.width) return '';
+           const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+           let s = ''; const chunk = 0x8000;
+           for (let k = 0; k < d.length; k += chunk)
+             s += String.fromCharCode.apply(null, d.subarray(k, k + chunk));
+           return btoa(s); }""",
         [EXPLORER_CLASS, index])
+    return base64.b64decode(encoded)
 
 
 def painted_fraction(page, index: int = 0) -> float:
