@@ -2,6 +2,12 @@
 frame of the new motion, keyframe payloads, and a chapter notebook's size with widget state.
 
     .venv/bin/python benchmarks/scene.py [--seconds 3] [--moves 7]
+    .venv/bin/python benchmarks/scene.py --display-rate [--seconds 3]
+
+``--display-rate`` (issue 30): every notebook's scene played by itself (its standalone page,
+as an exported book shows it, in a 1100-px column) at 1920×1080, beside an empty page's
+requestAnimationFrame rate in the same run: the ratio scene / empty page is the figure to
+compare between runs on a shared, noisy machine.
 
 Frame rates are counted inside the page with requestAnimationFrame: the frames the scene
 drew, beside the page's own rAF rate over the same seconds (the display's ceiling in this
@@ -12,6 +18,7 @@ browser).  Goals: ≥ 55 fps (bar ≥ 30), ≤ 200 ms median latency, ≤ 250 kB
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import tempfile
 from pathlib import Path
@@ -27,6 +34,20 @@ ROOT = Path(__file__).resolve().parents[1]
 PLAYED = {"rigid body (Ex. 4.3)": "chapters/greenwood-04/euler-rigid-body.ipynb",
           "double pendulum": "chapters/loparo-07/double-pendulum.ipynb",
           "disk on the link": "chapters/loparo-07/disk-link-friction.ipynb"}
+#: The worked example whose scene each chapter notebook plays first (examples.scene(name, ...)).
+NOTEBOOK_SCENES = {
+    "greenwood-04/euler-rigid-body": "euler_body",
+    "greenwood-04/general-dynamical-equation": "knife_edge_kane",
+    "greenwood-04/knife-edge": "knife_edge", "greenwood-04/whipple-bicycle": "whipple_bicycle",
+    "greenwood-04/boltzmann-hamel": None, "loparo-07/bridge": "knife_edge",
+    "loparo-07/covariant-derivative": "sphere_particle",
+    "loparo-07/disk-link-friction": "disk_link_friction",
+    "loparo-07/disk-link-rolling": "disk_link_rolling",
+    "loparo-07/double-pendulum": "double_pendulum", "loparo-07/euler-geodesic": "rigid_body_so3",
+}
+#: The width of the notebook column a scene fills in JupyterLab at 1920×1080.
+COLUMN_PX = 1100
+_EMPTY_PAGE = "<!doctype html><html><body></body></html>"
 
 
 def payloads() -> None:
@@ -81,6 +102,55 @@ def browser(seconds: float, moves: int) -> None:
                 page.close()
 
 
+def display_rate(seconds: float) -> None:
+    """Each notebook's first scene playing in JupyterLab, and the same scene in its standalone
+    page (as an exported book shows it), against an empty page's rAF rate in the same run."""
+    print(f"scenes playing at 1920×1080 over {seconds:g} s: scene fps / page rAF fps "
+          "(scene fps / the empty page's rAF fps)")
+    with (tempfile.TemporaryDirectory() as tmp, lb.jupyter_server(ROOT) as lab,
+          lb.chromium() as chromium):
+        def measure(label: str, open_page) -> float:
+            page = chromium.new_page(viewport={"width": 1920, "height": 1080})
+            open_page(page)
+            page.wait_for_selector(f".{lb.SCENE_CLASS} canvas", timeout=60_000)
+            page.locator(f".{lb.SCENE_CLASS}").first.scroll_into_view_if_needed()
+            lb.scene_button(page).click()
+            page.wait_for_timeout(500)
+            fps, ceiling = lb.scene_frame_rate(page, seconds=seconds)
+            page.close()
+            print(f"  {label:46s} {fps:5.1f} / {ceiling:5.1f}  ({fps / empty:4.2f})", flush=True)
+            return fps
+
+        page = chromium.new_page(viewport={"width": 1920, "height": 1080})
+        page.set_content(_EMPTY_PAGE)
+        page.evaluate("() => { globalThis.__companionScenes = [{frames: 0, generation: 0,"
+                      " shownAt: [], el: document.body}]; const f = () => {"
+                      " globalThis.__companionScenes[0].frames++; requestAnimationFrame(f); };"
+                      " f(); }")
+        empty = lb.scene_frame_rate(page, seconds=seconds)[1]
+        page.close()
+        print(f"  {'(empty page)':46s} {empty:5.1f} rAF", flush=True)
+        for where in ("JupyterLab", "standalone"):
+            rates = []
+            for notebook, name in NOTEBOOK_SCENES.items():
+                if where == "JupyterLab":
+                    def open_page(page, path=f"chapters/{notebook}.ipynb"):
+                        lb.run_all_cells(page, lb.open_notebook(page, lab, path))
+                elif name is None:
+                    continue
+                else:
+                    path = Path(tmp) / f"{name}.html"
+                    path.write_text(f"<!doctype html><html><body><div style='width:{COLUMN_PX}px'>"
+                                    f"{examples.scene(name).standalone_html()}</div></body></html>",
+                                    encoding="utf-8")
+
+                    def open_page(page, path=path):
+                        page.goto(path.as_uri())
+                rates.append(measure(f"{notebook} ({where})", open_page))
+            print(f"  {where}: min {min(rates):.1f}, median {statistics.median(rates):.1f}, "
+                  f"max {max(rates):.1f} fps; load average {os.getloadavg()[0]:.1f}", flush=True)
+
+
 def _figure_latency(page) -> float:
     """Seconds from the last slider key press (scene_motion_latency's) to the explorer's next
     paint: the same move seen by the matplotlib figure, the baseline of this run."""
@@ -96,7 +166,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--moves", type=int, default=7)
+    parser.add_argument("--display-rate", action="store_true",
+                        help="only the scenes of every notebook against an empty page")
     args = parser.parse_args()
+    if args.display_rate:
+        display_rate(args.seconds)
+        return
     payloads()
     notebook_with_state("chapters/loparo-07/euler-geodesic.ipynb")
     browser(args.seconds, args.moves)
