@@ -4,10 +4,11 @@ frame of the new motion, keyframe payloads, and a chapter notebook's size with w
     .venv/bin/python benchmarks/scene.py [--seconds 3] [--moves 7]
     .venv/bin/python benchmarks/scene.py --display-rate [--seconds 3]
 
-``--display-rate`` (issue 30): every notebook's scene played by itself (its standalone page,
-as an exported book shows it, in a 1100-px column) at 1920×1080, beside an empty page's
-requestAnimationFrame rate in the same run: the ratio scene / empty page is the figure to
-compare between runs on a shared, noisy machine.
+``--display-rate`` (issue 30): every notebook's first scene playing at 1920×1080 in JupyterLab
+(the notebook run), then the same scene in its standalone page (as an exported book shows it,
+in a 1100-px column), beside an empty page's requestAnimationFrame rate in the same run: the
+ratio scene / empty page is the figure to compare between runs on a shared, noisy machine.
+Last, the drawing alone: ms per frame drawn whole and on the scene's still layer.
 
 Frame rates are counted inside the page with requestAnimationFrame: the frames the scene
 drew, beside the page's own rAF rate over the same seconds (the display's ceiling in this
@@ -18,6 +19,7 @@ browser).  Goals: ≥ 55 fps (bar ≥ 30), ≤ 200 ms median latency, ≤ 250 kB
 from __future__ import annotations
 
 import argparse
+import base64
 import os
 import statistics
 import tempfile
@@ -47,6 +49,27 @@ NOTEBOOK_SCENES = {
 }
 #: The width of the notebook column a scene fills in JupyterLab at 1920×1080.
 COLUMN_PX = 1100
+#: Draws 120 frames of a motion (1/60 s apart) whole, then on its still layer, each flushed
+#: by reading a pixel back: milliseconds per frame of the drawing alone, page and kernel aside.
+_DRAW_COST = """async ([source, spec, frames, width, height]) => {
+  const m = await import(URL.createObjectURL(new Blob([source], {type: 'text/javascript'})));
+  const bytes = Uint8Array.from(atob(frames), (c) => c.charCodeAt(0));
+  const motion = new m.Motion(spec, new Float32Array(bytes.buffer));
+  const canvas = document.createElement('canvas');
+  canvas.width = width; canvas.height = height; document.body.appendChild(canvas);
+  const ctx = canvas.getContext('2d'), out = {};
+  for (const mode of ['whole', 'layered', 'whole', 'layered']) {
+    const cam = new m.Camera(spec); cam.fit(width, height, 24);
+    const layer = mode === 'layered' ? new m.StillLayer() : {update: () => false};
+    const start = performance.now();
+    for (let k = 0; k < 120; k++) {
+      m.drawFrame(ctx, cam, motion, motion.t0 + k / 60, 1, false, layer);
+      ctx.getImageData(0, 0, 1, 1);
+    }
+    out[mode] = (performance.now() - start) / 120;
+  }
+  return out;
+}"""
 _EMPTY_PAGE = "<!doctype html><html><body></body></html>"
 
 
@@ -151,6 +174,24 @@ def display_rate(seconds: float) -> None:
                   f"max {max(rates):.1f} fps; load average {os.getloadavg()[0]:.1f}", flush=True)
 
 
+def draw_cost() -> None:
+    """The drawing alone, each notebook's scene: a frame drawn whole against one drawn on its
+    still layer (ms, flushed), in a blank page: no JupyterLab, no kernel."""
+    with lb.chromium() as chromium:
+        print(f"drawing one {COLUMN_PX}×{round(0.6 * COLUMN_PX)} frame, flushed: ms whole / ms on "
+              "the still layer (the second of two passes each)")
+        source = (ROOT / "companion" / "scene" / "scene.js").read_text(encoding="utf-8")
+        page = chromium.new_page()
+        page.set_content(_EMPTY_PAGE)
+        for name in sorted({n for n in NOTEBOOK_SCENES.values() if n is not None}):
+            scene = examples.scene(name)
+            cost = page.evaluate(_DRAW_COST, [source, scene.spec,
+                                              base64.b64encode(scene.frames).decode(),
+                                              COLUMN_PX, round(0.6 * COLUMN_PX)])
+            print(f"  {name:24s} {cost['whole']:5.2f} / {cost['layered']:5.2f} ms", flush=True)
+        page.close()
+
+
 def _figure_latency(page) -> float:
     """Seconds from the last slider key press (scene_motion_latency's) to the explorer's next
     paint: the same move seen by the matplotlib figure, the baseline of this run."""
@@ -171,6 +212,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.display_rate:
         display_rate(args.seconds)
+        draw_cost()
         return
     payloads()
     notebook_with_state("chapters/loparo-07/euler-geodesic.ipynb")
