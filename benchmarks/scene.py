@@ -2,6 +2,13 @@
 frame of the new motion, keyframe payloads, and a chapter notebook's size with widget state.
 
     .venv/bin/python benchmarks/scene.py [--seconds 3] [--moves 7]
+    .venv/bin/python benchmarks/scene.py --display-rate [--seconds 3]
+
+``--display-rate`` (issue 30): every notebook's first scene playing at 1920×1080 in JupyterLab
+(the notebook run), then the same scene in its standalone page (as an exported book shows it,
+in a 1100-px column), beside an empty page's requestAnimationFrame rate in the same run: the
+ratio scene / empty page is the figure to compare between runs on a shared, noisy machine.
+Last, the drawing alone: ms per frame drawn whole and on the scene's still layer.
 
 Frame rates are counted inside the page with requestAnimationFrame: the frames the scene
 drew, beside the page's own rAF rate over the same seconds (the display's ceiling in this
@@ -12,6 +19,8 @@ browser).  Goals: ≥ 55 fps (bar ≥ 30), ≤ 200 ms median latency, ≤ 250 kB
 from __future__ import annotations
 
 import argparse
+import base64
+import os
 import statistics
 import tempfile
 from pathlib import Path
@@ -27,6 +36,41 @@ ROOT = Path(__file__).resolve().parents[1]
 PLAYED = {"rigid body (Ex. 4.3)": "chapters/greenwood-04/euler-rigid-body.ipynb",
           "double pendulum": "chapters/loparo-07/double-pendulum.ipynb",
           "disk on the link": "chapters/loparo-07/disk-link-friction.ipynb"}
+#: The worked example whose scene each chapter notebook plays first (examples.scene(name, ...)).
+NOTEBOOK_SCENES = {
+    "greenwood-04/euler-rigid-body": "euler_body",
+    "greenwood-04/general-dynamical-equation": "knife_edge_kane",
+    "greenwood-04/knife-edge": "knife_edge", "greenwood-04/whipple-bicycle": "whipple_bicycle",
+    "greenwood-04/boltzmann-hamel": None, "loparo-07/bridge": "knife_edge",
+    "loparo-07/covariant-derivative": "sphere_particle",
+    "loparo-07/disk-link-friction": "disk_link_friction",
+    "loparo-07/disk-link-rolling": "disk_link_rolling",
+    "loparo-07/double-pendulum": "double_pendulum", "loparo-07/euler-geodesic": "rigid_body_so3",
+}
+#: The width of the notebook column a scene fills in JupyterLab at 1920×1080.
+COLUMN_PX = 1100
+#: Draws 120 frames of a motion (1/60 s apart) whole, then on its still layer, each flushed
+#: by reading a pixel back: milliseconds per frame of the drawing alone, page and kernel aside.
+_DRAW_COST = """async ([source, spec, frames, width, height]) => {
+  const m = await import(URL.createObjectURL(new Blob([source], {type: 'text/javascript'})));
+  const bytes = Uint8Array.from(atob(frames), (c) => c.charCodeAt(0));
+  const motion = new m.Motion(spec, new Float32Array(bytes.buffer));
+  const canvas = document.createElement('canvas');
+  canvas.width = width; canvas.height = height; document.body.appendChild(canvas);
+  const ctx = canvas.getContext('2d'), out = {};
+  for (const mode of ['whole', 'layered', 'whole', 'layered']) {
+    const cam = new m.Camera(spec); cam.fit(width, height, 24);
+    const layer = mode === 'layered' ? new m.StillLayer() : {update: () => false};
+    const start = performance.now();
+    for (let k = 0; k < 120; k++) {
+      m.drawFrame(ctx, cam, motion, motion.t0 + k / 60, 1, false, layer);
+      ctx.getImageData(0, 0, 1, 1);
+    }
+    out[mode] = (performance.now() - start) / 120;
+  }
+  return out;
+}"""
+_EMPTY_PAGE = "<!doctype html><html><body></body></html>"
 
 
 def payloads() -> None:
@@ -81,6 +125,73 @@ def browser(seconds: float, moves: int) -> None:
                 page.close()
 
 
+def display_rate(seconds: float) -> None:
+    """Each notebook's first scene playing in JupyterLab, and the same scene in its standalone
+    page (as an exported book shows it), against an empty page's rAF rate in the same run."""
+    print(f"scenes playing at 1920×1080 over {seconds:g} s: scene fps / page rAF fps "
+          "(scene fps / the empty page's rAF fps)")
+    with (tempfile.TemporaryDirectory() as tmp, lb.jupyter_server(ROOT) as lab,
+          lb.chromium() as chromium):
+        def measure(label: str, open_page) -> float:
+            page = chromium.new_page(viewport={"width": 1920, "height": 1080})
+            open_page(page)
+            page.wait_for_selector(f".{lb.SCENE_CLASS} canvas", timeout=60_000)
+            page.locator(f".{lb.SCENE_CLASS}").first.scroll_into_view_if_needed()
+            lb.scene_button(page).click()
+            page.wait_for_timeout(500)
+            fps, ceiling = lb.scene_frame_rate(page, seconds=seconds)
+            page.close()
+            print(f"  {label:46s} {fps:5.1f} / {ceiling:5.1f}  ({fps / empty:4.2f})", flush=True)
+            return fps
+
+        page = chromium.new_page(viewport={"width": 1920, "height": 1080})
+        page.set_content(_EMPTY_PAGE)
+        page.evaluate("() => { globalThis.__companionScenes = [{frames: 0, generation: 0,"
+                      " shownAt: [], el: document.body}]; const f = () => {"
+                      " globalThis.__companionScenes[0].frames++; requestAnimationFrame(f); };"
+                      " f(); }")
+        empty = lb.scene_frame_rate(page, seconds=seconds)[1]
+        page.close()
+        print(f"  {'(empty page)':46s} {empty:5.1f} rAF", flush=True)
+        for where in ("JupyterLab", "standalone"):
+            rates = []
+            for notebook, name in NOTEBOOK_SCENES.items():
+                if where == "JupyterLab":
+                    def open_page(page, path=f"chapters/{notebook}.ipynb"):
+                        lb.run_all_cells(page, lb.open_notebook(page, lab, path))
+                elif name is None:
+                    continue
+                else:
+                    path = Path(tmp) / f"{name}.html"
+                    path.write_text(f"<!doctype html><html><body><div style='width:{COLUMN_PX}px'>"
+                                    f"{examples.scene(name).standalone_html()}</div></body></html>",
+                                    encoding="utf-8")
+
+                    def open_page(page, path=path):
+                        page.goto(path.as_uri())
+                rates.append(measure(f"{notebook} ({where})", open_page))
+            print(f"  {where}: min {min(rates):.1f}, median {statistics.median(rates):.1f}, "
+                  f"max {max(rates):.1f} fps; load average {os.getloadavg()[0]:.1f}", flush=True)
+
+
+def draw_cost() -> None:
+    """The drawing alone, each notebook's scene: a frame drawn whole against one drawn on its
+    still layer (ms, flushed), in a blank page: no JupyterLab, no kernel."""
+    with lb.chromium() as chromium:
+        print(f"drawing one {COLUMN_PX}×{round(0.6 * COLUMN_PX)} frame, flushed: ms whole / ms on "
+              "the still layer (the second of two passes each)")
+        source = (ROOT / "companion" / "scene" / "scene.js").read_text(encoding="utf-8")
+        page = chromium.new_page()
+        page.set_content(_EMPTY_PAGE)
+        for name in sorted({n for n in NOTEBOOK_SCENES.values() if n is not None}):
+            scene = examples.scene(name)
+            cost = page.evaluate(_DRAW_COST, [source, scene.spec,
+                                              base64.b64encode(scene.frames).decode(),
+                                              COLUMN_PX, round(0.6 * COLUMN_PX)])
+            print(f"  {name:24s} {cost['whole']:5.2f} / {cost['layered']:5.2f} ms", flush=True)
+        page.close()
+
+
 def _figure_latency(page) -> float:
     """Seconds from the last slider key press (scene_motion_latency's) to the explorer's next
     paint: the same move seen by the matplotlib figure, the baseline of this run."""
@@ -96,7 +207,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--moves", type=int, default=7)
+    parser.add_argument("--display-rate", action="store_true",
+                        help="only the scenes of every notebook against an empty page")
     args = parser.parse_args()
+    if args.display_rate:
+        display_rate(args.seconds)
+        draw_cost()
+        return
     payloads()
     notebook_with_state("chapters/loparo-07/euler-geodesic.ipynb")
     browser(args.seconds, args.moves)

@@ -169,41 +169,15 @@ function shade(rgb, intensity, alpha) {
   return alpha < 1 ? `rgba(${c[0]},${c[1]},${c[2]},${alpha})` : `rgb(${c[0]},${c[1]},${c[2]})`;
 }
 
-function drawFrame(ctx, cam, motion, time, dpr, lecture) {
-  const spec = motion.spec;
-  const [i, a] = motion.locate(time);
-  if (spec.follow) cam.centre(motion.value(spec.follow.point, i, a));
-  const W = cam.width, H = cam.height;
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  ctx.fillStyle = "#ffffff";
-  ctx.fillRect(0, 0, W, H);
-  ctx.lineCap = "round"; ctx.lineJoin = "round";
-  const px = lecture ? 1.5 : 1;
+// A quantity is fixed when the spec gives it as a literal (keyframes.py), not a channel.
+function fixed(...refs) { return refs.every((r) => r === null || r === undefined || Array.isArray(r)); }
 
-  // ground grid and static lines: behind everything
-  for (const g of spec.grids || []) {
-    ctx.strokeStyle = g.color || "#d0d0d0"; ctx.lineWidth = px;
-    ctx.beginPath();
-    for (const [p, q] of g.segments) {
-      const s = cam.project(p), e = cam.project(q);
-      ctx.moveTo(s[0], s[1]); ctx.lineTo(e[0], e[1]);
-    }
-    ctx.stroke();
-  }
-  // trails: under the bodies
-  for (const tr of spec.trails || []) {
-    const from = tr.keep ? Math.max(0, i - tr.keep) : 0;
-    const pts = motion.path(tr.point, from, i, a);
-    ctx.strokeStyle = tr.color; ctx.lineWidth = (tr.width || 1.5) * px; ctx.globalAlpha = 0.85;
-    ctx.beginPath();
-    pts.forEach((p, k) => { const s = cam.project(p); if (k) ctx.lineTo(s[0], s[1]); else ctx.moveTo(s[0], s[1]); });
-    ctx.stroke();
-    ctx.globalAlpha = 1;
-  }
-
-  // bodies (mesh faces), rods, cones and points: depth-sorted together (3D) or in order (2D)
+// The meshes' faces, rods, cones and points at (i, a), each with its depth, draw order and
+// screen box; only those fixed along the motion (still = true) or only those that move.
+function primitives(spec, cam, motion, i, a, px, still) {
   const prims = []; // order: declaration order (layer), then face by face
   for (const m of spec.meshes || []) {
+    if ((fixed(m.position, m.attitude) && !m.mode) !== still) continue;
     const pos = motion.value(m.position, i, a) || [0, 0, 0];
     const att = motion.value(m.attitude, i, a);
     let rgb = hexToRgb(m.color);
@@ -223,27 +197,52 @@ function drawFrame(ctx, cam, motion, time, dpr, lecture) {
       const lit = cam.planar ? 1 : 0.42 + 0.58 * Math.max(0, Math.abs(dot(n, cam.light) / len));
       const s = w.map((p) => cam.project(p));
       const depth = s.reduce((acc, p) => acc + p[2], 0) / s.length;
-      prims.push({ depth, order: m.layer * 1e4 + k, kind: "face", s, fill: shade(faceRgb, lit, alpha), edge: m.edges ? shade(faceRgb, 0.55, alpha) : null });
+      prims.push({ depth, order: m.layer * 1e4 + k, kind: "face", s, fill: shade(faceRgb, lit, alpha), edge: m.edges ? shade(faceRgb, 0.55, alpha) : null, box: extent(s, px) });
     });
   }
   for (const r of spec.rods || []) {
+    if (fixed(r.a, r.b) !== still) continue;
     const p = motion.value(r.a, i, a), q = motion.value(r.b, i, a);
     const s = cam.project(p), e = cam.project(q);
-    prims.push({ depth: (s[2] + e[2]) / 2, order: r.layer * 1e4, kind: "rod", s, e, color: r.color, width: r.width * px });
+    prims.push({ depth: (s[2] + e[2]) / 2, order: r.layer * 1e4, kind: "rod", s, e, color: r.color, width: r.width * px, box: extent([s, e], r.width * px) });
   }
   for (const c of spec.cones || []) {
+    if (fixed(c.apex, c.axis) !== still) continue;
     const apex = motion.value(c.apex, i, a), axis = motion.value(c.axis, i, a);
     const len = Math.hypot(...axis);
     if (!(len > 0)) continue;
     const s = cam.project(apex);
     const tip = cam.project([apex[0] + axis[0], apex[1] + axis[1], apex[2] + axis[2]]);
-    prims.push({ depth: s[2] + 1e-3, order: c.layer * 1e4, kind: "cone", s, tip, half: c.half_angle, color: c.color });
+    const r = Math.hypot(tip[0] - s[0], tip[1] - s[1]);
+    prims.push({ depth: s[2] + 1e-3, order: c.layer * 1e4, kind: "cone", s, tip, half: c.half_angle, color: c.color, box: extent([s], 2 * r) });
   }
   for (const pt of spec.points || []) {
+    if (fixed(pt.point) !== still) continue;
     const s = cam.project(motion.value(pt.point, i, a));
-    prims.push({ depth: s[2] + 1e-3, order: pt.layer * 1e4, kind: "point", s, color: pt.color, radius: pt.radius * px });
+    prims.push({ depth: s[2] + 1e-3, order: pt.layer * 1e4, kind: "point", s, color: pt.color, radius: pt.radius * px, box: extent([s], 2 * pt.radius * px) });
   }
-  prims.sort(cam.planar ? (u, v) => u.order - v.order : (u, v) => u.depth - v.depth || u.order - v.order);
+  return prims;
+}
+
+// 3D: far to near (painter's algorithm); 2D: in the order declared.  Depth and order are the
+// same whether a primitive is drawn into the still layer or over it, so the merged order of
+// still and moving primitives is the order of drawing them all at once.
+function sortPrims(prims, planar) {
+  return prims.sort(planar ? (u, v) => u.order - v.order : (u, v) => u.depth - v.depth || u.order - v.order);
+}
+
+// Screen box [x0, y0, x1, y1] of points, grown by a stroke of `width` and antialiasing.
+function extent(pts, width) {
+  const pad = width / 2 + 2;
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const p of pts) { x0 = Math.min(x0, p[0]); y0 = Math.min(y0, p[1]); x1 = Math.max(x1, p[0]); y1 = Math.max(y1, p[1]); }
+  return [x0 - pad, y0 - pad, x1 + pad, y1 + pad];
+}
+
+function union(b, c) { return b ? [Math.min(b[0], c[0]), Math.min(b[1], c[1]), Math.max(b[2], c[2]), Math.max(b[3], c[3])] : c; }
+function meets(b, c) { return b[0] < c[2] && c[0] < b[2] && b[1] < c[3] && c[1] < b[3]; }
+
+function paintPrims(ctx, prims, px) {
   for (const p of prims) {
     if (p.kind === "face") {
       ctx.beginPath();
@@ -264,8 +263,114 @@ function drawFrame(ctx, cam, motion, time, dpr, lecture) {
       ctx.fillStyle = p.color; ctx.beginPath(); ctx.arc(p.s[0], p.s[1], p.radius, 0, 2 * Math.PI); ctx.fill();
     }
   }
+}
 
-  // arrows: on top, so forces and ω/H never hide behind a body
+// What lies under the bodies: the white ground, grids and static lines, then the trails up to
+// keyframe i and weight a (a = null: exactly to keyframe i).
+function paintUnder(ctx, cam, motion, i, a, px) {
+  const spec = motion.spec;
+  ctx.fillStyle = "#ffffff";
+  ctx.fillRect(0, 0, cam.width, cam.height);
+  ctx.lineCap = "round"; ctx.lineJoin = "round";
+  for (const g of spec.grids || []) {
+    ctx.strokeStyle = g.color || "#d0d0d0"; ctx.lineWidth = px;
+    ctx.beginPath();
+    for (const [p, q] of g.segments) {
+      const s = cam.project(p), e = cam.project(q);
+      ctx.moveTo(s[0], s[1]); ctx.lineTo(e[0], e[1]);
+    }
+    ctx.stroke();
+  }
+  for (const tr of spec.trails || []) {
+    const from = tr.keep ? Math.max(0, i - tr.keep) : 0;
+    const pts = motion.path(tr.point, from, i, a === null ? 0 : a);
+    ctx.strokeStyle = tr.color; ctx.lineWidth = (tr.width || 1.5) * px; ctx.globalAlpha = 0.85;
+    ctx.beginPath();
+    pts.forEach((p, k) => { const s = cam.project(p); if (k) ctx.lineTo(s[0], s[1]); else ctx.moveTo(s[0], s[1]); });
+    ctx.stroke();
+    ctx.globalAlpha = 1;
+  }
+}
+
+// Screen box of the trails' points from keyframe `from` to (i, a): what changes in them.
+function trailBox(cam, motion, from, i, a, px) {
+  let box = null;
+  for (const tr of motion.spec.trails || []) {
+    const first = tr.keep ? Math.max(0, Math.min(from, i) - tr.keep - 1) : Math.max(0, from - 1);
+    const pts = motion.path(tr.point, first, i, a === null ? 0 : a).map((p) => cam.project(p));
+    box = union(box, extent(pts, (tr.width || 1.5) * px));
+  }
+  return box;
+}
+
+// Paint (i, a) into `box` only: what is under the bodies, then the still primitives that meet
+// the box and the moving ones, in the order of drawing them all at once.
+function paintBox(ctx, cam, motion, i, a, px, dpr, box, still, moving) {
+  const x0 = Math.max(0, Math.floor(box[0] * dpr)), y0 = Math.max(0, Math.floor(box[1] * dpr));
+  const x1 = Math.min(ctx.canvas.width, Math.ceil(box[2] * dpr)), y1 = Math.min(ctx.canvas.height, Math.ceil(box[3] * dpr));
+  if (x1 <= x0 || y1 <= y0) return;
+  ctx.save();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.beginPath(); ctx.rect(x0, y0, x1 - x0, y1 - y0); ctx.clip(); // whole device pixels
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  paintUnder(ctx, cam, motion, i, a, px);
+  paintPrims(ctx, sortPrims(still.filter((p) => meets(p.box, box)).concat(moving), cam.planar), px);
+  ctx.restore();
+}
+
+// The still layer: the ground, grids, trails up to a keyframe and every primitive fixed along
+// the motion, drawn once into an offscreen canvas and copied under each frame.  It is redrawn
+// when the view changes (its key: size, orbit, lecture mode) or the time goes back, and patched
+// box by box where the trails grew.  A view following a point moves every frame: none then.
+class StillLayer {
+  constructor() { this.canvas = document.createElement("canvas"); this.key = null; }
+
+  // Bring the layer to keyframe i; false when there is none (a followed point).
+  update(cam, motion, i, dpr, px) {
+    if (motion.spec.follow) return false;
+    const key = [cam.width, cam.height, cam.scale, cam.cx, cam.cy, cam.azimuth, cam.elevation, dpr, px].join();
+    const ctx = this.canvas.getContext("2d");
+    if (this.motion !== motion || this.key !== key || i < this.upTo) {
+      this.motion = motion; this.key = key; this.upTo = i;
+      this.canvas.width = Math.round(cam.width * dpr); this.canvas.height = Math.round(cam.height * dpr);
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      this.prims = sortPrims(primitives(motion.spec, cam, motion, 0, 0, px, true), cam.planar);
+      paintUnder(ctx, cam, motion, i, null, px);
+      paintPrims(ctx, this.prims, px);
+    } else if (i > this.upTo) {
+      const box = trailBox(cam, motion, this.upTo, i, null, px);
+      if (box) paintBox(ctx, cam, motion, i, null, px, dpr, box, this.prims, []);
+      this.upTo = i;
+    }
+    return true;
+  }
+}
+
+function drawFrame(ctx, cam, motion, time, dpr, lecture, layer) {
+  const spec = motion.spec;
+  const [i, a] = motion.locate(time);
+  if (spec.follow) cam.centre(motion.value(spec.follow.point, i, a));
+  const px = lecture ? 1.5 : 1;
+  ctx.lineCap = "round"; ctx.lineJoin = "round";
+  const moving = primitives(spec, cam, motion, i, a, px, false);
+  if (layer.update(cam, motion, i, dpr, px)) {
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.drawImage(layer.canvas, 0, 0);
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    let box = trailBox(cam, motion, layer.upTo, i, a, px);
+    for (const p of moving) box = union(box, p.box);
+    if (box) paintBox(ctx, cam, motion, i, a, px, dpr, box, layer.prims, moving);
+  } else { // the view moves with a followed point: everything, every frame
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    paintUnder(ctx, cam, motion, i, a, px);
+    paintPrims(ctx, sortPrims(primitives(spec, cam, motion, i, a, px, true).concat(moving), cam.planar), px);
+  }
+  paintOver(ctx, cam, motion, time, i, a, px);
+}
+
+// Arrows, on top so that forces and ω/H never hide behind a body, and the heads-up text.
+function paintOver(ctx, cam, motion, time, i, a, px) {
+  const spec = motion.spec, W = cam.width, H = cam.height;
   ctx.font = `${Math.round(13 * px)}px sans-serif`;
   const labels = []; // boxes of the labels placed so far, kept apart
   for (const ar of spec.arrows || []) {
@@ -403,6 +508,7 @@ function render({ model, el }) {
   el.appendChild(root);
 
   const ctx = canvas.getContext("2d");
+  const still = new StillLayer();
   const stats = { frames: 0, generation: 0, shownAt: [], playing: false, time: 0, el: root };
   registry().push(stats);
   let motion = null, cam = null, time = 0, playing = model.get("autoplay");
@@ -434,7 +540,7 @@ function render({ model, el }) {
     if (!motion) return;
     const dpr = window.devicePixelRatio || 1;
     if (!cam.width) size();
-    drawFrame(ctx, cam, motion, time, dpr, model.get("lecture"));
+    drawFrame(ctx, cam, motion, time, dpr, model.get("lecture"), still);
     stats.frames += 1; stats.time = time;
     const span = motion.t1 - motion.t0;
     scrub.value = span > 0 ? Math.round((1000 * (time - motion.t0)) / span) : 0;
@@ -597,5 +703,8 @@ export function play(el, state) {
   };
   return render({ model, el });
 }
+
+// The drawing itself, for tests comparing a frame drawn on its still layer with one drawn whole.
+export { Camera, Motion, StillLayer, drawFrame };
 
 export default { render };
