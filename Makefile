@@ -44,10 +44,18 @@ lecture: $(VENV)/.installed-lab
 	  --VoilaExporter.markdown_renderer_class=companion.widgets.voila_markdown.ChapterMarkdownRenderer \
 	  "$(CURDIR)/chapters"
 
-# The linter runs first: a lint error fails the test command (and CI).  Two pytest runs: every
-# test but the browser tier, then the browser tier.
-test: check
-	$(BIN)/python -m pytest -m browser $(PYTEST_ARGS)
+# The linter runs first: a lint error fails the test command (and CI).  Two pytest runs at
+# once: the browser tier (JupyterLab, Voilà and Chromium: mostly waiting on pages, about one
+# core) in the background, its report printed when it ends, beside every other test on $(XDIST)
+# workers; the command fails when either fails.
+test: lint
+	@log=$$(mktemp); \
+	$(BIN)/python -m pytest -m browser -p no:cacheprovider $(PYTEST_ARGS) >"$$log" 2>&1 & \
+	browser=$$!; \
+	$(BIN)/python -m pytest -m "not browser" $(XDIST) $(PYTEST_ARGS); rest=$$?; \
+	echo "make test: waiting for the browser tier, started beside the tests above"; \
+	wait $$browser; tier=$$?; cat "$$log"; rm -f "$$log"; \
+	test $$rest -eq 0 && test $$tier -eq 0
 
 # The fast loop while editing: everything but the browser tier (JupyterLab and Voilà in
 # Chromium, about two thirds of `make test`'s time); `make test` before a commit.
