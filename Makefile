@@ -11,9 +11,10 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 PYTEST_ARGS ?=
 # The tests but the browser ones run on two pytest-xdist workers: 281 s against 419 s in one
-# process on this 2-core machine.  The browser tests run in one process after them (one
-# JupyterLab, one Voilà of each kind, one Chromium; pytest-xdist 3.8's --dist loadgroup does
-# not keep them together under pytest 9).  `XDIST=`: no workers.  PYTEST_ARGS go to both runs.
+# process on this 2-core machine.  The browser tests run in a pytest process of their own
+# beside them, a test file per worker (pytest-xdist 3.8's --dist loadgroup does not keep a
+# group together under pytest 9; loadfile does).  `XDIST=` / `BROWSER_XDIST=`: no workers.
+# PYTEST_ARGS go to both runs.
 XDIST ?= -n 2
 
 # JupyterLab refuses to run as root unless told to (containers, CI machines).
@@ -45,12 +46,15 @@ lecture: $(VENV)/.installed-lab
 	  "$(CURDIR)/chapters"
 
 # The linter runs first: a lint error fails the test command (and CI).  Two pytest runs at
-# once: the browser tier (JupyterLab, Voilà and Chromium: mostly waiting on pages, about one
-# core) in the background, its report printed when it ends, beside every other test on $(XDIST)
-# workers; the command fails when either fails.
+# once: the browser tier (JupyterLab, Voilà and Chromium: mostly waiting on pages) in the
+# background on $(BROWSER_XDIST) workers, a file each (test_browser_chapters.py, about half of
+# the tier, on one; each worker starts its own servers), its report printed when it ends,
+# beside every other test on $(XDIST) workers; the command fails when either fails.
+BROWSER_XDIST ?= -n 2 --dist loadfile
 test: lint
 	@log=$$(mktemp); \
-	$(BIN)/python -m pytest -m browser -p no:cacheprovider $(PYTEST_ARGS) >"$$log" 2>&1 & \
+	$(BIN)/python -m pytest -m browser $(BROWSER_XDIST) -p no:cacheprovider $(PYTEST_ARGS) \
+	  >"$$log" 2>&1 & \
 	browser=$$!; \
 	$(BIN)/python -m pytest -m "not browser" $(XDIST) $(PYTEST_ARGS); rest=$$?; \
 	echo "make test: waiting for the browser tier, started beside the tests above"; \
