@@ -74,12 +74,16 @@ LOG_TAIL = 20000
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
-    """A failed test that used the ``lab`` server gets the end of its log as a report section."""
+    """A failed test that used a server (JupyterLab or Voilà) gets the end of its log as a
+    report section."""
     report = yield
-    server = getattr(item, "funcargs", {}).get("lab")
-    if report.failed and server is not None and server.log.exists():
-        report.sections.append(("JupyterLab server log (end)",
-                                server.log.read_text(errors="replace")[-LOG_TAIL:]))
+    if report.failed:
+        from companion.devtools.lab_browser import Server
+
+        for name, server in getattr(item, "funcargs", {}).items():
+            if isinstance(server, Server) and server.log.exists():
+                report.sections.append((f"{name} server log (end)",
+                                        server.log.read_text(errors="replace")[-LOG_TAIL:]))
     return report
 
 

@@ -12,9 +12,11 @@ session (the ``lecture_voila`` fixture).
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from companion.devtools import lab_browser as lb
 
@@ -91,8 +93,21 @@ def test_lecture_mode(lecture_voila, browser, notebook):
     js_errors: list[str] = []
     lb.collect_page_errors(page, js_errors)
     try:
-        page.goto(lecture_voila.link(f"voila/render/{notebook}"), timeout=180_000)
-        page.wait_for_selector(f".{lb.EXPLORER_CLASS} canvas", timeout=180_000)
+        # One CI run's page (euler-geodesic, with the other tests loading both cores) showed
+        # no explorer canvas in 180 s; every rerun did within 30 s.  As a lecturer would, the
+        # page is loaded once more, and what the first load showed is reported as a warning.
+        for attempt in (1, 2):
+            page.goto(lecture_voila.link(f"voila/render/{notebook}"), timeout=180_000)
+            try:
+                page.wait_for_selector(f".{lb.EXPLORER_CLASS} canvas", timeout=120_000)
+                break
+            except PlaywrightTimeout:
+                state = (f"{notebook}: no explorer canvas after 120 s (load {attempt}): "
+                         f"{lb.explorers_state(page)}; page errors {js_errors}")
+                if attempt == 2:
+                    pytest.fail(state)
+                warnings.warn(state, stacklevel=1)
+                js_errors.clear()
         page.wait_for_selector("mjx-container", timeout=30_000)
         page.wait_for_timeout(1500)  # MathJax and the last canvases settle
         assert page.locator(".jp-InputArea-editor:visible").count() == 0, "code is shown"

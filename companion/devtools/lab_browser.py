@@ -493,6 +493,22 @@ def canvas_size(page, index: int = 0) -> tuple[int, int]:
         [EXPLORER_CLASS, index]))
 
 
+def explorers_state(page) -> str:
+    """What the page shows of its explorers, for a test that waited for one in vain: how many
+    output areas and explorers there are, each explorer's canvas size, and any error text."""
+    return page.evaluate(
+        """(cls) => {
+          const areas = document.querySelectorAll('.jp-OutputArea-output').length;
+          const explorers = [...document.querySelectorAll('.' + cls)].map(ex => {
+            const c = ex.querySelector('canvas');
+            return c ? `canvas ${c.width}×${c.height}` : 'no canvas'; });
+          const errors = [...document.querySelectorAll('.jp-OutputArea-output')]
+            .map(e => e.innerText).filter(t => /error|timed out|exception/i.test(t))
+            .map(t => t.slice(0, 200));
+          return `${areas} output areas; explorers: [${explorers.join(', ')}]; `
+                 + `error text: ${JSON.stringify(errors)}`; }""", EXPLORER_CLASS)
+
+
 def wait_painted(page, index: int = 0, fraction: float = 0.005, timeout: float = 60) -> None:
     """Wait until more than ``fraction`` of the ``index``-th explorer's canvas is painted;
     :class:`TimeoutError` if it is not within ``timeout`` seconds."""
