@@ -8,9 +8,13 @@ again; the second counts the canvas copies from the page's first load on."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from companion.devtools import lab_browser as lb
+
+ROOT = Path(__file__).resolve().parents[1]
 
 pytestmark = [
     pytest.mark.browser,
@@ -88,5 +92,36 @@ def test_the_saved_picture_is_copied_once_the_frames_stop(lab, browser):
         assert page.evaluate("window.__offscreenEncodes") == 1  # one copy for three frames
         assert int(lb.kernel_value(page, f"{SNAPSHOT}.snapshots")) == copies + 1
         assert run.js_errors == []
+    finally:
+        page.close()
+
+
+
+@pytest.fixture(scope="module")
+def plain_lab():
+    """JupyterLab whose kernels take private_hooks' plain path (COMPANION_PLAIN_FIGURES=1):
+    what a reader gets with a matplotlib or ipympl release the hooks were not tested with."""
+    from companion.widgets.private_hooks import PLAIN_ENV
+
+    with lb.jupyter_server(ROOT, env={PLAIN_ENV: "1"}) as server:
+        yield server
+
+
+def test_the_plain_path_draws_and_follows_a_slider(plain_lab, browser):
+    """Without the private hooks (ipympl's own frames, no deferred snapshot) an explorer still
+    draws its figure, as wide as its cell, and a slider's key press redraws it."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    lb.install_paint_probe(page)
+    try:
+        run = lb.open_and_run(page, plain_lab, "chapters/greenwood-04/knife-edge.ipynb")
+        assert run.error_outputs == [] and run.js_errors == []
+        assert lb.kernel_value(page, "__import__('companion.widgets.private_hooks')"
+                                     ".widgets.private_hooks.enabled()") == "False"
+        lb.wait_painted(page, 0)
+        assert lb.kernel_value(page, "sum(type(c).__name__ == 'DeferredSnapshot' "
+                                     "for c in explorer.widget.children)") == "0"
+        lb.slider_latency(page)  # raises unless the picture changes
+        fit = lb.wait_for_explorer_fit(page)
+        assert fit["canvas"] > 0.8 * fit["area"] and fit["right"] >= -1, fit  # fills its cell
     finally:
         page.close()

@@ -19,19 +19,24 @@ patches are projected and ordered by depth before they are drawn, as ``Axes3D.dr
 
 A background render is mostly text too, and most of its texts are those of the last one: when
 one panel's limits change, the other panels' tick labels, every axis label and every title come
-back as they were, at the same place.  :class:`TextReplay` keeps the glyph images each text
+back as they were, at the same place.  A :class:`~companion.widgets.private_hooks.TextReplay`
+keeps the glyph images each text
 left on the canvas, keyed by the string, its font, colour, angle and exact position, and draws
 them again instead of laying the text out and rasterizing its glyphs anew (the same pixels).
 
 Saving the figure (``savefig``, the static fallback's PNG) is unaffected: the data artists are
 set aside, and texts replayed (the data layer's own texts too, a clock that reads the same
 after a slider move), only inside :meth:`LayeredRender.render`.
+
+The layers themselves are matplotlib's public blitting API (``set_animated``, ``copy_from_bbox``,
+``restore_region``, each artist's ``draw``); the glyph replay and the 3D projection reach into
+its internals, in :mod:`~companion.widgets.private_hooks` (on its plain path a frame is the
+whole render, as matplotlib draws it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -39,11 +44,12 @@ from matplotlib.artist import Artist
 from matplotlib.axes import Axes
 from matplotlib.axis import Axis
 from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg
-from matplotlib.collections import Collection
 from matplotlib.figure import Figure
 from matplotlib.legend import Legend
-from matplotlib.patches import Patch
 from matplotlib.text import Text
+
+from companion.widgets import private_hooks
+from companion.widgets.private_hooks import TextReplay, project_3d
 
 
 def _data_artists(ax: Axes) -> Iterator[Artist]:
@@ -77,34 +83,13 @@ def _is_3d(ax: Axes) -> bool:
     return getattr(ax, "name", "") == "3d"
 
 
-def _project_3d(ax: Axes) -> None:
-    """What ``Axes3D.draw`` does before drawing its artists: the projection matrix, then each
-    collection's and patch's projection, ordered by depth (``computed_zorder``)."""
-    ax.M = ax.get_proj()
-    ax.invM = np.linalg.inv(ax.M)
-    shapes = [a for a in ax.get_children()
-              if isinstance(a, (Collection, Patch)) and hasattr(a, "do_3d_projection")
-              and a.get_visible()]
-    if not ax.computed_zorder:
-        for artist in shapes:
-            artist.do_3d_projection()
-        return
-    zorder = {Collection: 0, Patch: 0}
-    base = max(axis.get_zorder() for axis in (ax.xaxis, ax.yaxis, ax.zaxis)) + 1
-    for artist in sorted(shapes, key=lambda a: a.do_3d_projection(), reverse=True):
-        kind = Collection if isinstance(artist, Collection) else Patch
-        artist.zorder = base + zorder[kind]
-        zorder[kind] += 1
-
-
 def background_key(fig: Figure) -> tuple:
     """Everything the background bitmap depends on.
 
     Runs each axes' ``apply_aspect`` first, as a render would: an equal-aspect axes then shows
     the limits it will be drawn with."""
     parts: list[Any] = [_rounded(fig.bbox.bounds), fig.dpi, fig.get_facecolor()]
-    suptitle = getattr(fig, "_suptitle", None)
-    parts.append(suptitle.get_text() if suptitle is not None else None)
+    parts.append(fig.get_suptitle())
     for ax in fig.axes:
         locator = ax.get_axes_locator()
         ax.apply_aspect(locator(ax, None) if locator else None)
@@ -118,81 +103,6 @@ def background_key(fig: Figure) -> tuple:
             ax.get_xlabel(), ax.get_ylabel(), ax.get_facecolor(),
         ))
     return tuple(parts)
-
-
-class TextReplay:
-    """Glyph images of the texts an Agg renderer drew, replayed when the same text is drawn at
-    the same place again (see the module's notes).
-
-    Inside :meth:`replaying`, ``renderer.draw_text`` of a plain (not mathtext) string looks up
-    the string, its font properties, colour, alpha, antialiasing, angle, its position to
-    FreeType's 1/64 pixel and the canvas's height and dpi.  A miss draws the text as matplotlib
-    does and records each glyph image it hands to the Agg renderer; a hit hands those images
-    over again.  Entries not used in a render are dropped after it.
-
-    Attributes
-    ----------
-    replayed, drawn
-        Texts replayed and drawn in the last render (for tests and benchmarks).
-    """
-
-    def __init__(self) -> None:
-        self._glyphs: dict[tuple, list[tuple]] = {}
-        self.replayed = self.drawn = 0
-
-    @contextmanager
-    def replaying(self, renderer: RendererAgg) -> Iterator[None]:
-        """Replay texts drawn by ``renderer`` until the block ends."""
-        used: dict[tuple, list[tuple]] = {}
-        self.replayed = self.drawn = 0
-        original = renderer.draw_text
-
-        def draw_text(gc, x, y, s, prop, angle, ismath=False, mtext=None):
-            if ismath:
-                return original(gc, x, y, s, prop, angle, ismath=ismath, mtext=mtext)
-            shaping = (None if mtext is None else
-                       (tuple(mtext.get_fontfeatures() or ()), mtext.get_language()))
-            key = (s, hash(prop), tuple(gc.get_rgb()), gc.get_alpha(), gc.get_antialiased(),
-                   angle, round(64 * x), round(64 * y), renderer.height, renderer.dpi, shaping)
-            glyphs = self._glyphs.get(key)
-            if glyphs is None:
-                glyphs = self._record(renderer, lambda: original(gc, x, y, s, prop, angle,
-                                                                 ismath=ismath, mtext=mtext))
-                self.drawn += 1
-            else:
-                for image, left, top, rotation in glyphs:
-                    renderer._renderer.draw_text_image(image, left, top, rotation, gc)
-                self.replayed += 1
-            used[key] = glyphs
-
-        renderer.draw_text = draw_text
-        try:
-            yield
-        finally:
-            del renderer.draw_text  # the class's method again
-            self._glyphs = used
-
-    @staticmethod
-    def _record(renderer: RendererAgg, draw: Callable[[], None]) -> list[tuple]:
-        """Run ``draw`` and return the glyph images it handed to the Agg renderer (copied:
-        matplotlib reuses its buffers)."""
-        agg, glyphs = renderer._renderer, []
-
-        class Recorder:
-            def __getattr__(self, name):
-                return getattr(agg, name)
-
-            @staticmethod
-            def draw_text_image(image, left, top, rotation, gc):
-                glyphs.append((np.array(image, dtype=np.uint8), left, top, rotation))
-                agg.draw_text_image(image, left, top, rotation, gc)
-
-        renderer._renderer = Recorder()
-        try:
-            draw()
-        finally:
-            renderer._renderer = agg
-        return glyphs
 
 
 class LayeredRender:
@@ -225,8 +135,13 @@ class LayeredRender:
         self.frames = 0
 
     def render(self) -> None:
-        """Render a frame into the canvas's Agg buffer."""
+        """Render a frame into the canvas's Agg buffer (on the plain path of
+        :mod:`~companion.widgets.private_hooks`, the whole figure, as matplotlib renders it)."""
         fig = self.figure
+        if not private_hooks.enabled():
+            FigureCanvasAgg.draw(self.canvas)
+            self.frames += 1
+            return
         key = background_key(fig)
         renderer = self.canvas.get_renderer()
         self.frames += 1
@@ -240,7 +155,7 @@ class LayeredRender:
             for ax in sorted(fig.axes, key=Artist.get_zorder):
                 if ax.get_visible():
                     if _is_3d(ax):
-                        _project_3d(ax)
+                        project_3d(ax)
                     self._draw(sorted(_data_artists(ax), key=Artist.get_zorder), renderer)
             self._draw(sorted(_figure_artists(fig), key=Artist.get_zorder), renderer)
         # Drawn: as matplotlib's own render ends.  A figure left stale is drawn again after

@@ -28,13 +28,8 @@ from matplotlib.ticker import LogLocator, NullLocator
 
 from companion.numerics import SingularConfigurationError, Trajectory
 from companion.system import Parameter, System
-from companion.widgets import labels, style
-from companion.widgets.frames import (
-    MATPLOTLIB_LOCK,
-    DeferredSnapshot,
-    changing,
-    safe_frames,
-)
+from companion.widgets import labels, private_hooks, style
+from companion.widgets.frames import MATPLOTLIB_LOCK, changing, safe_frames
 from companion.widgets.responsive import FigureFitter
 
 
@@ -432,7 +427,7 @@ class Explorer:
                 canvas.toolbar_position = "right"
                 self.layers = safe_frames(canvas)
                 self._image = None
-                shown: list[w.Widget] = [canvas, DeferredSnapshot(canvas=canvas)]
+                shown: list[w.Widget] = [canvas, *private_hooks.canvas_helpers(canvas)]
             else:
                 self._image = w.Image(format="png", layout={"max_width": "100%", "height": "auto"})
                 shown = [self._image]
@@ -756,10 +751,10 @@ class Explorer:
         shown (the PNG fallback), since a non-interactive canvas would draw for nobody."""
         if self._live_canvas:
             canvas = self.figure.canvas
-            if getattr(canvas, "syncing_data_url", True):
-                canvas.draw_idle()  # no front end has shown the canvas yet: let it ask
-            else:
+            if private_hooks.front_end_ready(canvas):
                 canvas.draw()
+            else:
+                canvas.draw_idle()  # no front end has shown the canvas yet: let it ask
         elif self._image_shown:
             self._image.value = self.png()
 

@@ -11,12 +11,12 @@ views are resized.  Two things on this path corrupt what a reader sees:
   When two frames arrive while the first is still decoding (a fast slider drag: the kernel does
   not wait for the browser), the first one's ``src`` is replaced before it loads, so it is
   never painted, and every later difference lands on a stale picture, for good.
-* **Raw frames before the front end is initialized.**  While ``syncing_data_url`` is true,
-  ``Canvas.send_binary`` replaces the PNG it is given by the raw RGBA buffer (to build the
-  data URL) and sends *that* as the frame.  The browser cannot decode raw pixels as a PNG, the
-  image is left 'broken', and the next ``_size`` change or ``resize`` message throws in
-  ``drawImage`` ("Error setting state: ... The HTMLImageElement provided is in the 'broken'
-  state") before the views are resized: the figure stays 0 × 0 pixels.
+* **Raw frames before the front end is initialized.**  Until its front end says it is
+  initialized, ipympl's ``Canvas`` replaces the PNG it is given by the raw RGBA buffer (to build
+  the data URL a saved notebook keeps) and sends *that* as the frame.  The browser cannot
+  decode raw pixels as a PNG, the image is left 'broken', and the next ``_size`` change or
+  ``resize`` message throws in ``drawImage`` ("Error setting state: ... The HTMLImageElement
+  provided is in the 'broken' state") before the views are resized: the figure stays 0 × 0.
 
 And in the kernel, matplotlib runs in two threads at once: JupyterLab (≥ 4.4, setting
 ``commsOverSubshells``, default "perCommTarget") sends widget messages to a kernel subshell,
@@ -30,45 +30,42 @@ segmentation fault, seen in the browser tests while a notebook ran all its cells
 out one figure while the subshell laid out another).
 
 And one cost: on every frame, before the frame can load, ipympl's front end encodes its offscreen
-canvas as a PNG data URL (``_data_url``, the picture a saved notebook keeps), on the page's
-main thread — 10–20 ms per slider move for the 930 × 850 disk–link figure in Chromium, a
-quarter of its slider-to-pixels time.  A :class:`DeferredSnapshot` (``frames.js``) lets each
+canvas as a PNG data URL (the picture a saved notebook keeps), on the page's main thread —
+10–20 ms per slider move for the 930 × 850 disk–link figure in Chromium, a quarter of its
+slider-to-pixels time.  A :class:`~companion.widgets.private_hooks.DeferredSnapshot` lets each
 frame through ipympl's own handler with that copy skipped and makes one copy once the frames
 stop.
 
 So all of it holds one lock, :data:`MATPLOTLIB_LOCK`: :func:`safe_frames` makes a canvas send
 whole frames only, always as PNG, with a valid data URL, each render and encoding holding it;
 whoever moves a figure's artists holds it (:func:`changing`); every message of the canvases we
-build is handled holding it (:func:`lock_messages`), and so do the package's own calls that
-draw in the main thread (an explorer's construction, a figure's fitting, the package's static
-figures: :func:`holding_matplotlib`).  The reader's own cells are not hooked: the lock
-serialises the package's drawing only, and a cell that draws its own matplotlib figures while
-one of ours is moved runs beside it as it would beside any other ipympl figure.
+build is handled holding it (``private_hooks.lock_messages``), and so do the package's own
+calls that draw in the main thread (an explorer's construction, a figure's fitting, the
+package's static figures: :func:`holding_matplotlib`).  The reader's own cells are not
+hooked: the lock serialises the package's drawing only, and a cell that draws its own
+matplotlib figures while one of ours is moved runs beside it as beside any other ipympl figure.
+
+The frames, the locked messages and the deferred snapshot reach into ipympl's internals: they
+live in :mod:`~companion.widgets.private_hooks`, which takes them only with the ipympl and
+matplotlib releases they were tested with, and otherwise leaves the canvas to ipympl.
 """
 
 from __future__ import annotations
 
 import functools
-import json
 import struct
 import threading
 import zlib
-from base64 import b64encode
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
-import anywidget
-import ipywidgets as w
 import numpy as np
-import traitlets
 from matplotlib.figure import Figure
 
+from companion.widgets import private_hooks
 from companion.widgets.background import LayeredRender
 
-#: The message ipympl's front end expects with each frame (the PNG is its one buffer).
-FRAME_MESSAGE = {"data": json.dumps({"type": "binary"})}
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
@@ -159,75 +156,18 @@ def png_of(rgba: np.ndarray) -> bytes:
 
 
 def safe_frames(canvas: Any) -> LayeredRender:
-    """Make an ipympl ``canvas`` send every frame whole and as PNG (see the module's notes).
+    """Make an ipympl ``canvas`` send every frame whole and as PNG (see the module's notes),
+    its messages handled holding :data:`MATPLOTLIB_LOCK`.
 
     A whole frame replaces the picture, whichever frames before it the browser dropped (and
     costs no comparison with the last frame); its PNG is also exactly the data URL that ipympl
     keeps until the front end is initialized, so that URL costs no second encoding.  Frames are
     rendered by the returned :class:`~companion.widgets.background.LayeredRender` (a cached
-    background under the data).
+    background under the data).  Both are private hooks
+    (:mod:`~companion.widgets.private_hooks`): on the plain path the canvas keeps ipympl's
+    own drawing, and the returned renderer is not used.
     """
     layers = LayeredRender(canvas)
-    lock_messages(canvas)
-
-    def locked_render() -> None:
-        """ipympl's ``draw`` (render, then send the frame), rendering in layers."""
-        with MATPLOTLIB_LOCK:
-            canvas._png_is_old = True
-            try:
-                layers.render()
-            finally:
-                canvas.manager.refresh_all()  # sends the frame: whole_frame, send_png
-
-    def whole_frame() -> bytes | None:
-        """The frame after a render, or None when nothing was rendered since the last one."""
-        with MATPLOTLIB_LOCK:
-            if not canvas._png_is_old:
-                return None
-            canvas._png_is_old = False
-            canvas.set_image_mode("full")  # tells the front end only when the mode changes
-            return png_of(np.asarray(canvas.get_renderer().buffer_rgba()))
-
-    def send_png(png: bytes) -> None:
-        if canvas.syncing_data_url:  # no front end has said it is ready: keep a valid URL
-            canvas._data_url = f"data:image/png;base64,{b64encode(png).decode('ascii')}"
-        canvas.send(FRAME_MESSAGE, buffers=[png])
-
-    canvas.draw = locked_render  # also what the front end's 'draw' request calls
-    # what manager.refresh_all sends after each render, instead of matplotlib's difference
-    canvas.get_diff_image = whole_frame
-    canvas.send_binary = send_png
+    private_hooks.lock_messages(canvas, MATPLOTLIB_LOCK)
+    private_hooks.send_whole_frames(canvas, layers.render, png_of, MATPLOTLIB_LOCK)
     return layers
-
-
-class DeferredSnapshot(anywidget.AnyWidget):
-    """Makes ipympl's copy of a canvas's picture (its ``_data_url``) once the frames stop,
-    ``settle_ms`` after the last one, instead of on every frame before the frame can load
-    (``frames.js``).  Shown beside the canvas, zero pixels high.
-
-    Attributes
-    ----------
-    canvas
-        The ipympl canvas whose frames it lightens.
-    snapshots
-        How many copies the front end has made (it counts them here).
-    """
-
-    _esm = (Path(__file__).parent / "frames.js").read_text(encoding="utf-8")
-    canvas = traitlets.Instance(w.DOMWidget, allow_none=True).tag(
-        sync=True, **w.widget_serialization)
-    settle_ms = traitlets.Int(2000).tag(sync=True)
-    snapshots = traitlets.Int(0).tag(sync=True)
-
-
-def lock_messages(canvas: Any) -> None:
-    """Handle every message of the ipympl ``canvas`` (the front end's draw requests, resizes,
-    device pixel ratio) holding :data:`MATPLOTLIB_LOCK`."""
-    handle = canvas._handle_message
-
-    def locked(*args: Any) -> None:
-        with MATPLOTLIB_LOCK:
-            handle(*args)
-
-    canvas.on_msg(handle, remove=True)
-    canvas.on_msg(locked)

@@ -44,15 +44,9 @@ from matplotlib.gridspec import GridSpec, SubplotSpec
 from matplotlib.layout_engine import ConstrainedLayoutEngine
 from matplotlib.text import Text
 
-from companion.widgets import style
+from companion.widgets import private_hooks, style
 from companion.widgets.background import background_key
-from companion.widgets.frames import (
-    MATPLOTLIB_LOCK,
-    DeferredSnapshot,
-    changing,
-    holding_matplotlib,
-    lock_messages,
-)
+from companion.widgets.frames import MATPLOTLIB_LOCK, changing, holding_matplotlib
 
 _ESM_SOURCE = (Path(__file__).parent / "responsive.js").read_text(encoding="utf-8")
 
@@ -359,8 +353,8 @@ def responsive_figure(figure: Figure) -> ResponsiveFigure:
     extra: list[w.Widget] = []
     if isinstance(canvas, w.DOMWidget):
         shown: w.Widget = canvas
-        lock_messages(canvas)
-        extra.append(DeferredSnapshot(canvas=canvas))
+        private_hooks.lock_messages(canvas, MATPLOTLIB_LOCK)
+        extra += private_hooks.canvas_helpers(canvas)
 
         def redraw() -> None:
             canvas.draw_idle()

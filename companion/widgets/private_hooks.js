@@ -1,4 +1,4 @@
-// Deferred snapshots of an ipympl canvas (companion/widgets/frames.py, DeferredSnapshot).
+// Deferred snapshots of an ipympl canvas (companion/widgets/private_hooks.py, DeferredSnapshot).
 //
 // ipympl's front end (MPLCanvasModel.handle_binary, ipympl 0.10) encodes its offscreen canvas
 // as a PNG data URL (`_data_url`: the picture a saved notebook keeps) synchronously on every

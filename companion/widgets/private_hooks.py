@@ -1,0 +1,271 @@
+"""The one place the live figures reach into matplotlib's and ipympl's private internals.
+
+Everything else in the package draws through their public APIs.  Each hook here is worth its
+speed or mends a defect of ipympl's (the notes of :mod:`companion.widgets.frames` and
+:mod:`companion.widgets.background` say which, with the figures measured); each is taken only
+while :func:`enabled`: the installed matplotlib and ipympl are releases the hooks were tested
+with (:data:`TESTED`), and ``COMPANION_PLAIN_FIGURES`` is not set.  Otherwise the figures take
+the plain path, public API only, which draws the same pixels (``tests/test_private_hooks.py``
+compares them), only slower:
+
+=====================  ==============================================  =========================
+hook                   what it touches                                 plain path
+=====================  ==============================================  =========================
+whole PNG frames       ipympl ``Canvas``: ``_png_is_old``,             ipympl's own ``draw``
+                       ``get_diff_image``, ``send_binary``,            (difference frames)
+                       ``syncing_data_url``, ``_data_url``
+messages under a lock  ipympl ``Canvas._handle_message``               ipympl's own handler
+deferred snapshot      ipympl's front end: ``handle_binary``,          none (ipympl copies its
+                       ``offscreen_canvas``, ``_data_url``             canvas on every frame)
+                       (``private_hooks.js``)
+glyph replay           Agg ``renderer._renderer.draw_text_image``,     matplotlib draws each text
+                       ``renderer.draw_text`` on the instance
+3D projection          ``Axes3D.M``, ``Axes3D.invM``                   whole renders only
+=====================  ==============================================  =========================
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from base64 import b64encode
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import ipywidgets as w
+import numpy as np
+import traitlets
+from matplotlib.axes import Axes
+from matplotlib.backends.backend_agg import RendererAgg
+
+#: Releases the hooks were tested with: from the first, up to (not including) the second.
+TESTED = {"matplotlib": ((3, 8), (3, 12)), "ipympl": ((0, 9, 4), (0, 11))}
+
+#: Set (to anything but "" or "0") to take the plain path whatever the versions.
+PLAIN_ENV = "COMPANION_PLAIN_FIGURES"
+
+#: The message ipympl's front end expects with each frame (the PNG is its one buffer).
+FRAME_MESSAGE = {"data": '{"type": "binary"}'}
+
+
+def _release(package: str) -> tuple[int, ...] | None:
+    """The installed release of ``package`` as numbers ((3, 11, 2)), or None if absent."""
+    try:
+        found = re.match(r"\d+(\.\d+)*", version(package))
+    except PackageNotFoundError:
+        return None
+    return tuple(int(part) for part in found.group(0).split(".")) if found else None
+
+
+def untested_releases() -> list[str]:
+    """The installed packages (``name release``) outside the releases :data:`TESTED`."""
+    outside = []
+    for package, (first, beyond) in TESTED.items():
+        release = _release(package)
+        if release is None or not first <= release < beyond:
+            outside.append(f"{package} {'.'.join(map(str, release or ())) or 'missing'}")
+    return outside
+
+
+_TESTED_RELEASES = not untested_releases()
+
+
+def enabled() -> bool:
+    """Whether the hooks are taken: tested releases, and no ``COMPANION_PLAIN_FIGURES``."""
+    return _TESTED_RELEASES and os.environ.get(PLAIN_ENV, "") in ("", "0")
+
+
+# ------------------------------------------------------------------------------- ipympl
+def front_end_ready(canvas: Any) -> bool:
+    """Whether a front end has told the ipympl ``canvas`` it is ready (then a render may be
+    sent at once; before, a frame is better asked for).  False on the plain path: ipympl's
+    ``draw_idle`` asks the front end, whichever state it is in."""
+    return enabled() and not getattr(canvas, "syncing_data_url", True)
+
+
+def send_whole_frames(canvas: Any, render: Callable[[], None], encode: Callable[[Any], bytes],
+                      lock: AbstractContextManager) -> bool:
+    """Make the ipympl ``canvas`` send every frame whole, as a PNG, with a valid data URL
+    until a front end is ready: ``canvas.draw`` (also what the front end's 'draw' request
+    calls) runs ``render`` into the Agg buffer and sends ``encode(pixels)``, all holding
+    ``lock``.  Returns False, and leaves the canvas as it is, on the plain path."""
+    if not enabled():
+        return False
+
+    def draw() -> None:
+        with lock:
+            canvas._png_is_old = True
+            try:
+                render()
+            finally:
+                canvas.manager.refresh_all()  # sends the frame: whole_frame, send_png
+
+    def whole_frame() -> bytes | None:
+        """The frame after a render, or None when nothing was rendered since the last one."""
+        with lock:
+            if not canvas._png_is_old:
+                return None
+            canvas._png_is_old = False
+            canvas.set_image_mode("full")  # tells the front end only when the mode changes
+            return encode(np.asarray(canvas.get_renderer().buffer_rgba()))
+
+    def send_png(png: bytes) -> None:
+        if canvas.syncing_data_url:  # no front end has said it is ready: keep a valid URL
+            canvas._data_url = f"data:image/png;base64,{b64encode(png).decode('ascii')}"
+        canvas.send(FRAME_MESSAGE, buffers=[png])
+
+    canvas.draw = draw
+    # what manager.refresh_all sends after each render, instead of matplotlib's difference
+    canvas.get_diff_image = whole_frame
+    canvas.send_binary = send_png
+    return True
+
+
+def lock_messages(canvas: Any, lock: AbstractContextManager) -> bool:
+    """Handle every message of the ipympl ``canvas`` (the front end's draw requests, resizes,
+    device pixel ratio) holding ``lock``.  Returns False, and leaves ipympl's handler as it
+    is, on the plain path."""
+    if not enabled():
+        return False
+    handle = canvas._handle_message
+
+    def locked(*args: Any) -> None:
+        with lock:
+            handle(*args)
+
+    canvas.on_msg(handle, remove=True)
+    canvas.on_msg(locked)
+    return True
+
+
+class DeferredSnapshot(anywidget.AnyWidget):
+    """Makes ipympl's copy of a canvas's picture (its ``_data_url``) once the frames stop,
+    ``settle_ms`` after the last one, instead of on every frame before the frame can load
+    (``private_hooks.js``).  Shown beside the canvas, zero pixels high.
+
+    Attributes
+    ----------
+    canvas
+        The ipympl canvas whose frames it lightens.
+    snapshots
+        How many copies the front end has made (it counts them here).
+    """
+
+    _esm = (Path(__file__).parent / "private_hooks.js").read_text(encoding="utf-8")
+    canvas = traitlets.Instance(w.DOMWidget, allow_none=True).tag(
+        sync=True, **w.widget_serialization)
+    settle_ms = traitlets.Int(2000).tag(sync=True)
+    snapshots = traitlets.Int(0).tag(sync=True)
+
+
+def canvas_helpers(canvas: Any) -> list[w.Widget]:
+    """The widgets to show beside an ipympl ``canvas``: its :class:`DeferredSnapshot`, or
+    none on the plain path."""
+    return [DeferredSnapshot(canvas=canvas)] if enabled() else []
+
+
+# ------------------------------------------------------------------------------ matplotlib
+class TextReplay:
+    """Glyph images of the texts an Agg renderer drew, replayed when the same text is drawn at
+    the same place again (the notes of :mod:`companion.widgets.background`).
+
+    Inside :meth:`replaying`, ``renderer.draw_text`` of a plain (not mathtext) string looks up
+    the string, its font properties, colour, alpha, antialiasing, angle, its position to
+    FreeType's 1/64 pixel and the canvas's height and dpi.  A miss draws the text as matplotlib
+    does and records each glyph image it hands to the Agg renderer; a hit hands those images
+    over again.  Entries not used in a render are dropped after it.  On the plain path
+    :meth:`replaying` changes nothing.
+
+    Attributes
+    ----------
+    replayed, drawn
+        Texts replayed and drawn in the last render (for tests and benchmarks).
+    """
+
+    def __init__(self) -> None:
+        self._glyphs: dict[tuple, list[tuple]] = {}
+        self.replayed = self.drawn = 0
+
+    @contextmanager
+    def replaying(self, renderer: RendererAgg) -> Iterator[None]:
+        """Replay texts drawn by ``renderer`` until the block ends."""
+        self.replayed = self.drawn = 0
+        if not enabled():
+            yield
+            return
+        used: dict[tuple, list[tuple]] = {}
+        original = renderer.draw_text
+
+        def draw_text(gc, x, y, s, prop, angle, ismath=False, mtext=None):
+            if ismath:
+                return original(gc, x, y, s, prop, angle, ismath=ismath, mtext=mtext)
+            shaping = (None if mtext is None else
+                       (tuple(mtext.get_fontfeatures() or ()), mtext.get_language()))
+            key = (s, hash(prop), tuple(gc.get_rgb()), gc.get_alpha(), gc.get_antialiased(),
+                   angle, round(64 * x), round(64 * y), renderer.height, renderer.dpi, shaping)
+            glyphs = self._glyphs.get(key)
+            if glyphs is None:
+                glyphs = self._record(renderer, lambda: original(gc, x, y, s, prop, angle,
+                                                                 ismath=ismath, mtext=mtext))
+                self.drawn += 1
+            else:
+                for image, left, top, rotation in glyphs:
+                    renderer._renderer.draw_text_image(image, left, top, rotation, gc)
+                self.replayed += 1
+            used[key] = glyphs
+
+        renderer.draw_text = draw_text
+        try:
+            yield
+        finally:
+            del renderer.draw_text  # the class's method again
+            self._glyphs = used
+
+    @staticmethod
+    def _record(renderer: RendererAgg, draw: Callable[[], None]) -> list[tuple]:
+        """Run ``draw`` and return the glyph images it handed to the Agg renderer (copied:
+        matplotlib reuses its buffers)."""
+        agg, glyphs = renderer._renderer, []
+
+        class Recorder:
+            def __getattr__(self, name):
+                return getattr(agg, name)
+
+            @staticmethod
+            def draw_text_image(image, left, top, rotation, gc):
+                glyphs.append((np.array(image, dtype=np.uint8), left, top, rotation))
+                agg.draw_text_image(image, left, top, rotation, gc)
+
+        renderer._renderer = Recorder()
+        try:
+            draw()
+        finally:
+            renderer._renderer = agg
+        return glyphs
+
+
+def project_3d(ax: Axes) -> None:
+    """What ``Axes3D.draw`` does before drawing its artists: the projection matrix, then each
+    collection's and patch's projection, ordered by depth (``computed_zorder``)."""
+    from matplotlib.collections import Collection
+    from matplotlib.patches import Patch
+
+    ax.M = ax.get_proj()
+    ax.invM = np.linalg.inv(ax.M)
+    shapes = [a for a in ax.get_children()
+              if isinstance(a, (Collection, Patch)) and hasattr(a, "do_3d_projection")
+              and a.get_visible()]
+    if not ax.computed_zorder:
+        for artist in shapes:
+            artist.do_3d_projection()
+        return
+    zorder = {Collection: 0, Patch: 0}
+    base = max(axis.get_zorder() for axis in (ax.xaxis, ax.yaxis, ax.zaxis)) + 1
+    for artist in sorted(shapes, key=lambda a: a.do_3d_projection(), reverse=True):
+        kind = Collection if isinstance(artist, Collection) else Patch
+        artist.zorder = base + zorder[kind]
+        zorder[kind] += 1

@@ -1,0 +1,113 @@
+"""The one adapter over matplotlib's and ipympl's internals (companion/widgets/private_hooks.py):
+no other module touches them, the hooks are taken only with the releases they were tested with,
+and the plain path (public API only) draws the same pixels."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import matplotlib
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from PIL import Image
+
+from companion import examples
+from companion.widgets import private_hooks
+
+PACKAGE = Path(__file__).resolve().parents[1] / "companion"
+
+#: Names of matplotlib's and ipympl's internals (Python and front end) the hooks use.
+PRIVATE_NAMES = re.compile(
+    r"\b(_renderer|_png_is_old|send_binary|_data_url|syncing_data_url|_handle_message|"
+    r"get_diff_image|handle_binary|offscreen_canvas|invM)\b|\bax\.M\b|\b_suptitle\b")
+
+
+def test_only_the_adapter_touches_matplotlib_and_ipympl_internals():
+    adapter = {PACKAGE / "widgets" / "private_hooks.py", PACKAGE / "widgets" / "private_hooks.js"}
+    found = []
+    for path in sorted([*PACKAGE.rglob("*.py"), *PACKAGE.rglob("*.js")]):
+        if path in adapter:
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if PRIVATE_NAMES.search(line):
+                found.append(f"{path.relative_to(PACKAGE)}:{number}: {line.strip()}")
+    assert found == []
+    assert any(PRIVATE_NAMES.search(p.read_text(encoding="utf-8")) for p in adapter)
+
+
+def test_the_hooks_are_taken_only_with_tested_releases(monkeypatch):
+    assert private_hooks.untested_releases() == []  # this environment is a tested one
+    assert private_hooks.enabled()
+    monkeypatch.setitem(private_hooks.TESTED, "matplotlib", ((3, 8), (3, 9)))
+    monkeypatch.setitem(private_hooks.TESTED, "ipympl", ((0, 11), (0, 12)))
+    outside = private_hooks.untested_releases()
+    assert [entry.split()[0] for entry in outside] == ["matplotlib", "ipympl"]
+    assert outside[0] == f"matplotlib {matplotlib.__version__}"
+
+
+@pytest.mark.parametrize("value", ["1", "yes"])
+def test_the_plain_path_can_be_asked_for(monkeypatch, value):
+    monkeypatch.setenv(private_hooks.PLAIN_ENV, value)
+    assert not private_hooks.enabled()
+    monkeypatch.setenv(private_hooks.PLAIN_ENV, "0")
+    assert private_hooks.enabled()
+
+
+@pytest.fixture
+def widget_backend():
+    """pyplot makes ipympl canvases (what an explorer shows in a notebook) for one test."""
+    backend = matplotlib.get_backend()
+    plt.switch_backend("module://ipympl.backend_nbagg")
+    yield
+    plt.switch_backend(backend)
+
+
+def _frame_after_an_update(name: str, plain: bool, monkeypatch) -> tuple[np.ndarray, list]:
+    """The picture an explorer renders after a slider move and its front end's draw request
+    (the frame it sends is that picture, whole or as ipympl's difference), with or without
+    the hooks; and the names of the widgets shown with it."""
+    if plain:
+        monkeypatch.setenv(private_hooks.PLAIN_ENV, "1")
+    else:
+        monkeypatch.delenv(private_hooks.PLAIN_ENV, raising=False)
+    explorer = examples.explorer(name)
+    try:
+        canvas = explorer.figure.canvas
+        sent: list[bytes] = []
+        canvas.send = lambda content, buffers=None: sent.extend(bytes(b) for b in buffers or [])
+        canvas._handle_message(canvas, {"type": "initialized"}, [])  # a front end is there
+        control, slider = next(iter(explorer.controls.items()))
+        assert explorer.update(**{control: float(slider.min + 0.7 * (slider.max - slider.min))})
+        canvas._handle_message(canvas, {"type": "draw"}, [])  # what draw_idle asks for
+        helpers = [type(c).__name__ for c in explorer.widget.children]
+        assert sent and Image.open(io.BytesIO(sent[-1])).format == "PNG", f"{name}: no frame"
+        return np.asarray(canvas.get_renderer().buffer_rgba()).copy(), helpers
+    finally:
+        explorer.close()
+
+
+@pytest.mark.parametrize("name", ["knife_edge_kane", "disk_link_friction", "rigid_body_so3"])
+def test_the_plain_path_sends_the_same_pixels(widget_backend, monkeypatch, name):
+    hooked, hooked_helpers = _frame_after_an_update(name, False, monkeypatch)
+    plain, plain_helpers = _frame_after_an_update(name, True, monkeypatch)
+    assert "DeferredSnapshot" in hooked_helpers and "DeferredSnapshot" not in plain_helpers
+    assert plain.shape == hooked.shape
+    differ = np.abs(plain.astype(int) - hooked.astype(int)).max(axis=2) > 2
+    assert differ.sum() == 0, f"{name}: {differ.sum()} pixels differ"
+
+
+def test_the_plain_path_leaves_the_canvas_to_ipympl(widget_backend, monkeypatch):
+    from ipympl.backend_nbagg import Canvas  # (importing it makes it pyplot's backend)
+
+    monkeypatch.setenv(private_hooks.PLAIN_ENV, "1")
+    explorer = examples.explorer("knife_edge_kane")
+    try:
+        canvas = explorer.figure.canvas
+        assert "draw" not in vars(canvas) and "send_binary" not in vars(canvas)
+        assert canvas.draw.__func__ is Canvas.draw
+        assert not private_hooks.front_end_ready(canvas)  # the plain redraw asks the front end
+    finally:
+        explorer.close()
