@@ -41,8 +41,8 @@ def test_only_the_adapter_touches_matplotlib_and_ipympl_internals():
 def test_the_hooks_are_taken_only_with_tested_releases(monkeypatch):
     assert private_hooks.untested_releases() == []  # this environment is a tested one
     assert private_hooks.enabled()
-    monkeypatch.setitem(private_hooks.TESTED, "matplotlib", ((3, 8), (3, 9)))
-    monkeypatch.setitem(private_hooks.TESTED, "ipympl", ((0, 11), (0, 12)))
+    monkeypatch.setitem(private_hooks.TESTED, "matplotlib", ((0, 1), (0, 2)))
+    monkeypatch.setitem(private_hooks.TESTED, "ipympl", ((0, 1), (0, 2)))
     outside = private_hooks.untested_releases()
     assert [entry.split()[0] for entry in outside] == ["matplotlib", "ipympl"]
     assert outside[0] == f"matplotlib {matplotlib.__version__}"
@@ -111,3 +111,11 @@ def test_the_plain_path_leaves_the_canvas_to_ipympl(widget_backend, monkeypatch)
         assert not private_hooks.front_end_ready(canvas)  # the plain redraw asks the front end
     finally:
         explorer.close()
+
+
+def test_the_release_check_asks_for_releases(capsys):
+    from companion.devtools import release_check
+
+    with pytest.raises(SystemExit):
+        release_check.main([])
+    assert "name the releases to try" in capsys.readouterr().err
