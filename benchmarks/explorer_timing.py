@@ -20,6 +20,7 @@ matplotlib.use("module://ipympl.backend_nbagg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
+from companion.widgets import private_hooks  # noqa: E402
 from companion.widgets.responsive import SETTLE_SECONDS  # noqa: E402
 
 
@@ -45,7 +46,7 @@ def scrub(explorer, control: str, values: Iterable[float] | None = None, n: int 
         values = np.linspace(slider.min, slider.max, n + 2)[1:-1]
     explorer.figure.canvas.draw()  # first render (fonts, caches) outside the timing
     if explorer._live_canvas:  # as once a browser has shown the canvas: updates render it
-        explorer.figure.canvas.syncing_data_url = False
+        private_hooks.pretend_front_end_ready(explorer.figure.canvas)
     timing = Timing()
 
     async def moves() -> None:

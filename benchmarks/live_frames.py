@@ -26,6 +26,7 @@ import statistics
 from explorer_timing import plt  # the ipympl backend: live canvases, as in JupyterLab
 
 from companion import examples
+from companion.widgets import private_hooks
 from companion.widgets.responsive import SETTLE_SECONDS
 
 #: Output-area widths (CSS pixels): JupyterLab at 1400 px with its file browser, and wide.
@@ -37,7 +38,7 @@ def clicks(explorer, moves: int) -> dict[str, float]:
     name = explorer.essential[0]
     slider = explorer.controls[name]
     layers, canvas, fitter = explorer.layers, explorer.figure.canvas, explorer.fitter
-    canvas.syncing_data_url = False  # as once a browser has shown it
+    private_hooks.pretend_front_end_ready(canvas)  # as once a browser has shown it
     frames: list[int] = []
     canvas.send = lambda content, buffers=None: frames.extend(len(b) for b in buffers or [])
     layouts = []

@@ -16,6 +16,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from PIL import Image
 
 from companion import examples
+from companion.widgets import private_hooks
 from companion.widgets.background import LayeredRender, background_key
 from companion.widgets.explorer import drift_limits, rescale
 from companion.widgets.frames import png_of
@@ -53,7 +54,7 @@ def test_a_layered_frame_is_the_whole_render(widget_backend, name):
     explorer = examples.explorer(name)
     try:
         canvas = explorer.figure.canvas
-        canvas.syncing_data_url = False  # as once a browser shows it: updates render it
+        private_hooks.pretend_front_end_ready(canvas)  # as once a browser shows it
         control = next(iter(explorer.controls))
         slider = explorer.controls[control]
         small = [slider.value + k * slider.step for k in (1, 2)]
@@ -78,7 +79,7 @@ def test_a_layered_frame_is_the_whole_render(widget_backend, name):
 def test_small_moves_reuse_the_background(widget_backend):
     explorer = examples.explorer("disk_link_friction")
     try:
-        explorer.figure.canvas.syncing_data_url = False
+        private_hooks.pretend_front_end_ready(explorer.figure.canvas)
         slider = explorer.controls["mu_s"]
         explorer.update(mu_s=slider.value + slider.step)
         before = explorer.layers.backgrounds
@@ -99,7 +100,7 @@ def test_a_frame_leaves_the_figure_drawn(widget_backend):
     explorer = examples.explorer("knife_edge")
     try:
         canvas = explorer.figure.canvas
-        canvas.syncing_data_url = False
+        private_hooks.pretend_front_end_ready(canvas)
         sent = []
         canvas.send = lambda content, buffers=None: sent.append((content, buffers))
         slider = explorer.controls["m"]
@@ -118,7 +119,7 @@ def test_a_save_after_layered_frames_shows_everything(widget_backend):
     explorer = examples.explorer("knife_edge")
     try:
         canvas = explorer.figure.canvas
-        canvas.syncing_data_url = False
+        private_hooks.pretend_front_end_ready(canvas)
         explorer.update(m=explorer.controls["m"].value + explorer.controls["m"].step)
         shown = _pixels(canvas)
         png = io.BytesIO()

@@ -96,7 +96,6 @@ def test_the_saved_picture_is_copied_once_the_frames_stop(lab, browser):
         page.close()
 
 
-
 @pytest.fixture(scope="module")
 def plain_lab():
     """JupyterLab whose kernels take private_hooks' plain path (COMPANION_PLAIN_FIGURES=1):

@@ -180,7 +180,8 @@ def test_every_canvas_message_is_handled_holding_the_matplotlib_lock(canvas):
     they must not run beside a render or a layout of any figure (two threads measuring text
     in matplotlib fail, or crash the kernel)."""
     held = []
-    canvas.manager.handle_json = lambda content: held.append(not _free_elsewhere())
+    canvas.handle_draw = lambda event: held.append(not _free_elsewhere())
+    canvas.handle_set_dpi_ratio = lambda event: held.append(not _free_elsewhere())
     canvas._handle_custom_msg({"type": "draw"}, [])
     canvas._handle_custom_msg({"type": "set_dpi_ratio", "dpi_ratio": 2}, [])
     assert held == [True, True]

@@ -7,7 +7,8 @@ The throwaway venv sees this environment's packages (a ``.pth`` file) with the r
 releases installed over them (``--newest``: the newest releases of matplotlib, ipympl, scipy
 and sympy that pip resolves, whatever ``pyproject.toml`` allows), and runs the tests of
 :mod:`companion.widgets.private_hooks` and of the layered render on them (``--tests`` to choose
-others).  How the hooks' :data:`~companion.widgets.private_hooks.TESTED` range was checked.
+others), with the hooks taken whatever the releases.  How the hooks'
+:data:`~companion.widgets.private_hooks.TESTED` range was checked.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ import sys
 import tempfile
 import venv
 from pathlib import Path
+
+from companion.widgets.private_hooks import PLAIN_ENV
 
 ROOT = Path(__file__).resolve().parents[2]
 NEWEST = ["matplotlib", "ipympl", "scipy", "sympy"]
@@ -40,7 +43,7 @@ def run(requirements: list[str], tests: list[str]) -> int:
         subprocess.run([python, "-c", "import importlib.metadata as m; print(', '.join("
                         f"f'{{p}} {{m.version(p)}}' for p in {NEWEST!r}))"], check=True)
         return subprocess.run([python, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests],
-                              cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}
+                              cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT), PLAIN_ENV: "0"}
                               ).returncode
 
 

@@ -119,6 +119,9 @@ class LayeredRender:
     backgrounds, frames
         How many background renders and how many frames were rendered (for tests and
         benchmarks: the ratio says how often the cache served).
+    whole_only
+        Whether each frame is the whole render (made on the plain path of
+        :mod:`~companion.widgets.private_hooks`).
     """
 
     def __init__(self, canvas: FigureCanvasAgg):
@@ -127,6 +130,7 @@ class LayeredRender:
         self._key: tuple | None = None
         self._background: Any = None
         self._sprites: dict[tuple, tuple[int, int, np.ndarray] | None] = {}
+        self.whole_only = not private_hooks.enabled()
         self.texts = TextReplay()
         # the data layer's own texts (a clock, a readout) mostly read the same after a
         # slider move: the disk–link's clock cost 3–4 ms a frame to lay out and rasterize
@@ -135,10 +139,10 @@ class LayeredRender:
         self.frames = 0
 
     def render(self) -> None:
-        """Render a frame into the canvas's Agg buffer (on the plain path of
-        :mod:`~companion.widgets.private_hooks`, the whole figure, as matplotlib renders it)."""
+        """Render a frame into the canvas's Agg buffer (the whole figure, as matplotlib renders
+        it, when :attr:`whole_only`)."""
         fig = self.figure
-        if not private_hooks.enabled():
+        if self.whole_only:
             FigureCanvasAgg.draw(self.canvas)
             self.frames += 1
             return

@@ -15,6 +15,7 @@ import html
 import io
 import math
 import time
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -85,8 +86,8 @@ ROOM_TO_GROW = 0.25
 #: Relative to a span, what counts as rounding noise at a limit (a sample time of −7e-18 s
 #: computed for t = 0 must not refit a time axis, nor give it room below zero).
 ROUNDING = 1e-9
-#: The attribute by which :func:`rescale` marks an axes it has fitted.
-_FITTED = "_companion_fitted"
+#: The axes :func:`rescale` has fitted.
+_FITTED: weakref.WeakSet = weakref.WeakSet()
 
 
 def rescale(ax, *, x: bool = True, y: bool = True, y_floor: float = 0.0) -> None:
@@ -101,7 +102,7 @@ def rescale(ax, *, x: bool = True, y: bool = True, y_floor: float = 0.0) -> None
     velocity while a disk rolls) are drawn on the fixed axis ±``y_floor``.  Fitted to noise,
     the axis would show the noise as a signal and change its ticks on every slider move."""
     # the first fit replaces matplotlib's tight default, which the next move would outgrow
-    keep = getattr(ax, _FITTED, False)
+    keep = ax in _FITTED
     ax.relim()
     # the limits set here stay until the next rescale (an artist added later, a cursor, must
     # not refit them tightly at the next draw); an equal-aspect axes keeps autoscaling on
@@ -118,7 +119,7 @@ def rescale(ax, *, x: bool = True, y: bool = True, y_floor: float = 0.0) -> None
         else:
             grown = _with_room(data, before) if keep and axis.get_scale() == "linear" else data
             set_lim(_round_out(axis, grown), auto=auto)
-    setattr(ax, _FITTED, True)
+    _FITTED.add(ax)
 
 
 def _with_room(data, limits) -> tuple[float, float]:

@@ -39,15 +39,15 @@ stop.
 So all of it holds one lock, :data:`MATPLOTLIB_LOCK`: :func:`safe_frames` makes a canvas send
 whole frames only, always as PNG, with a valid data URL, each render and encoding holding it;
 whoever moves a figure's artists holds it (:func:`changing`); every message of the canvases we
-build is handled holding it (``private_hooks.lock_messages``), and so do the package's own
+build is handled holding it (:func:`lock_messages`), and so do the package's own
 calls that draw in the main thread (an explorer's construction, a figure's fitting, the
 package's static figures: :func:`holding_matplotlib`).  The reader's own cells are not
 hooked: the lock serialises the package's drawing only, and a cell that draws its own
 matplotlib figures while one of ours is moved runs beside it as beside any other ipympl figure.
 
-The frames, the locked messages and the deferred snapshot reach into ipympl's internals: they
-live in :mod:`~companion.widgets.private_hooks`, which takes them only with the ipympl and
-matplotlib releases they were tested with, and otherwise leaves the canvas to ipympl.
+The whole frames and the deferred snapshot reach into ipympl's internals: they live in
+:mod:`~companion.widgets.private_hooks`, which takes them only with the ipympl and matplotlib
+releases they were tested with, and otherwise leaves the frames to ipympl (the lock stays).
 """
 
 from __future__ import annotations
@@ -168,6 +168,19 @@ def safe_frames(canvas: Any) -> LayeredRender:
     own drawing, and the returned renderer is not used.
     """
     layers = LayeredRender(canvas)
-    private_hooks.lock_messages(canvas, MATPLOTLIB_LOCK)
+    lock_messages(canvas)
     private_hooks.send_whole_frames(canvas, layers.render, png_of, MATPLOTLIB_LOCK)
     return layers
+
+
+def lock_messages(canvas: Any) -> None:
+    """Handle every event of the ipympl ``canvas`` (the front end's draw requests, resizes,
+    device pixel ratio, the toolbar's clicks: all go through its ``handle_event``) holding
+    :data:`MATPLOTLIB_LOCK`."""
+    handle = canvas.handle_event
+
+    def locked(event: dict) -> Any:
+        with MATPLOTLIB_LOCK:
+            return handle(event)
+
+    canvas.handle_event = locked

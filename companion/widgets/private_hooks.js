@@ -20,7 +20,9 @@ async function initialize({ model }) {
     return; // the figure is gone: nothing to lighten
   }
   // another ipympl, or already wrapped (one model, several helpers): leave it as it is
-  if (typeof canvas.handle_binary !== "function" || !canvas.offscreen_canvas) return;
+  if (typeof canvas.handle_binary !== "function" || !canvas.offscreen_canvas || !canvas.image) {
+    return;
+  }
   if (canvas.companionDeferredSnapshot) return;
   canvas.companionDeferredSnapshot = true;
   const receive = canvas.handle_binary;

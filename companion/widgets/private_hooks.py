@@ -4,9 +4,12 @@ Everything else in the package draws through their public APIs.  Each hook here 
 speed or mends a defect of ipympl's (the notes of :mod:`companion.widgets.frames` and
 :mod:`companion.widgets.background` say which, with the figures measured); each is taken only
 while :func:`enabled`: the installed matplotlib and ipympl are releases the hooks were tested
-with (:data:`TESTED`), and ``COMPANION_PLAIN_FIGURES`` is not set.  Otherwise the figures take
-the plain path, public API only, which draws the same pixels (``tests/test_private_hooks.py``
-compares them), only slower:
+with (:data:`TESTED`), and ``COMPANION_PLAIN_FIGURES`` is not "1" ("0" takes them with any
+release: how :mod:`companion.devtools.release_check` tries one outside the range).  Otherwise the
+figures take the plain path, ipympl's own, public API only: each render has the same pixels
+(``tests/test_private_hooks.py`` compares them), but it costs more, and ipympl's difference
+frames come back, with their defect (a fast drag may leave a stale picture: the notes of
+:mod:`companion.widgets.frames`).  Each canvas is hooked, or not, once, when it is built.
 
 =====================  ==============================================  =========================
 hook                   what it touches                                 plain path
@@ -14,7 +17,6 @@ hook                   what it touches                                 plain pat
 whole PNG frames       ipympl ``Canvas``: ``_png_is_old``,             ipympl's own ``draw``
                        ``get_diff_image``, ``send_binary``,            (difference frames)
                        ``syncing_data_url``, ``_data_url``
-messages under a lock  ipympl ``Canvas._handle_message``               ipympl's own handler
 deferred snapshot      ipympl's front end: ``handle_binary``,          none (ipympl copies its
                        ``offscreen_canvas``, ``_data_url``             canvas on every frame)
                        (``private_hooks.js``)
@@ -22,12 +24,17 @@ glyph replay           Agg ``renderer._renderer.draw_text_image``,     matplotli
                        ``renderer.draw_text`` on the instance
 3D projection          ``Axes3D.M``, ``Axes3D.invM``                   whole renders only
 =====================  ==============================================  =========================
+
+(The lock on each canvas's messages is not a hook: it wraps the canvas's public ``handle_event``,
+on either path.)
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import re
+import weakref
 from base64 import b64encode
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
@@ -47,7 +54,7 @@ from matplotlib.backends.backend_agg import RendererAgg
 #: 0.10.0 (``python -m companion.devtools.release_check``); in the browser with ipympl 0.10.0.
 TESTED = {"matplotlib": ((3, 8), (3, 12)), "ipympl": ((0, 9, 4), (0, 11))}
 
-#: Set (to anything but "" or "0") to take the plain path whatever the versions.
+#: "1" takes the plain path whatever the releases; "0" takes the hooks whatever the releases.
 PLAIN_ENV = "COMPANION_PLAIN_FIGURES"
 
 #: The message ipympl's front end expects with each frame (the PNG is its one buffer).
@@ -64,7 +71,13 @@ def _release(package: str) -> tuple[int, ...] | None:
 
 
 def untested_releases() -> list[str]:
-    """The installed packages (``name release``) outside the releases :data:`TESTED`."""
+    """The installed packages outside the releases :data:`TESTED`.
+
+    Returns
+    -------
+    list of str
+        ``"name release"`` for each (``"name missing"`` when it is not installed).
+    """
     outside = []
     for package, (first, beyond) in TESTED.items():
         release = _release(package)
@@ -73,28 +86,59 @@ def untested_releases() -> list[str]:
     return outside
 
 
-_TESTED_RELEASES = not untested_releases()
+@functools.cache
+def tested_releases() -> bool:
+    """Whether matplotlib and ipympl are releases :data:`TESTED` (read once per session)."""
+    return not untested_releases()
 
 
 def enabled() -> bool:
-    """Whether the hooks are taken: tested releases, and no ``COMPANION_PLAIN_FIGURES``."""
-    return _TESTED_RELEASES and os.environ.get(PLAIN_ENV, "") in ("", "0")
+    """Whether a canvas built now takes the hooks: with tested releases, unless
+    ``COMPANION_PLAIN_FIGURES`` is "1"; with any when it is "0"."""
+    choice = os.environ.get(PLAIN_ENV, "")
+    return choice == "0" or (choice != "1" and tested_releases())
+
+
+#: The canvases that send whole frames (:func:`send_whole_frames`).
+_WHOLE_FRAMES: weakref.WeakSet = weakref.WeakSet()
 
 
 # ------------------------------------------------------------------------------- ipympl
 def front_end_ready(canvas: Any) -> bool:
-    """Whether a front end has told the ipympl ``canvas`` it is ready (then a render may be
-    sent at once; before, a frame is better asked for).  False on the plain path: ipympl's
-    ``draw_idle`` asks the front end, whichever state it is in."""
-    return enabled() and not getattr(canvas, "syncing_data_url", True)
+    """Whether a front end has told the ipympl ``canvas`` it is ready, so that a render may be
+    sent at once (before, a frame is better asked for).  False for a canvas on the plain path:
+    ipympl's ``draw_idle`` asks its front end, whichever state it is in."""
+    return canvas in _WHOLE_FRAMES and not canvas.syncing_data_url
+
+
+def pretend_front_end_ready(canvas: Any) -> None:
+    """Put the ipympl ``canvas`` in the state a front end's 'initialized' message leaves it in
+    (frames no longer kept as a data URL), without a front end: for tests and benchmarks."""
+    canvas.syncing_data_url = False
 
 
 def send_whole_frames(canvas: Any, render: Callable[[], None], encode: Callable[[Any], bytes],
                       lock: AbstractContextManager) -> bool:
     """Make the ipympl ``canvas`` send every frame whole, as a PNG, with a valid data URL
-    until a front end is ready: ``canvas.draw`` (also what the front end's 'draw' request
-    calls) runs ``render`` into the Agg buffer and sends ``encode(pixels)``, all holding
-    ``lock``.  Returns False, and leaves the canvas as it is, on the plain path."""
+    until a front end is ready.
+
+    Parameters
+    ----------
+    canvas
+        An ipympl ``Canvas``.
+    render
+        Renders a frame into the canvas's Agg buffer; ``canvas.draw`` (also what the front
+        end's 'draw' request calls) runs it, then sends the frame.
+    encode
+        PNG bytes of the rendered pixels (rows × columns × 4, uint8).
+    lock
+        Held while rendering and encoding.
+
+    Returns
+    -------
+    bool
+        False, the canvas left as it is, on the plain path (:func:`enabled`).
+    """
     if not enabled():
         return False
 
@@ -124,23 +168,7 @@ def send_whole_frames(canvas: Any, render: Callable[[], None], encode: Callable[
     # what manager.refresh_all sends after each render, instead of matplotlib's difference
     canvas.get_diff_image = whole_frame
     canvas.send_binary = send_png
-    return True
-
-
-def lock_messages(canvas: Any, lock: AbstractContextManager) -> bool:
-    """Handle every message of the ipympl ``canvas`` (the front end's draw requests, resizes,
-    device pixel ratio) holding ``lock``.  Returns False, and leaves ipympl's handler as it
-    is, on the plain path."""
-    if not enabled():
-        return False
-    handle = canvas._handle_message
-
-    def locked(*args: Any) -> None:
-        with lock:
-            handle(*args)
-
-    canvas.on_msg(handle, remove=True)
-    canvas.on_msg(locked)
+    _WHOLE_FRAMES.add(canvas)
     return True
 
 
@@ -153,6 +181,8 @@ class DeferredSnapshot(anywidget.AnyWidget):
     ----------
     canvas
         The ipympl canvas whose frames it lightens.
+    settle_ms
+        Milliseconds without a frame after which the copy is made.
     snapshots
         How many copies the front end has made (it counts them here).
     """
@@ -165,8 +195,13 @@ class DeferredSnapshot(anywidget.AnyWidget):
 
 
 def canvas_helpers(canvas: Any) -> list[w.Widget]:
-    """The widgets to show beside an ipympl ``canvas``: its :class:`DeferredSnapshot`, or
-    none on the plain path."""
+    """The widgets to show beside the ipympl ``canvas``.
+
+    Returns
+    -------
+    list of ipywidgets.Widget
+        Its :class:`DeferredSnapshot`; none on the plain path (:func:`enabled`).
+    """
     return [DeferredSnapshot(canvas=canvas)] if enabled() else []
 
 
@@ -179,8 +214,8 @@ class TextReplay:
     the string, its font properties, colour, alpha, antialiasing, angle, its position to
     FreeType's 1/64 pixel and the canvas's height and dpi.  A miss draws the text as matplotlib
     does and records each glyph image it hands to the Agg renderer; a hit hands those images
-    over again.  Entries not used in a render are dropped after it.  On the plain path
-    :meth:`replaying` changes nothing.
+    over again.  Entries not used in a render are dropped after it.  Made on the plain path
+    (:func:`enabled` when it is made), :meth:`replaying` changes nothing.
 
     Attributes
     ----------
@@ -191,12 +226,13 @@ class TextReplay:
     def __init__(self) -> None:
         self._glyphs: dict[tuple, list[tuple]] = {}
         self.replayed = self.drawn = 0
+        self.active = enabled()
 
     @contextmanager
     def replaying(self, renderer: RendererAgg) -> Iterator[None]:
         """Replay texts drawn by ``renderer`` until the block ends."""
         self.replayed = self.drawn = 0
-        if not enabled():
+        if not self.active:
             yield
             return
         used: dict[tuple, list[tuple]] = {}
@@ -205,6 +241,7 @@ class TextReplay:
         def draw_text(gc, x, y, s, prop, angle, ismath=False, mtext=None):
             if ismath:
                 return original(gc, x, y, s, prop, angle, ismath=ismath, mtext=mtext)
+            # font features and language shape the glyphs from matplotlib 3.11 on
             shaping = (None if mtext is None or not hasattr(mtext, "get_fontfeatures") else
                        (tuple(mtext.get_fontfeatures() or ()), mtext.get_language()))
             key = (s, hash(prop), tuple(gc.get_rgb()), gc.get_alpha(), gc.get_antialiased(),

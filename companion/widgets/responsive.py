@@ -46,7 +46,7 @@ from matplotlib.text import Text
 
 from companion.widgets import private_hooks, style
 from companion.widgets.background import background_key
-from companion.widgets.frames import MATPLOTLIB_LOCK, changing, holding_matplotlib
+from companion.widgets.frames import MATPLOTLIB_LOCK, changing, holding_matplotlib, lock_messages
 
 _ESM_SOURCE = (Path(__file__).parent / "responsive.js").read_text(encoding="utf-8")
 
@@ -273,8 +273,9 @@ class FigureFitter:
                     base = sizes.setdefault(axis, ticks[0].label1.get_fontsize())
                     axis.set_tick_params(which="both", labelsize=base * factor)
             legend = ax.get_legend()
-            texts = [ax.title, getattr(ax, "_left_title", None),
-                     getattr(ax, "_right_title", None), *ax.texts,
+            titles = [c for c in ax.get_children()  # the centre, left and right titles
+                      if isinstance(c, Text) and c not in ax.texts]
+            texts = [*titles, *ax.texts,
                      *(t for axis in axes for t in (axis.label, axis.offsetText)),
                      *(legend.get_texts() if legend else []),
                      legend.get_title() if legend else None]
@@ -353,7 +354,7 @@ def responsive_figure(figure: Figure) -> ResponsiveFigure:
     extra: list[w.Widget] = []
     if isinstance(canvas, w.DOMWidget):
         shown: w.Widget = canvas
-        private_hooks.lock_messages(canvas, MATPLOTLIB_LOCK)
+        lock_messages(canvas)
         extra += private_hooks.canvas_helpers(canvas)
 
         def redraw() -> None:
