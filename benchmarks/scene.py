@@ -2,7 +2,7 @@
 frame of the new motion, keyframe payloads, and a chapter notebook's size with widget state.
 
     .venv/bin/python benchmarks/scene.py [--seconds 3] [--moves 7]
-    .venv/bin/python benchmarks/scene.py --display-rate [--seconds 3]
+    .venv/bin/python benchmarks/scene.py --display-rate [--seconds 3] [--notebooks covariant euler]
 
 ``--display-rate`` (issue 30): every notebook's first scene playing at 1920×1080 in JupyterLab
 (the notebook run), then the same scene in its standalone page (as an exported book shows it,
@@ -125,9 +125,14 @@ def browser(seconds: float, moves: int) -> None:
                 page.close()
 
 
-def display_rate(seconds: float) -> None:
+def display_rate(seconds: float, only: list[str] | None = None) -> None:
     """Each notebook's first scene playing in JupyterLab, and the same scene in its standalone
-    page (as an exported book shows it), against an empty page's rAF rate in the same run."""
+    page (as an exported book shows it), against an empty page's rAF rate in the same run;
+    ``only``: the notebooks whose name contains one of these words (all when empty)."""
+    chosen = {nb: name for nb, name in NOTEBOOK_SCENES.items()
+              if not only or any(word in nb for word in only)}
+    if not chosen:
+        raise SystemExit(f"--notebooks {' '.join(only)} names none of {sorted(NOTEBOOK_SCENES)}")
     print(f"scenes playing at 1920×1080 over {seconds:g} s: scene fps / page rAF fps "
           "(scene fps / the empty page's rAF fps)")
     with (tempfile.TemporaryDirectory() as tmp, lb.jupyter_server(ROOT) as lab,
@@ -155,7 +160,7 @@ def display_rate(seconds: float) -> None:
         print(f"  {'(empty page)':46s} {empty:5.1f} rAF", flush=True)
         for where in ("JupyterLab", "standalone"):
             rates = []
-            for notebook, name in NOTEBOOK_SCENES.items():
+            for notebook, name in chosen.items():
                 if where == "JupyterLab":
                     def open_page(page, path=f"chapters/{notebook}.ipynb"):
                         lb.run_all_cells(page, lb.open_notebook(page, lab, path))
@@ -174,7 +179,7 @@ def display_rate(seconds: float) -> None:
                   f"max {max(rates):.1f} fps; load average {os.getloadavg()[0]:.1f}", flush=True)
 
 
-def draw_cost() -> None:
+def draw_cost(names: set[str]) -> None:
     """The drawing alone, each notebook's scene: a frame drawn whole against one drawn on its
     still layer (ms, flushed), in a blank page: no JupyterLab, no kernel."""
     with lb.chromium() as chromium:
@@ -183,7 +188,7 @@ def draw_cost() -> None:
         source = (ROOT / "companion" / "scene" / "scene.js").read_text(encoding="utf-8")
         page = chromium.new_page()
         page.set_content(_EMPTY_PAGE)
-        for name in sorted({n for n in NOTEBOOK_SCENES.values() if n is not None}):
+        for name in sorted(names):
             scene = examples.scene(name)
             cost = page.evaluate(_DRAW_COST, [source, scene.spec,
                                               base64.b64encode(scene.frames).decode(),
@@ -209,10 +214,14 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=7)
     parser.add_argument("--display-rate", action="store_true",
                         help="only the scenes of every notebook against an empty page")
+    parser.add_argument("--notebooks", nargs="+", metavar="WORD",
+                        help="--display-rate: only the notebooks whose name contains a WORD")
     args = parser.parse_args()
     if args.display_rate:
-        display_rate(args.seconds)
-        draw_cost()
+        only = args.notebooks or []
+        display_rate(args.seconds, only)
+        draw_cost({name for nb, name in NOTEBOOK_SCENES.items()
+                   if name is not None and (not only or any(w in nb for w in only))})
         return
     payloads()
     notebook_with_state("chapters/loparo-07/euler-geodesic.ipynb")
