@@ -7,7 +7,9 @@ frame of the new motion, keyframe payloads, and a chapter notebook's size with w
 ``--display-rate`` (issue 30): every notebook's first scene playing at 1920×1080 in JupyterLab
 (the notebook run), then the same scene in its standalone page (as an exported book shows it,
 in a 1100-px column), beside an empty page's requestAnimationFrame rate in the same run: the
-ratio scene / empty page is the figure to compare between runs on a shared, noisy machine.
+ratio scene / empty page is the figure to compare between runs on a shared, noisy machine;
+with the page's layouts, style passes and main-thread milliseconds per second of playing
+(counted by Chromium: they depend on the machine's load far less than the frame rate).
 Last, the drawing alone: ms per frame drawn whole and on the scene's still layer.
 
 Frame rates are counted inside the page with requestAnimationFrame: the frames the scene
@@ -144,9 +146,16 @@ def display_rate(seconds: float, only: list[str] | None = None) -> None:
             page.locator(f".{lb.SCENE_CLASS}").first.scroll_into_view_if_needed()
             lb.scene_button(page).click()
             page.wait_for_timeout(500)
+            cdp = page.context.new_cdp_session(page)
+            cdp.send("Performance.enable")
+            before = _page_work(cdp)
             fps, ceiling = lb.scene_frame_rate(page, seconds=seconds)
+            work = {k: (v - before[k]) / seconds for k, v in _page_work(cdp).items()}
             page.close()
-            print(f"  {label:46s} {fps:5.1f} / {ceiling:5.1f}  ({fps / empty:4.2f})", flush=True)
+            print(f"  {label:46s} {fps:5.1f} / {ceiling:5.1f}  ({fps / empty:4.2f})  "
+                  f"per second: {work['LayoutCount']:3.0f} layouts, {work['RecalcStyleCount']:3.0f}"
+                  f" style passes, {1e3 * work['TaskDuration']:4.0f} ms main-thread tasks",
+                  flush=True)
             return fps
 
         page = chromium.new_page(viewport={"width": 1920, "height": 1080})
@@ -177,6 +186,15 @@ def display_rate(seconds: float, only: list[str] | None = None) -> None:
                 rates.append(measure(f"{notebook} ({where})", open_page))
             print(f"  {where}: min {min(rates):.1f}, median {statistics.median(rates):.1f}, "
                   f"max {max(rates):.1f} fps; load average {os.getloadavg()[0]:.1f}", flush=True)
+
+
+def _page_work(cdp) -> dict[str, float]:
+    """The page's running counts of layouts and style passes and its main thread's busy
+    seconds (Chrome DevTools Protocol Performance.getMetrics): what playing asks of the page,
+    counted, so less noisy on a shared machine than the frame rate."""
+    wanted = ("LayoutCount", "RecalcStyleCount", "TaskDuration")
+    return {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]
+            if m["name"] in wanted}
 
 
 def draw_cost(names: set[str]) -> None:
