@@ -2,12 +2,14 @@
 frame of the new motion, keyframe payloads, and a chapter notebook's size with widget state.
 
     .venv/bin/python benchmarks/scene.py [--seconds 3] [--moves 7]
-    .venv/bin/python benchmarks/scene.py --display-rate [--seconds 3]
+    .venv/bin/python benchmarks/scene.py --display-rate [--seconds 3] [--notebooks covariant euler]
 
 ``--display-rate`` (issue 30): every notebook's first scene playing at 1920×1080 in JupyterLab
 (the notebook run), then the same scene in its standalone page (as an exported book shows it,
 in a 1100-px column), beside an empty page's requestAnimationFrame rate in the same run: the
-ratio scene / empty page is the figure to compare between runs on a shared, noisy machine.
+ratio scene / empty page is the figure to compare between runs on a shared, noisy machine;
+with the page's layouts, style passes and main-thread milliseconds per second of playing
+(counted by Chromium: they depend on the machine's load far less than the frame rate).
 Last, the drawing alone: ms per frame drawn whole and on the scene's still layer.
 
 Frame rates are counted inside the page with requestAnimationFrame: the frames the scene
@@ -125,9 +127,14 @@ def browser(seconds: float, moves: int) -> None:
                 page.close()
 
 
-def display_rate(seconds: float) -> None:
+def display_rate(seconds: float, only: list[str] | None = None) -> None:
     """Each notebook's first scene playing in JupyterLab, and the same scene in its standalone
-    page (as an exported book shows it), against an empty page's rAF rate in the same run."""
+    page (as an exported book shows it), against an empty page's rAF rate in the same run;
+    ``only``: the notebooks whose name contains one of these words (all when empty)."""
+    chosen = {nb: name for nb, name in NOTEBOOK_SCENES.items()
+              if not only or any(word in nb for word in only)}
+    if not chosen:
+        raise SystemExit(f"--notebooks {' '.join(only)} names none of {sorted(NOTEBOOK_SCENES)}")
     print(f"scenes playing at 1920×1080 over {seconds:g} s: scene fps / page rAF fps "
           "(scene fps / the empty page's rAF fps)")
     with (tempfile.TemporaryDirectory() as tmp, lb.jupyter_server(ROOT) as lab,
@@ -139,9 +146,16 @@ def display_rate(seconds: float) -> None:
             page.locator(f".{lb.SCENE_CLASS}").first.scroll_into_view_if_needed()
             lb.scene_button(page).click()
             page.wait_for_timeout(500)
+            cdp = page.context.new_cdp_session(page)
+            cdp.send("Performance.enable")
+            before = _page_work(cdp)
             fps, ceiling = lb.scene_frame_rate(page, seconds=seconds)
+            work = {k: (v - before[k]) / seconds for k, v in _page_work(cdp).items()}
             page.close()
-            print(f"  {label:46s} {fps:5.1f} / {ceiling:5.1f}  ({fps / empty:4.2f})", flush=True)
+            print(f"  {label:46s} {fps:5.1f} / {ceiling:5.1f}  ({fps / empty:4.2f})  "
+                  f"per second: {work['LayoutCount']:3.0f} layouts, {work['RecalcStyleCount']:3.0f}"
+                  f" style passes, {1e3 * work['TaskDuration']:4.0f} ms main-thread tasks",
+                  flush=True)
             return fps
 
         page = chromium.new_page(viewport={"width": 1920, "height": 1080})
@@ -155,7 +169,7 @@ def display_rate(seconds: float) -> None:
         print(f"  {'(empty page)':46s} {empty:5.1f} rAF", flush=True)
         for where in ("JupyterLab", "standalone"):
             rates = []
-            for notebook, name in NOTEBOOK_SCENES.items():
+            for notebook, name in chosen.items():
                 if where == "JupyterLab":
                     def open_page(page, path=f"chapters/{notebook}.ipynb"):
                         lb.run_all_cells(page, lb.open_notebook(page, lab, path))
@@ -174,7 +188,16 @@ def display_rate(seconds: float) -> None:
                   f"max {max(rates):.1f} fps; load average {os.getloadavg()[0]:.1f}", flush=True)
 
 
-def draw_cost() -> None:
+def _page_work(cdp) -> dict[str, float]:
+    """The page's running counts of layouts and style passes and its main thread's busy
+    seconds (Chrome DevTools Protocol Performance.getMetrics): what playing asks of the page,
+    counted, so less noisy on a shared machine than the frame rate."""
+    wanted = ("LayoutCount", "RecalcStyleCount", "TaskDuration")
+    return {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]
+            if m["name"] in wanted}
+
+
+def draw_cost(names: set[str]) -> None:
     """The drawing alone, each notebook's scene: a frame drawn whole against one drawn on its
     still layer (ms, flushed), in a blank page: no JupyterLab, no kernel."""
     with lb.chromium() as chromium:
@@ -183,7 +206,7 @@ def draw_cost() -> None:
         source = (ROOT / "companion" / "scene" / "scene.js").read_text(encoding="utf-8")
         page = chromium.new_page()
         page.set_content(_EMPTY_PAGE)
-        for name in sorted({n for n in NOTEBOOK_SCENES.values() if n is not None}):
+        for name in sorted(names):
             scene = examples.scene(name)
             cost = page.evaluate(_DRAW_COST, [source, scene.spec,
                                               base64.b64encode(scene.frames).decode(),
@@ -209,10 +232,14 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=7)
     parser.add_argument("--display-rate", action="store_true",
                         help="only the scenes of every notebook against an empty page")
+    parser.add_argument("--notebooks", nargs="+", metavar="WORD",
+                        help="--display-rate: only the notebooks whose name contains a WORD")
     args = parser.parse_args()
     if args.display_rate:
-        display_rate(args.seconds)
-        draw_cost()
+        only = args.notebooks or []
+        display_rate(args.seconds, only)
+        draw_cost({name for nb, name in NOTEBOOK_SCENES.items()
+                   if name is not None and (not only or any(w in nb for w in only))})
         return
     payloads()
     notebook_with_state("chapters/loparo-07/euler-geodesic.ipynb")

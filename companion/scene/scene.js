@@ -7,7 +7,14 @@
 // every browser, with or without WebGL.  companion/scene/keyframes.py writes the format.
 
 const SPEEDS = [0.25, 0.5, 1, 2, 4];
-const SYNC_INTERVAL_MS = 100; // the kernel's time cursor: at most 10 updates a second
+// The kernel hears the time for its explorer's time cursor: at most 10 times a second while
+// the reader scrubs, 4 while playing (each update moves the cursor, which costs the kernel and
+// the page work every time), and always where playback or scrubbing stopped.
+const SYNC_INTERVAL_MS = 100;
+const PLAY_SYNC_INTERVAL_MS = 250;
+// While playing, the canvas shows the time every frame; the scrubber and the readout under it
+// move at most 10 times a second (every DOM write makes the page style, lay out and paint).
+const CONTROLS_INTERVAL_MS = 100;
 // The caption while a prediction is open (the same text is PREDICT_CAPTION in widget.py).
 const PREDICT_CAPTION = "Predict first, then press play: what happens is described here once the motion has played.";
 
@@ -513,6 +520,7 @@ function render({ model, el }) {
   registry().push(stats);
   let motion = null, cam = null, time = 0, playing = model.get("autoplay");
   let last = null, raf = null, lastSync = 0, sentTime = null, drag = null;
+  let lastControls = -Infinity, shownClock = null;
 
   function size() {
     const w = Math.max(root.clientWidth || 640, 200);
@@ -536,20 +544,28 @@ function render({ model, el }) {
     return dpr;
   }
 
-  function draw() {
+  // The frame at `time`; the scrubber and the readout too unless `controls` is false.
+  function draw(controls = true) {
     if (!motion) return;
     const dpr = window.devicePixelRatio || 1;
     if (!cam.width) size();
     drawFrame(ctx, cam, motion, time, dpr, model.get("lecture"), still);
     stats.frames += 1; stats.time = time;
+    if (controls) showTime();
+  }
+
+  // The scrubber and the readout at `time`, each written only when what it shows changes.
+  function showTime() {
     const span = motion.t1 - motion.t0;
-    scrub.value = span > 0 ? Math.round((1000 * (time - motion.t0)) / span) : 0;
-    clock.textContent = `t = ${time.toFixed(2)} s / ${motion.t1.toFixed(2)} s`;
+    const position = span > 0 ? Math.round((1000 * (time - motion.t0)) / span) : 0;
+    if (scrub.value !== String(position)) scrub.value = position;
+    const text = `t = ${time.toFixed(2)} s / ${motion.t1.toFixed(2)} s`;
+    if (text !== shownClock) { clock.textContent = text; shownClock = text; }
   }
 
   function sync(force) {
     const now = performance.now();
-    if (!force && now - lastSync < SYNC_INTERVAL_MS) return;
+    if (!force && now - lastSync < (playing ? PLAY_SYNC_INTERVAL_MS : SYNC_INTERVAL_MS)) return;
     lastSync = now; sentTime = time;
     model.set("time", time);
     model.save_changes();
@@ -566,7 +582,9 @@ function render({ model, el }) {
       if (loop.checked) time = motion.t0 + ((time - motion.t0) % Math.max(motion.t1 - motion.t0, 1e-9));
       else { time = motion.t1; setPlaying(false); }
     }
-    draw();
+    const controls = !playing || now - lastControls >= CONTROLS_INTERVAL_MS;
+    if (controls) lastControls = now;
+    draw(controls);
     sync(false);
     if (playing) raf = requestAnimationFrame(tick);
   }
@@ -578,7 +596,10 @@ function render({ model, el }) {
     last = null;
     if (on && motion && time >= motion.t1) time = motion.t0;
     if (on && raf === null) raf = requestAnimationFrame(tick);
-    if (!on && wasPlaying) sync(true); // tell the kernel where playback stopped
+    if (!on && wasPlaying) { // the controls and the kernel show where playback stopped
+      if (motion) showTime();
+      sync(true);
+    }
   }
 
   function seek(t) {
