@@ -20,9 +20,9 @@ patches are projected and ordered by depth before they are drawn, as ``Axes3D.dr
 A background render is mostly text too, and most of its texts are those of the last one: when
 one panel's limits change, the other panels' tick labels, every axis label and every title come
 back as they were, at the same place.  A :class:`~companion.widgets.private_hooks.TextReplay`
-keeps the glyph images each text
-left on the canvas, keyed by the string, its font, colour, angle and exact position, and draws
-them again instead of laying the text out and rasterizing its glyphs anew (the same pixels).
+keeps the glyph images each text left on the canvas, keyed by the string, its font, colour,
+angle and exact position, and draws them again instead of laying the text out and rasterizing
+its glyphs anew (the same pixels).
 
 Saving the figure (``savefig``, the static fallback's PNG) is unaffected: the data artists are
 set aside, and texts replayed (the data layer's own texts too, a clock that reads the same
