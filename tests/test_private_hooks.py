@@ -73,6 +73,13 @@ def test_the_plain_path_can_be_asked_for(monkeypatch):
     assert private_hooks.enabled()
 
 
+@pytest.mark.parametrize("value", ["yes", "true", "2"])
+def test_a_value_the_switch_does_not_know_is_refused(monkeypatch, value):
+    monkeypatch.setenv(private_hooks.PLAIN_ENV, value)
+    with pytest.raises(ValueError, match="set it to 1 for ipympl's own drawing"):
+        private_hooks.enabled()
+
+
 @pytest.fixture
 def widget_backend():
     """pyplot makes ipympl canvases (what an explorer shows in a notebook) for one test."""

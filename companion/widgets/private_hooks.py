@@ -94,8 +94,18 @@ def tested_releases() -> bool:
 
 def enabled() -> bool:
     """Whether a canvas built now takes the hooks: with tested releases, unless
-    ``COMPANION_PLAIN_FIGURES`` is "1"; with any when it is "0"."""
-    choice = os.environ.get(PLAIN_ENV, "")
+    ``COMPANION_PLAIN_FIGURES`` is "1"; with any when it is "0".
+
+    Raises
+    ------
+    ValueError
+        ``COMPANION_PLAIN_FIGURES`` set to anything else.
+    """
+    choice = os.environ.get(PLAIN_ENV, "").strip()
+    if choice not in ("", "0", "1"):
+        raise ValueError(f"{PLAIN_ENV}={choice!r} is not understood: set it to 1 for ipympl's "
+                         "own drawing, to 0 for the companion's hooks whatever the releases, "
+                         "or unset it")
     return choice == "0" or (choice != "1" and tested_releases())
 
 
