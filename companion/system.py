@@ -1,6 +1,7 @@
-"""One :class:`System` contract: a definition plus two parts composed in.
+"""One :class:`System` contract: a frozen definition plus two parts composed in.
 
-A system is *defined* the way the book sets it up: coordinates, the quasi-velocity
+A system is *defined* the way the book sets it up, in a
+:class:`~companion.mechanics.definition.Definition`: coordinates, the quasi-velocity
 definitions in terms of q̇ (Ψ is obtained from them by differentiation, never typed), the
 unconstrained kinetic energy, the number of nonholonomic constraints, the generalized forces
 and the parameters with defaults, slider ranges and units.  Two parts are composed in, not
@@ -18,12 +19,14 @@ subclassed (as pydy's ``System(eom_method, ode_solver)``):
 
 from __future__ import annotations
 
+import copy
+import inspect
 import math
 import numbers
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import sympy as sp
@@ -32,15 +35,20 @@ import sympy as sp
 from companion.geometry import lie, metric, planar  # noqa: F401
 from companion.mechanics import kane, lagrange, maggi  # noqa: F401
 from companion.mechanics.agreement import rhs_in_independent_speeds
-from companion.mechanics.boltzmann_hamel import dot_symbol
+from companion.mechanics.definition import (
+    Definition,
+    Parameter,
+    ParameterTable,
+    assumption_clash,
+    key_name,
+)
 from companion.mechanics.derivation import Derivation
-from companion.mechanics.inputs import sympify_entry as inputs_entry
 from companion.mechanics.methods import METHODS, Method, applicable, register_method
 from companion.mechanics.numeric_elimination import (
     NumericEliminationResult,
     boltzmann_hamel_numeric,
 )
-from companion.mechanics.quasi_velocities import generalized_forces, inverse, psi_from_definitions
+from companion.mechanics.quasi_velocities import dot_symbol
 from companion.numerics import (
     CompiledEOM,
     EliminationEOM,
@@ -49,56 +57,6 @@ from companion.numerics import (
     Trajectory,
 )
 from companion.numerics.errors import wrong_state_size
-
-if TYPE_CHECKING:  # only for annotations: sympy.physics.mechanics is slow to import
-    from companion.mechanics.model import MechanicsModel
-
-
-@dataclass(frozen=True)
-class Parameter:
-    """A number the reader can change: a physical parameter or an initial condition.
-
-    ``low``/``high`` are the slider range; ``positive`` values must be > 0,
-    ``nonnegative`` ones ≥ 0.
-    """
-
-    symbol: sp.Symbol
-    default: float
-    low: float
-    high: float
-    unit: str = ""
-    description: str = ""
-    positive: bool = False
-    nonnegative: bool = False
-
-    def __post_init__(self):
-        if not isinstance(self.symbol, sp.Symbol):
-            raise TypeError("a Parameter's symbol must be a sympy Symbol, the one used in the "
-                            "equations (m = sp.Symbol('m', positive=True)), got "
-                            f"{type(self.symbol).__name__} {self.symbol!r}")
-        if not self.low <= self.high:
-            raise ValueError(f"the range of {self.name} must have low ≤ high, got "
-                             f"[{self.low}, {self.high}]")
-
-    @property
-    def name(self) -> str:
-        return self.symbol.name
-
-    def check(self, value: Any) -> float:
-        """``value`` as a float, or ``ValueError`` when it is not finite or not allowed."""
-        try:
-            x = float(value)
-        except (TypeError, ValueError) as exc:
-            raise ValueError(f"{self.name} must be a number, got {value!r}") from exc
-        if not math.isfinite(x):
-            raise ValueError(f"{self.name} must be finite, got {value!r}")
-        if self.positive and x <= 0:
-            what = self.description or "parameter"
-            raise ValueError(f"{self.name} ({what}) must be > 0, got {x}")
-        if self.nonnegative and x < 0:
-            raise ValueError(f"{self.name} must be ≥ 0, got {x}")
-        return x
-
 
 #: Most samples a simulation returns: 10⁶ samples take 8 MB per state component (a figure
 #: shows a few thousand).
@@ -150,83 +108,6 @@ def check_tolerance(name: str, value: Any) -> float:
     if isinstance(value, bool) or not (math.isfinite(x) and x > 0):
         raise ValueError(f"{name} must be a positive number, got {value!r}")
     return x
-
-
-def key_name(key: Any, what: str = "a key") -> str:
-    """The name a parameter or initial value is known by: a name string, or a sympy Symbol
-    (its name; a Symbol key and its name mean the same everywhere)."""
-    if isinstance(key, str):
-        return key
-    if isinstance(key, sp.Symbol):
-        return key.name
-    raise TypeError(f"{what} must be a name or a sympy Symbol, got {type(key).__name__} "
-                    f"{key!r}")
-
-
-@dataclass(frozen=True)
-class ParameterTable:
-    """One identity per number the reader can set: Symbol ↔ name ↔ position, in one place.
-
-    ``params=``/``initial=`` of :meth:`System.simulate`, the nominal motion of
-    :meth:`System.linearize` and a mapping given to :meth:`System.rhs` are all read here, by
-    name or by Symbol alike, validated once (:meth:`Parameter.check`); the position is the
-    order of ``entries`` (the order of ``p`` in the compiled right-hand sides).
-
-    Parameters
-    ----------
-    entries
-        The parameters (or initial conditions), in order.
-    what, argument
-        How a message names them ("parameter(s)") and the argument they come from ("params").
-    """
-
-    entries: tuple[Parameter, ...]
-    what: str = "parameter(s)"
-    argument: str = "params"
-
-    @property
-    def names(self) -> list[str]:
-        """The names, in order."""
-        return [p.name for p in self.entries]
-
-    def by_name(self, given: Mapping[Any, Any] | None) -> dict[str, Any]:
-        """``given`` keyed by name (Symbol keys turned into their names), unchecked values.
-
-        Raises
-        ------
-        TypeError
-            ``given`` not a mapping, or a key neither a name nor a Symbol.
-        ValueError
-            An unknown name, or one number given twice (by its name and its Symbol).
-        """
-        if given is None:
-            return {}
-        if not isinstance(given, Mapping):
-            example = ", ".join(f"{p.name!r}: {p.default:g}" for p in self.entries[:2])
-            raise TypeError(f"{self.argument} must be a mapping of names to values, e.g. "
-                            f"{{{example}}}; got {type(given).__name__} {given!r} (the "
-                            "Symbols may be the keys too)")
-        out: dict[str, Any] = {}
-        for key, value in given.items():
-            name = key_name(key, f"a key of {self.argument}")
-            if name in out:
-                raise ValueError(f"{self.argument} gives {name} twice (by its name and by its "
-                                 "Symbol): give it once")
-            out[name] = value
-        unknown = sorted(set(out) - set(self.names))
-        if unknown:
-            raise ValueError(f"unknown {self.what} {', '.join(unknown)}; known: "
-                             f"{', '.join(self.names) or 'none'} (the keys of {self.argument})")
-        return out
-
-    def values(self, given: Mapping[Any, Any] | None) -> dict[str, float]:
-        """Validated values by name, in order, defaults filled in."""
-        named = self.by_name(given)
-        return {p.name: p.check(named.get(p.name, p.default)) for p in self.entries}
-
-    def vector(self, values: Mapping[str, float]) -> list[float]:
-        """Values by name (as :meth:`values` returns them) in the table's order."""
-        return [values[p.name] for p in self.entries]
 
 
 @dataclass(frozen=True)
@@ -438,255 +319,167 @@ class Linearization:
 Observer = Callable[["System", Trajectory], None]
 
 
+def _from_definition(field: str) -> property:
+    """A read-only attribute of a :class:`System` that is its definition's ``field``."""
+    def frozen(self, value: Any) -> None:
+        raise AttributeError(f"a system's definition is frozen (setting {field}): make a "
+                             f"variant, system.variant({field}=…)")
+
+    return property(lambda self: getattr(self.definition, field), frozen,
+                    doc=f"The definition's ``{field}`` (see :class:`Definition`).")
+
+
+def _definition(fields: Mapping[str, Any]) -> Definition:
+    """A :class:`Definition` from ``System``'s keywords, or a ``TypeError`` naming the
+    keywords it does not know."""
+    known = set(inspect.signature(Definition).parameters)
+    unknown = sorted(set(fields) - known)
+    if unknown:
+        parts = sorted(known | {"method", "integrator", "methods", "observers",
+                                "parameter_checks", "t_final", "n_points"})
+        raise TypeError(f"System got unknown keyword(s) {', '.join(unknown)}; known: "
+                        f"{', '.join(parts)}")
+    return Definition(**fields)
+
+
 class System:
-    """A system defined as in the book, with a derivation method and an integrator.
+    """A system's :class:`Definition` composed with a derivation method and an integrator: the
+    numbers of the book's equations (simulation, linearization, the checks along a motion).
+
+    Either pass a :class:`Definition`, or its fields as keywords (``System(name=…, q=…, T=…)``
+    builds one): the definition's attributes (``q``, ``u``, ``T``, ``Q``, ``parameters`` …)
+    read through, and a variant is :meth:`variant`.
 
     Parameters
     ----------
-    name, title, source
-        Registry key, display title, and where the book treats it (e.g. "Greenwood Ex. 4.4").
-    q
-        Generalized coordinates (plain Symbols).
-    qdot
-        Symbols standing for q̇ in ``definitions`` (default: ``\\dot{q}`` of each q).
-    u
-        Quasi-velocities; the last ``n_constraints`` are constrained to zero.  Default: the
-        q̇ symbols themselves (then ``definitions`` is not needed).
-    definitions
-        u_j as expressions in q, q̇ (and t): the source of Ψ and Ψ_t (4.80).
-    T
-        The unconstrained kinetic energy in q, u (and t).
-    T_qdot
-        Instead of ``T``: the kinetic energy in q, q̇ (and t), converted to the u's through
-        q̇ = Φ u + Φ_t (4.81).
-    parameters
-        Physical parameters (every other symbol in T, definitions or Q).
-    initial
-        Initial conditions of the q's and the independent u's, by the same symbols.
-    n_constraints
-        How many of the last u's are constrained to zero (nonholonomic constraints).
-    Q
-        Generalized forces of the independent u's (default zero).
-    Q_q
-        Generalized forces of the coordinates (e.g. −∂V/∂q), converted by virtual work,
-        Q_u = Φᵀ Q_q (first n − m rows), and added to ``Q``.
-    t
-        The time symbol of a rheonomic system.
-    invariants
-        Named expressions in q, u and the parameters conserved on the motion (e.g. energy).
-    series
-        Named expressions in q, u and the parameters to evaluate along the motion for plots.
-    t_final, n_points
-        Default simulated time and number of samples.
-    reconstruction
-        True when the example is our reconstruction with a chapter's method, not the book's.
-    mechanics_model
-        Optional: a function building the system's frames, points, bodies and loads
-        (:class:`~companion.mechanics.model.MechanicsModel`), needed by Kane's method.  Its
-        loads, if any, must agree with ``Q``/``Q_q``, which the other methods read.
-    citations
-        The book's own equation numbers for this example's instances of general derivation
-        steps, by step key (Example 4.3's gyroscopic matrix is (4.103), Example 4.4's (4.121)).
+    definition
+        The system as the book defines it (frozen).
     method
         The default derivation method (a name).
     integrator
         The default :class:`Integrator` part (default: :class:`OdeIntegrator`).
     methods
-        The system's own methods by name (used before the registered ones).
+        The system's own methods by name (used before the registered ones); each is called
+        with the system, not only its definition, so it may build on another derivation.
     observers
         Functions ``(system, trajectory) -> None`` adding numeric series after a run.
-    geometry
-        Optional data the geometric methods read (a planar mechanism for ``"pull_back"``, a
-        constraint embedding for ``"geometric"``).
     parameter_checks
         Functions of the parameter values by name raising ``ValueError`` for values the
         model cannot take together (μ_k ≤ μ_s, say).
-    inputs
-        Symbols in Q whose values the integrator supplies at each instant (a controller's
-        torque, a contact force of the current mode): neither parameters nor state.
-    holonomic
-        Configuration constraints f(q, t) = 0 (expressions in q, t and the parameters).
-        Their rates ḟ = (∂f/∂q) q̇ + ∂f/∂t become constrained quasi-velocities appended to
-        ``u`` (so ``n_constraints`` grows by their number); the coordinates stay n.
-    dependent
-        One coordinate per configuration constraint whose start value is solved from the
-        constraints (Newton's method from the value in ``initial`` or 0).
-    validity
-        Conditions the model needs, by name: expressions in q, u, t, the parameters and the
-        accelerations u̇ of the independent u's (``dot_symbol(u)``, solved from the equations
-        of motion) that must stay ≥ 0 — a contact height, a normal force.  Each is evaluated
-        along every motion as a series of its name; the first sample where one is negative
-        is reported first among the trajectory's events (the explorer's status line) and the
-        series ``"model valid"`` is 0 from there on, as the disk–link reports its rolling
-        model (:mod:`companion.examples.disk_link.modes`).
-    elimination
-        ``"symbolic"`` (Φ = Ψ⁻¹ formed symbolically, every method) or ``"numeric"``: the
-        Boltzmann–Hamel equations with Φ and the solve for u̇ left to the compiled
-        right-hand side (:mod:`companion.mechanics.numeric_elimination`), for systems whose
-        symbolic inverse would be large; T then comes from ``mechanics_model``.
+    t_final, n_points
+        Default simulated time and number of samples.
+    **fields
+        Instead of ``definition``: the keyword arguments of :class:`Definition`.
 
     Raises
     ------
     ValueError
-        When a symbol is both a parameter and a coordinate/speed, a parameter differs from
-        a symbol of T only in its assumptions, T uses symbols that are neither coordinates,
-        speeds nor parameters, T is written in q̇ where the u's were expected, or an
-        initial value is missing.
+        The definition's (see :class:`Definition`), or an initial value missing for the
+        integrator's state, or one the motion never reads.
+    TypeError
+        A keyword that is neither one of these nor a field of :class:`Definition`.
     """
+
+    # The definition's attributes, read through (a System is used where a Definition is).
+    name = _from_definition("name")
+    title = _from_definition("title")
+    source = _from_definition("source")
+    q = _from_definition("q")
+    qdot = _from_definition("qdot")
+    u = _from_definition("u")
+    u_independent = _from_definition("u_independent")
+    definitions = _from_definition("definitions")
+    n_constraints = _from_definition("n_constraints")
+    psi = _from_definition("psi")
+    T = _from_definition("T")
+    T_qdot = _from_definition("T_qdot")
+    Q = _from_definition("Q")
+    Q_q = _from_definition("Q_q")
+    t = _from_definition("t")
+    parameters = _from_definition("parameters")
+    parameter_symbols = _from_definition("parameter_symbols")
+    parameter_table = _from_definition("parameter_table")
+    initial = _from_definition("initial")
+    initial_table = _from_definition("initial_table")
+    holonomic = _from_definition("holonomic")
+    dependent = _from_definition("dependent")
+    constraint_exprs = _from_definition("constraint_exprs")
+    inputs = _from_definition("inputs")
+    invariant_exprs = _from_definition("invariants")
+    series_exprs = _from_definition("series")
+    validity_exprs = _from_definition("validity")
+    citations = _from_definition("citations")
+    reconstruction = _from_definition("reconstruction")
+    mechanics_model = _from_definition("mechanics_model")
+    geometry = _from_definition("geometry")
+    elimination = _from_definition("elimination")
 
     def __init__(
         self,
+        definition: Definition | None = None,
         *,
-        name: str,
-        title: str = "",
-        source: str = "",
-        q: Sequence[sp.Symbol],
-        qdot: Sequence[sp.Symbol] | None = None,
-        u: Sequence[sp.Symbol] | None = None,
-        definitions: Sequence[sp.Expr] | None = None,
-        T: sp.Expr | None = None,
-        T_qdot: sp.Expr | None = None,
-        parameters: Sequence[Parameter] = (),
-        initial: Sequence[Parameter] = (),
-        n_constraints: int = 0,
-        Q: Sequence[sp.Expr] | None = None,
-        Q_q: Sequence[sp.Expr] | None = None,
-        t: sp.Symbol | None = None,
-        invariants: Mapping[str, sp.Expr] | None = None,
-        series: Mapping[str, sp.Expr] | None = None,
-        t_final: float = 20.0,
-        n_points: int = 600,
-        reconstruction: bool = False,
-        mechanics_model: Callable[[], MechanicsModel] | None = None,
-        citations: Mapping[str, str] | None = None,
         method: str = "boltzmann_hamel",
         integrator: Integrator | None = None,
         methods: Mapping[str, Method] | None = None,
         observers: Sequence[Observer] = (),
-        geometry: Any = None,
-        inputs: Sequence[sp.Symbol] = (),
         parameter_checks: Sequence[Callable[[Mapping[str, float]], None]] = (),
-        holonomic: Sequence[sp.Expr] = (),
-        dependent: Sequence[sp.Symbol] = (),
-        elimination: str = "symbolic",
-        validity: Mapping[str, sp.Expr] | None = None,
+        t_final: float = 20.0,
+        n_points: int = 600,
+        **fields: Any,
     ):
-        self.name, self.title, self.source = name, title or name, source
-        self.q = list(q)
-        self.qdot = [dot_symbol(s) for s in self.q] if qdot is None else list(qdot)
-        if u is None:
-            if definitions is not None:
-                raise ValueError("definitions of quasi-velocities need their symbols: pass u")
-            u, definitions = self.qdot, self.qdot
-        elif definitions is None:
-            if list(u) != self.qdot:
-                raise ValueError("pass the definitions u = Ψ q̇ + Ψ_t of the quasi-velocities u "
-                                 "(only speeds u = q̇ need none)")
-            definitions = self.qdot
-        self.u, self.definitions = list(u), list(definitions)
-        if (isinstance(n_constraints, bool) or not isinstance(n_constraints, int)
-                or not 0 <= n_constraints < len(self.u)):
-            raise ValueError(f"n_constraints counts the last u's held at zero: an integer from "
-                             f"0 to {len(self.u) - 1} for {len(self.u)} u's, got "
-                             f"{n_constraints!r}")
-        self.n_constraints = n_constraints
-        self.t = t
-        self.parameters = list(parameters)
-        self.initial = list(initial)
-        if elimination not in ("symbolic", "numeric"):
-            raise ValueError(f"elimination must be 'symbolic' or 'numeric', got {elimination!r}")
-        self.elimination = elimination
-        if mechanics_model is not None and not callable(mechanics_model):
-            raise TypeError("mechanics_model must be a function returning the MechanicsModel "
-                            "(built on first use by Kane's method), e.g. build_model, not "
-                            f"build_model(); got {type(mechanics_model).__name__}")
-        self.mechanics_model = mechanics_model
-        self._check_symbols()
-        self._add_holonomic(holonomic, dependent)
-        if T is not None and T_qdot is not None:
-            raise ValueError("give the kinetic energy once: T (in the u's) or T_qdot (in q̇)")
-        if T is None and T_qdot is None and not (elimination == "numeric"
-                                                  and mechanics_model is not None):
-            raise ValueError("give the kinetic energy: T (in the u's) or T_qdot (in q̇) (with "
-                             "elimination='numeric', a mechanics_model instead)")
-        self._T = None if T is None else inputs_entry(T, "T (the kinetic energy)")
-        self.T_qdot = None if T_qdot is None else inputs_entry(T_qdot, "T_qdot (the kinetic "
-                                                                        "energy)")
-        self._Q_given = None if Q is None else list(Q)
-        self.Q_q = None if Q_q is None else list(Q_q)
-        if self.Q_q is not None and len(self.Q_q) != len(self.q):
-            raise ValueError(f"Q_q must hold {len(self.q)} generalized forces (one per "
-                             f"coordinate), got {len(self.Q_q)}")
-        self.invariant_exprs = dict(invariants or {})
-        self.series_exprs = dict(series or {})
-        if not isinstance(validity, Mapping | None):
-            raise TypeError("validity must map a name to each condition (an expression that "
-                            "must stay ≥ 0), e.g. {'height': z_G}; got "
-                            f"{type(validity).__name__} {validity!r}")
-        self.validity_exprs = {name: inputs_entry(e, f"the validity condition {name!r}")
-                               for name, e in (validity or {}).items()}
+        if definition is None:
+            definition = _definition(fields)
+        elif fields:
+            raise TypeError(f"give the definition once: a Definition, or its fields "
+                            f"({', '.join(sorted(fields))}), not both")
+        elif not isinstance(definition, Definition):
+            raise TypeError(f"definition must be a Definition, got "
+                            f"{type(definition).__name__} (or give its fields as keywords)")
+        self.definition = definition
         self.t_final = t_final
         self.n_points = n_points
-        self.reconstruction = reconstruction
-        self.citations = dict(citations or {})
-        self.geometry = geometry
-        self.inputs = list(inputs)
         self.parameter_checks = list(parameter_checks)
         self.own_methods: dict[str, Method] = dict(methods or {})
         self.method = method
         self.integrator = OdeIntegrator() if integrator is None else integrator
         self.observers = list(observers)
-        self._check_definition()
+        self._check_initial()
+        self._clear_caches()
+
+    def _clear_caches(self) -> None:
         self._derivations: dict[str, Derivation] = {}
         self._compiled: dict[str, CompiledEOM] = {}
         self._symbolic: dict[str, tuple] = {}
+        for name, value in vars(type(self)).items():
+            if isinstance(value, cached_property):
+                self.__dict__.pop(name, None)
 
     def __repr__(self) -> str:
         return f"<System {self.name}: {self.title}>"
 
-    # ----------------------------------------------------------------- validation
-    def _check_symbols(self) -> None:
-        """A symbol may be a parameter or a coordinate/speed, never both (the compiled code
-        would silently read the parameter's value where the state was meant)."""
-        state = {s: "coordinate" for s in self.q}
-        state.update({s: "rate" for s in self.qdot})
-        state.update({s: "speed" for s in self.u})
-        if self.t is not None:
-            state[self.t] = "time"
-        names: dict[str, Parameter] = {}
-        for p in self.parameters:
-            if p.symbol in state:
-                raise ValueError(
-                    f"{p.name} is both a parameter and a {state[p.symbol]} of {self.name}: "
-                    f"a {state[p.symbol]}'s start value belongs in initial=[Parameter("
-                    f"{p.name}, …)], not in parameters")
-            if p.name in names:
-                raise ValueError(f"the parameter {p.name} is given twice")
-            names[p.name] = p
+    #: The changes of :meth:`variant` after which the derivations still hold.
+    PRESENTATION = frozenset({"name", "title", "source", "invariants", "series", "validity",
+                              "reconstruction"})
 
-    def _check_definition(self) -> None:
-        """T, Ψ and Q use only coordinates, speeds, time and parameters; T is in the u's."""
-        own = {*self.q, *self.u, *([self.t] if self.t is not None else [])}
-        params = set(self.parameter_symbols) | set(self.inputs)
-        rates = set(self.qdot) - set(self.u)
-        in_qdot = {*self.q, *self.qdot, *([self.t] if self.t is not None else [])} | params
-        for what, exprs, allowed in (
-                ("T", [] if self._T is None else [self._T], own | params),
-                ("T_qdot", [] if self.T_qdot is None else [self.T_qdot], in_qdot),
-                ("Q_q", self.Q_q or [], in_qdot),
-                ("the definitions of u", self.definitions, own | set(self.qdot) | params),
-                ("Q", self._Q_given or [], own | params),
-                ("a validity condition", list(self.validity_exprs.values()),
-                 own | params | {dot_symbol(s) for s in self.u_independent})):
-            free = set().union(*(sp.sympify(e).free_symbols for e in exprs))
-            typed_in_qdot = sorted((free & rates), key=str)
-            if typed_in_qdot and what in ("T", "Q"):
-                raise ValueError(
-                    f"{what} of {self.name} is written in q̇ ({', '.join(map(str, typed_in_qdot))})"
-                    f" where the quasi-velocities {', '.join(map(str, self.u))} were expected: "
-                    + ("pass it as T_qdot=… to have it converted" if what == "T" else
-                       "pass them as Q_q=… to have them converted"))
-            self._check_unknown(what, free - allowed)
+    def variant(self, **changes: Any) -> System:
+        """A copy of this system (its method, integrator and other parts) whose definition has
+        ``changes`` (e.g. another ``name`` and ``mechanics_model``, or more ``series``).
+
+        Derivations already made are kept when only names and the expressions evaluated
+        along a motion change; otherwise everything is derived afresh."""
+        new = copy.copy(self)
+        new.definition = self.definition.replace(**changes)
+        kept = dict(self._derivations) if set(changes) <= self.PRESENTATION else {}
+        new._clear_caches()
+        new._derivations = kept
+        new.__dict__.pop("_numeric_mechanism", None)
+        new._check_initial()
+        return new
+
+    # ----------------------------------------------------------------- validation
+    def _check_initial(self) -> None:
+        """Every value the integrator's state needs has an initial value, and every initial
+        value is read."""
         needed = self.integrator.initial_names(self)
         missing = [n for n in needed if n not in {p.name for p in self.initial}]
         if missing:
@@ -698,57 +491,6 @@ class System:
             raise ValueError(f"initial of {self.name} holds {', '.join(unread)}, which the "
                              f"motion never reads (its start values are those of "
                              f"{', '.join(needed)}): remove it, or make it a parameter")
-
-    def _check_unknown(self, what: str, unknown: set) -> None:
-        if not unknown:
-            return
-        clash = assumption_clash(what, unknown, self.parameter_symbols)
-        if clash:
-            raise ValueError(clash)
-        raise ValueError(f"{what} of {self.name} uses {', '.join(sorted(map(str, unknown)))}, "
-                         "which is neither a coordinate, a speed, the time nor a parameter: "
-                         "add a Parameter for it")
-
-    def _add_holonomic(self, holonomic: Sequence[sp.Expr],
-                       dependent: Sequence[sp.Symbol]) -> None:
-        """Validate the configuration constraints and append their rates to the u's."""
-        self.holonomic = [inputs_entry(f, f"holonomic[{i}]") for i, f in enumerate(holonomic)]
-        self.dependent = list(dependent)
-        if len(self.dependent) != len(self.holonomic):
-            raise ValueError(f"{len(self.holonomic)} configuration constraint(s) need as many "
-                             f"dependent coordinates, got {len(self.dependent)}")
-        strangers = [s for s in self.dependent if s not in self.q]
-        if strangers:
-            raise ValueError(f"dependent coordinates {strangers} are not among q = {self.q}")
-        allowed = {*self.q, *([self.t] if self.t is not None else []),
-                   *self.parameter_symbols}
-        for i, f in enumerate(self.holonomic):
-            rates = f.free_symbols & {*self.qdot, *self.u}
-            if rates:
-                raise ValueError(f"holonomic constraint {i + 1} ({f}) uses the rates "
-                                 f"{sorted(map(str, rates))}: a configuration constraint is "
-                                 "f(q, t) = 0; velocity constraints are constrained u's")
-            if not f.free_symbols & set(self.q):
-                raise ValueError(f"holonomic constraint {i + 1} ({f}) does not depend on any "
-                                 "coordinate")
-            self._check_unknown(f"holonomic constraint {i + 1}", f.free_symbols - allowed)
-        if not self.holonomic:
-            return
-        jac = sp.Matrix(self.holonomic).jacobian(self.dependent)
-        if jac.det(method="berkowitz") == 0:
-            raise ValueError("the configuration constraints do not determine the dependent "
-                             f"coordinates {self.dependent}: ∂f/∂q_dependent is singular")
-        taken = {s.name for s in (*self.q, *self.qdot, *self.u, *self.parameter_symbols)}
-        for i, f in enumerate(self.holonomic):
-            name = rf"\dot{{f}}_{{{i + 1}}}"
-            if name in taken:
-                raise ValueError(f"the symbol {name} of constraint rate {i + 1} is taken")
-            rate = sum(f.diff(qi) * qd for qi, qd in zip(self.q, self.qdot, strict=True))
-            if self.t is not None:
-                rate += f.diff(self.t)
-            self.u.append(sp.Symbol(name))
-            self.definitions.append(rate)
-        self.n_constraints += len(self.holonomic)
 
     @cached_property
     def _dependent_solver(self) -> Callable:
@@ -799,63 +541,6 @@ class System:
         out.update({s.name: float(q[i]) for s, i in zip(self.dependent, index, strict=True)})
         return out
 
-    @property
-    def T(self) -> sp.Expr:
-        """The unconstrained kinetic energy in q, u (and t) (converted from T_qdot on first
-        use through q̇ = Φ u + Φ_t (4.81))."""
-        if self._T is None:
-            if self.T_qdot is None:
-                raise NotImplementedError(
-                    f"{self.name} uses numeric elimination: its kinetic energy is read from "
-                    "the bodies of its mechanics model, never written in the u's")
-            self._T = self._from_qdot(self.T_qdot)
-        return self._T
-
-    @property
-    def Q(self) -> list[sp.Expr] | None:
-        """Generalized forces of the independent u's: ``Q`` as given plus Φᵀ Q_q (first
-        n − m rows), converted on first use."""
-        if self.Q_q is None:
-            return self._Q_given
-        if not hasattr(self, "_Q_converted"):
-            converted = generalized_forces(self.Q_q, self.psi[0],
-                                           n_constraints=self.n_constraints)
-            self._Q_converted = converted if self._Q_given is None else [
-                sp.sympify(a) + b for a, b in zip(self._Q_given, converted, strict=True)]
-        return self._Q_converted
-
-    def _from_qdot(self, T_qdot: sp.Expr) -> sp.Expr:
-        """T(q, q̇, t) → T(q, u, t) by q̇ = Φ u + Φ_t (4.81)."""
-        psi, psi_t = self.psi
-        phi = inverse(psi)
-        qdot = phi * sp.Matrix(self.u) - phi * psi_t
-        T = sp.expand(sp.sympify(T_qdot).xreplace(dict(zip(self.qdot, qdot, strict=True))))
-        return lagrange.fold_pythagoras(T)
-
-    # ----------------------------------------------------------------- definition
-    @property
-    def u_independent(self) -> list[sp.Symbol]:
-        return self.u[: len(self.u) - self.n_constraints]
-
-    @cached_property
-    def psi(self) -> tuple[sp.Matrix, sp.Matrix]:
-        """(Ψ, Ψ_t) differentiated from the quasi-velocity definitions (4.80)."""
-        return psi_from_definitions(self.definitions, self.qdot)
-
-    @property
-    def parameter_symbols(self) -> list[sp.Symbol]:
-        return [p.symbol for p in self.parameters]
-
-    @property
-    def parameter_table(self) -> ParameterTable:
-        """The parameters' identities: Symbol ↔ name ↔ position in ``p``."""
-        return ParameterTable(tuple(self.parameters))
-
-    @property
-    def initial_table(self) -> ParameterTable:
-        """The initial conditions' identities (by the names of the q's and u's)."""
-        return ParameterTable(tuple(self.initial), "initial condition(s)", "initial")
-
     def parameter_values(self, params: Mapping[Any, Any] | None = None) -> dict[str, float]:
         """Validated parameter values by name (keys given as names or Symbols), defaults
         filled in."""
@@ -905,15 +590,15 @@ class System:
                     raise NotImplementedError(
                         f"{self.name} leaves Φ = Ψ⁻¹ to the numbers (elimination='numeric'): "
                         f"only the Boltzmann–Hamel equations are formed that way, not {method}")
-                self._derivations[method] = boltzmann_hamel_numeric(self, self.holonomic)
+                self._derivations[method] = boltzmann_hamel_numeric(self.definition,
+                                                                    list(self.holonomic))
                 return self._derivations[method]
-            if method in self.own_methods:
-                fn = self.own_methods[method]
-            elif method in METHODS:
-                fn = METHODS[method]
+            if method in self.own_methods:  # the system's own: may build on other derivations
+                self._derivations[method] = self.own_methods[method](self)
+            elif method in METHODS:  # a registered method reads the definition only
+                self._derivations[method] = METHODS[method](self.definition)
             else:
                 raise ValueError(f"unknown method {method!r}; known: {', '.join(self.methods)}")
-            self._derivations[method] = fn(self)
         return self._derivations[method]
 
     def compiled(self, method: str | None = None) -> CompiledEOM:
@@ -1332,15 +1017,6 @@ class System:
                                   f"({name} = {traj.series[name][i]:.3g} < 0, the model "
                                   f"needs {name} ≥ 0); what follows is not physical")
 
-    @property
-    def constraint_exprs(self) -> dict[str, sp.Expr]:
-        """The configuration constraints f(q, t) by the name of their residual along a motion:
-        zero on the motion, but only as closely as the integrated dependent coordinates keep
-        them."""
-        if len(self.holonomic) == 1:
-            return {"configuration constraint": self.holonomic[0]}
-        return {f"configuration constraint {i}": f for i, f in enumerate(self.holonomic, 1)}
-
     def evaluate(self, traj: Trajectory) -> None:
         """Fill the trajectory's invariants, series and the residuals of its configuration
         constraints from the system's expressions (q and u read by name, from the states or
@@ -1356,27 +1032,6 @@ class System:
         self._report_validity(traj)
         for observe in self.observers:
             observe(self, traj)
-
-
-def assumption_clash(what: str, unknown: Iterable[sp.Symbol], known: Iterable[sp.Symbol]
-                     ) -> str | None:
-    """The message for a symbol of ``unknown`` named as one of ``known`` (the parameters) but
-    with other assumptions, which sympy takes for another symbol (``positive=True`` on one
-    side only: the real cause of "not a parameter"); None when there is none."""
-    by_name = {s.name: s for s in known}
-    for s in sorted(unknown, key=str):
-        twin = by_name.get(s.name)
-        if twin is not None:
-            return (f"the parameter {s.name} and the symbol {s.name} in {what} differ only in "
-                    f"their assumptions ({_assumptions(twin)} vs {_assumptions(s)}): sympy "
-                    "takes them for two symbols; build both with the same sp.symbols(…) call")
-    return None
-
-
-def _assumptions(s: sp.Symbol) -> str:
-    keys = ("positive", "nonnegative", "real", "integer", "nonzero")
-    found = [f"{k}=True" for k in keys if s.assumptions0.get(k)]
-    return ", ".join(found[:2]) or "no assumptions"
 
 
 def _symbolic_parts(d: Derivation, params: Sequence[sp.Symbol]):
@@ -1440,7 +1095,8 @@ def _rhs_factory(xs: Sequence[sp.Symbol], cs: Sequence[sp.Symbol],
 
 
 __all__ = [
-    "MAX_POINTS", "METHODS", "Integrator", "Linearization", "Observer", "OdeIntegrator",
-    "Parameter", "ParameterTable", "SOLVERS", "Setup", "SingularConfigurationError", "System",
+    "MAX_POINTS", "METHODS", "Definition", "Integrator", "Linearization", "Observer",
+    "OdeIntegrator", "Parameter", "ParameterTable", "SOLVERS", "Setup",
+    "SingularConfigurationError", "System",
     "assumption_clash", "check_tolerance", "key_name", "register_method", "sample_times",
 ]

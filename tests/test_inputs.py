@@ -386,7 +386,7 @@ def test_define_names_an_argument_of_the_wrong_shape():
             (dict(forces=-k * x), r"forces must be a list, e\.g\. \[-k\*x\] for one")):
         with pytest.raises(DefinitionError, match=message):
             spring_draft(**changes)
-    assert spring_draft(q=(x,), forces=(0,)).build().q == [x]  # any sequence is a list
+    assert spring_draft(q=(x,), forces=(0,)).build().q == (x,)  # any sequence: a tuple
 
 
 def test_define_says_what_the_speeds_are_called_when_initial_names_a_rate():

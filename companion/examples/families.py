@@ -42,9 +42,7 @@ def chain_system(n: int) -> MechanismSystem:
     """The n-link planar pendulum chain (speeds ω_i = θ̇_i, gravity, no joint torques), built
     from its mechanism like the double pendulum, with the bodies of
     :func:`~companion.examples.double_pendulum.chain.chain_model` for Kane's method."""
-    system = chain(n)
-    system.mechanics_model = partial(chain_model, n)
-    return system
+    return chain(n).variant(mechanics_model=partial(chain_model, n))
 
 
 def snakeboard_model(m: sp.Symbol, J: sp.Symbol, J_r: sp.Symbol, J_w: sp.Symbol) -> MechanicsModel:

@@ -20,6 +20,7 @@ from companion.mechanics import quasi_velocities as qv
 from companion.mechanics.derivation import Derivation, Step
 from companion.mechanics.methods import Definition, register_method
 from companion.mechanics.quadratic import QuadraticForm
+from companion.mechanics.quasi_velocities import dot_symbol
 
 #: The general equation each Boltzmann–Hamel step instantiates, by step key: what a system of
 #: the reader's own cites.  A worked example of the book passes its own numbers instead.
@@ -29,11 +30,6 @@ GENERAL_CITATIONS: dict[str, str] = {
     "kinetic_energy": "(4.85)", "momenta": "(4.87)", "inertia": "(4.88)",
     "dT_dtheta": "(4.86)", "kinematical_equations": "(4.134)",
 }
-
-
-def dot_symbol(s: sp.Symbol) -> sp.Symbol:
-    """A plain Symbol that stands for the time derivative of ``s`` in displayed equations."""
-    return sp.Symbol(r"\dot{" + sp.latex(s) + "}")
 
 
 @dataclass

@@ -24,7 +24,12 @@ import sympy as sp
 from companion.mechanics.derivation import Derivation, LazyStep, Step
 from companion.mechanics.methods import Definition, register_method
 from companion.mechanics.quadratic import QuadraticForm, expanded_product
-from companion.mechanics.quasi_velocities import expand_angle_sums, inverse, tidy_matrix
+from companion.mechanics.quasi_velocities import (
+    expand_angle_sums,
+    fold_pythagoras,
+    inverse,
+    tidy_matrix,
+)
 
 #: The largest n + m for which the multipliers are also solved symbolically for display.
 SYMBOLIC_MULTIPLIER_LIMIT = 4
@@ -62,14 +67,6 @@ def lagrange_rows(
     rest = form.momenta_rates(q, sp.Matrix(qdot), t) - form.gradient(q)
     rows = expanded_product(form.M, sp.Matrix(qddot)) + rest
     return rows, form.momenta(), form.M, rest
-
-
-def fold_pythagoras(expr: sp.Expr) -> sp.Expr:
-    """Cheap clean-up of an expanded expression: sin²a → 1 − cos²a, expanded again, so that
-    sin²a + cos²a terms collapse (no trigsimp)."""
-    squares = {e: 1 - sp.cos(e.base.args[0]) ** 2 for e in expr.atoms(sp.Pow)
-               if isinstance(e.base, sp.sin) and e.exp == 2}
-    return sp.expand(expr.xreplace(squares)) if squares else expr
 
 
 def in_generalized_velocities(system: Definition) -> tuple[sp.Expr, sp.Matrix]:

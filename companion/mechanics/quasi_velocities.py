@@ -14,8 +14,21 @@ import sympy as sp
 from companion.mechanics.inputs import sympify_entry
 
 
+def dot_symbol(s: sp.Symbol) -> sp.Symbol:
+    """A plain Symbol that stands for the time derivative of ``s`` in displayed equations."""
+    return sp.Symbol(r"\dot{" + sp.latex(s) + "}")
+
+
 def _is_angle_sum(e: sp.Basic) -> bool:
     return isinstance(e, (sp.sin, sp.cos)) and e.args[0].is_Add
+
+
+def fold_pythagoras(expr: sp.Expr) -> sp.Expr:
+    """Cheap clean-up of an expanded expression: sin²a → 1 − cos²a, expanded again, so that
+    sin²a + cos²a terms collapse (no trigsimp)."""
+    squares = {e: 1 - sp.cos(e.base.args[0]) ** 2 for e in expr.atoms(sp.Pow)
+               if isinstance(e.base, sp.sin) and e.exp == 2}
+    return sp.expand(expr.xreplace(squares)) if squares else expr
 
 
 def expand_angle_sums(expr: sp.Basic) -> sp.Basic:

@@ -374,14 +374,17 @@ def _build(d: Draft) -> System:
     _, psi_t = system.psi
     if d.t is None and d.forces is None and not any(psi_t):
         invariants.setdefault("energy", in_speeds(system, T + V))
-    # Read only when the first motion is evaluated: the energy needs the built system's Φ.
-    system.invariant_exprs.update(invariants)
+    # The energy and the conditions are written in the u's through the built system's Φ.
+    validity = {}
     for name, e in d.validity.items():
         e = _sympified(f"validity condition {name}", e)
         _check_uses(f"validity condition {name} ({_text(e)})", e, {*q, *qdot, *given},
                     in_motion)
-        system.validity_exprs[name] = in_speeds(system, e)
-    return system
+        validity[name] = in_speeds(system, e)
+    if not invariants and not validity:
+        return system
+    return system.variant(invariants={**system.invariant_exprs, **invariants},
+                          validity=validity)
 
 
 def in_speeds(system: System, expr: sp.Expr) -> sp.Expr:

@@ -9,7 +9,7 @@ from companion.system import System
 
 def build() -> System:
     system = build_euler_body()
-    system.name = "bridge"
-    system.title = "Example 4.3 read in both books: Hamel's γ, so(3) and geodesics"
-    system.source = "Greenwood §4.3, Example 4.3, with Loparo & Vakalis §7.2–7.4"
-    return system
+    return system.variant(
+        name="bridge",
+        title="Example 4.3 read in both books: Hamel's γ, so(3) and geodesics",
+        source="Greenwood §4.3, Example 4.3, with Loparo & Vakalis §7.2–7.4")

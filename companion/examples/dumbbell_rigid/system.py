@@ -44,12 +44,12 @@ def rigid_model(m: sp.Symbol, l: sp.Symbol) -> MechanicsModel:
 
 def build() -> System:
     system = knife_edge.build()
-    system.name = "dumbbell_rigid"
-    system.title = "The knife-edge dumbbell as one rigid body about the knife edge (§4.4)"
-    system.source = "Greenwood §4.4, (4.135)–(4.143) on Example 4.4"
     m, l = system.parameter_symbols
-    system.mechanics_model = partial(rigid_model, m, l)
-    return system
+    return system.variant(
+        name="dumbbell_rigid",
+        title="The knife-edge dumbbell as one rigid body about the knife edge (§4.4)",
+        source="Greenwood §4.4, (4.135)–(4.143) on Example 4.4",
+        mechanics_model=partial(rigid_model, m, l))
 
 
 #: Example 4.4's two-particle system, whose coefficients d'Alembert's principle uses.

@@ -41,9 +41,9 @@ def pivot_model(moments, m, g, h, c) -> MechanicsModel:
 
 def build() -> System:
     system = heavy_top.build()
-    system.name = "heavy_top_pivot"
-    system.title = "Heavy top about its pivot by the general dynamical equation (§4.4)"
-    system.source = "Greenwood §4.4, (4.135)–(4.142) with P at the pivot"
     Ixx, Iyy, Izz, m, g, h, c = system.parameter_symbols
-    system.mechanics_model = partial(pivot_model, (Ixx, Iyy, Izz), m, g, h, c)
-    return system
+    return system.variant(
+        name="heavy_top_pivot",
+        title="Heavy top about its pivot by the general dynamical equation (§4.4)",
+        source="Greenwood §4.4, (4.135)–(4.142) with P at the pivot",
+        mechanics_model=partial(pivot_model, (Ixx, Iyy, Izz), m, g, h, c))

@@ -9,7 +9,7 @@ from companion.system import System
 
 def build() -> System:
     system = build_knife_edge()
-    system.name = "nonholonomic"
-    system.title = "The knife edge as a distribution on SE(2) (Example 4.4, §7.9 reconstructed)"
-    system.source = "Greenwood §4.3, Example 4.4, with Loparo & Vakalis §7.9 (reconstructed)"
-    return system
+    return system.variant(
+        name="nonholonomic",
+        title="The knife edge as a distribution on SE(2) (Example 4.4, §7.9 reconstructed)",
+        source="Greenwood §4.3, Example 4.4, with Loparo & Vakalis §7.9 (reconstructed)")

@@ -19,10 +19,10 @@ from companion.system import System
 
 def build() -> System:
     system = rolling_disk.build()
-    system.name = "rolling_disk_frame"
-    system.title = "Rolling disk by the alternate form, momenta in the heading frame (§4.4)"
-    system.source = "Greenwood §4.4, (4.144)–(4.146) and the remark after them"
     m, R, g, alpha = system.parameter_symbols
-    system.mechanics_model = partial(rolling_disk.disk_model, m, R, g, alpha,
-                                      momenta_in_heading_frame=True)
-    return system
+    return system.variant(
+        name="rolling_disk_frame",
+        title="Rolling disk by the alternate form, momenta in the heading frame (§4.4)",
+        source="Greenwood §4.4, (4.144)–(4.146) and the remark after them",
+        mechanics_model=partial(rolling_disk.disk_model, m, R, g, alpha,
+                                momenta_in_heading_frame=True))

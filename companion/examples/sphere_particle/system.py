@@ -96,11 +96,11 @@ def build() -> ConstrainedSystem:
         reconstruction=True,
         observers=[normal_reaction_and_great_circle],
     )
-    system.invariant_exprs.update(
-        # gravity is uniform: potential −F·j(x); L_z is the momentum conjugate to φ (cyclic).
-        energy=system.T - (system.ambient_force.T * system.embedding)[0],
-        L_z=sp.diff(system.T, phid),
-    )
     reaction = system.derive("geometric").result("reaction")
-    system.series_exprs.update({f"reaction_{i}": e for i, e in enumerate(reaction)})
-    return system
+    return system.variant(
+        # gravity is uniform: potential −F·j(x); L_z is the momentum conjugate to φ (cyclic).
+        invariants={**system.invariant_exprs,
+                    "energy": system.T - (system.ambient_force.T * system.embedding)[0],
+                    "L_z": sp.diff(system.T, phid)},
+        series={**system.series_exprs,
+                **{f"reaction_{i}": e for i, e in enumerate(reaction)}})

@@ -1,0 +1,540 @@
+"""A system's definition, as the book sets it up: frozen, and all a derivation method reads.
+
+A :class:`Definition` holds the coordinates, the quasi-velocity definitions in terms of q̇
+(Ψ is obtained from them by differentiation, never typed), the kinetic energy, the
+constraints, the generalized forces, the parameters (each one :class:`Parameter`: its Symbol,
+its name and its position in ``p`` agree through one :class:`ParameterTable`) and the book's
+citations.  It is validated once, when it is made, and never changes after: a variant is a
+new definition (:meth:`Definition.replace`).  The derivation methods of
+:data:`companion.mechanics.methods.METHODS` read it and nothing else; the numbers (simulation,
+linearization, the checks along a motion) are :class:`companion.system.System`'s, which
+composes a definition with a method and an integrator.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+import sympy as sp
+
+from companion.mechanics.inputs import sympify_entry
+from companion.mechanics.quasi_velocities import (
+    dot_symbol,
+    fold_pythagoras,
+    generalized_forces,
+    inverse,
+    psi_from_definitions,
+)
+
+if TYPE_CHECKING:  # only for annotations: sympy.physics.mechanics is slow to import
+    from companion.mechanics.model import MechanicsModel
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """A number the reader can change: a physical parameter or an initial condition.
+
+    ``low``/``high`` are the slider range; ``positive`` values must be > 0,
+    ``nonnegative`` ones ≥ 0.
+    """
+
+    symbol: sp.Symbol
+    default: float
+    low: float
+    high: float
+    unit: str = ""
+    description: str = ""
+    positive: bool = False
+    nonnegative: bool = False
+
+    def __post_init__(self):
+        if not isinstance(self.symbol, sp.Symbol):
+            raise TypeError("a Parameter's symbol must be a sympy Symbol, the one used in the "
+                            "equations (m = sp.Symbol('m', positive=True)), got "
+                            f"{type(self.symbol).__name__} {self.symbol!r}")
+        if not self.low <= self.high:
+            raise ValueError(f"the range of {self.name} must have low ≤ high, got "
+                             f"[{self.low}, {self.high}]")
+
+    @property
+    def name(self) -> str:
+        return self.symbol.name
+
+    def check(self, value: Any) -> float:
+        """``value`` as a float, or ``ValueError`` when it is not finite or not allowed."""
+        try:
+            x = float(value)
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"{self.name} must be a number, got {value!r}") from exc
+        if not math.isfinite(x):
+            raise ValueError(f"{self.name} must be finite, got {value!r}")
+        if self.positive and x <= 0:
+            what = self.description or "parameter"
+            raise ValueError(f"{self.name} ({what}) must be > 0, got {x}")
+        if self.nonnegative and x < 0:
+            raise ValueError(f"{self.name} must be ≥ 0, got {x}")
+        return x
+
+
+def key_name(key: Any, what: str = "a key") -> str:
+    """The name a parameter or initial value is known by: a name string, or a sympy Symbol
+    (its name; a Symbol key and its name mean the same everywhere)."""
+    if isinstance(key, str):
+        return key
+    if isinstance(key, sp.Symbol):
+        return key.name
+    raise TypeError(f"{what} must be a name or a sympy Symbol, got {type(key).__name__} "
+                    f"{key!r}")
+
+
+@dataclass(frozen=True)
+class ParameterTable:
+    """One identity per number the reader can set: Symbol ↔ name ↔ position, in one place.
+
+    ``params=``/``initial=`` of :meth:`System.simulate`, the nominal motion of
+    :meth:`System.linearize` and a mapping given to :meth:`System.rhs` are all read here, by
+    name or by Symbol alike, validated once (:meth:`Parameter.check`); the position is the
+    order of ``entries`` (the order of ``p`` in the compiled right-hand sides).
+
+    Parameters
+    ----------
+    entries
+        The parameters (or initial conditions), in order.
+    what, argument
+        How a message names them ("parameter(s)") and the argument they come from ("params").
+    """
+
+    entries: tuple[Parameter, ...]
+    what: str = "parameter(s)"
+    argument: str = "params"
+
+    @property
+    def names(self) -> list[str]:
+        """The names, in order."""
+        return [p.name for p in self.entries]
+
+    def by_name(self, given: Mapping[Any, Any] | None) -> dict[str, Any]:
+        """``given`` keyed by name (Symbol keys turned into their names), unchecked values.
+
+        Raises
+        ------
+        TypeError
+            ``given`` not a mapping, or a key neither a name nor a Symbol.
+        ValueError
+            An unknown name, or one number given twice (by its name and its Symbol).
+        """
+        if given is None:
+            return {}
+        if not isinstance(given, Mapping):
+            example = ", ".join(f"{p.name!r}: {p.default:g}" for p in self.entries[:2])
+            raise TypeError(f"{self.argument} must be a mapping of names to values, e.g. "
+                            f"{{{example}}}; got {type(given).__name__} {given!r} (the "
+                            "Symbols may be the keys too)")
+        out: dict[str, Any] = {}
+        for key, value in given.items():
+            name = key_name(key, f"a key of {self.argument}")
+            if name in out:
+                raise ValueError(f"{self.argument} gives {name} twice (by its name and by its "
+                                 "Symbol): give it once")
+            out[name] = value
+        unknown = sorted(set(out) - set(self.names))
+        if unknown:
+            raise ValueError(f"unknown {self.what} {', '.join(unknown)}; known: "
+                             f"{', '.join(self.names) or 'none'} (the keys of {self.argument})")
+        return out
+
+    def values(self, given: Mapping[Any, Any] | None) -> dict[str, float]:
+        """Validated values by name, in order, defaults filled in."""
+        named = self.by_name(given)
+        return {p.name: p.check(named.get(p.name, p.default)) for p in self.entries}
+
+    def vector(self, values: Mapping[str, float]) -> list[float]:
+        """Values by name (as :meth:`values` returns them) in the table's order."""
+        return [values[p.name] for p in self.entries]
+
+
+class Definition:
+    """A system defined as in the book; frozen once made.
+
+    Parameters
+    ----------
+    name, title, source
+        Registry key, display title, and where the book treats it (e.g. "Greenwood Ex. 4.4").
+    q
+        Generalized coordinates (plain Symbols).
+    qdot
+        Symbols standing for q̇ in ``definitions`` (default: ``\\dot{q}`` of each q).
+    u
+        Quasi-velocities; the last ``n_constraints`` are constrained to zero.  Default: the
+        q̇ symbols themselves (then ``definitions`` is not needed).
+    definitions
+        u_j as expressions in q, q̇ (and t): the source of Ψ and Ψ_t (4.80).
+    T
+        The unconstrained kinetic energy in q, u (and t).
+    T_qdot
+        Instead of ``T``: the kinetic energy in q, q̇ (and t), converted to the u's through
+        q̇ = Φ u + Φ_t (4.81) on first use.
+    parameters
+        Physical parameters (every other symbol in T, definitions or Q).
+    initial
+        Initial conditions of the q's and the independent u's, by the same symbols.
+    n_constraints
+        How many of the last u's are constrained to zero (nonholonomic constraints).
+    Q
+        Generalized forces of the independent u's (default zero).
+    Q_q
+        Generalized forces of the coordinates (e.g. −∂V/∂q), converted by virtual work,
+        Q_u = Φᵀ Q_q (first n − m rows), and added to ``Q``.
+    t
+        The time symbol of a rheonomic system.
+    invariants
+        Named expressions in q, u and the parameters conserved on the motion (e.g. energy).
+    series
+        Named expressions in q, u and the parameters to evaluate along the motion for plots.
+    validity
+        Conditions the model needs, by name: expressions in q, u, t, the parameters and the
+        accelerations u̇ of the independent u's (``dot_symbol(u)``) that must stay ≥ 0 — a
+        contact height, a normal force (see :meth:`companion.system.System.evaluate`).
+    holonomic
+        Configuration constraints f(q, t) = 0 (expressions in q, t and the parameters).
+        Their rates ḟ = (∂f/∂q) q̇ + ∂f/∂t become constrained quasi-velocities appended to
+        ``u`` (so ``n_constraints`` grows by their number); the coordinates stay n.
+    dependent
+        One coordinate per configuration constraint whose start value is solved from the
+        constraints.
+    inputs
+        Symbols in Q whose values the integrator supplies at each instant (a controller's
+        torque, a contact force of the current mode): neither parameters nor state.
+    citations
+        The book's own equation numbers for this example's instances of general derivation
+        steps, by step key (Example 4.3's gyroscopic matrix is (4.103), Example 4.4's (4.121)).
+    reconstruction
+        True when the example is our reconstruction with a chapter's method, not the book's.
+    mechanics_model
+        Optional: a function building the system's frames, points, bodies and loads
+        (:class:`~companion.mechanics.model.MechanicsModel`), needed by Kane's method.  Its
+        loads, if any, must agree with ``Q``/``Q_q``, which the other methods read.
+    geometry
+        Optional data the geometric methods read (a planar mechanism for ``"pull_back"``, a
+        constraint embedding for ``"geometric"``).
+    elimination
+        ``"symbolic"`` (Φ = Ψ⁻¹ formed symbolically, every method) or ``"numeric"``: the
+        Boltzmann–Hamel equations with Φ and the solve for u̇ left to the compiled
+        right-hand side (:mod:`companion.mechanics.numeric_elimination`), for systems whose
+        symbolic inverse would be large; T then comes from ``mechanics_model``.
+
+    Raises
+    ------
+    ValueError
+        When a symbol is both a parameter and a coordinate/speed, a parameter differs from
+        a symbol of T only in its assumptions, T uses symbols that are neither coordinates,
+        speeds nor parameters, or T is written in q̇ where the u's were expected.
+    """
+
+    def __init__(
+        self,
+        *,
+        name: str,
+        q: Sequence[sp.Symbol],
+        title: str = "",
+        source: str = "",
+        qdot: Sequence[sp.Symbol] | None = None,
+        u: Sequence[sp.Symbol] | None = None,
+        definitions: Sequence[sp.Expr] | None = None,
+        T: sp.Expr | None = None,
+        T_qdot: sp.Expr | None = None,
+        parameters: Sequence[Parameter] = (),
+        initial: Sequence[Parameter] = (),
+        n_constraints: int = 0,
+        Q: Sequence[sp.Expr] | None = None,
+        Q_q: Sequence[sp.Expr] | None = None,
+        t: sp.Symbol | None = None,
+        invariants: Mapping[str, sp.Expr] | None = None,
+        series: Mapping[str, sp.Expr] | None = None,
+        validity: Mapping[str, sp.Expr] | None = None,
+        holonomic: Sequence[sp.Expr] = (),
+        dependent: Sequence[sp.Symbol] = (),
+        inputs: Sequence[sp.Symbol] = (),
+        citations: Mapping[str, str] | None = None,
+        reconstruction: bool = False,
+        mechanics_model: Callable[[], MechanicsModel] | None = None,
+        geometry: Any = None,
+        elimination: str = "symbolic",
+    ):
+        given = dict(locals())
+        del given["self"]
+        set_ = object.__setattr__
+        set_(self, "given", MappingProxyType(given))
+        set_(self, "name", name)
+        set_(self, "title", title or name)
+        set_(self, "source", source)
+        set_(self, "q", tuple(q))
+        set_(self, "qdot", tuple(dot_symbol(s) for s in self.q) if qdot is None else tuple(qdot))
+        if u is None:
+            if definitions is not None:
+                raise ValueError("definitions of quasi-velocities need their symbols: pass u")
+            u, definitions = self.qdot, self.qdot
+        elif definitions is None:
+            if tuple(u) != self.qdot:
+                raise ValueError("pass the definitions u = Ψ q̇ + Ψ_t of the quasi-velocities u "
+                                 "(only speeds u = q̇ need none)")
+            definitions = self.qdot
+        if (isinstance(n_constraints, bool) or not isinstance(n_constraints, int)
+                or not 0 <= n_constraints < len(u)):
+            raise ValueError(f"n_constraints counts the last u's held at zero: an integer from "
+                             f"0 to {len(u) - 1} for {len(u)} u's, got {n_constraints!r}")
+        if elimination not in ("symbolic", "numeric"):
+            raise ValueError(f"elimination must be 'symbolic' or 'numeric', got {elimination!r}")
+        if mechanics_model is not None and not callable(mechanics_model):
+            raise TypeError("mechanics_model must be a function returning the MechanicsModel "
+                            "(built on first use by Kane's method), e.g. build_model, not "
+                            f"build_model(); got {type(mechanics_model).__name__}")
+        if T is not None and T_qdot is not None:
+            raise ValueError("give the kinetic energy once: T (in the u's) or T_qdot (in q̇)")
+        if T is None and T_qdot is None and not (elimination == "numeric"
+                                                  and mechanics_model is not None):
+            raise ValueError("give the kinetic energy: T (in the u's) or T_qdot (in q̇) (with "
+                             "elimination='numeric', a mechanics_model instead)")
+        for field, value, entry, example in (
+                ("invariants", invariants, "expression", "{'energy': T + V}"),
+                ("series", series, "expression", "{'x2': x + l*cos(phi)}"),
+                ("validity", validity, "condition (an expression that must stay ≥ 0)",
+                 "{'height': z_G}"),
+                ("citations", citations, "equation number", "{'mass_matrix': '(4.121)'}")):
+            if not isinstance(value, Mapping | None):
+                raise TypeError(f"{field} must map a name to each {entry}, e.g. {example}; "
+                                f"got {type(value).__name__} {value!r}")
+        for key, value in (
+                ("t", t), ("elimination", elimination), ("mechanics_model", mechanics_model),
+                ("geometry", geometry), ("reconstruction", reconstruction),
+                ("u", tuple(u)), ("definitions", tuple(definitions)),
+                ("n_constraints", n_constraints),
+                ("parameters", tuple(parameters)), ("initial", tuple(initial)),
+                ("inputs", tuple(inputs)),
+                ("citations", MappingProxyType(dict(citations or {}))),
+                ("T_qdot", None if T_qdot is None
+                 else sympify_entry(T_qdot, "T_qdot (the kinetic energy)")),
+                ("Q_q", None if Q_q is None else tuple(Q_q)),
+                ("_T", None if T is None else sympify_entry(T, "T (the kinetic energy)")),
+                ("_Q_given", None if Q is None else tuple(Q)),
+                ("invariants", MappingProxyType(dict(invariants or {}))),
+                ("series", MappingProxyType(dict(series or {}))),
+                ("validity", MappingProxyType({
+                    k: sympify_entry(e, f"the validity condition {k!r}")
+                    for k, e in (validity or {}).items()}))):
+            set_(self, key, value)
+        if self.Q_q is not None and len(self.Q_q) != len(self.q):
+            raise ValueError(f"Q_q must hold {len(self.q)} generalized forces (one per "
+                             f"coordinate), got {len(self.Q_q)}")
+        self._check_symbols()
+        self._add_holonomic(holonomic, dependent)
+        self._check_expressions()
+
+    def __setattr__(self, key: str, value: Any) -> None:
+        raise AttributeError(f"a Definition is frozen (setting {key}): make a variant with "
+                             f"definition.replace({key}=…) or system.variant({key}=…)")
+
+    def __repr__(self) -> str:
+        return f"<Definition {self.name}: {self.title}>"
+
+    def replace(self, **changes: Any) -> Definition:
+        """A new definition with ``changes`` to the arguments this one was made from."""
+        unknown = sorted(set(changes) - set(self.given))
+        if unknown:
+            raise TypeError(f"unknown field(s) {', '.join(unknown)} of a Definition; known: "
+                            f"{', '.join(self.given)}")
+        return Definition(**{**self.given, **changes})
+
+    # ----------------------------------------------------------------- validation
+    def _check_symbols(self) -> None:
+        """A symbol may be a parameter or a coordinate/speed, never both (the compiled code
+        would silently read the parameter's value where the state was meant)."""
+        state = {s: "coordinate" for s in self.q}
+        state.update({s: "rate" for s in self.qdot})
+        state.update({s: "speed" for s in self.u})
+        if self.t is not None:
+            state[self.t] = "time"
+        names: set[str] = set()
+        for p in self.parameters:
+            if p.symbol in state:
+                raise ValueError(
+                    f"{p.name} is both a parameter and a {state[p.symbol]} of {self.name}: "
+                    f"a {state[p.symbol]}'s start value belongs in initial=[Parameter("
+                    f"{p.name}, …)], not in parameters")
+            if p.name in names:
+                raise ValueError(f"the parameter {p.name} is given twice")
+            names.add(p.name)
+
+    def _check_expressions(self) -> None:
+        """T, Ψ, Q and the validity conditions use only coordinates, speeds, time and
+        parameters; T and Q are in the u's."""
+        own = {*self.q, *self.u, *([self.t] if self.t is not None else [])}
+        params = set(self.parameter_symbols) | set(self.inputs)
+        rates = set(self.qdot) - set(self.u)
+        in_qdot = {*self.q, *self.qdot, *([self.t] if self.t is not None else [])} | params
+        for what, exprs, allowed in (
+                ("T", [] if self._T is None else [self._T], own | params),
+                ("T_qdot", [] if self.T_qdot is None else [self.T_qdot], in_qdot),
+                ("Q_q", self.Q_q or [], in_qdot),
+                ("the definitions of u", self.definitions, own | set(self.qdot) | params),
+                ("Q", self._Q_given or [], own | params),
+                ("a validity condition", list(self.validity.values()),
+                 own | params | {dot_symbol(s) for s in self.u_independent})):
+            free = set().union(*(sp.sympify(e).free_symbols for e in exprs))
+            typed_in_qdot = sorted((free & rates), key=str)
+            if typed_in_qdot and what in ("T", "Q"):
+                raise ValueError(
+                    f"{what} of {self.name} is written in q̇ ({', '.join(map(str, typed_in_qdot))})"
+                    f" where the quasi-velocities {', '.join(map(str, self.u))} were expected: "
+                    + ("pass it as T_qdot=… to have it converted" if what == "T" else
+                       "pass them as Q_q=… to have them converted"))
+            self._check_unknown(what, free - allowed)
+
+    def _check_unknown(self, what: str, unknown: set) -> None:
+        if not unknown:
+            return
+        clash = assumption_clash(what, unknown, self.parameter_symbols)
+        if clash:
+            raise ValueError(clash)
+        raise ValueError(f"{what} of {self.name} uses {', '.join(sorted(map(str, unknown)))}, "
+                         "which is neither a coordinate, a speed, the time nor a parameter: "
+                         "add a Parameter for it")
+
+    def _add_holonomic(self, holonomic: Sequence[sp.Expr],
+                       dependent: Sequence[sp.Symbol]) -> None:
+        """Validate the configuration constraints and append their rates to the u's."""
+        set_ = object.__setattr__
+        set_(self, "holonomic", tuple(sympify_entry(f, f"holonomic[{i}]")
+                                      for i, f in enumerate(holonomic)))
+        set_(self, "dependent", tuple(dependent))
+        if len(self.dependent) != len(self.holonomic):
+            raise ValueError(f"{len(self.holonomic)} configuration constraint(s) need as many "
+                             f"dependent coordinates, got {len(self.dependent)}")
+        strangers = [s for s in self.dependent if s not in self.q]
+        if strangers:
+            raise ValueError(f"dependent coordinates {strangers} are not among q = "
+                             f"{list(self.q)}")
+        allowed = {*self.q, *([self.t] if self.t is not None else []),
+                   *self.parameter_symbols}
+        for i, f in enumerate(self.holonomic):
+            rates = f.free_symbols & {*self.qdot, *self.u}
+            if rates:
+                raise ValueError(f"holonomic constraint {i + 1} ({f}) uses the rates "
+                                 f"{sorted(map(str, rates))}: a configuration constraint is "
+                                 "f(q, t) = 0; velocity constraints are constrained u's")
+            if not f.free_symbols & set(self.q):
+                raise ValueError(f"holonomic constraint {i + 1} ({f}) does not depend on any "
+                                 "coordinate")
+            self._check_unknown(f"holonomic constraint {i + 1}", f.free_symbols - allowed)
+        if not self.holonomic:
+            return
+        jac = sp.Matrix(self.holonomic).jacobian(self.dependent)
+        if jac.det(method="berkowitz") == 0:
+            raise ValueError("the configuration constraints do not determine the dependent "
+                             f"coordinates {list(self.dependent)}: ∂f/∂q_dependent is singular")
+        taken = {s.name for s in (*self.q, *self.qdot, *self.u, *self.parameter_symbols)}
+        u, definitions = list(self.u), list(self.definitions)
+        for i, f in enumerate(self.holonomic):
+            name = rf"\dot{{f}}_{{{i + 1}}}"
+            if name in taken:
+                raise ValueError(f"the symbol {name} of constraint rate {i + 1} is taken")
+            rate = sum(f.diff(qi) * qd for qi, qd in zip(self.q, self.qdot, strict=True))
+            if self.t is not None:
+                rate += f.diff(self.t)
+            u.append(sp.Symbol(name))
+            definitions.append(rate)
+        set_(self, "u", tuple(u))
+        set_(self, "definitions", tuple(definitions))
+        set_(self, "n_constraints", self.n_constraints + len(self.holonomic))
+
+    # ----------------------------------------------------------------- derived
+    @cached_property
+    def T(self) -> sp.Expr:
+        """The unconstrained kinetic energy in q, u (and t) (converted from T_qdot on first
+        use through q̇ = Φ u + Φ_t (4.81))."""
+        if self._T is not None:
+            return self._T
+        if self.T_qdot is None:
+            raise NotImplementedError(
+                f"{self.name} uses numeric elimination: its kinetic energy is read from "
+                "the bodies of its mechanics model, never written in the u's")
+        psi, psi_t = self.psi
+        phi = inverse(psi)
+        qdot = phi * sp.Matrix(self.u) - phi * psi_t
+        T = sp.expand(sp.sympify(self.T_qdot).xreplace(dict(zip(self.qdot, qdot, strict=True))))
+        return fold_pythagoras(T)
+
+    @cached_property
+    def Q(self) -> list[sp.Expr] | None:
+        """Generalized forces of the independent u's: ``Q`` as given plus Φᵀ Q_q (first
+        n − m rows), converted on first use."""
+        given = None if self._Q_given is None else list(self._Q_given)
+        if self.Q_q is None:
+            return given
+        converted = generalized_forces(list(self.Q_q), self.psi[0],
+                                       n_constraints=self.n_constraints)
+        return converted if given is None else [
+            sp.sympify(a) + b for a, b in zip(given, converted, strict=True)]
+
+    @property
+    def u_independent(self) -> tuple[sp.Symbol, ...]:
+        """The u's that remain free (all but the last ``n_constraints``)."""
+        return self.u[: len(self.u) - self.n_constraints]
+
+    @cached_property
+    def psi(self) -> tuple[sp.Matrix, sp.Matrix]:
+        """(Ψ, Ψ_t) differentiated from the quasi-velocity definitions (4.80)."""
+        return psi_from_definitions(list(self.definitions), list(self.qdot))
+
+    @property
+    def parameter_symbols(self) -> list[sp.Symbol]:
+        """The parameters' Symbols, in the order of ``p``."""
+        return [p.symbol for p in self.parameters]
+
+    @cached_property
+    def parameter_table(self) -> ParameterTable:
+        """The parameters' identities: Symbol ↔ name ↔ position in ``p``."""
+        return ParameterTable(self.parameters)
+
+    @cached_property
+    def initial_table(self) -> ParameterTable:
+        """The initial conditions' identities (by the names of the q's and u's)."""
+        return ParameterTable(self.initial, "initial condition(s)", "initial")
+
+    @property
+    def constraint_exprs(self) -> dict[str, sp.Expr]:
+        """The configuration constraints f(q, t) by the name of their residual along a motion:
+        zero on the motion, but only as closely as the integrated dependent coordinates keep
+        them."""
+        if len(self.holonomic) == 1:
+            return {"configuration constraint": self.holonomic[0]}
+        return {f"configuration constraint {i}": f for i, f in enumerate(self.holonomic, 1)}
+
+
+def assumption_clash(what: str, unknown: Iterable[sp.Symbol], known: Iterable[sp.Symbol]
+                     ) -> str | None:
+    """The message for a symbol of ``unknown`` named as one of ``known`` (the parameters) but
+    with other assumptions, which sympy takes for another symbol (``positive=True`` on one
+    side only: the real cause of "not a parameter"); None when there is none."""
+    by_name = {s.name: s for s in known}
+    for s in sorted(unknown, key=str):
+        twin = by_name.get(s.name)
+        if twin is not None:
+            return (f"the parameter {s.name} and the symbol {s.name} in {what} differ only in "
+                    f"their assumptions ({_assumptions(twin)} vs {_assumptions(s)}): sympy "
+                    "takes them for two symbols; build both with the same sp.symbols(…) call")
+    return None
+
+
+def _assumptions(s: sp.Symbol) -> str:
+    keys = ("positive", "nonnegative", "real", "integer", "nonzero")
+    found = [f"{k}=True" for k in keys if s.assumptions0.get(k)]
+    return ", ".join(found[:2]) or "no assumptions"
+
+
+__all__ = ["Definition", "Parameter", "ParameterTable", "assumption_clash", "key_name"]
