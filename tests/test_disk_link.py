@@ -15,7 +15,7 @@ from companion import examples
 from companion.book import loparo_contact as book
 from companion.examples.disk_link import contact as ct
 from companion.examples.disk_link import newton_euler as ne
-from companion.examples.disk_link.parameters import SYMBOLS
+from companion.examples.disk_link.parameters import SYMBOLS, check_order
 
 
 @pytest.fixture(scope="module")
@@ -164,3 +164,9 @@ def test_the_disk_link_has_one_parameter_order():
             assert not stored & {"PARAMETERS", "SYMBOLS", "MU_K", "MU_S", "mu_k", "mu_s"}, \
                 path.name
         assert not re.search(r"\[(float\()?\w+\[\w+\.name\]\)?\s+for\b", text), path.name
+
+
+def test_a_system_with_its_parameters_in_another_order_is_refused(rolling):
+    check_order(rolling.parameter_symbols)
+    with pytest.raises(ValueError, match="index p in the order of disk_link.parameters"):
+        check_order([*SYMBOLS[1:], SYMBOLS[0]])
