@@ -14,7 +14,7 @@ E − W_τ − W_f is conserved on every run.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Any
@@ -123,7 +123,7 @@ class ContactModes(Integrator):
         if self.backend not in ("python", "c", "auto"):
             raise ValueError(f"backend must be 'python', 'c' or 'auto', got {self.backend!r}")
 
-    def _c_contact(self, p, held: bool) -> CompiledContact | None:
+    def _c_contact(self, p: Sequence[float], held: bool) -> CompiledContact | None:
         """The modes compiled for this run, or None for the Python evaluation."""
         if self.backend == "python" or (self.backend == "auto" and c_rhs.compiler() is None):
             return None

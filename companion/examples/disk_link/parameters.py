@@ -39,7 +39,13 @@ BY_NAME = {s.name: s for s in SYMBOLS}
 
 def check_order(symbols: list[sp.Symbol]) -> None:
     """Refuse a system whose parameters are not :data:`PARAMETERS` in its order: the modes
-    index ``p`` by that order."""
+    index ``p`` by that order.
+
+    Raises
+    ------
+    ValueError
+        ``symbols`` (a system's ``parameter_symbols``) differ from :data:`SYMBOLS`.
+    """
     if list(symbols) != SYMBOLS:
         raise ValueError(
             "the disk–link's modes index p in the order of disk_link.parameters.PARAMETERS "
