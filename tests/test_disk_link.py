@@ -3,6 +3,10 @@ pulled-back models, an independent Newton–Euler check, energy and bad input.""
 
 from __future__ import annotations
 
+import ast
+import re
+from pathlib import Path
+
 import numpy as np
 import pytest
 import sympy as sp
@@ -11,6 +15,7 @@ from companion import examples
 from companion.book import loparo_contact as book
 from companion.examples.disk_link import contact as ct
 from companion.examples.disk_link import newton_euler as ne
+from companion.examples.disk_link.parameters import SYMBOLS, check_order
 
 
 @pytest.fixture(scope="module")
@@ -84,7 +89,7 @@ def test_lagrange_style_derivation_agrees(rolling):
     p, st = _random_case(rng)
     subs = {ct.theta: st["theta"], ct.s: st["s"], ct.theta_d: st["theta_dot"],
             ct.s_d: st["s_dot"], ct.tau: p["tau_0"], ct.N: 0}
-    subs.update({sym: p[sym.name] for sym in ct.PARAMETERS})
+    subs.update(zip(SYMBOLS, rolling.parameter_vector(p), strict=True))
     a = np.array(mine.accelerations().subs(subs), dtype=float)
     b = np.array(other.accelerations().subs(subs), dtype=float)
     np.testing.assert_allclose(a, b, rtol=1e-12)
@@ -140,3 +145,28 @@ def test_bad_input(rolling, friction, params, initial, match):
 def test_unknown_mode(rolling):
     with pytest.raises(ValueError, match="unknown mode"):
         rolling.at_state({"theta": 0, "s": 0.5, "theta_dot": 0, "s_dot": 0}, mode="gliding")
+
+
+def test_the_disk_link_has_one_parameter_order():
+    """Only :mod:`.parameters` lists the parameters (the order of p): no other module of the
+    slice defines, at module level, a PARAMETERS list or friction symbols of its own, or
+    builds p from names in an order of its own (``[pv[s.name] for s in ...]``)."""
+    package = Path(ne.__file__).parent
+    modules = sorted(package.glob("*.py"))
+    assert package / "parameters.py" in modules
+    for path in modules:
+        text = path.read_text(encoding="utf-8")
+        stored = {node.id for statement in ast.parse(text).body  # module level
+                  if isinstance(statement, (ast.Assign, ast.AnnAssign))
+                  for node in ast.walk(statement)
+                  if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
+        if path.name != "parameters.py":
+            assert not stored & {"PARAMETERS", "SYMBOLS", "MU_K", "MU_S", "mu_k", "mu_s"}, \
+                path.name
+        assert not re.search(r"\[(float\()?\w+\[\w+\.name\]\)?\s+for\b", text), path.name
+
+
+def test_a_system_with_its_parameters_in_another_order_is_refused(rolling):
+    check_order(rolling.parameter_symbols)
+    with pytest.raises(ValueError, match="index p in the order of disk_link.parameters"):
+        check_order([*SYMBOLS[1:], SYMBOLS[0]])

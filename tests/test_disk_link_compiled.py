@@ -11,9 +11,11 @@ import numpy as np
 import pytest
 
 from companion import examples
-from companion.examples.disk_link import contact as ct
+from companion.examples.disk_link import newton_euler as ne
 from companion.examples.disk_link.compiled import OUTPUTS, CompiledContact, library
+from companion.examples.disk_link.controller import link_torque
 from companion.examples.disk_link.modes import MODES
+from companion.examples.disk_link.parameters import SYMBOLS
 from companion.examples.disk_link.view import FRICTION_PRESETS, ROLLING_PRESETS
 from companion.numerics import c_rhs
 
@@ -21,6 +23,10 @@ pytestmark = pytest.mark.skipif(c_rhs.compiler() is None, reason="no C compiler"
 
 #: A controller that does something, so that its torque is compared too.
 LOOP = {"K_theta": 3.0, "D_theta": 0.5, "k_p": 0.4, "k_d": 0.2, "c_g": 0.5, "tau_0": 0.3}
+#: Every parameter given, no two values alike: an index of p swapped anywhere shows.
+DISTINCT = {"g": 9.7, "m": 1.3, "r": 0.11, "kappa": 0.55, "M": 2.9, "L": 1.7, "mu_s": 0.61,
+            "mu_k": 0.23, "tau_0": 0.37, "K_theta": 3.1, "D_theta": 0.47, "k_p": 0.41,
+            "k_d": 0.19, "s_ref": 0.83, "c_g": 0.71}
 
 
 @pytest.fixture(scope="module")
@@ -38,12 +44,12 @@ def _states(rng, mode, held, n=15):
         yield x
 
 
+@pytest.mark.parametrize("values", [LOOP, DISTINCT], ids=["loop", "distinct"])
 @pytest.mark.parametrize("held", [False, True])
-def test_compiled_numbers_equal_the_python_ones_at_any_state(friction, held):
+def test_compiled_numbers_equal_the_python_ones_at_any_state(friction, held, values):
     modes = friction.integrator
-    pv = friction.parameter_values(LOOP)
-    p = [pv[s.name] for s in ct.PARAMETERS]
-    compiled = CompiledContact(pv, held)
+    pv, p = friction.parameter_values(values), friction.parameter_vector(values)
+    compiled = CompiledContact(p, held)
     rng = np.random.default_rng(7)
     for k, mode in enumerate(MODES):
         for x in _states(rng, mode, held):
@@ -62,12 +68,13 @@ def test_compiled_numbers_equal_the_python_ones_at_any_state(friction, held):
                 rtol=1e-12, atol=1e-12)
 
 
-def test_compiled_guards_are_the_modes_guards(friction):
-    """The C guards give, in order, what each mode's Guard functions give."""
+@pytest.mark.parametrize("values", [LOOP, DISTINCT], ids=["loop", "distinct"])
+def test_compiled_guards_are_the_modes_guards(friction, values):
+    """The C guards give, in order, what each mode's Guard functions give (L and μ_s read
+    by name in Python, from p in C)."""
     modes = friction.integrator
-    pv = friction.parameter_values(LOOP)
-    p = [pv[s.name] for s in ct.PARAMETERS]
-    compiled = CompiledContact(pv, False)
+    pv, p = friction.parameter_values(values), friction.parameter_vector(values)
+    compiled = CompiledContact(p, False)
     python = modes._modes(p, pv, False, None)
     guards = compiled._lib.guards
     rng = np.random.default_rng(3)
@@ -80,6 +87,32 @@ def test_compiled_guards_are_the_modes_guards(friction):
             expected = [g.fn(0.0, x) for g in python[mode].guards]
             np.testing.assert_allclose(values, expected, rtol=1e-12, atol=1e-12,
                                        err_msg=mode)
+
+
+def test_one_order_of_p_from_the_system_to_the_c_code(friction):
+    """p in the System's order (``parameter_vector``) is what C and Python index, with every
+    value different: C's numbers at a state are Newton–Euler's for the same values by name, the
+    controller's torque by name and v_slip = ṡ − r θ̇ + r ψ̇; a short p is refused."""
+    for name in ("disk_link_rolling", "disk_link_friction"):
+        assert examples.get(name).parameter_symbols == SYMBOLS
+    p = friction.parameter_vector(DISTINCT)
+    assert len(set(p)) == len(p) == len(SYMBOLS) == len(DISTINCT)
+    compiled = CompiledContact(p, held=False)
+    th, s, thd, sd = 0.31, 0.67, -0.43, 0.29
+    for mode, psid, sign in (("rolling", thd - sd / DISTINCT["r"], 0.0),
+                             ("slipping forward", 9.0, 1.0), ("slipping backward", -9.0, -1.0)):
+        x = np.array([th, s, 0.0, 0.0, thd, sd, 0.0, psid, 0.0, 0.0])
+        got = dict(zip(OUTPUTS, compiled.along(x[:, None], [MODES.index(mode)])[:, 0],
+                       strict=True))
+        tau = link_torque(x.tolist(), DISTINCT)
+        state = {"theta": th, "s": s, "theta_dot": thd, "s_dot": sd, "psi_dot": psid}
+        ref = ne.solve(state, DISTINCT, tau, mode.split()[0], sign)
+        assert got["tau"] == pytest.approx(tau, rel=1e-12)
+        assert got["v_slip"] == pytest.approx(sd - DISTINCT["r"] * (thd - psid), abs=1e-12)
+        for key in ("theta_ddot", "s_ddot", "psi_ddot", "N", "F"):
+            assert got[key] == pytest.approx(ref[key], rel=1e-10, abs=1e-10), (mode, key)
+    with pytest.raises(ValueError, match="take 15 parameter values in the order"):
+        CompiledContact(p[:-2], held=False)
 
 
 def _runs():

@@ -10,7 +10,6 @@ import numpy as np
 import pytest
 
 from companion import examples
-from companion.examples.disk_link import contact as ct
 from companion.examples.disk_link.impacts import plastic_impact
 
 
@@ -21,7 +20,7 @@ def friction():
 
 def _impact_with_energy(system, x, pv, held):
     """Energy before and after the impact, |v_slip| before and after, and the report."""
-    p = [pv[s.name] for s in ct.PARAMETERS]
+    p = system.parameter_vector(pv)
     before = np.asarray(x, dtype=float).copy()
     before[2] = 0.0  # the impact happens on the link's surface
     modes = system.integrator  # the contact modes' numerics: metric and contact 1-forms

@@ -11,6 +11,7 @@ from companion import examples
 from companion.examples.disk_link import contact as ct
 from companion.examples.disk_link import robotics as rb
 from companion.examples.disk_link.checks import rolling_checks
+from companion.examples.disk_link.parameters import SYMBOLS
 from companion.geometry.metric import christoffel_first
 
 Q, QDOT = [ct.theta, ct.s], [ct.theta_d, ct.s_d]
@@ -76,7 +77,8 @@ def test_feedback_turns_a_saddle_into_a_stable_focus(system):
     assert np.abs(open_[np.abs(open_.imag) > 1e-9].real).max() < 1e-9  # and a centre
     # physics: det A = det(M⁻¹ ∂g/∂q) = −m²g²/det M < 0 without feedback, whatever the sizes
     r = rb.rolling_robotics_form()
-    subs = {s: pv[s.name] for s in ct.PARAMETERS} | {ct.theta: 0, ct.s: 0.6}
+    subs = dict(zip(SYMBOLS, system.parameter_vector(pv), strict=True)) | {ct.theta: 0,
+                                                                          ct.s: 0.6}
     expected = float((r["g"].jacobian(Q).det() / r["M"].det()).subs(subs))
     assert np.prod(open_).real == pytest.approx(expected, rel=1e-10) and expected < 0
 
@@ -85,7 +87,8 @@ def test_input_matrix_is_the_motor_column(system):
     pv = system.parameter_values({"s_ref": 0.6})
     lin = rb.linearize(pv)
     mass = np.array(rb.rolling_robotics_form()["M"].subs(
-        {s: pv[s.name] for s in ct.PARAMETERS} | {ct.s: 0.6}).evalf(), dtype=float)
+        dict(zip(SYMBOLS, system.parameter_vector(pv), strict=True)) | {ct.s: 0.6}).evalf(),
+        dtype=float)
     np.testing.assert_allclose(mass @ lin.B[2:, 0], [1.0, 0.0], atol=1e-12)
     assert not lin.B[:2].any()
 

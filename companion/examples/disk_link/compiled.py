@@ -22,14 +22,15 @@ Modes are indexed as :data:`.modes.MODES`; a singular mode model returns status 
 from __future__ import annotations
 
 import ctypes
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 
 import numpy as np
 import sympy as sp
 
 from companion.examples.disk_link import contact as ct
-from companion.examples.disk_link.controller import CONTROLLER_PARAMETERS, link_torque
+from companion.examples.disk_link.controller import link_torque
+from companion.examples.disk_link.parameters import BY_NAME, SYMBOLS, mu_k, mu_s
 from companion.numerics import c_rhs
 from companion.numerics.errors import SingularConfigurationError
 from companion.numerics.hybrid import Guard
@@ -38,15 +39,12 @@ from companion.numerics.hybrid import Guard
 OUTPUTS = ["theta_dot", "s_dot", "h_dot", "psi_dot", "theta_ddot", "s_ddot", "h_ddot",
            "psi_ddot", "W_tau_dot", "W_fric_dot", "N", "F", "tau", "v_slip", "energy", "x_D",
            "y_D"]
-#: The parameters, in the order of p: the contact model's, the controller's, μ_k, μ_s.
-MU_K, MU_S = sp.symbols("mu_k mu_s")
-PARAMETERS = [*ct.PARAMETERS, *(p.symbol for p in CONTROLLER_PARAMETERS), MU_K, MU_S]
 #: The C names of the mode models' functions, in the order of the mode index.
 _MODE_FUNCTIONS = ("rolling", "slipping", "slipping", "separated")
 
 
 def _names() -> dict[sp.Symbol, sp.Symbol]:
-    names = c_rhs.c_names([*ct.COORDS, *ct.RATES], PARAMETERS)
+    names = c_rhs.c_names([*ct.COORDS, *ct.RATES], SYMBOLS)
     names.update({ct.tau: sp.Symbol("tau"), ct.LAMBDA_F: sp.Symbol("lam")})
     return names
 
@@ -80,11 +78,10 @@ def _mode_source(name: str) -> str:
 def source() -> str:
     """The library's C source (see the module's docstring)."""
     names = _names()
-    symbols = {p.name: p for p in PARAMETERS}
     state = [*ct.COORDS, *ct.RATES]
-    torque = link_torque(state, symbols, cos=sp.cos)
+    torque = link_torque(state, BY_NAME, cos=sp.cos)
     extras = [ct.KIN.slip_velocity(), ct.energy(), *ct.KIN.centre]
-    np_, mu = len(PARAMETERS), PARAMETERS.index(MU_K)
+    np_, mu = len(SYMBOLS), SYMBOLS.index(mu_k)
     calls = ", ".join(f"mode_{f}" for f in _MODE_FUNCTIONS)
     return "\n".join([
         c_rhs.LINEAR_ALGEBRA,
@@ -119,7 +116,7 @@ def source() -> str:
         "int guards(double t, const double *x, const double *p, double *g) {",
         f"    double o[{len(OUTPUTS)}];",
         "    const int mode = (int)p[NP];",
-        f"    const double L = p[{PARAMETERS.index(ct.L)}], mus = p[{PARAMETERS.index(MU_S)}];",
+        f"    const double L = p[{SYMBOLS.index(ct.L)}], mus = p[{SYMBOLS.index(mu_s)}];",
         "    (void)t;",
         "    if (mode == 3) { g[0] = x[2]; g[1] = x[1]; g[2] = L - x[1]; return 0; }",
         "    const int s = contact(x, p, mode, (int)p[NP + 1], o);",
@@ -161,16 +158,21 @@ class CompiledContact:
 
     Parameters
     ----------
-    pv
-        Parameter values by name (every name of :data:`PARAMETERS`).
+    p
+        The parameter values in the order of :data:`.parameters.PARAMETERS` (the System's
+        ``parameter_vector``, or ``Setup.p``), as the C code indexes them.
     held
         Whether the link is held at its initial angle.
     """
 
-    def __init__(self, pv: Mapping[str, float], held: bool):
+    def __init__(self, p: Sequence[float], held: bool):
+        if len(p) != len(SYMBOLS):
+            raise ValueError(f"the compiled disk–link modes take {len(SYMBOLS)} parameter "
+                             f"values in the order {', '.join(s.name for s in SYMBOLS)}; "
+                             f"got {len(p)}")
         self._lib = library()
         self.held = int(held)
-        self._p = np.array([float(pv[s.name]) for s in PARAMETERS] + [0.0, float(held)])
+        self._p = np.array([*p, 0.0, float(held)], dtype=float)
 
     def rhs(self, mode: int) -> c_rhs.CRightHandSide:
         """ẋ = f(t, x) in mode number ``mode``."""

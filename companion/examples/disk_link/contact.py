@@ -43,8 +43,6 @@ N, F = sp.symbols("N F")
 COORDS = [theta, s, h, psi]
 RATES = [theta_d, s_d, h_d, psi_d]
 ACCELS = [theta_dd, s_dd, h_dd, psi_dd]
-#: Physical parameters the contact model depends on (τ is the link torque, supplied per state).
-PARAMETERS = [g, m, r, kappa, M, L]
 
 
 def cross2(a: Sequence, b: Sequence) -> sp.Expr:

@@ -8,7 +8,7 @@ import numpy as np
 import sympy as sp
 
 from companion.examples.disk_link import contact as ct
-from companion.examples.disk_link.model import mu_k, mu_s
+from companion.examples.disk_link.parameters import mu_k, mu_s
 from companion.exercises.check import Mistake
 from companion.exercises.exercise import ChoiceExercise, Exercise, Option, steps_keyed
 from companion.exercises.outcomes import pick

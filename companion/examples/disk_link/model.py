@@ -24,23 +24,10 @@ from typing import Any
 import sympy as sp
 
 from companion.examples.disk_link import contact as ct
-from companion.examples.disk_link.controller import CONTROLLER_PARAMETERS, check_target
+from companion.examples.disk_link.controller import check_target
 from companion.examples.disk_link.modes import ROLLING, ContactModes
+from companion.examples.disk_link.parameters import PARAMETERS
 from companion.system import Parameter, System
-
-mu_s, mu_k = sp.symbols("mu_s mu_k", nonnegative=True)
-PARAMETERS = [
-    Parameter(ct.g, 9.81, 1.0, 20.0, "m/s²", "gravity", positive=True),
-    Parameter(ct.m, 1.0, 0.1, 5.0, "kg", "disk mass", positive=True),
-    Parameter(ct.r, 0.1, 0.02, 0.3, "m", "disk radius", positive=True),
-    Parameter(ct.kappa, 0.5, 0.1, 1.0, "", "I_D/(m r²): ½ uniform disk, 1 ring", positive=True),
-    Parameter(ct.M, 3.0, 0.1, 10.0, "kg", "link mass (uniform link)", positive=True),
-    Parameter(ct.L, 1.0, 0.3, 2.0, "m", "link length", positive=True),
-    Parameter(mu_s, 0.5, 0.0, 1.5, "", "static friction coefficient", nonnegative=True),
-    Parameter(mu_k, 0.3, 0.0, 1.5, "", "kinetic friction coefficient (≤ μ_s)",
-              nonnegative=True),
-    *CONTROLLER_PARAMETERS,
-]
 
 
 def check_friction(pv: Mapping[str, float]) -> None:
@@ -70,7 +57,7 @@ def build_friction() -> DiskLink:
     return _system(hybrid=True)
 
 
-#: Defaults of each example where they differ from :data:`PARAMETERS`.
+#: Defaults of each example where they differ from :data:`.parameters.PARAMETERS`.
 _DEFAULTS = {
     False: {"mu_s": 0.6, "mu_k": 0.4},
     True: {"mu_s": 0.25, "mu_k": 0.15},
@@ -108,4 +95,4 @@ def _system(hybrid: bool) -> DiskLink:
     )
 
 
-__all__ = ["PARAMETERS", "DiskLink", "build_friction", "build_rolling", "mu_k", "mu_s"]
+__all__ = ["DiskLink", "build_friction", "build_rolling"]

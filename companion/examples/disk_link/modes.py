@@ -14,7 +14,7 @@ E − W_τ − W_f is conserved on every run.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Any
@@ -26,6 +26,7 @@ from companion.examples.disk_link import contact as ct
 from companion.examples.disk_link.compiled import OUTPUTS, CompiledContact
 from companion.examples.disk_link.controller import link_torque
 from companion.examples.disk_link.impacts import plastic_impact, project_on_rolling
+from companion.examples.disk_link.parameters import SYMBOLS, check_order
 from companion.numerics import Trajectory, c_rhs
 from companion.numerics.compile import SingularConfigurationError, lambdify_scalar
 from companion.numerics.hybrid import Guard, Mode, simulate_hybrid
@@ -45,13 +46,14 @@ MAX_STEP_SHARE = 1 / 50
 
 
 class _ModeNumerics:
-    """A mode's closed equations (:func:`.contact.closed_mode`) compiled for numbers in Python:
-    λ of the Coulomb closure is an argument (0 outside the slipping mode)."""
+    """A mode's closed equations (:func:`.contact.closed_mode`) compiled for numbers in Python,
+    with every parameter in the order of ``p`` (:data:`.parameters.SYMBOLS`): λ of the Coulomb
+    closure is an argument (0 outside the slipping mode)."""
 
     def __init__(self, closed: ct.ClosedMode):
         self.model = model = closed.model
         self.n = n = len(model.q)
-        args = [*ct.COORDS, *ct.RATES, *ct.PARAMETERS, ct.tau, ct.LAMBDA_F]
+        args = [*ct.COORDS, *ct.RATES, *SYMBOLS, ct.tau, ct.LAMBDA_F]
         self._fn = lambdify_scalar(args, [*closed.A, *closed.b, *model.metric])
         self._post = lambdify_scalar([*args, *model.qddot], closed.post)
         self._n_solve = n * n + n
@@ -121,11 +123,11 @@ class ContactModes(Integrator):
         if self.backend not in ("python", "c", "auto"):
             raise ValueError(f"backend must be 'python', 'c' or 'auto', got {self.backend!r}")
 
-    def _c_contact(self, pv: Mapping[str, float], held: bool) -> CompiledContact | None:
+    def _c_contact(self, p: Sequence[float], held: bool) -> CompiledContact | None:
         """The modes compiled for this run, or None for the Python evaluation."""
         if self.backend == "python" or (self.backend == "auto" and c_rhs.compiler() is None):
             return None
-        return CompiledContact(pv, held)
+        return CompiledContact(p, held)
 
     def _numeric(self, name: str) -> _ModeNumerics:
         """A mode model compiled for numbers, derived and compiled on first use."""
@@ -135,7 +137,7 @@ class ContactModes(Integrator):
 
     @cached_property
     def _extras(self):
-        args = [*ct.COORDS, *ct.RATES, *ct.PARAMETERS]
+        args = [*ct.COORDS, *ct.RATES, *SYMBOLS]
         rel = ct.KIN.relative_velocity()
         exprs = [ct.energy(), rel[0], *ct.KIN.centre, *rel.jacobian(ct.RATES)]
         return lambdify_scalar(args, exprs)
@@ -143,8 +145,8 @@ class ContactModes(Integrator):
     @cached_property
     def _slip(self):
         """v_slip as a function of the state and parameters."""
-        return sp.lambdify([*ct.COORDS, *ct.RATES, *ct.PARAMETERS],
-                           ct.KIN.slip_velocity(), modules="math")
+        return sp.lambdify([*ct.COORDS, *ct.RATES, *SYMBOLS], ct.KIN.slip_velocity(),
+                           modules="math")
 
     # ------------------------------------------------------------------ inputs
     def state_names(self, system: System) -> list[str]:
@@ -188,8 +190,9 @@ class ContactModes(Integrator):
         s_dot and, for slipping, psi_dot)."""
         if mode not in MODES:
             raise ValueError(f"unknown mode {mode!r}; known: {', '.join(MODES)}")
-        pv = system.parameter_values(params)
-        p = [pv[s.name] for s in ct.PARAMETERS]
+        check_order(system.parameter_symbols)
+        p = system.parameter_vector(params)
+        pv = dict(zip((s.name for s in SYMBOLS), p, strict=True))
         x = self.initial_state(system, {k: state[k] for k in (
             "theta", "s", "theta_dot", "s_dot", "psi_dot") if k in state}, pv)
         acc, n, f, tau = self._accelerations(mode, x, p, pv, link_held)
@@ -243,12 +246,13 @@ class ContactModes(Integrator):
         t_final, n_points = float(setup.t[-1]), len(setup.t)
         rtol, atol, pv = setup.rtol, setup.atol, setup.params
         max_switches = setup.options.get("max_switches", 100)
-        p = [pv[s.name] for s in ct.PARAMETERS]
+        check_order(system.parameter_symbols)
+        p = setup.p
         x0 = self.initial_state(system, setup.initial, pv)
         held = bool(setup.options.get("link_held", False))
         if held:
             x0[4] = 0.0
-        compiled = self._c_contact(pv, held)
+        compiled = self._c_contact(p, held)
         modes = self._modes(p, pv, held, compiled)
         events: list[str] = []
         if self.hybrid:

@@ -27,11 +27,8 @@ import numpy as np
 import sympy as sp
 
 from companion.examples.disk_link import contact as ct
-from companion.examples.disk_link.controller import (
-    CONTROLLER_PARAMETERS,
-    HOLDING_GAINS,
-    link_torque,
-)
+from companion.examples.disk_link.controller import HOLDING_GAINS, link_torque
+from companion.examples.disk_link.parameters import BY_NAME
 from companion.geometry.metric import robotics_form
 from companion.numerics.linearize import jacobian
 from companion.system import Linearization, System
@@ -68,9 +65,7 @@ def _closed_loop() -> tuple[sp.Matrix, list[sp.Symbol]]:
     x = (θ, s, θ̇, ṡ), q̈ = M⁻¹(B τ(x) − C q̇ − g)."""
     rf = rolling_robotics_form()
     q, qdot = [ct.theta, ct.s], [ct.theta_d, ct.s_d]
-    names = {p.name: p.symbol for p in CONTROLLER_PARAMETERS}
-    names.update({s.name: s for s in ct.PARAMETERS})
-    law = link_torque([ct.theta, ct.s, 0, 0, ct.theta_d, ct.s_d], names, cos=sp.cos)
+    law = link_torque([ct.theta, ct.s, 0, 0, ct.theta_d, ct.s_d], BY_NAME, cos=sp.cos)
     force = rf["tau"].subs(ct.tau, law) - rf["C"] * sp.Matrix(qdot) - rf["g"]
     f = sp.Matrix([*qdot, *rf["M"].LUsolve(force)])
     return f, [*q, *qdot]

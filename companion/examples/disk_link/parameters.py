@@ -1,0 +1,56 @@
+"""The disk–link's parameters: one list, whose order is the order of ``p`` everywhere.
+
+:data:`PARAMETERS` is the systems' parameter list (so its order is
+``System.parameter_symbols``, the order of ``Setup.p`` and of
+:meth:`~companion.system.System.parameter_vector`); the modes' Python numerics
+(:mod:`.modes`) are lambdified with :data:`SYMBOLS` and the C code (:mod:`.compiled`) indexes
+``p`` by it, so that the one ``p`` the System validated is passed on unchanged.
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from companion.examples.disk_link import contact as ct
+from companion.examples.disk_link.controller import CONTROLLER_PARAMETERS
+from companion.system import Parameter
+
+mu_s, mu_k = sp.symbols("mu_s mu_k", nonnegative=True)
+
+#: Every parameter of the disk–link, in the order of ``p``: the contact model's, the friction
+#: coefficients, the controller's.
+PARAMETERS = [
+    Parameter(ct.g, 9.81, 1.0, 20.0, "m/s²", "gravity", positive=True),
+    Parameter(ct.m, 1.0, 0.1, 5.0, "kg", "disk mass", positive=True),
+    Parameter(ct.r, 0.1, 0.02, 0.3, "m", "disk radius", positive=True),
+    Parameter(ct.kappa, 0.5, 0.1, 1.0, "", "I_D/(m r²): ½ uniform disk, 1 ring", positive=True),
+    Parameter(ct.M, 3.0, 0.1, 10.0, "kg", "link mass (uniform link)", positive=True),
+    Parameter(ct.L, 1.0, 0.3, 2.0, "m", "link length", positive=True),
+    Parameter(mu_s, 0.5, 0.0, 1.5, "", "static friction coefficient", nonnegative=True),
+    Parameter(mu_k, 0.3, 0.0, 1.5, "", "kinetic friction coefficient (≤ μ_s)",
+              nonnegative=True),
+    *CONTROLLER_PARAMETERS,
+]
+#: Their Symbols, in the order of ``p``.
+SYMBOLS = [p.symbol for p in PARAMETERS]
+#: The Symbols by name (the values by name of :func:`.controller.link_torque`'s symbolic form).
+BY_NAME = {s.name: s for s in SYMBOLS}
+
+
+def check_order(symbols: list[sp.Symbol]) -> None:
+    """Refuse a system whose parameters are not :data:`PARAMETERS` in its order: the modes
+    index ``p`` by that order.
+
+    Raises
+    ------
+    ValueError
+        ``symbols`` (a system's ``parameter_symbols``) differ from :data:`SYMBOLS`.
+    """
+    if list(symbols) != SYMBOLS:
+        raise ValueError(
+            "the disk–link's modes index p in the order of disk_link.parameters.PARAMETERS "
+            f"({', '.join(s.name for s in SYMBOLS)}); this system's parameters are "
+            f"{', '.join(s.name for s in symbols)}: build it with that list")
+
+
+__all__ = ["BY_NAME", "PARAMETERS", "SYMBOLS", "check_order", "mu_k", "mu_s"]
