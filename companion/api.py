@@ -13,7 +13,7 @@ from typing import Any
 from companion import examples
 from companion.mechanics.comparison import ComparisonTable
 from companion.mechanics.comparison import compare_methods as _compare
-from companion.model import Model
+from companion.model import Model, as_model
 from companion.system import ParameterTable, System
 
 
@@ -38,12 +38,15 @@ def explore(system: Model, params: Mapping[Any, Any] | None = None,
 
     Raises
     ------
+    TypeError
+        ``system`` is not a :class:`~companion.model.Model`.
     ValueError
         Unknown names, or start values the explorer refuses (outside a slider's range).
     """
     from companion.widgets.explorer import Explorer
     from companion.widgets.timeseries import TimeSeriesView
 
+    system = as_model(system, "explore")
     start = {**ParameterTable(tuple(system.parameters)).by_name(params),
              **ParameterTable(tuple(system.initial), "initial condition(s)",
                               "initial").by_name(initial)}

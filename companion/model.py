@@ -24,27 +24,33 @@ if TYPE_CHECKING:
 class Model(Protocol):
     """Something the widgets can explore: named numbers in, a simulated motion out.
 
-    Attributes
-    ----------
-    name
-        Short identifier (registry name, key of the explorers' lifecycle).
-    title
-        Human-readable title (figure alt text, headings).
-    parameters
-        The physical parameters, each with default, slider range, unit and sign rule.
-    initial
-        The initial conditions, named like the states of the trajectory they start.
-
     Notes
     -----
-    ``isinstance(x, Model)`` checks that the members exist, not their types or
-    ``simulate``'s signature (a limit of :func:`typing.runtime_checkable`).
+    The four data members are read-only properties here, so that plain attributes satisfy
+    them, a list where a sequence is asked too.  ``isinstance(x, Model)`` checks that the
+    members exist, not their types or ``simulate``'s signature (a limit of
+    :func:`typing.runtime_checkable`).
     """
 
-    name: str
-    title: str
-    parameters: Sequence[Parameter]
-    initial: Sequence[Parameter]
+    @property
+    def name(self) -> str:
+        """Short identifier (registry name, key of the explorers' lifecycle)."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """Human-readable title (figure alt text, headings)."""
+        ...
+
+    @property
+    def parameters(self) -> Sequence[Parameter]:
+        """The physical parameters, each with default, slider range, unit and sign rule."""
+        ...
+
+    @property
+    def initial(self) -> Sequence[Parameter]:
+        """The initial conditions, each with default, slider range and unit."""
+        ...
 
     def simulate(self, t_final: float | None = None,
                  params: Mapping[Any, Any] | None = None,
@@ -79,4 +85,14 @@ class Model(Protocol):
         ...
 
 
-__all__ = ["Model"]
+def as_model(obj: Any, who: str) -> Model:
+    """``obj``, or a ``TypeError`` saying that ``who`` (e.g. "an Explorer") needs a
+    :class:`Model` and what one is."""
+    if not isinstance(obj, Model):
+        raise TypeError(f"{who} needs a Model: a System, or any object with name, title, "
+                        "parameters, initial and simulate (companion.Model); got "
+                        f"{type(obj).__name__} {obj!r}")
+    return obj
+
+
+__all__ = ["Model", "as_model"]

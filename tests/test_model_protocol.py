@@ -69,6 +69,13 @@ def test_the_protocol_check_can_fail():
     assert not isinstance(ClosedFormOscillator.parameters[0], Model)
 
 
+def test_an_explorer_refuses_what_is_not_a_model():
+    with pytest.raises(TypeError, match="an Explorer needs a Model: .* got str 'knife_edge'"):
+        Explorer("knife_edge", TimeSeriesView())
+    with pytest.raises(TypeError, match="explore needs a Model: .* got str 'knife_edge'"):
+        explore("knife_edge")
+
+
 def test_a_closed_form_model_drives_an_explorer():
     model = ClosedFormOscillator()
     explorer = Explorer(model, TimeSeriesView())

@@ -27,7 +27,7 @@ import numpy as np
 from matplotlib.figure import Figure
 from matplotlib.ticker import LogLocator, NullLocator
 
-from companion.model import Model
+from companion.model import Model, as_model
 from companion.numerics import SingularConfigurationError, Trajectory
 from companion.system import Parameter
 from companion.widgets import labels, private_hooks, style
@@ -341,6 +341,13 @@ class Explorer:
         Explorers of one system under one key replace each other: building one closes the
         previous (re-running a cell leaves one live figure).  Default ``preset`` or "main".
 
+    Raises
+    ------
+    TypeError
+        ``system`` is not a :class:`~companion.model.Model`.
+    ValueError
+        Unknown control, limit or preset names.
+
     Attributes
     ----------
     controls
@@ -369,7 +376,7 @@ class Explorer:
                  | None = None,
                  presets: Mapping[str, Preset] | None = None, preset: str | None = None,
                  key: str | None = None):
-        self.system = system
+        self.system = as_model(system, "an Explorer")
         self.view = view
         self.simulate_kwargs = dict(simulate_kwargs or {})
         self.spec: dict[str, Parameter] = {
