@@ -24,6 +24,7 @@ __version__ = "0.1.0"
 _PUBLIC = {
     "System": "companion.system",
     "Parameter": "companion.system",
+    "Model": "companion.model",
     "Integrator": "companion.system",
     "OdeIntegrator": "companion.system",
     "SingularConfigurationError": "companion.system",

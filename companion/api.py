@@ -13,7 +13,8 @@ from typing import Any
 from companion import examples
 from companion.mechanics.comparison import ComparisonTable
 from companion.mechanics.comparison import compare_methods as _compare
-from companion.system import System
+from companion.model import Model, as_model
+from companion.system import ParameterTable, System
 
 
 def compare_methods(systems: Sequence[System | str] | None = None,
@@ -25,26 +26,34 @@ def compare_methods(systems: Sequence[System | str] | None = None,
     return _compare([examples.get(s) if isinstance(s, str) else s for s in chosen], methods)
 
 
-def explore(system: System, params: Mapping[Any, Any] | None = None,
+def explore(system: Model, params: Mapping[Any, Any] | None = None,
             initial: Mapping[Any, Any] | None = None, **simulate_kwargs):
-    """A generic :class:`~companion.widgets.Explorer` of ``system``: a slider for every
-    parameter and initial value, the coordinates against time (and the path when the system
-    has ``x``/``y`` coordinates or series) and the drift of its invariants.
+    """A generic :class:`~companion.widgets.Explorer` of ``system``, a :class:`System` or any
+    other :class:`~companion.model.Model`: a slider for every parameter and initial value,
+    the coordinates against time (every state, for a model that is not a System; and the
+    path when there are ``x``/``y`` coordinates or series) and the drift of its invariants.
 
     ``params`` and ``initial`` (by name or Symbol, as for :meth:`System.simulate`) are where
     the sliders start; the other keywords (``t_final``, ``method`` …) go to every simulation.
 
     Raises
     ------
+    TypeError
+        ``system`` is not a :class:`~companion.model.Model`.
     ValueError
         Unknown names, or start values the explorer refuses (outside a slider's range).
     """
     from companion.widgets.explorer import Explorer
     from companion.widgets.timeseries import TimeSeriesView
 
-    start = {**system.parameter_table.by_name(params), **system.initial_table.by_name(initial)}
-    explorer = Explorer(system, TimeSeriesView.for_system(system),
-                        simulate_kwargs=simulate_kwargs)
+    system = as_model(system, "explore")
+    start = {**ParameterTable(tuple(system.parameters)).by_name(params),
+             **ParameterTable(tuple(system.initial), "initial condition(s)",
+                              "initial").by_name(initial)}
+    # a System names its coordinates; another model's states are all shown
+    view = (TimeSeriesView.for_system(system) if isinstance(system, System)
+            else TimeSeriesView())
+    explorer = Explorer(system, view, simulate_kwargs=simulate_kwargs)
     if start and explorer.update(**start) is None:
         explorer.close()
         raise ValueError(f"explore({system.name}): {explorer.error}")

@@ -21,6 +21,7 @@ from companion.exercises.graded import graded, guarded, withhold
 from companion.exercises.parse import Answer, name_table
 from companion.exercises.worker import Request, grade
 from companion.mechanics.derivation import Derivation, Step
+from companion.model import Model
 from companion.system import Parameter, System
 
 
@@ -49,7 +50,7 @@ class _OnTheEngine:
                              "companion.examples.exercises_for(...) or pass system=...")
         return self.system_of()
 
-    def _results(self, system: System | None) -> dict[str, Any]:
+    def _results(self, system: Model | None) -> dict[str, Any]:
         system = self.system() if system is None else system
         cache = self.__dict__.setdefault("_cache", {})
         if id(system) not in cache:  # keep the system alive so its id stays unique
@@ -190,9 +191,11 @@ class Exercise(_OnTheEngine):
         return list(self.given_steps(self.system() if system is None else system))
 
     # ----------------------------------------------------------------- reader actions
-    def ranges(self, system: System | None = None) -> dict[sp.Symbol, tuple[float, float]]:
+    def ranges(self, system: Model | None = None) -> dict[sp.Symbol, tuple[float, float]]:
         """Where each of the system's symbols is sampled: its slider range, a full turn for
-        an angle (unit rad); other symbols get the checker's defaults (both signs)."""
+        an angle (unit rad); other symbols get the checker's defaults (both signs).  Only the
+        model's parameters and initial values are read (any :class:`~companion.model.Model`).
+        """
         results = self._results(system)
         if "ranges" not in results:
             system = self.system() if system is None else system

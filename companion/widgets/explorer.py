@@ -27,8 +27,9 @@ import numpy as np
 from matplotlib.figure import Figure
 from matplotlib.ticker import LogLocator, NullLocator
 
+from companion.model import Model, as_model
 from companion.numerics import SingularConfigurationError, Trajectory
-from companion.system import Parameter, System
+from companion.system import Parameter
 from companion.widgets import labels, private_hooks, style
 from companion.widgets.frames import MATPLOTLIB_LOCK, changing, safe_frames
 from companion.widgets.responsive import FigureFitter
@@ -317,7 +318,9 @@ class Explorer:
     Parameters
     ----------
     system
-        The :class:`~companion.system.System` to explore.
+        The model to explore: a :class:`~companion.system.System` or any other
+        :class:`~companion.model.Model` (only its name, title, parameters, initial values and
+        ``simulate`` are used).
     view
         The :class:`View` that draws its trajectories.
     controls
@@ -337,6 +340,13 @@ class Explorer:
     key
         Explorers of one system under one key replace each other: building one closes the
         previous (re-running a cell leaves one live figure).  Default ``preset`` or "main".
+
+    Raises
+    ------
+    TypeError
+        ``system`` is not a :class:`~companion.model.Model`.
+    ValueError
+        Unknown control, limit or preset names.
 
     Attributes
     ----------
@@ -359,14 +369,14 @@ class Explorer:
         Functions called with ``predicting`` whenever it changes (a scene hides its caption).
     """
 
-    def __init__(self, system: System, view: View, *, controls: Sequence[str] | None = None,
+    def __init__(self, system: Model, view: View, *, controls: Sequence[str] | None = None,
                  essential: Sequence[str] | None = None,
                  simulate_kwargs: Mapping[str, Any] | None = None,
                  limits: Mapping[str, Callable[[Mapping[str, float]], tuple[float, float]]]
                  | None = None,
                  presets: Mapping[str, Preset] | None = None, preset: str | None = None,
                  key: str | None = None):
-        self.system = system
+        self.system = as_model(system, "an Explorer")
         self.view = view
         self.simulate_kwargs = dict(simulate_kwargs or {})
         self.spec: dict[str, Parameter] = {
@@ -657,18 +667,11 @@ class Explorer:
         return traj
 
     def _checked(self, values: Mapping[str, Any]) -> dict[str, float]:
-        """Values as floats (numpy scalars, Decimal, Fraction alike), or a clear error."""
+        """Values as floats (numpy scalars, Decimal, Fraction alike) by their parameter's own
+        rule (:meth:`~companion.system.Parameter.check`: a finite number of the allowed sign),
+        or its error; the slider ranges are checked after (:meth:`_check_ranges`)."""
         self._known(values)
-        out = {}
-        for name, value in values.items():
-            try:
-                out[name] = float(value)
-            except (TypeError, ValueError) as exc:
-                raise ValueError(f"{labels.plain(name)} must be a real number, got "
-                                 f"{value!r}") from exc
-            if not math.isfinite(out[name]):
-                raise ValueError(f"{labels.plain(name)} must be finite, got {value!r}")
-        return out
+        return {name: self.spec[name].check(value) for name, value in values.items()}
 
     def range_of(self, name: str) -> tuple[float, float]:
         """Where ``name`` may go now: its slider's range, narrowed by a dependent limit."""

@@ -1,16 +1,20 @@
-"""A generic view for any system: chosen series against time, an optional path in a plane,
+"""A generic view for any model: chosen series against time, an optional path in a plane,
 and the relative drift of every invariant.  Used where an example has no view of its own
 (for instance a system the reader defines in a notebook)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from companion.numerics import Trajectory
 from companion.widgets import labels
 from companion.widgets.explorer import View, few_ticks, rescale
+
+if TYPE_CHECKING:
+    from companion.system import System
 
 
 class TimeSeriesView(View):
@@ -20,28 +24,31 @@ class TimeSeriesView(View):
     ----------
     series
         Names of trajectory series to plot against time (states, series or invariants).
+        ``None``: every state of the first trajectory and, without ``path``, the path
+        :func:`default_path` finds among its states and series (for a model that is not a
+        System, whose coordinates :meth:`for_system` cannot name).
     path
         Names of two series drawn against each other, e.g. ``("x", "y")``.
     """
 
     figsize = (9.0, 4.5)
 
-    def __init__(self, series: Sequence[str], path: tuple[str, str] | None = None):
-        self.series = list(series)
+    def __init__(self, series: Sequence[str] | None = None,
+                 path: tuple[str, str] | None = None):
+        self.series = None if series is None else list(series)
         self.path = path
 
     @classmethod
-    def for_system(cls, system) -> TimeSeriesView:
-        """The coordinates of ``system`` against time, and a path: (x, y) when the system has
-        coordinates or series of those names, else the first declared point's
-        (``x_<name>``, ``y_<name>``)."""
-        named = {s.name for s in system.q} | set(system.series_exprs)
-        points = [(k, f"y{k[1:]}") for k in system.series_exprs
-                  if k.startswith("x_") and f"y{k[1:]}" in named]
-        path = ("x", "y") if {"x", "y"} <= named else (points[0] if points else None)
-        return cls([s.name for s in system.q], path)
+    def for_system(cls, system: System) -> TimeSeriesView:
+        """The coordinates of ``system`` against time, and the :func:`default_path` among
+        its coordinates and series."""
+        q = [s.name for s in system.q]
+        return cls(q, default_path(q, system.series_exprs))
 
     def setup(self, fig, trajectory: Trajectory) -> None:
+        if self.series is None:
+            self.series = list(trajectory.names)
+            self.path = self.path or default_path(trajectory.names, trajectory.series)
         # the drift panel only when there is something to drift (the bicycle tracks none)
         ncols = 1 + bool(self.path) + bool(trajectory.invariants)
         self.ax_t = fig.add_subplot(1, ncols, 1)
@@ -87,3 +94,13 @@ class TimeSeriesView(View):
         path = f"; the path {self.path[1]} against {self.path[0]}" if self.path else ""
         drifts = "; invariant drifts" if self.drifts else ""
         return f"{what} against time over {trajectory.t[-1]:.3g} s{path}{drifts}."
+
+
+def default_path(names: Collection[str], series: Collection[str]) -> tuple[str, str] | None:
+    """The path to draw among states ``names`` and ``series`` names: (x, y) when both exist,
+    else the first declared point's (``x_<name>``, ``y_<name>``), else none."""
+    named = {*names, *series}
+    if {"x", "y"} <= named:
+        return ("x", "y")
+    return next(((k, f"y{k[1:]}") for k in series
+                 if k.startswith("x_") and f"y{k[1:]}" in named), None)
