@@ -23,7 +23,8 @@ __version__ = "0.1.0"
 #: The public API: name -> module that defines it.
 _PUBLIC = {
     "System": "companion.system",
-    "Parameter": "companion.system",
+    "Definition": "companion.mechanics.definition",
+    "Parameter": "companion.mechanics.definition",
     "Model": "companion.model",
     "Integrator": "companion.system",
     "OdeIntegrator": "companion.system",

@@ -119,8 +119,10 @@ def test_explorer_updates_in_place(explorer):
 
 def test_explorer_errors_in_readout(explorer):
     name = "I_xx" if "I_xx" in explorer.controls else "l"
-    before = explorer.values[name]
-    assert explorer.update(**{name: 0.0}) is None  # below the slider: refused, not simulated
+    before, high = explorer.values[name], explorer.controls[name].max
+    assert explorer.update(**{name: 0.0}) is None  # not allowed: refused, not simulated
+    assert f"{name} " in explorer.readout.value and "must be &gt; 0" in explorer.readout.value
+    assert explorer.update(**{name: 2 * high}) is None  # beyond the slider: refused too
     assert "outside this explorer&#x27;s range" in explorer.readout.value
     assert explorer.values[name] == before
 

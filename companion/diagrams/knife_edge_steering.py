@@ -10,8 +10,6 @@ import numpy as np
 from companion.examples.knife_edge.scene import PARTICLE_COLORS
 from companion.examples.nonholonomic.steering import bracket_at
 
-NAME = "knife_edge_steering"
-
 
 def draw(ax, phi: float = 0.5, l: float = 1.0) -> None:
     """Draw the labelled diagram on the matplotlib axes ``ax``."""
