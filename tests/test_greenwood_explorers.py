@@ -18,7 +18,7 @@ from companion.examples.knife_edge.closed_form import (  # noqa: E402
     knife_edge_closed_form,
 )
 from companion.numerics import SingularConfigurationError  # noqa: E402
-from companion.numerics.compile import CompiledEOM, _unrolled_solver  # noqa: E402
+from companion.numerics.compile import _unrolled_solver, solve_linear  # noqa: E402
 
 
 @pytest.mark.parametrize("integrator", ["lsoda", "dop853"])
@@ -82,11 +82,9 @@ def test_small_solver_matches_numpy_and_falls_back():
         np.testing.assert_allclose(_unrolled_solver(k)(A.ravel().tolist(), b.tolist()),
                                    np.linalg.solve(A, b), rtol=1e-12, atol=1e-12)
     assert _unrolled_solver(2)([0.0, 1.0, 1.0, 0.0], [1.0, 2.0]) is None  # needs a pivot
-    eom = CompiledEOM.__new__(CompiledEOM)
-    eom.k = 2
-    assert eom._solve_list([0.0, 1.0, 1.0, 0.0], [1.0, 2.0]) == pytest.approx([2.0, 1.0])
+    assert solve_linear([0.0, 1.0, 1.0, 0.0], [1.0, 2.0]) == pytest.approx([2.0, 1.0])
     with pytest.raises(SingularConfigurationError, match="singular"):
-        eom._solve_list([1.0, 2.0, 2.0, 4.0], [1.0, 2.0])
+        solve_linear([1.0, 2.0, 2.0, 4.0], [1.0, 2.0])
 
 
 # ----------------------------------------------------------------------------- explorers

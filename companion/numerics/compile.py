@@ -58,6 +58,33 @@ def _unrolled_solver(k: int):
     return namespace["solve"]
 
 
+def solve_linear(M: Sequence[float], f: Sequence[float], where: str = "") -> list[float]:
+    """x of M x = f for M given row by row as floats: the one small linear solve of the
+    package's right-hand sides in Python (the C ones use :data:`~companion.numerics.c_rhs.
+    LINEAR_ALGEBRA`).
+
+    An unrolled elimination in plain Python for k ≤ 6 (a few microseconds), numpy with
+    pivoting when that is unsafe or k is bigger.
+
+    Raises
+    ------
+    SingularConfigurationError
+        M is singular (the message ends with ``where``).
+    """
+    k = len(f)
+    if k <= _SMALL:
+        x = _unrolled_solver(k)(M, f)
+        if x is not None:
+            return x
+    try:
+        x = np.linalg.solve(np.reshape(np.asarray(M, dtype=float), (k, k)), f)
+    except np.linalg.LinAlgError as exc:
+        raise SingularConfigurationError(f"the mass matrix is singular{where}") from exc
+    if not np.all(np.isfinite(x)):
+        raise SingularConfigurationError(f"the mass matrix is singular{where}")
+    return x.tolist()
+
+
 def grouped_by_speeds(expr: sp.Expr, speeds: Sequence[sp.Symbol]) -> sp.Expr:
     """An expanded expression rewritten as Σ (product of speeds) · (its coefficient).
 
@@ -153,35 +180,14 @@ class CompiledEOM:
 
     def accelerations(self, M: np.ndarray, f: np.ndarray, where: str = "") -> np.ndarray:
         """Solve M u̇ = f, refusing a singular M with an explanation."""
-        if self.k <= _SMALL:
-            return np.array(self._solve_list(M.ravel().tolist(), f.tolist(), where))
-        try:
-            return np.linalg.solve(M, f)
-        except np.linalg.LinAlgError as exc:
-            raise SingularConfigurationError(f"the mass matrix is singular{where}") from exc
-
-    def _solve_list(self, M: list[float], f: list[float], where: str = "") -> list[float]:
-        """M u̇ = f for M given row by row as floats: an unrolled elimination in plain Python
-        for small k (a few microseconds), numpy with pivoting when that is unsafe or k is big."""
-        k = self.k
-        if k <= _SMALL:
-            x = _unrolled_solver(k)(M, f)
-            if x is not None:
-                return x
-        try:
-            x = np.linalg.solve(np.reshape(np.asarray(M, dtype=float), (k, k)), f)
-        except np.linalg.LinAlgError as exc:
-            raise SingularConfigurationError(f"the mass matrix is singular{where}") from exc
-        if not np.all(np.isfinite(x)):
-            raise SingularConfigurationError(f"the mass matrix is singular{where}")
-        return x.tolist()
+        return np.array(solve_linear(M.ravel().tolist(), f.tolist(), where))
 
     def udot_list(self, t: float, q: Sequence[float], u: Sequence[float],
                   p: Sequence[float]) -> list[float]:
         """u̇ at one state as a list of floats (the fast path used inside right-hand sides)."""
         n, k = self.n, self.k
         vals = self._values(t, q, u, p)
-        return self._solve_list(vals[n : n + k * k], vals[n + k * k :])
+        return solve_linear(vals[n : n + k * k], vals[n + k * k :])
 
     def rhs(self, p: Sequence[float]):
         """The first-order right-hand side ``x ↦ ẋ`` for the state x = (q, u).
@@ -192,7 +198,7 @@ class CompiledEOM:
         n, k = self.n, self.k
         nk = n + k * k
         p = list(p)
-        values, solve = self._values, self._solve_list
+        values, solve = self._values, solve_linear
 
         def f(t: float, x: np.ndarray) -> np.ndarray:
             xs = x.tolist()

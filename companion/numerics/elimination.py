@@ -21,6 +21,7 @@ from companion.numerics.compile import (
     NonFiniteMotionError,
     SingularConfigurationError,
     lambdify_scalar,
+    solve_linear,
 )
 
 if TYPE_CHECKING:  # numerics sits below mechanics: the type only
@@ -164,10 +165,7 @@ class EliminationEOM:
              p: Sequence[float]) -> np.ndarray:
         """u̇ of the independent quasi-velocities at one state."""
         _, mass, forcing = self.parts(t, q, u, p)
-        try:
-            return np.linalg.solve(mass, forcing)
-        except np.linalg.LinAlgError as exc:
-            raise SingularConfigurationError("the mass matrix is singular") from exc
+        return np.array(solve_linear(mass.ravel().tolist(), forcing.tolist()))
 
     def udot_list(self, t: float, q: Sequence[float], u: Sequence[float],
                   p: Sequence[float]) -> list[float]:
@@ -181,11 +179,7 @@ class EliminationEOM:
         def f(t: float, x: np.ndarray) -> np.ndarray:
             q, u = x[:n].tolist(), x[n:].tolist()
             qdot, mass, forcing = self.parts(t, q, u, p)
-            try:
-                udot = np.linalg.solve(mass, forcing)
-            except np.linalg.LinAlgError as exc:
-                raise SingularConfigurationError(
-                    f"the mass matrix is singular at t = {t:.6g}") from exc
+            udot = solve_linear(mass.ravel().tolist(), forcing.tolist(), f" at t = {t:.6g}")
             out = np.concatenate([qdot, udot])
             if not all(map(math.isfinite, out)):
                 raise NonFiniteMotionError(f"the accelerations overflow at t = {t:.6g}")

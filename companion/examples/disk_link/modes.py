@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -28,7 +28,7 @@ from companion.examples.disk_link.controller import link_torque
 from companion.examples.disk_link.impacts import plastic_impact, project_on_rolling
 from companion.examples.disk_link.parameters import SYMBOLS, check_order
 from companion.numerics import Trajectory, c_rhs
-from companion.numerics.compile import SingularConfigurationError, lambdify_scalar
+from companion.numerics.compile import SingularConfigurationError, lambdify_scalar, solve_linear
 from companion.numerics.hybrid import Guard, Mode, simulate_hybrid
 from companion.system import Integrator, Setup, System
 
@@ -76,24 +76,15 @@ class _ModeNumerics:
         try:
             if held:  # drop the θ row and column
                 A = [vals[i * n + j] for i in range(1, n) for j in range(1, n)]
-                qdd = [0.0, *_solver(n - 1)(*A, *vals[n * n + 1:k])]
+                qdd = [0.0, *solve_linear(A, vals[n * n + 1:k])]
             else:
-                qdd = _solver(n)(*vals[:k])
-        except ZeroDivisionError as exc:
+                qdd = solve_linear(vals[:n * n], vals[n * n:k])
+        except SingularConfigurationError as exc:
             raise SingularConfigurationError(f"singular {self.model.name} model at "
                                              f"θ = {x[0]:.4g}, s = {x[1]:.4g}") from exc
         *acc, normal, tangential, torque_residual = self._post(*x[:8], *p, tau, lam or 0.0,
                                                                *qdd)
         return acc, normal, tangential, torque_residual
-
-
-@cache
-def _solver(n: int):
-    """x = A⁻¹ b for an n×n matrix, unrolled once by sympy (LU) into scalar code:
-    ``_solver(n)(*A_row_major, *b) -> list``; singular A raises ZeroDivisionError."""
-    a = sp.Matrix(n, n, lambda i, j: sp.Symbol(f"a{i}{j}"))
-    b = sp.Matrix(n, 1, lambda i, j: sp.Symbol(f"b{i}"))
-    return lambdify_scalar([*a, *b], list(a.LUsolve(b)))
 
 
 @dataclass(frozen=True, eq=False)
