@@ -259,22 +259,32 @@ class OdeIntegrator(Integrator):
         object.__setattr__(self, "rtol", rtol if self.rtol is None else self.rtol)
         object.__setattr__(self, "atol", atol if self.atol is None else self.atol)
 
-    def rhs(self, system: System, setup: Setup):
-        if self.backend != "python":
-            compiled = system.compiled(setup.method)
-            if hasattr(compiled, "c_rhs"):
-                from companion.numerics.c_rhs import compiler
+    def rhs(self, system: System, p: Sequence[float], method: str | None = None):
+        """The right-hand side ``f(t, x) = ẋ`` in x = (q, u) that this part integrates, for
+        the parameter values ``p`` (in the order of ``system.parameter_symbols``).
 
-                if self.backend == "c" or compiler() is not None:
-                    return compiled.c_rhs(setup.p)
+        The one place where its form is chosen, the same equations in each: the kinematics
+        (4.80) of a method whose speeds are not the u's (Lagrange's form); else C
+        (``backend``); else, up to ``symbolic_solve_max`` coordinates, the accelerations
+        solved symbolically once; else the compiled M u̇ = f solved at each call."""
+        method = system.method if method is None else method
+        if system.derive(method).speeds != "u":
+            return rhs_in_independent_speeds(system, method, p)
+        compiled = system.compiled(method)
+        if self.backend != "python" and hasattr(compiled, "c_rhs"):
+            from companion.numerics.c_rhs import compiler
+
+            if self.backend == "c" or compiler() is not None:
+                return compiled.c_rhs(p)
         if len(system.q) <= self.symbolic_solve_max:
-            return system.symbolic_rhs(setup.p, setup.method)
-        return system.rhs(setup.p, setup.method)
+            constants, make = system.symbolic_form(method)
+            return make(*constants(*p), *p)
+        return compiled.rhs(p)
 
     def integrate(self, system: System, setup: Setup) -> Trajectory:
         x0 = system.initial_state(setup.initial, setup.params)
         system.check_coordinates(setup.t[:1], x0[:, None], setup.p, "at the start")
-        run, f = SOLVERS[self.solver][0], self.rhs(system, setup)
+        run, f = SOLVERS[self.solver][0], self.rhs(system, setup.p, setup.method)
         system.check_start(f, x0)
         states = run(f, x0, setup.t, setup.rtol, setup.atol)
         system.check_finite(setup.t, states, setup.params)
@@ -643,7 +653,9 @@ class System:
     def rhs(self, p: Sequence[float] | Mapping[Any, Any] | None = None,
             method: str | None = None):
         """The first-order right-hand side ``f(t, x) = ẋ`` in x = (q, u) (the order of
-        :meth:`state_names`) for the parameter values ``p``.
+        :meth:`state_names`) for the parameter values ``p``: the one :meth:`simulate`
+        integrates with the plain ODE (the form its :class:`OdeIntegrator` chooses; a system
+        integrated by another part gets the default :class:`OdeIntegrator`'s).
 
         Methods whose speeds are not the independent u's (Lagrange with multipliers solves for
         q̈ and λ) are mapped to the same state (q, u) through the kinematics (4.80)/(4.134).
@@ -663,23 +675,18 @@ class System:
         ValueError
             A sequence of the wrong length, or invalid values.
         """
-        method = self.method if method is None else method
-        p = self._p(p)
-        if self.derive(method).speeds != "u":
-            return rhs_in_independent_speeds(self, method, p)
-        return self.compiled(method).rhs(p)
+        part = self.integrator if isinstance(self.integrator, OdeIntegrator) else OdeIntegrator()
+        return part.rhs(self, self._p(p), method)
 
-    def symbolic_rhs(self, p: Sequence[float] | Mapping[Any, Any] | None = None,
-                     method: str | None = None):
-        """As :meth:`rhs`, with the accelerations solved symbolically once (LU, no
-        simplification) and compiled into one call; parameter-only subexpressions are
-        computed once per parameter set.  For systems of a few coordinates."""
+    def symbolic_form(self, method: str | None = None):
+        """``(constants, make)``: the accelerations of ``method`` solved symbolically once
+        (LU, no simplification) and compiled, parameter-only subexpressions in ``constants(*p)``
+        (computed once per parameter set), ``make(*constants(*p), *p)`` giving f(t, x) (cached;
+        the form :class:`OdeIntegrator` takes for systems of a few coordinates)."""
         method = self.method if method is None else method
-        p = self._p(p)
         if method not in self._symbolic:
             self._symbolic[method] = _symbolic_parts(self.derive(method), self.parameter_symbols)
-        constants, make = self._symbolic[method]
-        return make(*constants(*p), *p)
+        return self._symbolic[method]
 
     def linearize(
         self,
