@@ -20,7 +20,7 @@ subclassed (as pydy's ``System(eom_method, ode_solver)``):
 from __future__ import annotations
 
 import copy
-import inspect
+import difflib
 import math
 import numbers
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -259,15 +259,17 @@ class OdeIntegrator(Integrator):
         object.__setattr__(self, "rtol", rtol if self.rtol is None else self.rtol)
         object.__setattr__(self, "atol", atol if self.atol is None else self.atol)
 
-    def rhs(self, system: System, p: Sequence[float], method: str | None = None):
+    def rhs(self, system: System, p: Sequence[float] | Mapping[Any, Any] | None,
+            method: str | None = None):
         """The right-hand side ``f(t, x) = ẋ`` in x = (q, u) that this part integrates, for
-        the parameter values ``p`` (in the order of ``system.parameter_symbols``).
+        the parameter values ``p`` (as :meth:`System.parameter_vector` takes them).
 
         The one place where its form is chosen, the same equations in each: the kinematics
         (4.80) of a method whose speeds are not the u's (Lagrange's form); else C
         (``backend``); else, up to ``symbolic_solve_max`` coordinates, the accelerations
         solved symbolically once; else the compiled M u̇ = f solved at each call."""
         method = system.method if method is None else method
+        p = system.parameter_vector(p)
         if system.derive(method).speeds != "u":
             return rhs_in_independent_speeds(system, method, p)
         compiled = system.compiled(method)
@@ -329,26 +331,68 @@ class Linearization:
 Observer = Callable[["System", Trajectory], None]
 
 
-def _from_definition(field: str) -> property:
-    """A read-only attribute of a :class:`System` that is its definition's ``field``."""
+#: What each attribute a :class:`System` reads through from its :class:`Definition` is.
+_READ_THROUGH = {
+    "name": "registry key", "title": "display title",
+    "source": "where the book treats the system",
+    "q": "generalized coordinates", "qdot": "symbols of q̇",
+    "u": "quasi-velocities, the last ``n_constraints`` held at zero (configuration "
+         "constraints' rates appended)",
+    "u_independent": "the u's that remain free", "definitions": "u = Ψ q̇ + Ψ_t (4.80)",
+    "n_constraints": "how many of the last u's are held at zero",
+    "psi": "(Ψ, Ψ_t) differentiated from the definitions (4.80)",
+    "T": "the unconstrained kinetic energy in q, u (and t)",
+    "T_qdot": "the kinetic energy in q̇ as given, or None",
+    "Q": "generalized forces of the independent u's (Q plus Φᵀ Q_q)",
+    "Q_q": "generalized forces of the coordinates as given, or None",
+    "t": "the time symbol of a rheonomic system, or None",
+    "parameters": "the physical parameters (:class:`Parameter`)",
+    "parameter_symbols": "the parameters' Symbols, in the order of ``p``",
+    "parameter_table": "the parameters' identities: Symbol ↔ name ↔ position in ``p``",
+    "initial": "the initial conditions (:class:`Parameter`)",
+    "initial_table": "the initial conditions' identities",
+    "holonomic": "configuration constraints f(q, t) = 0",
+    "dependent": "the coordinates solved from the configuration constraints",
+    "constraint_exprs": "the configuration constraints by the name of their residual",
+    "inputs": "symbols whose values the integrator supplies at each instant",
+    "invariants": "named expressions conserved on the motion",
+    "series": "named expressions evaluated along the motion",
+    "validity": "named conditions (≥ 0) the model needs",
+    "citations": "the book's equation numbers by step key",
+    "reconstruction": "whether the example is our reconstruction",
+    "mechanics_model": "the function building bodies and loads (Kane's method), or None",
+    "geometry": "what the geometric methods read (a mechanism, an embedding), or None",
+    "elimination": "'symbolic' or 'numeric' elimination of Φ = Ψ⁻¹",
+}
+
+
+def _read_through(field: str, what: str) -> property:
+    """A read-only attribute of a :class:`System`: its definition's ``field``."""
     def frozen(self, value: Any) -> None:
         raise AttributeError(f"a system's definition is frozen (setting {field}): make a "
                              f"variant, system.variant({field}=…)")
 
-    return property(lambda self: getattr(self.definition, field), frozen,
-                    doc=f"The definition's ``{field}`` (see :class:`Definition`).")
+    return property(lambda self: getattr(self._definition, field), frozen,
+                    doc=f"{what[0].upper()}{what[1:]} (the definition's ``{field}``).")
+
+
+#: Keywords of ``System`` that are parts, not fields of the definition.
+PARTS = ("method", "integrator", "methods", "observers", "parameter_checks", "t_final",
+         "n_points")
 
 
 def _definition(fields: Mapping[str, Any]) -> Definition:
     """A :class:`Definition` from ``System``'s keywords, or a ``TypeError`` naming the
-    keywords it does not know."""
-    known = set(inspect.signature(Definition).parameters)
-    unknown = sorted(set(fields) - known)
+    keywords it does not know (with the nearest known ones)."""
+    known = Definition.FIELDS
+    unknown = sorted(set(fields) - set(known))
     if unknown:
-        parts = sorted(known | {"method", "integrator", "methods", "observers",
-                                "parameter_checks", "t_final", "n_points"})
-        raise TypeError(f"System got unknown keyword(s) {', '.join(unknown)}; known: "
-                        f"{', '.join(parts)}")
+        near = {k: difflib.get_close_matches(k, [*known, *PARTS], n=1) for k in unknown}
+        hints = "; ".join(f"{k}: did you mean {m[0]}?" for k, m in near.items() if m)
+        raise TypeError(f"System got unknown keyword(s) {', '.join(unknown)}"
+                        + (f" ({hints})" if hints else "")
+                        + f". Parts: {', '.join(PARTS)}; fields of the definition: "
+                        f"{', '.join(known)}")
     return Definition(**fields)
 
 
@@ -390,40 +434,6 @@ class System:
         A keyword that is neither one of these nor a field of :class:`Definition`.
     """
 
-    # The definition's attributes, read through (a System is used where a Definition is).
-    name = _from_definition("name")
-    title = _from_definition("title")
-    source = _from_definition("source")
-    q = _from_definition("q")
-    qdot = _from_definition("qdot")
-    u = _from_definition("u")
-    u_independent = _from_definition("u_independent")
-    definitions = _from_definition("definitions")
-    n_constraints = _from_definition("n_constraints")
-    psi = _from_definition("psi")
-    T = _from_definition("T")
-    T_qdot = _from_definition("T_qdot")
-    Q = _from_definition("Q")
-    Q_q = _from_definition("Q_q")
-    t = _from_definition("t")
-    parameters = _from_definition("parameters")
-    parameter_symbols = _from_definition("parameter_symbols")
-    parameter_table = _from_definition("parameter_table")
-    initial = _from_definition("initial")
-    initial_table = _from_definition("initial_table")
-    holonomic = _from_definition("holonomic")
-    dependent = _from_definition("dependent")
-    constraint_exprs = _from_definition("constraint_exprs")
-    inputs = _from_definition("inputs")
-    invariant_exprs = _from_definition("invariants")
-    series_exprs = _from_definition("series")
-    validity_exprs = _from_definition("validity")
-    citations = _from_definition("citations")
-    reconstruction = _from_definition("reconstruction")
-    mechanics_model = _from_definition("mechanics_model")
-    geometry = _from_definition("geometry")
-    elimination = _from_definition("elimination")
-
     def __init__(
         self,
         definition: Definition | None = None,
@@ -441,48 +451,98 @@ class System:
             definition = _definition(fields)
         elif fields:
             raise TypeError(f"give the definition once: a Definition, or its fields "
-                            f"({', '.join(sorted(fields))}), not both")
+                            f"({', '.join(sorted(fields))}), not both (for a definition with "
+                            "other fields: System(definition.replace(...)) or "
+                            "system.variant(...))")
         elif not isinstance(definition, Definition):
             raise TypeError(f"definition must be a Definition, got "
                             f"{type(definition).__name__} (or give its fields as keywords)")
-        self.definition = definition
-        self.t_final = t_final
-        self.n_points = n_points
+        self._definition = definition
+        self.t_final, self.n_points = t_final, n_points
+        sample_times(t_final, n_points)  # refuses what a simulation would refuse
         self.parameter_checks = list(parameter_checks)
         self.own_methods: dict[str, Method] = dict(methods or {})
-        self.method = method
-        self.integrator = OdeIntegrator() if integrator is None else integrator
         self.observers = list(observers)
+        self.integrator = OdeIntegrator()
+        self.integrator = self._integrator(integrator)
+        if method not in self.methods:
+            raise ValueError(f"unknown method {method!r}; known: {', '.join(self.methods)}")
+        self.method = method
         self._check_initial()
         self._clear_caches()
 
+    @property
+    def definition(self) -> Definition:
+        """The system as the book defines it (frozen; a system with another one is a
+        :meth:`variant` or a new ``System``)."""
+        return self._definition
+
+    @definition.setter
+    def definition(self, value: Any) -> None:
+        raise AttributeError("a system's definition is frozen: make a variant, "
+                             "system.variant(...), or a new System(definition.replace(...))")
+
     def _clear_caches(self) -> None:
+        """Forget everything computed from the definition (derivations, compiled forms, the
+        cached properties of every class of this system)."""
         self._derivations: dict[str, Derivation] = {}
         self._compiled: dict[str, CompiledEOM] = {}
         self._symbolic: dict[str, tuple] = {}
-        for name, value in vars(type(self)).items():
-            if isinstance(value, cached_property):
-                self.__dict__.pop(name, None)
+        for klass in type(self).__mro__:
+            for name, value in vars(klass).items():
+                if isinstance(value, cached_property):
+                    self.__dict__.pop(name, None)
 
     def __repr__(self) -> str:
         return f"<System {self.name}: {self.title}>"
 
-    #: The changes of :meth:`variant` after which the derivations still hold.
-    PRESENTATION = frozenset({"name", "title", "source", "invariants", "series", "validity",
-                              "reconstruction"})
+    #: The fields of the definition a :meth:`variant` may change: they change how the system
+    #: is named, evaluated along a motion or derived by Kane's method, never its equations.
+    VARIANT_FIELDS = frozenset({"name", "title", "source", "reconstruction", "citations",
+                                "mechanics_model", "invariants", "series", "validity",
+                                "initial"})
 
     def variant(self, **changes: Any) -> System:
-        """A copy of this system (its method, integrator and other parts) whose definition has
-        ``changes`` (e.g. another ``name`` and ``mechanics_model``, or more ``series``).
+        """A copy of this system with other parts (``method``, ``integrator``, ``t_final`` …)
+        or other presentation fields of its definition (:data:`VARIANT_FIELDS`: another
+        ``name`` and ``mechanics_model``, more ``series``, other ``initial`` values).
 
-        Derivations already made are kept when only names and the expressions evaluated
-        along a motion change; otherwise everything is derived afresh."""
+        Its equations stay this system's (a new ``q``, ``T``, ``Q`` or parameter list is a
+        new system: ``System(system.definition.replace(...), ...)``), so derivations already
+        made are kept unless ``mechanics_model`` or ``citations`` change.
+
+        Raises
+        ------
+        ValueError
+            A change of the equations' fields.
+        TypeError
+            An unknown keyword.
+        """
+        parts = {k: changes.pop(k) for k in PARTS if k in changes}
+        rederive = bool({"mechanics_model", "citations"} & set(changes)) or "methods" in parts
+        equations = sorted(set(changes) - self.VARIANT_FIELDS - set(Definition.FIELDS))
+        if equations:
+            raise TypeError(f"unknown keyword(s) {', '.join(equations)} of variant")
+        equations = sorted(set(changes) - self.VARIANT_FIELDS)
+        if equations:
+            raise ValueError(f"a variant keeps the equations of {self.name}; changing "
+                             f"{', '.join(equations)} makes a new system: "
+                             "System(system.definition.replace(...), ...)")
         new = copy.copy(self)
-        new.definition = self.definition.replace(**changes)
-        kept = dict(self._derivations) if set(changes) <= self.PRESENTATION else {}
+        new._definition = self._definition.replace(**changes)
+        new.own_methods = dict(parts.pop("methods", self.own_methods))
+        new.observers = list(parts.pop("observers", self.observers))
+        new.parameter_checks = list(parts.pop("parameter_checks", self.parameter_checks))
+        new.t_final = parts.pop("t_final", self.t_final)
+        new.n_points = parts.pop("n_points", self.n_points)
+        sample_times(new.t_final, new.n_points)
+        new.integrator = self._integrator(parts.pop("integrator", None))
+        new.method = parts.pop("method", self.method)
+        if new.method not in new.methods:
+            raise ValueError(f"unknown method {new.method!r}; known: {', '.join(new.methods)}")
+        kept = {} if rederive else dict(self._derivations)
         new._clear_caches()
         new._derivations = kept
-        new.__dict__.pop("_numeric_mechanism", None)
         new._check_initial()
         return new
 
@@ -559,10 +619,31 @@ class System:
             check(values)
         return values
 
-    def parameter_vector(self, params: Mapping[Any, Any] | None = None) -> list[float]:
+    def parameter_vector(self, params: Mapping[Any, Any] | Sequence[float] | None = None
+                         ) -> list[float]:
         """Validated parameter values in the order of :attr:`parameter_symbols`: the ``p``
-        of :meth:`rhs` and the compiled equations."""
-        return self.parameter_table.vector(self.parameter_values(params))
+        of :meth:`rhs` and the compiled equations.
+
+        ``params`` is a mapping by name or Symbol (defaults filled in), ``None`` (the
+        defaults), or a sequence of every value in that order; each is validated alike."""
+        if params is None or isinstance(params, Mapping):
+            return self.parameter_table.vector(self.parameter_values(params))
+        names = self.parameter_table.names
+        order = ", ".join(names) or "none"
+        if isinstance(params, str) or not isinstance(params, Iterable):
+            raise TypeError(f"p must be the parameter values of {self.name} in the order "
+                            f"{order}, or a mapping by name; got {params!r}")
+        values = list(params)
+        if len(values) != len(names):
+            raise ValueError(f"p holds {len(values)} value(s) but {self.name} has "
+                             f"{len(names)} parameters, in this order: {order} "
+                             "(or give a mapping by name or Symbol)")
+        try:
+            return self.parameter_table.vector(self.parameter_values(dict(zip(names, values,
+                                                                              strict=True))))
+        except ValueError as exc:
+            raise TypeError(f"p must be the parameter values of {self.name} in the order "
+                            f"{order}, or a mapping by name: {exc}") from exc
 
     def initial_values(self, initial: Mapping[Any, Any] | None = None) -> dict[str, float]:
         """Validated initial conditions by name (keys given as names or Symbols), defaults
@@ -634,22 +715,6 @@ class System:
         values = self.initial_table.by_name(values)
         return self.integrator.initial_state(self, values, self.parameter_values(params))
 
-    def _p(self, p: Sequence[float] | Mapping[Any, Any] | None) -> list[float]:
-        """``p`` of :meth:`rhs` as the list of every parameter value in order."""
-        if p is None or isinstance(p, Mapping):
-            return self.parameter_vector(p)
-        order = ", ".join(self.parameter_table.names) or "none"
-        try:
-            values = [float(v) for v in p]
-        except (TypeError, ValueError) as exc:
-            raise TypeError(f"p must be the parameter values of {self.name} in the order "
-                            f"{order}, or a mapping by name; got {p!r}") from exc
-        if len(values) != len(self.parameters):
-            raise ValueError(f"p holds {len(values)} value(s) but {self.name} has "
-                             f"{len(self.parameters)} parameters, in this order: {order} "
-                             "(or give a mapping by name or Symbol)")
-        return values
-
     def rhs(self, p: Sequence[float] | Mapping[Any, Any] | None = None,
             method: str | None = None):
         """The first-order right-hand side ``f(t, x) = ẋ`` in x = (q, u) (the order of
@@ -676,7 +741,7 @@ class System:
             A sequence of the wrong length, or invalid values.
         """
         part = self.integrator if isinstance(self.integrator, OdeIntegrator) else OdeIntegrator()
-        return part.rhs(self, self._p(p), method)
+        return part.rhs(self, p, method)
 
     def symbolic_form(self, method: str | None = None):
         """``(constants, make)``: the accelerations of ``method`` solved symbolically once
@@ -986,7 +1051,7 @@ class System:
         args = [*self.q, *self.u_independent, *self.parameter_symbols]
         if self.t is not None:  # rheonomic: invariants and series may depend on time
             args.append(self.t)
-        exprs = {**self.invariant_exprs, **self.series_exprs, **self.constraint_exprs,
+        exprs = {**self.invariants, **self.series, **self.constraint_exprs,
                  **self._validity_in_state()}
         return {k: sp.lambdify(args, e, modules="numpy", cse=True) for k, e in exprs.items()}
 
@@ -994,24 +1059,24 @@ class System:
         """The validity conditions with the accelerations u̇ they use solved from the
         equations of motion (the system's method, symbolically: small systems)."""
         rates = [dot_symbol(s) for s in self.u_independent]
-        if not any(e.free_symbols & set(rates) for e in self.validity_exprs.values()):
-            return dict(self.validity_exprs)
+        if not any(e.free_symbols & set(rates) for e in self.validity.values()):
+            return dict(self.validity)
         d = self.derive()
         if d.speeds != "u":
             raise ValueError(f"the validity conditions of {self.name} use accelerations u̇, "
                              f"which its method {self.method} does not solve for: write them "
                              "in q and u, or choose a method in the u's")
         acc = dict(zip(rates, d.accelerations(), strict=True))
-        return {k: e.xreplace(acc) for k, e in self.validity_exprs.items()}
+        return {k: e.xreplace(acc) for k, e in self.validity.items()}
 
     def _report_validity(self, traj: Trajectory) -> None:
         """Mark where the motion leaves the model's validity (a condition < 0): the series
         ``"model valid"`` and, first among the events, the first violation."""
-        if not self.validity_exprs:
+        if not self.validity:
             return
         valid = np.ones(traj.t.shape, dtype=bool)
         first: tuple[int, str] | None = None
-        for name in self.validity_exprs:
+        for name in self.validity:
             ok = traj.series[name] >= 0  # NaN is a violation too
             valid &= ok
             if not np.all(ok) and (first is None or int(np.argmin(ok)) < first[0]):
@@ -1033,12 +1098,18 @@ class System:
         time = [traj.t] if self.t is not None else []
         for key, fn in self._evaluators.items():
             value = np.broadcast_to(np.asarray(fn(*rows, *p, *time), dtype=float), traj.t.shape)
-            table = (traj.invariants if key in self.invariant_exprs else
+            table = (traj.invariants if key in self.invariants else
                      traj.residuals if key in self.constraint_exprs else traj.series)
             table[key] = np.array(value)
         self._report_validity(traj)
         for observe in self.observers:
             observe(self, traj)
+
+
+# The definition's attributes, read through: a System is used where a Definition is.
+for _field, _what in _READ_THROUGH.items():
+    setattr(System, _field, _read_through(_field, _what))
+del _field, _what
 
 
 def _symbolic_parts(d: Derivation, params: Sequence[sp.Symbol]):

@@ -16,7 +16,7 @@ import numpy as np
 import sympy as sp
 
 from companion.mechanics.lagrange import kinematics_of
-from companion.mechanics.methods import Definition, applicable
+from companion.mechanics.methods import Definition, Derivable, applicable
 from companion.numerics.compile import CompiledEOM, lambdify_scalar
 from companion.numerics.errors import wrong_state_size
 
@@ -47,7 +47,7 @@ def _qdot(system: Definition):
                            list(qdot))
 
 
-def udot_function(system: Definition, method: str, p: Sequence[float]):
+def udot_function(system: Derivable, method: str, p: Sequence[float]):
     """``(t, q, u) ↦ u̇`` of the independent speeds by ``method`` for parameter values ``p``."""
     p = list(p)
     derivation = system.derive(method)
@@ -59,7 +59,8 @@ def udot_function(system: Definition, method: str, p: Sequence[float]):
     # Lagrange form: speeds (q̇, μ), accelerations (q̈, λ); μ never enters the equations.
     n = len(system.q)
     mu = [0.0] * (len(derivation.u) - n)
-    qdot_of, rate = _qdot(system), _u_rate(system)
+    # cached per (frozen) definition: a system of the same definition shares them
+    qdot_of, rate = _qdot(system.definition), _u_rate(system.definition)
 
     def f(t: float, q, u) -> np.ndarray:
         qdot = qdot_of(t, *q, *u, *p)
@@ -69,11 +70,11 @@ def udot_function(system: Definition, method: str, p: Sequence[float]):
     return f
 
 
-def rhs_in_independent_speeds(system: Definition, method: str, p: Sequence[float]):
+def rhs_in_independent_speeds(system: Derivable, method: str, p: Sequence[float]):
     """The first-order right-hand side x = (q, u) ↦ ẋ using ``method``'s accelerations."""
     p = list(p)
     n = len(system.q)
-    qdot_of, udot = _qdot(system), udot_function(system, method, p)
+    qdot_of, udot = _qdot(system.definition), udot_function(system, method, p)
 
     size = n + len(system.u_independent)
 
@@ -90,7 +91,7 @@ def rhs_in_independent_speeds(system: Definition, method: str, p: Sequence[float
 
 
 def independent_accelerations(
-    system: Definition, method: str, t: float, q: Sequence[float], u: Sequence[float],
+    system: Derivable, method: str, t: float, q: Sequence[float], u: Sequence[float],
     params: Mapping[str, float] | None = None,
 ) -> np.ndarray:
     """u̇ of the system's independent quasi-velocities by ``method`` at state (t, q, u).
@@ -104,12 +105,12 @@ def independent_accelerations(
     return udot_function(system, method, [pv[s.name] for s in system.parameter_symbols])(t, q, u)
 
 
-def applicable_methods(system: Definition) -> list[str]:
+def applicable_methods(system: Derivable) -> list[str]:
     """The methods that apply to ``system`` (derives each once)."""
     return applicable(system, system.methods)
 
 
-def random_states(system: Definition, n: int, seed: int = 0):
+def random_states(system: Derivable, n: int, seed: int = 0):
     """``n`` random (t, q, u, parameters) drawn from the slider ranges of the system.
 
     Angles are kept away from coordinate singularities by those ranges (θ within ±1.5 rad
@@ -129,7 +130,7 @@ def random_states(system: Definition, n: int, seed: int = 0):
         yield float(rng.uniform(0.0, 1.0)), draw(qs), draw(us), params
 
 
-def max_disagreement(system: Definition, n_states: int = 20, seed: int = 0) -> dict[str, float]:
+def max_disagreement(system: Derivable, n_states: int = 20, seed: int = 0) -> dict[str, float]:
     """Largest relative difference of each method's u̇ from Boltzmann–Hamel's, by method."""
     methods = [m for m in applicable_methods(system) if m != "boltzmann_hamel"]
     worst = dict.fromkeys(methods, 0.0)

@@ -13,6 +13,7 @@ composes a definition with a method and an integrator.
 
 from __future__ import annotations
 
+import inspect
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -236,6 +237,9 @@ class Definition:
         speeds nor parameters, or T is written in q̇ where the u's were expected.
     """
 
+    #: The keyword arguments a definition is made from (filled in below the class).
+    FIELDS: tuple[str, ...] = ()
+
     def __init__(
         self,
         *,
@@ -269,7 +273,7 @@ class Definition:
         given = dict(locals())
         del given["self"]
         set_ = object.__setattr__
-        set_(self, "given", MappingProxyType(given))
+        set_(self, "_given", {k: _frozen(v) for k, v in given.items()})
         set_(self, "name", name)
         set_(self, "title", title or name)
         set_(self, "source", source)
@@ -314,7 +318,8 @@ class Definition:
                 ("geometry", geometry), ("reconstruction", reconstruction),
                 ("u", tuple(u)), ("definitions", tuple(definitions)),
                 ("n_constraints", n_constraints),
-                ("parameters", tuple(parameters)), ("initial", tuple(initial)),
+                ("parameters", _parameters(parameters, "parameters")),
+                ("initial", _parameters(initial, "initial")),
                 ("inputs", tuple(inputs)),
                 ("citations", MappingProxyType(dict(citations or {}))),
                 ("T_qdot", None if T_qdot is None
@@ -336,19 +341,37 @@ class Definition:
         self._check_expressions()
 
     def __setattr__(self, key: str, value: Any) -> None:
-        raise AttributeError(f"a Definition is frozen (setting {key}): make a variant with "
-                             f"definition.replace({key}=…) or system.variant({key}=…)")
+        raise AttributeError(f"a Definition is frozen (setting {key}): make a new one, "
+                             f"definition.replace({key}=…)")
+
+    def __delattr__(self, key: str) -> None:
+        raise AttributeError(f"a Definition is frozen (deleting {key})")
+
+    def __reduce__(self):
+        # rebuilt from the arguments it was made from (pickle, copy.deepcopy)
+        return _rebuild, (self.given,)
+
+    @property
+    def given(self) -> dict[str, Any]:
+        """The keyword arguments this definition was made from (copies: sequences as tuples,
+        mappings as dicts)."""
+        return {k: dict(v) if isinstance(v, MappingProxyType) else v
+                for k, v in self._given.items()}
 
     def __repr__(self) -> str:
         return f"<Definition {self.name}: {self.title}>"
 
     def replace(self, **changes: Any) -> Definition:
         """A new definition with ``changes`` to the arguments this one was made from."""
-        unknown = sorted(set(changes) - set(self.given))
+        unknown = sorted(set(changes) - set(self.FIELDS))
         if unknown:
             raise TypeError(f"unknown field(s) {', '.join(unknown)} of a Definition; known: "
-                            f"{', '.join(self.given)}")
-        return Definition(**{**self.given, **changes})
+                            f"{', '.join(self.FIELDS)}")
+        given = self.given
+        for one, other in (("T", "T_qdot"), ("T_qdot", "T")):  # the energy is given one way
+            if one in changes and other not in changes:
+                given[other] = None
+        return Definition(**{**given, **changes})
 
     # ----------------------------------------------------------------- validation
     def _check_symbols(self) -> None:
@@ -470,16 +493,16 @@ class Definition:
         return fold_pythagoras(T)
 
     @cached_property
-    def Q(self) -> list[sp.Expr] | None:
+    def Q(self) -> tuple[sp.Expr, ...] | None:
         """Generalized forces of the independent u's: ``Q`` as given plus Φᵀ Q_q (first
         n − m rows), converted on first use."""
-        given = None if self._Q_given is None else list(self._Q_given)
+        given = self._Q_given
         if self.Q_q is None:
             return given
         converted = generalized_forces(list(self.Q_q), self.psi[0],
                                        n_constraints=self.n_constraints)
-        return converted if given is None else [
-            sp.sympify(a) + b for a, b in zip(given, converted, strict=True)]
+        return tuple(converted if given is None else [
+            sp.sympify(a) + b for a, b in zip(given, converted, strict=True)])
 
     @property
     def u_independent(self) -> tuple[sp.Symbol, ...]:
@@ -489,7 +512,8 @@ class Definition:
     @cached_property
     def psi(self) -> tuple[sp.Matrix, sp.Matrix]:
         """(Ψ, Ψ_t) differentiated from the quasi-velocity definitions (4.80)."""
-        return psi_from_definitions(list(self.definitions), list(self.qdot))
+        psi, psi_t = psi_from_definitions(list(self.definitions), list(self.qdot))
+        return sp.ImmutableMatrix(psi), sp.ImmutableMatrix(psi_t)
 
     @property
     def parameter_symbols(self) -> list[sp.Symbol]:
@@ -514,6 +538,36 @@ class Definition:
         if len(self.holonomic) == 1:
             return {"configuration constraint": self.holonomic[0]}
         return {f"configuration constraint {i}": f for i, f in enumerate(self.holonomic, 1)}
+
+
+Definition.FIELDS = tuple(inspect.signature(Definition).parameters)
+
+
+def _rebuild(given: Mapping[str, Any]) -> Definition:
+    return Definition(**given)
+
+
+def _frozen(value: Any) -> Any:
+    """An argument as a definition keeps it: lists as tuples, mappings as read-only copies."""
+    if isinstance(value, Mapping):
+        return MappingProxyType(dict(value))
+    if isinstance(value, list):
+        return tuple(value)
+    return value
+
+
+def _parameters(entries: Any, what: str) -> tuple[Parameter, ...]:
+    """``parameters``/``initial`` as a tuple of :class:`Parameter`, or a clear error."""
+    if isinstance(entries, Mapping) or not isinstance(entries, Iterable):
+        raise TypeError(f"{what} must be a list of Parameter(symbol, default, low, high, …) "
+                        f"entries, got {type(entries).__name__} {entries!r} (a mapping of "
+                        "numbers is what companion.workbench.define takes)")
+    out = tuple(entries)
+    for p in out:
+        if not isinstance(p, Parameter):
+            raise TypeError(f"each entry of {what} must be a Parameter(symbol, default, low, "
+                            f"high, …), got {type(p).__name__} {p!r}")
+    return out
 
 
 def assumption_clash(what: str, unknown: Iterable[sp.Symbol], known: Iterable[sp.Symbol]

@@ -4,18 +4,20 @@ A *method* is how the equations of motion are formed from a system's definition
 (Boltzmann–Hamel, Lagrange with multipliers, Maggi, Kane, Arnold, the geometric pull-back…):
 a function ``definition -> Derivation``.  It reads only the frozen
 :class:`~companion.mechanics.definition.Definition` (a :class:`companion.system.System`
-passes its own; anything with the same attributes will do) and refuses a system it does not
-apply to with ``NotImplementedError`` saying why.
+passes its own) and refuses a system it does not apply to with ``NotImplementedError``
+saying why.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
 
 from companion.mechanics.definition import Definition
 from companion.mechanics.derivation import Derivation
 
-#: A derivation method: a system's definition in, its derivation out.
+#: A registered derivation method: a system's definition in, its derivation out (a
+#: system's own methods, ``System(methods=…)``, get the whole system instead).
 Method = Callable[[Definition], Derivation]
 
 #: Derivation methods by name, in the order they were registered.
@@ -44,26 +46,33 @@ def method_title(name: str) -> str:
     return METHOD_TITLES.get(name, name.replace("_", " "))
 
 
-def method_named(name: str) -> Method:
-    """The registered method ``name``, or ``ValueError`` listing the known ones."""
-    if name not in METHODS:
-        raise ValueError(f"unknown method {name!r}; known: {', '.join(METHODS)}")
-    return METHODS[name]
+class Derivable(Protocol):
+    """What the mechanics layer's numeric helpers use of a :class:`companion.system.System`
+    (which it never imports): its definition, and its derivations compiled for numbers."""
+
+    definition: Definition
+    methods: list[str]
+
+    def derive(self, method: str | None = None) -> Derivation: ...
+
+    def compiled(self, method: str | None = None) -> Any: ...
+
+    def parameter_values(self, params: Mapping[Any, Any] | None = None) -> dict[str, float]: ...
 
 
-def applicable(system: Definition, names: Sequence[str] | None = None) -> list[str]:
+def applicable(system: Derivable, names: Sequence[str] | None = None) -> list[str]:
     """The methods (of ``names``, default all) that apply to ``system``: each is tried once
     through ``system.derive`` (cached there) and dropped when it raises
     ``NotImplementedError``."""
     out = []
     for name in (list(METHODS) if names is None else names):
         try:
-            system.derive(name)  # type: ignore[attr-defined]
+            system.derive(name)
         except NotImplementedError:
             continue
         out.append(name)
     return out
 
 
-__all__ = ["METHODS", "METHOD_TITLES", "Definition", "Method", "applicable", "method_named",
+__all__ = ["METHODS", "METHOD_TITLES", "Definition", "Derivable", "Method", "applicable",
            "method_title", "register_method"]

@@ -34,8 +34,10 @@ def _unrolled_solver(k: int):
     """Source-generated solver of a k×k linear system without pivoting, for small k.
 
     Returns ``solve(M, f) -> list | None``: ``None`` when a pivot is tiny relative to the
-    diagonal (then the caller solves with pivoting).  Mass matrices are usually symmetric
-    positive definite, for which elimination without pivoting is stable.
+    diagonal or smaller than a tenth of an entry below it (then the caller solves with
+    pivoting: the growth of the entries stays bounded as with partial pivoting).  Mass
+    matrices are symmetric positive definite, for which no pivoting is needed; the contact
+    models' closed equations are not symmetric.
     """
     a = [[f"a{i}_{j}" for j in range(k)] for i in range(k)]
     lines = ["def solve(m, f):",
@@ -43,7 +45,8 @@ def _unrolled_solver(k: int):
              f"    {', '.join(f'b{i}' for i in range(k))}, = f",
              f"    tol = 1e-13 * ({' + '.join(f'abs({a[i][i]})' for i in range(k))})"]
     for c in range(k):
-        lines += [f"    if not abs({a[c][c]}) > tol:", "        return None",
+        below = "".join(f" or abs({a[r][c]}) > 10.0 * abs({a[c][c]})" for r in range(c + 1, k))
+        lines += [f"    if not abs({a[c][c]}) > tol{below}:", "        return None",
                   f"    inv = 1.0 / {a[c][c]}"]
         for r in range(c + 1, k):
             lines.append(f"    g = {a[r][c]} * inv")
@@ -70,12 +73,16 @@ def solve_linear(M: Sequence[float], f: Sequence[float], where: str = "") -> lis
     ------
     SingularConfigurationError
         M is singular (the message ends with ``where``).
+    NonFiniteMotionError
+        M or f holds a non-finite number (an overflow, not a singular configuration).
     """
     k = len(f)
     if k <= _SMALL:
         x = _unrolled_solver(k)(M, f)
         if x is not None:
             return x
+    if not (all(map(math.isfinite, M)) and all(map(math.isfinite, f))):
+        raise NonFiniteMotionError(f"the mass matrix or the forcing is not finite{where}")
     try:
         x = np.linalg.solve(np.reshape(np.asarray(M, dtype=float), (k, k)), f)
     except np.linalg.LinAlgError as exc:

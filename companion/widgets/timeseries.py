@@ -43,7 +43,7 @@ class TimeSeriesView(View):
         """The coordinates of ``system`` against time, and the :func:`default_path` among
         its coordinates and series."""
         q = [s.name for s in system.q]
-        return cls(q, default_path(q, system.series_exprs))
+        return cls(q, default_path(q, system.series))
 
     def setup(self, fig, trajectory: Trajectory) -> None:
         if self.series is None:

@@ -383,7 +383,7 @@ def _build(d: Draft) -> System:
         validity[name] = in_speeds(system, e)
     if not invariants and not validity:
         return system
-    return system.variant(invariants={**system.invariant_exprs, **invariants},
+    return system.variant(invariants={**system.invariants, **invariants},
                           validity=validity)
 
 

@@ -93,4 +93,4 @@ def build() -> System:
     )
     # The knife-edge force λ comes from the suppressed third row of (4.85), not typed in.
     lam = system.derive("boltzmann_hamel").constraint_forces()[0]
-    return system.variant(series={**system.series_exprs, "lambda": lam})
+    return system.variant(series={**system.series, "lambda": lam})

@@ -25,7 +25,7 @@ def build() -> System:
         source="Loparo & Vakalis §7.4–7.5, Example 1 (worked with the chapter's method)",
         q=base.q, qdot=base.qdot, u=base.u, definitions=base.definitions, T=base.T,
         Q=base.Q, parameters=base.parameters, initial=base.initial,
-        invariants={"energy": base.T, "|Aω|": base.invariant_exprs["|H|"]},
+        invariants={"energy": base.T, "|Aω|": base.invariants["|H|"]},
         t_final=20.0, n_points=400, reconstruction=True, method="arnold",
         integrator=SO3Attitude(),
     )

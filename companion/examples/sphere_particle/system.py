@@ -99,8 +99,8 @@ def build() -> ConstrainedSystem:
     reaction = system.derive("geometric").result("reaction")
     return system.variant(
         # gravity is uniform: potential −F·j(x); L_z is the momentum conjugate to φ (cyclic).
-        invariants={**system.invariant_exprs,
+        invariants={**system.invariants,
                     "energy": system.T - (system.ambient_force.T * system.embedding)[0],
                     "L_z": sp.diff(system.T, phid)},
-        series={**system.series_exprs,
+        series={**system.series,
                 **{f"reaction_{i}": e for i, e in enumerate(reaction)}})

@@ -135,7 +135,7 @@ def build() -> System:
                  Parameter(vx, 2.0, -10.0, 10.0, "m/s", "v_x(0)"),
                  Parameter(vy, 0.0, -10.0, 10.0, "m/s", "v_y(0)"),
                  Parameter(vz, 8.0, -10.0, 10.0, "m/s", "v_z(0)")],
-        invariants={"rotational energy": base.T, "|Aω|": base.invariant_exprs["|H|"]},
+        invariants={"rotational energy": base.T, "|Aω|": base.invariants["|H|"]},
         t_final=1.6, n_points=400, reconstruction=True,
         method="newton_euler", methods={"newton_euler": translation.newton_euler},
         integrator=TranslationAndAttitude(translation=translation),

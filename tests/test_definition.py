@@ -1,0 +1,158 @@
+"""The frozen Definition, System composed from it, variant() and the one right-hand side."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+import numpy as np
+import pytest
+import sympy as sp
+
+from companion import examples
+from companion.mechanics.definition import Definition
+from companion.mechanics.methods import METHODS
+from companion.system import OdeIntegrator, Parameter, System
+
+theta, thetad = sp.symbols(r"theta \dot{\theta}")
+m, l, g = sp.symbols("m l g", positive=True)
+
+
+def pendulum_fields(**changes):
+    fields = dict(
+        name="pendulum", q=[theta], qdot=[thetad], T_qdot=m * l**2 * thetad**2 / 2,
+        Q_q=[-m * g * l * sp.sin(theta)],
+        parameters=[Parameter(m, 1.0, 0.1, 5.0, positive=True),
+                    Parameter(l, 1.0, 0.1, 5.0, positive=True),
+                    Parameter(g, 9.81, 0.0, 20.0)],
+        initial=[Parameter(theta, 0.5, -3.0, 3.0), Parameter(thetad, 0.0, -5.0, 5.0)],
+        series={"x": l * sp.sin(theta)})
+    fields.update(changes)
+    return fields
+
+
+def test_a_definition_is_frozen_and_keeps_copies_of_what_it_was_given():
+    series = {"x": l * sp.sin(theta)}
+    d = Definition(**pendulum_fields(series=series))
+    series["junk"] = theta  # the caller's dict, changed afterwards
+    assert set(d.series) == {"x"} and set(d.replace(name="p2").series) == {"x"}
+    with pytest.raises(AttributeError, match="frozen"):
+        d.q = (theta,)
+    with pytest.raises(AttributeError, match="frozen"):
+        del d.q
+    with pytest.raises(TypeError):
+        d.series["x"] = theta
+    assert isinstance(d.Q, tuple) and isinstance(d.psi[0], sp.ImmutableMatrix)
+    with pytest.raises(TypeError):
+        d.psi[0][0, 0] = 7
+    assert d.q == (theta,) and d.u == (thetad,)
+
+
+def test_replace_gives_the_energy_one_way_and_refuses_unknown_fields():
+    d = Definition(**pendulum_fields())
+    in_u = d.replace(T=d.T)  # T given: T_qdot cleared, not "given twice"
+    assert in_u.T_qdot is None and sp.simplify(in_u.T - d.T) == 0
+    with pytest.raises(TypeError, match="unknown field.*colour"):
+        d.replace(colour="red")
+
+
+def test_parameters_must_be_parameter_entries():
+    with pytest.raises(TypeError, match="initial must be a list of Parameter"):
+        Definition(**pendulum_fields(initial={theta: 0.5, thetad: 0.0}))
+    with pytest.raises(TypeError, match="each entry of parameters must be a Parameter"):
+        Definition(**pendulum_fields(parameters=[m, l, g]))
+
+
+def test_a_system_from_a_definition_or_from_its_fields_is_the_same():
+    by_fields = System(**pendulum_fields())
+    by_definition = System(Definition(**pendulum_fields()))
+    a, b = by_fields.simulate(2.0), by_definition.simulate(2.0)
+    np.testing.assert_array_equal(a.states, b.states)
+    with pytest.raises(TypeError, match="give the definition once"):
+        System(by_fields.definition, name="other")
+    with pytest.raises(TypeError, match="metod: did you mean method"):
+        System(**pendulum_fields(), metod="maggi")
+    with pytest.raises(ValueError, match="unknown method 'maggy'"):
+        System(**pendulum_fields(), method="maggy")
+    with pytest.raises(ValueError, match="t_final must be a positive number"):
+        System(**pendulum_fields(), t_final=-3.0)
+    assert System(**pendulum_fields(), integrator="dop853").integrator.solver == "dop853"
+
+
+def test_the_definition_cannot_be_swapped_under_a_system():
+    s = System(**pendulum_fields())
+    with pytest.raises(AttributeError, match="variant"):
+        s.definition = s.definition.replace(Q_q=[0])
+    with pytest.raises(AttributeError, match="variant"):
+        s.name = "other"
+
+
+def test_registered_methods_receive_the_definition_own_methods_the_system():
+    seen = {}
+
+    def probe(d):
+        seen["registered"] = d
+        return METHODS["boltzmann_hamel"](d)
+
+    def own(system):
+        seen["own"] = system
+        return system.derive("boltzmann_hamel")
+
+    METHODS["_probe"] = probe
+    try:
+        s = System(**pendulum_fields(), methods={"own": own})
+        s.derive("_probe"), s.derive("own")
+    finally:
+        del METHODS["_probe"]
+    assert seen["registered"] is s.definition and seen["own"] is s
+
+
+def test_a_system_survives_pickle_and_deepcopy():
+    s = System(**pendulum_fields())
+    pickled = pickle.loads(pickle.dumps(s))  # before its compiled functions exist
+    motion = s.simulate(1.0)
+    for other in (pickled, copy.deepcopy(s)):
+        np.testing.assert_allclose(other.simulate(1.0).states, motion.states, rtol=1e-12)
+
+
+@pytest.mark.parametrize("name", ["double_pendulum", "sphere_particle", "knife_edge"])
+def test_a_variant_with_more_series_has_the_same_motion_and_the_new_series(name):
+    s = examples.get(name)
+    original = s.simulate(1.0)
+    v = s.variant(name=f"{name} (again)", series={**s.series, "twice q0": 2 * s.q[0]})
+    motion = v.simulate(1.0)
+    np.testing.assert_array_equal(motion.states, original.states)
+    np.testing.assert_allclose(motion.series["twice q0"], 2 * original[s.q[0].name])
+    for key in original.invariants:
+        np.testing.assert_allclose(motion.invariants[key], original.invariants[key])
+    assert s.name == name and "twice q0" not in s.series  # the original is untouched
+
+
+def test_a_variant_keeps_the_equations_and_copies_its_parts():
+    s = System(**pendulum_fields())
+    with pytest.raises(ValueError, match="keeps the equations.*parameters"):
+        s.variant(parameters=list(reversed(s.parameters)))
+    with pytest.raises(TypeError, match="unknown keyword.*colour"):
+        s.variant(colour="red")
+    v = s.variant(method="maggi", t_final=3.0)
+    assert (v.method, v.t_final, s.method, s.t_final) == ("maggi", 3.0, "boltzmann_hamel", 20.0)
+    v.observers.append(lambda system, traj: None)
+    assert s.observers == []
+    kept = s.derive()
+    assert s.variant(title="t").derive() is kept  # names only: the derivation holds
+    assert s.variant(citations={"gyroscopic": "(9.9)"}).derive() is not kept
+
+
+def test_rhs_is_what_simulate_integrates_and_validates_p():
+    s = examples.get("double_pendulum")
+    p = s.parameter_vector()
+    x = np.array([1.8, 2.4, 0.3, -0.2])
+    np.testing.assert_array_equal(s.rhs(p)(0.0, x), s.integrator.rhs(s, p)(0.0, x))
+    # every form of the same equations agrees
+    forms = [OdeIntegrator().rhs(s, p), OdeIntegrator(symbolic_solve_max=2).rhs(s, p)]
+    for f in forms:
+        np.testing.assert_allclose(f(0.0, x), s.rhs(p)(0.0, x), rtol=1e-10)
+    with pytest.raises(ValueError, match=r"p holds 1 value\(s\)"):
+        OdeIntegrator().rhs(s, [1.0])
+    with pytest.raises(TypeError, match="p must be the parameter values"):
+        OdeIntegrator().rhs(s, ["a"] * len(p))
