@@ -159,7 +159,7 @@ def c_is_not_the_test() -> dict[str, dict[str, sp.Matrix]]:
     out = {"x_ydot": {"Psi": psi, "C3": c_matrices(psi, [x, y, z])[2],
                       "block": gamma_test(psi, [x, y, z], 1)[0]}}
     knife = _knife_edge()
-    scaled = knife.psi[0].copy()
+    scaled = sp.Matrix(knife.psi[0])  # a mutable copy of the frozen Ψ
     scaled[2, :] = sp.exp(knife.q[0]) * scaled[2, :]
     out["rescaled"] = {"Psi": scaled, "C3": c_matrices(scaled, knife.q)[2],
                        "block": gamma_test(scaled, knife.q, 1)[0]}
