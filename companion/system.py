@@ -140,6 +140,99 @@ class Setup:
     options: dict[str, Any] = field(default_factory=dict)
 
 
+#: A value this many times beyond its slider range (in magnitude) is taken as the cause of a
+#: failed integration (see :func:`simulate_model`).
+FAR_OUTSIDE = 1e6
+
+
+def _overflow_hint(params: Mapping[str, float]) -> str:
+    largest = sorted(params.items(), key=lambda kv: -abs(math.log10(abs(kv[1]) or 1.0)))
+    extremes = ", ".join(f"{k} = {v:.3g}" for k, v in largest[:2])
+    return (f"the numbers leave the floating-point range: are parameter values this far "
+            f"from 1 meant ({extremes})?")
+
+
+def _far_outside(model: Any, params: Mapping[str, float], initial: Mapping[str, float]) -> str:
+    """The values far outside their slider ranges, as "name = value [low, high]"."""
+    found = []
+    for spec, values in ((model.parameters, params), (model.initial, initial)):
+        for p in spec:
+            v, reach = abs(values[p.name]), max(abs(p.low), abs(p.high))
+            if reach > 0 and (v > FAR_OUTSIDE * reach or 0 < v * FAR_OUTSIDE < reach):
+                found.append(f"{p.name} = {values[p.name]:.3g} (range [{p.low:g}, {p.high:g}])")
+    return ", ".join(found)
+
+
+def check_finite(name: str, t: np.ndarray, states: np.ndarray,
+                 params: Mapping[str, float]) -> None:
+    """Refuse the motion of model ``name`` when a state is not finite (overflow of the
+    generated code) instead of returning NaN."""
+    bad = ~np.all(np.isfinite(states), axis=0)
+    if np.any(bad):
+        i = int(np.argmax(bad))
+        raise ValueError(f"the motion of {name} is not finite from t = {t[i]:.4g} s on: "
+                         f"{_overflow_hint(params)}")
+
+
+def simulate_model(model: Any, part: Any, *, method: str, t_final: Any, n_points: Any,
+                   params: Mapping[Any, Any] | None, initial: Mapping[Any, Any] | None,
+                   rtol: Any, atol: Any, options: Mapping[str, Any]) -> Trajectory:
+    """One simulation's plumbing, shared by :meth:`System.simulate` and models that are no
+    System (the disk–link): the values validated once into a :class:`Setup`, then
+    ``part.integrate(model, setup)`` with its numeric failures explained.
+
+    Parameters
+    ----------
+    model
+        A :class:`System`, or a :class:`~companion.model.Model` with ``t_final``,
+        ``n_points``, ``parameter_values`` (validated values by name, with the model's own
+        conditions), ``parameter_table`` and ``initial_values``.
+    part
+        The integrator part: ``rtol``, ``atol``, ``options`` (the names of the options it
+        understands) and ``integrate(model, setup)``.
+    method, t_final, n_points, params, initial, rtol, atol, options
+        As given to ``simulate`` (``None``: the model's or the part's default).
+
+    Raises
+    ------
+    ValueError
+        Unknown options; invalid times, tolerances, parameter or initial values; a motion
+        that leaves the floating-point range; an integration that fails with values a
+        million times beyond their slider ranges (the values, not the configuration, are the
+        cause).
+    """
+    unknown = sorted(set(options) - set(part.options))
+    if unknown:
+        raise ValueError(f"unknown option(s) {', '.join(unknown)} of simulate for "
+                         f"{model.name}; known: {', '.join(part.options) or 'none'}")
+    t_eval = sample_times(model.t_final if t_final is None else t_final,
+                          model.n_points if n_points is None else n_points)
+    pv = model.parameter_values(params)
+    setup = Setup(
+        method=method, t=t_eval, params=pv, p=model.parameter_table.vector(pv),
+        initial=model.initial_values(initial),
+        rtol=check_tolerance("rtol", part.rtol if rtol is None else rtol),
+        atol=check_tolerance("atol", part.atol if atol is None else atol),
+        options=dict(options))
+    try:
+        traj = part.integrate(model, setup)
+    except NonFiniteMotionError as exc:
+        raise ValueError(f"{exc}; {_overflow_hint(pv)}") from exc
+    except (OverflowError, FloatingPointError) as exc:
+        raise ValueError(f"arithmetic overflow in the equations of {model.name} ({exc}); "
+                         f"{_overflow_hint(pv)}") from exc
+    except SingularConfigurationError as exc:
+        extreme = _far_outside(model, pv, setup.initial)
+        if not extreme:
+            raise
+        raise ValueError(
+            f"the integration of {model.name} failed with {extreme}, a million times or "
+            f"more beyond the slider range: the cause is that value, not a singular "
+            f"configuration; give a value nearer the range ({exc})") from exc
+    check_finite(model.name, traj.t, traj.states, pv)
+    return traj
+
+
 class Integrator:
     """How a system's derived equations are integrated into a :class:`Trajectory`.
 
@@ -345,8 +438,8 @@ def _definition(fields: Mapping[str, Any]) -> Definition:
     known = set(inspect.signature(Definition).parameters)
     unknown = sorted(set(fields) - known)
     if unknown:
-        parts = sorted(known | {"method", "integrator", "methods", "observers",
-                                "parameter_checks", "t_final", "n_points"})
+        parts = sorted(known | {"method", "integrator", "methods", "observers", "t_final",
+                                "n_points"})
         raise TypeError(f"System got unknown keyword(s) {', '.join(unknown)}; known: "
                         f"{', '.join(parts)}")
     return Definition(**fields)
@@ -373,9 +466,6 @@ class System:
         with the system, not only its definition, so it may build on another derivation.
     observers
         Functions ``(system, trajectory) -> None`` adding numeric series after a run.
-    parameter_checks
-        Functions of the parameter values by name raising ``ValueError`` for values the
-        model cannot take together (μ_k ≤ μ_s, say).
     t_final, n_points
         Default simulated time and number of samples.
     **fields
@@ -414,7 +504,6 @@ class System:
     holonomic = _from_definition("holonomic")
     dependent = _from_definition("dependent")
     constraint_exprs = _from_definition("constraint_exprs")
-    inputs = _from_definition("inputs")
     invariant_exprs = _from_definition("invariants")
     series_exprs = _from_definition("series")
     validity_exprs = _from_definition("validity")
@@ -432,7 +521,6 @@ class System:
         integrator: Integrator | None = None,
         methods: Mapping[str, Method] | None = None,
         observers: Sequence[Observer] = (),
-        parameter_checks: Sequence[Callable[[Mapping[str, float]], None]] = (),
         t_final: float = 20.0,
         n_points: int = 600,
         **fields: Any,
@@ -448,7 +536,6 @@ class System:
         self.definition = definition
         self.t_final = t_final
         self.n_points = n_points
-        self.parameter_checks = list(parameter_checks)
         self.own_methods: dict[str, Method] = dict(methods or {})
         self.method = method
         self.integrator = OdeIntegrator() if integrator is None else integrator
@@ -554,10 +641,7 @@ class System:
     def parameter_values(self, params: Mapping[Any, Any] | None = None) -> dict[str, float]:
         """Validated parameter values by name (keys given as names or Symbols), defaults
         filled in."""
-        values = self.parameter_table.values(params)
-        for check in self.parameter_checks:
-            check(values)
-        return values
+        return self.parameter_table.values(params)
 
     def parameter_vector(self, params: Mapping[Any, Any] | None = None) -> list[float]:
         """Validated parameter values in the order of :attr:`parameter_symbols`: the ``p``
@@ -844,54 +928,10 @@ class System:
         SingularConfigurationError
             The motion reaches a configuration where the equations cannot be evaluated.
         """
-        part = self._integrator(integrator)
-        unknown = sorted(set(options) - set(part.options))
-        if unknown:
-            raise ValueError(f"unknown option(s) {', '.join(unknown)} of simulate for "
-                             f"{self.name}; known: {', '.join(part.options) or 'none'}")
-        t_eval = sample_times(self.t_final if t_final is None else t_final,
-                              self.n_points if n_points is None else n_points)
-        pv = self.parameter_values(params)
-        setup = Setup(
-            method=self.method if method is None else method, t=t_eval, params=pv,
-            p=self.parameter_table.vector(pv),
-            initial=self.initial_values(initial),
-            rtol=check_tolerance("rtol", part.rtol if rtol is None else rtol),
-            atol=check_tolerance("atol", part.atol if atol is None else atol),
-            options=dict(options))
-        try:
-            traj = part.integrate(self, setup)
-        except NonFiniteMotionError as exc:
-            raise ValueError(f"{exc}; {self._overflow_hint(pv)}") from exc
-        except (OverflowError, FloatingPointError) as exc:
-            raise ValueError(f"arithmetic overflow in the equations of {self.name} ({exc}); "
-                             f"{self._overflow_hint(pv)}") from exc
-        except SingularConfigurationError as exc:
-            extreme = self._far_outside(pv, setup.initial)
-            if not extreme:
-                raise
-            raise ValueError(
-                f"the integration of {self.name} failed with {extreme}, a million times or "
-                f"more beyond the slider range: the cause is that value, not a singular "
-                f"configuration; give a value nearer the range ({exc})") from exc
-        self.check_finite(traj.t, traj.states, pv)
-        return traj
-
-    #: A value this many times beyond its slider range (in magnitude) is taken as the cause of
-    #: a failed integration (see :meth:`simulate`).
-    FAR_OUTSIDE = 1e6
-
-    def _far_outside(self, params: Mapping[str, float], initial: Mapping[str, float]) -> str:
-        """The values far outside their slider ranges, as "name = value [low, high]"."""
-        found = []
-        for spec, values in ((self.parameters, params), (self.initial, initial)):
-            for p in spec:
-                v, reach = abs(values[p.name]), max(abs(p.low), abs(p.high))
-                if reach > 0 and (v > self.FAR_OUTSIDE * reach
-                                  or 0 < v * self.FAR_OUTSIDE < reach):
-                    found.append(f"{p.name} = {values[p.name]:.3g} (range "
-                                 f"[{p.low:g}, {p.high:g}])")
-        return ", ".join(found)
+        return simulate_model(self, self._integrator(integrator),
+                              method=self.method if method is None else method,
+                              t_final=t_final, n_points=n_points, params=params,
+                              initial=initial, rtol=rtol, atol=atol, options=options)
 
     #: A right-hand side larger than this at the start is taken for an overflow in the making
     #: (the integrators' error estimates square such numbers).
@@ -908,12 +948,6 @@ class System:
             raise NonFiniteMotionError(f"the rates at the start of {self.name} are "
                                        f"{np.max(np.abs(rate)):.3g}, beyond what the "
                                        "integration can carry without overflow")
-
-    def _overflow_hint(self, params: Mapping[str, float]) -> str:
-        largest = sorted(params.items(), key=lambda kv: -abs(math.log10(abs(kv[1]) or 1.0)))
-        extremes = ", ".join(f"{k} = {v:.3g}" for k, v in largest[:2])
-        return (f"the numbers leave the floating-point range: are parameter values this far "
-                f"from 1 meant ({extremes})?")
 
     def _integrator(self, integrator: Integrator | str | None) -> Integrator:
         if integrator is None:
@@ -936,12 +970,8 @@ class System:
     def check_finite(self, t: np.ndarray, states: np.ndarray, params: Mapping[str, float]
                      ) -> None:
         """Refuse a motion with non-finite states (overflow of the generated code) instead of
-        returning NaN."""
-        bad = ~np.all(np.isfinite(states), axis=0)
-        if np.any(bad):
-            i = int(np.argmax(bad))
-            raise ValueError(f"the motion of {self.name} is not finite from t = {t[i]:.4g} s "
-                             f"on: {self._overflow_hint(params)}")
+        returning NaN (see :func:`check_finite`)."""
+        check_finite(self.name, t, states, params)
 
     #: Below this value of |det Ψ| / Π‖row of Ψ‖ (1 for orthonormal rows, 0 when singular)
     #: the coordinates are taken as singular: Φ = Ψ⁻¹ has entries of order 1/this.
@@ -1105,5 +1135,6 @@ __all__ = [
     "MAX_POINTS", "METHODS", "Definition", "Integrator", "Linearization", "Observer",
     "OdeIntegrator", "Parameter", "ParameterTable", "SOLVERS", "Setup",
     "SingularConfigurationError", "System",
-    "assumption_clash", "check_tolerance", "key_name", "register_method", "sample_times",
+    "assumption_clash", "check_finite", "check_tolerance", "key_name", "register_method",
+    "sample_times", "simulate_model",
 ]

@@ -15,7 +15,7 @@ from companion import examples
 from companion.book import loparo_contact as book
 from companion.examples.disk_link import contact as ct
 from companion.examples.disk_link import newton_euler as ne
-from companion.examples.disk_link.parameters import SYMBOLS, check_order
+from companion.examples.disk_link.parameters import SYMBOLS
 
 
 @pytest.fixture(scope="module")
@@ -166,7 +166,8 @@ def test_the_disk_link_has_one_parameter_order():
         assert not re.search(r"\[(float\()?\w+\[\w+\.name\]\)?\s+for\b", text), path.name
 
 
-def test_a_system_with_its_parameters_in_another_order_is_refused(rolling):
-    check_order(rolling.parameter_symbols)
-    with pytest.raises(ValueError, match="index p in the order of disk_link.parameters"):
-        check_order([*SYMBOLS[1:], SYMBOLS[0]])
+def test_the_models_parameters_are_the_one_list(rolling, friction):
+    """The order of p is that of parameters.PARAMETERS, whatever the example's defaults."""
+    for model in (rolling, friction):
+        assert model.parameter_symbols == SYMBOLS
+        assert model.parameter_table.names == [s.name for s in SYMBOLS]
