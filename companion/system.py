@@ -13,8 +13,13 @@ subclassed (as pydy's ``System(eom_method, ode_solver)``):
   ``"pull_back"``) or one of the system's own methods; every method returns a
   :class:`~companion.mechanics.derivation.Derivation`;
 * the **integrator** — how they are integrated: an :class:`Integrator` (here
-  :class:`OdeIntegrator`, the plain first-order ODE; attitude on SO(3) or by quaternions,
-  chart atlases and hybrid modes with events are further parts).
+  :class:`OdeIntegrator`, the plain first-order ODE; attitude on SO(3) or by quaternions
+  and chart atlases are further parts).
+
+A model that is no System (the disk–link's hybrid contact modes,
+:class:`companion.examples.disk_link.model.DiskLink`) shares the plumbing of a simulation,
+:func:`simulate_model`: the values validated once into a :class:`Setup`, the numeric failures
+explained.
 """
 
 from __future__ import annotations

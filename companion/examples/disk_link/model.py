@@ -30,6 +30,7 @@ from companion.examples.disk_link.modes import ROLLING, ContactModes
 from companion.examples.disk_link.parameters import PARAMETERS
 from companion.mechanics.boltzmann_hamel import boltzmann_hamel
 from companion.mechanics.derivation import Derivation
+from companion.mechanics.methods import METHODS
 from companion.numerics import Trajectory
 from companion.system import Parameter, ParameterTable, simulate_model
 
@@ -156,6 +157,8 @@ class DiskLink:
 
         Raises
         ------
+        ValueError
+            An unknown method name.
         NotImplementedError
             Another registered method: its equations are not formed for this model (they
             would need a Definition, see the class docstring).
@@ -171,10 +174,13 @@ class DiskLink:
                 forces = model.derivation.step("forces").expr.subs(ct.N, 0)
                 self._derivations[method] = boltzmann_hamel(
                     T, model.q, model.qdot, sp.eye(len(model.q)), Q=list(forces))
+            elif method not in METHODS:
+                raise ValueError(f"unknown method {method!r}; known: {', '.join(METHODS)}")
             else:
                 raise NotImplementedError(
-                    f"{self.name} is a hybrid model whose modes are pulled back (7.2); its "
-                    f"derivations are {' and '.join(self.methods)}, not {method}")
+                    "its contact modes are pulled back (7.2) and cross-checked by "
+                    "Boltzmann–Hamel (4.85) with u = q̇; the other methods read a system's "
+                    f"Definition, which this hybrid model has none of ({method!r} asked)")
         return self._derivations[method]
 
     # ----------------------------------------------------------------- numbers
