@@ -87,7 +87,6 @@ class DiskLink:
     n_points = 600
 
     def __init__(self, hybrid: bool):
-        self.hybrid = hybrid
         self.name = "disk_link_friction" if hybrid else "disk_link_rolling"
         self.title = ("Disk on a pivoted link with Coulomb friction (reconstructed Example 4)"
                       if hybrid else "Disk rolling on a pivoted link (reconstructed Example 3)")

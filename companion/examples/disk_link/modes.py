@@ -153,9 +153,7 @@ class ContactModes:
         if not 0 <= sv <= pv["L"]:
             raise ValueError(f"the disk starts off the link: s = {sv} m is outside [0, "
                              f"{pv['L']}] m (the link length L)")
-        r = pv["r"]
-        # ψ̇ from the rolling constraint, or the given spin for the friction example.
-        psid = values["psi_dot"] if "psi_dot" in values else thd - sd / r
+        psid = values["psi_dot"] if "psi_dot" in values else thd - sd / pv["r"]
         return np.array([th, sv, 0.0, 0.0, thd, sd, 0.0, psid, 0.0, 0.0])
 
     # ------------------------------------------------------------------ mode physics
@@ -223,16 +221,14 @@ class ContactModes:
 
     # ------------------------------------------------------------------ simulation
     def integrate(self, model: Any, setup: Setup) -> Trajectory:
-        """Simulate the example (rolling model monitored, or the hybrid friction model).
+        """Simulate the example (rolling model monitored, or the hybrid friction model) from
+        the values ``setup`` holds (``model``, the :class:`~.model.DiskLink`, adds none).
 
         Raises
         ------
         ValueError
-            A method other than the pulled-back mode models, or a start off the link.
+            A start off the link.
         """
-        if setup.method != "pull_back":
-            raise ValueError("the disk-link simulation uses the pulled-back mode models "
-                             f"(method='pull_back'), got {setup.method!r}")
         t_final, n_points = float(setup.t[-1]), len(setup.t)
         rtol, atol, pv = setup.rtol, setup.atol, setup.params
         max_switches = setup.options.get("max_switches", 100)
