@@ -21,9 +21,27 @@ def compare_methods(systems: Sequence[System | str] | None = None,
                     methods: Sequence[str] | None = None) -> ComparisonTable:
     """The §4.4 comparison (equations, multipliers, operation counts, derivation time) of
     ``methods`` on ``systems``: any :class:`System`, or worked examples by name (default:
-    every worked example).  See :func:`companion.mechanics.comparison.compare_methods`."""
-    chosen = examples.names() if systems is None else list(systems)
-    return _compare([examples.get(s) if isinstance(s, str) else s for s in chosen], methods)
+    every worked example that is a System).  See
+    :func:`companion.mechanics.comparison.compare_methods`.
+
+    Raises
+    ------
+    TypeError
+        A worked example named that is a model of its own, not a System (the disk on the
+        link: its contact modes are pulled back, and their Boltzmann–Hamel cross-check is in
+        its ``derive``), or an entry that is neither a System nor a name.
+    """
+    if systems is None:
+        chosen = [s for s in map(examples.get, examples.names()) if isinstance(s, System)]
+    else:
+        chosen = [examples.get(s) if isinstance(s, str) else s for s in systems]
+    for given, system in zip(systems or chosen, chosen, strict=True):
+        if isinstance(given, str) and not isinstance(system, System):
+            raise TypeError(
+                f"{given} is a model of its own ({type(system).__name__}), not a System: the "
+                "§4.4 comparison forms every method from a System's definition; "
+                f"examples.get({given!r}).derive(…) gives its own derivations")
+    return _compare(chosen, methods)
 
 
 def explore(system: Model, params: Mapping[Any, Any] | None = None,

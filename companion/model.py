@@ -5,9 +5,11 @@ and initial values it may set (each a :class:`~companion.system.Parameter`, with
 slider range and unit), and a ``simulate`` that turns chosen values into a
 :class:`~companion.numerics.Trajectory`.  :class:`Model` is that contract and nothing more, so
 a model that is not a :class:`~companion.system.System` — a closed-form motion, a hybrid
-simulator with its own modes — drives the same widgets.  Parts are composed, not subclassed,
-as pydy's ``System(eom_method, ode_solver)`` composes its method and its solver: a System is
-one way to satisfy the protocol (its derivation gives the right-hand side), not the only one.
+simulator with its own modes (the disk on the link,
+:class:`~companion.examples.disk_link.model.DiskLink`) — drives the same widgets.  Parts
+are composed, not subclassed, as pydy's ``System(eom_method, ode_solver)`` composes its
+method and its solver: a System is one way to satisfy the protocol (its derivation gives the
+right-hand side), not the only one.
 """
 
 from __future__ import annotations

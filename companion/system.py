@@ -13,8 +13,13 @@ subclassed (as pydy's ``System(eom_method, ode_solver)``):
   ``"pull_back"``) or one of the system's own methods; every method returns a
   :class:`~companion.mechanics.derivation.Derivation`;
 * the **integrator** — how they are integrated: an :class:`Integrator` (here
-  :class:`OdeIntegrator`, the plain first-order ODE; attitude on SO(3) or by quaternions,
-  chart atlases and hybrid modes with events are further parts).
+  :class:`OdeIntegrator`, the plain first-order ODE; attitude on SO(3) or by quaternions
+  and chart atlases are further parts).
+
+A model that is no System (the disk–link's hybrid contact modes,
+:class:`companion.examples.disk_link.model.DiskLink`) shares the plumbing of a simulation,
+:func:`simulate_model`: the values validated once into a :class:`Setup`, the numeric failures
+explained.
 """
 
 from __future__ import annotations
@@ -138,6 +143,99 @@ class Setup:
     rtol: float
     atol: float
     options: dict[str, Any] = field(default_factory=dict)
+
+
+#: A value this many times beyond its slider range (in magnitude) is taken as the cause of a
+#: failed integration (see :func:`simulate_model`).
+FAR_OUTSIDE = 1e6
+
+
+def _overflow_hint(params: Mapping[str, float]) -> str:
+    largest = sorted(params.items(), key=lambda kv: -abs(math.log10(abs(kv[1]) or 1.0)))
+    extremes = ", ".join(f"{k} = {v:.3g}" for k, v in largest[:2])
+    return (f"the numbers leave the floating-point range: are parameter values this far "
+            f"from 1 meant ({extremes})?")
+
+
+def _far_outside(model: Any, params: Mapping[str, float], initial: Mapping[str, float]) -> str:
+    """The values far outside their slider ranges, as "name = value [low, high]"."""
+    found = []
+    for spec, values in ((model.parameters, params), (model.initial, initial)):
+        for p in spec:
+            v, reach = abs(values[p.name]), max(abs(p.low), abs(p.high))
+            if reach > 0 and (v > FAR_OUTSIDE * reach or 0 < v * FAR_OUTSIDE < reach):
+                found.append(f"{p.name} = {values[p.name]:.3g} (range [{p.low:g}, {p.high:g}])")
+    return ", ".join(found)
+
+
+def check_finite(name: str, t: np.ndarray, states: np.ndarray,
+                 params: Mapping[str, float]) -> None:
+    """Refuse the motion of model ``name`` when a state is not finite (overflow of the
+    generated code) instead of returning NaN."""
+    bad = ~np.all(np.isfinite(states), axis=0)
+    if np.any(bad):
+        i = int(np.argmax(bad))
+        raise ValueError(f"the motion of {name} is not finite from t = {t[i]:.4g} s on: "
+                         f"{_overflow_hint(params)}")
+
+
+def simulate_model(model: Any, part: Any, *, method: str, t_final: Any, n_points: Any,
+                   params: Mapping[Any, Any] | None, initial: Mapping[Any, Any] | None,
+                   rtol: Any, atol: Any, options: Mapping[str, Any]) -> Trajectory:
+    """One simulation's plumbing, shared by :meth:`System.simulate` and models that are no
+    System (the disk–link): the values validated once into a :class:`Setup`, then
+    ``part.integrate(model, setup)`` with its numeric failures explained.
+
+    Parameters
+    ----------
+    model
+        A :class:`System`, or a :class:`~companion.model.Model` with ``t_final``,
+        ``n_points``, ``parameter_values`` (validated values by name, with the model's own
+        conditions), ``parameter_table`` and ``initial_values``.
+    part
+        The integrator part: ``rtol``, ``atol``, ``options`` (the names of the options it
+        understands) and ``integrate(model, setup)``.
+    method, t_final, n_points, params, initial, rtol, atol, options
+        As given to ``simulate`` (``None``: the model's or the part's default).
+
+    Raises
+    ------
+    ValueError
+        Unknown options; invalid times, tolerances, parameter or initial values; a motion
+        that leaves the floating-point range; an integration that fails with values a
+        million times beyond their slider ranges (the values, not the configuration, are the
+        cause).
+    """
+    unknown = sorted(set(options) - set(part.options))
+    if unknown:
+        raise ValueError(f"unknown option(s) {', '.join(unknown)} of simulate for "
+                         f"{model.name}; known: {', '.join(part.options) or 'none'}")
+    t_eval = sample_times(model.t_final if t_final is None else t_final,
+                          model.n_points if n_points is None else n_points)
+    pv = model.parameter_values(params)
+    setup = Setup(
+        method=method, t=t_eval, params=pv, p=model.parameter_table.vector(pv),
+        initial=model.initial_values(initial),
+        rtol=check_tolerance("rtol", part.rtol if rtol is None else rtol),
+        atol=check_tolerance("atol", part.atol if atol is None else atol),
+        options=dict(options))
+    try:
+        traj = part.integrate(model, setup)
+    except NonFiniteMotionError as exc:
+        raise ValueError(f"{exc}; {_overflow_hint(pv)}") from exc
+    except (OverflowError, FloatingPointError) as exc:
+        raise ValueError(f"arithmetic overflow in the equations of {model.name} ({exc}); "
+                         f"{_overflow_hint(pv)}") from exc
+    except SingularConfigurationError as exc:
+        extreme = _far_outside(model, pv, setup.initial)
+        if not extreme:
+            raise
+        raise ValueError(
+            f"the integration of {model.name} failed with {extreme}, a million times or "
+            f"more beyond the slider range: the cause is that value, not a singular "
+            f"configuration; give a value nearer the range ({exc})") from exc
+    check_finite(model.name, traj.t, traj.states, pv)
+    return traj
 
 
 class Integrator:
@@ -354,7 +452,6 @@ _READ_THROUGH = {
     "holonomic": "configuration constraints f(q, t) = 0",
     "dependent": "the coordinates solved from the configuration constraints",
     "constraint_exprs": "the configuration constraints by the name of their residual",
-    "inputs": "symbols whose values the integrator supplies at each instant",
     "invariants": "named expressions conserved on the motion",
     "series": "named expressions evaluated along the motion",
     "validity": "named conditions (≥ 0) the model needs",
@@ -377,8 +474,7 @@ def _read_through(field: str, what: str) -> property:
 
 
 #: Keywords of ``System`` that are parts, not fields of the definition.
-PARTS = ("method", "integrator", "methods", "observers", "parameter_checks", "t_final",
-         "n_points")
+PARTS = ("method", "integrator", "methods", "observers", "t_final", "n_points")
 
 
 def _definition(fields: Mapping[str, Any]) -> Definition:
@@ -417,9 +513,6 @@ class System:
         with the system, not only its definition, so it may build on another derivation.
     observers
         Functions ``(system, trajectory) -> None`` adding numeric series after a run.
-    parameter_checks
-        Functions of the parameter values by name raising ``ValueError`` for values the
-        model cannot take together (μ_k ≤ μ_s, say).
     t_final, n_points
         Default simulated time and number of samples.
     **fields
@@ -442,7 +535,6 @@ class System:
         integrator: Integrator | None = None,
         methods: Mapping[str, Method] | None = None,
         observers: Sequence[Observer] = (),
-        parameter_checks: Sequence[Callable[[Mapping[str, float]], None]] = (),
         t_final: float = 20.0,
         n_points: int = 600,
         **fields: Any,
@@ -460,7 +552,6 @@ class System:
         self._definition = definition
         self.t_final, self.n_points = t_final, n_points
         sample_times(t_final, n_points)  # refuses what a simulation would refuse
-        self.parameter_checks = list(parameter_checks)
         self.own_methods: dict[str, Method] = dict(methods or {})
         self.observers = list(observers)
         self.integrator = OdeIntegrator()
@@ -532,7 +623,6 @@ class System:
         new._definition = self._definition.replace(**changes)
         new.own_methods = dict(parts.pop("methods", self.own_methods))
         new.observers = list(parts.pop("observers", self.observers))
-        new.parameter_checks = list(parts.pop("parameter_checks", self.parameter_checks))
         new.t_final = parts.pop("t_final", self.t_final)
         new.n_points = parts.pop("n_points", self.n_points)
         sample_times(new.t_final, new.n_points)
@@ -614,10 +704,7 @@ class System:
     def parameter_values(self, params: Mapping[Any, Any] | None = None) -> dict[str, float]:
         """Validated parameter values by name (keys given as names or Symbols), defaults
         filled in."""
-        values = self.parameter_table.values(params)
-        for check in self.parameter_checks:
-            check(values)
-        return values
+        return self.parameter_table.values(params)
 
     def parameter_vector(self, params: Mapping[Any, Any] | Sequence[float] | None = None
                          ) -> list[float]:
@@ -909,54 +996,10 @@ class System:
         SingularConfigurationError
             The motion reaches a configuration where the equations cannot be evaluated.
         """
-        part = self._integrator(integrator)
-        unknown = sorted(set(options) - set(part.options))
-        if unknown:
-            raise ValueError(f"unknown option(s) {', '.join(unknown)} of simulate for "
-                             f"{self.name}; known: {', '.join(part.options) or 'none'}")
-        t_eval = sample_times(self.t_final if t_final is None else t_final,
-                              self.n_points if n_points is None else n_points)
-        pv = self.parameter_values(params)
-        setup = Setup(
-            method=self.method if method is None else method, t=t_eval, params=pv,
-            p=self.parameter_table.vector(pv),
-            initial=self.initial_values(initial),
-            rtol=check_tolerance("rtol", part.rtol if rtol is None else rtol),
-            atol=check_tolerance("atol", part.atol if atol is None else atol),
-            options=dict(options))
-        try:
-            traj = part.integrate(self, setup)
-        except NonFiniteMotionError as exc:
-            raise ValueError(f"{exc}; {self._overflow_hint(pv)}") from exc
-        except (OverflowError, FloatingPointError) as exc:
-            raise ValueError(f"arithmetic overflow in the equations of {self.name} ({exc}); "
-                             f"{self._overflow_hint(pv)}") from exc
-        except SingularConfigurationError as exc:
-            extreme = self._far_outside(pv, setup.initial)
-            if not extreme:
-                raise
-            raise ValueError(
-                f"the integration of {self.name} failed with {extreme}, a million times or "
-                f"more beyond the slider range: the cause is that value, not a singular "
-                f"configuration; give a value nearer the range ({exc})") from exc
-        self.check_finite(traj.t, traj.states, pv)
-        return traj
-
-    #: A value this many times beyond its slider range (in magnitude) is taken as the cause of
-    #: a failed integration (see :meth:`simulate`).
-    FAR_OUTSIDE = 1e6
-
-    def _far_outside(self, params: Mapping[str, float], initial: Mapping[str, float]) -> str:
-        """The values far outside their slider ranges, as "name = value [low, high]"."""
-        found = []
-        for spec, values in ((self.parameters, params), (self.initial, initial)):
-            for p in spec:
-                v, reach = abs(values[p.name]), max(abs(p.low), abs(p.high))
-                if reach > 0 and (v > self.FAR_OUTSIDE * reach
-                                  or 0 < v * self.FAR_OUTSIDE < reach):
-                    found.append(f"{p.name} = {values[p.name]:.3g} (range "
-                                 f"[{p.low:g}, {p.high:g}])")
-        return ", ".join(found)
+        return simulate_model(self, self._integrator(integrator),
+                              method=self.method if method is None else method,
+                              t_final=t_final, n_points=n_points, params=params,
+                              initial=initial, rtol=rtol, atol=atol, options=options)
 
     #: A right-hand side larger than this at the start is taken for an overflow in the making
     #: (the integrators' error estimates square such numbers).
@@ -973,12 +1016,6 @@ class System:
             raise NonFiniteMotionError(f"the rates at the start of {self.name} are "
                                        f"{np.max(np.abs(rate)):.3g}, beyond what the "
                                        "integration can carry without overflow")
-
-    def _overflow_hint(self, params: Mapping[str, float]) -> str:
-        largest = sorted(params.items(), key=lambda kv: -abs(math.log10(abs(kv[1]) or 1.0)))
-        extremes = ", ".join(f"{k} = {v:.3g}" for k, v in largest[:2])
-        return (f"the numbers leave the floating-point range: are parameter values this far "
-                f"from 1 meant ({extremes})?")
 
     def _integrator(self, integrator: Integrator | str | None) -> Integrator:
         if integrator is None:
@@ -1001,12 +1038,8 @@ class System:
     def check_finite(self, t: np.ndarray, states: np.ndarray, params: Mapping[str, float]
                      ) -> None:
         """Refuse a motion with non-finite states (overflow of the generated code) instead of
-        returning NaN."""
-        bad = ~np.all(np.isfinite(states), axis=0)
-        if np.any(bad):
-            i = int(np.argmax(bad))
-            raise ValueError(f"the motion of {self.name} is not finite from t = {t[i]:.4g} s "
-                             f"on: {self._overflow_hint(params)}")
+        returning NaN (see :func:`check_finite`)."""
+        check_finite(self.name, t, states, params)
 
     #: Below this value of |det Ψ| / Π‖row of Ψ‖ (1 for orthonormal rows, 0 when singular)
     #: the coordinates are taken as singular: Φ = Ψ⁻¹ has entries of order 1/this.
@@ -1176,5 +1209,6 @@ __all__ = [
     "MAX_POINTS", "METHODS", "Definition", "Integrator", "Linearization", "Observer",
     "OdeIntegrator", "Parameter", "ParameterTable", "SOLVERS", "Setup",
     "SingularConfigurationError", "System",
-    "assumption_clash", "check_tolerance", "key_name", "register_method", "sample_times",
+    "assumption_clash", "check_finite", "check_tolerance", "key_name", "register_method",
+    "sample_times", "simulate_model",
 ]

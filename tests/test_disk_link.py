@@ -15,7 +15,7 @@ from companion import examples
 from companion.book import loparo_contact as book
 from companion.examples.disk_link import contact as ct
 from companion.examples.disk_link import newton_euler as ne
-from companion.examples.disk_link.parameters import SYMBOLS, check_order
+from companion.examples.disk_link.parameters import SYMBOLS
 
 
 @pytest.fixture(scope="module")
@@ -166,7 +166,38 @@ def test_the_disk_link_has_one_parameter_order():
         assert not re.search(r"\[(float\()?\w+\[\w+\.name\]\)?\s+for\b", text), path.name
 
 
-def test_a_system_with_its_parameters_in_another_order_is_refused(rolling):
-    check_order(rolling.parameter_symbols)
-    with pytest.raises(ValueError, match="index p in the order of disk_link.parameters"):
-        check_order([*SYMBOLS[1:], SYMBOLS[0]])
+def test_the_models_parameters_are_the_one_list(rolling, friction):
+    """The order of p is that of parameters.PARAMETERS, whatever the example's defaults."""
+    for model in (rolling, friction):
+        assert model.parameter_symbols == SYMBOLS
+        assert model.parameter_table.names == [s.name for s in SYMBOLS]
+
+
+def test_the_disk_link_is_a_model_of_its_own(rolling, friction):
+    """A Model, no System: its own integrator part, its two derivations, clear refusals."""
+    from companion.model import Model
+    from companion.system import System
+
+    for model in (rolling, friction):
+        assert isinstance(model, Model) and not isinstance(model, System)
+        assert model.applicable_methods() == ["pull_back", "boltzmann_hamel"]
+        with pytest.raises(NotImplementedError, match="Definition"):
+            model.derive("maggi")
+        with pytest.raises(ValueError, match="unknown method 'newton'"):
+            model.derive("newton")
+        with pytest.raises(TypeError, match="integrated by its ContactModes"):
+            model.simulate(0.1, integrator="lsoda")
+        with pytest.raises(ValueError, match="unknown option.*known: link_held, max_switches"):
+            model.simulate(0.1, held=True)
+        with pytest.raises(ValueError, match="off the link"):
+            model.at_state({"theta": 0, "s": 0.5, "theta_dot": 0, "s_dot": 0}, {"s_ref": 3.0})
+
+
+def test_system_and_definition_keep_no_disk_link_arguments():
+    """parameter_checks (of System) and inputs (of Definition) served only the disk–link."""
+    from companion.system import System
+
+    q = sp.Symbol("q")
+    for keyword in ("parameter_checks", "inputs"):
+        with pytest.raises(TypeError, match=f"unknown keyword.*{keyword}"):
+            System(name="x", q=[q], T=sp.Symbol("q_dot") ** 2, **{keyword: ()})

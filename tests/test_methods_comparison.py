@@ -93,3 +93,14 @@ def test_method_selector_speaks_the_books_names():
     message = selector.message.value
     assert "does not apply to the polar spring" in message
     assert "mechanics_model" not in message and "System" not in message
+
+
+def test_the_disk_link_is_no_system_to_compare():
+    """The disk–link is a model of its own: left out of the default comparison, refused by
+    name with the reason."""
+    from companion import compare_methods as by_name
+
+    with pytest.raises(TypeError, match="disk_link_rolling is a model of its own"):
+        by_name(["knife_edge", "disk_link_rolling"])
+    with pytest.raises(TypeError, match="compare_methods takes systems"):
+        compare_methods([examples.get("disk_link_rolling")])

@@ -22,6 +22,7 @@ from functools import cache
 from typing import Any
 
 from companion.examples.record import Notebook, Part, WorkedExample, part
+from companion.model import Model
 from companion.system import System
 
 __all__ = ["Notebook", "Part", "WorkedExample", "build", "exercise_set_names", "exercises_for",
@@ -71,18 +72,20 @@ def worked(name: str) -> WorkedExample:
     raise ValueError(f"unknown example {name!r}; known: {', '.join(names())}")
 
 
-def build(name: str) -> System:
+def build(name: str) -> System | Model:
     """A fresh, unshared system of a worked example (benchmarks time derivations on these)."""
     return worked(name).system()
 
 
 @cache
-def _shared(system_part: Part) -> System:
+def _shared(system_part: Part) -> System | Model:
     return system_part()
 
 
-def get(name: str) -> System:
-    """The system of a worked example (built once, then shared by every record using it)."""
+def get(name: str) -> System | Model:
+    """The system of a worked example (built once, then shared by every record using it): a
+    :class:`System`, or a :class:`~companion.model.Model` of its own (the disk on the link,
+    whose hybrid contact modes are no System)."""
     return _shared(worked(name).system)
 
 

@@ -154,7 +154,9 @@ def compare_methods(
     for s in systems:
         if not hasattr(s, "definitions"):
             raise TypeError(f"compare_methods takes systems, got {s!r}: for a worked example "
-                            "by name use companion.compare_methods or companion.examples.get")
+                            "by name use companion.compare_methods or companion.examples.get; "
+                            "a model that is no System (the disk–link) has no definition to "
+                            "derive every method from")
     chosen = list(methods) if methods is not None else list(BOOK_METHODS)
     rows, skipped = [], []
     for system in systems:

@@ -208,9 +208,6 @@ class Definition:
     dependent
         One coordinate per configuration constraint whose start value is solved from the
         constraints.
-    inputs
-        Symbols in Q whose values the integrator supplies at each instant (a controller's
-        torque, a contact force of the current mode): neither parameters nor state.
     citations
         The book's own equation numbers for this example's instances of general derivation
         steps, by step key (Example 4.3's gyroscopic matrix is (4.103), Example 4.4's (4.121)).
@@ -263,7 +260,6 @@ class Definition:
         validity: Mapping[str, sp.Expr] | None = None,
         holonomic: Sequence[sp.Expr] = (),
         dependent: Sequence[sp.Symbol] = (),
-        inputs: Sequence[sp.Symbol] = (),
         citations: Mapping[str, str] | None = None,
         reconstruction: bool = False,
         mechanics_model: Callable[[], MechanicsModel] | None = None,
@@ -320,7 +316,6 @@ class Definition:
                 ("n_constraints", n_constraints),
                 ("parameters", _parameters(parameters, "parameters")),
                 ("initial", _parameters(initial, "initial")),
-                ("inputs", tuple(inputs)),
                 ("citations", MappingProxyType(dict(citations or {}))),
                 ("T_qdot", None if T_qdot is None
                  else sympify_entry(T_qdot, "T_qdot (the kinetic energy)")),
@@ -397,7 +392,7 @@ class Definition:
         """T, Ψ, Q and the validity conditions use only coordinates, speeds, time and
         parameters; T and Q are in the u's."""
         own = {*self.q, *self.u, *([self.t] if self.t is not None else [])}
-        params = set(self.parameter_symbols) | set(self.inputs)
+        params = set(self.parameter_symbols)
         rates = set(self.qdot) - set(self.u)
         in_qdot = {*self.q, *self.qdot, *([self.t] if self.t is not None else [])} | params
         for what, exprs, allowed in (

@@ -3,8 +3,9 @@ rolling, and with Coulomb friction as a hybrid motion (rolling, slipping, flight
 
 The slice is a package of its own parts: the contact geometry and mode models
 (:mod:`.contact`), its parameters (:mod:`.parameters`: one list, whose order is the
-order of p everywhere), the system (:mod:`.model`), the modes and the integrator part that
-switches them (:mod:`.modes`), the impacts (:mod:`.impacts`), the link-torque controller
+order of p everywhere), the model (:mod:`.model`: a :class:`~companion.model.Model` of its
+own, no System), the modes and the integrator part that switches them (:mod:`.modes`), the
+impacts (:mod:`.impacts`), the link-torque controller
 that makes it a ball and beam (:mod:`.controller`) and its linearization in the robotics form
 M q̈ + C q̇ + g = B τ (:mod:`.robotics`), the disk's own Newton–Euler equations as an
 independent check (:mod:`.newton_euler`), the view, the exercises and the checks.

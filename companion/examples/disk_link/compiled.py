@@ -159,7 +159,7 @@ class CompiledContact:
     Parameters
     ----------
     p
-        The parameter values in the order of :data:`.parameters.PARAMETERS` (the System's
+        The parameter values in the order of :data:`.parameters.PARAMETERS` (the model's
         ``parameter_vector``, or ``Setup.p``), as the C code indexes them.
     held
         Whether the link is held at its initial angle.

@@ -8,19 +8,19 @@ import numpy as np
 import sympy as sp
 
 from companion.examples.disk_link import contact as ct
+from companion.examples.disk_link.model import DiskLink
 from companion.examples.disk_link.parameters import mu_k, mu_s
 from companion.exercises.check import Mistake
 from companion.exercises.exercise import ChoiceExercise, Exercise, Option, steps_keyed
 from companion.exercises.outcomes import pick
 from companion.mechanics.derivation import Step
-from companion.system import System
 
 _DISK = ("theta", "s", "m", "r", "kappa", "g")
 _DISK_RATES = {"theta_dot": r"\dot{\theta}", "s_dot": r"\dot{s}"}
 
 
 
-def _rolling(system: System):
+def _rolling(system: DiskLink):
     return system.derive()  # the rolling mode's pulled-back model
 
 
@@ -34,11 +34,11 @@ def _tan_threshold(ratio: sp.Expr) -> sp.Expr:
     return sp.factor(roots[0])
 
 
-def _threshold(system: System) -> sp.Expr:
+def _threshold(system: DiskLink) -> sp.Expr:
     return _tan_threshold(ct.fixed_link_friction_ratio())
 
 
-def _rolling_force_steps(system: System) -> list[Step]:
+def _rolling_force_steps(system: DiskLink) -> list[Step]:
     kinematics = [s for s in ct.kinematics_steps()
                   if s.key in ("link_frame", "disk_centre", "centre_velocity")]
     return [*kinematics, _rolling(system).step("contact_forces")]
@@ -125,20 +125,20 @@ def _no_coriolis(expr: sp.Expr) -> sp.Expr:
 
 
 # --------------------------------------------------------------------------- §7.11, Example 4
-def _slipping(system: System):
+def _slipping(system: DiskLink):
     return system.derive()  # the slipping mode's pulled-back model
 
 
-def _pulled_back_forces(system: System) -> sp.Matrix:
+def _pulled_back_forces(system: DiskLink) -> sp.Matrix:
     return _slipping(system).step("forces").expr
 
 
-def _friction_form(system: System) -> sp.Matrix:
+def _friction_form(system: DiskLink) -> sp.Matrix:
     """The generalized force of the friction F: the F-part of the pulled-back forces."""
     return _pulled_back_forces(system).applyfunc(lambda e: sp.expand(e.diff(ct.F) * ct.F))
 
 
-def _friction_at_centre(system: System) -> sp.Matrix:
+def _friction_at_centre(system: DiskLink) -> sp.Matrix:
     """The friction pulled back as if it acted at the disk's centre (a mistake)."""
     jac = _slipping(system).step("jacobian").expr
     on_disk = ct.planar_wrench(ct.F * ct.KIN.e1, ct.KIN.centre, ct.KIN.centre)
@@ -148,7 +148,7 @@ def _friction_at_centre(system: System) -> sp.Matrix:
     return ct.pull_back_form(form, jac).applyfunc(ct.pythagoras)
 
 
-def _held_slipping(system: System, sigma: int) -> dict:
+def _held_slipping(system: DiskLink, sigma: int) -> dict:
     """Accelerations (s̈, ψ̈) on a held link (θ̇ = θ̈ = 0) while slipping with sign σ of
     v_slip, from the slipping model: F = −σ μ_k N with N from the disk's Newton–Euler law."""
     model = ct.mode_model("slipping")
@@ -160,7 +160,7 @@ def _held_slipping(system: System, sigma: int) -> dict:
     return {a: sp.simplify(e) for a, e in zip(model.qddot[1:], acc, strict=True)}
 
 
-def _slip_rate(system: System) -> sp.Expr:
+def _slip_rate(system: DiskLink) -> sp.Expr:
     """d(v_slip)/dt on a held link while the disk slips forward (launched up, no spin)."""
     slip = ct.KIN.slip_velocity()
     rate = ct.time_derivative(slip, [*ct.COORDS, *ct.RATES], [*ct.RATES, *ct.ACCELS])
@@ -168,14 +168,14 @@ def _slip_rate(system: System) -> sp.Expr:
     return sp.simplify(rate.subs(held).subs(_held_slipping(system, 1)))
 
 
-def _stop_time(system: System) -> sp.Expr:
+def _stop_time(system: DiskLink) -> sp.Expr:
     """t* at which v_slip = ṡ₀ (launched up the held link without spin) has decayed to 0."""
     s_dot0 = next(p.symbol for p in system.initial if p.name == "s_dot")
     slip0 = ct.KIN.slip_velocity().subs({ct.h: 0, ct.theta_d: 0, ct.psi_d: 0, ct.s_d: s_dot0})
     return sp.simplify(-slip0 / _slip_rate(system))
 
 
-def _stop_time_without_spin(system: System) -> sp.Expr:
+def _stop_time_without_spin(system: DiskLink) -> sp.Expr:
     s_dot0 = next(p.symbol for p in system.initial if p.name == "s_dot")
     return sp.simplify(-s_dot0 / _held_slipping(system, 1)[ct.s_dd])
 
@@ -256,7 +256,7 @@ def disk_link_friction() -> list[Exercise]:
 
 
 # --------------------------------------------------------------------------- understanding
-def _rolling_outcome(system: System) -> str:
+def _rolling_outcome(system: DiskLink) -> str:
     """When the rolling model stops being valid at the explorer's defaults (simulated):
     the friction it needs against μ_s N, and N > 0."""
     run = system.simulate()
@@ -266,7 +266,7 @@ def _rolling_outcome(system: System) -> str:
     return "slips_at_once" if not valid[0] else "slips_later"
 
 
-def _threshold_by_kappa(system: System) -> str:
+def _threshold_by_kappa(system: DiskLink) -> str:
     tan = _threshold(system)
     kappa = next(s for s in tan.free_symbols if s.name == "kappa")
     values = [float(tan.subs({kappa: k, mu_s: 1})) for k in (1, 0.5, 0.1)]
@@ -330,7 +330,7 @@ def disk_link_rolling_concepts() -> list[ChoiceExercise]:
     ]
 
 
-def _slip_end_outcome(system: System) -> str:
+def _slip_end_outcome(system: DiskLink) -> str:
     """Whether slipping ends before the slide would (t* against ṡ₀/|s̈|), at the defaults."""
     values = {p.symbol: p.default for p in system.parameters}
     values.update({next(p.symbol for p in system.initial if p.name == "s_dot"): 1.0})
@@ -343,7 +343,7 @@ def _slip_end_outcome(system: System) -> str:
     return "before" if with_spin < without else "after"
 
 
-def _slipping_coefficient(system: System) -> str:
+def _slipping_coefficient(system: DiskLink) -> str:
     rate = sum(_held_slipping(system, -1).values(), sp.Integer(0))
     return {(True, False): "kinetic", (False, True): "static", (True, True): "both"}.get(
         (rate.has(mu_k), rate.has(mu_s)), "neither")

@@ -10,9 +10,10 @@ the contact forces come from the disk's Newton–Euler equations.
   forward (v_slip > 0), slipping backward (v_slip < 0) and separated (free flight, with a
   plastic impact on re-contact), switched by events located by ``solve_ivp``.
 
-The system is a :class:`~companion.system.System` whose own method ``"pull_back"`` gives the
-main mode's derivation, integrated by the :class:`~.modes.ContactModes` part (modes, guards
-and switches), with the resets of :mod:`.impacts` and the link torque of :mod:`.controller`.
+:class:`DiskLink` is a :class:`~companion.model.Model` of its own, not a
+:class:`~companion.system.System`: its state, start and integration are those of
+:class:`~.modes.ContactModes` (modes, guards and switches), with the resets of :mod:`.impacts`
+and the link torque of :mod:`.controller`.
 """
 
 from __future__ import annotations
@@ -27,7 +28,11 @@ from companion.examples.disk_link import contact as ct
 from companion.examples.disk_link.controller import check_target
 from companion.examples.disk_link.modes import ROLLING, ContactModes
 from companion.examples.disk_link.parameters import PARAMETERS
-from companion.system import Parameter, System
+from companion.mechanics.boltzmann_hamel import boltzmann_hamel
+from companion.mechanics.derivation import Derivation
+from companion.mechanics.methods import METHODS
+from companion.numerics import Trajectory
+from companion.system import Parameter, ParameterTable, simulate_model
 
 
 def check_friction(pv: Mapping[str, float]) -> None:
@@ -37,26 +42,6 @@ def check_friction(pv: Mapping[str, float]) -> None:
                          f"μ_s = {pv['mu_s']}; Coulomb's law needs μ_k ≤ μ_s")
 
 
-class DiskLink(System):
-    """The disk-on-link example: a :class:`System` integrated by :class:`ContactModes`, with
-    :meth:`at_state` (the forces of one mode at one state) for notebooks and checks."""
-
-    def at_state(self, state: Mapping[str, float], params: Mapping[str, Any] | None = None,
-                 mode: str = ROLLING, *, link_held: bool = False) -> dict[str, float]:
-        """See :meth:`ContactModes.at_state`."""
-        return self.integrator.at_state(self, state, params, mode, link_held=link_held)
-
-
-def build_rolling() -> DiskLink:
-    """Example 3: the rolling model, monitored."""
-    return _system(hybrid=False)
-
-
-def build_friction() -> DiskLink:
-    """Example 4: the hybrid model with Coulomb friction and separation."""
-    return _system(hybrid=True)
-
-
 #: Defaults of each example where they differ from :data:`.parameters.PARAMETERS`.
 _DEFAULTS = {
     False: {"mu_s": 0.6, "mu_k": 0.4},
@@ -64,35 +49,190 @@ _DEFAULTS = {
 }
 
 
-def _system(hybrid: bool) -> DiskLink:
-    model = ct.mode_model("slipping" if hybrid else "rolling")
-    q, qdot = model.q, model.qdot
-    v = sp.Matrix(qdot)
-    T = sp.expand((v.T * model.metric * v)[0] / 2)
-    forces = model.derivation.step("forces").expr  # the pulled-back forces Jᵀ F
-    parameters = [replace(p, default=_DEFAULTS[hybrid].get(p.name, p.default))
-                  for p in PARAMETERS]
-    initial = [
-        Parameter(ct.theta, 0.6 if hybrid else 0.2, -1.2, 1.2, "rad", "θ₀, link angle"),
-        Parameter(ct.s, 0.5, 0.0, 2.0, "m", "s₀, contact point from the pivot"),
-        Parameter(sp.Symbol("theta_dot"), -1.0 if hybrid else 0.0, -3.0, 3.0, "rad/s", "θ̇₀"),
-        Parameter(sp.Symbol("s_dot"), 0.0, -3.0, 3.0, "m/s", "ṡ₀"),
-    ]
-    if hybrid:
-        initial.append(Parameter(sp.Symbol("psi_dot"), 0.0, -60.0, 60.0, "rad/s",
-                                 "ψ̇₀, disk spin (rolling would need θ̇₀ − ṡ₀/r)"))
-    return DiskLink(
-        name="disk_link_friction" if hybrid else "disk_link_rolling",
-        title=("Disk on a pivoted link with Coulomb friction (reconstructed Example 4)" if hybrid
-               else "Disk rolling on a pivoted link (reconstructed Example 3)"),
-        source="Loparo & Vakalis §7.11 (reconstruction)" if hybrid
-        else "Loparo & Vakalis §7.9–7.10 (reconstruction)",
-        q=q, qdot=qdot, T=T, Q=list(forces.subs(ct.N, 0)), inputs=[ct.tau, ct.F],
-        parameters=parameters, initial=initial, parameter_checks=[check_friction, check_target],
-        t_final=1.0, reconstruction=True, method="pull_back",
-        methods={"pull_back": lambda system: model.derivation},
-        integrator=ContactModes(hybrid=hybrid),
-    )
+class DiskLink:
+    """The disk-on-link example as a :class:`~companion.model.Model`: parameters and initial
+    values in, the motion of :class:`ContactModes` out, with :meth:`at_state` (the forces of
+    one mode at one state) and the main mode's derivations for notebooks and checks.
+
+    Not a :class:`~companion.system.System`: a System integrates the equations of one
+    :class:`~companion.mechanics.definition.Definition` in its state (q, u), while this
+    motion switches between four mode models, each in coordinates of its own, on a state
+    (θ, s, h, ψ, θ̇, ṡ, ḣ, ψ̇, W_τ, W_f) of its own.  Nor is a Definition kept for the
+    derivations: the pulled-back forcing holds the link torque τ (a function of the state,
+    :func:`.controller.link_torque`) and, while slipping, the friction force F (closed by
+    Coulomb's law), which are neither parameters nor state, so a Definition would refuse
+    them.  The derivations are built from the mode model itself: ``"pull_back"`` (the mode's
+    own, (7.2)) and ``"boltzmann_hamel"`` ((4.85) with u = q̇ on the same kinetic energy and
+    forces: Lagrange's equations, the independent cross-check of tests/test_disk_link.py).
+
+    Parameters
+    ----------
+    hybrid
+        False: Example 3, the rolling model monitored; True: Example 4, the hybrid model.
+
+    Attributes
+    ----------
+    parameters
+        :data:`.parameters.PARAMETERS` (the order of ``p`` everywhere) with this example's
+        defaults.
+    integrator
+        The :class:`ContactModes` that integrates it (``simulate(integrator=…)`` takes
+        another, e.g. with ``backend="python"``).
+    """
+
+    method = "pull_back"
+    methods = ("pull_back", "boltzmann_hamel")
+    reconstruction = True
+    t_final = 1.0
+    n_points = 600
+
+    def __init__(self, hybrid: bool):
+        self.name = "disk_link_friction" if hybrid else "disk_link_rolling"
+        self.title = ("Disk on a pivoted link with Coulomb friction (reconstructed Example 4)"
+                      if hybrid else "Disk rolling on a pivoted link (reconstructed Example 3)")
+        self.source = ("Loparo & Vakalis §7.11 (reconstruction)" if hybrid
+                       else "Loparo & Vakalis §7.9–7.10 (reconstruction)")
+        self.mode_model = ct.mode_model("slipping" if hybrid else "rolling")
+        self.parameters = tuple(replace(p, default=_DEFAULTS[hybrid].get(p.name, p.default))
+                                for p in PARAMETERS)
+        initial = [
+            Parameter(ct.theta, 0.6 if hybrid else 0.2, -1.2, 1.2, "rad", "θ₀, link angle"),
+            Parameter(ct.s, 0.5, 0.0, 2.0, "m", "s₀, contact point from the pivot"),
+            Parameter(sp.Symbol("theta_dot"), -1.0 if hybrid else 0.0, -3.0, 3.0, "rad/s",
+                      "θ̇₀"),
+            Parameter(sp.Symbol("s_dot"), 0.0, -3.0, 3.0, "m/s", "ṡ₀"),
+        ]
+        if hybrid:
+            initial.append(Parameter(sp.Symbol("psi_dot"), 0.0, -60.0, 60.0, "rad/s",
+                                     "ψ̇₀, disk spin (rolling would need θ̇₀ − ṡ₀/r)"))
+        self.initial = tuple(initial)
+        self.parameter_table = ParameterTable(self.parameters)
+        self.initial_table = ParameterTable(self.initial, "initial condition(s)", "initial")
+        self.integrator = ContactModes(hybrid=hybrid)
+        self._derivations: dict[str, Derivation] = {}
+
+    def __repr__(self) -> str:
+        return f"<DiskLink {self.name}: {self.title}>"
+
+    # ----------------------------------------------------------------- values
+    @property
+    def parameter_symbols(self) -> list[sp.Symbol]:
+        """The parameters' Symbols, in the order of ``p``."""
+        return [p.symbol for p in self.parameters]
+
+    @property
+    def q(self) -> list[sp.Symbol]:
+        """The main mode's coordinates ((θ, s) rolling, (θ, s, ψ) slipping)."""
+        return list(self.mode_model.q)
+
+    @property
+    def u(self) -> list[sp.Symbol]:
+        """The main mode's speeds, its q̇."""
+        return list(self.mode_model.qdot)
+
+    def parameter_values(self, params: Mapping[Any, Any] | None = None) -> dict[str, float]:
+        """Validated parameter values by name (keys names or Symbols, defaults filled in),
+        with the model's own conditions: μ_k ≤ μ_s and the target s_ref on the link."""
+        values = self.parameter_table.values(params)
+        check_friction(values)
+        check_target(values)
+        return values
+
+    def parameter_vector(self, params: Mapping[Any, Any] | None = None) -> list[float]:
+        """Validated parameter values in the order of ``p`` (:data:`.parameters.SYMBOLS`)."""
+        return self.parameter_table.vector(self.parameter_values(params))
+
+    def initial_values(self, initial: Mapping[Any, Any] | None = None) -> dict[str, float]:
+        """Validated initial values by name (keys names or Symbols, defaults filled in)."""
+        return self.initial_table.values(initial)
+
+    # ----------------------------------------------------------------- derivations
+    def applicable_methods(self) -> list[str]:
+        """The derivations this model offers (both apply)."""
+        return list(self.methods)
+
+    def derive(self, method: str | None = None) -> Derivation:
+        """The main mode's derivation by ``method`` (default ``"pull_back"``), cached.
+
+        Raises
+        ------
+        ValueError
+            An unknown method name.
+        NotImplementedError
+            Another registered method: its equations are not formed for this model (they
+            would need a Definition, see the class docstring).
+        """
+        method = self.method if method is None else method
+        if method not in self._derivations:
+            model = self.mode_model
+            if method == "pull_back":
+                self._derivations[method] = model.derivation
+            elif method == "boltzmann_hamel":
+                v = sp.Matrix(model.qdot)
+                T = sp.expand((v.T * model.metric * v)[0] / 2)
+                forces = model.derivation.step("forces").expr.subs(ct.N, 0)
+                self._derivations[method] = boltzmann_hamel(
+                    T, model.q, model.qdot, sp.eye(len(model.q)), Q=list(forces))
+            elif method not in METHODS:
+                raise ValueError(f"unknown method {method!r}; known: {', '.join(METHODS)}")
+            else:
+                raise NotImplementedError(
+                    "its contact modes are pulled back (7.2) and cross-checked by "
+                    "Boltzmann–Hamel (4.85) with u = q̇; the other methods read a system's "
+                    f"Definition, which this hybrid model has none of ({method!r} asked)")
+        return self._derivations[method]
+
+    # ----------------------------------------------------------------- numbers
+    def at_state(self, state: Mapping[str, float], params: Mapping[str, Any] | None = None,
+                 mode: str = ROLLING, *, link_held: bool = False) -> dict[str, float]:
+        """Accelerations, N, F and τ of ``mode`` at one contact state (theta, s, theta_dot,
+        s_dot and, for slipping, psi_dot); see :meth:`ContactModes.at_state`."""
+        pv = self.parameter_values(params)
+        return self.integrator.at_state(state, self.parameter_table.vector(pv), pv, mode,
+                                        link_held=link_held)
+
+    def simulate(self, t_final: float | None = None, params: Mapping[Any, Any] | None = None,
+                 initial: Mapping[Any, Any] | None = None, *, n_points: int | None = None,
+                 rtol: float | None = None, atol: float | None = None,
+                 integrator: ContactModes | None = None, **options: Any) -> Trajectory:
+        """The motion (see :meth:`companion.model.Model.simulate`).
+
+        Parameters
+        ----------
+        rtol, atol
+            Tolerances (default: the integrator's).
+        integrator
+            A :class:`ContactModes` (default: :attr:`integrator`).
+        **options
+            ``link_held`` (hold the link at θ₀) and ``max_switches``.
+
+        Raises
+        ------
+        ValueError
+            Refused values (μ_k > μ_s, s_ref or the start off the link, the parameters'
+            own rules), unknown options.
+        TypeError
+            ``integrator`` is not a :class:`ContactModes`.
+        """
+        if integrator is None:
+            integrator = self.integrator
+        elif not isinstance(integrator, ContactModes):
+            raise TypeError(f"{self.name} is integrated by its ContactModes (e.g. "
+                            f"dataclasses.replace(model.integrator, backend='python')), got "
+                            f"{integrator!r}")
+        return simulate_model(self, integrator, method=self.method, t_final=t_final,
+                              n_points=n_points, params=params, initial=initial, rtol=rtol,
+                              atol=atol, options=options)
 
 
-__all__ = ["DiskLink", "build_friction", "build_rolling"]
+def build_rolling() -> DiskLink:
+    """Example 3: the rolling model, monitored."""
+    return DiskLink(hybrid=False)
+
+
+def build_friction() -> DiskLink:
+    """Example 4: the hybrid model with Coulomb friction and separation."""
+    return DiskLink(hybrid=True)
+
+
+__all__ = ["DiskLink", "build_friction", "build_rolling", "check_friction"]

@@ -26,11 +26,11 @@ from companion.examples.disk_link import contact as ct
 from companion.examples.disk_link.compiled import OUTPUTS, CompiledContact
 from companion.examples.disk_link.controller import link_torque
 from companion.examples.disk_link.impacts import plastic_impact, project_on_rolling
-from companion.examples.disk_link.parameters import SYMBOLS, check_order
+from companion.examples.disk_link.parameters import SYMBOLS
 from companion.numerics import Trajectory, c_rhs
 from companion.numerics.compile import SingularConfigurationError, lambdify_scalar, solve_linear
 from companion.numerics.hybrid import Guard, Mode, simulate_hybrid
-from companion.system import Integrator, Setup, System
+from companion.system import Setup
 
 STATE_NAMES = ["theta", "s", "h", "psi", "theta_dot", "s_dot", "h_dot", "psi_dot",
                "W_tau", "W_fric"]
@@ -88,10 +88,15 @@ class _ModeNumerics:
 
 
 @dataclass(frozen=True, eq=False)
-class ContactModes(Integrator):
+class ContactModes:
     """The disk–link's integrator part: the rolling model monitored (``hybrid=False``), or
     the hybrid model whose modes (rolling, slipping either way, separated) are switched by
     events, with plastic impacts on re-contact.
+
+    Not an :class:`~companion.system.Integrator` (which integrates a System's derivation in
+    its (q, u)): it has a state of its own, :data:`STATE_NAMES`, and is called by
+    :meth:`.model.DiskLink.simulate` through :func:`companion.system.simulate_model` as an
+    integrator part is (``rtol``, ``atol``, ``options`` and :meth:`integrate`).
 
     The trajectory's ``switches`` list the mode switches (time, source, target, reason); the
     series ``mode`` indexes :data:`MODES`.  Options of ``simulate``: ``link_held`` (hold the
@@ -140,21 +145,15 @@ class ContactModes(Integrator):
                            modules="math")
 
     # ------------------------------------------------------------------ inputs
-    def state_names(self, system: System) -> list[str]:
-        return list(STATE_NAMES)
-
-    def initial_names(self, system: System) -> list[str]:
-        return ["theta", "s", "theta_dot", "s_dot", *(["psi_dot"] if self.hybrid else [])]
-
-    def initial_state(self, system: System, values: Mapping[str, float],
-                      pv: Mapping[str, float]) -> np.ndarray:
+    @staticmethod
+    def initial_state(values: Mapping[str, float], pv: Mapping[str, float]) -> np.ndarray:
+        """The state (:data:`STATE_NAMES`) at t = 0 from initial values by name; ψ̇ from the
+        rolling constraint unless given (the friction example's spin)."""
         th, sv, thd, sd = (values[k] for k in ("theta", "s", "theta_dot", "s_dot"))
         if not 0 <= sv <= pv["L"]:
             raise ValueError(f"the disk starts off the link: s = {sv} m is outside [0, "
                              f"{pv['L']}] m (the link length L)")
-        r = pv["r"]
-        # ψ̇ from the rolling constraint, or the given spin for the friction example.
-        psid = values["psi_dot"] if "psi_dot" in values else thd - sd / r
+        psid = values["psi_dot"] if "psi_dot" in values else thd - sd / pv["r"]
         return np.array([th, sv, 0.0, 0.0, thd, sd, 0.0, psid, 0.0, 0.0])
 
     # ------------------------------------------------------------------ mode physics
@@ -174,17 +173,15 @@ class ContactModes(Integrator):
                 x, p, tau, -sigma * pv["mu_k"], held)
         return acc, n, f, (res if held else tau)
 
-    def at_state(self, system: System, state: Mapping[str, float],
-                 params: Mapping[str, Any] | None = None, mode: str = ROLLING, *,
+    def at_state(self, state: Mapping[str, float], p: Sequence[float],
+                 pv: Mapping[str, float], mode: str = ROLLING, *,
                  link_held: bool = False) -> dict[str, float]:
         """Accelerations, N, F and τ of ``mode`` at one contact state (theta, s, theta_dot,
-        s_dot and, for slipping, psi_dot)."""
+        s_dot and, for slipping, psi_dot), for the validated parameter values ``pv`` and
+        ``p`` (in the order of :data:`.parameters.SYMBOLS`)."""
         if mode not in MODES:
             raise ValueError(f"unknown mode {mode!r}; known: {', '.join(MODES)}")
-        check_order(system.parameter_symbols)
-        p = system.parameter_vector(params)
-        pv = dict(zip((s.name for s in SYMBOLS), p, strict=True))
-        x = self.initial_state(system, {k: state[k] for k in (
+        x = self.initial_state({k: state[k] for k in (
             "theta", "s", "theta_dot", "s_dot", "psi_dot") if k in state}, pv)
         acc, n, f, tau = self._accelerations(mode, x, p, pv, link_held)
         return {"theta_ddot": acc[0], "s_ddot": acc[1], "h_ddot": acc[2], "psi_ddot": acc[3],
@@ -223,23 +220,20 @@ class ContactModes(Integrator):
                       f"{pv['mu_s'] * n:.4g} N")
 
     # ------------------------------------------------------------------ simulation
-    def integrate(self, system: System, setup: Setup) -> Trajectory:
-        """Simulate the example (rolling model monitored, or the hybrid friction model).
+    def integrate(self, model: Any, setup: Setup) -> Trajectory:
+        """Simulate the example (rolling model monitored, or the hybrid friction model) from
+        the values ``setup`` holds (``model``, the :class:`~.model.DiskLink`, adds none).
 
         Raises
         ------
         ValueError
-            A method other than the pulled-back mode models, or a start off the link.
+            A start off the link.
         """
-        if setup.method != "pull_back":
-            raise ValueError("the disk-link simulation uses the pulled-back mode models "
-                             f"(method='pull_back'), got {setup.method!r}")
         t_final, n_points = float(setup.t[-1]), len(setup.t)
         rtol, atol, pv = setup.rtol, setup.atol, setup.params
         max_switches = setup.options.get("max_switches", 100)
-        check_order(system.parameter_symbols)
         p = setup.p
-        x0 = self.initial_state(system, setup.initial, pv)
+        x0 = self.initial_state(setup.initial, pv)
         held = bool(setup.options.get("link_held", False))
         if held:
             x0[4] = 0.0
@@ -278,7 +272,7 @@ class ContactModes(Integrator):
         run = simulate_hybrid(modes, mode0, x0, t_final, transition, n_points=n_points,
                               max_switches=max_switches, rtol=rtol, atol=atol,
                               max_step=MAX_STEP_SHARE * t_final)
-        traj = Trajectory(t=run.t, states=run.y, names=self.state_names(system), params=pv,
+        traj = Trajectory(t=run.t, states=run.y, names=list(STATE_NAMES), params=pv,
                           events=events, switches=run.switches)
         traj.events.extend(sw.reason for sw in run.switches)
         if run.stopped and (not run.switches or run.stopped != run.switches[-1].reason):

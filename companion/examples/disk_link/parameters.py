@@ -1,10 +1,11 @@
 """The disk–link's parameters: one list, whose order is the order of ``p`` everywhere.
 
-:data:`PARAMETERS` is the systems' parameter list (so its order is
-``System.parameter_symbols``, the order of ``Setup.p`` and of
-:meth:`~companion.system.System.parameter_vector`); the modes' Python numerics
-(:mod:`.modes`) are lambdified with :data:`SYMBOLS` and the C code (:mod:`.compiled`) indexes
-``p`` by it, so that the one ``p`` the System validated is passed on unchanged.
+:data:`PARAMETERS` is the models' parameter list (so its order is
+``DiskLink.parameter_symbols``, the order of ``Setup.p`` and of
+:meth:`~.model.DiskLink.parameter_vector`: a :class:`~.model.DiskLink` takes no other); the
+modes' Python numerics (:mod:`.modes`) are lambdified with :data:`SYMBOLS` and the C code
+(:mod:`.compiled`) indexes ``p`` by it, so that the one ``p`` the model validated is passed
+on unchanged.
 """
 
 from __future__ import annotations
@@ -37,20 +38,4 @@ SYMBOLS = [p.symbol for p in PARAMETERS]
 BY_NAME = {s.name: s for s in SYMBOLS}
 
 
-def check_order(symbols: list[sp.Symbol]) -> None:
-    """Refuse a system whose parameters are not :data:`PARAMETERS` in its order: the modes
-    index ``p`` by that order.
-
-    Raises
-    ------
-    ValueError
-        ``symbols`` (a system's ``parameter_symbols``) differ from :data:`SYMBOLS`.
-    """
-    if list(symbols) != SYMBOLS:
-        raise ValueError(
-            "the disk–link's modes index p in the order of disk_link.parameters.PARAMETERS "
-            f"({', '.join(s.name for s in SYMBOLS)}); this system's parameters are "
-            f"{', '.join(s.name for s in symbols)}: build it with that list")
-
-
-__all__ = ["BY_NAME", "PARAMETERS", "SYMBOLS", "check_order", "mu_k", "mu_s"]
+__all__ = ["BY_NAME", "PARAMETERS", "SYMBOLS", "mu_k", "mu_s"]

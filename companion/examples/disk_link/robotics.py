@@ -28,10 +28,11 @@ import sympy as sp
 
 from companion.examples.disk_link import contact as ct
 from companion.examples.disk_link.controller import HOLDING_GAINS, link_torque
+from companion.examples.disk_link.model import DiskLink
 from companion.examples.disk_link.parameters import BY_NAME
 from companion.geometry.metric import robotics_form
 from companion.numerics.linearize import jacobian
-from companion.system import Linearization, System
+from companion.system import Linearization
 
 #: The linear equations' state, in the order of A's rows.
 STATES = ("theta", "s", "theta_dot", "s_dot")
@@ -105,7 +106,7 @@ def linearize(pv: Mapping[str, float], feedback: bool = True) -> Linearization:
                          params=values)
 
 
-def linearize_simulated(system: System, pv: Mapping[str, Any] | None = None,
+def linearize_simulated(system: DiskLink, pv: Mapping[str, Any] | None = None,
                         feedback: bool = True) -> Linearization:
     """A by central differences (:func:`companion.numerics.linearize.jacobian`) of the
     accelerations the simulation integrates (``system.at_state``, the link torque of

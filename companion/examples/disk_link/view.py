@@ -16,9 +16,9 @@ from matplotlib.collections import PolyCollection
 from matplotlib.patches import Circle, Patch
 
 from companion.examples.disk_link.controller import HOLDING_GAINS
+from companion.examples.disk_link.model import DiskLink
 from companion.examples.disk_link.modes import MODES
 from companion.numerics import Trajectory
-from companion.system import System
 from companion.widgets.animation import AnimatedView
 from companion.widgets.explorer import Explorer, Preset, rescale
 
@@ -234,7 +234,7 @@ FRICTION_PRESETS = {
 }
 
 
-def rolling_explorer(system: System, **kwargs: Any) -> Explorer:
+def rolling_explorer(system: DiskLink, **kwargs: Any) -> Explorer:
     """Explorer of the rolling model (Example 3, reconstructed); kwargs go to Explorer."""
     kwargs.setdefault("controls", _COMMON)
     kwargs.setdefault("essential", ["theta", "s", "s_dot", "mu_s", "tau_0", "r"])
@@ -244,7 +244,7 @@ def rolling_explorer(system: System, **kwargs: Any) -> Explorer:
     return Explorer(system, DiskLinkView(), **kwargs)
 
 
-def friction_explorer(system: System, **kwargs: Any) -> Explorer:
+def friction_explorer(system: DiskLink, **kwargs: Any) -> Explorer:
     """Explorer of the hybrid friction model (Example 4, reconstructed)."""
     kwargs.setdefault("controls", [*_COMMON[:1], "mu_k", *_COMMON[1:], "theta_dot", "psi_dot"])
     kwargs.setdefault("essential", ["theta", "theta_dot", "s", "mu_s", "mu_k", "psi_dot"])
