@@ -725,12 +725,14 @@ class System:
             raise ValueError(f"p holds {len(values)} value(s) but {self.name} has "
                              f"{len(names)} parameters, in this order: {order} "
                              "(or give a mapping by name or Symbol)")
-        try:
-            return self.parameter_table.vector(self.parameter_values(dict(zip(names, values,
-                                                                              strict=True))))
-        except ValueError as exc:
-            raise TypeError(f"p must be the parameter values of {self.name} in the order "
-                            f"{order}, or a mapping by name: {exc}") from exc
+        for value in values:
+            try:
+                float(value)
+            except (TypeError, ValueError) as exc:
+                raise TypeError(f"p must be the parameter values of {self.name} in the order "
+                                f"{order}, or a mapping by name; got {params!r}") from exc
+        return self.parameter_table.vector(self.parameter_values(dict(zip(names, values,
+                                                                          strict=True))))
 
     def initial_values(self, initial: Mapping[Any, Any] | None = None) -> dict[str, float]:
         """Validated initial conditions by name (keys given as names or Symbols), defaults
