@@ -156,3 +156,17 @@ def test_rhs_is_what_simulate_integrates_and_validates_p():
         OdeIntegrator().rhs(s, [1.0])
     with pytest.raises(TypeError, match="p must be the parameter values"):
         OdeIntegrator().rhs(s, ["a"] * len(p))
+
+
+def test_no_module_maps_parameter_names_to_positions_by_hand():
+    """One identity per parameter: p is built by a ParameterTable (parameter_vector), never
+    by a list comprehension over names of its own (benchmarks/core_size.py counts them)."""
+    import re
+    from pathlib import Path
+
+    by_name = re.compile(r"\[\s*\w+\[\s*\w+\.name\s*\]\s+for\s+\w+\s+in\s+[\w.]*"
+                         r"(?:parameter_symbols|PARAMETERS|SYMBOLS|parameters)\b")
+    root = Path(__file__).resolve().parent.parent / "companion"
+    found = [f"{p.relative_to(root)}: {m.group(0)}" for p in root.glob("**/*.py")
+             for m in by_name.finditer(p.read_text())]
+    assert found == []

@@ -211,8 +211,7 @@ def _compiled(m: Measure, d: Derivation, system: System, rhs_seconds: float,
     start = time.process_time()
     eom = CompiledEOM(d, system.parameter_symbols)
     m.compile = time.process_time() - start
-    values = system.parameter_values()
-    p = [values[s.name] for s in system.parameter_symbols]
+    p = system.parameter_vector()
     m.per_second = rhs_evaluations_per_second(eom, p, rhs_seconds)
     if with_c and compiler() is not None:
         start = time.perf_counter()

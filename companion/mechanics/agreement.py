@@ -101,8 +101,7 @@ def independent_accelerations(
     NotImplementedError
         When ``method`` does not apply to ``system``.
     """
-    pv = system.parameter_values(params)
-    return udot_function(system, method, [pv[s.name] for s in system.parameter_symbols])(t, q, u)
+    return udot_function(system, method, system.parameter_vector(params))(t, q, u)
 
 
 def applicable_methods(system: Derivable) -> list[str]:

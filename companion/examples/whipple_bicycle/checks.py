@@ -103,7 +103,7 @@ def kane_disagreement(n_states: int = 5) -> float:
     for _ in range(n_states):
         params = {p.name: float(rng.uniform(0.9, 1.1) * p.default) for p in system.parameters}
         pv = system.parameter_values(params)
-        p = [pv[s.name] for s in system.parameter_symbols]
+        p = system.parameter_table.vector(pv)
         values = {name: float(rng.uniform(spec[name].low, spec[name].high))
                   for name in ("x", "y", "psi", "phi", "delta", "theta_R", "theta_F")}
         values = system.complete_configuration(values, pv)
