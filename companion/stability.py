@@ -114,7 +114,8 @@ def stability_sweep(system: System, vary: str | sp.Symbol, values: Sequence[floa
         Increasing values to sample; each change of stability between two neighbours is
         located to about 1e-12 of the value.
     nominal
-        The steady motion (as ``nominal`` of :meth:`System.linearize`), or a function of the
+        The steady motion (as ``nominal`` of :meth:`System.linearize`: what it leaves out
+        takes the initial values' defaults), or a function of the
         value returning it (the bicycle's ``lambda v: {"u_3": v / r_R}``).
     params
         Parameter values by name or Symbol (defaults filled in).

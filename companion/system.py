@@ -208,8 +208,14 @@ def simulate_model(model: Any, part: Any, *, method: str, t_final: Any, n_points
     """
     unknown = sorted(set(options) - set(part.options))
     if unknown:
-        raise ValueError(f"unknown option(s) {', '.join(unknown)} of simulate for "
-                         f"{model.name}; known: {', '.join(part.options) or 'none'}")
+        own = ["t_final", "params", "initial", "n_points", "rtol", "atol", "method",
+               "integrator", *part.options]
+        near = {k: difflib.get_close_matches(k, own, n=1) for k in unknown}
+        hints = "; ".join(f"{k}: did you mean {m[0]}?" for k, m in near.items() if m)
+        raise ValueError(f"unknown keyword(s) {', '.join(unknown)} of simulate for "
+                         f"{model.name}" + (f" ({hints})" if hints else "")
+                         + f"; simulate takes {', '.join(own[:8])} and its integrator's "
+                         f"options: {', '.join(part.options) or 'none'}")
     t_eval = sample_times(model.t_final if t_final is None else t_final,
                           model.n_points if n_points is None else n_points)
     pv = model.parameter_values(params)
@@ -596,7 +602,8 @@ class System:
     def variant(self, **changes: Any) -> System:
         """A copy of this system with other parts (``method``, ``integrator``, ``t_final`` …)
         or other presentation fields of its definition (:data:`VARIANT_FIELDS`: another
-        ``name`` and ``mechanics_model``, more ``series``, other ``initial`` values).
+        ``name`` and ``mechanics_model``, more ``series``, other ``initial`` values: the whole
+        list of :class:`Parameter` entries, as for ``System``).
 
         Its equations stay this system's (a new ``q``, ``T``, ``Q`` or parameter list is a
         new system: ``System(system.definition.replace(...), ...)``), so derivations already
@@ -613,7 +620,9 @@ class System:
         rederive = bool({"mechanics_model", "citations"} & set(changes)) or "methods" in parts
         equations = sorted(set(changes) - self.VARIANT_FIELDS - set(Definition.FIELDS))
         if equations:
-            raise TypeError(f"unknown keyword(s) {', '.join(equations)} of variant")
+            raise TypeError(f"unknown keyword(s) {', '.join(equations)} of variant; it takes "
+                            f"the parts {', '.join(PARTS)} and the fields "
+                            f"{', '.join(sorted(self.VARIANT_FIELDS))}")
         equations = sorted(set(changes) - self.VARIANT_FIELDS)
         if equations:
             raise ValueError(f"a variant keeps the equations of {self.name}; changing "
@@ -830,7 +839,12 @@ class System:
             A sequence of the wrong length, or invalid values.
         """
         part = self.integrator if isinstance(self.integrator, OdeIntegrator) else OdeIntegrator()
-        return part.rhs(self, p, method)
+        f = part.rhs(self, p, method)
+
+        def rhs(t: float, x: Any) -> np.ndarray:  # a list or tuple as well as an array
+            return f(t, np.asarray(x, dtype=float))
+
+        return rhs
 
     def symbolic_form(self, method: str | None = None):
         """``(constants, make)``: the accelerations of ``method`` solved symbolically once
@@ -922,7 +936,10 @@ class System:
         if np.max(np.abs(rates[rows]), initial=0.0) > tolerance:
             moving = ", ".join(f"{self.state_names()[i]}' = {rates[i]:.3g}" for i in rows
                                if abs(rates[i]) > tolerance)
-            raise ValueError(f"the nominal motion of {self.name} is not steady: {moving}")
+            used = ", ".join(f"{k} = {v:g}" for k, v in values.items())
+            raise ValueError(f"the nominal motion of {self.name} is not steady: {moving} (at "
+                             f"{used}; what nominal leaves out takes the initial values' "
+                             "defaults)")
         for name in cyclic:
             i = names.index(name)
 

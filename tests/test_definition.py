@@ -170,3 +170,27 @@ def test_no_module_maps_parameter_names_to_positions_by_hand():
     found = [f"{p.relative_to(root)}: {m.group(0)}" for p in root.glob("**/*.py")
              for m in by_name.finditer(p.read_text())]
     assert found == []
+
+
+def test_series_and_invariants_are_checked_when_the_system_is_built():
+    z = sp.Symbol("z")
+    with pytest.raises(ValueError, match="a series of pendulum uses z"):
+        System(**pendulum_fields(series={"bad": z}))
+    sleigh = examples.get("knife_edge")
+    with pytest.raises(ValueError, match=r"an invariant of knife_edge uses the constrained "
+                                         r"speed\(s\) u_3"):
+        sleigh.variant(invariants={"E": sleigh.T})
+
+
+def test_what_a_new_user_types_gets_a_clear_answer():
+    s = System(**pendulum_fields())
+    f = s.rhs()
+    np.testing.assert_array_equal(f(0.0, [0.5, 0.0]), f(0.0, np.array([0.5, 0.0])))
+    with pytest.raises(ValueError, match="parms: did you mean params"):
+        s.simulate(2.0, parms={"m": 2.0})
+    with pytest.raises(TypeError, match="of variant; it takes the parts method"):
+        s.variant(colour="red")
+    with pytest.raises(ValueError, match=r"not steady: .* \(at theta = 0.5"):
+        s.linearize()
+    text = repr(s.simulate(1.0, n_points=11))
+    assert text.startswith("<Trajectory: 11 samples, t = 0…1 s; states theta") and "\n" not in text

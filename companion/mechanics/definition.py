@@ -394,6 +394,9 @@ class Definition:
         own = {*self.q, *self.u, *([self.t] if self.t is not None else [])}
         params = set(self.parameter_symbols)
         rates = set(self.qdot) - set(self.u)
+        # invariants and series are evaluated on the motion in q, the free u's (and t)
+        evaluated = {*self.q, *self.u_independent, *params,
+                     *([self.t] if self.t is not None else [])}
         in_qdot = {*self.q, *self.qdot, *([self.t] if self.t is not None else [])} | params
         for what, exprs, allowed in (
                 ("T", [] if self._T is None else [self._T], own | params),
@@ -402,7 +405,9 @@ class Definition:
                 ("the definitions of u", self.definitions, own | set(self.qdot) | params),
                 ("Q", self._Q_given or [], own | params),
                 ("a validity condition", list(self.validity.values()),
-                 own | params | {dot_symbol(s) for s in self.u_independent})):
+                 own | params | {dot_symbol(s) for s in self.u_independent}),
+                ("an invariant", list(self.invariants.values()), evaluated),
+                ("a series", list(self.series.values()), evaluated)):
             free = set().union(*(sp.sympify(e).free_symbols for e in exprs))
             typed_in_qdot = sorted((free & rates), key=str)
             if typed_in_qdot and what in ("T", "Q"):
@@ -411,6 +416,12 @@ class Definition:
                     f" where the quasi-velocities {', '.join(map(str, self.u))} were expected: "
                     + ("pass it as T_qdot=… to have it converted" if what == "T" else
                        "pass them as Q_q=… to have them converted"))
+            constrained = sorted(free & (set(self.u) - set(self.u_independent)), key=str)
+            if constrained and what in ("an invariant", "a series"):
+                raise ValueError(
+                    f"{what} of {self.name} uses the constrained speed(s) "
+                    f"{', '.join(map(str, constrained))}, which are zero on the motion: "
+                    "write it in q and the free u's (substitute 0 for them)")
             self._check_unknown(what, free - allowed)
 
     def _check_unknown(self, what: str, unknown: set) -> None:

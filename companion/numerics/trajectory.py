@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from companion.numerics.hybrid import Switch
 
 
-@dataclass
+@dataclass(repr=False)
 class Trajectory:
     """Result of :meth:`companion.system.System.simulate`.
 
@@ -50,6 +50,14 @@ class Trajectory:
     events: list[str] = field(default_factory=list)
     rotations: np.ndarray | None = None
     switches: list[Switch] = field(default_factory=list)
+
+    def __repr__(self) -> str:
+        def listed(names) -> str:
+            return ", ".join(names) or "none"
+
+        return (f"<Trajectory: {self.t.size} samples, t = {self.t[0]:g}…{self.t[-1]:g} s; "
+                f"states {listed(self.names)}; invariants {listed(self.invariants)}; "
+                f"series {listed(self.series)}; {len(self.events)} event(s)>")
 
     def __getitem__(self, name: str) -> np.ndarray:
         """A state, series, invariant or residual by name (a sympy Symbol stands for its
