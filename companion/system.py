@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import copy
 import difflib
+import inspect
 import math
 import numbers
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -208,13 +209,13 @@ def simulate_model(model: Any, part: Any, *, method: str, t_final: Any, n_points
     """
     unknown = sorted(set(options) - set(part.options))
     if unknown:
-        own = ["t_final", "params", "initial", "n_points", "rtol", "atol", "method",
-               "integrator", *part.options]
-        near = {k: difflib.get_close_matches(k, own, n=1) for k in unknown}
+        own = [name for name, p in inspect.signature(model.simulate).parameters.items()
+               if p.kind is not p.VAR_KEYWORD]
+        near = {k: difflib.get_close_matches(k, [*own, *part.options], n=1) for k in unknown}
         hints = "; ".join(f"{k}: did you mean {m[0]}?" for k, m in near.items() if m)
         raise ValueError(f"unknown keyword(s) {', '.join(unknown)} of simulate for "
                          f"{model.name}" + (f" ({hints})" if hints else "")
-                         + f"; simulate takes {', '.join(own[:8])} and its integrator's "
+                         + f"; simulate takes {', '.join(own)} and its integrator's "
                          f"options: {', '.join(part.options) or 'none'}")
     t_eval = sample_times(model.t_final if t_final is None else t_final,
                           model.n_points if n_points is None else n_points)

@@ -187,7 +187,8 @@ def test_the_disk_link_is_a_model_of_its_own(rolling, friction):
             model.derive("newton")
         with pytest.raises(TypeError, match="integrated by its ContactModes"):
             model.simulate(0.1, integrator="lsoda")
-        with pytest.raises(ValueError, match="unknown option.*known: link_held, max_switches"):
+        with pytest.raises(ValueError, match="unknown keyword.*held: did you mean link_held"
+                                             ".*options: link_held, max_switches"):
             model.simulate(0.1, held=True)
         with pytest.raises(ValueError, match="off the link"):
             model.at_state({"theta": 0, "s": 0.5, "theta_dot": 0, "s_dot": 0}, {"s_ref": 3.0})

@@ -343,7 +343,7 @@ def test_explore_starts_at_params_and_initial_and_survives_a_failed_build():
     from companion.widgets.explorer import live_explorers
 
     s = spring()
-    with pytest.raises(ValueError, match="unknown option.* bogus of simulate"):
+    with pytest.raises(ValueError, match="unknown keyword.* bogus of simulate"):
         explore(s, bogus=1)  # fails in its first simulation, after the sliders exist
     assert not [e for e in live_explorers() if e.system is s]  # nothing half-built is live
     ex = explore(s, params={k: 9.0}, initial={"x": 0.2})  # was: 'multiple values for params'

@@ -172,7 +172,7 @@ def test_a_t_final_so_small_the_run_would_be_nan():
 
 
 def test_unknown_simulate_options_and_methods():
-    with pytest.raises(ValueError, match="unknown option.*link_held.*known: none"):
+    with pytest.raises(ValueError, match="unknown keyword.*link_held.*options: none"):
         spring().simulate(link_held=True)
     with pytest.raises(ValueError, match="unknown method 'newton'"):
         spring().derive("newton")
