@@ -230,8 +230,13 @@ class Definition:
     ------
     ValueError
         When a symbol is both a parameter and a coordinate/speed, a parameter differs from
-        a symbol of T only in its assumptions, T uses symbols that are neither coordinates,
-        speeds nor parameters, or T is written in q̇ where the u's were expected.
+        a symbol of T only in its assumptions, T, Q, the definitions, a validity condition,
+        an invariant or a series uses symbols that are neither coordinates, speeds, the time
+        nor parameters (an invariant or a series: a constrained speed either), or T is
+        written in q̇ where the u's were expected.
+    TypeError
+        ``parameters``/``initial`` not a list of :class:`Parameter`, or ``invariants``,
+        ``series``, ``validity``, ``citations`` not a mapping.
     """
 
     #: The keyword arguments a definition is made from (filled in below the class).
