@@ -120,3 +120,15 @@ def pytest_collection_modifyitems(items):
 def _notebook_of(item) -> str:
     callspec = getattr(item, "callspec", None)
     return callspec.params.get("notebook", "") if callspec else ""
+
+
+@pytest.fixture
+def widget_backend():
+    """pyplot makes ipympl canvases (what an explorer shows in a notebook) for one test."""
+    import matplotlib  # here, not at the top: importing pyplot early would fix its backend
+    import matplotlib.pyplot as plt
+
+    backend = matplotlib.get_backend()
+    plt.switch_backend("module://ipympl.backend_nbagg")
+    yield
+    plt.switch_backend(backend)

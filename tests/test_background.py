@@ -8,7 +8,6 @@ from __future__ import annotations
 import io
 import json
 
-import matplotlib
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
@@ -22,15 +21,6 @@ from companion.widgets.explorer import drift_limits, rescale
 from companion.widgets.frames import png_of
 
 EXPLORERS = [r.name for r in examples.worked_examples() if r.explorer is not None]
-
-
-@pytest.fixture
-def widget_backend():
-    """pyplot makes ipympl canvases (what an explorer shows in a notebook) for one test."""
-    backend = matplotlib.get_backend()
-    plt.switch_backend("module://ipympl.backend_nbagg")
-    yield
-    plt.switch_backend(backend)
 
 
 def _pixels(canvas) -> np.ndarray:

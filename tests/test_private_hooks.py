@@ -9,7 +9,6 @@ import re
 from pathlib import Path
 
 import matplotlib
-import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 from PIL import Image
@@ -78,15 +77,6 @@ def test_a_value_the_switch_does_not_know_is_refused(monkeypatch, value):
     monkeypatch.setenv(private_hooks.PLAIN_ENV, value)
     with pytest.raises(ValueError, match="set it to 1 for ipympl's own drawing"):
         private_hooks.enabled()
-
-
-@pytest.fixture
-def widget_backend():
-    """pyplot makes ipympl canvases (what an explorer shows in a notebook) for one test."""
-    backend = matplotlib.get_backend()
-    plt.switch_backend("module://ipympl.backend_nbagg")
-    yield
-    plt.switch_backend(backend)
 
 
 def _frame_after_an_update(name: str, plain: bool, monkeypatch) -> tuple[np.ndarray, list]:
