@@ -32,6 +32,7 @@ from companion.numerics import SingularConfigurationError, Trajectory
 from companion.system import Parameter
 from companion.widgets import labels, private_hooks, style
 from companion.widgets.frames import MATPLOTLIB_LOCK, changing, safe_frames
+from companion.widgets.lifecycle import close_tree
 from companion.widgets.responsive import FigureFitter
 
 
@@ -297,19 +298,6 @@ _LIVE: dict[tuple[str, str], Explorer] = {}
 def live_explorers() -> list[Explorer]:
     """The explorers that are open (not closed nor replaced)."""
     return list(_LIVE.values())
-
-
-def close_tree(widget: w.Widget) -> None:
-    """Close a widget and every widget inside it (frees them in the front end and in the
-    kernel's widget registry, which otherwise keeps them for the whole session).  An ipympl
-    canvas's toolbar is a widget of its own, not a child, that refers back to the canvas and
-    so to the figure: it is closed too."""
-    for child in getattr(widget, "children", ()):
-        close_tree(child)
-    toolbar = getattr(widget, "toolbar", None)
-    if isinstance(toolbar, w.Widget):
-        toolbar.close()
-    widget.close()
 
 
 class Explorer:

@@ -12,6 +12,7 @@ import ipywidgets as w
 
 from companion.mechanics.methods import METHODS, method_title
 from companion.system import System
+from companion.widgets.lifecycle import close_tree
 
 #: Why a method does not apply, in a reader's words (the exceptions speak to programmers).
 NOT_APPLICABLE = {
@@ -86,7 +87,6 @@ class MethodSelector:
         self._render()
 
     def _render(self) -> None:
-        from companion.widgets.explorer import close_tree
         from companion.widgets.stepper import Stepper
 
         system = self.get_system(self.example.value)

@@ -7,6 +7,8 @@ from collections.abc import Callable
 
 import ipywidgets as w
 
+from companion.widgets.lifecycle import close_tree
+
 
 class PlayControl:
     """``ipywidgets.Play`` linked to a slider; each frame calls ``callback(sample_index)``.
@@ -62,8 +64,8 @@ class PlayControl:
 
     def close(self) -> None:
         """Free the widgets (the link between play button and slider is one of them)."""
-        for widget in (self._link, self._play, self._slider, self.widget):
-            widget.close()
+        self._link.close()
+        close_tree(self.widget)
 
     def sample_index(self, frame: int) -> int:
         """The trajectory sample shown at ``frame``."""

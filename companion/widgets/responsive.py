@@ -47,6 +47,7 @@ from matplotlib.text import Text
 from companion.widgets import private_hooks, style
 from companion.widgets.background import background_key
 from companion.widgets.frames import MATPLOTLIB_LOCK, changing, holding_matplotlib, lock_messages
+from companion.widgets.lifecycle import close_tree
 
 _ESM_SOURCE = (Path(__file__).parent / "responsive.js").read_text(encoding="utf-8")
 
@@ -322,7 +323,7 @@ class FigureFitter:
             self._settle_handle.cancel()
             self._settle_handle = None
         self.probe.unobserve(self._on_size, names=["width", "height"])
-        self.probe.close()
+        close_tree(self.probe)
 
 
 #: CSS class of the box :func:`responsive_figure` puts a figure in.

@@ -29,7 +29,8 @@ from companion.scene import scene_for
 from companion.scene.points import declared_points
 from companion.system import System
 from companion.widgets import labels, style
-from companion.widgets.explorer import Explorer, Preset, close_tree
+from companion.widgets.explorer import Explorer, Preset
+from companion.widgets.lifecycle import close_tree
 from companion.widgets.method_selector import MethodSelector
 from companion.widgets.timeseries import TimeSeriesView
 from companion.workbench.define import DefinitionError, Draft
