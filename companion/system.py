@@ -32,6 +32,7 @@ import numbers
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -483,6 +484,33 @@ def _read_through(field: str, what: str) -> property:
 #: Keywords of ``System`` that are parts, not fields of the definition.
 PARTS = ("method", "integrator", "methods", "observers", "t_final", "n_points")
 
+#: What each part is, by the attribute that reads it (``own_methods`` is the keyword
+#: ``methods``: the attribute ``methods`` lists the registered ones too).
+_PART_DOCS = {
+    "method": "the derivation method ``simulate`` integrates unless told another",
+    "integrator": "the :class:`Integrator` that turns the equations into a motion",
+    "own_methods": "the system's own derivation methods by name (keyword ``methods``)",
+    "observers": "functions called with each new trajectory",
+    "t_final": "how long a simulation runs unless told otherwise, s",
+    "n_points": "how many samples a simulation returns unless told otherwise",
+}
+
+
+def _part(name: str, what: str) -> property:
+    """A read-only part of a :class:`System`, set when it is built (a system with other
+    parts is a :meth:`System.variant`: derivations already made are shared, not copied)."""
+    keyword = "methods" if name == "own_methods" else name
+
+    def fixed(self, value: Any) -> None:
+        raise AttributeError(f"a system's parts are fixed when it is built (setting {name}): "
+                             f"make a variant, system.variant({keyword}=…)")
+
+    def read(self) -> Any:
+        value = self._parts[name]
+        return MappingProxyType(value) if isinstance(value, dict) else value  # stored: pickles
+
+    return property(read, fixed, doc=f"{what[0].upper()}{what[1:]}.")
+
 
 def _definition(fields: Mapping[str, Any]) -> Definition:
     """A :class:`Definition` from ``System``'s keywords, or a ``TypeError`` naming the
@@ -557,17 +585,24 @@ class System:
             raise TypeError(f"definition must be a Definition, got "
                             f"{type(definition).__name__} (or give its fields as keywords)")
         self._definition = definition
-        self.t_final, self.n_points = t_final, n_points
+        self._parts: dict[str, Any] = {"integrator": OdeIntegrator()}
+        self._set_parts(method=method, integrator=integrator, methods=methods or {},
+                        observers=observers, t_final=t_final, n_points=n_points)
+        self._clear_caches()
+
+    def _set_parts(self, *, method: str, integrator: Integrator | str | None,
+                   methods: Mapping[str, Method], observers: Sequence[Observer],
+                   t_final: float, n_points: int) -> None:
+        """Validate the parts and set them (here and in :meth:`variant` only)."""
         sample_times(t_final, n_points)  # refuses what a simulation would refuse
-        self.own_methods: dict[str, Method] = dict(methods or {})
-        self.observers = list(observers)
-        self.integrator = OdeIntegrator()
-        self.integrator = self._integrator(integrator)
+        self._parts = {"t_final": t_final, "n_points": n_points,
+                       "own_methods": dict(methods),
+                       "observers": tuple(observers),
+                       "integrator": self._integrator(integrator)}
         if method not in self.methods:
             raise ValueError(f"unknown method {method!r}; known: {', '.join(self.methods)}")
-        self.method = method
+        self._parts["method"] = method
         self._check_initial()
-        self._clear_caches()
 
     @property
     def definition(self) -> Definition:
@@ -631,19 +666,12 @@ class System:
                              "System(system.definition.replace(...), ...)")
         new = copy.copy(self)
         new._definition = self._definition.replace(**changes)
-        new.own_methods = dict(parts.pop("methods", self.own_methods))
-        new.observers = list(parts.pop("observers", self.observers))
-        new.t_final = parts.pop("t_final", self.t_final)
-        new.n_points = parts.pop("n_points", self.n_points)
-        sample_times(new.t_final, new.n_points)
-        new.integrator = self._integrator(parts.pop("integrator", None))
-        new.method = parts.pop("method", self.method)
-        if new.method not in new.methods:
-            raise ValueError(f"unknown method {new.method!r}; known: {', '.join(new.methods)}")
+        current = {"methods": self.own_methods, "integrator": None,
+                   **{k: self._parts[k] for k in ("method", "observers", "t_final", "n_points")}}
+        new._set_parts(**{**current, **parts})
         kept = {} if rederive else dict(self._derivations)
         new._clear_caches()
         new._derivations = kept
-        new._check_initial()
         return new
 
     # ----------------------------------------------------------------- validation
@@ -1162,6 +1190,8 @@ class System:
 # The definition's attributes, read through: a System is used where a Definition is.
 for _field, _what in _READ_THROUGH.items():
     setattr(System, _field, _read_through(_field, _what))
+for _field, _what in _PART_DOCS.items():
+    setattr(System, _field, _part(_field, _what))
 del _field, _what
 
 

@@ -1,13 +1,13 @@
 """Lecture mode in a real browser: every chapter notebook in Voilà with the projector style
 (``make lecture``), at 1920×1080, in Debian's headless Chromium.
 
-For each notebook: no error output, nothing wider than its output area, no button whose text
-is cut, prose, LaTeX and controls at least 1.4× JupyterLab's sizes, no raw repr
-(``<… at 0x…>``, ``<System …>``) nor bare dict on the page, slider labels without LaTeX or
-underscores, a status line under every explorer, a slider key press that redraws the main
-explorer's figure, and (last: it changes the explorer) at least one instructor preset whose
-"predict before you press play" prompt appears in one click.  One Voilà server for the
-session (the ``lecture_voila`` fixture).
+For each notebook: no request to another host (a lecture hall may be offline), no error
+output, nothing wider than its output area, no button whose text is cut, prose, LaTeX and
+controls at least 1.4× JupyterLab's sizes, no raw repr (``<… at 0x…>``, ``<System …>``) nor
+bare dict on the page, slider labels without LaTeX or underscores, a status line under every
+explorer, a slider key press that redraws the main explorer's figure, and (last: it changes
+the explorer) at least one instructor preset whose "predict before you press play" prompt
+appears in one click.  One Voilà server for the session (the ``lecture_voila`` fixture).
 """
 
 from __future__ import annotations
@@ -92,6 +92,12 @@ def test_lecture_mode(lecture_voila, browser, notebook):
     lb.install_paint_probe(page)
     js_errors: list[str] = []
     lb.collect_page_errors(page, js_errors)
+    # a lecture hall may be offline: the page asks nothing of any other host
+    elsewhere: list[str] = []
+    page.on("request", lambda r: None if r.url.startswith(("http://127.0.0.1", "data:", "blob:"))
+            else elsewhere.append(r.url))
+    console: list[str] = []  # reported only when the first load shows no explorer
+    page.on("console", lambda m: console.append(m.text[:160]) if m.type == "error" else None)
     try:
         # One CI run's page (euler-geodesic, with the other tests loading both cores) showed
         # no explorer canvas in 180 s; every rerun did within 30 s.  As a lecturer would, the
@@ -103,11 +109,13 @@ def test_lecture_mode(lecture_voila, browser, notebook):
                 break
             except PlaywrightTimeout:
                 state = (f"{notebook}: no explorer canvas after 120 s (load {attempt}): "
-                         f"{lb.explorers_state(page)}; page errors {js_errors}")
+                         f"{lb.explorers_state(page)}; page errors {js_errors}; "
+                         f"console errors {console[-8:]}")
                 if attempt == 2:
                     pytest.fail(state)
                 warnings.warn(state, stacklevel=1)
                 js_errors.clear()
+                console.clear()
         page.wait_for_selector("mjx-container", timeout=30_000)
         page.wait_for_timeout(1500)  # MathJax and the last canvases settle
         assert page.locator(".jp-InputArea-editor:visible").count() == 0, "code is shown"
@@ -115,6 +123,7 @@ def test_lecture_mode(lecture_voila, browser, notebook):
 
         assert m["errors"] == [], f"{notebook}: error output {m['errors']}"
         assert js_errors == [], f"{notebook}: JavaScript errors {js_errors}"
+        assert elsewhere == [], f"{notebook}: requests to other hosts {elsewhere}"
         assert m["wide"] == [], f"{notebook}: wider than its output area: {m['wide']}"
         assert m["cut"] == [], f"{notebook}: button text cut: {m['cut']}"
         content, ui = m["defaults"]["content"], m["defaults"]["ui"]

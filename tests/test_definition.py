@@ -136,8 +136,15 @@ def test_a_variant_keeps_the_equations_and_copies_its_parts():
         s.variant(colour="red")
     v = s.variant(method="maggi", t_final=3.0)
     assert (v.method, v.t_final, s.method, s.t_final) == ("maggi", 3.0, "boltzmann_hamel", 20.0)
-    v.observers.append(lambda system, traj: None)
-    assert s.observers == []
+    with pytest.raises(AttributeError, match=r"parts are fixed.*variant\(t_final=…\)"):
+        v.t_final = 5.0
+    with pytest.raises(AttributeError, match=r"variant\(methods=…\)"):
+        v.own_methods = {}
+    with pytest.raises(TypeError):
+        v.own_methods["mine"] = lambda system: None  # read-only
+    w = v.variant(observers=[lambda system, traj: None])
+    assert len(w.observers) == 1 and s.observers == v.observers == ()
+    assert w.t_final == 3.0 and w.method == "maggi"  # the parts it was not given are kept
     kept = s.derive()
     assert s.variant(title="t").derive() is kept  # names only: the derivation holds
     assert s.variant(citations={"gyroscopic": "(9.9)"}).derive() is not kept
