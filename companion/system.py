@@ -619,12 +619,23 @@ class System:
         """Forget everything computed from the definition (derivations, compiled forms, the
         cached properties of every class of this system)."""
         self._derivations: dict[str, Derivation] = {}
-        self._compiled: dict[str, CompiledEOM] = {}
-        self._symbolic: dict[str, tuple] = {}
+        self._forget_compiled(self.__dict__)
+
+    def _forget_compiled(self, state: dict[str, Any]) -> None:
+        """Drop from ``state`` what is computed from the derivations: compiled equations and
+        every class's cached properties (rebuilt on first use)."""
+        state["_compiled"], state["_symbolic"] = {}, {}
         for klass in type(self).__mro__:
             for name, value in vars(klass).items():
                 if isinstance(value, cached_property):
-                    self.__dict__.pop(name, None)
+                    state.pop(name, None)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The definition, the parts and the derivations: generated code does not pickle, so
+        a system pickled after a simulation compiles again on its first use."""
+        state = self.__dict__.copy()
+        self._forget_compiled(state)
+        return state
 
     def __repr__(self) -> str:
         return f"<System {self.name}: {self.title}>"
