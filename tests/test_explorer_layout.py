@@ -5,8 +5,6 @@ back side by side above it; bad widths get a clear error, never a collapsed figu
 
 from __future__ import annotations
 
-import itertools
-
 import matplotlib
 
 matplotlib.use("Agg")
@@ -14,6 +12,11 @@ matplotlib.use("Agg")
 import pytest  # noqa: E402
 
 from companion import examples  # noqa: E402
+from companion.devtools.figure_checks import (  # noqa: E402
+    clipped_texts,
+    overlapping_panels,
+    panels,
+)
 from companion.widgets import style  # noqa: E402
 from companion.widgets.responsive import MIN_WIDTH_PX, FigureFitter  # noqa: E402
 
@@ -30,46 +33,6 @@ def explorer(request):
     ex = examples.explorer(request.param)
     yield ex
     ex.close()
-
-
-def _panels(fig):
-    """One axes per cell (twin axes share their host's cell)."""
-    seen, out = [], []
-    for ax in fig.axes:
-        spec = ax.get_subplotspec()
-        key = (id(spec.get_gridspec()), spec.rowspan, spec.colspan)
-        if key not in seen:
-            seen.append(key)
-            out.append(ax)
-    return out
-
-
-def _clipped_texts(fig) -> list[str]:
-    """Panels whose drawn decorations (tick labels, axis labels, title, legend, texts) reach
-    outside the figure, with 1 px of slack; and figure-level texts that do."""
-    renderer = fig.canvas.get_renderer()
-    box = fig.bbox
-    extents = [(ax.get_title() or ax.get_ylabel() or ax.get_xlabel() or "a panel",
-                ax.get_tightbbox(renderer)) for ax in fig.axes if ax.get_visible()]
-    extents += [(getattr(a, "get_text", lambda: "legend")(), a.get_window_extent(renderer))
-                for a in (*fig.texts, *fig.legends) if a.get_visible()]
-    return [f"{label!r} at {tuple(round(v) for v in extent.extents)}"
-            for label, extent in extents
-            if extent is not None and (extent.x0 < box.x0 - 1 or extent.y0 < box.y0 - 1
-                                       or extent.x1 > box.x1 + 1 or extent.y1 > box.y1 + 1)]
-
-
-def _overlapping_panels(fig) -> list[tuple[str, str]]:
-    renderer = fig.canvas.get_renderer()
-    boxes = [(ax.get_title() or ax.get_ylabel() or str(i), ax.get_tightbbox(renderer))
-             for i, ax in enumerate(_panels(fig))]
-    out = []
-    for (a, box_a), (b, box_b) in itertools.combinations(boxes, 2):
-        overlap_x = min(box_a.x1, box_b.x1) - max(box_a.x0, box_b.x0)
-        overlap_y = min(box_a.y1, box_b.y1) - max(box_a.y0, box_b.y0)
-        if overlap_x > 2 and overlap_y > 2:
-            out.append((a, b))
-    return out
 
 
 def _titles_on_offset_texts(fig) -> list[str]:
@@ -92,13 +55,13 @@ def test_figure_fits_its_width_and_nothing_is_clipped(explorer, width):
     fig.canvas.draw()
     assert explorer.fitter.width_px() == pytest.approx(width, abs=0.5)
     assert explorer.fitter.stacked == (width < explorer.fitter.breakpoint_px())
-    assert _clipped_texts(fig) == []
-    assert _overlapping_panels(fig) == []
+    assert clipped_texts(fig) == []
+    assert overlapping_panels(fig) == []
     assert _titles_on_offset_texts(fig) == []
     if explorer.fitter.stacked:  # one column: every panel starts at the same left edge
-        lefts = {round(ax.get_subplotspec().colspan.start) for ax in _panels(fig)}
+        lefts = {round(ax.get_subplotspec().colspan.start) for ax in panels(fig)}
         assert lefts == {0}
-        assert len({ax.get_subplotspec().get_gridspec().ncols for ax in _panels(fig)}) == 1
+        assert len({ax.get_subplotspec().get_gridspec().ncols for ax in panels(fig)}) == 1
 
 
 @pytest.mark.parametrize("name", ["disk_link_friction", "disk_link_rolling"])
@@ -113,11 +76,11 @@ def test_a_two_column_view_stays_side_by_side_on_a_laptop(name):
         ex.fitter.fit(ex.fitter.breakpoint_px())
         ex.figure.canvas.draw()
         assert not ex.fitter.stacked
-        assert _clipped_texts(ex.figure) == [] and _overlapping_panels(ex.figure) == []
+        assert clipped_texts(ex.figure) == [] and overlapping_panels(ex.figure) == []
         ex.fitter.fit(806)
         assert not ex.fitter.stacked
         ex.figure.canvas.draw()
-        assert _clipped_texts(ex.figure) == [] and _overlapping_panels(ex.figure) == []
+        assert clipped_texts(ex.figure) == [] and overlapping_panels(ex.figure) == []
         side_by_side = ex.figure.get_size_inches()[1]
         assert side_by_side == pytest.approx(ex.fitter.nominal_inches[1])
         ex.fitter.fit(ex.fitter.breakpoint_px() - 1)
@@ -147,7 +110,7 @@ def test_updates_lay_out_again(explorer):
     low, high = explorer.range_of(name)
     explorer.update(**{name: high})
     explorer.figure.canvas.draw()
-    assert _clipped_texts(explorer.figure) == []
+    assert clipped_texts(explorer.figure) == []
     explorer.reset()
 
 
@@ -225,7 +188,7 @@ def test_a_figure_outside_an_explorer_follows_its_width_too():
         assert box.fitter.width_px() == pytest.approx(640) and box.fitter.stacked
         assert box.children[1].value != first_png
         fig.canvas.draw()
-        assert _clipped_texts(fig) == [] and _overlapping_panels(fig) == []
+        assert clipped_texts(fig) == [] and overlapping_panels(fig) == []
     finally:
         box.fitter.close()
 

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from companion import examples
+from companion.devtools.figure_checks import clipped_texts, overlapping_panels
 from companion.widgets import use_lecture_style
 
 
@@ -30,6 +31,11 @@ def test_scene_beside_its_figure_in_lecture_mode(lecture):
     figure_column, scene_column = row.children
     assert scene in scene_column.children and explorer.fitter.probe in figure_column.children
     assert scene._repr_mimebundle_()[0] == {"text/plain": ""}  # not shown twice
+    # too narrow for both, the row wraps: the figure column never below its legible width
+    # (half its nominal one), the scene's never below SCENE_MIN_PX
+    assert row.layout.flex_flow == "row wrap"
+    assert figure_column.layout.min_width == f"{0.5 * 1350:.0f}px"  # 10 in × 1.35 × 100 px
+    assert scene_column.layout.min_width == "360px"
     explorer.fitter.fit(800)
     width, height = explorer.figure.get_size_inches()
     nominal_w, nominal_h = explorer.fitter.nominal_inches
@@ -96,9 +102,11 @@ def test_the_tumbling_box_fills_its_scene():
 
 
 def test_a_figure_beside_its_scene_fits_a_small_screen(lecture):
-    """1280×720: the figure fits the height left below the sliders (the probe's), at its
+    """A figure beside its scene fits the height left below the sliders (the probe's), at its
     aspect, and shrinks its text with it, so its titles stay inside their panels; at
-    1920×1080's share of its nominal size the text keeps its size."""
+    1920×1080's share of its nominal size the text keeps its size.  It never shrinks below
+    half its nominal size for the height's sake (1280×720, 1024×768): there the page scrolls,
+    where a smaller figure's legends covered the next panels."""
     explorer = examples.explorer("euler_body")
     examples.scene("euler_body", explorer)
     fitter = explorer.fitter
@@ -109,9 +117,12 @@ def test_a_figure_beside_its_scene_fits_a_small_screen(lecture):
     fitter.probe.height, fitter.probe.width = 760, 1040  # 1920×1080
     width, height = explorer.figure.get_size_inches() * ppi
     assert width == pytest.approx(1040) and title.get_fontsize() == size
-    fitter.probe.height, fitter.probe.width = 460, 690  # 1280×720
+    fitter.probe.height, fitter.probe.width = 560, 800  # a 1400×900 screen
     width, height = explorer.figure.get_size_inches() * ppi
-    assert height == pytest.approx(460) and width == pytest.approx(460 * nominal_w / nominal_h)
+    assert height == pytest.approx(560) and width == pytest.approx(560 * nominal_w / nominal_h)
+    fitter.probe.height, fitter.probe.width = 410, 700  # 1280×720: half the nominal size
+    width, height = explorer.figure.get_size_inches() * ppi
+    assert width == pytest.approx(0.5 * nominal_w * ppi) and height > 410
     assert title.get_fontsize() < size
     renderer = explorer.figure.canvas.get_renderer()
     titles = [ax.title.get_window_extent(renderer) for ax in explorer.figure.axes
@@ -123,4 +134,24 @@ def test_a_figure_beside_its_scene_fits_a_small_screen(lecture):
     fitter.probe.height = 0  # not measured: the width alone
     fitter.fit(1040)
     assert title.get_fontsize() == size
+    explorer.close()
+
+
+@pytest.mark.parametrize("probe", [(410, 994), (410, 700), (780, 1058)],
+                         ids=["1024x768", "1280x720", "1920x1080"])
+def test_the_disk_link_beside_its_scene_stays_legible(lecture, probe):
+    """The five panels beside their scene: at least half their nominal size, every legend
+    beside its own panel (none over a curve or the next panel), nothing outside the figure."""
+    explorer = examples.explorer("disk_link_rolling")
+    examples.scene("disk_link_rolling", explorer)
+    fitter = explorer.fitter
+    fitter.probe.height, fitter.probe.width = probe
+    width = explorer.figure.get_size_inches()[0] * fitter.pixels_per_inch
+    assert width >= min(probe[1], fitter.narrowest_beside_px()) - 0.5
+    explorer.figure.canvas.draw()
+    assert clipped_texts(explorer.figure) == [] and overlapping_panels(explorer.figure) == []
+    renderer = explorer.figure.canvas.get_renderer()
+    for ax in explorer.view.time_axes[:2]:  # s, θ and the contact forces
+        legend = ax.get_legend().get_window_extent(renderer)
+        assert legend.x0 >= ax.get_window_extent(renderer).x1, "a legend over its curves"
     explorer.close()

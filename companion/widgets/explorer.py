@@ -290,6 +290,9 @@ PLAYED_SHARE = 0.9
 #: Share of the width the figure takes when its scene is placed beside it (lecture mode).
 BESIDE_SHARE = 0.56
 
+#: The narrowest a scene beside its figure gets (CSS pixels); narrower, it goes below.
+SCENE_MIN_PX = 360
+
 
 #: Live explorers by (system name, key): building a new explorer under a key closes the old.
 _LIVE: dict[tuple[str, str], Explorer] = {}
@@ -563,11 +566,18 @@ class Explorer:
         explorer and its scene on one screen (lecture mode, :meth:`Scene.follow`)."""
         if not 0.2 <= share <= 0.8:
             raise ValueError(f"share must be between 0.2 and 0.8 of the width, got {share!r}")
-        left = w.VBox(self._figure_column, layout={"width": f"{100 * share:.0f}%"})
-        right = w.VBox([widget], layout={"width": f"{100 * (1 - share):.0f}%",
+        # The columns grow in proportion to their shares from no width, each to its least
+        # width at the least (the figure's legible one, the scene's): where both do not fit,
+        # the row wraps and the scene goes below its figure, each then the whole width.
+        left = w.VBox(self._figure_column, layout={
+            "flex": f"{share:g} 1 0px",
+            "min_width": f"{self.fitter.narrowest_beside_px():.0f}px"})
+        right = w.VBox([widget], layout={"flex": f"{1 - share:g} 1 0px",
+                                         "min_width": f"{SCENE_MIN_PX}px",
                                          "padding": "0 0 0 12px"})
         head = [c for c in self.widget.children if c not in self._figure_column]
-        self.widget.children = (*head, w.HBox([left, right], layout={"width": "100%"}))
+        self.widget.children = (*head, w.HBox([left, right], layout={
+            "width": "100%", "flex_flow": "row wrap"}))
         self.fitter.keep_aspect = True
         self.fitter.stack_below = 0.0
 

@@ -67,6 +67,13 @@ WIDE_PAD, STACKED_H_PAD = 0.04, 0.2
 #: the polhode's title ran into the next panel's.
 FULL_TEXT_SHARE = 0.75
 
+#: Share of its nominal size below which a figure beside its scene does not shrink to fit the
+#: screen's height (it runs below the fold instead), and, as the narrowest its column takes,
+#: below which the scene moves under the figure.  Measured on the disk–link's five panels in
+#: lecture mode: at 0.36 (1280×720, 1024×768) legends covered the neighbouring panels and tick
+#: labels ran together; at 0.5 every title, label and legend stays in its own panel.
+MIN_BESIDE_SCALE = 0.5
+
 #: Elements beside the canvas, inside the explorer, that take width from it: ipympl's toolbar.
 FIGURE_NEIGHBOURS = ".jupyter-matplotlib-toolbar"
 
@@ -196,13 +203,18 @@ class FigureFitter:
 
     def _beside_scale(self, width_px: float) -> float:
         """The scale of the view's nominal size that fits ``width_px`` and the probe's
-        height (when measured, and not below :data:`MIN_WIDTH_PX` of width)."""
+        height (when measured), never below :data:`MIN_BESIDE_SCALE` for the height's sake:
+        on a small screen the figure stays legible and the page scrolls."""
         width_nominal, height_nominal = (x * self.pixels_per_inch for x in self.nominal_inches)
         scale = width_px / width_nominal
         if self.probe.height > 0:
-            scale = min(scale, max(self.probe.height / height_nominal,
-                                   MIN_WIDTH_PX / width_nominal))
+            scale = min(scale, max(self.probe.height / height_nominal, MIN_BESIDE_SCALE))
         return scale
+
+    def narrowest_beside_px(self) -> float:
+        """The narrowest column (CSS pixels) a figure beside its scene takes: narrower, the
+        scene goes below it (:data:`MIN_BESIDE_SCALE` of the nominal width)."""
+        return MIN_BESIDE_SCALE * self.nominal_inches[0] * self.pixels_per_inch
 
     def _on_size(self, change: dict[str, Any]) -> None:
         if change["name"] == "height" and not self.keep_aspect:

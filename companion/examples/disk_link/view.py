@@ -59,6 +59,13 @@ def timeline(trajectory: Trajectory) -> tuple[list[tuple[float, float, str]], di
     return [(t[a], t[b], str(labels[a])) for a, b in zip(starts, ends, strict=True)], colors
 
 
+#: Legends of the short time-series panels go to their right, where they hide no curve and
+#: the layout engine makes room for them (inside, they covered the curves and, on a small
+#: screen, the next panel's title).
+_BESIDE_THE_PANEL = {"loc": "upper left", "bbox_to_anchor": (1.02, 1.0), "borderaxespad": 0.0,
+                     "fontsize": "small"}
+
+
 class DiskLinkView(AnimatedView):
     """Scene, s and θ, contact forces with the friction cone, v_slip, energy, mode timeline."""
 
@@ -93,14 +100,14 @@ class DiskLinkView(AnimatedView):
         self.arrows = ax_scene.quiver([0, 0], [0, 0], [0, 0], [0, 0], color=["C3", "C2"],
                                       angles="xy", scale_units="xy", scale=1, width=0.008)
         self.clock = ax_scene.text(0.02, 0.96, "", transform=ax_scene.transAxes, va="top")
-        ax_scene.set(aspect="equal", title="Disk on the link, contact forces N and F",
+        ax_scene.set(aspect="equal", title="Disk, link, forces N and F",
                      xlabel="x [m]", ylabel="y [m]")
 
         # time series
         (self.s,) = ax_pos.plot([], [], color="C0", label="s [m]")
         (self.theta,) = ax_pos.plot([], [], color="C1", label="θ [rad]")
         ax_pos.set(title="Disk position s and link angle θ", xlabel="t [s]")
-        ax_pos.legend(loc="upper right", fontsize="small")
+        ax_pos.legend(**_BESIDE_THE_PANEL)
 
         self.cone = PolyCollection([], facecolor="C2", alpha=0.18, edgecolor="none",
                                    label="±μₛN (friction cone)")
@@ -109,11 +116,11 @@ class DiskLinkView(AnimatedView):
         (self.F,) = ax_force.plot([], [], color="C2", label="F")
         ax_force.axhline(0, color="0.7", lw=0.8)
         ax_force.set(title="Contact forces on the disk", xlabel="t [s]", ylabel="N, F [N]")
-        ax_force.legend(loc="upper right", fontsize="small")
+        ax_force.legend(**_BESIDE_THE_PANEL)
 
         (self.vslip,) = ax_slip.plot([], [], color="C4")
         ax_slip.axhline(0, color="0.7", lw=0.8)
-        ax_slip.set(title="Slip velocity vₛₗᵢₚ = ṡ − rθ̇ + rψ̇", xlabel="t [s]",
+        ax_slip.set(title="Slip vₛₗᵢₚ = ṡ − rθ̇ + rψ̇", xlabel="t [s]",
                     ylabel="vₛₗᵢₚ [m/s]")
 
         (self.energy,) = ax_energy.plot([], [], color="C0", label="E − E(0)")
@@ -121,7 +128,7 @@ class DiskLinkView(AnimatedView):
                                          label=r"$E - W_\tau - W_f - E(0)$")
         (self.wf,) = ax_energy.plot([], [], color="C3", label=r"$W_f$ (friction, impacts)")
         ax_energy.set(title="Energy bookkeeping", xlabel="t [s]", ylabel="energy [J]")
-        ax_energy.legend(loc="lower left", fontsize="small")
+        ax_energy.legend(**_BESIDE_THE_PANEL)
 
         self.bars = PolyCollection([], edgecolor="none")
         ax_modes.add_collection(self.bars)
@@ -161,8 +168,8 @@ class DiskLinkView(AnimatedView):
         self.ax_modes.set(xlim=self.time_axes[0].get_xlim(), ylim=(0, 1))
         if self._legend_for is not colors:
             self.ax_modes.legend(handles=[Patch(color=c, label=k) for k, c in colors.items()],
-                                 loc="lower center", bbox_to_anchor=(0.5, 1.0),
-                                 ncol=len(colors), fontsize="small", frameon=False,
+                                 loc="lower left", bbox_to_anchor=(0.0, 1.0),
+                                 ncol=min(len(colors), 2), fontsize="small", frameon=False,
                                  title="Mode timeline")
             self._legend_for = colors
 
