@@ -142,7 +142,10 @@ class Camera {
     this.light = this.light.map((c) => c / norm);
   }
 
-  fit(width, height, margin) {
+  // The scale and centre that show the whole motion (or the followed reach) in width × height
+  // less `margin` all round, moved left of a legend `right` pixels wide at the right edge as
+  // far as the room beside the motion allows (centred without a legend).
+  fit(width, height, margin, right = 0) {
     const [lo, hi] = this.bounds;
     let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
     for (const cx of [lo[0], hi[0]]) for (const cy of [lo[1], hi[1]]) for (const cz of [lo[2], hi[2]]) {
@@ -150,10 +153,12 @@ class Camera {
       const sx = dot(p, this.right), sy = dot(p, this.up);
       x0 = Math.min(x0, sx); x1 = Math.max(x1, sx); y0 = Math.min(y0, sy); y1 = Math.max(y1, sy);
     }
-    const w = Math.max(x1 - x0, 1e-9), h = Math.max(y1 - y0, 1e-9);
+    const w = this.reach ? 2 * this.reach : Math.max(x1 - x0, 1e-9);
+    const h = this.reach ? 2 * this.reach : Math.max(y1 - y0, 1e-9);
     this.scale = Math.min((width - 2 * margin) / w, (height - 2 * margin) / h);
+    const half = w * this.scale / 2;
+    this.ox = Math.min(width / 2, Math.max(margin + half, width - right - margin - half));
     this.cx = (x0 + x1) / 2; this.cy = (y0 + y1) / 2;
-    if (this.reach) this.scale = Math.min(width - 2 * margin, height - 2 * margin) / (2 * this.reach);
     this.width = width; this.height = height;
   }
 
@@ -161,7 +166,7 @@ class Camera {
   centre(p) { this.cx = dot(p, this.right); this.cy = dot(p, this.up); }
 
   project(p) {
-    return [this.width / 2 + (dot(p, this.right) - this.cx) * this.scale,
+    return [this.ox + (dot(p, this.right) - this.cx) * this.scale,
       this.height / 2 - (dot(p, this.up) - this.cy) * this.scale, dot(p, this.toward)];
   }
 }
@@ -335,7 +340,7 @@ class StillLayer {
   // Bring the layer to keyframe i; false when there is none (a followed point).
   update(cam, motion, i, dpr, px) {
     if (motion.spec.follow) return false;
-    const key = [cam.width, cam.height, cam.scale, cam.cx, cam.cy, cam.azimuth, cam.elevation, dpr, px].join();
+    const key = [cam.width, cam.height, cam.scale, cam.ox, cam.cx, cam.cy, cam.azimuth, cam.elevation, dpr, px].join();
     const ctx = this.canvas.getContext("2d");
     if (this.motion !== motion || this.key !== key || i < this.upTo) {
       this.motion = motion; this.key = key; this.upTo = i;
@@ -397,21 +402,57 @@ function paintOver(ctx, cam, motion, time, i, a, px) {
     if (ar.label) label(ctx, ar.label, e, len > 0 ? [dx / len, dy / len] : [1, 0], px, labels);
   }
 
-  // heads-up text: time, mode, legend
+  // heads-up text: time, mode, legend (on white halos: the mechanism may pass below them)
   ctx.fillStyle = "#222";
-  ctx.font = `${Math.round(14 * px)}px sans-serif`;
-  let hud = `t = ${time.toFixed(2)} s`;
-  if (spec.hud) hud += " · " + spec.hud.names[Math.round(motion.value(spec.hud.mode, i, a)[0])];
-  ctx.fillText(hud, 10 * px, 20 * px);
-  if (spec.title) { ctx.fillStyle = "#555"; ctx.fillText(spec.title, 10 * px, H - 10 * px); }
+  fitFont(ctx, 14 * px, W - 20 * px, [hudText(spec, motion, time, i, a)]);
+  haloText(ctx, hudText(spec, motion, time, i, a), 10 * px, 20 * px, px);
+  if (spec.title) {
+    ctx.fillStyle = "#555";
+    fitFont(ctx, 14 * px, W - 20 * px, [spec.title]);  // a narrow scene keeps its whole title
+    haloText(ctx, spec.title, 10 * px, H - 10 * px, px);
+  }
   let y = 20 * px;
-  ctx.font = `${Math.round(13 * px)}px sans-serif`;
+  fitFont(ctx, 13 * px, 0.45 * W, (spec.legend || []).map(([, text]) => text));
   for (const [color, label] of spec.legend || []) {
     const w = ctx.measureText(label).width;
     ctx.fillStyle = color; ctx.fillRect(W - w - 30 * px, y - 9 * px, 12 * px, 4 * px);
-    ctx.fillStyle = "#222"; ctx.fillText(label, W - w - 12 * px, y);
+    ctx.fillStyle = "#222"; haloText(ctx, label, W - w - 12 * px, y, px);
     y += 18 * px;
   }
+}
+
+// The width (CSS pixels) paintOver's legend takes at the right edge, 0 without one.
+function legendWidth(ctx, spec, px) {
+  const labels = (spec.legend || []).map(([, text]) => text);
+  if (!labels.length) return 0;
+  ctx.save();
+  ctx.font = `${Math.round(13 * px)}px sans-serif`;
+  const widest = Math.max(...labels.map((t) => ctx.measureText(t).width));
+  ctx.restore();
+  return widest + 36 * px;
+}
+
+function hudText(spec, motion, time, i, a) {
+  const text = `t = ${time.toFixed(2)} s`;
+  return spec.hud ? text + " · " + spec.hud.names[Math.round(motion.value(spec.hud.mode, i, a)[0])]
+    : text;
+}
+
+// The font at `size` pixels, or smaller (down to 60 %) where the widest of `texts` would be
+// wider than `room`.
+function fitFont(ctx, size, room, texts) {
+  ctx.font = `${Math.round(size)}px sans-serif`;
+  const widest = Math.max(0, ...texts.map((t) => ctx.measureText(t).width));
+  if (widest > room) ctx.font = `${Math.round(Math.max(0.6, room / widest) * size)}px sans-serif`;
+}
+
+// Text on a white halo, readable over whatever is drawn below it.
+function haloText(ctx, text, x, y, px) {
+  ctx.save();
+  ctx.lineWidth = 3 * px; ctx.strokeStyle = "rgba(255, 255, 255, 0.9)"; ctx.lineJoin = "round";
+  ctx.strokeText(text, x, y);
+  ctx.restore();
+  ctx.fillText(text, x, y);
 }
 
 // An arrow's label beyond its tip, along the arrow (so off the body it starts from), on a
@@ -422,11 +463,7 @@ function label(ctx, text, tip, [ux, uy], px, placed) {
   let y = tip[1] + uy * gap + (uy > 0.3 ? h : uy < -0.3 ? 0 : h / 2);
   const hits = (b) => x < b[2] && x + w > b[0] && y - h < b[3] && y > b[1];
   for (let k = 0; k < 6 && placed.some(hits); k++) y += h + 2 * px;
-  ctx.save();
-  ctx.lineWidth = 3 * px; ctx.strokeStyle = "rgba(255, 255, 255, 0.9)"; ctx.lineJoin = "round";
-  ctx.strokeText(text, x, y);
-  ctx.restore();
-  ctx.fillText(text, x, y);
+  haloText(ctx, text, x, y, px);
   placed.push([x, y - h, x + w, y]);
 }
 
@@ -540,7 +577,7 @@ function render({ model, el }) {
     const dpr = window.devicePixelRatio || 1;
     canvas.style.width = `${w}px`; canvas.style.height = `${h}px`;
     canvas.width = Math.round(w * dpr); canvas.height = Math.round(h * dpr);
-    if (cam) cam.fit(w, h, 24);
+    if (cam) cam.fit(w, h, 24, legendWidth(canvas.getContext("2d"), motion.spec, model.get("lecture") ? 1.5 : 1));
     return dpr;
   }
 
