@@ -569,10 +569,12 @@ class Explorer:
         # The columns grow in proportion to their shares from no width, each to its least
         # width at the least (the figure's legible one, the scene's): where both do not fit,
         # the row wraps and the scene goes below its figure, each then the whole width.
+        # (grow factors in per cent: a line's factors summing below 1 would leave a column
+        # alone on its line short of the whole width)
         left = w.VBox(self._figure_column, layout={
-            "flex": f"{share:g} 1 0px",
+            "flex": f"{100 * share:.0f} 1 0px",
             "min_width": f"{self.fitter.narrowest_beside_px():.0f}px"})
-        right = w.VBox([widget], layout={"flex": f"{1 - share:g} 1 0px",
+        right = w.VBox([widget], layout={"flex": f"{100 * (1 - share):.0f} 1 0px",
                                          "min_width": f"{SCENE_MIN_PX}px",
                                          "padding": "0 0 0 12px"})
         head = [c for c in self.widget.children if c not in self._figure_column]
