@@ -496,14 +496,18 @@ _PART_DOCS = {
 }
 
 
+def _refuse_part(name: str, keyword: str) -> None:
+    raise AttributeError(f"a system's parts are fixed when it is built (setting {name}): "
+                         f"make a variant, system.variant({keyword}=…)")
+
+
 def _part(name: str, what: str) -> property:
     """A read-only part of a :class:`System`, set when it is built (a system with other
     parts is a :meth:`System.variant`: derivations already made are shared, not copied)."""
     keyword = "methods" if name == "own_methods" else name
 
     def fixed(self, value: Any) -> None:
-        raise AttributeError(f"a system's parts are fixed when it is built (setting {name}): "
-                             f"make a variant, system.variant({keyword}=…)")
+        _refuse_part(name, keyword)
 
     def read(self) -> Any:
         value = self._parts[name]
@@ -591,13 +595,13 @@ class System:
         self._clear_caches()
 
     def _set_parts(self, *, method: str, integrator: Integrator | str | None,
-                   methods: Mapping[str, Method], observers: Sequence[Observer],
+                   methods: Mapping[str, Method] | None, observers: Sequence[Observer] | None,
                    t_final: float, n_points: int) -> None:
         """Validate the parts and set them (here and in :meth:`variant` only)."""
         sample_times(t_final, n_points)  # refuses what a simulation would refuse
         self._parts = {"t_final": t_final, "n_points": n_points,
-                       "own_methods": dict(methods),
-                       "observers": tuple(observers),
+                       "own_methods": dict(methods or {}),
+                       "observers": tuple(observers or ()),
                        "integrator": self._integrator(integrator)}
         if method not in self.methods:
             raise ValueError(f"unknown method {method!r}; known: {', '.join(self.methods)}")
@@ -621,10 +625,15 @@ class System:
         self._derivations: dict[str, Derivation] = {}
         self._forget_compiled(self.__dict__)
 
+    #: Attributes a subclass caches compiled code in (dropped with the compiled equations).
+    _TRANSIENT: tuple[str, ...] = ()
+
     def _forget_compiled(self, state: dict[str, Any]) -> None:
-        """Drop from ``state`` what is computed from the derivations: compiled equations and
-        every class's cached properties (rebuilt on first use)."""
+        """Drop from ``state`` what is computed from the derivations: compiled equations,
+        every class's cached properties and :attr:`_TRANSIENT` (rebuilt on first use)."""
         state["_compiled"], state["_symbolic"] = {}, {}
+        for name in self._TRANSIENT:
+            state.pop(name, None)
         for klass in type(self).__mro__:
             for name, value in vars(klass).items():
                 if isinstance(value, cached_property):
@@ -794,6 +803,10 @@ class System:
         """Names of every method known to this system (not all apply: see
         :meth:`applicable_methods`)."""
         return [*self.own_methods, *(m for m in METHODS if m not in self.own_methods)]
+
+    @methods.setter
+    def methods(self, value: Any) -> None:
+        _refuse_part("methods", "methods")
 
     def applicable_methods(self) -> list[str]:
         """The methods that apply to this system (each derived once, then cached)."""

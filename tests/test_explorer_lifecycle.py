@@ -33,6 +33,7 @@ def _live_widget_ids() -> set[str]:
     return set(_instances)
 
 
+@pytest.mark.usefixtures("widget_backend")  # ipympl's canvas: its toolbar has widgets too
 def test_rebuilding_an_explorer_closes_the_previous_one():
     first = examples.explorer("knife_edge")
     ref = weakref.ref(first)

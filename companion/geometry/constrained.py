@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 import sympy as sp
@@ -57,6 +58,8 @@ class ConstrainedSystem(System):
         Passed to :class:`System` (name, title, source, parameters, initial, ...).
     """
 
+    _TRANSIENT = ("_xddot", "_c_library")
+
     def __init__(self, *, x: Sequence[sp.Symbol], xdot: Sequence[sp.Symbol],
                  embedding: Sequence[sp.Expr], ambient_metric: sp.Matrix,
                  ambient_force: Sequence[sp.Expr], min_immersion: float = 1e-3,
@@ -80,16 +83,38 @@ class ConstrainedSystem(System):
         super().__init__(q=x, qdot=xdot, T=emb.kinetic_energy(xdot), Q=list(emb.force),
                          series={**position, **dict(series or {})}, geometry=emb,
                          integrator=ChartIntegrator(second), **kwargs)
-        args = [*self.q, *self.parameter_symbols]
-        self._jacobian = sp.lambdify(args, list(emb.J), modules="numpy", cse=True)
         gram = emb.J.T * emb.J  # det and trace of JᵀJ: a cheap, scale-free rank test
         self._gram = [gram.det(method="berkowitz"), gram.trace()]
-        self._gram_scalar = lambdify_scalar(args, self._gram)
-        self._gram_numpy = sp.lambdify(args, self._gram, modules="numpy", cse=True)
-        self._embed = lambdify_scalar(args, list(emb.embedding))
-        self._inverse = (None if inverse is None else lambdify_scalar(
-            [*ambient, *self.parameter_symbols], list(inverse)))
+        self._inverse_map = None if inverse is None else (list(ambient), list(inverse))
         self.second_chart = second
+
+    # The chart's numeric helpers, compiled on first use (so a pickled system compiles again).
+    @cached_property
+    def _jacobian(self):
+        return sp.lambdify(self._chart_args, list(self.geometry.J), modules="numpy", cse=True)
+
+    @cached_property
+    def _gram_scalar(self):
+        return lambdify_scalar(self._chart_args, self._gram)
+
+    @cached_property
+    def _gram_numpy(self):
+        return sp.lambdify(self._chart_args, self._gram, modules="numpy", cse=True)
+
+    @cached_property
+    def _embed(self):
+        return lambdify_scalar(self._chart_args, list(self.geometry.embedding))
+
+    @cached_property
+    def _inverse(self):
+        if self._inverse_map is None:
+            return None
+        ambient, inverse = self._inverse_map
+        return lambdify_scalar([*ambient, *self.parameter_symbols], inverse)
+
+    @property
+    def _chart_args(self) -> list[sp.Symbol]:
+        return [*self.q, *self.parameter_symbols]
 
     # The embedding's objects, under the names readers of §7.3 look for.
     embedding = property(lambda self: self.geometry.embedding)

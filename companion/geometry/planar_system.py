@@ -51,6 +51,8 @@ class MechanismSystem(System):
         ``reconstruction`` as for :class:`System`.
     """
 
+    _TRANSIENT = ("_numeric_mechanism",)
+
     def __init__(self, mechanism: Mechanism, *, nonnegative: Iterable[str] = (), **kwargs: Any):
         m = mechanism
         T = m.kinetic_energy()

@@ -404,8 +404,12 @@ function paintOver(ctx, cam, motion, time, i, a, px) {
 
   // heads-up text: time, mode, legend (on white halos: the mechanism may pass below them)
   ctx.fillStyle = "#222";
-  fitFont(ctx, 14 * px, W - 20 * px, [hudText(spec, motion, time, i, a)]);
-  haloText(ctx, hudText(spec, motion, time, i, a), 10 * px, 20 * px, px);
+  // the heads-up line shares its row with the legend's first label; sized for the longest
+  // time of the motion, so that its font does not change while it plays
+  const hud = hudText(spec, motion, time, i, a);
+  fitFont(ctx, 14 * px, W - legendWidth(ctx, spec, px) - 20 * px,
+    [hud.replace(/t = [\d.-]+ s/, `t = ${motion.t1.toFixed(2)} s`)]);
+  haloText(ctx, hud, 10 * px, 20 * px, px);
   if (spec.title) {
     ctx.fillStyle = "#555";
     fitFont(ctx, 14 * px, W - 20 * px, [spec.title]);  // a narrow scene keeps its whole title
@@ -680,7 +684,9 @@ function render({ model, el }) {
     canvas.setAttribute("aria-label", caption.textContent || "scene");
   }
   model.on("change:predict", showCaption);
-  model.on("change:lecture", () => { root.classList.toggle("companion-scene-lecture", !!model.get("lecture")); draw(); });
+  model.on("change:lecture", () => { // a larger legend: the camera makes room for it again
+    root.classList.toggle("companion-scene-lecture", !!model.get("lecture")); size(); draw();
+  });
   model.on("change:time", () => {
     const t = model.get("time");
     if (t === sentTime) return; // our own echo

@@ -17,5 +17,5 @@ def close_tree(widget: w.Widget) -> None:
     for part in ("toolbar", "layout", "style"):
         owned = getattr(widget, part, None)
         if isinstance(owned, w.Widget):
-            owned.close()
+            close_tree(owned)  # the toolbar has a layout of its own
     widget.close()
