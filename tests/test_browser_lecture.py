@@ -12,6 +12,7 @@ appears in one click.  One Voilà server for the session (the ``lecture_voila`` 
 
 from __future__ import annotations
 
+import re
 import warnings
 from pathlib import Path
 
@@ -84,10 +85,16 @@ _MEASURE = r"""(explorerClass) => {
 _RAW = [r"<[\w.]+ object at 0x[0-9a-f]+>", r"^<[A-Z]\w*[ :][^\n]*>$", r"\{'[^'\n]*': "]
 
 
+def _kernel_trouble(server) -> list[str]:
+    """The server log's lines about a kernel that died or restarted (a restarted kernel has
+    none of the page's widgets: each would say "model not found"), the last few."""
+    lines = server.log.read_text(errors="replace").splitlines()
+    return [line[-200:] for line in lines
+            if re.search(r"restart|died|dead|Fatal Python|Segmentation|Traceback", line)][-6:]
+
+
 @pytest.mark.parametrize("notebook", NOTEBOOKS)
 def test_lecture_mode(lecture_voila, browser, notebook):
-    import re
-
     page = browser.new_page(viewport={"width": 1920, "height": 1080})
     lb.install_paint_probe(page)
     js_errors: list[str] = []
@@ -110,7 +117,8 @@ def test_lecture_mode(lecture_voila, browser, notebook):
             except PlaywrightTimeout:
                 state = (f"{notebook}: no explorer canvas after 120 s (load {attempt}): "
                          f"{lb.explorers_state(page)}; page errors {js_errors}; "
-                         f"console errors {console[-8:]}")
+                         f"console errors {console[-8:]}; "
+                         f"server log: {_kernel_trouble(lecture_voila)}")
                 if attempt == 2:
                     pytest.fail(state)
                 warnings.warn(state, stacklevel=1)
