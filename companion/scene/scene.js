@@ -406,8 +406,10 @@ function paintOver(ctx, cam, motion, time, i, a, px) {
   ctx.fillStyle = "#222";
   // the heads-up line shares its row with the legend's first label; sized for the longest
   // time of the motion, so that its font does not change while it plays
-  const hud = hudText(spec, motion, time, i, a);
-  fitFont(ctx, 14 * px, W - legendWidth(ctx, spec, px) - 20 * px,
+  const hud = hudText(spec, motion, time, i, a), first = (spec.legend || [])[0];
+  ctx.font = `${Math.round(13 * px)}px sans-serif`;
+  const firstRow = first ? ctx.measureText(first[1]).width + 42 * px : 0;
+  fitFont(ctx, 14 * px, W - firstRow - 20 * px,
     [hud.replace(/t = [\d.-]+ s/, `t = ${motion.t1.toFixed(2)} s`)]);
   haloText(ctx, hud, 10 * px, 20 * px, px);
   if (spec.title) {
