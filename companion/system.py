@@ -590,7 +590,7 @@ class System:
                             f"{type(definition).__name__} (or give its fields as keywords)")
         self._definition = definition
         self._parts: dict[str, Any] = {"integrator": OdeIntegrator()}
-        self._set_parts(method=method, integrator=integrator, methods=methods or {},
+        self._set_parts(method=method, integrator=integrator, methods=methods,
                         observers=observers, t_final=t_final, n_points=n_points)
         self._clear_caches()
 
