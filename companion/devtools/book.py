@@ -130,6 +130,17 @@ def execute(page: Page, kernel_name: str = "python3", timeout: int = 600) -> nbf
     return nb
 
 
+def without_static_form(nb: nbformat.NotebookNode, first: int = 1) -> list[str]:
+    """The widget outputs of an executed notebook that carry none of :data:`STATIC_FORMS`
+    (each would be an empty box on a page without widgets), as ``"cell N: <text/plain>"``
+    with cells numbered from ``first``."""
+    return [f"cell {number}: {output.data.get('text/plain', '?')[:80]}"
+            for number, cell in enumerate(nb.cells, start=first) if cell.cell_type == "code"
+            for output in cell.get("outputs", [])
+            if WIDGET_VIEW in output.get("data", {})
+            and not any(form in output.data for form in STATIC_FORMS)]
+
+
 def static_outputs(nb: nbformat.NotebookNode, page: Page) -> None:
     """Show every widget by its static form, followed by a link that opens it live.
 
@@ -137,10 +148,13 @@ def static_outputs(nb: nbformat.NotebookNode, page: Page) -> None:
     ------
     BookError
         A widget output with no static form (it would be an empty box in the book): give the
-        widget a ``_repr_mimebundle_`` with one of :data:`STATIC_FORMS`.
+        widget a ``_repr_mimebundle_`` with one of :data:`STATIC_FORMS` (for a notebook's own
+        box of widgets, :class:`companion.widgets.Panel`).
     """
-    bare = []
-    for number, cell in enumerate(nb.cells, start=1):
+    bare = without_static_form(nb)
+    if bare:
+        raise BookError(f"chapters/{page.source}: widgets with no static form: {bare}")
+    for cell in nb.cells:
         if cell.cell_type != "code":
             continue
         outputs = []
@@ -150,15 +164,11 @@ def static_outputs(nb: nbformat.NotebookNode, page: Page) -> None:
             if WIDGET_VIEW not in data:
                 continue
             del data[WIDGET_VIEW]
-            if not any(form in data for form in STATIC_FORMS):
-                bare.append(f"cell {number}: {data.get('text/plain', '?')[:80]}")
             outputs.append(nbformat.v4.new_output("display_data", data={"text/html": (
                 f'<p class="book-live-output book-nomath"><a class="book-live" '
                 f'href="{html.escape(page.live)}">Open this live</a> (move the sliders, '
                 "step through, answer: the notebook in JupyterLab on Binder)</p>")}))
         cell.outputs = outputs
-    if bare:
-        raise BookError(f"chapters/{page.source}: widgets with no static form: {bare}")
 
 
 _LINK = re.compile(r"(\]\(\s*<?|href=\")([^)\s>\"#]+\.ipynb)(#[^)\s>\"]*)?")
