@@ -231,7 +231,9 @@ def render(nb: nbformat.NotebookNode, page: Page, book: list[Page]) -> str:
         "reconstructed": html.unescape(re.sub(r"<[^>]+>", "", note)),
         "reconstructed_note": note if page.reconstructed else "",
     }
+    # the book's template extends 'companion/index.html.j2', found below export.TEMPLATES
     exporter = HTMLExporter(extra_template_basedirs=[str(TEMPLATES), str(export.TEMPLATES)],
+                            extra_template_paths=[str(export.TEMPLATES)],
                             template_name="companion-book")
     body, _ = exporter.from_notebook_node(nb, resources={"book": context})
     return body
