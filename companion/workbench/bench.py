@@ -28,7 +28,7 @@ from companion.mechanics.comparison import BOOK_METHODS, ComparisonTable, compar
 from companion.scene import scene_for
 from companion.scene.points import declared_points
 from companion.system import System
-from companion.widgets import labels, style
+from companion.widgets import labels
 from companion.widgets.explorer import Explorer, Preset
 from companion.widgets.lifecycle import close_tree
 from companion.widgets.method_selector import MethodSelector
@@ -223,8 +223,7 @@ class Workbench:
             self.system is None) else [self.summary(), *(f"{k}: {v}" for k, v in
                                                           self.errors.items())]
         bundle["text/plain"] = "\n".join(lines)
-        if style.static_page():
-            bundle["text/html"] = self.static_html()
+        bundle["text/html"] = self.static_html()
         return bundle
 
     def close(self) -> None:
