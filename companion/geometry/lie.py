@@ -32,9 +32,10 @@ def bracket(a: Sequence, b: Sequence, *, sign: int = 1) -> sp.Matrix:
 
     ``sign=+1`` is the bracket of left-invariant fields used in §7.4 (the body convention);
     ``sign=-1`` is the bracket of right-invariant fields (the spatial convention), the sign
-    trap: with it the torque-free equations become ω̇ = −B(ω, ω), solved by ω(−t), the true
-    motion run backwards.  (The physical reversal −ω(−t) leaves the right equations invariant,
-    because B(ω, ω) is quadratic in ω.)
+    trap: with it the torque-free equations become ω̇ = −B(ω, ω), solved by ω(−t).  That is
+    not the physical time reversal: a body played backwards turns the other way, −ω(−t),
+    which solves the right equations because B(ω, ω) is quadratic in ω.  So the wrong sign
+    gives a different motion, not the reversed one.
     """
     if sign not in (1, -1):
         raise ValueError(f"sign must be +1 or -1, got {sign!r}")
