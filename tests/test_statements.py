@@ -12,6 +12,8 @@ import json
 import re
 from pathlib import Path
 
+import sympy as sp
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "companion"
 CHAPTERS = ROOT / "chapters"
@@ -62,3 +64,39 @@ def test_the_bracket_sign_exercise_keys_a_different_motion_not_the_time_reversal
     assert "−ω(−t)" in keyed.explanation
     reversal = exercise.options[0]
     assert "retraces" in reversal.label and exercise.right_index() != 0
+
+
+# ------------------------------------------------------------ Example 4.4's γ's are constant
+def test_the_knife_edge_frame_is_left_invariant_with_constant_brackets():
+    from companion.examples.bridge import computations as c
+    from companion.geometry.distribution import lie_bracket
+
+    k = c.knife_edge_frame()
+    q = k["q"]
+    X1, X2, X3 = k["frame"]
+    # [X₁, X₂] = −X₃, [X₂, X₃] = −X₁, [X₁, X₃] = 0 with the package's bracket
+    assert (lie_bracket(X1, X2, q) + X3).applyfunc(sp.simplify) == sp.zeros(3, 1)
+    assert (lie_bracket(X2, X3, q) + X1).applyfunc(sp.simplify) == sp.zeros(3, 1)
+    assert lie_bracket(X1, X3, q) == sp.zeros(3, 1)
+    assert all(not (g.free_symbols & set(q)) for g in k["brackets"])
+    assert k["brackets"][2][0, 1] == -1 and k["brackets"][0][1, 2] == -1
+    assert all(v == sp.zeros(3, 1) for v in k["pushforward"])
+
+
+def test_fixed_axes_give_gamma_3_12_minus_sec_phi():
+    from companion.examples.bridge import computations as c
+
+    k = c.knife_edge_frame()
+    phi = k["q"][2]
+    assert sp.simplify(k["fixed_axes"][2][0, 1] + sp.sec(phi)) == 0
+
+
+def test_no_package_text_says_example_4_4s_gammas_come_from_phi_dependent_fields():
+    texts = {**_package_texts(), "README.md": (ROOT / "README.md").read_text(encoding="utf-8")}
+    assert [w for w, t in texts.items() if re.search(r"φ-dependent (fields|directions)", t)] == []
+
+
+def test_no_notebook_says_example_4_4s_gammas_come_from_phi_dependent_fields_in_notebooks():
+    found = [w for w, t in _notebook_texts().items()
+             if re.search(r"φ-dependent (fields|directions)", t)]
+    assert found == []
