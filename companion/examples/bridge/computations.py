@@ -5,7 +5,7 @@
 * The gyroscopic term of (4.92), Σ_j p_j γ^j u, is A·(−B(ω, ω)) with the B of §7.4, which
   for SO(3) works out to B(c, a) = A⁻¹((Ac) × a) (the companion's derivation from B's
   definition; our copy of the chapter keeps the general notation): Boltzmann–Hamel's
-  A ω̇ + Σ_j p_j γ^j ω = M is dω/dt = B(ω, ω) + A⁻¹M.
+  A ω̇ + Σ_j p_j γ^j ω = τ, τ the applied body torque, is dω/dt = B(ω, ω) + A⁻¹τ (ours).
 * With the metric σ = Ψᵀ A Ψ of T in the Euler-angle rates (4.89)/(4.93), the geodesic
   equations σ q̈ + Γ_{j,kl} q̇^k q̇^l = 0 of §7.2, mapped to ω = Ψ q̇, are Euler's equations
   (checked at random states: the symbolic σ⁻¹ in Euler angles takes a minute).
