@@ -117,3 +117,68 @@ def test_greenwood_shows_the_diagram_of_its_example(name):
     assert len(alt.split()) >= 5, f"{name}: the figure {wanted} needs a description, not {alt!r}"
     if not (folder / path).resolve().is_file():
         pytest.skip(f"{wanted} is not generated on this branch yet (helper teachpkg draws it)")
+
+
+# --- widget predictions (issue 37, §3): a "Predict" exercise sits before the cell answering it ---
+
+ALL_NOTEBOOKS = sorted(str(p.relative_to(CHAPTERS)) for p in CHAPTERS.rglob("*.ipynb")
+                       if ".ipynb_checkpoints" not in p.parts)
+
+
+def shown_exercises(source: str) -> list[tuple[str, list[str] | None, list[str]]]:
+    """The ``examples.show_exercises(name, only=…, skip=…)`` calls of a code cell, as
+    (name, only, skip) with literal arguments."""
+    import ast
+
+    python = "\n".join(line for line in source.splitlines()
+                       if not line.lstrip().startswith(("%", "!")))  # IPython magics
+    calls = []
+    for node in ast.walk(ast.parse(python)):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "show_exercises"):
+            keywords = {k.arg: ast.literal_eval(k.value) for k in node.keywords}
+            calls.append((ast.literal_eval(node.args[0]), keywords.get("only"),
+                          list(keywords.get("skip", ()))))
+    return calls
+
+
+def widget_prediction_errors(cells: list[tuple[list[str], list[str]]]) -> list[str]:
+    """What is wrong with where widget predictions sit, given each cell's (tags, keys of the
+    "predict" exercises it shows): every such cell must follow a cell tagged ``predict`` with no
+    ``answers-prediction`` cell between them, and an ``answers-prediction`` cell must follow it."""
+    errors = []
+    for i, (_, predicts) in enumerate(cells):
+        if not predicts:
+            continue
+        before = [t for t, _ in cells[:i] if {"predict", "answers-prediction"} & set(t)]
+        if not before or "predict" not in before[-1]:
+            errors.append(f"cell {i} shows the prediction(s) {predicts} after their answer "
+                          "(or with no 'predict' cell before it)")
+        if not any("answers-prediction" in t for t, _ in cells[i + 1:]):
+            errors.append(f"cell {i} shows the prediction(s) {predicts}, and no cell answers it")
+    return errors
+
+
+def test_widget_prediction_check_can_fail():
+    p, a = ["predict"], ["answers-prediction"]
+    assert widget_prediction_errors([(p, []), ([], ["k"]), (a, [])]) == []
+    assert widget_prediction_errors([(p, []), (a, []), ([], ["k"])])  # after its answer
+    assert widget_prediction_errors([([], ["k"]), (a, [])])           # nothing posed before
+    assert widget_prediction_errors([(p, []), ([], ["k"])])           # never answered
+    assert shown_exercises('examples.show_exercises("x", only=["a"])\nf()') == [("x", ["a"], [])]
+
+
+@pytest.mark.parametrize("name", ALL_NOTEBOOKS)
+def test_widget_predictions_precede_their_answers(name):
+    from companion.examples import exercises_for
+
+    cells = []
+    for c in nbformat.read(CHAPTERS / name, as_version=4).cells:
+        predicts = []
+        if c.cell_type == "code":
+            for example, only, skip in shown_exercises(c.source):
+                predicts += [e.key for e in exercises_for(example)
+                             if getattr(e, "kind", "") == "predict"
+                             and (only is None or e.key in only) and e.key not in skip]
+        cells.append((list(c.metadata.get("tags", [])), predicts))
+    assert widget_prediction_errors(cells) == [], name
