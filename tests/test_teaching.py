@@ -182,3 +182,17 @@ def test_widget_predictions_precede_their_answers(name):
                              and (only is None or e.key in only) and e.key not in skip]
         cells.append((list(c.metadata.get("tags", [])), predicts))
     assert widget_prediction_errors(cells) == [], name
+
+
+def test_show_exercises_only_and_skip(monkeypatch):
+    from companion import examples
+
+    shown = []
+    monkeypatch.setattr("IPython.display.display", lambda box: shown.append(box))
+    examples.show_exercises("knife_edge", only=["turning", "backwards"])
+    examples.show_exercises("knife_edge", skip=["turning", "backwards"])
+    first, rest = ([e.key for e in box.exercise_set] for box in shown)
+    assert first == ["turning", "backwards"] and not {"turning", "backwards"} & set(rest)
+    assert len(first) + len(rest) == len(examples.exercises_for("knife_edge"))
+    with pytest.raises(ValueError, match="'knife_edge' has no exercise 'nope'; known: C1"):
+        examples.show_exercises("knife_edge", skip=["nope"])
