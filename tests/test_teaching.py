@@ -228,3 +228,39 @@ def test_prose_word_count_can_fail():
 def test_a_notebook_is_one_sitting(name):
     words = prose_words("\n".join(_greenwood_markdown(name)))
     assert words <= PROSE_WORDS, f"{name}: {words} words of prose, want ≤ {PROSE_WORDS}: split it"
+
+
+# --- retrieval practice (issue 37, §3): each notebook after the first opens with questions on
+# the notebooks before it, checked by the exercise engine -----------------------------------------
+
+def _shown(name: str, retrieval: bool) -> list[tuple[str, list[str] | None]]:
+    """(example, keys) of the exercise sets a notebook shows in its retrieval cells, or in the
+    others."""
+    return [(example, only)
+            for c in nbformat.read(CHAPTERS / name, as_version=4).cells if c.cell_type == "code"
+            if ("retrieval" in c.metadata.get("tags", [])) == retrieval
+            for example, only, _ in shown_exercises(c.source)]
+
+
+def test_each_notebook_after_the_first_opens_with_retrieval_questions_on_earlier_ones():
+    from companion.devtools.chapter_index import notebook_paths
+    from companion.examples import exercises_for
+
+    order = notebook_paths()
+    taught = {}  # exercise set → the first notebook (in reading order) that teaches with it
+    for i, name in enumerate(order):
+        for example, _ in _shown(name, retrieval=False):
+            taught.setdefault(example, i)
+    assert not _shown(order[0], retrieval=True), f"{order[0]} comes first: nothing to retrieve"
+    for i, name in enumerate(order[1:], start=1):
+        cells = nbformat.read(CHAPTERS / name, as_version=4).cells
+        tagged = [j for j, c in enumerate(cells) if "retrieval" in c.metadata.get("tags", [])]
+        assert tagged and max(tagged) < 6, f"{name}: no retrieval questions at its top"
+        items = [(example, key) for example, only in _shown(name, retrieval=True)
+                 for key in only or ()]
+        assert 2 <= len(items) <= 3, f"{name}: {len(items)} retrieval questions, want 2 or 3"
+        for example, key in items:
+            exercise = exercises_for(example)[key]  # a KeyError names the known keys
+            assert getattr(exercise, "kind", "compute") != "predict", (name, key)
+            assert taught.get(example, len(order)) < i, \
+                f"{name}: retrieves {example}.{key}, which no earlier notebook teaches"

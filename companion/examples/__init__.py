@@ -140,12 +140,13 @@ def exercises_for(name: str):
 
 
 def show_exercises(name: str, *, only: Sequence[str] | None = None,
-                   skip: Sequence[str] = ()) -> None:
+                   skip: Sequence[str] = (), title: str | None = None) -> None:
     """Display the exercises of a worked example in a notebook (works in Voilà too).
 
     ``only`` shows just the exercises with those keys (a prediction shown before the cell that
-    answers it), ``skip`` leaves those out (the closing set, without the predictions shown
-    earlier).  Returns nothing, so that ending a cell with this call does not display them
+    answers it, a retrieval question in a later notebook), ``skip`` leaves those out (the
+    closing set, without the predictions shown earlier), ``title`` replaces the set's heading.
+    Returns nothing, so that ending a cell with this call does not display them
     twice; use ``exercises_for(name).widget()`` to get the widget itself.
     """
     from IPython.display import display
@@ -160,7 +161,7 @@ def show_exercises(name: str, *, only: Sequence[str] | None = None,
                          f"known: {', '.join(known)}")
     chosen = [exercise for exercise in exercise_set
               if (only is None or exercise.key in only) and exercise.key not in skip]
-    display(ExerciseSet(exercise_set.example, exercise_set.title, chosen).widget())
+    display(ExerciseSet(exercise_set.example, title or exercise_set.title, chosen).widget())
 
 
 def method_selector(example: str = "knife_edge", method: str = "kane"):
