@@ -264,3 +264,28 @@ def test_each_notebook_after_the_first_opens_with_retrieval_questions_on_earlier
             assert getattr(exercise, "kind", "compute") != "predict", (name, key)
             assert taught.get(example, len(order)) < i, \
                 f"{name}: retrieves {example}.{key}, which no earlier notebook teaches"
+
+
+# --- every derivation in plain view (issue 37, §2): the plain-sympy cells agree with the engine --
+
+PLAIN_CELLS = {  # notebook → (cell id, what its last printed line must say)
+    "greenwood-04/euler-rigid-body.ipynb": ("er-byhand", "(4.100)–(4.102): True"),
+    "greenwood-04/boltzmann-hamel.ipynb": ("bh-maggi", "of (4.85): [0, 0]"),
+    "loparo-07/bridge.ipynb": ("br-kane", "equal to Kane's M u̇ − f: True"),
+}
+
+
+@pytest.mark.parametrize("name", PLAIN_CELLS)
+def test_plain_sympy_cell_agrees_with_the_engine(name, capsys):
+    import sympy as sp
+
+    from companion import examples
+
+    cell_id, wanted = PLAIN_CELLS[name]
+    source = next(c.source for c in nbformat.read(CHAPTERS / name, as_version=4).cells
+                  if c.get("id") == cell_id)
+    system = examples.get("euler_body")
+    namespace = {"sp": sp, "Math": str, "display": lambda *a: None, "examples": examples,
+                 "system": system, "derivation": system.derive("boltzmann_hamel")}
+    exec(compile(source, f"{name}:{cell_id}", "exec"), namespace)
+    assert capsys.readouterr().out.strip().splitlines()[-1].endswith(wanted), name
