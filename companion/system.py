@@ -56,6 +56,7 @@ from companion.mechanics.numeric_elimination import (
     boltzmann_hamel_numeric,
 )
 from companion.mechanics.quasi_velocities import dot_symbol
+from companion.model import Observable
 from companion.numerics import (
     CompiledEOM,
     EliminationEOM,
@@ -482,7 +483,7 @@ def _read_through(field: str, what: str) -> property:
 
 
 #: Keywords of ``System`` that are parts, not fields of the definition.
-PARTS = ("method", "integrator", "methods", "observers", "t_final", "n_points")
+PARTS = ("method", "integrator", "methods", "observers", "observables", "t_final", "n_points")
 
 #: What each part is, by the attribute that reads it (``own_methods`` is the keyword
 #: ``methods``: the attribute ``methods`` lists the registered ones too).
@@ -491,6 +492,8 @@ _PART_DOCS = {
     "integrator": "the :class:`Integrator` that turns the equations into a motion",
     "own_methods": "the system's own derivation methods by name (keyword ``methods``)",
     "observers": "functions called with each new trajectory",
+    "observables": "quantities that depend on the equations (:class:`~companion.model."
+                   "Observable`), computed from this system's own derivation",
     "t_final": "how long a simulation runs unless told otherwise, s",
     "n_points": "how many samples a simulation returns unless told otherwise",
 }
@@ -552,6 +555,10 @@ class System:
         with the system, not only its definition, so it may build on another derivation.
     observers
         Functions ``(system, trajectory) -> None`` adding numeric series after a run.
+    observables
+        Quantities that depend on the equations (a constraint force, an energy) by name, each
+        an :class:`~companion.model.Observable` computed from this system's own derivation
+        and forces: a system from a changed definition keeps them right.
     t_final, n_points
         Default simulated time and number of samples.
     **fields
@@ -574,6 +581,7 @@ class System:
         integrator: Integrator | None = None,
         methods: Mapping[str, Method] | None = None,
         observers: Sequence[Observer] = (),
+        observables: Mapping[str, Observable] | None = None,
         t_final: float = 20.0,
         n_points: int = 600,
         **fields: Any,
@@ -591,17 +599,24 @@ class System:
         self._definition = definition
         self._parts: dict[str, Any] = {"integrator": OdeIntegrator()}
         self._set_parts(method=method, integrator=integrator, methods=methods,
-                        observers=observers, t_final=t_final, n_points=n_points)
+                        observers=observers, observables=observables, t_final=t_final,
+                        n_points=n_points)
         self._clear_caches()
 
     def _set_parts(self, *, method: str, integrator: Integrator | str | None,
                    methods: Mapping[str, Method] | None, observers: Sequence[Observer] | None,
-                   t_final: float, n_points: int) -> None:
+                   observables: Mapping[str, Observable] | None, t_final: float,
+                   n_points: int) -> None:
         """Validate the parts and set them (here and in :meth:`variant` only)."""
         sample_times(t_final, n_points)  # refuses what a simulation would refuse
+        observables = dict(observables or {})
+        wrong = [k for k, v in observables.items() if not isinstance(v, Observable)]
+        if wrong:
+            raise TypeError(f"observables must map names to companion.model.Observable, got "
+                            f"{', '.join(f'{k}: {observables[k]!r}' for k in wrong)}")
         self._parts = {"t_final": t_final, "n_points": n_points,
                        "own_methods": dict(methods or {}),
-                       "observers": tuple(observers or ()),
+                       "observers": tuple(observers or ()), "observables": observables,
                        "integrator": self._integrator(integrator)}
         if method not in self.methods:
             raise ValueError(f"unknown method {method!r}; known: {', '.join(self.methods)}")
@@ -687,7 +702,8 @@ class System:
         new = copy.copy(self)
         new._definition = self._definition.replace(**changes)
         current = {"methods": self.own_methods, "integrator": None,
-                   **{k: self._parts[k] for k in ("method", "observers", "t_final", "n_points")}}
+                   **{k: self._parts[k] for k in ("method", "observers", "observables", "t_final",
+                                                "n_points")}}
         new._set_parts(**{**current, **parts})
         kept = {} if rederive else dict(self._derivations)
         new._clear_caches()
@@ -1157,8 +1173,20 @@ class System:
         if self.t is not None:  # rheonomic: invariants and series may depend on time
             args.append(self.t)
         exprs = {**self.invariants, **self.series, **self.constraint_exprs,
-                 **self._validity_in_state()}
+                 **self._validity_in_state(), **self._observed[0]}
         return {k: sp.lambdify(args, e, modules="numpy", cse=True) for k, e in exprs.items()}
+
+    @cached_property
+    def _observed(self) -> tuple[dict[str, sp.Expr], set[str]]:
+        """The observables' expressions by name, and the names of the conserved ones."""
+        exprs: dict[str, sp.Expr] = {}
+        conserved: set[str] = set()
+        for name, observable in self.observables.items():
+            found = observable.expressions(name, self)
+            exprs.update(found)
+            if observable.conserved(self):
+                conserved.update(found)
+        return exprs, conserved
 
     def _validity_in_state(self) -> dict[str, sp.Expr]:
         """The validity conditions with the accelerations u̇ they use solved from the
@@ -1203,7 +1231,7 @@ class System:
         time = [traj.t] if self.t is not None else []
         for key, fn in self._evaluators.items():
             value = np.broadcast_to(np.asarray(fn(*rows, *p, *time), dtype=float), traj.t.shape)
-            table = (traj.invariants if key in self.invariants else
+            table = (traj.invariants if key in self.invariants or key in self._observed[1] else
                      traj.residuals if key in self.constraint_exprs else traj.series)
             table[key] = np.array(value)
         self._report_validity(traj)

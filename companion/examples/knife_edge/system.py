@@ -12,6 +12,7 @@ import sympy as sp
 import sympy.physics.mechanics as me
 
 from companion.mechanics.model import MechanicsModel
+from companion.model import CONSTRAINT_FORCES, KINETIC_ENERGY
 from companion.system import Parameter, System
 
 #: The frames the general dynamical equation's vectors are resolved in.
@@ -64,7 +65,7 @@ def build() -> System:
     half = sp.Rational(1, 2)
     T = half * m * (u1**2 + u3**2) + half * m * (u1**2 + (u3 + l * u2) ** 2)
 
-    system = System(
+    return System(
         name="knife_edge",
         title="Knife-edge dumbbell (Greenwood Example 4.4)",
         source="Greenwood §4.3, Example 4.4, Fig. 4.1",
@@ -85,12 +86,13 @@ def build() -> System:
             Parameter(u1, 0.5, -2.0, 2.0, "m/s", "v₀, forward speed of particle 1"),
             Parameter(u2, 1.5, -4.0, 4.0, "rad/s", "φ̇₀, turning rate"),
         ],
-        invariants={"energy": m * u1**2 + sp.Rational(1, 2) * m * l**2 * u2**2},
         series={"x2": x + l * sp.cos(phi), "y2": y + l * sp.sin(phi)},
+        # Derived from the system's own equations at its first motion, never typed in: the
+        # knife-edge force λ from the suppressed third row of (4.85) (m u₁u₂ here, by
+        # (4.123)), the energy m u₁² + ½ m l² u₂² of (4.108) on the motion (conserved while
+        # no force acts).  A system from a changed definition computes them from its own.
+        observables={"lambda": CONSTRAINT_FORCES, "energy": KINETIC_ENERGY},
         t_final=10.0,
         mechanics_model=partial(mechanics_model, m, l),
         citations=CITATIONS,
     )
-    # The knife-edge force λ comes from the suppressed third row of (4.85), not typed in.
-    lam = system.derive("boltzmann_hamel").constraint_forces()[0]
-    return system.variant(series={**system.series, "lambda": lam})
