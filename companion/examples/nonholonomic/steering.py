@@ -15,11 +15,11 @@ from functools import cache
 
 import numpy as np
 import sympy as sp
-from scipy.integrate import solve_ivp
 
 from companion.examples.knife_edge.system import build as build_knife_edge
 from companion.geometry.distribution import lie_bracket
 from companion.numerics import Trajectory
+from companion.numerics.integrate import integrate
 
 _system = cache(build_knife_edge)
 
@@ -93,9 +93,9 @@ def parking(epsilon: float, q0=(0.0, 0.0, 0.0), legs=PARKING, samples: int = 40,
     times, configurations = [np.zeros(1)], [state[:, None]]
     for i, (a, b) in enumerate(legs):
         u = (epsilon * a, epsilon * b)
-        run = solve_ivp(lambda t, z, u=u: np.asarray(rate(z, u), dtype=float).ravel(),
-                        (0.0, 1.0), state, t_eval=np.linspace(0.0, 1.0, samples + 1)[1:],
-                        rtol=rtol, atol=rtol * 1e-3, method="DOP853")
+        run = integrate(lambda t, z, u=u: np.asarray(rate(z, u), dtype=float).ravel(),
+                        state, np.linspace(0.0, 1.0, samples + 1)[1:], solver="dop853",
+                        t_start=0.0, rtol=rtol, atol=rtol * 1e-3)
         times.append(i + run.t)
         configurations.append(run.y)
         state = run.y[:, -1]
