@@ -59,7 +59,7 @@ def main() -> None:
         ends: list[np.ndarray] = []
         for label, solver, backend in VARIANTS:
             part = dataclasses.replace(base, solver=solver, backend=backend, rtol=None,
-                                       atol=None, symbolic_solve_max=0)
+                                       atol=None)
             seconds, end = timed(system, part, args.repeat)
             ends.append(end)
             lsoda, dop = (np.max(np.abs(end - e)) for e in (ends[0], ends[min(1, len(ends) - 1)]))

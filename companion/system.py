@@ -64,7 +64,6 @@ from companion.numerics import (
     SingularConfigurationError,
     Trajectory,
 )
-from companion.numerics.errors import wrong_state_size
 from companion.numerics.integrate import SOLVERS, compiled_or_lsoda, integrate
 
 #: Most samples a simulation returns: 10⁶ samples take 8 MB per state component (a figure
@@ -356,9 +355,6 @@ class OdeIntegrator(Integrator):
         (:meth:`solver_for`); under ``"c"`` it is refused.
     rtol, atol
         Default tolerances (``None``: the solver's own of :data:`SOLVERS`).
-    symbolic_solve_max
-        Up to this many coordinates the accelerations are solved symbolically once (LU, no
-        simplification) and compiled into a single cheap call (planar mechanisms).
     backend
         ``"python"``; ``"c"``: the right-hand side compiled to C (:mod:`companion.numerics.
         c_rhs`, an error without a C compiler), for a derivation by numeric elimination or
@@ -369,7 +365,6 @@ class OdeIntegrator(Integrator):
     solver: str = "lsoda"
     rtol: float | None = None
     atol: float | None = None
-    symbolic_solve_max: int = 0
     backend: str = "python"
 
     def __post_init__(self):
@@ -392,8 +387,7 @@ class OdeIntegrator(Integrator):
 
         The one place where its form is chosen, the same equations in each: the kinematics
         (4.80) of a method whose speeds are not the u's (Lagrange's form); else C
-        (``backend``); else, up to ``symbolic_solve_max`` coordinates, the accelerations
-        solved symbolically once; else the compiled M u̇ = f solved at each call."""
+        (``backend``); else the compiled M u̇ = f solved at each call (Python)."""
         return self._rhs(system, system.parameter_vector(p),
                          system.method if method is None else method)
 
@@ -407,9 +401,6 @@ class OdeIntegrator(Integrator):
 
             if self.backend == "c" or compiler() is not None:
                 return compiled.c_rhs(p)
-        if len(system.q) <= self.symbolic_solve_max:
-            constants, make = system.symbolic_form(method)
-            return make(*constants(*p), *p)
         return compiled.rhs(p)
 
     def solver_for(self, f: Callable) -> str:
@@ -677,7 +668,7 @@ class System:
     def _forget_compiled(self, state: dict[str, Any]) -> None:
         """Drop from ``state`` what is computed from the derivations: compiled equations,
         every class's cached properties and :attr:`_TRANSIENT` (rebuilt on first use)."""
-        state["_compiled"], state["_symbolic"] = {}, {}
+        state["_compiled"] = {}
         for name in self._TRANSIENT:
             state.pop(name, None)
         for klass in type(self).__mro__:
@@ -951,16 +942,6 @@ class System:
             return f(t, np.asarray(x, dtype=float))
 
         return rhs
-
-    def symbolic_form(self, method: str | None = None):
-        """``(constants, make)``: the accelerations of ``method`` solved symbolically once
-        (LU, no simplification) and compiled, parameter-only subexpressions in ``constants(*p)``
-        (computed once per parameter set), ``make(*constants(*p), *p)`` giving f(t, x) (cached;
-        the form :class:`OdeIntegrator` takes for systems of a few coordinates)."""
-        method = self.method if method is None else method
-        if method not in self._symbolic:
-            self._symbolic[method] = _symbolic_parts(self.derive(method), self.parameter_symbols)
-        return self._symbolic[method]
 
     def linearize(
         self,
@@ -1313,66 +1294,6 @@ for _field, _what in _READ_THROUGH.items():
 for _field, _what in _PART_DOCS.items():
     setattr(System, _field, _part(_field, _what))
 del _field, _what
-
-
-def _symbolic_parts(d: Derivation, params: Sequence[sp.Symbol]):
-    """(constants(p), make(*constants, *p)) where ``make`` returns ``f(t, x) = ẋ`` with u̇
-    solved symbolically: parameter-only subexpressions are computed once per parameter set
-    by ``constants``, the rest is one generated function of the state."""
-    exprs = [*d.kinematics, *d.accelerations()]
-    replacements, reduced = sp.cse(exprs)
-    const: list[tuple[sp.Symbol, sp.Expr]] = []
-    known = set(params)
-    for sym, e in replacements:
-        if e.free_symbols <= known:
-            const.append((sym, e))
-            known.add(sym)
-    csyms = [c for c, _ in const]
-    state = [(c, e) for c, e in replacements if c not in known]
-    constants = sp.lambdify(list(params), csyms, modules="math", cse=lambda _: (const, csyms))
-    return constants, _rhs_factory([*d.q, *d.u], [*csyms, *params], state, reduced, len(d.q))
-
-
-def _rhs_factory(xs: Sequence[sp.Symbol], cs: Sequence[sp.Symbol],
-                 steps: Sequence[tuple[sp.Symbol, sp.Expr]], results: Sequence[sp.Expr],
-                 n: int):
-    """Generate ``make(*cs) -> f(t, x)``: f unpacks the state ``xs`` (its first ``n`` the
-    coordinates) from x, runs the assignments ``steps`` and returns ``results``, a list.
-
-    The constants ``cs`` are bound once per parameter set, as the closure of f: called about
-    13 000 times for a 20 s double-pendulum run, f then takes two arguments instead of twenty
-    (11 % of the run, against ``lambdify`` called with the constants)."""
-    from sympy.printing.pycode import PythonCodePrinter
-
-    names = {v: sp.Symbol(f"_x{i}") for i, v in enumerate(xs)}
-    names.update({v: sp.Symbol(f"_c{i}") for i, v in enumerate(cs)})
-    names.update({v: sp.Symbol(f"_t{i}") for i, (v, _) in enumerate(steps)})
-    printer = PythonCodePrinter({"fully_qualified_modules": False})
-
-    def code(e: sp.Expr) -> str:
-        return printer.doprint(e.xreplace(names))
-
-    body = "".join(f"            {names[v]} = {code(e)}\n" for v, e in steps)
-    source = (
-        f"def make({', '.join(str(names[v]) for v in cs)}):\n"
-        "    def f(t, x):\n"
-        "        try:\n"
-        f"            {''.join(f'{names[v]}, ' for v in xs)}= x.tolist()\n"  # floats: fast
-        f"{body}"
-        f"            return [{', '.join(code(e) for e in results)}]\n"
-        "        except (ZeroDivisionError, ValueError, OverflowError) as exc:\n"
-        "            raise _singular(x, exc) from exc\n"
-        "    return f\n")
-
-    def singular(x: np.ndarray, exc: Exception) -> ValueError:
-        if len(x) != len(xs):  # unpacking failed: not a singular matrix
-            return wrong_state_size(len(x), len(xs))
-        return SingularConfigurationError(
-            f"the mass matrix is singular at q = {list(x[:n])}: {exc}")
-
-    namespace = {**vars(math), "_singular": singular}
-    exec(compile(source, "<symbolic right-hand side>", "exec"), namespace)
-    return namespace["make"]
 
 
 __all__ = [

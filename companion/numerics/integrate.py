@@ -11,6 +11,7 @@ and refuses a Python one instead of silently taking LSODA.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -112,10 +113,12 @@ def integrate(rhs: Callable, x0: np.ndarray, t_eval: np.ndarray, *, solver: str 
     if solver == "lsoda":
         if events or np.isfinite(max_step):
             raise ValueError("LSODA here locates no events and takes no max_step: use 'dop853'")
-        from scipy.integrate import odeint  # scipy.integrate takes ~0.5 s to import
+        from scipy.integrate import ODEintWarning, odeint  # ~0.5 s to import: on first use
 
-        y, info = odeint(rhs, x0, t_eval, tfirst=True, rtol=rtol, atol=atol, mxstep=MAX_STEPS,
-                         full_output=True)
+        with warnings.catch_warnings():  # its failure is raised below, with its cause
+            warnings.simplefilter("ignore", ODEintWarning)
+            y, info = odeint(rhs, x0, t_eval, tfirst=True, rtol=rtol, atol=atol,
+                             mxstep=MAX_STEPS, full_output=True)
         if info["message"] == "Integration successful.":
             return Solution(t_eval, y.T)
         if "Excess work" in info["message"]:
