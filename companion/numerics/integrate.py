@@ -43,6 +43,18 @@ class Solution:
     y_events: list[np.ndarray] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class CompiledEvents:
+    """Events computed in C, for ``"dop853-c"``: the C function at ``address``
+    (``int guards(double t, const double *x, const double *p, double *g)``) writes one value
+    per entry of ``direction`` (the crossing direction), the ``terminal`` ones stopping the
+    run (:meth:`~companion.numerics.c_rhs.CRightHandSide.solve_events`)."""
+
+    address: int
+    direction: Sequence[float]
+    terminal: Sequence[bool]
+
+
 def _too_many_steps(t_eval: np.ndarray, limit: str) -> StepLimitError:
     n = len(t_eval)
     return StepLimitError(
@@ -60,7 +72,7 @@ def compiled_or_lsoda(rhs: Callable) -> str:
 
 def integrate(rhs: Callable, x0: np.ndarray, t_eval: np.ndarray, *, solver: str = "lsoda",
               rtol: float | None = None, atol: float | None = None,
-              events: Sequence[Callable] = (), max_step: float = np.inf,
+              events: Sequence[Callable] | CompiledEvents = (), max_step: float = np.inf,
               t_start: float | None = None, strict: bool = True) -> Solution:
     """Integrate ẋ = rhs(t, x) from ``x0`` at ``t_start`` (default ``t_eval[0]``), sampled
     at ``t_eval``.
@@ -75,8 +87,8 @@ def integrate(rhs: Callable, x0: np.ndarray, t_eval: np.ndarray, *, solver: str 
     rtol, atol
         Tolerances (default: the solver's).
     events, max_step
-        Event functions (``terminal``/``direction`` attributes, as for ``solve_ivp``) and
-        the longest step, for ``"dop853"``.
+        Event functions (``terminal``/``direction`` attributes, as for ``solve_ivp``) for
+        ``"dop853"``, or :class:`CompiledEvents` for ``"dop853-c"``; the longest step.
     strict
         Raise when the integration fails; else return the samples so far with a negative
         ``status`` and the reason in ``message`` (the hybrid simulator records them).
@@ -104,9 +116,15 @@ def integrate(rhs: Callable, x0: np.ndarray, t_eval: np.ndarray, *, solver: str 
             raise ValueError("the integrator 'dop853-c' runs DOP853 compiled with a right-hand "
                              "side compiled to C, and this one is Python: give the integrator "
                              "backend='c' (or 'auto'), or choose 'lsoda' or 'dop853'")
-        if events:
-            raise ValueError("'dop853-c' locates no events here: use 'dop853'")
         try:
+            if isinstance(events, CompiledEvents):
+                sol = rhs.solve_events(x0, t_eval, rtol, atol, events.address,
+                                       events.direction, events.terminal, max_step=max_step)
+                return Solution(sol.t, sol.y, sol.status, sol.message, sol.t_events,
+                                sol.y_events)
+            if events:
+                raise ValueError("'dop853-c' locates events computed in C (CompiledEvents); "
+                                 "for events in Python use 'dop853'")
             return Solution(t_eval, rhs.integrate(x0, t_eval, rtol, atol))
         except StepLimitError as exc:
             raise _too_many_steps(t_eval, "DOP853 compiled: 10⁶ in all") from exc
@@ -135,4 +153,5 @@ def integrate(rhs: Callable, x0: np.ndarray, t_eval: np.ndarray, *, solver: str 
                     list(sol.y_events or []))
 
 
-__all__ = ["MAX_STEPS", "SOLVERS", "Solution", "compiled_or_lsoda", "integrate"]
+__all__ = ["MAX_STEPS", "SOLVERS", "CompiledEvents", "Solution", "compiled_or_lsoda",
+           "integrate"]
