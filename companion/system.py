@@ -421,7 +421,8 @@ class OdeIntegrator(Integrator):
         system.check_coordinates(setup.t, states, setup.p, "along the motion")
         traj = Trajectory(t=setup.t, states=states, names=system.state_names(),
                           params=setup.params)
-        traj.residuals.update(system.nonholonomic_residuals(f, traj.t, states, setup.p))
+        traj.residuals.update(system.nonholonomic_residuals(f, traj.t, states, setup.p,
+                                                            setup.method))
         system.evaluate(traj)
         return traj
 
@@ -668,7 +669,7 @@ class System:
     def _forget_compiled(self, state: dict[str, Any]) -> None:
         """Drop from ``state`` what is computed from the derivations: compiled equations,
         every class's cached properties and :attr:`_TRANSIENT` (rebuilt on first use)."""
-        state["_compiled"] = {}
+        state["_compiled"], state["_rates"] = {}, {}
         for name in self._TRANSIENT:
             state.pop(name, None)
         for klass in type(self).__mro__:
@@ -1177,22 +1178,40 @@ class System:
                            cse=True)
 
     def nonholonomic_residuals(self, f: Callable, t: np.ndarray, states: np.ndarray,
-                               p: list[float]) -> dict[str, np.ndarray]:
+                               p: list[float], method: str | None = None
+                               ) -> dict[str, np.ndarray]:
         """The nonholonomic constraints along a motion, u_c = Ψ_c q̇ + Ψ_t,c (4.80) with q̇
-        from the integrated right-hand side ``f``: zero to round-off when the kinematics
-        integrated keep the constraints; named ``"<u_c> (nonholonomic)"``."""
+        the integrated kinematics: ``method``'s (4.134), evaluated at every sample at once,
+        or (numeric elimination, speeds not the u's) the right-hand side ``f`` at each.
+        Zero to round-off when the kinematics integrated keep the constraints; named
+        ``"<u_c> (nonholonomic)"``."""
         if not self.n_constraints:
             return {}
         n, m = len(self.q), self.n_constraints
-        qdot = np.array([np.asarray(f(time, x), dtype=float)[:n]
-                         for time, x in zip(t, states.T, strict=True)]).T
+        d = self.derive(method)
         with np.errstate(all="ignore"):
+            if self.elimination == "numeric" or d.speeds != "u":
+                qdot = np.array([np.asarray(f(time, x), dtype=float)[:n]
+                                 for time, x in zip(t, states.T, strict=True)]).T
+            else:
+                qdot = np.array([np.broadcast_to(np.asarray(e, dtype=float), t.shape) for e in
+                                 self._kinematics(d)(*states, *p, t)])
             entries = self._constrained_rows(*states[:n], *p, t)
         table = np.array([np.broadcast_to(np.asarray(e, dtype=float), t.shape)
                           for e in entries]).reshape(m, n + 1, t.size)
         out = np.einsum("rin,in->rn", table[:, :n], qdot) + table[:, n]
         held = self.u[len(self.u_independent):]
         return {f"{u.name} (nonholonomic)": row for u, row in zip(held, out, strict=True)}
+
+    def _kinematics(self, d: Derivation) -> Callable:
+        """q̇ = Φ u + Φ_t of the derivation ``d`` as one function of (q, u, parameters, t)
+        (arrays of samples alike), compiled once per method."""
+        if d.method not in self._rates:
+            args = [*d.q, *d.u, *self.parameter_symbols,
+                    self.t if self.t is not None else sp.Dummy()]
+            self._rates[d.method] = sp.lambdify(args, list(d.kinematics), modules="numpy",
+                                                cse=True)
+        return self._rates[d.method]
 
     def check_coordinates(self, t: np.ndarray, states: np.ndarray, p: list[float],
                           where: str) -> None:
