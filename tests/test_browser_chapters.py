@@ -30,10 +30,9 @@ import ast
 from dataclasses import dataclass
 from pathlib import Path
 
+import lab_browser as lb
 import numpy as np
 import pytest
-
-from companion.devtools import lab_browser as lb
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = lb.chapter_notebooks(ROOT)
