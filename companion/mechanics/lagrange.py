@@ -8,6 +8,13 @@ rows of Ψ in u = Ψ q̇ + Ψ_t (4.80) (the suppressed quasi-velocities).  The r
 second-order equations and m constraint equations in n + m unknowns (q̈, λ): no
 quasi-velocities, but the multipliers must be solved for along with the accelerations.
 
+The applied forces Q_i are the definition's own per coordinate (``Q_q``, a motor torque on a
+wheel's angle stays on that angle), so Σ_j λ_j a_ji is the constraint forces' share alone:
+λ_j is the force (or moment) of constraint j along its own row, the one whose power would be
+λ_j a_j q̇ if the constraint let go.  A row that is the velocity of a contact point
+along a direction (a wheel's rolling, a blade's sideways slip) gives that contact's force
+component along that direction; its scale follows the row (twice the row, half the λ).
+
 To fit the common form ``M ẇ = f`` of :class:`~companion.mechanics.derivation.Derivation`,
 the speeds are w = (q̇_1 … q̇_n, μ_1 … μ_m) where μ_j is the impulse of the j-th constraint
 force, μ̇_j = λ_j; then ``M`` is the augmented matrix [[M_q, −Aᵀ], [A, 0]] and ẇ = (q̈, λ).
@@ -72,20 +79,17 @@ def lagrange_rows(
 def in_generalized_velocities(system: Definition) -> tuple[sp.Expr, sp.Matrix]:
     """T(q, q̇, t) and the generalized forces Q_q of the q's, from the system's definition.
 
-    The unconstrained T(q, u, t) becomes T(q, q̇, t) by u = Ψ q̇ + Ψ_t (4.80).  The applied
-    forces of the independent u's map to the q's by virtual work, Q_q = Ψᵀ [Q; 0]: a force
-    component along a constrained direction would only shift the multiplier, so none is
-    assumed.
+    The unconstrained T(q, u, t) becomes T(q, q̇, t) by u = Ψ q̇ + Ψ_t (4.80).  The forces are
+    the definition's own per coordinate (``Q_qdot``: ``Q_q`` as given, in q̇, plus Ψᵀ [Q; 0]
+    for forces given per free u, which are assumed to have no component along a constrained
+    direction), so the multipliers of Lagrange's equations are the constraint forces alone.
     """
     psi, psi_t = system.psi
     # Angle sums expanded, as in Φ, so that the terms of T cancel (no expression swell).
     u_of_qdot = expand_angle_sums(psi * sp.Matrix(system.qdot) + psi_t)
     to_qdot = dict(zip(system.u, u_of_qdot, strict=True))
     T = fold_pythagoras(sp.expand(sp.sympify(system.T).xreplace(to_qdot)))
-    Q_u = sp.zeros(len(system.u), 1)
-    for r, Qr in enumerate(system.Q or []):
-        Q_u[r] = sp.sympify(Qr).xreplace(to_qdot)
-    return T, (psi.T * Q_u).applyfunc(sp.expand)
+    return T, sp.Matrix(system.Q_qdot)
 
 
 @dataclass
@@ -121,7 +125,15 @@ class LagrangeResult(Derivation):
         return self.multiplier_values() if self.shows_multipliers else None
 
     def multiplier_values(self) -> sp.Matrix:
-        """λ solved symbolically from the augmented system, in q and q̇ (small systems)."""
+        """λ solved symbolically from the augmented system, in q and q̇ (small systems).
+
+        λ_j is the force (or moment) of constraint j along its own row a_j (the last m rows
+        of Ψ): the generalized constraint force on the coordinates is Σ_j λ_j a_j, in
+        d/dt ∂T/∂q̇ − ∂T/∂q = Q_q + Aᵀλ with the applied forces Q_q per coordinate as the
+        definition gives them.  For a wheel's rolling row v − r θ̇ (v the wheel centre's
+        speed along its heading) λ is the ground's traction force on the wheel along the
+        heading; for a blade's sideways row, the sideways force on the blade.
+        """
         n = len(self.q)
         return self.accelerations()[n:, :]
 
@@ -252,7 +264,8 @@ def from_system(system: Definition) -> LagrangeResult:
         result.steps.append(LazyStep(
             "Multipliers on the motion", lambda: on_motion(result.multipliers_solved, system),
             None, "λ solved from the augmented system and written in the independent speeds: "
-            "the constraint force per unit of the constraint row a_j.", r"\lambda",
+            "each constraint's own force (or moment) along its row a_j, the generalized "
+            "constraint force being Σ_j λ_j a_j.", r"\lambda",
             key="multipliers"))
     elif result.multipliers:
         n, m = len(system.q), len(result.multipliers)
