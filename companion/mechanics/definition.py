@@ -296,7 +296,7 @@ class Definition:
                 raise ValueError("pass the definitions u = Ψ q̇ + Ψ_t of the quasi-velocities u "
                                  "(only speeds u = q̇ need none)")
             definitions = self.qdot
-        _check_counts(self.q, self.qdot, tuple(u), tuple(definitions))
+        _check_counts(self.q, self.qdot, tuple(u), tuple(definitions), len(holonomic))
         if (isinstance(n_constraints, bool) or not isinstance(n_constraints, int)
                 or not 0 <= n_constraints < len(u)):
             raise ValueError(f"n_constraints counts the last u's held at zero: an integer from "
@@ -325,7 +325,10 @@ class Definition:
         for key, value in (
                 ("t", t), ("elimination", elimination), ("mechanics_model", mechanics_model),
                 ("geometry", geometry), ("reconstruction", reconstruction),
-                ("u", tuple(u)), ("definitions", tuple(definitions)),
+                ("u", tuple(u)),
+                ("definitions", tuple(sympify_entry(e, f"definitions[{i}] (of {s})")
+                                      for i, (e, s) in enumerate(zip(definitions, u,
+                                                                     strict=True)))),
                 ("n_constraints", n_constraints),
                 ("parameters", _parameters(parameters, "parameters")),
                 ("initial", _parameters(initial, "initial")),
@@ -484,7 +487,15 @@ class Definition:
             raise ValueError(clash)
         rates = _rate_like(unknown, self.q)
         if rates:
-            named = ", ".join(f"{r} (of {q})" for r, q in rates.items())
+            order = {q: i for i, q in enumerate(self.q)}
+            named = ", ".join(f"{r} (of {q})" for r, q in sorted(rates.items(),
+                                                                 key=lambda rq: order[rq[1]]))
+            if self._given["qdot"] is not None:
+                declared = dict(zip(self.q, self.qdot, strict=True))
+                raise ValueError(
+                    f"{what} of {self.name} uses {named}, which look like rates of the "
+                    "coordinates but are not the rates declared in qdot: write "
+                    + ", ".join(f"{declared[q]} for {r}" for r, q in rates.items()))
             by_coordinate = {q: r for r, q in rates.items()}
             example = ", ".join(str(by_coordinate.get(q, f"{q}dot")) for q in self.q)
             raise ValueError(
@@ -645,14 +656,19 @@ class Definition:
 Definition.FIELDS = tuple(inspect.signature(Definition).parameters)
 
 
-def _check_counts(q: tuple, qdot: tuple, u: tuple, definitions: tuple) -> None:
-    """One rate, one u and one definition per coordinate (Ψ is n×n)."""
+def _check_counts(q: tuple, qdot: tuple, u: tuple, definitions: tuple, n_holonomic: int
+                  ) -> None:
+    """One rate per coordinate, and one u and one definition per coordinate but those the
+    configuration constraints' rates add (Ψ is n×n)."""
     n = len(q)
-    for what, items in (("qdot (the rates)", qdot), ("u (the quasi-velocities)", u),
-                        ("definitions (of the u's)", definitions)):
-        if len(items) != n:
-            raise ValueError(f"{what} must hold one entry per coordinate ({n}: "
-                             f"{', '.join(map(str, q))}), got {len(items)}"
+    for what, items, want in (("qdot (the rates)", qdot, n), ("u (the quasi-velocities)", u,
+                                                              n - n_holonomic),
+                              ("definitions (of the u's)", definitions, n - n_holonomic)):
+        if len(items) != want:
+            per = (f"one entry per coordinate ({n}: {', '.join(map(str, q))})" if want == n
+                   else f"{want} entries, one per coordinate ({n}) less one per configuration "
+                   f"constraint ({n_holonomic})")
+            raise ValueError(f"{what} must hold {per}, got {len(items)}"
                              + ("; u and its definitions pair up one to one, constraints "
                                 "included" if what.startswith(("u", "definitions")) else ""))
 
