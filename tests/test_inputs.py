@@ -314,9 +314,9 @@ def test_define_reads_parameters_by_name_or_symbol_and_names_an_assumption_clash
 
 
 def test_every_step_key_is_there_or_the_error_says_why():
-    disk = examples.get("rolling_disk")  # n + m = 6: λ too long to show
+    disk = rolling_disk()  # n − m = 3 free speeds: λ too long to show
     with pytest.raises(KeyError, match=r"no step 'multipliers' here: λ is solved symbolically "
-                                       r"for display only up to n \+ m = 4 \(here 4 \+ 2"):
+                                       r"for display only up to n − m = 2 free speeds \(here 3"):
         disk.derive("lagrange_multipliers").step("multipliers")
     with pytest.raises(KeyError, match="spring has no constraints, so no multipliers"):
         spring().derive("lagrange_multipliers").step("multipliers")

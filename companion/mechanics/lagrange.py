@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache
 
 import sympy as sp
 
@@ -38,8 +38,10 @@ from companion.mechanics.quasi_velocities import (
     tidy_matrix,
 )
 
-#: The largest n + m for which the multipliers are also solved symbolically for display.
-SYMBOLIC_MULTIPLIER_LIMIT = 4
+#: The largest number of free speeds n − m for which the multipliers are also solved
+#: symbolically for display (λ then comes from a solve of that size, :func:`multipliers_on_motion`;
+#: with three, a rolling disk's λ runs to thousands of operations and minutes).
+SYMBOLIC_MULTIPLIER_LIMIT = 2
 
 
 def ddot_symbol(s: sp.Symbol) -> sp.Symbol:
@@ -113,16 +115,10 @@ class LagrangeResult(Derivation):
 
     @property
     def shows_multipliers(self) -> bool:
-        """Whether λ is small enough to be solved symbolically for display
-        (m > 0 and n + m ≤ ``SYMBOLIC_MULTIPLIER_LIMIT``)."""
+        """Whether λ is small enough to be solved symbolically for display (m > 0 and at most
+        ``SYMBOLIC_MULTIPLIER_LIMIT`` free speeds n − m)."""
         m = len(self.multipliers)
-        return bool(m) and len(self.q) + m <= SYMBOLIC_MULTIPLIER_LIMIT
-
-    @cached_property
-    def multipliers_solved(self) -> sp.Matrix | None:
-        """λ solved symbolically in q and q̇ when :attr:`shows_multipliers`, else ``None``;
-        solved on first reading only (the numerics solve M u̇ = f for numbers instead)."""
-        return self.multiplier_values() if self.shows_multipliers else None
+        return bool(m) and len(self.q) - m <= SYMBOLIC_MULTIPLIER_LIMIT
 
     def multiplier_values(self) -> sp.Matrix:
         """λ solved symbolically from the augmented system, in q and q̇ (small systems).
@@ -235,12 +231,44 @@ def lagrange_multipliers(
     return result
 
 
-def on_motion(expr: sp.Matrix, system: Definition) -> sp.Matrix:
-    """An expression in q, q̇ rewritten in q and the independent u's (q̇ = Φ u + Φ_t), tidied."""
+def projected_on_motion(system: Definition, mass_q: sp.Matrix, rest_minus_Q: sp.Matrix
+                        ) -> tuple[sp.Matrix, sp.Matrix, sp.Matrix, sp.Matrix]:
+    """Lagrange's left sides M_q q̈ + rest − Q on the motion, and their projection on the
+    first n − m columns Φ_k of Φ, where the constraint forces do no work (Maggi's equations).
+
+    With q̇ = Φ_k u + Φ_t and q̈ = Φ_k u̇ + d/dt(Φ_k u + Φ_t) (u held fixed in the latter)
+    (4.134), M_q q̈ + rest − Q = M_q Φ_k u̇ + ``pulled``; each part is expanded once, never
+    the whole equation.
+
+    Returns
+    -------
+    qdot_u, mass, forcing, pulled
+        q̇ = Φ_k u + Φ_t; Φ_kᵀ M_q Φ_k and −Φ_kᵀ ``pulled`` (mass · u̇ = forcing); ``pulled``.
+    """
     k = len(system.u_independent)
     phi, phi_t = kinematics_of(system)
-    qdot = phi[:, :k] * sp.Matrix(system.u_independent) + phi_t
-    return tidy_matrix(expr.xreplace(dict(zip(system.qdot, qdot, strict=True))))
+    phi_k = phi[:, :k]
+    qdot_u = phi_k * sp.Matrix(system.u_independent) + phi_t
+    drift = total_derivative(qdot_u, system.q, qdot_u, system.t)
+    mass = expanded_product(expanded_product(mass_q, phi_k).T, phi_k)  # M_q is symmetric
+    on_motion = dict(zip(system.qdot, qdot_u, strict=True))
+    pulled = rest_minus_Q.xreplace(on_motion)
+    if not all(v.is_Symbol for v in on_motion.values()):  # u = q̇ keeps it expanded
+        pulled = pulled.applyfunc(sp.expand)
+    pulled += expanded_product(mass_q, drift)
+    return qdot_u, mass, -expanded_product(pulled.T, phi_k).T, pulled
+
+
+def multipliers_on_motion(result: LagrangeResult, system: Definition) -> sp.Matrix:
+    """λ in q and the free u's, from the n − m projected equations (a solve of their size,
+    not of the n + m augmented ones): u̇ from Φ_kᵀ(M_q q̈ + rest − Q) = 0, then
+    λ = Φ_mᵀ(M_q q̈ + rest − Q), since the last m columns Φ_m of Φ = Ψ⁻¹ satisfy A Φ_m = 1."""
+    n, k = len(system.q), len(system.u_independent)
+    mass_q = result.mass_matrix[:n, :n]
+    _, mass, forcing, pulled = projected_on_motion(system, mass_q, -result.forcing[:n, :])
+    phi = kinematics_of(system)[0]
+    lhs = mass_q * (phi[:, :k] * mass.LUsolve(forcing)) + pulled
+    return tidy_matrix(phi[:, k:].T * lhs)
 
 
 @cache
@@ -262,17 +290,16 @@ def from_system(system: Definition) -> LagrangeResult:
     if result.shows_multipliers:
         # Solved when the step is first read (the stepper shows it), never while deriving.
         result.steps.append(LazyStep(
-            "Multipliers on the motion", lambda: on_motion(result.multipliers_solved, system),
+            "Multipliers on the motion", lambda: multipliers_on_motion(result, system),
             None, "λ solved from the augmented system and written in the independent speeds: "
             "each constraint's own force (or moment) along its row a_j, the generalized "
             "constraint force being Σ_j λ_j a_j.", r"\lambda",
             key="multipliers"))
     elif result.multipliers:
-        n, m = len(system.q), len(result.multipliers)
         result.absent_steps["multipliers"] = (
-            f"λ is solved symbolically for display only up to n + m = "
-            f"{SYMBOLIC_MULTIPLIER_LIMIT} (here {n} + {m}: the expressions grow too long to "
-            "read); multiplier_values() solves it anyway, and the numerics solve for λ with "
+            f"λ is solved symbolically for display only up to n − m = "
+            f"{SYMBOLIC_MULTIPLIER_LIMIT} free speeds (here {k}: the expressions grow too long "
+            "to read); multiplier_values() solves it anyway, and the numerics solve for λ with "
             "the accelerations")
     else:
         result.absent_steps["multipliers"] = (f"{system.name} has no constraints, so no "
