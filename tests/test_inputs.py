@@ -523,3 +523,11 @@ def test_the_workbench_summary_after_a_failed_definition_says_why():
     assert bench.summary().startswith("The definition failed, so there is no system: T is "
                                       "given as the text 'm*xdot**2/2'")
     bench.close()
+
+
+def test_forces_as_a_sympy_column_are_read_as_a_list_and_one_expression_is_refused():
+    robot = _robot_definition()
+    u1, u2 = robot.u[:2]
+    assert robot.replace(Q=sp.Matrix([-u1, -u2]), Q_q=None).Q == (-u1, -u2)
+    with pytest.raises(ValueError, match=r"Q must be a list of expressions, e.g. \[-u_1\]"):
+        robot.replace(Q=-u1)

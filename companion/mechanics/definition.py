@@ -677,6 +677,8 @@ def _entries(values: Sequence[Any] | None, what: str) -> tuple[sp.Expr, ...] | N
     """A list of forces as sympy expressions (a string that does not parse: ValueError)."""
     if values is None:
         return None
+    if isinstance(values, sp.MatrixBase):  # a column or row of forces
+        values = list(values)
     if isinstance(values, (str, sp.Basic)) or not isinstance(values, Iterable):
         raise ValueError(f"{what} must be a list of expressions, e.g. [{values}] for one")
     return tuple(sympify_entry(e, f"{what}[{i}]") for i, e in enumerate(values))
