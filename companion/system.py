@@ -475,6 +475,7 @@ _READ_THROUGH = {
     "T_qdot": "the kinetic energy in q̇ as given, or None",
     "Q": "generalized forces of the independent u's (Q plus Φᵀ Q_q)",
     "Q_q": "generalized forces of the coordinates as given, or None",
+    "Q_qdot": "generalized forces of the coordinates in q, q̇, t (Q_q plus Ψᵀ [Q; 0])",
     "t": "the time symbol of a rheonomic system, or None",
     "parameters": "the physical parameters (:class:`Parameter`)",
     "parameter_symbols": "the parameters' Symbols, in the order of ``p``",
