@@ -1171,7 +1171,7 @@ class System:
     @cached_property
     def _constrained_rows(self) -> Callable:
         """The entries of [Ψ_c | Ψ_t,c], the rows of the constrained u's in u = Ψ q̇ + Ψ_t
-        (4.80), as one function of (q, parameters, t) (arrays of samples alike)."""
+        as one function of (q, parameters, t) (arrays of samples alike)."""
         psi, psi_t = self.psi
         k = len(self.u_independent)
         args = [*self.q, *self.parameter_symbols, self.t if self.t is not None else sp.Dummy()]
@@ -1181,7 +1181,7 @@ class System:
     def nonholonomic_residuals(self, f: Callable, t: np.ndarray, states: np.ndarray,
                                p: list[float], method: str | None = None
                                ) -> dict[str, np.ndarray]:
-        """The nonholonomic constraints along a motion, u_c = Ψ_c q̇ + Ψ_t,c (4.80) with q̇
+        """The nonholonomic constraints along a motion, u_c = Ψ_c q̇ + Ψ_t,c with q̇
         the integrated kinematics: ``method``'s (4.134), evaluated at every sample at once,
         or (numeric elimination, speeds not the u's) the right-hand side ``f`` at each.
         Zero to round-off when the kinematics integrated keep the constraints; named

@@ -603,7 +603,7 @@ class Definition:
     @cached_property
     def Q_qdot(self) -> sp.Matrix:
         """The generalized forces of the coordinates in q, q̇ and t (n×1): ``Q_q`` with
-        u = Ψ q̇ + Ψ_t (4.80), plus Ψᵀ [Q; 0] for the forces given per free u (along no
+        u = Ψ q̇ + Ψ_t, plus Ψᵀ [Q; 0] for the forces given per free u (along no
         constrained direction).  What Lagrange's equations d/dt ∂T/∂q̇ − ∂T/∂q = Q_q + Aᵀλ
         read, so that λ holds the constraint forces alone."""
         psi, psi_t = self.psi
