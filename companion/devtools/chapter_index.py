@@ -60,6 +60,13 @@ BEYOND_THE_BOOKS = (
                      "number, checked by one computed cell and linked to the notebook that "
                      "derives it: a map to read first, or a review to read last.",
              order=(100,)),
+    Notebook(path="greenwood-04/practice-boltzmann-hamel.ipynb",
+             title="Practice: the Boltzmann–Hamel equation",
+             source="Greenwood §4.3, Eq. (4.85); faded worked examples (ours)",
+             summary="Step through the knife edge again, finish the Chaplygin sleigh's "
+                     "equation from its given Ψ, γ's and T, then write (4.85) unaided for a "
+                     "puck pushed along its axis; the engine checks each answer.",
+             order=(101,)),
 )
 
 
