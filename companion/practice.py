@@ -7,7 +7,9 @@ result on the system's own definition, never typed.  The systems are ours, beyon
 * the Chaplygin sleigh (:func:`companion.workbench.presets.chaplygin_sleigh`), a knife edge
   whose mass centre sits a distance a ahead of the blade;
 * a puck (ours): a body sliding freely in the plane with a thrust F along its axis, in the
-  body-frame quasi-velocities u₁ (along the axis), u₂ (across it) and u₃ = θ̇.
+  body-frame quasi-velocities u₁ (along the axis), u₂ (across it) and u₃ = θ̇;
+* a pendulum on a cart and a two-link pendulum of point masses (ours), for the general
+  dynamical equation (4.133).
 """
 
 from __future__ import annotations
@@ -16,17 +18,19 @@ from collections.abc import Callable, Sequence
 from functools import cache
 
 import sympy as sp
+import sympy.physics.mechanics as me
 
 from companion.examples.nonholonomic.connection import constrained_T_first
 from companion.exercises import ExerciseSet
 from companion.exercises.check import Mistake
 from companion.exercises.exercise import Exercise, steps_keyed
 from companion.mechanics.derivation import Step
+from companion.mechanics.model import MechanicsModel
 from companion.system import System
 from companion.workbench.define import coordinates, define
 from companion.workbench.presets import chaplygin_sleigh
 
-__all__ = ["exercise_set", "puck", "set_names", "show", "sleigh"]
+__all__ = ["cart_pendulum", "exercise_set", "puck", "set_names", "show", "sleigh", "two_link"]
 
 
 @cache
@@ -134,10 +138,167 @@ def boltzmann_hamel() -> list[Exercise]:
     ]
 
 
+def _cart_model(M: sp.Symbol, m: sp.Symbol, L: sp.Symbol) -> MechanicsModel:
+    x, theta = me.dynamicsymbols("x theta")
+    N = me.ReferenceFrame("N")
+    O = me.Point("O")
+    O.set_vel(N, 0)
+    cart = O.locatenew("C", x * N.x)
+    bob = cart.locatenew("P", L * sp.sin(theta) * N.x - L * sp.cos(theta) * N.y)
+    return MechanicsModel(frame=N, q=[x, theta], frames={"N": "inertial"},
+                          bodies=[me.Particle("cart", cart, M), me.Particle("bob", bob, m)])
+
+
+@cache
+def cart_pendulum() -> System:
+    """A cart of mass M on a level track (x) carrying a pendulum of length L with a bob of mass
+    m (θ from the downward vertical), ours; u₁ = ẋ, u₂ = θ̇, gravity g."""
+    (x, theta), (xd, thd) = coordinates("x theta")
+    M, m, L, g = sp.symbols("M m L g", positive=True)
+    return define(
+        "cart_pendulum", title="Pendulum on a cart", q=[x, theta],
+        T=M / 2 * xd**2 + m / 2 * ((xd + L * sp.cos(theta) * thd) ** 2
+                                   + (L * sp.sin(theta) * thd) ** 2),
+        V=-m * g * L * sp.cos(theta), mechanics_model=lambda: _cart_model(M, m, L),
+        points={"cart": (x, 0), "bob": (x + L * sp.sin(theta), -L * sp.cos(theta))},
+        parameters={M: (1.0, 0.2, 5.0, "kg"), m: (0.5, 0.1, 2.0, "kg"),
+                    L: (1.0, 0.2, 2.0, "m"), g: (9.81, 0.0, 20.0, "m/s²")},
+        initial={x: (0.0, -1.0, 1.0, "m"), theta: (0.5, -3.0, 3.0, "rad")},
+    ).build()
+
+
+def _two_link_model(m1: sp.Symbol, m2: sp.Symbol, l1: sp.Symbol, l2: sp.Symbol
+                    ) -> MechanicsModel:
+    th1, th2 = me.dynamicsymbols("theta_1 theta_2")
+    N = me.ReferenceFrame("N")
+    O = me.Point("O")
+    O.set_vel(N, 0)
+    P1 = O.locatenew("P_1", l1 * sp.sin(th1) * N.x - l1 * sp.cos(th1) * N.y)
+    P2 = P1.locatenew("P_2", l2 * sp.sin(th2) * N.x - l2 * sp.cos(th2) * N.y)
+    return MechanicsModel(frame=N, q=[th1, th2], frames={"N": "inertial"},
+                          bodies=[me.Particle("particle_1", P1, m1),
+                                  me.Particle("particle_2", P2, m2)])
+
+
+@cache
+def two_link() -> System:
+    """Two point masses on massless links of lengths l₁, l₂ hinged at a fixed pivot, each angle
+    θ₁, θ₂ from the downward vertical (ours); u₁ = θ̇₁, u₂ = θ̇₂, gravity g."""
+    (th1, th2), (w1, w2) = coordinates("theta_1 theta_2")
+    m1, m2, l1, l2, g = sp.symbols("m_1 m_2 l_1 l_2 g", positive=True)
+    p1 = (l1 * sp.sin(th1), -l1 * sp.cos(th1))
+    p2 = (p1[0] + l2 * sp.sin(th2), p1[1] - l2 * sp.cos(th2))
+    v1 = [sp.diff(c, th1) * w1 for c in p1]
+    v2 = [sum(sp.diff(c, q) * w for q, w in ((th1, w1), (th2, w2))) for c in p2]
+    return define(
+        "two_link", title="Two-link pendulum of point masses", q=[th1, th2],
+        T=m1 / 2 * (v1[0] ** 2 + v1[1] ** 2) + m2 / 2 * (v2[0] ** 2 + v2[1] ** 2),
+        V=g * (m1 * p1[1] + m2 * p2[1]),
+        mechanics_model=lambda: _two_link_model(m1, m2, l1, l2),
+        points={"P_1": p1, "P_2": p2},
+        parameters={m1: (1.0, 0.2, 5.0, "kg"), m2: (1.0, 0.2, 5.0, "kg"),
+                    l1: (1.0, 0.2, 2.0, "m"), l2: (1.0, 0.2, 2.0, "m"),
+                    g: (9.81, 0.0, 20.0, "m/s²")},
+        initial={th1: (0.5, -3.0, 3.0, "rad"), th2: (1.0, -3.0, 3.0, "rad")},
+    ).build()
+
+
+def _kane(system: System):
+    return system.derive("kane")
+
+
+def _kane_row(system: System, key: str, j: int) -> sp.Expr:
+    """Row j of a step of the general dynamical equation (its inertia or applied forces)."""
+    return _kane(system).step(key).expr[j]
+
+
+_RATES = {"u_1dot": r"\dot{u_{1}}", "u_2dot": r"\dot{u_{2}}"}
+_CART_NAMES = ("x", "theta", "u_1", "u_2", "M", "m", "L", "g")
+_LINK_NAMES = ("theta_1", "theta_2", "u_1", "u_2", "m_1", "m_2", "l_1", "l_2", "g")
+
+
+def kane() -> list[Exercise]:
+    """Faded: the cart-pendulum's Q*₁ from the given velocity coefficients; unaided: the
+    two-link pendulum's Q₂ and Q*₂."""
+    given = ("kinematical_equations", "velocities", "velocity_coefficients")
+    return [
+        Exercise(
+            key="cart_Qstar1", example="cart_pendulum",
+            title="Faded: the cart-pendulum's generalized inertia force Q*₁",
+            prompt=(r"The steps above give the velocities and the velocity coefficients "
+                    r"$\gamma_{ij}$ of the cart ($i = 1$) and the bob ($i = 2$). Finish (4.130): "
+                    r"differentiate the velocities, and give $Q^*_1 = -\sum_i m_i\,\dot v_i"
+                    r"\cdot\gamma_{i1}$ in terms of $M$, $m$, $L$, $\theta$, $u_2$ and the "
+                    r"rates $\dot u_1$, $\dot u_2$ (type u_1dot, u_2dot)."),
+            answer=lambda s: _kane_row(s, "inertia_forces", 0),
+            names=_CART_NAMES, aliases=_RATES,
+            given_steps=lambda s: steps_keyed(_kane(s), *given),
+            hints=("γ₁₁ = γ₂₁ = n̂_x: both the cart and the bob move with u₁ = ẋ.",
+                   "The bob's acceleration has a tangential part L u̇₂ and a centripetal "
+                   "part L u₂² towards the cart.",
+                   "Q*₁ is minus the total mass times ẍ, minus the bob's relative "
+                   "acceleration along n̂_x."),
+            solution=lambda s: steps_keyed(_kane(s), *given, "accelerations",
+                                           "inertia_forces"),
+            mistakes=lambda s: [
+                Mistake(_kane_row(s, "inertia_forces", 0).subs(s.parameter_symbols[1], 0),
+                        "That is the cart alone: the bob moves with u₁ too (γ₂₁ = n̂_x), so "
+                        "its inertia force counts as well.", "particle_missing"),
+                Mistake(_kane_row(s, "inertia_forces", 0).subs(s.u[1], 0),
+                        "The bob's centripetal acceleration L u₂² is missing.",
+                        "centripetal_missing"),
+            ],
+            example_answer="-(M + m)*u_1dot + ...",
+        ),
+        Exercise(
+            key="link_Q2", example="two_link",
+            title="Unaided: the two-link pendulum's generalized applied force Q₂",
+            prompt=(r"Two point masses $m_1$, $m_2$ hang on massless links of lengths "
+                    r"$l_1$, $l_2$ from a fixed pivot, the angles $\theta_1$, $\theta_2$ "
+                    r"measured from the downward vertical; $u_1 = \dot\theta_1$, "
+                    r"$u_2 = \dot\theta_2$. Give the generalized applied force of gravity "
+                    r"$Q_2 = \sum_i F_i\cdot\gamma_{i2}$ (4.129)."),
+            answer=lambda s: _kane_row(s, "applied_forces", 1),
+            names=_LINK_NAMES,
+            hints=("γ₁₂ = 0: the first mass does not move when only θ₂ changes.",
+                   "γ₂₂ is l₂ times the unit vector across the second link."),
+            solution=lambda s: steps_keyed(_kane(s), "velocity_coefficients",
+                                           "applied_forces"),
+            mistakes=lambda s: [Mistake(-_kane_row(s, "applied_forces", 1),
+                                        "The sign: gravity pulls θ₂ back towards zero.",
+                                        "sign")],
+            example_answer="an expression in m_2, g, l_2 and theta_2",
+        ),
+        Exercise(
+            key="link_Qstar2", example="two_link",
+            title="Unaided: the two-link pendulum's generalized inertia force Q*₂",
+            prompt=(r"For the same pendulum give $Q^*_2 = -\sum_i m_i\,\dot v_i\cdot"
+                    r"\gamma_{i2}$ (4.130) in terms of the masses, lengths, angles, $u_1$ and "
+                    r"the rates $\dot u_1$, $\dot u_2$ (type u_1dot, u_2dot)."),
+            answer=lambda s: _kane_row(s, "inertia_forces", 1),
+            names=_LINK_NAMES, aliases=_RATES,
+            hints=("Only the second mass has a share: γ₁₂ = 0.",
+                   "The second mass's acceleration is the first mass's (tangential l₁ u̇₁, "
+                   "centripetal l₁ u₁²) plus its own about the first.",
+                   "Project each part on γ₂₂: the angle between the links, θ₂ − θ₁, "
+                   "appears."),
+            solution=lambda s: steps_keyed(_kane(s), "velocity_coefficients", "accelerations",
+                                           "inertia_forces"),
+            mistakes=lambda s: [Mistake(
+                _kane_row(s, "inertia_forces", 1).subs(s.u[0], 0),
+                "The first mass's centripetal acceleration l₁ u₁², carried by the second, is "
+                "missing.", "centripetal_missing")],
+            example_answer="-m_2*l_2**2*u_2dot + ...",
+        ),
+    ]
+
+
 #: name → (title, exercises, system): the exercise sets of the practice notebooks.
 _SETS: dict[str, tuple[str, Callable[[], list[Exercise]], dict[str, Callable[[], System]]]] = {
     "boltzmann_hamel": ("Practice: the Boltzmann–Hamel equation", boltzmann_hamel,
                         {"chaplygin_sleigh": sleigh, "puck": puck}),
+    "kane": ("Practice: the general dynamical equation", kane,
+             {"cart_pendulum": cart_pendulum, "two_link": two_link}),
 }
 
 

@@ -67,6 +67,14 @@ BEYOND_THE_BOOKS = (
                      "equation from its given Ψ, γ's and T, then write (4.85) unaided for a "
                      "puck pushed along its axis; the engine checks each answer.",
              order=(101,)),
+    Notebook(path="greenwood-04/practice-kane.ipynb",
+             title="Practice: the general dynamical equation",
+             source="Greenwood §4.4, Eq. (4.133); faded worked examples (ours)",
+             summary="Step through the knife edge by Kane's form again, finish a pendulum on "
+                     "a cart's inertia force from its given velocity coefficients, then form a "
+                     "two-link pendulum's applied and inertia forces unaided; the engine checks "
+                     "each answer.",
+             order=(102,)),
 )
 
 
