@@ -9,7 +9,8 @@ result on the system's own definition, never typed.  The systems are ours, beyon
 * a puck (ours): a body sliding freely in the plane with a thrust F along its axis, in the
   body-frame quasi-velocities u₁ (along the axis), u₂ (across it) and u₃ = θ̇;
 * a pendulum on a cart and a two-link pendulum of point masses (ours), for the general
-  dynamical equation (4.133).
+  dynamical equation (4.133);
+* a particle on a cone and in a paraboloidal bowl (ours), for the pull-back (7.2).
 """
 
 from __future__ import annotations
@@ -24,13 +25,15 @@ from companion.examples.nonholonomic.connection import constrained_T_first
 from companion.exercises import ExerciseSet
 from companion.exercises.check import Mistake
 from companion.exercises.exercise import Exercise, steps_keyed
+from companion.geometry.constrained import ConstrainedSystem
 from companion.mechanics.derivation import Step
 from companion.mechanics.model import MechanicsModel
-from companion.system import System
+from companion.system import Parameter, System
 from companion.workbench.define import coordinates, define
 from companion.workbench.presets import chaplygin_sleigh
 
-__all__ = ["cart_pendulum", "exercise_set", "puck", "set_names", "show", "sleigh", "two_link"]
+__all__ = ["bowl", "cart_pendulum", "cone", "exercise_set", "puck", "set_names", "show",
+           "sleigh", "two_link"]
 
 
 @cache
@@ -293,12 +296,139 @@ def kane() -> list[Exercise]:
     ]
 
 
+def _on_surface(name: str, title: str, radial: sp.Symbol, embedding: Sequence[sp.Expr],
+                shape: Parameter) -> ConstrainedSystem:
+    """A particle of mass m under gravity g on a surface of revolution j(radial, φ) ⊂ IR³,
+    σ = m I₃, F = (0, 0, −m g) (ours)."""
+    phi = sp.Symbol("phi")
+    rate, phid = sp.symbols(rf"\dot{{{radial.name}}} \dot{{\phi}}")
+    m, g = sp.symbols("m g", positive=True)
+    return ConstrainedSystem(
+        name=name, title=title, source="ours, by Loparo & Vakalis (7.2)", x=[radial, phi],
+        xdot=[rate, phid], embedding=embedding, ambient_metric=m * sp.eye(3),
+        ambient_force=[0, 0, -m * g],
+        parameters=[Parameter(m, 1.0, 0.2, 5.0, "kg", "mass", positive=True),
+                    Parameter(g, 9.81, 0.0, 20.0, "m/s²", "gravity", positive=True), shape],
+        initial=[Parameter(radial, 1.0, 0.2, 3.0, "m", f"{radial.name}(0)", positive=True),
+                 Parameter(phi, 0.0, -3.14, 3.14, "rad", "φ(0)"),
+                 Parameter(rate, 0.0, -2.0, 2.0, "m/s", f"{radial.name}̇(0)"),
+                 Parameter(phid, 1.0, -3.0, 3.0, "rad/s", "φ̇(0)")])
+
+
+@cache
+def cone() -> ConstrainedSystem:
+    """A particle on the inside of a cone with its vertex down, half-angle α, at distance s
+    from the vertex along a generator and at azimuth φ (ours)."""
+    s, phi, alpha = sp.symbols("s phi alpha")
+    return _on_surface(
+        "cone", "Particle on a cone", s,
+        [s * sp.sin(alpha) * sp.cos(phi), s * sp.sin(alpha) * sp.sin(phi), s * sp.cos(alpha)],
+        Parameter(alpha, 0.5, 0.1, 1.4, "rad", "half-angle α", positive=True))
+
+
+@cache
+def bowl() -> ConstrainedSystem:
+    """A particle in the paraboloidal bowl z = k r², at radius r and azimuth φ (ours)."""
+    r, phi, k = sp.symbols("r phi k")
+    return _on_surface(
+        "bowl", "Particle in a paraboloidal bowl", r,
+        [r * sp.cos(phi), r * sp.sin(phi), k * r**2],
+        Parameter(k, 0.5, 0.1, 2.0, "1/m", "bowl's curvature k", positive=True))
+
+
+def _geometric(system: System):
+    return system.derive("geometric")
+
+
+def pull_back() -> list[Exercise]:
+    """Faded: the cone's σ̃ and s̈ from the given j and J; unaided: the bowl's σ̃ and r̈."""
+    cone_names = ("s", "phi", "m", "g", "alpha")
+    cone_rates = {"sdot": r"\dot{s}", "phidot": r"\dot{\phi}"}
+    bowl_names = ("r", "phi", "m", "g", "k")
+    bowl_rates = {"rdot": r"\dot{r}", "phidot": r"\dot{\phi}"}
+    given = ("embedding", "jacobian")
+    return [
+        Exercise(
+            key="cone_metric", example="cone", title="Faded: the cone's induced metric σ̃",
+            prompt=(r"The steps above give the cone's map $j(s, \phi)$ and its Jacobian $J$. "
+                    r"With $\sigma = m I_3$, give $\tilde\sigma = J^{\mathsf T}\sigma J$ "
+                    r"(7.2) as a 2×2 matrix in the order $(s, \phi)$."),
+            answer=lambda s: _geometric(s).step("metric").expr,
+            names=cone_names, aliases=cone_rates,
+            given_steps=lambda s: steps_keyed(_geometric(s), *given),
+            hints=("σ̃_ij = m (column i of J)·(column j of J).",
+                   "The columns are orthogonal: σ̃ is diagonal.",
+                   "The circle at distance s along a generator has radius s sin α."),
+            solution=lambda s: steps_keyed(_geometric(s), *given, "metric"),
+            mistakes=lambda s: [Mistake(
+                _geometric(s).step("metric").expr.subs(s.parameter_symbols[2], sp.pi / 2),
+                "That is the flat plane's polar metric: on the cone the circle through the "
+                "particle has radius s sin α, not s.", "flat")],
+            example_answer="[[a, 0], [0, b]]",
+        ),
+        Exercise(
+            key="cone_sddot", example="cone", title="Faded: the cone's equation for s̈",
+            prompt=(r"Pull the force back, $\tilde F = J^{\mathsf T} F$ with "
+                    r"$F = (0, 0, -m g)$, write (7.2) with the Christoffel symbols of "
+                    r"$\tilde\sigma$ and give $\ddot s$ in terms of $s$, $\dot\phi$ "
+                    r"(type phidot), $g$ and $\alpha$."),
+            answer=lambda s: _geometric(s).result("xddot")[0],
+            names=cone_names, aliases=cone_rates,
+            given_steps=lambda s: steps_keyed(_geometric(s), *given),
+            hints=("F̃₁ = (column 1 of J)·F: only its z-part, cos α, survives.",
+                   "Γ̃^s_φφ = −½ ∂σ̃_φφ/∂s ÷ σ̃_ss."),
+            solution=lambda s: steps_keyed(_geometric(s), "metric", "forces", "christoffel",
+                                           "equations"),
+            mistakes=lambda s: [Mistake(
+                _geometric(s).result("xddot")[0].subs(s.u[1], 0),
+                "The φ̇² term is missing: the metric's σ̃_φφ depends on s, so Γ̃^s_φφ ≠ 0.",
+                "centripetal_missing")],
+            example_answer="an expression in s, phidot, g and alpha",
+        ),
+        Exercise(
+            key="bowl_metric", example="bowl", title="Unaided: the bowl's induced metric σ̃",
+            prompt=(r"A particle of mass $m$ slides without friction in the bowl "
+                    r"$z = k r^2$, at radius $r$ and azimuth $\phi$ (so "
+                    r"$j(r, \phi) = (r\cos\phi,\ r\sin\phi,\ k r^2)$), under gravity "
+                    r"$F = (0, 0, -m g)$ with $\sigma = m I_3$. Give $\tilde\sigma$ "
+                    r"(7.2) in the order $(r, \phi)$."),
+            answer=lambda s: _geometric(s).step("metric").expr,
+            names=bowl_names, aliases=bowl_rates,
+            hints=("Write J = ∂j/∂(r, φ) first: a 3×2 matrix.",
+                   "The bowl's slope dz/dr = 2 k r adds to the radial entry."),
+            solution=lambda s: steps_keyed(_geometric(s), "embedding", "jacobian", "metric"),
+            mistakes=lambda s: [Mistake(
+                _geometric(s).step("metric").expr.subs(s.parameter_symbols[2], 0),
+                "That is the flat plane: the slope 2 k r of the bowl adds (2 k r)² to σ̃_rr.",
+                "flat")],
+            example_answer="[[a, 0], [0, b]]",
+        ),
+        Exercise(
+            key="bowl_rddot", example="bowl", title="Unaided: the bowl's equation for r̈",
+            prompt=(r"From (7.2) on the bowl give $\ddot r$ in terms of $r$, $\dot r$, "
+                    r"$\dot\phi$ (type rdot, phidot), $g$ and $k$."),
+            answer=lambda s: _geometric(s).result("xddot")[0],
+            names=bowl_names, aliases=bowl_rates,
+            hints=("F̃_r = (column r of J)·F = −2 m g k r.",
+                   "σ̃_rr depends on r: it brings a Γ̃^r_rr ṙ² term besides Γ̃^r_φφ φ̇²."),
+            solution=lambda s: steps_keyed(_geometric(s), "metric", "forces", "christoffel",
+                                           "equations"),
+            mistakes=lambda s: [Mistake(
+                _geometric(s).result("xddot")[0].subs(s.u[0], 0),
+                "The ṙ² term is missing: through the slope 2 k r, σ̃_rr depends on r, so "
+                "Γ̃^r_rr ≠ 0.", "rdot_missing")],
+            example_answer="an expression in r, rdot, phidot, g and k",
+        ),
+    ]
+
+
 #: name → (title, exercises, system): the exercise sets of the practice notebooks.
 _SETS: dict[str, tuple[str, Callable[[], list[Exercise]], dict[str, Callable[[], System]]]] = {
     "boltzmann_hamel": ("Practice: the Boltzmann–Hamel equation", boltzmann_hamel,
                         {"chaplygin_sleigh": sleigh, "puck": puck}),
     "kane": ("Practice: the general dynamical equation", kane,
              {"cart_pendulum": cart_pendulum, "two_link": two_link}),
+    "pull_back": ("Practice: the pull-back", pull_back, {"cone": cone, "bowl": bowl}),
 }
 
 

@@ -15,7 +15,8 @@ from companion.devtools.chapter_index import notebook_paths
 CHAPTERS = Path(__file__).resolve().parents[1] / "chapters"
 #: practice notebook → the practice set it shows
 NOTEBOOKS = {"greenwood-04/practice-boltzmann-hamel.ipynb": "boltzmann_hamel",
-             "greenwood-04/practice-kane.ipynb": "kane"}
+             "greenwood-04/practice-kane.ipynb": "kane",
+             "loparo-07/practice-pull-back.ipynb": "pull_back"}
 STAGES = ("worked", "faded", "unaided")
 EXERCISES = [(name, e.key) for name in practice.set_names()
              for e in practice.exercise_set(name)]
@@ -63,14 +64,16 @@ def test_key_is_accepted_and_wrong_answers_refused(name, key):
     exercise = practice.exercise_set(name)[key]
     expected = exercise.expected()
     assert exercise.check(typed(exercise, expected)).proven, key
-    assert not exercise.check(typed(exercise, expected + 1)).correct, key
+    wrong = expected + (sp.ones(*expected.shape) if expected.is_Matrix else 1)
+    assert not exercise.check(typed(exercise, wrong)).correct, key
     for mistake in exercise.known_mistakes():
         feedback = exercise.check(typed(exercise, mistake.answer))
         assert not feedback.correct and mistake.message in feedback.message, (key, mistake.kind)
 
 
 def test_unknown_names_get_a_clear_error():
-    with pytest.raises(ValueError, match="no practice set 'nope'; known: boltzmann_hamel, kane"):
+    with pytest.raises(ValueError,
+                       match="no practice set 'nope'; known: boltzmann_hamel, kane, pull_back"):
         practice.exercise_set("nope")
     with pytest.raises(ValueError, match="has no exercise 'nope'; known: sleigh_u1dot"):
         practice.show("boltzmann_hamel", only=["nope"])
