@@ -77,7 +77,7 @@ BEYOND_THE_BOOKS = (
              order=(102,)),
     Notebook(path="loparo-07/practice-pull-back.ipynb",
              title="Practice: the pull-back",
-             source="Loparo & Vakalis §7.3, Eq. (7.2); faded worked examples (ours)",
+             source="Loparo & Vakalis §7.2–7.3, Eq. (7.2); faded worked examples (ours)",
              summary="Step through the double pendulum by pull-back again, finish a particle "
                      "on a cone from its given map and Jacobian, then pull a bowl's metric and "
                      "gravity back unaided; the engine checks each answer.",
