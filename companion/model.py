@@ -139,15 +139,19 @@ class Observable:
 
 def _applied_along_constraints(system: System) -> list[sp.Expr]:
     """The generalized applied forces of the constrained u's, (Φᵀ Q_q) rows n − m + 1 … n on
-    the motion (q̇ = Φ u + Φ_t): zero when only ``Q`` of the independent u's is given."""
-    from companion.mechanics.lagrange import kinematics_of, on_motion
+    the motion (q̇ = Φ u + Φ_t, the constrained u's at zero): zero when only ``Q`` of the
+    independent u's is given."""
+    from companion.mechanics.lagrange import kinematics_of
+    from companion.mechanics.quasi_velocities import tidy_matrix
 
-    m = system.n_constraints
+    m, k = system.n_constraints, len(system.u_independent)
     if system.Q_q is None or m == 0:
         return [sp.S.Zero] * m
-    phi, _ = kinematics_of(system.definition)
-    rows = phi.T * sp.Matrix([sp.sympify(e) for e in system.Q_q])
-    return list(on_motion(rows[len(system.q) - m:, :], system.definition))
+    phi, phi_t = kinematics_of(system.definition)
+    qdot = phi[:, :k] * sp.Matrix(system.u_independent) + phi_t
+    motion = {**dict(zip(system.qdot, qdot, strict=True)), **dict.fromkeys(system.u[k:], 0)}
+    forces = sp.Matrix([sp.sympify(e) for e in system.Q_q]).xreplace(motion)
+    return list(tidy_matrix(phi[:, k:].T * forces))
 
 
 def constraint_forces(system: System) -> list[sp.Expr]:
