@@ -205,9 +205,6 @@ def test_show_exercises_only_and_skip(monkeypatch):
 
 #: Words of prose a notebook may have: what a student reads in one sitting.
 PROSE_WORDS = 1800
-#: Notebooks still longer, each to be split by subject (issue 37): strict, so that the entry
-#: must go when the notebook is split.
-STILL_TOO_LONG: set[str] = set()
 
 
 def prose_words(markdown: str) -> int:
@@ -221,10 +218,7 @@ def test_prose_word_count_can_fail():
     assert prose_words("word " * (PROSE_WORDS + 1)) > PROSE_WORDS
 
 
-@pytest.mark.parametrize("name", [
-    pytest.param(n, marks=pytest.mark.xfail(strict=True, reason="issue 37: still to split"))
-    if n in STILL_TOO_LONG else n
-    for n in ALL_NOTEBOOKS if n != "index.ipynb"])
+@pytest.mark.parametrize("name", [n for n in ALL_NOTEBOOKS if n != "index.ipynb"])
 def test_a_notebook_is_one_sitting(name):
     words = prose_words("\n".join(_greenwood_markdown(name)))
     assert words <= PROSE_WORDS, f"{name}: {words} words of prose, want ≤ {PROSE_WORDS}: split it"
