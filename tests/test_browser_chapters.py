@@ -164,7 +164,7 @@ def test_a_slider_redraws_the_figure(chapters, notebook):
 MOTION_SLIDER = {"chapters/greenwood-04/knife-edge.ipynb": 1,
                  "chapters/greenwood-04/general-dynamical-equation.ipynb": 1,
                  "chapters/greenwood-04/methods-compared.ipynb": 1,
-                 "chapters/loparo-07/bridge.ipynb": 1,  # the knife edge's mass moves nothing
+                 "chapters/loparo-07/bridge-constraints.ipynb": 1,  # mass moves nothing
                  "chapters/loparo-07/nonholonomic.ipynb": 1}
 #: Luminance variance of a canvas (0–255 scale) above which it shows something: a blank
 #: white canvas has 0, a scene's bodies and grid give hundreds.

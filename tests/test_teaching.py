@@ -19,7 +19,9 @@ CHAPTERS = ROOT / "chapters"
 #: Greenwood's notebooks and the diagram each shows (``None``: the reader's own system, no figure).
 GREENWOOD = {
     "greenwood-04/knife-edge.ipynb": "diagram-knife_edge.png",
-    "greenwood-04/boltzmann-hamel.ipynb": "diagram-moving_carriage.png",
+    "greenwood-04/knife-edge-by-hand.ipynb": "diagram-knife_edge.png",
+    "greenwood-04/boltzmann-hamel.ipynb": "diagram-polar_spring.png",
+    "greenwood-04/boltzmann-hamel-rheonomic.ipynb": "diagram-moving_carriage.png",
     "greenwood-04/euler-rigid-body.ipynb": "diagram-euler_body.png",
     "greenwood-04/general-dynamical-equation.ipynb": "diagram-dumbbell_rigid.png",
     "greenwood-04/methods-compared.ipynb": "diagram-knife_edge.png",
@@ -203,11 +205,6 @@ def test_show_exercises_only_and_skip(monkeypatch):
 
 #: Words of prose a notebook may have: what a student reads in one sitting.
 PROSE_WORDS = 1800
-#: Notebooks still longer, each to be split by subject (issue 37): strict, so that the entry
-#: must go when the notebook is split.
-STILL_TOO_LONG = {"greenwood-04/knife-edge.ipynb", "greenwood-04/boltzmann-hamel.ipynb",
-                  "loparo-07/bridge.ipynb",
-                  "loparo-07/double-pendulum.ipynb"}
 
 
 def prose_words(markdown: str) -> int:
@@ -221,10 +218,7 @@ def test_prose_word_count_can_fail():
     assert prose_words("word " * (PROSE_WORDS + 1)) > PROSE_WORDS
 
 
-@pytest.mark.parametrize("name", [
-    pytest.param(n, marks=pytest.mark.xfail(strict=True, reason="issue 37: still to split"))
-    if n in STILL_TOO_LONG else n
-    for n in ALL_NOTEBOOKS if n != "index.ipynb"])
+@pytest.mark.parametrize("name", [n for n in ALL_NOTEBOOKS if n != "index.ipynb"])
 def test_a_notebook_is_one_sitting(name):
     words = prose_words("\n".join(_greenwood_markdown(name)))
     assert words <= PROSE_WORDS, f"{name}: {words} words of prose, want ≤ {PROSE_WORDS}: split it"
@@ -271,7 +265,7 @@ def test_each_notebook_after_the_first_opens_with_retrieval_questions_on_earlier
 PLAIN_CELLS = {  # notebook → (cell id, what its last printed line must say)
     "greenwood-04/euler-rigid-body.ipynb": ("er-byhand", "(4.100)–(4.102): True"),
     "greenwood-04/boltzmann-hamel.ipynb": ("bh-maggi", "of (4.85): [0, 0]"),
-    "loparo-07/bridge.ipynb": ("br-kane", "equal to Kane's M u̇ − f: True"),
+    "loparo-07/bridge-constraints.ipynb": ("br-kane", "equal to Kane's M u̇ − f: True"),
 }
 
 

@@ -20,16 +20,17 @@ NOTEBOOKS = {
     "euler-geodesic": "rigid_body_so3",
     "lie-group": "rigid_body_so3",
     "double-pendulum": "double_pendulum",
+    "double-pendulum-modes": "double_pendulum",
     "disk-link-rolling": "disk_link",
     "disk-link-control": "disk_link",
     "disk-link-friction": "disk_link",
 }
 #: Built by us with the chapter's method: our copy of the chapter stops inside §7.4.
-RECONSTRUCTED = ["euler-geodesic", "lie-group", "double-pendulum", "disk-link-rolling",
-                 "disk-link-control", "disk-link-friction"]
+RECONSTRUCTED = ["euler-geodesic", "lie-group", "double-pendulum", "double-pendulum-modes",
+                 "disk-link-rolling", "disk-link-control", "disk-link-friction"]
 #: The notebooks that ask the reader to predict before an explorer or a run answers.
-PREDICTING = ["euler-geodesic", "lie-group", "double-pendulum", "disk-link-rolling",
-              "disk-link-control", "disk-link-friction"]
+PREDICTING = ["euler-geodesic", "lie-group", "double-pendulum", "double-pendulum-modes",
+              "disk-link-rolling", "disk-link-control", "disk-link-friction"]
 
 _DISPLAYED = re.compile(r"\$\$(.+?)\$\$", re.S)
 _LINK = re.compile(r"\]\(([^)\s]+)\)")

@@ -18,10 +18,27 @@ EXAMPLES = (
             "constants of so(3) and those of Example 4.4 the structure constants of se(2) "
             "(both frames are left-invariant), and, for any frame, ⟨ω^j, [X_r, X_l]⟩, his "
             "gyroscopic term "
-            "become B(ω, ω), Euler's equations come out as geodesics in Euler angles, and the "
-            "γ-test that shows the knife edge has no submanifold to pull back to.",
+            "become B(ω, ω), and Euler's equations come out as geodesics in Euler angles.",
             order=(7, 4, 9),
         ),
         checks=part(__name__, "checks:checks"),
+    ),
+    WorkedExample(
+        # the bridge continued in its own notebook: constraints, Kane's equations, robotics
+        name="bridge_constraints",
+        system=part(__name__, "system:build"),
+        scene=part(__name__, "scene:scene"),
+        notebook=Notebook(
+            path="loparo-07/bridge-constraints.ipynb",
+            title="Between the books: where the pull-back stops — the γ-test, Kane's "
+            "equations and the robotics form",
+            source="Greenwood §4.3–4.4 (Example 4.4, the general dynamical equation) with "
+            "Loparo & Vakalis §7.3",
+            summary="Run the γ-test that shows the knife edge has no submanifold to pull back "
+            "to (and why C^j ≠ 0 is not that test), get Kane's equations as the projection of "
+            "Newton's law from σ alone, and see Greenwood's velocity coefficients become the "
+            "columns of J, with M q̈ + C q̇ + g = τ and Ṁ − 2C skew.",
+            order=(7, 4, 10),
+        ),
     ),
 )

@@ -13,14 +13,29 @@ EXAMPLES = (
             title="The double pendulum by pull-back (§7.7–7.8, Example 2, reconstructed)",
             source="Loparo & Vakalis §7.7–7.8, Example 2 (reconstructed)",
             summary="Tie two free links together with pins, pull back their metric and forces, "
-            "recover the pin forces from each link's own Newton–Euler equations, watch two "
-            "nearby starts diverge, and find the normal modes of small swings.",
+            "and recover the pin forces from each link's own Newton–Euler equations.",
             order=(7, 7),
         ),
         explorer=part(__name__, "view:explorer"),
         exercises=("Exercises: the double pendulum's metric",
                    part(__name__, "exercises:double_pendulum")),
         checks=part(__name__, "checks:checks"),
+        reconstruction=True,
+    ),
+    WorkedExample(
+        # the same pendulum in its own notebook: what it does beyond one run
+        name="double_pendulum_modes",
+        system=part(__name__, "system:build"),
+        scene=part(__name__, "scene:scene"),
+        notebook=Notebook(
+            path="loparo-07/double-pendulum-modes.ipynb",
+            title="The double pendulum's motion: chaos, normal modes and more links (§7.7–7.8, "
+            "Example 2, reconstructed)",
+            source="Loparo & Vakalis §7.7–7.8, Example 2 (reconstructed)",
+            summary="Watch two nearby starts diverge and certify it against the integrator's "
+            "tolerance, find the normal modes of small swings, and string n links together.",
+            order=(7, 7, 1),
+        ),
         reconstruction=True,
     ),
 )

@@ -27,6 +27,21 @@ EXAMPLES = (
         independent=part(__name__, "independent:kane_model"),
     ),
     WorkedExample(
+        # the same system again, in its own notebook: (4.85) by hand in plain sympy
+        name="knife_edge_by_hand",
+        system=_SYSTEM,
+        scene=_SCENE,
+        notebook=Notebook(
+            path="greenwood-04/knife-edge-by-hand.ipynb",
+            title="The knife edge by hand: (4.85) in plain sympy (Example 4.4)",
+            source="Greenwood §4.3, Example 4.4",
+            summary="Derive the dumbbell's equations (4.122)–(4.123) on paper in plain sympy, "
+            "take d/dt(∂T/∂u_r) along q̇ = Φ u, see which terms of (4.85) do not mind a "
+            "constrained T, and test the constraint's integrability with the γ's.",
+            order=(4, 3, 5),
+        ),
+    ),
+    WorkedExample(
         name="knife_edge_kane",
         system=_SYSTEM,
         scene=_SCENE,

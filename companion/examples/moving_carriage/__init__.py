@@ -1,15 +1,25 @@
 """Beyond the books: a particle on springs in a moving, turning carriage
 (rheonomic: Ψ(q, t), Ψ_t ≠ 0).
 
-Checked against sympy's KanesMethod (:mod:`.independent`); no notebook of its own."""
+Checked against sympy's KanesMethod (:mod:`.independent`); the rheonomic terms of Greenwood's
+(4.84)–(4.85) in their own notebook."""
 
-from companion.examples.record import WorkedExample, part
+from companion.examples.record import Notebook, WorkedExample, part
 
 EXAMPLES = (
     WorkedExample(
         name="moving_carriage",
         system=part(__name__, "system:build"),
         scene=part(__name__, "scene:scene"),
+        notebook=Notebook(
+            path="greenwood-04/boltzmann-hamel-rheonomic.ipynb",
+            title="Time in the definitions: a moving carriage",
+            source="Greenwood §4.3, Eq. (4.84), on our own example",
+            summary="Let the quasi-velocities depend on time, derive Ψ_t, Φ_t and the "
+            "rheonomic coefficients γ^j_r for a particle in a shaking, turning carriage, and "
+            "check the whole derivation by its conserved inertial energy.",
+            order=(4, 3, 1),
+        ),
         independent=part(__name__, "independent:kane_model"),
     ),
 )
