@@ -120,7 +120,7 @@ class Timeout(BaseException):
 
 #: Set by the worker process: only there may a signal interrupt the work (never in a kernel).
 SOFT_LIMITS = False
-#: Deadlines (monotonic seconds) of the soft limits entered, innermost last.
+#: Deadlines (process CPU seconds) of the soft limits entered, innermost last.
 _DEADLINES: list[float] = []
 
 
@@ -128,32 +128,40 @@ def _on_alarm(signum, frame):
     raise Timeout
 
 
+def _clock() -> float:
+    """This process's CPU seconds (user and system): what the soft limit counts."""
+    return time.process_time()
+
+
 @contextmanager
 def soft_limit(seconds: float) -> Iterator[None]:
-    """Raise :class:`Timeout` in the block after ``seconds`` — inside the grading worker only.
+    """Raise :class:`Timeout` in the block after ``seconds`` of this process's CPU time —
+    inside the grading worker only.
 
-    It is a courtesy that lets the worker answer "could not decide" itself; the hard limit
-    is the parent's wall clock, which kills the worker if this one is swallowed (an alarm
-    landing in a garbage-collection callback) or never delivered (a long C call).  Limits
-    nest: an inner one never outlasts the outer, and the outer is re-armed when it ends.
-    Elsewhere (a kernel, a test) the block simply runs.
+    CPU time, not wall-clock time: a busy machine slows the worker down but does not make an
+    answer any harder, so the same answer gets the same verdict at any load.  It is a
+    courtesy that lets the worker answer "could not decide" itself; the hard limit is the
+    kernel's, which kills the worker when its CPU time runs past the budget (an alarm landing
+    in a garbage-collection callback, a long C call).  Limits nest: an inner one never
+    outlasts the outer, and the outer is re-armed when it ends.  Elsewhere (a kernel, a
+    test) the block simply runs.
     """
     if not SOFT_LIMITS or threading.current_thread() is not threading.main_thread():
         yield
         return
-    now = time.monotonic()
+    now = _clock()
     deadline = min([now + seconds, *_DEADLINES[-1:]])
     _DEADLINES.append(deadline)
-    previous = signal.signal(signal.SIGALRM, _on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, max(deadline - now, 1e-3))
+    previous = signal.signal(signal.SIGPROF, _on_alarm)
+    signal.setitimer(signal.ITIMER_PROF, max(deadline - now, 1e-3))
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.setitimer(signal.ITIMER_PROF, 0)
         _DEADLINES.pop()
-        signal.signal(signal.SIGALRM, previous)
+        signal.signal(signal.SIGPROF, previous)
         if _DEADLINES:
-            signal.setitimer(signal.ITIMER_REAL, max(_DEADLINES[-1] - time.monotonic(), 1e-3))
+            signal.setitimer(signal.ITIMER_PROF, max(_DEADLINES[-1] - _clock(), 1e-3))
 
 
 def _within(seconds: float, work: Callable[[], T]) -> T | None:
