@@ -21,6 +21,7 @@ from companion.exercises.assignment import (
     assignment_notebook,
     check_answer,
     export_assignment,
+    released,
 )
 
 SOLUTION = re.compile(r"### BEGIN SOLUTION\n.*?### END SOLUTION", re.S)
@@ -93,6 +94,58 @@ def test_source_passes_and_student_stubs_fail(tmp_path, python3_kernel):
 
     wrong = nbformat.read(path, as_version=4)
     first = next(c for c in wrong.cells if c.metadata["nbgrader"]["solution"])
-    first.source = 'answer = "[[0, 0, 1], [0, 0, 0], [0, 0, 0]]"'
+    first.source = 'answer_1 = "[[0, 0, 1], [0, 0, 0], [0, 0, 0]]"'
     with pytest.raises(CellExecutionError, match="AnswerRejected"):
         _run(wrong, python3_kernel, tmp_path)
+
+
+def test_blank_answer_cells_score_zero_on_their_own_exercise(tmp_path, python3_kernel):
+    """Exercise 1 answered right, every later answer cell blank (nbgrader's stub): the first
+    test passes, and every later one fails on its own exercise ("no answer given: set
+    answer_k"), never judged on exercise 1's answer."""
+    path = export_assignment(examples.exercises_for("knife_edge"),
+                             tmp_path / "source" / "knife_edge" / "knife.ipynb")
+    notebook = nbformat.read(path, as_version=4)
+    answers = [c for c in notebook.cells if c.metadata["nbgrader"]["solution"]]
+    for cell in answers[1:]:
+        cell.source = SOLUTION.sub(STUB, cell.source)
+    NotebookClient(notebook, kernel_name=python3_kernel, timeout=120, allow_errors=True,
+                   resources={"metadata": {"path": str(tmp_path)}}).execute()
+    tests = [c for c in notebook.cells if c.metadata["nbgrader"]["grade"]]
+    errors = [[o for o in c.outputs if o.output_type == "error"] for c in tests]
+    assert errors[0] == []
+    for number, error in enumerate(errors[1:], start=2):
+        assert error and error[0].ename == "AnswerRejected", error
+        assert f"no answer given: set answer_{number}" in error[0].evalue
+
+
+class Liar(int):
+    """An answer whose comparisons all say yes."""
+
+    def __eq__(self, other):
+        return True
+
+    __hash__ = int.__hash__
+
+
+@pytest.mark.parametrize("set_name", examples.exercise_set_names())
+def test_an_int_subclass_cannot_fool_the_choices(set_name):
+    for ex in examples.exercises_for(set_name):
+        if not hasattr(ex, "options"):
+            assert not ex.check(Liar(3)).correct  # not text: unreadable, never judged
+            continue
+        for wrong in set(range(len(ex.options))) - {ex.right_index()}:
+            assert not ex.check(Liar(wrong)).correct
+            with pytest.raises(AnswerRejected):
+                check_answer(ex, Liar(wrong + 1))
+
+
+def test_released_feedback_is_what_the_instructor_chooses():
+    from companion.exercises.check import Feedback
+
+    hint = Feedback(False, "That is C² itself: the θ-column carries 1/r.", "known_mistake")
+    assert released(hint, "message") == hint.message
+    assert released(hint, "kind") == "Not accepted: a mistake this exercise anticipates."
+    assert released(hint, "verdict") == "Not accepted."
+    with pytest.raises(ValueError, match="choose 'verdict', 'kind' or 'message'"):
+        released(hint, "all")

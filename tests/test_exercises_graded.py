@@ -66,13 +66,20 @@ for ex in exercises:
     if ex.solution is not None:
         attempt(ex.key + ".solution(system)", lambda: ex.solution(system))
     attempt("assignment.written_key(" + ex.key + ")", lambda: assignment.written_key(ex))
+    for name in ("answer", "mistakes", "solution", "right"):  # the closure attack
+        for cell in getattr(getattr(ex, name, None), "__closure__", None) or ():
+            if callable(cell.cell_contents):
+                attempt(ex.key + "." + name + ".__closure__",
+                        lambda c=cell: c.cell_contents(system))
+    if any(o.explanation for o in getattr(ex, "options", ())):
+        leaks.append(ex.key + ".options[...].explanation")
 attempt("assignment_notebook", lambda: assignment.assignment_notebook(exercises))
 for item in exercises.widget().children[1:]:
     labels = [button.description for button in item.children[-4].children]
     if "Reveal solution" in labels or "Check" in labels:
         leaks.append("widget buttons " + repr(labels))
 print(json.dumps(leaks))
-answer = "0"
+answer_1 = "0"
 """
 
 
@@ -133,7 +140,7 @@ def test_copying_student_gets_no_answer(source, tmp_path, python3_kernel):
     answer = next(c for c in copied.cells if c.metadata["nbgrader"]["solution"])
     key = next(e.key for e in examples.exercises_for(SET))
     answer.source = (f"from companion import examples\n"
-                     f"answer = str(examples.exercises_for({SET!r})[{key!r}].expected())")
+                     f"answer_1 = str(examples.exercises_for({SET!r})[{key!r}].expected())")
     with pytest.raises(CellExecutionError, match="Withheld"):
         _run(copied, python3_kernel, tmp_path)
 
@@ -145,7 +152,8 @@ def test_source_grades_in_graded_mode(source, tmp_path, python3_kernel):
     wrong = copy.deepcopy(source)
     lam = next(c for c in wrong.cells if c.metadata["nbgrader"]["solution"]
                and "lambda" in c.metadata["nbgrader"]["grade_id"])
-    lam.source = 'answer = "-m*v*phidot"'
+    lam.source = re.sub(r"(answer_\d+) = .*", r'\1 = "-m*v*phidot"', SOLUTION.search(
+        lam.source).group())
     with pytest.raises(CellExecutionError, match="sign"):
         _run(wrong, python3_kernel, tmp_path)
 
@@ -160,6 +168,23 @@ def test_environment_variable_turns_graded_mode_on():
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                          env={**os.environ, graded.ENV: "1"}, timeout=120)
     assert run.stdout.startswith("withheld exercise 'lambda'"), run.stderr
+
+
+def test_graded_mode_scoped_to_one_assignment():
+    """COMPANION_GRADED=<set names>: those sets withhold their answers (the closure holds no
+    engine function), every other set keeps its Check and Reveal."""
+    script = ("from companion import examples\n"
+              "from companion.exercises import graded\n"
+              "ex = examples.exercises_for('knife_edge')['lambda']\n"
+              "try:\n    ex.expected()\nexcept graded.Withheld:\n    print('withheld')\n"
+              "print(ex.answer.__class__.__name__, getattr(ex.answer, '__closure__', None))\n"
+              "other = examples.exercises_for('euler_body')\n"
+              "print(other[0].graded(), graded.graded(), bool(other[0].expected() is not None))\n")
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         env={**os.environ, graded.ENV: "knife_edge_kane, knife_edge"},
+                         timeout=300)
+    assert run.stdout.split("\n")[:3] == ["withheld", "Refused None", "False False True"], (
+        run.stdout, run.stderr)
 
 
 def test_widget_in_graded_mode_has_no_check_or_reveal(monkeypatch):

@@ -24,7 +24,8 @@ Equivalence is decided by numbers where numbers can decide it, and by algebra ot
 Targeted hints for wrong answers, in this order: the exercise's own known mistakes (each
 computed by the engine), a near miss (a small but real difference: a rounded number), wrong
 index order (the negative of a skew matrix such as C^j or γ^j), sign error, transposed
-matrix, a constant or simple factor, symbols that should not be there, and for matrices the
+matrix, a constant or simple factor (its kind, never its value), symbols that should not be
+there, and for matrices the
 entries that are wrong.
 """
 
@@ -372,8 +373,13 @@ def _unwrap(obj: Answer) -> Answer:
 
 
 # --------------------------------------------------------------------------- hints
-def _show(expr: sp.Expr) -> str:
-    return sp.sstr(expr)
+#: The hints for an answer that is the right one times a factor: which kind of factor, never
+#: the factor itself (the answer divided by it would be the key; typing ``1`` would give its
+#: reciprocal).
+FACTOR_NUMBER = ("Right up to a constant factor: the form is right, but a number multiplying "
+                 "the whole answer is not.")
+FACTOR_EXPRESSION = ("Right up to a factor that depends on the variables: look for a missing "
+                     "or extra mass, length or rate multiplying the whole answer.")
 
 
 def _factor(samples: _Samples, expected: Answer, given: Answer,
@@ -441,9 +447,8 @@ def _diagnose(expected: Answer, given: Answer, samples: _Samples,
         return Feedback(False, "This is the transpose of the right matrix: rows and columns "
                         "are swapped.", "transpose")
     k = _factor(samples, expected, given, seconds)
-    if k is not None:
-        return Feedback(False, f"Off by a factor of {_show(k)}: your answer is {_show(k)} times "
-                        "the right one.", "factor")
+    if k is not None:  # the kind of factor, never the factor: dividing by it gives the key
+        return Feedback(False, FACTOR_NUMBER if k.is_number else FACTOR_EXPRESSION, "factor")
     extra = sorted(given.free_symbols - expected.free_symbols, key=lambda s: s.name)
     if extra:
         names = ", ".join(s.name for s in extra)
