@@ -12,12 +12,13 @@ ratio of the worker path to judging the same typical inputs in-process (``parse_
 restarts, and its resident memory (now and peak).  With
 ``--load`` the same runs happen while two CPU hogs keep both cores busy.
 
-Then a class is graded as the autograder grades it (issue 39): each of ``--students`` students
-(20 by default) submits the knife-edge assignment with answers cycling through right,
-negated, a placeholder and blank, judged by ``check_answer`` against the written answer keys
-on the kernel's warm worker.  Printed: grading seconds per student (median and max), on a
-quiet machine and then with two CPU hogs per core, their ratio (the quiet run is the
-baseline of the same run), and whether both runs gave the same grades.
+Then a class is graded as the autograder grades it (issue 39): each of ``--students``
+students (20 by default, each with their own numbers) submits the knife-edge assignment with
+answers cycling through right, negated, a placeholder and blank, judged by ``check_answer``
+against their own answer keys on the kernel's warm worker.  Printed: grading seconds per
+student (median and max), on a quiet machine and then with two CPU hogs per core, their
+ratio (the quiet run is the baseline of the same run), and whether both runs gave the same
+grades.
 
 Run: ``PYTHONPATH=. .venv/bin/python benchmarks/checker.py [--load] [--students N] [--class-only]``
 (``--class-only``: the class part alone).
@@ -39,9 +40,9 @@ from companion.exercises.assignment import (
     AnswerRejected,
     AnswerUndecided,
     answer_key,
+    answer_keys,
     check_answer,
     check_form,
-    written_key,
 )
 from companion.exercises.check import compare
 from companion.exercises.exercise import Exercise
@@ -163,18 +164,21 @@ def main(load: bool) -> None:
 
 
 def grade_class(students: int) -> tuple[list[float], list[tuple[str, ...]]]:
-    """Seconds and outcomes per student of the knife-edge assignment (see the docstring)."""
+    """Seconds and outcomes per student of the knife-edge assignment (see the docstring):
+    each student has their own numbers and keys (derived before the timing)."""
     exercises = examples.exercises_for("knife_edge")
-    keys = [answer_key(written_key(ex)) for ex in exercises]
+    table = answer_keys(exercises, [f"student{k}" for k in range(students)])["students"]
     seconds, grades = [], []
     for student in range(students):
+        own = table[f"student{student}"]
         outcomes = []
         start = time.perf_counter()
-        for k, (ex, key) in enumerate(zip(exercises, keys, strict=True)):
+        for k, ex in enumerate(exercises):
+            key = answer_key(own["keys"][ex.key])
             style = (student + k) % 4
             if isinstance(ex, Exercise):
-                answer = [typed(ex, ex.expected()), typed(ex, -ex.expected()),
-                          ex.example_answer or "0", None][style]
+                right = own["typed"][ex.key]
+                answer = [right, f"-({right})", ex.example_answer or "0", None][style]
             else:
                 answer = [key.right + 1, (key.right + 1) % len(ex.options) + 1, 1, None][style]
             try:
