@@ -199,3 +199,24 @@ def test_the_autograder_grades_each_student_on_their_own_key(tmp_path, python3_k
     carol.mkdir(parents=True)
     with pytest.raises(CellExecutionError, match="AnswerUndecided"):
         _run(nbformat.read(path, as_version=4), python3_kernel, carol)
+
+
+def test_points_per_exercise_and_derivation_cells():
+    """An exercise's own points, and a manually graded "show your derivation" cell (nbgrader's
+    manually graded answer: markdown, grade and solution, unlocked, with points)."""
+    knife = examples.exercises_for("knife_edge")
+    notebook = assignment_notebook(knife, "/course/keys.json", points={"lambda": 3},
+                                   derivations={"lambda": 2.5})
+    nbformat.validate(notebook)
+    meta = {c.metadata["nbgrader"]["grade_id"]: (c, c.metadata["nbgrader"])
+            for c in notebook.cells}
+    assert meta["knife_edge-lambda-test"][1]["points"] == 3
+    assert meta["knife_edge-C1-test"][1]["points"] == 1
+    cell, derivation = meta["knife_edge-lambda-derivation"]
+    assert cell.cell_type == "markdown" and derivation["grade"] and derivation["solution"]
+    assert not derivation["locked"] and derivation["points"] == 2.5
+    assert sum(m["points"] for _, m in meta.values() if m["grade"]) == len(knife) + 2 + 2.5
+    with pytest.raises(ValueError, match="no exercise 'nope' in 'knife_edge'"):
+        assignment_notebook(knife, "/k.json", derivations={"nope": 1})
+    with pytest.raises(ValueError, match="give a positive number"):
+        assignment_notebook(knife, "/k.json", points={"lambda": 0})

@@ -35,7 +35,7 @@ import json
 import math
 import os
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import nbformat
@@ -46,8 +46,12 @@ from companion.exercises.exercise import AnswerKey, ChoiceExercise, Exercise, Ex
 
 #: nbgrader's cell-metadata schema version written here.
 SCHEMA_VERSION = 3
-#: Points per autograded exercise.
+#: Points per autograded exercise unless the instructor gives others.
 POINTS = 1
+#: The instructor's text of a manually graded derivation cell (nbgrader hands students
+#: "YOUR ANSWER HERE" in its place).
+_DERIVATION = ("**Show your derivation** of exercise {number} (graded by hand, {points:g} "
+               "points): write the steps that lead to your answer, in Markdown and LaTeX.")
 #: What a rejected answer's feedback says in graded mode, by default (see :func:`released`).
 RELEASE = "kind"
 #: The environment variable naming a file to which :func:`check_answer` appends one JSON line
@@ -307,11 +311,11 @@ def written_key(exercise: Exercise | ChoiceExercise, numbers: dict | None = None
 
 
 def _metadata(grade_id: str, *, grade: bool = False, solution: bool = False,
-              locked: bool = False) -> dict:
+              locked: bool = False, points: float = POINTS) -> dict:
     meta = {"schema_version": SCHEMA_VERSION, "grade": grade, "solution": solution,
             "locked": locked, "task": False, "grade_id": grade_id}
     if grade:
-        meta["points"] = POINTS
+        meta["points"] = points
     return {"nbgrader": meta}
 
 
@@ -324,7 +328,7 @@ def _typed(exercise: Exercise, numbers: dict) -> str:
 
 
 def _cells(set_name: str, exercise: Exercise | ChoiceExercise, number: int, release: str,
-           keys: str, numbered: set[str]) -> list:
+           keys: str, numbered: set[str], points: float, derivation: float | None) -> list:
     ident = f"{set_name}-{exercise.key}"
     variable = f"answer_{number}"
     prompt = f"### Exercise {number}: {exercise.title}\n\n{exercise.prompt}\n\n"
@@ -340,23 +344,48 @@ def _cells(set_name: str, exercise: Exercise | ChoiceExercise, number: int, rele
                    + ".")
     fields = {"set_name": set_name, "key": exercise.key, "variable": variable, "keys": keys,
               "release": release}
-    return [
+    cells = [
         nbformat.v4.new_markdown_cell(prompt, metadata=_metadata(f"{ident}-prompt",
                                                                  locked=True)),
         nbformat.v4.new_code_cell(_SOLUTION.format(**fields),
                                   metadata=_metadata(f"{ident}-answer", solution=True)),
         nbformat.v4.new_code_cell(_TEST.format(**fields),
                                   metadata=_metadata(f"{ident}-test", grade=True,
-                                                     locked=True)),
+                                                     locked=True, points=points)),
     ]
+    if derivation is not None:  # a manually graded answer: grade and solution, unlocked
+        cells.append(nbformat.v4.new_markdown_cell(
+            _DERIVATION.format(number=number, points=derivation),
+            metadata=_metadata(f"{ident}-derivation", grade=True, solution=True,
+                               points=derivation)))
+    return cells
 
 
 def assignment_notebook(exercise_set: ExerciseSet, keys: str | Path, *,
-                        release: str = RELEASE) -> nbformat.NotebookNode:
+                        release: str = RELEASE, points: Mapping[str, float] | None = None,
+                        derivations: Mapping[str, float] | None = None
+                        ) -> nbformat.NotebookNode:
     """The nbgrader source notebook of an exercise set (see the module docstring), whose
     tests read the answer keys from ``keys``; a rejected answer's feedback is
-    :func:`released` at ``release``."""
+    :func:`released` at ``release``.  ``points`` gives an exercise (by key) other points than
+    :data:`POINTS`; each exercise in ``derivations`` gets a manually graded "show your
+    derivation" cell worth the points given.
+
+    Raises
+    ------
+    ValueError
+        An exercise key that the set does not have, or points that are not positive.
+    """
     released(Feedback(False, "", "wrong"), release)  # an unknown level fails here, not later
+    points, derivations = dict(points or {}), dict(derivations or {})
+    known = {ex.key for ex in exercise_set}
+    for name, table in (("points", points), ("derivations", derivations)):
+        for key, value in table.items():
+            if key not in known:
+                raise ValueError(f"{name}: no exercise {key!r} in {exercise_set.example!r}; "
+                                 f"known: {sorted(known)}")
+            if not value > 0:
+                raise ValueError(f"{name}[{key!r}] = {value!r}: give a positive number")
     set_name = exercise_set.example
     numbered = {s.name for s in draw_numbers(set_name, SOURCE_ID)}
     intro = (f"# {exercise_set.title}\n\nRun the cells from the top: the first prints your "
@@ -371,7 +400,8 @@ def assignment_notebook(exercise_set: ExerciseSet, keys: str | Path, *,
                                        metadata=_metadata(f"{set_name}-graded-mode",
                                                           locked=True))]
     for number, exercise in enumerate(exercise_set, start=1):
-        cells += _cells(set_name, exercise, number, release, str(keys), numbered)
+        cells += _cells(set_name, exercise, number, release, str(keys), numbered,
+                        points.get(exercise.key, POINTS), derivations.get(exercise.key))
     notebook = nbformat.v4.new_notebook(cells=cells)
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
                                        "language": "python"}
@@ -395,7 +425,8 @@ def answer_keys(exercise_set: ExerciseSet, students: Sequence[str]) -> dict:
 
 def export_assignment(exercise_set: ExerciseSet, path: str | Path,
                       students: Sequence[str] = (), *, keys: str | Path | None = None,
-                      release: str = RELEASE) -> Path:
+                      release: str = RELEASE, points: Mapping[str, float] | None = None,
+                      derivations: Mapping[str, float] | None = None) -> Path:
     """Write the nbgrader source notebook of ``exercise_set`` (from
     :func:`companion.examples.exercises_for`) to ``path`` and every student's answer keys to
     ``keys``, say where, and return the notebook's path.
@@ -404,7 +435,8 @@ def export_assignment(exercise_set: ExerciseSet, path: str | Path,
     nbgrader's ``<course>/source/<assignment>/``, else ``companion-keys/`` beside the
     notebook's folder: never inside the assignment's folder, which nbgrader hands out.  The
     file is readable by its owner only.  ``release`` is what a rejected answer's feedback
-    says (see :func:`released`).
+    says (see :func:`released`); ``points`` and ``derivations`` as for
+    :func:`assignment_notebook`.
     """
     path = Path(path).resolve()
     if keys is None:
@@ -414,7 +446,8 @@ def export_assignment(exercise_set: ExerciseSet, path: str | Path,
     if path.parent in keys.parents:
         raise ValueError(f"keys={str(keys)!r} is inside the assignment's folder, which students "
                          "receive: put the answer keys elsewhere")
-    notebook = assignment_notebook(exercise_set, keys, release=release)
+    notebook = assignment_notebook(exercise_set, keys, release=release, points=points,
+                                   derivations=derivations)
     nbformat.validate(notebook)
     path.parent.mkdir(parents=True, exist_ok=True)
     nbformat.write(notebook, path)
