@@ -163,7 +163,7 @@ def check_answer(exercise: Exercise | ChoiceExercise, answer: str | int,
 
     ``answer`` is the typed text of an expression exercise or the option number (from 1) of
     a choice exercise, coerced to a plain ``str`` or ``int`` first.  It is judged against
-    ``key`` (the hidden tests' answer key), else against the engine's answer (withheld in
+    ``key`` (the student's answer key), else against the engine's answer (withheld in
     graded mode).  A prediction's feedback does not send the reader to an explorer: a
     handout has none.  With the environment variable :data:`RECORD_ENV` set, one JSON line
     per answer goes to that file.
@@ -290,7 +290,7 @@ def solution(set_name: str, key: str, *, keys: str | None) -> str | int:
 
 
 def answer_key(written: dict) -> AnswerKey:
-    """The :class:`AnswerKey` that :func:`written_key` wrote into a hidden test (trusted text
+    """The :class:`AnswerKey` that :func:`written_key` wrote into the keys file (trusted text
     of the instructor's notebook: the expressions are sympy's ``srepr``)."""
     if "right" in written:
         return AnswerKey(right=int(written["right"]))

@@ -214,7 +214,7 @@ class Exercise(_OnTheEngine):
         """Read and judge an answer in the grading worker; unreadable input gets the
         parser's message, an answer too costly to judge a "could not decide" verdict.
 
-        Judged against ``key`` when given (an autograder's hidden test), else against the
+        Judged against ``key`` when given (an autograder's, from the keys file), else against the
         engine's answer, which graded mode withholds.
         """
         if not isinstance(text, str):
@@ -299,7 +299,7 @@ class ChoiceExercise(_OnTheEngine):
         """Judge a choice: the chosen option's explanation, and for a prediction what to run
         (unless ``then`` is False: a handout has no explorer to run).
 
-        Judged against ``key`` when given (an autograder's hidden test), else against the
+        Judged against ``key`` when given (an autograder's, from the keys file), else against the
         engine's choice, which graded mode withholds.
         """
         if isinstance(choice, bool) or not isinstance(choice, int):
@@ -320,9 +320,9 @@ class ChoiceExercise(_OnTheEngine):
 
 @dataclass(frozen=True)
 class AnswerKey:
-    """What an autograder judges against, kept outside the student's kernel (in nbgrader's
-    hidden tests): the expected answer and the known mistakes of a typed exercise, or the
-    index of the right option of a choice."""
+    """What an autograder judges against, kept outside the student's kernel (in the keys
+    file of :mod:`.assignment`): the expected answer and the known mistakes of a typed
+    exercise, or the index of the right option of a choice."""
 
     expected: Answer | None = None
     mistakes: tuple[Mistake, ...] = ()

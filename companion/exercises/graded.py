@@ -7,9 +7,9 @@ set that is one call away from a student, so in graded mode those calls raise
 are replaced by :class:`Refused` objects (which hold no reference to the engine's function:
 ``ex.answer.__closure__`` has nothing to unwrap), the choices lose their explanations (which
 say which option is right), the exercise widgets show no Check and no Reveal, and an
-autograder judges against an :class:`~companion.exercises.exercise.AnswerKey` written into
-nbgrader's hidden tests (:mod:`companion.exercises.assignment`), which the student version
-does not contain.
+autograder judges against an :class:`~companion.exercises.exercise.AnswerKey` read from the
+answer-keys file the export writes outside the assignment
+(:mod:`companion.exercises.assignment`), which students never receive.
 
 Graded mode is on for every exercise set when the environment variable ``COMPANION_GRADED``
 is ``1`` (or ``all``) as the package is imported, or after :func:`seal`, which an exported
