@@ -12,12 +12,22 @@ ratio of the worker path to judging the same typical inputs in-process (``parse_
 restarts, and its resident memory (now and peak).  With
 ``--load`` the same runs happen while two CPU hogs keep both cores busy.
 
-Run: ``PYTHONPATH=. .venv/bin/python benchmarks/checker.py [--load]``
+Then a class is graded as the autograder grades it (issue 39): each of ``--students``
+students (20 by default, each with their own numbers) submits the knife-edge assignment with
+answers cycling through right, negated, a placeholder and blank, judged by ``check_answer``
+against their own answer keys on the kernel's warm worker.  Printed: grading seconds per
+student (median and max), on a quiet machine and then with two CPU hogs per core, their
+ratio (the quiet run is the baseline of the same run), and whether both runs gave the same
+grades.
+
+Run: ``PYTHONPATH=. .venv/bin/python benchmarks/checker.py [--load] [--students N] [--class-only]``
+(``--class-only``: the class part alone).
 """
 
 from __future__ import annotations
 
 import collections
+import os
 import subprocess
 import sys
 import time
@@ -26,10 +36,18 @@ import numpy as np
 import sympy as sp
 
 from companion import examples
+from companion.exercises.assignment import (
+    AnswerRejected,
+    AnswerUndecided,
+    answer_key,
+    answer_keys,
+    check_answer,
+    check_form,
+)
 from companion.exercises.check import compare
 from companion.exercises.exercise import Exercise
 from companion.exercises.parse import AnswerError, parse_answer
-from companion.exercises.worker import grader
+from companion.exercises.worker import budget, grader
 
 HOSTILE = [
     "exp(exp(exp(exp(exp({s})))))", "E**E**E**E**E**{s}", "exp(exp(10**15))",
@@ -145,5 +163,61 @@ def main(load: bool) -> None:
     print(f"  worker memory: {rss:.0f} MB resident, {peak:.0f} MB peak")
 
 
+def grade_class(students: int) -> tuple[list[float], list[tuple[str, ...]]]:
+    """Seconds and outcomes per student of the knife-edge assignment (see the docstring):
+    each student has their own numbers and keys (derived before the timing)."""
+    exercises = examples.exercises_for("knife_edge")
+    table = answer_keys(exercises, [f"student{k}" for k in range(students)])["students"]
+    seconds, grades = [], []
+    for student in range(students):
+        own = table[f"student{student}"]
+        outcomes = []
+        start = time.perf_counter()
+        for k, ex in enumerate(exercises):
+            key = answer_key(own["keys"][ex.key])
+            style = (student + k) % 4
+            if isinstance(ex, Exercise):
+                right = own["typed"][ex.key]
+                answer = [right, f"-({right})", ex.example_answer or "0", None][style]
+            else:
+                answer = [key.right + 1, (key.right + 1) % len(ex.options) + 1, 1, None][style]
+            try:
+                check_form(ex, answer, f"answer_{k + 1}")
+                check_answer(ex, answer, key, release="kind")
+                outcomes.append("accepted")
+            except AnswerUndecided:
+                outcomes.append("undecided")
+            except AnswerRejected:
+                outcomes.append("rejected")
+        seconds.append(time.perf_counter() - start)
+        grades.append(tuple(outcomes))
+    return seconds, grades
+
+
+def class_report(students: int) -> None:
+    grade_class(1)  # warm: the worker is started and the keys are read outside the timing
+    quiet, quiet_grades = grade_class(students)
+    hog = "import time\nend = time.time() + 900\nwhile time.time() < end: pass"
+    hogs = [subprocess.Popen([sys.executable, "-c", hog]) for _ in range(2 * os.cpu_count())]
+    try:
+        loaded, loaded_grades = grade_class(students)
+    finally:
+        for h in hogs:
+            h.kill()
+            h.wait()
+    print(f"class of {students} (knife-edge assignment, warm worker, budget {budget()} CPU s "
+          "per check):")
+    print(f"  quiet: {np.median(quiet):.2f} s per student (max {max(quiet):.2f} s)")
+    print(f"  two CPU hogs per core: {np.median(loaded):.2f} s per student "
+          f"(max {max(loaded):.2f} s)")
+    print(f"  loaded / quiet, median per student: {np.median(loaded) / np.median(quiet):.2f}")
+    undecided = sum(g.count("undecided") for g in quiet_grades + loaded_grades)
+    print(f"  same grades in both runs: {quiet_grades == loaded_grades}; "
+          f"undecided answers: {undecided}")
+
+
 if __name__ == "__main__":
-    main(load="--load" in sys.argv)
+    count = int(sys.argv[sys.argv.index("--students") + 1]) if "--students" in sys.argv else 20
+    if "--class-only" not in sys.argv:
+        main(load="--load" in sys.argv)
+    class_report(count)

@@ -18,9 +18,13 @@ from nbclient.exceptions import CellExecutionError
 from companion import examples
 from companion.exercises.assignment import (
     AnswerRejected,
+    answer_key,
+    answer_keys,
     assignment_notebook,
     check_answer,
+    draw_numbers,
     export_assignment,
+    released,
 )
 
 SOLUTION = re.compile(r"### BEGIN SOLUTION\n.*?### END SOLUTION", re.S)
@@ -31,7 +35,7 @@ KEYS = {"schema_version", "grade", "solution", "locked", "task", "grade_id"}
 
 @pytest.mark.parametrize("set_name", examples.exercise_set_names())
 def test_cells_carry_nbgrader_metadata(set_name):
-    notebook = assignment_notebook(examples.exercises_for(set_name))
+    notebook = assignment_notebook(examples.exercises_for(set_name), "/course/keys.json")
     nbformat.validate(notebook)
     metas = [cell.metadata["nbgrader"] for cell in notebook.cells]
     assert all(KEYS <= set(m) and m["schema_version"] == 3 for m in metas)
@@ -43,7 +47,7 @@ def test_cells_carry_nbgrader_metadata(set_name):
     for cell in tests:  # autograder tests: locked code with points, calling the checker
         meta = cell.metadata["nbgrader"]
         assert cell.cell_type == "code" and meta["locked"] and not meta["solution"]
-        assert meta["points"] > 0 and "check_answer(" in cell.source
+        assert meta["points"] > 0 and "assignment.grade(" in cell.source
     for cell in answers:  # autograded answers: unlocked, no points, one solution region
         meta = cell.metadata["nbgrader"]
         assert cell.cell_type == "code" and not meta["locked"] and not meta["grade"]
@@ -82,17 +86,137 @@ def test_source_passes_and_student_stubs_fail(tmp_path, python3_kernel):
     student version (stubs) and a wrong answer fail with a message."""
     path = export_assignment(examples.exercises_for("knife_edge"),
                              tmp_path / "source" / "knife_edge" / "knife.ipynb")
-    _run(nbformat.read(path, as_version=4), python3_kernel, tmp_path)
+    _run(nbformat.read(path, as_version=4), python3_kernel, path.parent)
 
     student = nbformat.read(path, as_version=4)
     for cell in student.cells:
         if cell.metadata["nbgrader"]["solution"]:
             cell.source = SOLUTION.sub(STUB, cell.source)
     with pytest.raises(CellExecutionError, match="NotImplementedError"):
-        _run(student, python3_kernel, tmp_path)
+        _run(student, python3_kernel, path.parent)
 
     wrong = nbformat.read(path, as_version=4)
     first = next(c for c in wrong.cells if c.metadata["nbgrader"]["solution"])
-    first.source = 'answer = "[[0, 0, 1], [0, 0, 0], [0, 0, 0]]"'
+    first.source = 'answer_1 = "[[0, 0, 1], [0, 0, 0], [0, 0, 0]]"'
     with pytest.raises(CellExecutionError, match="AnswerRejected"):
-        _run(wrong, python3_kernel, tmp_path)
+        _run(wrong, python3_kernel, path.parent)
+
+
+def test_blank_answer_cells_score_zero_on_their_own_exercise(tmp_path, python3_kernel):
+    """Exercise 1 answered right, every later answer cell blank (nbgrader's stub): the first
+    test passes, and every later one fails on its own exercise ("no answer given: set
+    answer_k"), never judged on exercise 1's answer."""
+    path = export_assignment(examples.exercises_for("knife_edge"),
+                             tmp_path / "source" / "knife_edge" / "knife.ipynb")
+    notebook = nbformat.read(path, as_version=4)
+    answers = [c for c in notebook.cells if c.metadata["nbgrader"]["solution"]]
+    for cell in answers[1:]:
+        cell.source = SOLUTION.sub(STUB, cell.source)
+    NotebookClient(notebook, kernel_name=python3_kernel, timeout=120, allow_errors=True,
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    tests = [c for c in notebook.cells if c.metadata["nbgrader"]["grade"]]
+    errors = [[o for o in c.outputs if o.output_type == "error"] for c in tests]
+    assert errors[0] == []
+    for number, error in enumerate(errors[1:], start=2):
+        assert error and error[0].ename == "AnswerRejected", error
+        assert f"no answer given: set answer_{number}" in error[0].evalue
+
+
+class Liar(int):
+    """An answer whose comparisons all say yes."""
+
+    def __eq__(self, other):
+        return True
+
+    __hash__ = int.__hash__
+
+
+@pytest.mark.parametrize("set_name", examples.exercise_set_names())
+def test_an_int_subclass_cannot_fool_the_choices(set_name):
+    for ex in examples.exercises_for(set_name):
+        if not hasattr(ex, "options"):
+            assert not ex.check(Liar(3)).correct  # not text: unreadable, never judged
+            continue
+        for wrong in set(range(len(ex.options))) - {ex.right_index()}:
+            assert not ex.check(Liar(wrong)).correct
+            with pytest.raises(AnswerRejected):
+                check_answer(ex, Liar(wrong + 1))
+
+
+def test_released_feedback_is_what_the_instructor_chooses():
+    from companion.exercises.check import Feedback
+
+    hint = Feedback(False, "That is C² itself: the θ-column carries 1/r.", "known_mistake")
+    assert released(hint, "message") == hint.message
+    assert released(hint, "kind") == "Not accepted: a mistake this exercise anticipates."
+    assert released(hint, "verdict") == "Not accepted."
+    with pytest.raises(ValueError, match="choose 'verdict', 'kind' or 'message'"):
+        released(hint, "all")
+
+
+def test_two_students_get_different_keys_each_graded_right():
+    """Each student's numbers (drawn from the student id) go into the engine's answer: two
+    students' keys differ, each student's own answer is accepted against their own key and
+    refused against the other's."""
+    knife = examples.exercises_for("knife_edge")
+    table = answer_keys(knife, ["alice", "bob"])["students"]
+    alice, bob = table["alice"], table["bob"]
+    assert alice["numbers"] != bob["numbers"]
+    assert draw_numbers("knife_edge", "alice") == draw_numbers("knife_edge", "alice")
+    varied = [k for k in alice["keys"] if alice["keys"][k] != bob["keys"][k]]
+    assert varied  # (alice and bob happen to share l: only the answers with m differ)
+    seeds = [draw_numbers("knife_edge", f"student{k}") for k in range(8)]
+    assert all(len({str(n[s]) for n in seeds}) > 2 for s in seeds[0])  # numbers do vary
+    for key in varied:
+        ex = knife[key]
+        assert check_answer(ex, alice["typed"][key], answer_key(alice["keys"][key])).correct
+        assert check_answer(ex, bob["typed"][key], answer_key(bob["keys"][key])).correct
+        with pytest.raises(AnswerRejected):
+            check_answer(ex, alice["typed"][key], answer_key(bob["keys"][key]))
+
+
+def test_the_autograder_grades_each_student_on_their_own_key(tmp_path, python3_kernel):
+    """nbgrader's layout: the source notebook's answers (alice's, from the keys) pass in
+    autograded/alice/<assignment>; the same answers fail in autograded/bob/<assignment>; a
+    student missing from the keys is flagged for the instructor (AnswerUndecided)."""
+    path = export_assignment(examples.exercises_for("knife_edge"),
+                             tmp_path / "source" / "knife_edge" / "knife.ipynb", ["alice", "bob"])
+    assert (tmp_path / "companion-keys" / "knife_edge.json").stat().st_mode & 0o077 == 0
+    alice = tmp_path / "autograded" / "alice" / "knife_edge"
+    alice.mkdir(parents=True)
+    _run(nbformat.read(path, as_version=4), python3_kernel, alice)
+    bob = tmp_path / "autograded" / "bob" / "knife_edge"
+    bob.mkdir(parents=True)
+    copied = nbformat.read(path, as_version=4)  # bob hands in alice's answers, typed out
+    store = answer_keys(examples.exercises_for("knife_edge"), ["alice"])["students"]["alice"]
+    for cell, key in zip([c for c in copied.cells if c.metadata["nbgrader"]["solution"]],
+                         [e.key for e in examples.exercises_for("knife_edge")], strict=True):
+        variable = re.search(r"(answer_\d+) =", cell.source).group(1)
+        cell.source = f"{variable} = {store['typed'][key]!r}"
+    with pytest.raises(CellExecutionError, match="AnswerRejected"):
+        _run(copied, python3_kernel, bob)
+    carol = tmp_path / "autograded" / "carol" / "knife_edge"
+    carol.mkdir(parents=True)
+    with pytest.raises(CellExecutionError, match="AnswerUndecided"):
+        _run(nbformat.read(path, as_version=4), python3_kernel, carol)
+
+
+def test_points_per_exercise_and_derivation_cells():
+    """An exercise's own points, and a manually graded "show your derivation" cell (nbgrader's
+    manually graded answer: markdown, grade and solution, unlocked, with points)."""
+    knife = examples.exercises_for("knife_edge")
+    notebook = assignment_notebook(knife, "/course/keys.json", points={"lambda": 3},
+                                   derivations={"lambda": 2.5})
+    nbformat.validate(notebook)
+    meta = {c.metadata["nbgrader"]["grade_id"]: (c, c.metadata["nbgrader"])
+            for c in notebook.cells}
+    assert meta["knife_edge-lambda-test"][1]["points"] == 3
+    assert meta["knife_edge-C1-test"][1]["points"] == 1
+    cell, derivation = meta["knife_edge-lambda-derivation"]
+    assert cell.cell_type == "markdown" and derivation["grade"] and derivation["solution"]
+    assert not derivation["locked"] and derivation["points"] == 2.5
+    assert sum(m["points"] for _, m in meta.values() if m["grade"]) == len(knife) + 2 + 2.5
+    with pytest.raises(ValueError, match="no exercise 'nope' in 'knife_edge'"):
+        assignment_notebook(knife, "/k.json", derivations={"nope": 1})
+    with pytest.raises(ValueError, match="give a positive number"):
+        assignment_notebook(knife, "/k.json", points={"lambda": 0})

@@ -11,6 +11,7 @@ import pytest
 import sympy as sp
 
 from companion import examples
+from companion.exercises.assignment import released
 from companion.exercises.check import Feedback, compare
 from companion.exercises.exercise import ChoiceExercise, Exercise
 from companion.exercises.parse import parse_answer
@@ -140,3 +141,57 @@ def test_a_prediction_is_final_once_checked():
     widget.choices.index = (ex.right_index() + 1) % len(ex.options)
     assert not widget.check().correct and widget.choices.disabled
     assert ex.then.split()[0] in widget.feedback.value
+
+
+def _expressions_in(message: str, names: dict) -> list:
+    """Every run of up to five words of ``message`` that reads as an expression in the
+    exercise's names (English words do not: they are not names)."""
+    words = re.findall(r"[A-Za-z0-9_.*/^()+\-½]+", message.replace("½", "1/2"))
+    found = []
+    for i in range(len(words)):
+        for j in range(i + 1, min(i + 6, len(words) + 1)):
+            try:
+                found.append(parse_answer(" ".join(words[i:j]).strip(".()"), names))
+            except Exception:  # noqa: BLE001 - not an expression
+                continue
+    return found
+
+
+def _equal_somewhere(a, b) -> bool:
+    """Whether a and b agree at two random points (enough to catch a leaked key)."""
+    import random
+
+    a, b = (x if isinstance(x, sp.MatrixBase) else sp.Matrix([[x]]) for x in (a, b))
+    if a.shape != b.shape:
+        return False
+    rng = random.Random(7)
+    for _ in range(2):
+        point = {s: sp.Float(rng.uniform(0.3, 1.7)) for s in (a - b).free_symbols}
+        values = [complex(e.evalf(20, subs=point)) for e in a - b]
+        if any(abs(v) > 1e-9 * (1 + abs(v)) for v in values):
+            return False
+    return True
+
+
+@pytest.mark.parametrize(("name", "ex"), TYPED, ids=_ids(TYPED))
+def test_no_feedback_gives_the_key_away(name, ex):
+    """For wrong answers a student might try to fish with (``1``, twice or half the key, the
+    key times a symbol, its negative, each known mistake), no feedback a graded assignment
+    releases (by default) contains an expression E with E·answer = key or answer/E = key
+    (so no division yields the key)."""
+    key = ex.expected()
+    names = ex.symbols()
+    symbol = names[ex.names[0]]
+    wrong = [sp.Integer(1), 2 * key, key / 2, key * symbol, -key,
+             *(m.answer for m in ex.known_mistakes())]
+    for given in wrong:
+        feedback = compare(key, given, mistakes=ex.known_mistakes(), ranges=ex.ranges())
+        assert not feedback.correct
+        for e in _expressions_in(released(feedback), names):
+            if e.is_number and e in (0, 1, -1):
+                continue
+            if isinstance(e, sp.MatrixBase):
+                continue
+            leaks = [e * given, given / e] if e != 0 else []
+            assert not any(_equal_somewhere(x, key) for x in leaks), (
+                given, feedback.message, e)

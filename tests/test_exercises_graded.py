@@ -11,6 +11,7 @@ with the hidden tests back, still grades with the checker's feedback.
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import os
 import re
@@ -23,8 +24,8 @@ from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
 from companion import examples
-from companion.exercises import graded
-from companion.exercises.assignment import export_assignment, written_key
+from companion.exercises import assignment, graded
+from companion.exercises.assignment import export_assignment
 
 SET = "knife_edge"
 SOLUTION = re.compile(r"### BEGIN SOLUTION\n.*?### END SOLUTION", re.S)
@@ -35,6 +36,7 @@ STUB = "# YOUR CODE HERE\nraise NotImplementedError()"
 #: prints the ones that did NOT raise ``Withheld``.
 ATTEMPTS = f"""
 import copy
+import hashlib
 import json
 from companion import examples
 from companion.exercises import assignment, graded
@@ -66,13 +68,20 @@ for ex in exercises:
     if ex.solution is not None:
         attempt(ex.key + ".solution(system)", lambda: ex.solution(system))
     attempt("assignment.written_key(" + ex.key + ")", lambda: assignment.written_key(ex))
-attempt("assignment_notebook", lambda: assignment.assignment_notebook(exercises))
+    for name in ("answer", "mistakes", "solution", "right"):  # the closure attack
+        for cell in getattr(getattr(ex, name, None), "__closure__", None) or ():
+            if callable(cell.cell_contents):
+                attempt(ex.key + "." + name + ".__closure__",
+                        lambda c=cell: c.cell_contents(system))
+    if any(o.explanation for o in getattr(ex, "options", ())):
+        leaks.append(ex.key + ".options[...].explanation")
+attempt("assignment.answer_keys", lambda: assignment.answer_keys(exercises, ["me"]))
 for item in exercises.widget().children[1:]:
     labels = [button.description for button in item.children[-4].children]
     if "Reveal solution" in labels or "Check" in labels:
         leaks.append("widget buttons " + repr(labels))
 print(json.dumps(leaks))
-answer = "0"
+answer_1 = "0"
 """
 
 
@@ -92,9 +101,26 @@ def _student_version(source: nbformat.NotebookNode) -> nbformat.NotebookNode:
 
 
 @pytest.fixture(scope="module")
-def source(tmp_path_factory):
+def source_path(tmp_path_factory):
     path = tmp_path_factory.mktemp("course") / "source" / SET / f"{SET}.ipynb"
-    return nbformat.read(export_assignment(examples.exercises_for(SET), path), as_version=4)
+    return export_assignment(examples.exercises_for(SET), path)
+
+
+@pytest.fixture
+def source(source_path):
+    return nbformat.read(source_path, as_version=4)
+
+
+def _checksum(cell) -> str:
+    """nbgrader's checksum of a cell (nbgrader/utils.py, ``compute_checksum``)."""
+    meta = cell.metadata["nbgrader"]
+    digest = hashlib.md5()
+    for part in (cell.source, cell.cell_type, str(meta["grade"]), str(meta["solution"]),
+                 str(meta["locked"]), meta["grade_id"]):
+        digest.update(part.encode("utf-8"))
+    if meta["grade"]:
+        digest.update(str(float(meta["points"])).encode("utf-8"))
+    return digest.hexdigest()
 
 
 def test_export_says_where_it_wrote(tmp_path, capsys):
@@ -102,22 +128,36 @@ def test_export_says_where_it_wrote(tmp_path, capsys):
     assert str(path.resolve()) in capsys.readouterr().out
 
 
-def test_student_version_holds_no_answer(source):
-    """The answers are written only inside solution regions and hidden tests."""
-    hidden = [c for c in source.cells if "### BEGIN HIDDEN TESTS" in c.source]
-    assert len(hidden) == len(examples.exercises_for(SET))
+def test_student_version_holds_no_answer(source, source_path):
+    """No answer is in the notebooks at all: the keys are in a file outside the assignment's
+    folder, and the student version has no key, no typed answer, no solution."""
     text = nbformat.writes(_student_version(source))
-    for exercise in examples.exercises_for(SET):
-        key = written_key(exercise)
-        assert repr(key) not in text and "answer_key(" not in text
-        if "expected" in key:
-            assert key["expected"] not in text
-    assert "BEGIN SOLUTION" not in text and "HIDDEN TESTS" not in text
+    keys = json.loads((source_path.parents[2] / "companion-keys" / f"{SET}.json").read_text())
+    for student in keys["students"].values():
+        for key, typed in student["typed"].items():
+            assert student["keys"][key].get("expected", "§") not in text
+            if isinstance(typed, str):  # a typed answer (a choice's is a small number)
+                assert typed not in text
+    assert "BEGIN SOLUTION" not in text and "HIDDEN TESTS" not in nbformat.writes(source)
+    assert not list(source_path.parent.glob("*.json"))
 
 
-def test_copying_student_gets_no_answer(source, tmp_path, python3_kernel):
-    """A student version in a fresh kernel: every public call that would give an answer
-    raises ``Withheld``; a copied call in an answer cell fails the autograder too."""
+def test_locked_cells_keep_their_checksums(source):
+    """nbgrader compares each locked cell of a submission with the source's checksum: no
+    locked cell differs between the source and the student version (no hidden region), so
+    autograding logs no "checksum has changed" unless a student edited a locked cell."""
+    student = _student_version(source)
+    locked = [(a, b) for a, b in zip(source.cells, student.cells, strict=True)
+              if a.metadata["nbgrader"]["locked"]]
+    assert len(locked) == 2 + 2 * len(examples.exercises_for(SET))
+    assert all(_checksum(a) == _checksum(b) for a, b in locked)
+
+
+def test_copying_student_gets_no_answer(source, tmp_path, python3_kernel, monkeypatch):
+    """A student version in a fresh kernel (no answer keys readable there): every public call
+    that would give an answer raises ``Withheld``; a copied call in an answer cell fails the
+    autograder too."""
+    monkeypatch.setenv(assignment.KEYS_ENV, str(tmp_path / "nowhere.json"))
     student = _student_version(source)
     first = next(c for c in student.cells if c.metadata["nbgrader"]["solution"])
     first.source = ATTEMPTS
@@ -128,24 +168,28 @@ def test_copying_student_gets_no_answer(source, tmp_path, python3_kernel):
     (stream,) = [o for o in first.outputs if o.output_type == "stream"]
     assert json.loads(stream.text) == []
 
-    # Autograding puts the hidden tests back: the source's test cells, student answers.
+    monkeypatch.delenv(assignment.KEYS_ENV)
     copied = copy.deepcopy(source)
     answer = next(c for c in copied.cells if c.metadata["nbgrader"]["solution"])
     key = next(e.key for e in examples.exercises_for(SET))
     answer.source = (f"from companion import examples\n"
-                     f"answer = str(examples.exercises_for({SET!r})[{key!r}].expected())")
+                     f"answer_1 = str(examples.exercises_for({SET!r})[{key!r}].expected())")
     with pytest.raises(CellExecutionError, match="Withheld"):
         _run(copied, python3_kernel, tmp_path)
 
 
-def test_source_grades_in_graded_mode(source, tmp_path, python3_kernel):
+def test_source_grades_in_graded_mode(source, source_path, python3_kernel):
     """The instructor's notebook (graded mode on from its first code cell) passes every test
-    against the hidden answer keys, and a wrong answer still gets the checker's feedback."""
+    against the answer keys, and a wrong answer still gets the checker's feedback."""
+    tmp_path = source_path.parent
     _run(copy.deepcopy(source), python3_kernel, tmp_path)
     wrong = copy.deepcopy(source)
     lam = next(c for c in wrong.cells if c.metadata["nbgrader"]["solution"]
                and "lambda" in c.metadata["nbgrader"]["grade_id"])
-    lam.source = 'answer = "-m*v*phidot"'
+    numbers = assignment.draw_numbers(SET, assignment.SOURCE_ID)
+    m = numbers[examples.get(SET).parameter_symbols[0]]
+    variable = re.search(r"(answer_\d+) =", lam.source).group(1)
+    lam.source = f'{variable} = "-{m}*v*phidot"'
     with pytest.raises(CellExecutionError, match="sign"):
         _run(wrong, python3_kernel, tmp_path)
 
@@ -160,6 +204,23 @@ def test_environment_variable_turns_graded_mode_on():
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                          env={**os.environ, graded.ENV: "1"}, timeout=120)
     assert run.stdout.startswith("withheld exercise 'lambda'"), run.stderr
+
+
+def test_graded_mode_scoped_to_one_assignment():
+    """COMPANION_GRADED=<set names>: those sets withhold their answers (the closure holds no
+    engine function), every other set keeps its Check and Reveal."""
+    script = ("from companion import examples\n"
+              "from companion.exercises import graded\n"
+              "ex = examples.exercises_for('knife_edge')['lambda']\n"
+              "try:\n    ex.expected()\nexcept graded.Withheld:\n    print('withheld')\n"
+              "print(ex.answer.__class__.__name__, getattr(ex.answer, '__closure__', None))\n"
+              "other = examples.exercises_for('euler_body')\n"
+              "print(other[0].graded(), graded.graded(), bool(other[0].expected() is not None))\n")
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         env={**os.environ, graded.ENV: "knife_edge_kane, knife_edge"},
+                         timeout=300)
+    assert run.stdout.split("\n")[:3] == ["withheld", "Refused None", "False False True"], (
+        run.stdout, run.stderr)
 
 
 def test_widget_in_graded_mode_has_no_check_or_reveal(monkeypatch):

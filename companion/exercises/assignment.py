@@ -2,93 +2,295 @@
 
 :func:`export_assignment` writes the *source* notebook of an nbgrader assignment (the one an
 instructor puts under ``source/<assignment>/``; ``nbgrader generate_assignment`` makes the
-student version from it).  It is a plain nbformat notebook whose cells carry nbgrader's cell
-metadata (schema version 3), so the companion needs no nbgrader to write it:
+student version from it) and, outside that folder, a file of **every student's answer keys**.
+The notebook is plain nbformat with nbgrader's cell metadata (schema version 3), so the
+companion needs no nbgrader to write it:
 
 - a locked read-only cell with the set's title and how to answer, and a locked code cell
-  that turns graded mode on (:func:`companion.exercises.graded.seal`): from there on the
-  kernel's public API withholds every answer, in the student's kernel and in the
-  autograder's;
-- per exercise, a locked read-only prompt cell; an answer cell (``solution``) holding the
-  engine's answer between ``### BEGIN SOLUTION`` / ``### END SOLUTION``, which nbgrader
-  replaces by a stub in the student version; and a locked autograder-test cell (``grade``,
-  one point) whose visible part checks only the answer's form (:func:`check_form`) and whose
-  hidden part (``### BEGIN HIDDEN TESTS`` … ``### END HIDDEN TESTS``, removed from the
-  student version and put back by ``nbgrader autograde``) holds the :class:`AnswerKey` and
-  calls :func:`check_answer` — the same worker-sandboxed checker as the widgets, so a
-  student's answer cannot hang or crash the autograder either.
+  (:func:`student_set`) that turns graded mode on (:func:`companion.exercises.graded.seal`)
+  and prints the student's own numbers: each parameter of the system drawn from its slider
+  range with the student id as seed (:func:`draw_numbers`), so the engine's answer — and
+  the key — differs from student to student;
+- per exercise, a locked read-only prompt cell; an answer cell (``solution``) that sets the
+  exercise's own variable (``answer_1``, ``answer_2``, …: a blank cell is no answer, never
+  the previous exercise's) between ``### BEGIN SOLUTION`` / ``### END SOLUTION``, which
+  nbgrader replaces by a stub; and a locked autograder-test cell (``grade``, one point)
+  calling :func:`grade`: the answer's form is checked everywhere, and where the keys file
+  can be read (the autograder) the answer is judged against that student's key by the same
+  worker-sandboxed checker as the widgets, so an answer cannot hang or crash the autograder.
 
-So the expected answers are written only inside solution regions and hidden tests, never in
-what a student receives.  A test cell passes when the checker accepts the answer (proved, or
-agreeing at every random point); otherwise it fails with the checker's feedback as the
-message, which nbgrader shows in the graded notebook.
+The keys are derived by the engine in the instructor's kernel, at export (:func:`answer_keys`),
+and written only to the keys file (owner-readable), never into a notebook: the test cells are
+the same text in the source and the student version, so nbgrader's checksums of locked cells
+hold and its "checksum has changed" warning means a student edited a locked cell.  A test
+cell passes when the checker accepts the answer (proved, or agreeing at every random point);
+otherwise it fails with the feedback an instructor chose to release (:func:`released`), or
+with :class:`AnswerUndecided` when the checker could not decide (flagged, never a silent 0).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import math
+import os
+import random
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import nbformat
 import sympy as sp
 
-from companion.exercises.check import Feedback, Mistake
+from companion.exercises.check import UNDECIDED, Feedback, Mistake
 from companion.exercises.exercise import AnswerKey, ChoiceExercise, Exercise, ExerciseSet
 
 #: nbgrader's cell-metadata schema version written here.
 SCHEMA_VERSION = 3
-#: Points per autograded exercise.
+#: Points per autograded exercise unless the instructor gives others.
 POINTS = 1
-#: An autograder test: it imports what it calls itself, so an answer cell that rebinds a
-#: name cannot stand in for the checker; it prints nothing (nbgrader warns about output).
-#: The answer key is only in the hidden part.
-_TEST = ("from companion import examples\n"
-         "from companion.exercises.assignment import answer_key, check_answer, check_form\n\n"
-         "exercise = examples.exercises_for({set_name!r})[{key!r}]\n"
-         "check_form(exercise, answer)\n"
-         "### BEGIN HIDDEN TESTS\n"
-         "feedback = check_answer(exercise, answer, answer_key({key_literal}))\n"
-         "### END HIDDEN TESTS")
-#: The assignment's first code cell: graded mode on in whichever kernel runs the notebook.
-_SEAL = "from companion.exercises import graded\n\ngraded.seal()"
+#: The instructor's text of a manually graded derivation cell (nbgrader hands students
+#: "YOUR ANSWER HERE" in its place).
+_DERIVATION = ("**Show your derivation** of exercise {number} (graded by hand, {points:g} "
+               "points): write the steps that lead to your answer, in Markdown and LaTeX.")
+#: What a rejected answer's feedback says in graded mode, by default (see :func:`released`).
+RELEASE = "kind"
+#: The environment variable naming a file to which :func:`check_answer` appends one JSON line
+#: per judged answer (the grade record an instructor reads for "undecided" outcomes).
+RECORD_ENV = "COMPANION_GRADE_RECORD"
+#: The environment variable that names the answer-key file (overrides the exported path).
+KEYS_ENV = "COMPANION_KEYS"
+#: The environment variable that names the student (else nbgrader's directory, the hub user).
+STUDENT_ENV = "COMPANION_STUDENT"
+#: The student id of nbgrader's source directory (the instructor's own run).
+SOURCE_ID = "source"
+#: The assignment's first code cell: graded mode on, the student's own numbers printed.
+_SETUP = ("from companion.exercises import assignment\n\n"
+          "exercises = assignment.student_set({set_name!r})")
+#: An autograder test, the same text in the source and the student version (so nbgrader's
+#: checksums of locked cells hold: no hidden region).  It imports what it calls itself, so an
+#: answer cell that rebinds a name cannot stand in for the checker, and reads the exercise's
+#: own answer variable with ``globals().get``, so a blank answer cell is judged as no answer,
+#: never as the previous exercise's.  The key is in a file outside the assignment.
+_TEST = ("from companion.exercises import assignment\n\n"
+         "assignment.grade({set_name!r}, {key!r}, globals().get({variable!r}), {variable!r},\n"
+         "                 keys={keys!r}, release={release!r})")
+#: A solution cell: the instructor's run reads its own key (removed from the student version).
+_SOLUTION = ("### BEGIN SOLUTION\n"
+             "from companion.exercises import assignment\n\n"
+             "{variable} = assignment.solution({set_name!r}, {key!r}, keys={keys!r})\n"
+             "### END SOLUTION")
 
 
 class AnswerRejected(AssertionError):
     """An autograded answer the checker does not accept; the message is its feedback."""
 
 
-def check_form(exercise: Exercise | ChoiceExercise, answer: object) -> None:
-    """Raise :class:`AnswerRejected` unless ``answer`` has the form the exercise asks for:
-    text for a typed exercise, an option number from 1 for a choice.  Judges nothing."""
+class AnswerUndecided(AnswerRejected):
+    """An answer the checker could not decide, even on a second try with twice the budget:
+    nbgrader scores the cell 0 like any failed test, but the error's name (and the grade
+    record, :data:`RECORD_ENV`) flags it for the instructor, who re-grades it with a larger
+    budget (``COMPANION_CHECK_SECONDS``) or by hand."""
+
+
+#: What :func:`released` says for each kind of mistake at the ``"kind"`` level (kinds not
+#: listed keep the checker's message, which names no part of the key: a shape, a parse
+#: error, the kind of a factor, symbols that do not belong, wrong matrix entries).
+_KIND_TEXT = {
+    "known_mistake": "Not accepted: a mistake this exercise anticipates.",
+    "near_miss": "Not accepted: very close to the right answer, but not equal.",
+    "index_order": "Not accepted: check the index order.",
+    "sign": "Not accepted: look for a sign error.",
+    "transpose": "Not accepted: rows and columns are swapped.",
+    "wrong": "Not accepted: not equivalent to the right answer.",
+    "choice": "Not accepted: not the right option.",
+}
+_KEEP = {"unreadable", "shape", "factor", "extra_symbol", "entries", "timeout", "too_large",
+         "no_checker"}
+
+
+def released(feedback: Feedback, level: str = RELEASE) -> str:
+    """The part of the checker's feedback an instructor releases to students.
+
+    ``"verdict"``: accepted or not; ``"kind"``: the kind of mistake (:data:`_KIND_TEXT`),
+    never an exercise's own hint text (those may name parts of the answer); ``"message"``:
+    the checker's whole message, as the self-study widgets show it.
+
+    Raises
+    ------
+    ValueError
+        Another level.
+    """
+    if level not in ("verdict", "kind", "message"):
+        raise ValueError(f"release={level!r}: choose 'verdict', 'kind' or 'message'")
+    if feedback.correct:
+        return "Accepted."
+    if level == "message" or feedback.verdict == UNDECIDED:
+        return feedback.message
+    if level == "verdict":
+        return "Not accepted."
+    if feedback.hint_kind in _KEEP:
+        return feedback.message
+    return _KIND_TEXT.get(feedback.hint_kind, _KIND_TEXT["known_mistake"])
+
+
+def _plain(exercise: Exercise | ChoiceExercise, answer: object, variable: str) -> str | int:
+    """``answer`` as a plain ``str`` or ``int`` (a subclass with an ``__eq__`` of its own
+    cannot fool the comparison), or :class:`AnswerRejected` naming what to give."""
+    if answer is None:
+        raise AnswerRejected(f"no answer given: set {variable} in the cell above")
     if isinstance(exercise, ChoiceExercise):
         if isinstance(answer, bool) or not isinstance(answer, int):
             raise AnswerRejected(f"give the number of your choice (1 to {len(exercise.options)})")
-    elif not isinstance(answer, str):
+        return int.__index__(answer)
+    if not isinstance(answer, str):
         raise AnswerRejected("give the answer as text in quotes, e.g. \"m*g*cos(theta)\"")
+    return str.__str__(answer)
+
+
+def check_form(exercise: Exercise | ChoiceExercise, answer: object,
+               variable: str = "answer") -> None:
+    """Raise :class:`AnswerRejected` unless ``answer`` has the form the exercise asks for:
+    text for a typed exercise, an option number from 1 for a choice; ``None`` (the
+    exercise's variable ``variable`` never set) is no answer.  Judges nothing."""
+    _plain(exercise, answer, variable)
 
 
 def check_answer(exercise: Exercise | ChoiceExercise, answer: str | int,
-                 key: AnswerKey | None = None) -> Feedback:
-    """Judge an answer of an assignment; raise :class:`AnswerRejected` unless it is accepted.
+                 key: AnswerKey | None = None, *, release: str = "message") -> Feedback:
+    """Judge an answer of an assignment; raise :class:`AnswerRejected` (with the feedback
+    :func:`released` at ``release``) unless it is accepted, :class:`AnswerUndecided` when
+    the checker could not decide.
 
     ``answer`` is the typed text of an expression exercise or the option number (from 1) of
-    a choice exercise.  It is judged against ``key`` (the hidden tests' answer key), else
-    against the engine's answer (withheld in graded mode).  A prediction's feedback does not
-    send the reader to an explorer: a handout has none.
+    a choice exercise, coerced to a plain ``str`` or ``int`` first.  It is judged against
+    ``key`` (the student's answer key), else against the engine's answer (withheld in
+    graded mode).  A prediction's feedback does not send the reader to an explorer: a
+    handout has none.  With the environment variable :data:`RECORD_ENV` set, one JSON line
+    per answer goes to that file.
     """
-    check_form(exercise, answer)
+    answer = _plain(exercise, answer, "answer")
     if isinstance(exercise, ChoiceExercise):
         feedback = exercise.check(answer - 1 if 1 <= answer <= len(exercise.options) else None,
                                   key=key, then=False)
     else:
         feedback = exercise.check(answer, key=key)
+    _record(exercise, feedback)
+    if feedback.verdict == UNDECIDED:
+        raise AnswerUndecided(f"NEEDS THE INSTRUCTOR (the checker could not decide): "
+                              f"{feedback.message}")
     if not feedback.correct:
-        raise AnswerRejected(feedback.message)
+        raise AnswerRejected(released(feedback, release))
     return feedback
 
 
+def _record(exercise: Exercise | ChoiceExercise, feedback: Feedback) -> None:
+    path = os.environ.get(RECORD_ENV, "").strip()
+    if not path:
+        return
+    outcome = ("undecided" if feedback.verdict == UNDECIDED
+               else "accepted" if feedback.correct else "rejected")
+    line = {"submission": str(Path.cwd()), "exercise": exercise.key, "outcome": outcome,
+            "verdict": feedback.verdict, "kind": feedback.hint_kind}
+    with open(path, "a", encoding="utf-8") as record:
+        record.write(json.dumps(line) + "\n")
+
+
+def student_id() -> str:
+    """Who is being graded: ``COMPANION_STUDENT`` if set; in nbgrader's directories the
+    student of ``autograded/<student>/<assignment>`` (or ``source`` in
+    ``source/<assignment>``); else the hub user (``JUPYTERHUB_USER``), else the login name."""
+    import getpass
+
+    if os.environ.get(STUDENT_ENV, "").strip():
+        return os.environ[STUDENT_ENV].strip()
+    here = Path.cwd()
+    if here.parent.parent.name == "autograded":
+        return here.parent.name
+    if here.parent.name == SOURCE_ID:
+        return SOURCE_ID
+    return os.environ.get("JUPYTERHUB_USER") or getpass.getuser()
+
+
+def draw_numbers(set_name: str, seed: str) -> dict[sp.Symbol, sp.Rational]:
+    """The student's own parameter values: each parameter of the set's system drawn from its
+    slider range, a simple fraction, from ``seed`` (the same seed, the same numbers)."""
+    from companion import examples
+
+    exercise = examples.exercises_for(set_name)[0]
+    rng = random.Random(hashlib.sha256(f"{set_name}:{seed}".encode()).hexdigest())
+    numbers = {}
+    for p in exercise.system().parameters:
+        for den in (4, 20, 100):
+            grid = [sp.Rational(k, den) for k in range(math.ceil(p.low * den),
+                                                         math.floor(p.high * den) + 1)]
+            grid = [g for g in grid if g != 0 and p.low < g < p.high]
+            if len(grid) >= 3:
+                numbers[p.symbol] = rng.choice(grid)
+                break
+    return numbers
+
+
+def student_set(set_name: str, seed: str | None = None, *, show: bool = True) -> ExerciseSet:
+    """The exercise set of an assignment in graded mode, with the student's numbers printed
+    (``seed`` defaults to :func:`student_id`)."""
+    from companion import examples
+    from companion.exercises import graded
+
+    graded.seal()
+    seed = student_id() if seed is None else seed
+    if show:
+        numbers = draw_numbers(set_name, seed)
+        print(f"Your numbers ({seed}): "
+              + ", ".join(f"{s.name} = {v}" for s, v in numbers.items())
+              + ". Use them in every answer in place of these names.")
+    return examples.exercises_for(set_name)
+
+
+def _store(keys: str | None) -> dict | None:
+    path = os.environ.get(KEYS_ENV, "").strip() or keys
+    try:
+        with open(path, encoding="utf-8") as file:
+            return json.load(file)
+    except (OSError, TypeError, ValueError):
+        return None
+
+
+def _student_keys(set_name: str, keys: str | None) -> dict:
+    store = _store(keys)
+    student = student_id()
+    if store is None:
+        raise AnswerUndecided(f"NEEDS THE INSTRUCTOR: no answer keys at {keys!r} (set "
+                              f"{KEYS_ENV} to the file export_assignment wrote)")
+    if store.get("set") != set_name or student not in store["students"]:
+        raise AnswerUndecided(f"NEEDS THE INSTRUCTOR: the answer keys hold no key for "
+                              f"{student!r} in {set_name!r}; export again with this student")
+    return store["students"][student]
+
+
+def grade(set_name: str, key: str, answer: object, variable: str, *, keys: str | None,
+          release: str = RELEASE) -> Feedback | None:
+    """An assignment's test cell: check the answer's form; where the answer keys can be read
+    (the autograder), judge it against the student's own key (:func:`check_answer`).  In the
+    student's kernel, without the keys, only the form is checked (returns None) — unless
+    nbgrader is executing the notebook, where missing keys are :class:`AnswerUndecided`."""
+    from companion import examples
+
+    exercise = examples.exercises_for(set_name)[key]
+    check_form(exercise, answer, variable)
+    if _store(keys) is None and not os.environ.get("NBGRADER_EXECUTION"):
+        return None
+    written = _student_keys(set_name, keys)["keys"][key]
+    return check_answer(exercise, answer, answer_key(written), release=release)
+
+
+def solution(set_name: str, key: str, *, keys: str | None) -> str | int:
+    """The student's own answer as they would type it (the source notebook's solution cells;
+    nbgrader removes them from the student version)."""
+    return _student_keys(set_name, keys)["typed"][key]
+
+
 def answer_key(written: dict) -> AnswerKey:
-    """The :class:`AnswerKey` that :func:`written_key` wrote into a hidden test (trusted text
+    """The :class:`AnswerKey` that :func:`written_key` wrote into the keys file (trusted text
     of the instructor's notebook: the expressions are sympy's ``srepr``)."""
     if "right" in written:
         return AnswerKey(right=int(written["right"]))
@@ -97,87 +299,161 @@ def answer_key(written: dict) -> AnswerKey:
                                     for a, message, kind in written["mistakes"]))
 
 
-def written_key(exercise: Exercise | ChoiceExercise) -> dict:
-    """The engine's answer key of ``exercise`` as plain data for a hidden test (read back by
-    :func:`answer_key`)."""
+def written_key(exercise: Exercise | ChoiceExercise, numbers: dict | None = None) -> dict:
+    """The engine's answer key of ``exercise`` as plain data (read back by
+    :func:`answer_key`), with a student's ``numbers`` put in for the parameters."""
     if isinstance(exercise, ChoiceExercise):
         return {"right": exercise.right_index()}
-    return {"expected": sp.srepr(exercise.expected()),
-            "mistakes": [[sp.srepr(m.answer), m.message, m.kind]
+    numbers = numbers or {}
+    return {"expected": sp.srepr(exercise.expected().subs(numbers)),
+            "mistakes": [[sp.srepr(sp.sympify(m.answer).subs(numbers)), m.message, m.kind]
                          for m in exercise.known_mistakes()]}
 
 
 def _metadata(grade_id: str, *, grade: bool = False, solution: bool = False,
-              locked: bool = False) -> dict:
+              locked: bool = False, points: float = POINTS) -> dict:
     meta = {"schema_version": SCHEMA_VERSION, "grade": grade, "solution": solution,
             "locked": locked, "task": False, "grade_id": grade_id}
     if grade:
-        meta["points"] = POINTS
+        meta["points"] = points
     return {"nbgrader": meta}
 
 
-def _typed(exercise: Exercise) -> str:
-    """The engine's answer written with the names a reader types."""
+def _typed(exercise: Exercise, numbers: dict) -> str:
+    """The engine's answer, with a student's numbers, written with the names a reader types."""
     names: dict = {}
     for name, symbol in exercise.symbols().items():
         names.setdefault(symbol, sp.Symbol(name))
-    return sp.sstr(exercise.expected().xreplace(names))
+    return sp.sstr(exercise.expected().subs(numbers).xreplace(names))
 
 
-def _cells(set_name: str, exercise: Exercise | ChoiceExercise, number: int) -> list:
+def _cells(set_name: str, exercise: Exercise | ChoiceExercise, number: int, release: str,
+           keys: str, numbered: set[str], points: float, derivation: float | None) -> list:
     ident = f"{set_name}-{exercise.key}"
+    variable = f"answer_{number}"
     prompt = f"### Exercise {number}: {exercise.title}\n\n{exercise.prompt}\n\n"
     if isinstance(exercise, ChoiceExercise):
         prompt += "\n".join(f"{k}. {o.label}" for k, o in enumerate(exercise.options, 1))
-        prompt += "\n\nSet `answer` to the number of your choice."
-        solution = str(exercise.right_index() + 1)
+        prompt += f"\n\nSet `{variable}` to the number of your choice."
     else:
-        prompt += (f"Set `answer` to your expression as text, in sympy syntax. Names you may "
-                   f"use: {', '.join(exercise.names)}"
+        names = [n for n in exercise.names if n not in numbered]
+        prompt += (f"Set `{variable}` to your expression as text, in sympy syntax, with your "
+                   f"numbers (printed at the top) for {', '.join(sorted(numbered))}. Names you "
+                   f"may use: {', '.join(names)}"
                    + (f" (also {', '.join(exercise.aliases)})" if exercise.aliases else "")
                    + ".")
-        solution = json.dumps(_typed(exercise))
-    return [
+    fields = {"set_name": set_name, "key": exercise.key, "variable": variable, "keys": keys,
+              "release": release}
+    cells = [
         nbformat.v4.new_markdown_cell(prompt, metadata=_metadata(f"{ident}-prompt",
                                                                  locked=True)),
-        nbformat.v4.new_code_cell(f"### BEGIN SOLUTION\nanswer = {solution}\n"
-                                  "### END SOLUTION",
+        nbformat.v4.new_code_cell(_SOLUTION.format(**fields),
                                   metadata=_metadata(f"{ident}-answer", solution=True)),
-        nbformat.v4.new_code_cell(_TEST.format(set_name=set_name, key=exercise.key,
-                                               key_literal=repr(written_key(exercise))),
+        nbformat.v4.new_code_cell(_TEST.format(**fields),
                                   metadata=_metadata(f"{ident}-test", grade=True,
-                                                     locked=True)),
+                                                     locked=True, points=points)),
     ]
+    if derivation is not None:  # a manually graded answer: grade and solution, unlocked
+        cells.append(nbformat.v4.new_markdown_cell(
+            _DERIVATION.format(number=number, points=derivation),
+            metadata=_metadata(f"{ident}-derivation", grade=True, solution=True,
+                               points=derivation)))
+    return cells
 
 
-def assignment_notebook(exercise_set: ExerciseSet) -> nbformat.NotebookNode:
-    """The nbgrader source notebook of an exercise set (see the module docstring)."""
+def assignment_notebook(exercise_set: ExerciseSet, keys: str | Path, *,
+                        release: str = RELEASE, points: Mapping[str, float] | None = None,
+                        derivations: Mapping[str, float] | None = None
+                        ) -> nbformat.NotebookNode:
+    """The nbgrader source notebook of an exercise set (see the module docstring), whose
+    tests read the answer keys from ``keys``; a rejected answer's feedback is
+    :func:`released` at ``release``.  ``points`` gives an exercise (by key) other points than
+    :data:`POINTS`; each exercise in ``derivations`` gets a manually graded "show your
+    derivation" cell worth the points given.
+
+    Raises
+    ------
+    ValueError
+        An exercise key that the set does not have, or points that are not positive.
+    """
+    released(Feedback(False, "", "wrong"), release)  # an unknown level fails here, not later
+    points, derivations = dict(points or {}), dict(derivations or {})
+    known = {ex.key for ex in exercise_set}
+    for name, table in (("points", points), ("derivations", derivations)):
+        for key, value in table.items():
+            if key not in known:
+                raise ValueError(f"{name}: no exercise {key!r} in {exercise_set.example!r}; "
+                                 f"known: {sorted(known)}")
+            if not value > 0:
+                raise ValueError(f"{name}[{key!r}] = {value!r}: give a positive number")
     set_name = exercise_set.example
-    intro = (f"# {exercise_set.title}\n\nRun the cells from the top.  Answer each exercise in "
-             "the cell under it; the cell after that checks only that your answer has the "
-             "right form.  Your answers are judged when the assignment is graded, by the "
-             "companion's checker (an equivalent form of the right answer is accepted); the "
-             "companion withholds every exercise's answer in this notebook (graded mode).")
+    numbered = {s.name for s in draw_numbers(set_name, SOURCE_ID)}
+    intro = (f"# {exercise_set.title}\n\nRun the cells from the top: the first prints your "
+             "own numbers, which every answer uses.  Answer each exercise in the cell under "
+             "it; the cell after that checks only that your answer has the right form.  Your "
+             "answers are judged when the assignment is graded, by the companion's checker "
+             "(an equivalent form of the right answer is accepted); the companion withholds "
+             "every exercise's answer in this notebook (graded mode).")
     cells = [nbformat.v4.new_markdown_cell(intro, metadata=_metadata(f"{set_name}-intro",
                                                                      locked=True)),
-             nbformat.v4.new_code_cell(_SEAL, metadata=_metadata(f"{set_name}-graded-mode",
-                                                                 locked=True))]
+             nbformat.v4.new_code_cell(_SETUP.format(set_name=set_name),
+                                       metadata=_metadata(f"{set_name}-graded-mode",
+                                                          locked=True))]
     for number, exercise in enumerate(exercise_set, start=1):
-        cells += _cells(set_name, exercise, number)
+        cells += _cells(set_name, exercise, number, release, str(keys), numbered,
+                        points.get(exercise.key, POINTS), derivations.get(exercise.key))
     notebook = nbformat.v4.new_notebook(cells=cells)
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
                                        "language": "python"}
     return notebook
 
 
-def export_assignment(exercise_set: ExerciseSet, path: str | Path) -> Path:
+def answer_keys(exercise_set: ExerciseSet, students: Sequence[str]) -> dict:
+    """Every student's numbers, answer keys and typed answers (derived by the engine here,
+    in the instructor's kernel, never in a student's), and the source's own."""
+    set_name = exercise_set.example
+    table = {}
+    for student in dict.fromkeys([SOURCE_ID, *students]):
+        numbers = draw_numbers(set_name, student)
+        table[student] = {
+            "numbers": {s.name: str(v) for s, v in numbers.items()},
+            "keys": {ex.key: written_key(ex, numbers) for ex in exercise_set},
+            "typed": {ex.key: (ex.right_index() + 1 if isinstance(ex, ChoiceExercise)
+                               else _typed(ex, numbers)) for ex in exercise_set}}
+    return {"set": set_name, "students": table}
+
+
+def export_assignment(exercise_set: ExerciseSet, path: str | Path,
+                      students: Sequence[str] = (), *, keys: str | Path | None = None,
+                      release: str = RELEASE, points: Mapping[str, float] | None = None,
+                      derivations: Mapping[str, float] | None = None) -> Path:
     """Write the nbgrader source notebook of ``exercise_set`` (from
-    :func:`companion.examples.exercises_for`) to ``path``, say where, and return the path."""
-    path = Path(path)
-    notebook = assignment_notebook(exercise_set)
+    :func:`companion.examples.exercises_for`) to ``path`` and every student's answer keys to
+    ``keys``, say where, and return the notebook's path.
+
+    ``keys`` defaults to ``<course>/companion-keys/<assignment>.json`` for a notebook in
+    nbgrader's ``<course>/source/<assignment>/``, else ``companion-keys/`` beside the
+    notebook's folder: never inside the assignment's folder, which nbgrader hands out.  The
+    file is readable by its owner only.  ``release`` is what a rejected answer's feedback
+    says (see :func:`released`); ``points`` and ``derivations`` as for
+    :func:`assignment_notebook`.
+    """
+    path = Path(path).resolve()
+    if keys is None:
+        course = path.parents[2] if path.parent.parent.name == SOURCE_ID else path.parents[1]
+        keys = course / "companion-keys" / f"{path.parent.name}.json"
+    keys = Path(keys).resolve()
+    if path.parent in keys.parents:
+        raise ValueError(f"keys={str(keys)!r} is inside the assignment's folder, which students "
+                         "receive: put the answer keys elsewhere")
+    notebook = assignment_notebook(exercise_set, keys, release=release, points=points,
+                                   derivations=derivations)
     nbformat.validate(notebook)
     path.parent.mkdir(parents=True, exist_ok=True)
     nbformat.write(notebook, path)
-    print(f"wrote the nbgrader source notebook {path.resolve()} "
-          f"({len(exercise_set)} graded exercises)")
+    keys.parent.mkdir(parents=True, exist_ok=True)
+    keys.touch(mode=0o600)
+    keys.write_text(json.dumps(answer_keys(exercise_set, students), indent=1))
+    print(f"wrote the nbgrader source notebook {path} ({len(exercise_set)} graded exercises) "
+          f"and the answer keys of {len(students)} students to {keys}")
     return path

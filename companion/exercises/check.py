@@ -24,7 +24,8 @@ Equivalence is decided by numbers where numbers can decide it, and by algebra ot
 Targeted hints for wrong answers, in this order: the exercise's own known mistakes (each
 computed by the engine), a near miss (a small but real difference: a rounded number), wrong
 index order (the negative of a skew matrix such as C^j or γ^j), sign error, transposed
-matrix, a constant or simple factor, symbols that should not be there, and for matrices the
+matrix, a constant or simple factor (its kind, never its value), symbols that should not be
+there, and for matrices the
 entries that are wrong.
 """
 
@@ -120,7 +121,7 @@ class Timeout(BaseException):
 
 #: Set by the worker process: only there may a signal interrupt the work (never in a kernel).
 SOFT_LIMITS = False
-#: Deadlines (monotonic seconds) of the soft limits entered, innermost last.
+#: Deadlines (process CPU seconds) of the soft limits entered, innermost last.
 _DEADLINES: list[float] = []
 
 
@@ -128,32 +129,40 @@ def _on_alarm(signum, frame):
     raise Timeout
 
 
+def _clock() -> float:
+    """This process's CPU seconds (user and system): what the soft limit counts."""
+    return time.process_time()
+
+
 @contextmanager
 def soft_limit(seconds: float) -> Iterator[None]:
-    """Raise :class:`Timeout` in the block after ``seconds`` — inside the grading worker only.
+    """Raise :class:`Timeout` in the block after ``seconds`` of this process's CPU time —
+    inside the grading worker only.
 
-    It is a courtesy that lets the worker answer "could not decide" itself; the hard limit
-    is the parent's wall clock, which kills the worker if this one is swallowed (an alarm
-    landing in a garbage-collection callback) or never delivered (a long C call).  Limits
-    nest: an inner one never outlasts the outer, and the outer is re-armed when it ends.
-    Elsewhere (a kernel, a test) the block simply runs.
+    CPU time, not wall-clock time: a busy machine slows the worker down but does not make an
+    answer any harder, so the same answer gets the same verdict at any load.  It is a
+    courtesy that lets the worker answer "could not decide" itself; the hard limit is the
+    kernel's, which kills the worker when its CPU time runs past the budget (an alarm landing
+    in a garbage-collection callback, a long C call).  Limits nest: an inner one never
+    outlasts the outer, and the outer is re-armed when it ends.  Elsewhere (a kernel, a
+    test) the block simply runs.
     """
     if not SOFT_LIMITS or threading.current_thread() is not threading.main_thread():
         yield
         return
-    now = time.monotonic()
+    now = _clock()
     deadline = min([now + seconds, *_DEADLINES[-1:]])
     _DEADLINES.append(deadline)
-    previous = signal.signal(signal.SIGALRM, _on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, max(deadline - now, 1e-3))
+    previous = signal.signal(signal.SIGPROF, _on_alarm)
+    signal.setitimer(signal.ITIMER_PROF, max(deadline - now, 1e-3))
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.setitimer(signal.ITIMER_PROF, 0)
         _DEADLINES.pop()
-        signal.signal(signal.SIGALRM, previous)
+        signal.signal(signal.SIGPROF, previous)
         if _DEADLINES:
-            signal.setitimer(signal.ITIMER_REAL, max(_DEADLINES[-1] - time.monotonic(), 1e-3))
+            signal.setitimer(signal.ITIMER_PROF, max(_DEADLINES[-1] - _clock(), 1e-3))
 
 
 def _within(seconds: float, work: Callable[[], T]) -> T | None:
@@ -364,8 +373,13 @@ def _unwrap(obj: Answer) -> Answer:
 
 
 # --------------------------------------------------------------------------- hints
-def _show(expr: sp.Expr) -> str:
-    return sp.sstr(expr)
+#: The hints for an answer that is the right one times a factor: which kind of factor, never
+#: the factor itself (the answer divided by it would be the key; typing ``1`` would give its
+#: reciprocal).
+FACTOR_NUMBER = ("Right up to a constant factor: the form is right, but a number multiplying "
+                 "the whole answer is not.")
+FACTOR_EXPRESSION = ("Right up to a factor that depends on the variables: look for a missing "
+                     "or extra mass, length or rate multiplying the whole answer.")
 
 
 def _factor(samples: _Samples, expected: Answer, given: Answer,
@@ -433,9 +447,8 @@ def _diagnose(expected: Answer, given: Answer, samples: _Samples,
         return Feedback(False, "This is the transpose of the right matrix: rows and columns "
                         "are swapped.", "transpose")
     k = _factor(samples, expected, given, seconds)
-    if k is not None:
-        return Feedback(False, f"Off by a factor of {_show(k)}: your answer is {_show(k)} times "
-                        "the right one.", "factor")
+    if k is not None:  # the kind of factor, never the factor: dividing by it gives the key
+        return Feedback(False, FACTOR_NUMBER if k.is_number else FACTOR_EXPRESSION, "factor")
     extra = sorted(given.free_symbols - expected.free_symbols, key=lambda s: s.name)
     if extra:
         names = ", ".join(s.name for s in extra)

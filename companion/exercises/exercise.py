@@ -17,7 +17,7 @@ from typing import Any
 import sympy as sp
 
 from companion.exercises.check import FULL_TURN, NOT_EQUAL, PROVEN, UNREADABLE, Feedback, Mistake
-from companion.exercises.graded import graded, guarded, withhold
+from companion.exercises.graded import graded, protect, withhold
 from companion.exercises.parse import Answer, name_table
 from companion.exercises.worker import Request, grade
 from companion.mechanics.derivation import Derivation, Step
@@ -35,12 +35,19 @@ class _OnTheEngine:
     system_of: Callable[[], System] | None
     #: The fields that compute an answer: refused in graded mode (:mod:`.graded`).
     _ANSWERS = ("answer", "mistakes", "solution", "right")
+    #: The exercise set it belongs to (set by :class:`ExerciseSet`): graded mode may be on
+    #: for this set only.
+    scope: str | None = None
 
     def __post_init__(self) -> None:
-        for name in self._ANSWERS:
-            if hasattr(self, name):
-                setattr(self, name, guarded(getattr(self, name),
-                                            f"exercise {self.key!r}: its {name}"))
+        protect(self)
+
+    def _withhold(self, what: str) -> None:
+        withhold(f"exercise {self.key!r}: its {what}", self.scope)
+
+    def graded(self) -> bool:
+        """Whether graded mode is on for this exercise's set."""
+        return graded(self.scope)
 
     def system(self) -> System:
         """The worked example's shared system, attached by the catalog
@@ -60,7 +67,7 @@ class _OnTheEngine:
     def solution_steps(self, system: System | None = None) -> list[Step]:
         """The engine's derivation steps that lead to the answer (none for some choices);
         withheld in graded mode."""
-        withhold(f"exercise {self.key!r}: its solution")
+        self._withhold("solution")
         if self.solution is None:
             return []
         return list(self.solution(self.system() if system is None else system))
@@ -69,7 +76,7 @@ class _OnTheEngine:
         """The k-th progressive hint (0-based); past the last, a pointer to the solution."""
         if 0 <= k < len(self.hints):
             return self.hints[k]
-        if graded():
+        if self.graded():
             return "No more hints."
         return "No more hints: use “Reveal solution” to see the derivation."
 
@@ -142,11 +149,11 @@ class Exercise(_OnTheEngine):
         plain symbol (for the widget's list of names, never for judging).
         """
         results = self._results(system)
-        cached = expected is None and not graded()
+        cached = expected is None and not self.graded()
         if not cached or "symbols" not in results:
             system = self.system() if system is None else system
             answer = (expected if expected is not None
-                      else None if graded() else self.expected(system))
+                      else None if self.graded() else self.expected(system))
             free = () if answer is None else answer.free_symbols
             known = {**{x.name: x for x in free if isinstance(x, sp.Symbol)},
                      **_system_symbols(system)}
@@ -165,7 +172,7 @@ class Exercise(_OnTheEngine):
     def expected(self, system: System | None = None) -> Answer:
         """The expected answer, computed by the engine from the system (cached per system);
         withheld in graded mode."""
-        withhold(f"exercise {self.key!r}: its expected answer")
+        self._withhold("expected answer")
         results = self._results(system)
         if "expected" not in results:
             value = self.answer(self.system() if system is None else system)
@@ -176,7 +183,7 @@ class Exercise(_OnTheEngine):
     def known_mistakes(self, system: System | None = None) -> list[Mistake]:
         """Likely wrong answers computed by the engine (they give the answer away: withheld
         in graded mode)."""
-        withhold(f"exercise {self.key!r}: its known mistakes")
+        self._withhold("known mistakes")
         results = self._results(system)
         if "mistakes" not in results:
             found = [] if self.mistakes is None else list(
@@ -207,9 +214,13 @@ class Exercise(_OnTheEngine):
         """Read and judge an answer in the grading worker; unreadable input gets the
         parser's message, an answer too costly to judge a "could not decide" verdict.
 
-        Judged against ``key`` when given (an autograder's hidden test), else against the
+        Judged against ``key`` when given (an autograder's, from the keys file), else against the
         engine's answer, which graded mode withholds.
         """
+        if not isinstance(text, str):
+            return Feedback(False, "Type the answer as text, e.g. \"m*g*cos(theta)\".",
+                            "unreadable", UNREADABLE)
+        text = str.__str__(text)  # a plain str: a subclass's methods never reach the checker
         if key is None:
             expected, mistakes = self.expected(system), tuple(self.known_mistakes(system))
         elif key.expected is None:
@@ -274,7 +285,7 @@ class ChoiceExercise(_OnTheEngine):
     def right_index(self, system: System | None = None) -> int:
         """The index of the right option, as the engine decides it (cached per system);
         withheld in graded mode."""
-        withhold(f"exercise {self.key!r}: its right option")
+        self._withhold("right option")
         results = self._results(system)
         if "right" not in results:
             index = self.right(self.system() if system is None else system)
@@ -288,14 +299,18 @@ class ChoiceExercise(_OnTheEngine):
         """Judge a choice: the chosen option's explanation, and for a prediction what to run
         (unless ``then`` is False: a handout has no explorer to run).
 
-        Judged against ``key`` when given (an autograder's hidden test), else against the
+        Judged against ``key`` when given (an autograder's, from the keys file), else against the
         engine's choice, which graded mode withholds.
         """
+        if isinstance(choice, bool) or not isinstance(choice, int):
+            choice = None
+        else:  # a plain int: an int subclass's own __eq__ never decides the verdict
+            choice = int.__index__(choice)
         if choice is None or not 0 <= choice < len(self.options):
             return Feedback(False, "Choose one of the options first.", "unreadable", UNREADABLE)
         if key is not None and key.right is None:
             raise ValueError(f"exercise {self.key!r}: its answer key has no right option")
-        right = choice == (self.right_index(system) if key is None else key.right)
+        right = choice == int(self.right_index(system) if key is None else key.right)
         message = self.options[choice].explanation
         if self.then and then:
             message += " " + self.then
@@ -305,9 +320,9 @@ class ChoiceExercise(_OnTheEngine):
 
 @dataclass(frozen=True)
 class AnswerKey:
-    """What an autograder judges against, kept outside the student's kernel (in nbgrader's
-    hidden tests): the expected answer and the known mistakes of a typed exercise, or the
-    index of the right option of a choice."""
+    """What an autograder judges against, kept outside the student's kernel (in the keys
+    file of :mod:`.assignment`): the expected answer and the known mistakes of a typed
+    exercise, or the index of the right option of a choice."""
 
     expected: Answer | None = None
     mistakes: tuple[Mistake, ...] = ()
@@ -340,6 +355,11 @@ class ExerciseSet:
     example: str
     title: str
     exercises: list[Exercise]
+
+    def __post_init__(self) -> None:
+        for exercise in self.exercises:  # graded mode may be on for this set only
+            exercise.scope = self.example
+            protect(exercise)
 
     def __iter__(self):
         return iter(self.exercises)

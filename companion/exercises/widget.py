@@ -19,7 +19,6 @@ import ipywidgets as widgets
 from sympy import MatrixBase
 
 from companion.exercises.check import NUMERIC, PROVEN, UNDECIDED, Feedback
-from companion.exercises.graded import graded
 from companion.exercises.worker import grader
 from companion.widgets import Stepper, style
 
@@ -70,7 +69,7 @@ class _Base(widgets.VBox):
         self.check_button.on_click(lambda _: self.check())
         self.hint_button.on_click(lambda _: self.next_hint())
         self.reveal_button.on_click(lambda _: self.reveal())
-        sealed = graded()
+        sealed = exercise.graded()
         buttons = [] if sealed else [self.check_button]
         if exercise.hints:
             buttons.append(self.hint_button)
@@ -103,9 +102,9 @@ class ExerciseWidget(_Base):
     """An exercise answered by typing; callbacks can be driven directly in tests."""
 
     def __init__(self, exercise: Exercise, number: int | None = None):
-        if not graded():  # nothing to judge in graded mode
+        if not exercise.graded():  # nothing to judge in graded mode
             grader().start()
-        matrix = (" or matrix" if graded() or isinstance(exercise.expected(), MatrixBase)
+        matrix = (" or matrix" if exercise.graded() or isinstance(exercise.expected(), MatrixBase)
                   else "")
         how = _text(f"<span style='color:#555'>Type a sympy expression{matrix}; names you may "
                     f"use: {exercise.allowed_names()}. Powers: ** or ^.</span>")
@@ -135,7 +134,7 @@ class ChoiceWidget(_Base):
                                             value=None, layout=widgets.Layout(width="100%"))
         how = _text("<span style='color:#555'>" + (
             "Commit to a prediction, then check it and run the explorer to see."
-            if exercise.kind == "predict" and not graded() else "Choose one answer.")
+            if exercise.kind == "predict" and not exercise.graded() else "Choose one answer.")
             + "</span>")
         super().__init__(exercise, number, [self.choices], how)
 

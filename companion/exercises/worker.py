@@ -3,17 +3,28 @@
 A reader's answer can be expensive in ways no parser can foresee (a short expression whose
 value has billions of digits).  So the kernel never evaluates one itself: it sends the text,
 the exercise's names and the engine's result to this worker and waits for the verdict on a
-wall clock of its own.  The worker is a plain ``python -m companion.exercises.worker``
-subprocess (sympy imported once, no numpy), connected by a socket pair:
+budget of its own.  The worker is a plain ``python -m companion.exercises.worker``
+subprocess (sympy imported once, no numpy), connected by a socket pair, started once per
+kernel and kept for every later check:
 
-- **hard limit, from outside**: the kernel waits at most :data:`VERDICT_SECONDS` for a
-  verdict; on overrun it kills the worker, starts a fresh one at once and answers "could not
-  decide in time".  No signal is ever armed in the kernel, so checking works from any thread
-  (ipywidgets callbacks, Voilà);
-- **soft limit, inside**: the worker's own timer (:func:`companion.exercises.check.soft_limit`)
-  lets it give up on a slow simplification and still answer, which saves most restarts;
+- **a CPU budget, not a wall clock**: a check may use :func:`budget` seconds of the
+  worker's own CPU time (:data:`CPU_SECONDS` unless the instructor sets
+  ``COMPANION_CHECK_SECONDS`` or calls :func:`set_budget`); the worker's start-up (importing
+  sympy) does not count.  A machine busy with other work slows a check down without
+  changing its verdict, so a correct answer is not turned away because 60 notebooks are
+  graded at once, and a class graded twice gets the same grades;
+- **hard limit, from outside**: the kernel watches the worker's CPU time; past the budget
+  it kills the worker, starts a fresh one at once and **checks again** with
+  :data:`RETRY_FACTOR` times the budget, and only then answers "could not decide"
+  (verdict :data:`~companion.exercises.check.UNDECIDED`, which an autograder records as its
+  own outcome, never as a plain wrong answer).  A worker that neither answers nor uses CPU
+  (a stopped process) is killed after :data:`WALL_SECONDS`.  No signal is ever armed in the
+  kernel, so checking works from any thread (ipywidgets callbacks, Voilà);
+- **soft limit, inside**: the worker's own CPU timer
+  (:func:`companion.exercises.check.soft_limit`) lets it give up on a slow simplification
+  and still answer, which saves most restarts;
 - **resource limits** in the worker: address space (a MemoryError becomes a verdict), CPU
-  seconds per job (SIGXCPU ends a runaway that ignores everything else), no core files, no
+  seconds per job (SIGXCPU ends a runaway that the kernel missed), no core files, no
   file writes, no new processes;
 - **no leak**: one worker per kernel, shared by all exercises, killed at interpreter exit; a
   worker whose kernel died sees the socket close and exits.
@@ -26,6 +37,7 @@ from __future__ import annotations
 
 import atexit
 import json
+import math
 import os
 import pickle
 import socket
@@ -38,18 +50,25 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
 
-from companion.exercises.check import Feedback, Mistake, undecided
+from companion.exercises.check import UNDECIDED, Feedback, Mistake, undecided
 
-#: Wall-clock seconds from a check's start to its verdict, enforced by killing the worker.
-VERDICT_SECONDS = 2.6
-#: The worker's own budget is this much shorter, so it normally answers before the kill.
-SOFT_MARGIN = 0.7
-#: Least time a job is given even when a restart ate into the verdict time.
-MIN_JOB_SECONDS = 1.2
+#: CPU seconds of the worker's own time one check may use (start-up excluded), by default.
+CPU_SECONDS = 2.0
+#: The environment variable with which an instructor sets the budget (CPU seconds).
+BUDGET_ENV = "COMPANION_CHECK_SECONDS"
+#: The worker's own soft limit fires this many CPU seconds before the kernel kills it.
+SOFT_MARGIN = 0.5
+#: A check that could not decide is run again this many times, each on a fresh worker with
+#: :data:`RETRY_FACTOR` times the previous budget.
+RETRIES = 1
+RETRY_FACTOR = 2.0
+#: Wall-clock seconds after which a worker that has not answered is killed whatever its CPU
+#: time says (a backstop for a stopped or starved process; no correct answer needs it).
+WALL_SECONDS = 600.0
 #: Seconds to wait for a freshly started worker to import sympy (a busy machine is slow).
-STARTUP_SECONDS = 60.0
-#: CPU seconds one job may use before SIGXCPU ends the worker.
-CPU_SECONDS_PER_JOB = 5
+STARTUP_SECONDS = 120.0
+#: CPU seconds past the kernel's limit at which SIGXCPU ends a worker the kernel missed.
+CPU_BACKSTOP = 3
 #: Address space the worker may add to what it holds after its imports.
 MEMORY_HEADROOM = 1024 * 2**20
 
@@ -147,11 +166,31 @@ class Grader:
         """The worker's process id, None when none runs."""
         return None if self._process is None else self._process.pid
 
+    def cpu_seconds(self) -> float | None:
+        """CPU seconds (user and system) the worker has used, None when it cannot be read
+        (no worker, or no Linux ``/proc``)."""
+        try:
+            with open(f"/proc/{self._process.pid}/stat") as stat:
+                fields = stat.read().rpartition(")")[2].split()
+        except (AttributeError, OSError):
+            return None
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     # ------------------------------------------------------------------ judging
-    def grade(self, request: Request) -> Feedback:
-        """The verdict on one answer, within :data:`VERDICT_SECONDS` of the call once the
-        worker is running (see the module docstring for what happens on overrun)."""
-        start = time.monotonic()
+    def grade(self, request: Request, seconds: float | None = None) -> Feedback:
+        """The verdict on one answer, using at most ``seconds`` (default :func:`budget`) of
+        the worker's CPU time; a check that could not decide is run once more on a fresh
+        worker with :data:`RETRY_FACTOR` times the budget (see the module docstring)."""
+        seconds = budget() if seconds is None else seconds
+        feedback = self._attempt(request, seconds)
+        for _ in range(RETRIES):
+            if feedback.verdict != UNDECIDED or feedback.hint_kind == "no_checker":
+                break
+            seconds *= RETRY_FACTOR
+            feedback = self._attempt(request, seconds)
+        return feedback
+
+    def _attempt(self, request: Request, seconds: float) -> Feedback:
         with self._lock:
             try:
                 self._spawn()
@@ -159,11 +198,9 @@ class Grader:
             except (OSError, WorkerError) as exc:
                 return undecided(f"the checker's process could not be started ({exc})",
                                  "no_checker")
-            budget = max(VERDICT_SECONDS - (time.monotonic() - start), MIN_JOB_SECONDS)
-            payload = pickle.dumps((request, budget - SOFT_MARGIN))
             try:
-                self._conn.send_bytes(payload)
-                if self._conn.poll(budget):
+                self._conn.send_bytes(pickle.dumps((request, max(seconds - SOFT_MARGIN, 0.25))))
+                if self._await_verdict(seconds):
                     return Feedback(*json.loads(self._conn.recv_bytes()))
                 reason = "it takes too long to evaluate"
             except (EOFError, OSError):
@@ -173,7 +210,53 @@ class Grader:
             self._spawn()  # the replacement imports while the reader reads the verdict
         return undecided(reason)
 
+    def _await_verdict(self, seconds: float) -> bool:
+        """Wait until a verdict is ready (True) or the worker has used ``seconds`` of CPU
+        time on this job, or :data:`WALL_SECONDS` have passed (False).  Without ``/proc``
+        the wall clock stands in for the CPU time."""
+        start_cpu, start = self.cpu_seconds(), time.monotonic()
+        while not self._conn.poll(0.05):
+            elapsed = time.monotonic() - start
+            cpu = self.cpu_seconds()
+            used = elapsed if cpu is None or start_cpu is None else cpu - start_cpu
+            if used > seconds or elapsed > WALL_SECONDS:
+                return False
+        return True
 
+
+def budget() -> float:
+    """The CPU seconds one check may use: :func:`set_budget`'s, else the environment
+    variable ``COMPANION_CHECK_SECONDS``, else :data:`CPU_SECONDS`."""
+    if _BUDGET is not None:
+        return _BUDGET
+    text = os.environ.get(BUDGET_ENV, "").strip()
+    if not text:
+        return CPU_SECONDS
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0.5 <= value <= 600:
+        raise ValueError(f"{BUDGET_ENV}={text!r}: give CPU seconds per check between 0.5 and "
+                         "600, e.g. 4")
+    return value
+
+
+def set_budget(seconds: float | None) -> None:
+    """Set the CPU seconds one check may use in this kernel (None: back to the default).
+
+    Raises
+    ------
+    ValueError
+        A budget outside 0.5–600 s.
+    """
+    global _BUDGET
+    if seconds is not None and not 0.5 <= seconds <= 600:
+        raise ValueError(f"a check's budget of {seconds!r} CPU seconds: give 0.5 to 600")
+    _BUDGET = seconds
+
+
+_BUDGET: float | None = None
 _GRADER: Grader | None = None
 _GRADER_LOCK = threading.Lock()
 
@@ -213,14 +296,15 @@ def _limit_resources() -> None:
         pass
 
 
-def _cpu_budget() -> None:
-    """Let this job use CPU_SECONDS_PER_JOB more CPU seconds (the soft limit only rises)."""
+def _cpu_budget(seconds: float) -> None:
+    """Let this job use ``seconds`` and :data:`CPU_BACKSTOP` more CPU seconds before SIGXCPU
+    (the soft limit only rises)."""
     import resource
 
     usage = resource.getrusage(resource.RUSAGE_SELF)
     used = int(usage.ru_utime + usage.ru_stime) + 1
     hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
-    soft = used + CPU_SECONDS_PER_JOB
+    soft = used + math.ceil(seconds) + CPU_BACKSTOP
     if hard != resource.RLIM_INFINITY:
         soft = min(soft, hard)
     resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
@@ -265,7 +349,7 @@ def serve(fd: int) -> None:
             request, seconds = pickle.loads(conn.recv_bytes())
         except (EOFError, OSError):
             return
-        _cpu_budget()
+        _cpu_budget(seconds)
         check._DEADLINES.clear()  # a limit interrupted in its own exit must not linger
         try:
             feedback = judge(request, seconds)
