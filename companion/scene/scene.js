@@ -554,6 +554,7 @@ function render({ model, el }) {
   bar.append(play, scrub, clock, speed, loopBox, full, keys);
   const caption = document.createElement("p");
   caption.className = "companion-scene-description";
+  caption.setAttribute("aria-live", "polite");  // what the motion did, announced (WCAG 4.1.3)
   root.append(canvas, bar, caption);
   el.appendChild(root);
 

@@ -170,6 +170,14 @@ def whole_buttons_css(scope_class: str) -> str:
             f"text-overflow: clip; min-width: max-content; }}</style>")
 
 
+#: CSS class of text for screen readers only (in the page, read aloud, not shown): the usual
+#: clip of a 1-pixel box, which keeps it in the accessibility tree (``display: none`` would not).
+SCREEN_READER_CLASS = "companion-sr-only"
+SCREEN_READER_CSS = (f"<style>.{SCREEN_READER_CLASS} {{ position: absolute; width: 1px; "
+                     "height: 1px; padding: 0; margin: -1px; overflow: hidden; "
+                     "clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0; }</style>")
+
+
 #: Figure width (CSS pixels, outside lecture mode) below which an explorer stacks its panels in
 #: one column, unless its view sets its own (``View.stack_below``).
 STACK_BELOW_PX = 1000.0
