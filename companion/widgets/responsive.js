@@ -82,10 +82,38 @@ function decorate(scope, model) {
   }
 }
 
+// Page-wide, once: an output or a text cell larger than its area scrolls, and only a mouse
+// could scroll it (WCAG 2.1.1; axe's scrollable-region-focusable): each such container
+// becomes a focusable region named for what it is, which the arrow keys then scroll.
+const SCROLLERS = ".jp-OutputArea-output, .jp-RenderedMarkdown";
+function focusableScrollers() {
+  if (globalThis.__companionScrollers) return;
+  globalThis.__companionScrollers = true;
+  let timer = null;
+  const mark = () => {
+    timer = null;
+    for (const node of document.querySelectorAll(SCROLLERS)) {
+      if (node.hasAttribute("tabindex")) continue;
+      const style = getComputedStyle(node);
+      const scrolls = (overflow) => overflow === "auto" || overflow === "scroll";
+      if (!(scrolls(style.overflowX) && node.scrollWidth > node.clientWidth)
+          && !(scrolls(style.overflowY) && node.scrollHeight > node.clientHeight)) continue;
+      node.tabIndex = 0;
+      node.setAttribute("role", "region");
+      node.setAttribute("aria-label", "wide content: scroll it with the arrow keys");
+    }
+  };
+  const later = () => { if (timer === null) timer = setTimeout(mark, 500); };
+  new MutationObserver(later).observe(document.body, { childList: true, subtree: true });
+  window.addEventListener("resize", later);
+  later();
+}
+
 function render({ model, el }) {
   el.style.width = "100%";
   el.style.height = "0";
   el.style.overflow = "hidden";
+  focusableScrollers();
   let timer = null;
   let last = 0, lastHeight = 0;
 
