@@ -18,12 +18,16 @@
 // * the canvas is an image named by the figure's description (model "description", which
 //   changes with the motion: 1.1.1);
 // * the status line (STATUS_CLASS) is a polite live region (4.1.3);
+// * the icon-only buttons of ipywidgets' Play control are named by their icons (4.1.2);
 // * each slider handle is named by its label and reads its value rounded to the slider's step,
 //   with the unit of its label ("[rad/s]"), not "1.0199999999999998" (4.1.2).
 
 const CANVAS = ".jupyter-matplotlib-canvas-div";
 const STATUS_CLASS = "companion-status";
 const PASS_KEYS = new Set(["Tab", "Escape"]);
+// ipywidgets' Play control draws its buttons as Font Awesome icons without text.
+const ICON_NAMES = { "fa-play": "play", "fa-pause": "pause", "fa-stop": "stop",
+                     "fa-retweet": "repeat", "fa-repeat": "repeat" };
 
 // Keys a figure does not keep: the capture listener on the canvas runs before ipympl's
 // (bubbling) one and stops it; the browser then moves the focus (Tab).  Escape is sent on
@@ -68,6 +72,11 @@ function decorate(scope, model) {
     }
     setIfChanged(canvas, "role", "img");
     setIfChanged(canvas, "aria-label", description || "figure");
+  }
+  for (const button of scope.querySelectorAll(".widget-play button")) {
+    const icon = button.querySelector("i");
+    const name = icon && [...icon.classList].map((c) => ICON_NAMES[c]).find(Boolean);
+    if (name && !button.textContent.trim()) setIfChanged(button, "aria-label", name);
   }
   for (const status of scope.querySelectorAll("." + STATUS_CLASS)) {
     setIfChanged(status, "role", "status");
