@@ -18,9 +18,10 @@
 // * the canvas is an image named by the figure's description (model "description", which
 //   changes with the motion: 1.1.1);
 // * the status line (STATUS_CLASS) is a polite live region (4.1.3);
-// * the icon-only buttons of ipywidgets' Play control are named by their icons (4.1.2);
-// * each slider handle is named by its label and reads its value rounded to the slider's step,
-//   with the unit of its label ("[rad/s]"), not "1.0199999999999998" (4.1.2).
+// * in the whole page (decoratePage): the icon-only buttons of ipywidgets' Play control are
+//   named by their icons, each slider handle by its label, with its value rounded to the
+//   slider's step and the unit of its label ("[rad/s]"), not "1.0199999999999998" (4.1.2);
+//   outputs that scroll take the keyboard focus (2.1.1).
 
 const CANVAS = ".jupyter-matplotlib-canvas-div";
 const STATUS_CLASS = "companion-status";
@@ -62,6 +63,25 @@ function valueText(handle, label) {
   return value.toFixed(decimals) + (unit ? " " + unit : "");
 }
 
+// A slider handle named by its slider's label, its value rounded (any slider of the page:
+// the explorers' and those beside a scene alike).
+function nameHandle(handle) {
+  const slider = handle.closest(".widget-slider");
+  const labelNode = slider && slider.querySelector(".widget-label");
+  const label = labelNode ? labelNode.textContent.trim() : "";
+  if (label) setIfChanged(handle, "aria-label", label);
+  const text = valueText(handle, label);
+  if (text !== null) setIfChanged(handle, "aria-valuetext", text);
+}
+
+function namePlayButtons(root) {
+  for (const button of root.querySelectorAll(".widget-play button")) {
+    const icon = button.querySelector("i");
+    const name = icon && [...icon.classList].map((c) => ICON_NAMES[c]).find(Boolean);
+    if (name && !button.textContent.trim()) setIfChanged(button, "aria-label", name);
+  }
+}
+
 function decorate(scope, model) {
   const description = model.get("description");
   for (const canvas of scope.querySelectorAll(CANVAS)) {
@@ -73,47 +93,50 @@ function decorate(scope, model) {
     setIfChanged(canvas, "role", "img");
     setIfChanged(canvas, "aria-label", description || "figure");
   }
-  for (const button of scope.querySelectorAll(".widget-play button")) {
-    const icon = button.querySelector("i");
-    const name = icon && [...icon.classList].map((c) => ICON_NAMES[c]).find(Boolean);
-    if (name && !button.textContent.trim()) setIfChanged(button, "aria-label", name);
-  }
   for (const status of scope.querySelectorAll("." + STATUS_CLASS)) {
     setIfChanged(status, "role", "status");
     setIfChanged(status, "aria-live", "polite");
   }
-  for (const handle of scope.querySelectorAll(".widget-slider .noUi-handle")) {
-    const labelNode = handle.closest(".widget-slider").querySelector(".widget-label");
-    const label = labelNode ? labelNode.textContent.trim() : "";
-    if (label) setIfChanged(handle, "aria-label", label);
-    const text = valueText(handle, label);
-    if (text !== null) setIfChanged(handle, "aria-valuetext", text);
+}
+
+// Page-wide, once (the first probe installs it), for every widget of the page, not only the
+// explorers': slider handles and Play buttons are named (above), and an output or a text cell
+// larger than its area, which only a mouse could scroll (WCAG 2.1.1; axe's
+// scrollable-region-focusable), becomes a focusable region the arrow keys scroll.
+const SCROLLERS = ".jp-OutputArea-output, .jp-RenderedMarkdown";
+function markScrollers() {
+  for (const node of document.querySelectorAll(SCROLLERS)) {
+    if (node.hasAttribute("tabindex")) continue;
+    const style = getComputedStyle(node);
+    const scrolls = (overflow) => overflow === "auto" || overflow === "scroll";
+    if (!(scrolls(style.overflowX) && node.scrollWidth > node.clientWidth)
+        && !(scrolls(style.overflowY) && node.scrollHeight > node.clientHeight)) continue;
+    node.tabIndex = 0;
+    node.setAttribute("role", "region");
+    node.setAttribute("aria-label", "wide content: scroll it with the arrow keys");
   }
 }
 
-// Page-wide, once: an output or a text cell larger than its area scrolls, and only a mouse
-// could scroll it (WCAG 2.1.1; axe's scrollable-region-focusable): each such container
-// becomes a focusable region named for what it is, which the arrow keys then scroll.
-const SCROLLERS = ".jp-OutputArea-output, .jp-RenderedMarkdown";
-function focusableScrollers() {
-  if (globalThis.__companionScrollers) return;
-  globalThis.__companionScrollers = true;
+function decoratePage() {
+  if (globalThis.__companionPageA11y) return;
+  globalThis.__companionPageA11y = true;
   let timer = null;
-  const mark = () => {
+  const pass = () => {
     timer = null;
-    for (const node of document.querySelectorAll(SCROLLERS)) {
-      if (node.hasAttribute("tabindex")) continue;
-      const style = getComputedStyle(node);
-      const scrolls = (overflow) => overflow === "auto" || overflow === "scroll";
-      if (!(scrolls(style.overflowX) && node.scrollWidth > node.clientWidth)
-          && !(scrolls(style.overflowY) && node.scrollHeight > node.clientHeight)) continue;
-      node.tabIndex = 0;
-      node.setAttribute("role", "region");
-      node.setAttribute("aria-label", "wide content: scroll it with the arrow keys");
-    }
+    document.querySelectorAll(".widget-slider .noUi-handle").forEach(nameHandle);
+    namePlayButtons(document);
+    markScrollers();
   };
-  const later = () => { if (timer === null) timer = setTimeout(mark, 500); };
-  new MutationObserver(later).observe(document.body, { childList: true, subtree: true });
+  const later = () => { if (timer === null) timer = setTimeout(pass, 300); };
+  // noUiSlider rewrites a handle's aria-valuetext on every move: put the rounded one back at
+  // once; anything else that changed waits for the next pass
+  new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.type === "attributes") nameHandle(record.target);
+      else later();
+    }
+  }).observe(document.body, { childList: true, subtree: true, attributes: true,
+                              attributeFilter: ["aria-valuetext"] });
   window.addEventListener("resize", later);
   later();
 }
@@ -122,7 +145,7 @@ function render({ model, el }) {
   el.style.width = "100%";
   el.style.height = "0";
   el.style.overflow = "hidden";
-  focusableScrollers();
+  decoratePage();
   let timer = null;
   let last = 0, lastHeight = 0;
 
@@ -160,16 +183,15 @@ function render({ model, el }) {
   observer.observe(el);
   window.addEventListener("resize", later);  // the screen's height alone: not the strip's
 
-  // The container's parts arrive and change after the probe (widgets render asynchronously;
-  // noUiSlider rewrites a handle's aria-valuetext on each move): decorate again on each change.
+  // The container's parts arrive and change after the probe (widgets render asynchronously):
+  // decorate again on each change.
   let watched = null;
   const mutations = new MutationObserver(() => watched && decorate(watched, model));
   const watch = () => {
     const scope = el.isConnected ? el.closest("." + model.get("scope_class")) : null;
     if (!scope || scope === watched) return;
     watched = scope;
-    mutations.observe(scope, { childList: true, subtree: true, attributes: true,
-                               attributeFilter: ["aria-valuetext"] });
+    mutations.observe(scope, { childList: true, subtree: true });
     decorate(scope, model);
   };
   const attach = new ResizeObserver(watch);  // first called once the probe is in the page
