@@ -62,16 +62,18 @@ def explore(system: Model, params: Mapping[Any, Any] | None = None,
         Unknown names, or start values the explorer refuses (outside a slider's range).
     """
     from companion.widgets.explorer import Explorer
-    from companion.widgets.timeseries import TimeSeriesView
+    from companion.widgets.timeseries import TimeSeriesView, first_controls
 
     system = as_model(system, "explore")
     start = {**ParameterTable(tuple(system.parameters)).by_name(params),
              **ParameterTable(tuple(system.initial), "initial condition(s)",
                               "initial").by_name(initial)}
     # a System names its coordinates; another model's states are all shown
-    view = (TimeSeriesView.for_system(system) if isinstance(system, System)
-            else TimeSeriesView())
-    explorer = Explorer(system, view, simulate_kwargs=simulate_kwargs)
+    if isinstance(system, System):
+        view, essential = TimeSeriesView.for_system(system), first_controls(system)
+    else:
+        view, essential = TimeSeriesView(), None
+    explorer = Explorer(system, view, essential=essential, simulate_kwargs=simulate_kwargs)
     if start and explorer.update(**start) is None:
         explorer.close()
         raise ValueError(f"explore({system.name}): {explorer.error}")

@@ -371,7 +371,7 @@ class OdeIntegrator(Integrator):
         the parameter values ``p`` (as :meth:`System.parameter_vector` takes them).
 
         The one place where its form is chosen, the same equations in each: the kinematics
-        (4.80) of a method whose speeds are not the u's (Lagrange's form); else C
+        of a method whose speeds are not the u's (Lagrange's form); else C
         (``backend``); else, up to ``symbolic_solve_max`` coordinates, the accelerations
         solved symbolically once; else the compiled M u̇ = f solved at each call."""
         method = system.method if method is None else method
@@ -444,9 +444,9 @@ _READ_THROUGH = {
     "q": "generalized coordinates", "qdot": "symbols of q̇",
     "u": "quasi-velocities, the last ``n_constraints`` held at zero (configuration "
          "constraints' rates appended)",
-    "u_independent": "the u's that remain free", "definitions": "u = Ψ q̇ + Ψ_t (4.80)",
+    "u_independent": "the u's that remain free", "definitions": "u = Ψ q̇ + Ψ_t",
     "n_constraints": "how many of the last u's are held at zero",
-    "psi": "(Ψ, Ψ_t) differentiated from the definitions (4.80)",
+    "psi": "(Ψ, Ψ_t) differentiated from the definitions",
     "T": "the unconstrained kinetic energy in q, u (and t)",
     "T_qdot": "the kinetic energy in q̇ as given, or None",
     "Q": "generalized forces of the independent u's (Q plus Φᵀ Q_q)",
@@ -874,7 +874,7 @@ class System:
         integrated by another part gets the default :class:`OdeIntegrator`'s).
 
         Methods whose speeds are not the independent u's (Lagrange with multipliers solves for
-        q̈ and λ) are mapped to the same state (q, u) through the kinematics (4.80)/(4.134).
+        q̈ and λ) are mapped to the same state (q, u) through the kinematics (4.134).
 
         Parameters
         ----------

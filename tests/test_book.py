@@ -4,6 +4,7 @@ folder refused and counted.  ``make book`` builds the whole book and checks its 
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -84,14 +85,17 @@ def test_links_go_to_built_pages_or_to_binder():
 # --- the static forms the book shows ------------------------------------------------------
 
 
-def test_exercises_carry_their_html_only_for_a_static_page(monkeypatch):
+def test_exercises_carry_their_solutions_only_for_a_static_page(monkeypatch):
     from companion import examples
     from companion.exercises.widget import ExerciseSetBox
     from companion.widgets import style
 
     exercises = examples.exercises_for("knife_edge")
     monkeypatch.delenv(style.STATIC_ENV, raising=False)
-    assert "text/html" not in ExerciseSetBox(exercises)._repr_mimebundle_()
+    live = ExerciseSetBox(exercises)._repr_mimebundle_()["text/html"]  # an HTML export's
+    assert all(ex.prompt in live for ex in exercises)
+    assert "Solution" not in live and "Hint" not in live
+    assert live.count("Answer it in the live notebook") == len(exercises)
     monkeypatch.setenv(style.STATIC_ENV, "1")
     page = ExerciseSetBox(exercises)._repr_mimebundle_()["text/html"]
     folded = sum(len(ex.hints) + 1 for ex in exercises)  # each hint, and the solution
@@ -100,6 +104,26 @@ def test_exercises_carry_their_html_only_for_a_static_page(monkeypatch):
     assert first.prompt in page and "<summary>Solution (derived by the engine)</summary>" in page
     # the solution is the engine's derivation, typeset: its first step's LaTeX is there
     assert first.solution_steps()[0].title in page and "$$\\displaystyle" in page
+
+
+def test_a_panel_shows_its_controls_and_its_scene_without_widgets():
+    import ipywidgets as w
+
+    from companion.examples.nonholonomic import steering
+    from companion.examples.nonholonomic.scene import scene as parking_scene
+    from companion.scene import Scene
+    from companion.widgets import Panel
+
+    epsilon = w.FloatSlider(value=0.6, min=0.05, max=1.2, description="ε")
+    scene = Scene(parking_scene, steering.trajectory(steering.parking(epsilon.value)))
+    bundle = Panel([epsilon, w.HTML("<b>note</b>"), w.VBox([scene])])._repr_mimebundle_()
+    assert bk.WIDGET_VIEW in bundle  # still the live widget in JupyterLab
+    page = bundle["text/html"]
+    assert page.index("ε = 0.60") < page.index("<b>note</b>") < page.index(
+        '<figure class="companion-scene-static">')
+    assert html.escape(scene.description) in page and "data:image/png;base64," in page
+    bare = Panel([epsilon, w.Output()])._repr_mimebundle_()  # an Output has no static form
+    assert bk.WIDGET_VIEW in bare and "text/html" not in bare
 
 
 def test_a_responsive_figure_leaves_a_png():
@@ -117,11 +141,9 @@ def test_a_responsive_figure_leaves_a_png():
     assert png.startswith("iVBOR")  # base64 of the PNG signature
 
 
-def test_the_workbench_shows_every_part_without_widgets(monkeypatch):
-    from companion.widgets import style
+def test_the_workbench_shows_every_part_without_widgets():
     from companion.workbench import presets, workbench
 
-    monkeypatch.setenv(style.STATIC_ENV, "1")
     bench = workbench(presets.chaplygin_sleigh())
     try:
         page = bench._repr_mimebundle_()["text/html"]

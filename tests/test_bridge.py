@@ -31,6 +31,6 @@ def test_knife_edge_is_not_integrable():
 
 def test_bridge_checks_in_verify():
     outcomes = run_checks(all_checks(["bridge"]))
-    assert len(outcomes) == 10 and all(o.matched for o in outcomes)
+    assert len(outcomes) == 11 and all(o.matched for o in outcomes)
     kinds = [o.check.kind for o in outcomes]
-    assert kinds.count("consistency") == 4 and kinds.count("reconstruction") == 6
+    assert kinds.count("consistency") == 4 and kinds.count("reconstruction") == 7

@@ -37,6 +37,19 @@ EXPECTED = {
                         r"$\Omega t$", r"A\sin\nu t"],
     "knife_edge_steering": [r"$X_1$: drive along the blade", r"$[X_1, X_2]$: reached by parking",
                             r"$X_2$: turn, $\dot\varphi$", r"$\varphi$", r"$l$"],
+    "chaplygin_sleigh": [r"$P = (x, y)$", r"$C$", r"$a$", r"$\theta$", r"$u_1$",
+                         r"$u_2 = \dot\theta$", r"$\lambda$"],
+    "skate": [r"heel $(x, y)$", "toe", r"$\theta$", r"$u_1$", r"$u_3 = 0$", r"$m g \sin\alpha$"],
+    "heavy_top_pivot": [r"$O = P$", r"$G$", r"$h$", r"$m g$", r"$\omega$", r"$X$", r"$Z$",
+                        r"$x$", r"$z$", r"-c\,\omega"],
+    "rolling_disk": [r"$C = (x, y)$", r"$\theta$", r"$\lambda_1$", r"$\lambda_2$",
+                     r"$R\dot\phi$", r"$m g\sin\alpha$", "along $x$ and $y$"],
+    "ball_on_turntable": [r"$\Omega$", r"$O$", r"centre $(x, y)$", r"$\Omega \times r_C$",
+                          r"$(\dot x, \dot y)$", "mark at $R$"],
+    "snakeboard": [r"$(x, y)$", r"$\theta$", r"rotor, $\psi$", r"axle $+\phi$",
+                   r"axle $-\phi$", r"$l$", r"k_\phi"],
+    "bridge_frames": ["so(3)", "se(2)", r"$[X_1, X_2] = X_{3}$", r"$[X_1, X_2] = - X_{3}$",
+                      r"$[X_2, X_3] = - X_{1}$", r"$[X_1, X_3] = 0$"],
 }
 
 

@@ -93,6 +93,7 @@ def test_method_selector_speaks_the_books_names():
     message = selector.message.value
     assert "does not apply to the polar spring" in message
     assert "mechanics_model" not in message and "System" not in message
+    assert selector._repr_mimebundle_()["text/html"] == message  # its static form says so
 
 
 def test_the_disk_link_is_no_system_to_compare():

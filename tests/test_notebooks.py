@@ -1,4 +1,5 @@
-"""Every notebook under ``chapters/`` runs, is committed clean, and is reachable from the index."""
+"""Every notebook under ``chapters/`` runs, shows every widget with a static form (the static
+book and an HTML export show that), is committed clean, and is reachable from the index."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from urllib.parse import unquote, urlparse
 import nbformat
 import pytest
 from nbclient import NotebookClient
+
+from companion.devtools.book import without_static_form
 
 ROOT = Path(__file__).resolve().parents[1]
 CHAPTERS = ROOT / "chapters"
@@ -43,7 +46,8 @@ def run_notebook(path: Path, kernel_name: str, budget: float = BUDGET) -> float:
     """Execute ``path`` top to bottom in a fresh kernel with cwd = its folder.
 
     Returns the seconds the cells took.  Raises :class:`NotebookFailed` naming the notebook and
-    the failing cell's source when a cell raises or the budget runs out.
+    the failing cell's source when a cell raises or the budget runs out, or naming the cells
+    that show a widget without a static form (``make book`` would refuse the notebook).
     """
     nb = nbformat.read(path, as_version=4)
     nb.cells.insert(0, nbformat.v4.new_code_cell(WARNINGS_AS_ERRORS))
@@ -79,6 +83,10 @@ def run_notebook(path: Path, kernel_name: str, budget: float = BUDGET) -> float:
     seconds = time.monotonic() - (where["start"] or time.monotonic())
     if seconds > budget:
         raise NotebookFailed(f"{path.name}: took {seconds:.1f} s, budget {budget:.0f} s")
+    bare = without_static_form(nb, first=0)  # cell 0: the warnings set-up
+    if bare:
+        raise NotebookFailed(f"{path.name}: widgets with no static form (empty on a page "
+                             f"without widgets: the book, an HTML export): {'; '.join(bare)}")
     return seconds
 
 
@@ -170,6 +178,16 @@ def test_runner_names_failing_cell_and_makes_companion_deprecations_errors(
     message = str(failure.value)
     assert "probe.ipynb: cell 3 failed" in message
     assert "module='companion.system'" in message and "DeprecationWarning" in message
+
+
+@pytest.mark.slow
+def test_runner_names_widgets_without_static_form(tmp_path, python3_kernel):
+    path = _write(tmp_path, "import ipywidgets as w\nfrom companion.widgets import Panel",
+                  "Panel([w.FloatSlider(description='a'), w.HTML('<b>kept</b>')])",
+                  "w.VBox([w.FloatSlider(description='b')])")
+    with pytest.raises(NotebookFailed, match=r"probe.ipynb: widgets with no static form .*"
+                                             r": cell 3: VBox\(children=\(FloatSlider[^;]*$"):
+        run_notebook(path, python3_kernel)
 
 
 @pytest.mark.slow

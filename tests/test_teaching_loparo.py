@@ -145,5 +145,8 @@ def test_loparo_double_pendulum_hint_matches_the_map_and_no_elbow_moment():
 def test_loparo_sign_trap_exercise_tells_omega_of_minus_t_from_the_physical_reversal():
     from companion.examples import exercises_for
 
-    right = exercises_for("rigid_body_so3")["bracket_sign"].options[0].explanation
+    exercise = exercises_for("rigid_body_so3")["bracket_sign"]
+    keyed = exercise.options[exercise.right_index()]
+    assert keyed.label == "A different motion that is not the time-reversed one"
+    right = keyed.explanation
     assert "ω(−t)" in right and "−ω(−t)" in right and "right-invariant" in right

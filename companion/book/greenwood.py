@@ -50,7 +50,9 @@ EX_4_4: dict[str, str] = {
     "gyro": "[[0, -m*l*u_2, 0], [m*l*u_2, 0, -2*m*u_1], [0, 2*m*u_1, 0]]",  # (4.121), u_3 = 0
     "equations": "[2*m*u_1_dot - m*l*u_2**2, m*l**2*u_2_dot + m*l*u_1*u_2]",  # (4.122)-(4.123)
     "kinematics": "[u_1*cos(phi), u_1*sin(phi), u_2]",  # ẋ, ẏ, φ̇
-    "lambda": "m*u_1*u_2",  # knife-edge force from the r = 3 row
+    # not printed in our copy: the companion's knife-edge force from the r = 3 row
+    # (verify lists it with the reconstructions)
+    "lambda": "m*u_1*u_2",
     "energy": "m*u_1**2 + m*l**2*u_2**2/2",  # conserved
 }
 

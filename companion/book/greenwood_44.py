@@ -19,7 +19,8 @@ wx, wy, wz = sp.symbols("omega_x omega_y omega_z")
 wxd, wyd, wzd = sp.symbols(r"\dot{\omega_{x}} \dot{\omega_{y}} \dot{\omega_{z}}")
 Ixx, Iyy, Izz, Mx, My, Mz = sp.symbols("I_xx I_yy I_zz M_x M_y M_z")
 
-#: Ex. 4.4 in Lagrange-multiplier form: left − right of the three equations and the constraint.
+#: Ex. 4.4 in Lagrange-multiplier form: left − right of the three equations and the constraint
+#: (these and λ are not printed in our copy: verify lists them with the reconstructions).
 KNIFE_LAGRANGE = [
     2 * m * xdd - m * l * phidd * sp.sin(phi) - m * l * phid**2 * sp.cos(phi) + lam * sp.sin(phi),
     2 * m * ydd + m * l * phidd * sp.cos(phi) - m * l * phid**2 * sp.sin(phi) - lam * sp.cos(phi),

@@ -5,7 +5,8 @@ page, readable offline from ``file://`` (``make book``).
     python -m companion.devtools.book --out DIR greenwood-04/knife-edge.ipynb   # a subset
     python -m companion.devtools.book --pdf   # and each chapter as a PDF handout, in pdf/
 
-Each page is nbconvert's ``lab`` page with nothing fetched from a network: MathJax 3 (the
+Each page is the export's page (:mod:`companion.scene.export`, nbconvert's ``lab`` page)
+with nothing fetched from a network: MathJax 3 (the
 ``django-static-mathjax`` package of the ``[book]`` extra) is copied into the book's
 ``_static`` folder, and every widget is shown by its static form (the stepper's derivation as
 typeset LaTeX, the explorer's PNG with its description, the scene playing from its saved
@@ -34,6 +35,8 @@ from pathlib import Path, PurePosixPath
 import nbformat
 
 from companion.devtools import chapter_index
+from companion.scene import export
+from companion.scene.export import WIDGET_VIEW
 from companion.widgets.style import STATIC_ENV
 
 ROOT = chapter_index.ROOT
@@ -44,10 +47,7 @@ _HERE = Path(__file__).parent
 #: The nbconvert template ``companion-book`` lives in this folder.
 TEMPLATES = _HERE / "book_template"
 _STATIC = _HERE / "book_static"
-#: The one MathJax file the pages load: TeX input, SVG output, every TeX extension built in,
-#: so it loads nothing else (no fonts, no components).
-MATHJAX_FILE = "es5/tex-svg-full.js"
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
 #: A widget's static forms, one of which every widget output must carry.
 STATIC_FORMS = ("text/html", "text/markdown", "text/latex", "image/png", "image/svg+xml")
 HOME = "index.ipynb"
@@ -130,6 +130,17 @@ def execute(page: Page, kernel_name: str = "python3", timeout: int = 600) -> nbf
     return nb
 
 
+def without_static_form(nb: nbformat.NotebookNode, first: int = 1) -> list[str]:
+    """The widget outputs of an executed notebook that carry none of :data:`STATIC_FORMS`
+    (each would be an empty box on a page without widgets), as ``"cell N: <text/plain>"``
+    with cells numbered from ``first``."""
+    return [f"cell {number}: {output.data.get('text/plain', '?')[:80]}"
+            for number, cell in enumerate(nb.cells, start=first) if cell.cell_type == "code"
+            for output in cell.get("outputs", [])
+            if WIDGET_VIEW in output.get("data", {})
+            and not any(form in output.data for form in STATIC_FORMS)]
+
+
 def static_outputs(nb: nbformat.NotebookNode, page: Page) -> None:
     """Show every widget by its static form, followed by a link that opens it live.
 
@@ -137,10 +148,13 @@ def static_outputs(nb: nbformat.NotebookNode, page: Page) -> None:
     ------
     BookError
         A widget output with no static form (it would be an empty box in the book): give the
-        widget a ``_repr_mimebundle_`` with one of :data:`STATIC_FORMS`.
+        widget a ``_repr_mimebundle_`` with one of :data:`STATIC_FORMS` (for a notebook's own
+        box of widgets, :class:`companion.widgets.Panel`).
     """
-    bare = []
-    for number, cell in enumerate(nb.cells, start=1):
+    bare = without_static_form(nb)
+    if bare:
+        raise BookError(f"chapters/{page.source}: widgets with no static form: {bare}")
+    for cell in nb.cells:
         if cell.cell_type != "code":
             continue
         outputs = []
@@ -150,15 +164,11 @@ def static_outputs(nb: nbformat.NotebookNode, page: Page) -> None:
             if WIDGET_VIEW not in data:
                 continue
             del data[WIDGET_VIEW]
-            if not any(form in data for form in STATIC_FORMS):
-                bare.append(f"cell {number}: {data.get('text/plain', '?')[:80]}")
             outputs.append(nbformat.v4.new_output("display_data", data={"text/html": (
                 f'<p class="book-live-output book-nomath"><a class="book-live" '
                 f'href="{html.escape(page.live)}">Open this live</a> (move the sliders, '
                 "step through, answer: the notebook in JupyterLab on Binder)</p>")}))
         cell.outputs = outputs
-    if bare:
-        raise BookError(f"chapters/{page.source}: widgets with no static form: {bare}")
 
 
 _LINK = re.compile(r"(\]\(\s*<?|href=\")([^)\s>\"#]+\.ipynb)(#[^)\s>\"]*)?")
@@ -221,7 +231,9 @@ def render(nb: nbformat.NotebookNode, page: Page, book: list[Page]) -> str:
         "reconstructed": html.unescape(re.sub(r"<[^>]+>", "", note)),
         "reconstructed_note": note if page.reconstructed else "",
     }
-    exporter = HTMLExporter(extra_template_basedirs=[str(TEMPLATES)],
+    # the book's template extends 'companion/index.html.j2', found below export.TEMPLATES
+    exporter = HTMLExporter(extra_template_basedirs=[str(TEMPLATES), str(export.TEMPLATES)],
+                            extra_template_paths=[str(export.TEMPLATES)],
                             template_name="companion-book")
     body, _ = exporter.from_notebook_node(nb, resources={"book": context})
     return body
@@ -273,14 +285,10 @@ def search_entry(page: Page, body: str) -> dict:
 
 def copy_static(out: Path) -> None:
     """MathJax, the book's style and script, and the files the notebooks show (images)."""
-    from importlib.resources import files
-
     try:
-        mathjax = Path(str(files("mathjax"))) / "static" / "mathjax" / MATHJAX_FILE
-    except ModuleNotFoundError:
-        mathjax = None
-    if mathjax is None or not mathjax.is_file():
-        raise BookError("MathJax is not installed: pip install -e '.[book]' (make book does it)")
+        mathjax = export.mathjax_file()
+    except RuntimeError as exc:
+        raise BookError(str(exc)) from None
     static = out / "_static"
     (static / "mathjax").mkdir(parents=True, exist_ok=True)
     shutil.copy2(mathjax, static / "mathjax" / mathjax.name)

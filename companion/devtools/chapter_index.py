@@ -54,6 +54,12 @@ BEYOND_THE_BOOKS = (
                      "and what each method costs; start from a Chaplygin sleigh, a ball on a "
                      "spinning turntable or a snakeboard.",
              order=(99,)),
+    Notebook(path="identities.ipynb", title="Five identities on one page",
+             source="Greenwood (4.85), (4.133)/(4.142); Loparo & Vakalis (7.1)/(7.2); ours",
+             summary="The five identities the companion teaches, each displayed with its "
+                     "number, checked by one computed cell and linked to the notebook that "
+                     "derives it: a map to read first, or a review to read last.",
+             order=(100,)),
 )
 
 

@@ -172,19 +172,27 @@ def _fold(summary: str, body: str) -> str:
     return f"<details class='book-exercise-part'><summary>{summary}</summary>{body}</details>"
 
 
-def exercise_html(exercise: Exercise | ChoiceExercise, number: int | None = None) -> str:
+def exercise_html(exercise: Exercise | ChoiceExercise, number: int | None = None, *,
+                  solved: bool = True) -> str:
     """One exercise for a page without widgets (an HTML export, the static book): the prompt
     and the choices, then each hint, the derivation so far and the solution folded in
-    ``<details>``; the solution is the engine's (its right option, its derivation steps)."""
+    ``<details>``; the solution is the engine's (its right option, its derivation steps).
+
+    ``solved=False``: the prompt and the choices only (nothing derived), and where the rest is.
+    """
     heading = f"Exercise {number}: " if number is not None else ""
     parts = [f"<h4>{html.escape(heading + exercise.title)}</h4>", _text(exercise.prompt)]
     options = getattr(exercise, "options", None)
+    choices = [] if options is None else ["<ol type='a'>" + "".join(
+        f"<li>{html.escape(o.label)}</li>" for o in options) + "</ol>"]
+    if not solved:
+        return "".join([*parts, *choices, _text(
+            "<i>Answer it in the live notebook: its hints and the engine's solution are "
+            "there.</i>")])
     given = [] if options is not None else exercise.steps_before()
     if given:
         parts.append(_fold("The derivation so far", Stepper(given).html()))
-    if options is not None:
-        parts.append("<ol type='a'>" + "".join(f"<li>{html.escape(o.label)}</li>"
-                                               for o in options) + "</ol>")
+    parts += choices
     parts += [_fold(f"Hint {k}", _text(html.escape(hint)))
               for k, hint in enumerate(exercise.hints, start=1)]
     solution = []
@@ -201,10 +209,11 @@ def exercise_html(exercise: Exercise | ChoiceExercise, number: int | None = None
 
 
 class ExerciseSetBox(widgets.VBox):
-    """Every exercise of a worked example, one below the other; in a kernel run for a static
-    page (:func:`companion.widgets.style.static_page`) the same exercises as HTML too
-    (:func:`exercise_html`): the engine's solutions take up to seconds to derive, and a live
-    reader asks for one at a time."""
+    """Every exercise of a worked example, one below the other, and the same exercises as HTML
+    for a page without widgets (:func:`exercise_html`): their prompts and choices, and in a
+    kernel run for a static page (:func:`companion.widgets.style.static_page`) the hints and
+    the engine's solutions too (which take up to seconds to derive: a live reader asks for one
+    at a time)."""
 
     def __init__(self, exercise_set: ExerciseSet):
         self.exercise_set = exercise_set
@@ -216,10 +225,10 @@ class ExerciseSetBox(widgets.VBox):
 
     def _repr_mimebundle_(self, **kwargs) -> dict:
         bundle = dict(super()._repr_mimebundle_(**kwargs) or {})
-        if not style.static_page():
-            return bundle
+        solved = style.static_page()
         bundle["text/html"] = self._heading() + "".join(
-            exercise_html(ex, i) for i, ex in enumerate(self.exercise_set, start=1))
+            exercise_html(ex, i, solved=solved)
+            for i, ex in enumerate(self.exercise_set, start=1))
         return bundle
 
 

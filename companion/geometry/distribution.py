@@ -2,7 +2,7 @@
 nonholonomic half of Loparo & Vakalis §7.9, with A. D. Lewis's constrained connection).
 
 A frame of vector fields X_1..X_n on the configuration space is the columns of Greenwood's Φ
-(4.81), its dual coframe ω^1..ω^n the rows of Ψ (4.80).  Suppressing the last m
+(4.81), its dual coframe ω^1..ω^n the rows of Ψ.  Suppressing the last m
 quasi-velocities leaves the distribution D = span(X_1..X_{n−m}) = the kernel of the suppressed
 ω^j.  Everything here is ours, built on the Levi-Civita connection of :mod:`.metric`:
 
@@ -53,7 +53,7 @@ def _frame(Psi: sp.Matrix, q: Sequence[sp.Symbol]) -> tuple[sp.Matrix, sp.Matrix
 def structure_functions(Psi: sp.Matrix, q: Sequence[sp.Symbol]) -> list[sp.Matrix]:
     """γ^j_rl = ⟨ω^j, [X_r, X_l]⟩ for every j, r, l: ``gamma[j][r, l]`` (ours).
 
-    X_r are the columns of Φ = Ψ⁻¹ (4.81), ω^j the rows of Ψ (4.80).  Since ω^j(X_l) is
+    X_r are the columns of Φ = Ψ⁻¹ (4.81), ω^j the rows of Ψ.  Since ω^j(X_l) is
     constant, Cartan's formula gives dω^j(X_r, X_l) = −ω^j([X_r, X_l]); with C^j of (4.83)
     the left side is −(Φᵀ C^j Φ)_rl, so these are Greenwood's γ^j of (4.83)/(4.96)/(4.114).
     """

@@ -32,9 +32,10 @@ def bracket(a: Sequence, b: Sequence, *, sign: int = 1) -> sp.Matrix:
 
     ``sign=+1`` is the bracket of left-invariant fields used in §7.4 (the body convention);
     ``sign=-1`` is the bracket of right-invariant fields (the spatial convention), the sign
-    trap: with it the torque-free equations become ω̇ = −B(ω, ω), solved by ω(−t), the true
-    motion run backwards.  (The physical reversal −ω(−t) leaves the right equations invariant,
-    because B(ω, ω) is quadratic in ω.)
+    trap: with it the torque-free equations become ω̇ = −B(ω, ω), solved by ω(−t).  That is
+    not the physical time reversal: a body played backwards turns the other way, −ω(−t),
+    which solves the right equations because B(ω, ω) is quadratic in ω.  So the wrong sign
+    gives a different motion, not the reversed one.
     """
     if sign not in (1, -1):
         raise ValueError(f"sign must be +1 or -1, got {sign!r}")
@@ -121,11 +122,12 @@ def arnold_equations(A: sp.Matrix, omega: Sequence[sp.Symbol], tau: Sequence | N
                  for i in range(3)]
     c, a = sp.Matrix(sp.symbols("c_1:4")), sp.Matrix(sp.symbols("a_1:4"))
     steps = [
-        Step("Bracket of so(3)", bracket(a, c, sign=sign), "§7.4",
-             "so(3) is IR³ with the cross product" + ("" if sign == 1 else
-                                                     " — here with the WRONG sign"),
+        Step("Bracket of so(3)", bracket(a, c, sign=sign), None,
+             "Ours: so(3) taken as IR³ with the cross product (§7.4 keeps the general bracket)"
+             + ("" if sign == 1 else " — here with the WRONG sign"),
              r"[a, c]", key="bracket"),
-        Step("Inertia operator A", A, "§7.4", "It turns ω into the body angular momentum Aω.",
+        Step("Inertia operator A", A, None, "It turns ω into the body angular momentum Aω; "
+             "diagonal in principal axes is ours (§7.4 keeps the general A).",
              "A", key="inertia_operator"),
         Step("B(c, a) solved from ⟨[a,b],c⟩ = ⟨B(c,a),b⟩ ∀b", B(c, a).applyfunc(sp.factor),
              "§7.4", "The defining condition is linear in b: one equation per component.",

@@ -347,7 +347,8 @@ class Mechanism:
                  "Only the part of F that does work along the allowed motions survives.",
                  r"\tilde F", key="forces"),
             *core.steps,
-            Step("Joint forces from each body's Newton law", list(R.values()), "§7.7",
+            Step("Joint forces from each body's Newton law", list(R.values()),
+                 "§7.7 (reconstructed)",
                  "Outermost body first: what its mass times acceleration needs from its joint.",
                  ", ".join(rf"R_{{\mathrm{{{k}}}}}" for k in R), key="joint_forces"),
         ]

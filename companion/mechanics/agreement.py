@@ -4,7 +4,7 @@ Every method's :class:`~companion.mechanics.derivation.Derivation` solves ``M �
 own speeds w: the independent quasi-velocities u (Boltzmann–Hamel, Maggi, the general
 dynamical equation) or (q̇, μ) with ẇ = (q̈, λ) (Lagrange with multipliers).  To compare them
 at a state (t, q, u) of the system, q̇ = Φ u + Φ_t (4.134) feeds the Lagrange form, and its q̈
-is mapped back through u̇ = d/dt(Ψ q̇ + Ψ_t) = Ψ q̈ + (∂(Ψ q̇ + Ψ_t)/∂q) q̇ + ∂/∂t (4.80).
+is mapped back through u̇ = d/dt(Ψ q̇ + Ψ_t) = Ψ q̈ + (∂(Ψ q̇ + Ψ_t)/∂q) q̇ + ∂/∂t.
 """
 
 from __future__ import annotations

@@ -23,9 +23,10 @@ from companion.mechanics.quadratic import QuadraticForm
 from companion.mechanics.quasi_velocities import dot_symbol
 
 #: The general equation each Boltzmann–Hamel step instantiates, by step key: what a system of
-#: the reader's own cites.  A worked example of the book passes its own numbers instead.
-GENERAL_CITATIONS: dict[str, str] = {
-    "psi": "(4.80)", "psi_t": "(4.80)", "phi": "(4.81)", "phi_t": "(4.81)",
+#: the reader's own cites.  A worked example of the book passes its own numbers instead.  The
+#: definition u = Ψ q̇ + Ψ_t has no number in our copy of §4.3 (it starts at (4.82)).
+GENERAL_CITATIONS: dict[str, str | None] = {
+    "psi": None, "psi_t": None, "phi": "(4.81)", "phi_t": "(4.81)",
     "c_matrices": "(4.83)", "gamma": "(4.83)", "gamma_t": "(4.84)",
     "kinetic_energy": "(4.85)", "momenta": "(4.87)", "inertia": "(4.88)",
     "dT_dtheta": "(4.86)", "kinematical_equations": "(4.134)",
@@ -102,7 +103,7 @@ def boltzmann_hamel(
     q, u
         The n generalized coordinates and n quasi-velocities, plain sympy Symbols.
     Psi
-        n×n matrix of u = Ψ q̇ + Ψ_t (4.80).
+        n×n matrix of u = Ψ q̇ + Ψ_t.
     n_constraints
         m: the last m u's are constrained to zero (nonholonomic constraints).
     Q
@@ -242,6 +243,8 @@ def boltzmann_hamel(
     weighted = sum((p[j] * gamma[j] for j in range(n)), sp.zeros(n, n))
     general = "(4.85)" if rheonomic else "(4.92)" if m == 0 else "(4.109)"
     cite = {"dp_dt": general, "gyroscopic": general, "equations": general, **cite}
+    if m == 0 and "kinematical_equations" not in (citations or {}):
+        cite["kinematical_equations"] = "(4.81)"  # no constraint: Φ u + Φ_t itself
     steps.append(Step(
         "d/dt(∂T/∂u_r) along the motion, q̇ = Φ u + Φ_t substituted",
         dp_dt[:k, :], cite["dp_dt"],

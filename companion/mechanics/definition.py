@@ -174,7 +174,7 @@ class Definition:
         Quasi-velocities; the last ``n_constraints`` are constrained to zero.  Default: the
         q̇ symbols themselves (then ``definitions`` is not needed).
     definitions
-        u_j as expressions in q, q̇ (and t): the source of Ψ and Ψ_t (4.80).
+        u_j as expressions in q, q̇ (and t): the source of Ψ and Ψ_t.
     T
         The unconstrained kinetic energy in q, u (and t).
     T_qdot
@@ -522,7 +522,7 @@ class Definition:
 
     @cached_property
     def psi(self) -> tuple[sp.Matrix, sp.Matrix]:
-        """(Ψ, Ψ_t) differentiated from the quasi-velocity definitions (4.80)."""
+        """(Ψ, Ψ_t) differentiated from the quasi-velocity definitions."""
         psi, psi_t = psi_from_definitions(list(self.definitions), list(self.qdot))
         return sp.ImmutableMatrix(psi), sp.ImmutableMatrix(psi_t)
 

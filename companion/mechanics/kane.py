@@ -371,7 +371,8 @@ def from_system(system: Definition) -> Derivation:
     if alternate:
         steps.append(Step("Alternate form: ṗ_i and Ḣ_i written in a frame not fixed in the body",
                           [line for lines, _ in alternate for line in lines], "(4.144)–(4.146)",
-                          "ṗ_i (4.144) and Ḣ_i (4.145): p_i = m_i(v_i + ω_i × ρ_ci) and "
+                          "The alternate form (4.144) with ṗ_i (4.145) and Ḣ_i (4.146): "
+                          "p_i = m_i(v_i + ω_i × ρ_ci) and "
                           "H_i = I_i·ω_i are resolved in the "
                           "chosen frame F and differentiated there, Ḣ = (dH/dt)_F + ω_F × H; "
                           "the last column shows ṗ_i − m_i(v̇_i + ρ̈_ci) and Ḣ_i + m_i ρ_ci × v̇_i "
@@ -394,7 +395,8 @@ def from_system(system: Definition) -> Derivation:
                       equations,
                       "(4.142)" if rigid else "(4.133)",
                       f"{k} first-order equations in the independent u's: Q_j + Q*_j = 0 "
-                      "(4.132), of the form m(q,t) u̇ + f = Q (4.143).", None,
+                      + ("(4.141)" if rigid else "(4.132)")
+                      + ", of the form m(q,t) u̇ + f = Q (4.143).", None,
                       key="equations"))
     kinematics = sp.Matrix([sym.plain(e) for e in sym.kinematics.values()])
     if system.t is None and sym.t in set().union(mass.free_symbols, forcing.free_symbols):

@@ -4,7 +4,7 @@
     Σ_i a_ji q̇_i + a_jt = 0                              (j = 1..m)
 
 T(q, q̇, t) is the **unconstrained** kinetic energy; the constraint rows a_j are the last m
-rows of Ψ in u = Ψ q̇ + Ψ_t (4.80) (the suppressed quasi-velocities).  The result is n
+rows of Ψ in u = Ψ q̇ + Ψ_t (the suppressed quasi-velocities).  The result is n
 second-order equations and m constraint equations in n + m unknowns (q̈, λ): no
 quasi-velocities, but the multipliers must be solved for along with the accelerations.
 
@@ -72,7 +72,7 @@ def lagrange_rows(
 def in_generalized_velocities(system: Definition) -> tuple[sp.Expr, sp.Matrix]:
     """T(q, q̇, t) and the generalized forces Q_q of the q's, from the system's definition.
 
-    The unconstrained T(q, u, t) becomes T(q, q̇, t) by u = Ψ q̇ + Ψ_t (4.80).  The applied
+    The unconstrained T(q, u, t) becomes T(q, q̇, t) by u = Ψ q̇ + Ψ_t.  The applied
     forces of the independent u's map to the q's by virtual work, Q_q = Ψᵀ [Q; 0]: a force
     component along a constrained direction would only shift the multiplier, so none is
     assumed.
@@ -177,7 +177,7 @@ def lagrange_multipliers(
     ]
     if m:
         steps.append(Step("Constraint equations A q̇ + a_t = 0", [
-            sp.Eq(sp.expand((A * qd + a_t)[j]), 0) for j in range(m)], "(4.80)",
+            sp.Eq(sp.expand((A * qd + a_t)[j]), 0) for j in range(m)], None,
             "The rows of the suppressed quasi-velocities, set to zero.", None, key="constraints"))
     rows, p, mass, rest = lagrange_rows(T, q, qdot, qddot, t)
     steps.append(Step("Generalized momenta ∂T/∂q̇", p, None,

@@ -6,7 +6,7 @@ Equation (4.85) is Lagrange's expression projected on the quasi-coordinates,
 
     d/dt(∂T/∂u_r) − ∂T/∂θ_r + Σ_j p_j (γ^j_rl u_l + γ^j_r) = Σ_i Φ_ir [d/dt(∂T/∂q̇_i) − ∂T/∂q_i],
 
-so with q̇ = Φ u + Φ_t and q̈ = Φ (u̇ − Ψ̇ q̇ − Ψ̇_t) (the derivative of (4.80)) the n − m
+so with q̇ = Φ u + Φ_t and q̈ = Φ (u̇ − Ψ̇ q̇ − Ψ̇_t) (the derivative of u = Ψ q̇ + Ψ_t) the n − m
 equations of the independent u's read
 
     Φ_kᵀ M_q Φ_k u̇_k = Φ_kᵀ [Q_q − b(q, q̇) + M_q Φ (Ψ̇ q̇ + Ψ̇_t)],
@@ -46,7 +46,7 @@ class EliminationParts:
     t
         Time symbol or ``None``.
     psi, psi_t
-        Ψ (n×n) and Ψ_t (n×1) of u = Ψ q̇ + Ψ_t (4.80), functions of (t, q).
+        Ψ (n×n) and Ψ_t (n×1) of u = Ψ q̇ + Ψ_t, functions of (t, q).
     rate
         Ψ̇ q̇ + Ψ̇_t at q̈ = 0 (n×1), a function of (t, q, q̇).
     components, weights
@@ -186,7 +186,7 @@ def boltzmann_hamel_numeric(system: Definition, holonomic: list[sp.Expr] | None 
                              components=v, weights=W, jacobian=J, jacobian_rate=dJ,
                              gradient=v.jacobian(q), forces=forces, drift_rate=drift_rate)
     steps = [
-        Step("Quasi-velocities u = Ψ q̇ + Ψ_t: the matrix Ψ", psi, "(4.80)",
+        Step("Quasi-velocities u = Ψ q̇ + Ψ_t: the matrix Ψ", psi, None,
              "The last rows are the constraints (the rates of the configuration "
              "constraints among them); Ψ is inverted numerically at each state.", r"\Psi",
              key="psi"),

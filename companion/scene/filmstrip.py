@@ -101,11 +101,17 @@ def draw_frame(ax, keyframes: Keyframes, frame: int) -> None:
                     arrowprops={"arrowstyle": "-|>", "color": arrow["color"], "lw": 1.4})
     t = keyframes.channel(spec["time"])[frame, 0]
     ax.set_title(f"t = {t:.2f} s", fontsize=9)
-    lo, hi = np.array(spec["bounds"])
-    corners = np.array([[x, y, z] for x in (lo[0], hi[0]) for y in (lo[1], hi[1])
-                        for z in (lo[2], hi[2])]) @ basis.T
-    ax.set_xlim(corners[:, 0].min(), corners[:, 0].max())
-    ax.set_ylim(corners[:, 1].min(), corners[:, 1].max())
+    if spec.get("follow"):  # as scene.js: the followed point centred, its reach around it
+        centre, reach = screen(keyframes.value(spec["follow"]["point"], frame)), \
+            spec["follow"]["reach"]
+        ax.set_xlim(centre[0] - reach, centre[0] + reach)
+        ax.set_ylim(centre[1] - reach, centre[1] + reach)
+    else:
+        lo, hi = np.array(spec["bounds"])
+        corners = np.array([[x, y, z] for x in (lo[0], hi[0]) for y in (lo[1], hi[1])
+                            for z in (lo[2], hi[2])]) @ basis.T
+        ax.set_xlim(corners[:, 0].min(), corners[:, 0].max())
+        ax.set_ylim(corners[:, 1].min(), corners[:, 1].max())
     ax.set_aspect("equal")
     ax.set_axis_off()
 
@@ -125,11 +131,12 @@ def filmstrip_png(keyframes: Keyframes, n_frames: int = 4, *, height: float = 2.
     right, up, _ = camera_axes(keyframes.spec)
     corners = np.array([[x, y, z] for x in (lo[0], hi[0]) for y in (lo[1], hi[1])
                         for z in (lo[2], hi[2])])
-    width = np.ptp(corners @ right) / max(np.ptp(corners @ up), 1e-9)
+    width = (1.0 if keyframes.spec.get("follow")  # a followed reach is square
+             else np.ptp(corners @ right) / max(np.ptp(corners @ up), 1e-9))
     fig = Figure(figsize=(len(frames) * height * float(np.clip(width, 0.6, 2.0)), height))
     for k, frame in enumerate(frames):
         draw_frame(fig.add_subplot(1, len(frames), k + 1), keyframes, int(frame))
     fig.tight_layout(pad=0.3)
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=72)
+    fig.savefig(buf, format="png", dpi=72, bbox_inches="tight", pad_inches=0.05)
     return buf.getvalue()

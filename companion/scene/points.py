@@ -1,22 +1,32 @@
 """A scene for any system from the points it declares: a reader's own System gets one.
 
 A point is declared through the system's ``series``: ``x``, ``y`` (and ``z``) for one point,
-or ``x_<name>``, ``y_<name>`` (``z_<name>``) for several.  Each point is drawn with its trail;
-without a z the scene is planar.
+or ``x_<name>``, ``y_<name>`` (``z_<name>``) for several.  Each point is drawn with its trail,
+and consecutive points (in the order declared) whose distance never changes are joined by a
+rod (the outline of a body they belong to); without a z
+the scene is planar.  When the mechanism is small beside its path (a robot on a long drive),
+the view follows the points' centroid, as the knife edge's scene follows its rod, so the
+mechanism fills the scene instead of shrinking to overlapping dots.
 """
 
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 import numpy as np
 
 from companion.numerics import Trajectory
-from companion.scene.items import Declaration, Grid, Point
+from companion.scene.items import COLORS, Declaration, Grid, Point, Rod
 
 #: One colour per point, Okabe–Ito's (told apart under colour-vision deficiencies: tests/
 #: test_colours.py).
 _PALETTE = ("#E69F00", "#0072B2", "#009E73", "#D55E00", "#CC79A7", "#56B4E9")
+
+#: Follow the mechanism when its path spans more than this many times its own size.
+FOLLOW_ABOVE = 4.0
+#: The followed view shows this many mechanism sizes on each side of its centroid.
+FOLLOW_REACH = 2.5
 
 
 def declared_points(trajectory: Trajectory) -> dict[str, np.ndarray]:
@@ -46,13 +56,41 @@ def points_declaration(trajectory: Trajectory, title: str = "",
                          "or 'x_<name>', 'y_<name>' in the System")
     planar = all(p.shape[0] == 2 for p in points.values())
     items: list = [Grid(z=0.0), *(extra or [])]
+    positions = [np.vstack([p, np.zeros_like(p[:1])]) if p.shape[0] == 2 else p
+                 for p in points.values()]
+    # the outline of what moves as one body first, so the dots sit on it
+    items += [Rod(a, b, color=COLORS["link"], width=4.0)
+              for a, b in pairwise(positions) if rigidly_joined(a, b)]
     for k, (name, p) in enumerate(points.items()):
         items.append(Point(p, _PALETTE[k % len(_PALETTE)], radius=5.0, trail=True, label=name))
     lengths = ", ".join(
         f"{name} travels {float(np.sum(np.linalg.norm(np.diff(p, axis=1), axis=0))):.2f} m"
         for name, p in points.items())
     return Declaration(items, view="2d" if planar else "3d", title=title,
+                       follow=follow_mechanism(positions),
                        description=f"Over {trajectory.t[-1]:.1f} s {lengths}.")
+
+
+def rigidly_joined(a: np.ndarray, b: np.ndarray, tolerance: float = 1e-6) -> bool:
+    """Whether points ``a`` and ``b`` (each (3, N)) keep one distance, to ``tolerance`` of it,
+    over the whole motion: two points of one body (a robot's wheel centres), not a particle
+    and its carriage."""
+    distance = np.linalg.norm(a - b, axis=0)
+    return bool(distance.max() > 0 and np.ptp(distance) <= tolerance * distance.max())
+
+
+def follow_mechanism(positions: list[np.ndarray]) -> tuple[np.ndarray, float] | None:
+    """``(centroid over time, reach)`` for :class:`Declaration`'s ``follow`` when the points
+    (each (3, N)) span a path more than :data:`FOLLOW_ABOVE` times the mechanism's size, else
+    None (the whole motion in view).  The size is the largest distance of a point from the
+    centroid at any instant (a single point has none: it is never followed)."""
+    stacked = np.array(positions)  # (points, 3, N)
+    centroid = stacked.mean(axis=0)
+    size = float(np.max(np.linalg.norm(stacked - centroid, axis=1)))
+    path = float(np.max(np.ptp(centroid, axis=1)))
+    if len(positions) < 2 or not size > 0 or path <= FOLLOW_ABOVE * size:
+        return None
+    return centroid, FOLLOW_REACH * size
 
 
 def points_scene(trajectory: Trajectory) -> Declaration:

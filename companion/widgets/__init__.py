@@ -1,6 +1,7 @@
 """Widgets shared by every chapter: the derivation :class:`Stepper`, the :class:`Explorer`
 (sliders → simulate → one figure updated in place) with its :class:`View` base class, the
-:class:`PlayControl` for animations and the lecture style switch.
+:class:`PlayControl` for animations, the :class:`Panel` that keeps a notebook's own
+arrangement readable without widgets, and the lecture style switch.
 
 Submodules are imported on first use, so ``import companion.widgets`` stays light.
 """
@@ -14,12 +15,14 @@ _WHERE = {
     "Stepper": "companion.widgets.stepper",
     "Explorer": "companion.widgets.explorer",
     "View": "companion.widgets.explorer",
+    "Panel": "companion.widgets.panel",
     "PlayControl": "companion.widgets.play",
     "use_lecture_style": "companion.widgets.style",
     "TimeSeriesView": "companion.widgets.timeseries",
 }
 
-__all__ = ["Explorer", "PlayControl", "Stepper", "TimeSeriesView", "View", "use_lecture_style"]
+__all__ = ["Explorer", "Panel", "PlayControl", "Stepper", "TimeSeriesView", "View",
+           "use_lecture_style"]
 
 
 def __getattr__(name: str) -> Any:

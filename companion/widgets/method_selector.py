@@ -111,4 +111,6 @@ class MethodSelector:
         bundle = dict(self.widget._repr_mimebundle_() or {})
         if self.stepper is not None:
             bundle["text/markdown"] = self.stepper.markdown()
+        else:  # why the chosen method does not apply: the static form says it too
+            bundle["text/html"] = self.message.value
         return bundle

@@ -4,10 +4,12 @@ and the relative drift of every invariant.  Used where an example has no view of
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
+import sympy as sp
 
 from companion.numerics import Trajectory
 from companion.widgets import labels
@@ -18,46 +20,71 @@ if TYPE_CHECKING:
 
 
 class TimeSeriesView(View):
-    """Series against time (left), a path ``(x, y)`` (right, optional), invariant drifts.
+    """Series against time (left, one panel per kind), a path ``(x, y)`` (optional), and the
+    invariants' drifts.
 
     Parameters
     ----------
     series
-        Names of trajectory series to plot against time (states, series or invariants).
-        ``None``: every state of the first trajectory and, without ``path``, the path
-        :func:`default_path` finds among its states and series (for a model that is not a
-        System, whose coordinates :meth:`for_system` cannot name).
+        Names of trajectory series to plot against time in one panel (states, series or
+        invariants).  ``None`` (and no ``panels``): every state of the first trajectory and,
+        without ``path``, the path :func:`default_path` finds among its states and series (for
+        a model that is not a System, whose coordinates :meth:`for_system` cannot name).
     path
         Names of two series drawn against each other, e.g. ``("x", "y")``.
+    panels
+        ``(title, names)`` pairs: one panel against time each, stacked, so that quantities of
+        one kind share an axis (lengths, angles, speeds); replaces ``series``.
     """
 
-    figsize = (9.0, 4.5)
-
     def __init__(self, series: Sequence[str] | None = None,
-                 path: tuple[str, str] | None = None):
-        self.series = None if series is None else list(series)
+                 path: tuple[str, str] | None = None,
+                 panels: Sequence[tuple[str, Sequence[str]]] | None = None):
+        if panels is not None and series is not None:
+            raise ValueError("give series (one panel) or panels, not both")
+        self.panels = (None if panels is None and series is None
+                       else [(title, list(names)) for title, names in panels or []
+                             if names] or [("Against time", list(series or []))])
         self.path = path
+        # a taller figure for stacked panels, so each keeps a legible height
+        self.figsize = (9.0, max(4.5, 1.9 * len(self.panels or ())))
+
+    @property
+    def series(self) -> list[str] | None:
+        """Every name plotted against time, panel after panel."""
+        return None if self.panels is None else [n for _, names in self.panels for n in names]
 
     @classmethod
     def for_system(cls, system: System) -> TimeSeriesView:
-        """The coordinates of ``system`` against time, and the :func:`default_path` among
-        its coordinates and series."""
+        """The coordinates of ``system`` grouped by kind (:func:`coordinate_kinds`: lengths,
+        angles), each kind in its own panel, the independent speeds in another, and the
+        :func:`default_path` among its coordinates and series."""
+        kinds = coordinate_kinds(system)
         q = [s.name for s in system.q]
-        return cls(q, default_path(q, system.series))
+        return cls(panels=[("Positions", [n for n in q if kinds[n] == "length"]),
+                           ("Angles [rad]", [n for n in q if kinds[n] == "angle"]),
+                           ("Speeds", [u.name for u in system.u_independent])],
+                   path=default_path(q, system.series))
 
     def setup(self, fig, trajectory: Trajectory) -> None:
-        if self.series is None:
-            self.series = list(trajectory.names)
+        if self.panels is None:
+            self.panels = [("Against time", list(trajectory.names))]
             self.path = self.path or default_path(trajectory.names, trajectory.series)
+        rows = len(self.panels)
         # the drift panel only when there is something to drift (the bicycle tracks none)
         ncols = 1 + bool(self.path) + bool(trajectory.invariants)
-        self.ax_t = fig.add_subplot(1, ncols, 1)
-        self.lines = {n: self.ax_t.plot(trajectory.t, trajectory[n], label=labels.plain(n))[0]
-                      for n in self.series}
-        self.ax_t.set(xlabel="t [s]", title="Against time")
-        self.ax_t.legend(loc="upper right", fontsize="small")
+        grid = fig.add_gridspec(rows, ncols)
+        self.axes_t, self.lines = [], {}
+        for row, (title, names) in enumerate(self.panels):
+            ax = fig.add_subplot(grid[row, 0], sharex=self.axes_t[0] if self.axes_t else None)
+            self.lines.update({n: ax.plot(trajectory.t, trajectory[n], label=labels.plain(n))[0]
+                               for n in names})
+            ax.set(title=title, xlabel="t [s]" if row == rows - 1 else None)
+            ax.legend(loc="upper right", fontsize="small")
+            self.axes_t.append(ax)
+        self.ax_t = self.axes_t[0]
         if self.path:
-            self.ax_p = fig.add_subplot(1, ncols, 2)
+            self.ax_p = fig.add_subplot(grid[:, 1])
             (self.path_line,) = self.ax_p.plot(*(trajectory[n] for n in self.path))
             self.ax_p.set(xlabel=labels.plain(self.path[0]), ylabel=labels.plain(self.path[1]),
                           aspect="equal",
@@ -65,14 +92,14 @@ class TimeSeriesView(View):
             self.ax_p.set_adjustable("datalim")
         self.drifts = {}
         if trajectory.invariants:
-            self.ax_d = fig.add_subplot(1, ncols, ncols)
+            self.ax_d = fig.add_subplot(grid[:, ncols - 1])
             self.drifts = {n: self.ax_d.semilogy(trajectory.t, self._drift(trajectory, n),
                                                  label=labels.plain(n))[0]
                            for n in trajectory.invariants}
             self.ax_d.set(xlabel="t [s]", title="Relative drift of invariants",
                           ylim=(1e-16, 1e-6))
             self.ax_d.legend(loc="upper left", fontsize="small")
-        few_ticks(self.ax_t, *([self.ax_p] if self.path else []))
+        few_ticks(*self.axes_t, *([self.ax_p] if self.path else []))
 
     @staticmethod
     def _drift(trajectory: Trajectory, name: str) -> np.ndarray:
@@ -82,7 +109,8 @@ class TimeSeriesView(View):
     def refresh(self, trajectory: Trajectory) -> None:
         for name, line in self.lines.items():
             line.set_data(trajectory.t, trajectory[name])
-        rescale(self.ax_t)
+        for ax in self.axes_t:
+            rescale(ax)
         if self.path:
             self.path_line.set_data(*(trajectory[n] for n in self.path))
             rescale(self.ax_p)
@@ -90,10 +118,52 @@ class TimeSeriesView(View):
             line.set_data(trajectory.t, self._drift(trajectory, name))
 
     def describe(self, trajectory: Trajectory) -> str:
-        what = ", ".join(self.series)
+        what = "; ".join(f"{title.lower()}: {', '.join(names)}" for title, names in self.panels)
         path = f"; the path {self.path[1]} against {self.path[0]}" if self.path else ""
         drifts = "; invariant drifts" if self.drifts else ""
-        return f"{what} against time over {trajectory.t[-1]:.3g} s{path}{drifts}."
+        return f"Against time over {trajectory.t[-1]:.3g} s, {what}{path}{drifts}."
+
+
+def first_controls(system: System, at_least: int = 6) -> list[str]:
+    """The sliders an explorer of ``system`` shows first: the parameters its forces use (a
+    torque, a damping constant), then the start values of the independent speeds, then the
+    other numbers in order, ``at_least`` in all; the rest go under "more parameters"."""
+    used = set().union(*(sp.sympify(e).free_symbols for e in system.definition.Q or ()))
+    forces = [p.name for p in system.parameters if p.symbol in used]
+    speeds = {u.name for u in system.u_independent}
+    starts = [p.name for p in system.initial if p.name in speeds]
+    first = forces + starts
+    rest = [p.name for p in (*system.parameters, *system.initial) if p.name not in first]
+    return first + rest[:max(0, at_least - len(first))]
+
+
+#: Units that name a coordinate's kind outright.
+_ANGLE_UNITS = {"rad", "deg", "°"}
+_LENGTH_UNITS = {"m", "cm", "mm", "km"}
+#: Names of coordinates that are angles by the books' habit (θ, φ, ψ …, with any subscript).
+_ANGLE_NAME = re.compile(r"\\?(theta|phi|psi|alpha|beta|gamma|delta|chi|eta|varphi|vartheta)"
+                         r"(_.*)?$", re.IGNORECASE)
+
+
+def coordinate_kinds(system: System) -> dict[str, str]:
+    """``"angle"`` or ``"length"`` for each coordinate of ``system``: its start value's unit
+    when it names one (rad, m …); else an angle when it appears inside a trigonometric function
+    of the quasi-velocity definitions, T or the constraints, or when it is named as the books
+    name angles (θ, φ, ψ, α …); else a length."""
+    units = {p.name: p.unit.strip() for p in system.initial}
+    trig = set()
+    for expr in (*(system.definition.definitions or ()), system.definition.T):
+        for call in sp.sympify(expr).atoms(sp.sin, sp.cos, sp.tan):
+            trig |= call.free_symbols
+    kinds = {}
+    for s in system.q:
+        unit = units.get(s.name, "")
+        if unit in _ANGLE_UNITS or (unit not in _LENGTH_UNITS and (
+                s in trig or _ANGLE_NAME.match(s.name))):
+            kinds[s.name] = "angle"
+        else:
+            kinds[s.name] = "length"
+    return kinds
 
 
 def default_path(names: Collection[str], series: Collection[str]) -> tuple[str, str] | None:

@@ -28,11 +28,11 @@ from companion.mechanics.comparison import BOOK_METHODS, ComparisonTable, compar
 from companion.scene import scene_for
 from companion.scene.points import declared_points
 from companion.system import System
-from companion.widgets import labels, style
+from companion.widgets import labels
 from companion.widgets.explorer import Explorer, Preset
 from companion.widgets.lifecycle import close_tree
 from companion.widgets.method_selector import MethodSelector
-from companion.widgets.timeseries import TimeSeriesView
+from companion.widgets.timeseries import TimeSeriesView, first_controls
 from companion.workbench.define import DefinitionError, Draft
 
 #: Largest relative difference of accelerations still called agreement (round-off of the
@@ -130,8 +130,8 @@ class Workbench:
             lambda _: system, [system.name], system.name, "boltzmann_hamel",
             methods=system.applicable_methods()))
         self.explorer = self._attempt("explorer", lambda: Explorer(
-            system, TimeSeriesView.for_system(system), simulate_kwargs=simulate_kwargs,
-            presets=speeds_doubled(system), key="workbench"))
+            system, TimeSeriesView.for_system(system), essential=first_controls(system),
+            simulate_kwargs=simulate_kwargs, presets=speeds_doubled(system), key="workbench"))
         if self.explorer is not None and declared_points(self.explorer.trajectory):
             self.scene = self._attempt("scene", lambda: scene_for(self.explorer))
         self.table = self._attempt("cost", lambda: compare_methods([system]))
@@ -223,8 +223,7 @@ class Workbench:
             self.system is None) else [self.summary(), *(f"{k}: {v}" for k, v in
                                                           self.errors.items())]
         bundle["text/plain"] = "\n".join(lines)
-        if style.static_page():
-            bundle["text/html"] = self.static_html()
+        bundle["text/html"] = self.static_html()
         return bundle
 
     def close(self) -> None:

@@ -7,7 +7,7 @@ sentence instead of a traceback.
 
 The translation into the book's setting (Greenwood §4.3) is direct: the speeds are the
 independent quasi-velocities u₁ … u_{n−m}, the constraints the last m, held at zero, so
-u = Ψ q̇ + Ψ_t (4.80) stacks the speeds over the constraints; T is typed in q̇ and converted
+u = Ψ q̇ + Ψ_t stacks the speeds over the constraints; T is typed in q̇ and converted
 through q̇ = Φ u + Φ_t (4.81); forces are generalized forces of the coordinates, Q_u = Φᵀ Q_q.
 """
 
@@ -103,7 +103,7 @@ def define(name: str, *, q: Sequence[sp.Symbol], T: Any, speeds: Sequence[Any] |
         The kinetic energy in q and the rates q̇ (and t).
     speeds
         The independent speeds u₁ … u_{n−m} as expressions linear in the rates (the
-        quasi-velocities of Greenwood (4.80)); default: the first n − m rates.
+        quasi-velocities of Greenwood §4.3); default: the first n − m rates.
     constraints
         Velocity constraints, expressions in q, q̇ (and t), linear in q̇, that vanish on the
         motion (the last m quasi-velocities, held at zero).
@@ -211,7 +211,7 @@ def _check_uses(what: str, expr: sp.Expr, allowed: set, allowed_words: str) -> N
 
 
 def _check_linear(what: str, expr: sp.Expr, qdot: list[sp.Symbol]) -> None:
-    """Speeds and velocity constraints are linear in the rates (Greenwood (4.80))."""
+    """Speeds and velocity constraints are linear in the rates (Greenwood §4.3)."""
     if any(expr.diff(r).free_symbols & set(qdot) for r in qdot):
         raise DefinitionError(f"{what} is not linear in the rates {_names(qdot)}")
 

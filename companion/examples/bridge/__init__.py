@@ -1,6 +1,7 @@
-"""Between the books: Greenwood's Hamel coefficients of Example 4.3 as the structure constants
-of so(3), Boltzmann–Hamel's gyroscopic term as Loparo & Vakalis's B(ω, ω), Euler's equations
-as geodesics of Ψᵀ A Ψ in Euler angles, and why the pull-back cannot treat the knife edge."""
+"""Between the books: Greenwood's Hamel coefficients of Examples 4.3 and 4.4 as the structure
+constants of so(3) and se(2) (left-invariant frames), Boltzmann–Hamel's gyroscopic term as
+Loparo & Vakalis's B(ω, ω), Euler's equations as geodesics of Ψᵀ A Ψ in Euler angles, and why
+the pull-back cannot treat the knife edge."""
 
 from companion.examples.record import Notebook, WorkedExample, part
 
@@ -14,7 +15,9 @@ EXAMPLES = (
             title="Between the books: Hamel's γ, so(3) and geodesics",
             source="Greenwood §4.3 (Examples 4.3, 4.4) with Loparo & Vakalis §7.2–7.4",
             summary="See Greenwood's γ^j_rl of Example 4.3 turn out to be the structure "
-            "constants of so(3) and, for any frame, ⟨ω^j, [X_r, X_l]⟩, his gyroscopic term "
+            "constants of so(3) and those of Example 4.4 the structure constants of se(2) "
+            "(both frames are left-invariant), and, for any frame, ⟨ω^j, [X_r, X_l]⟩, his "
+            "gyroscopic term "
             "become B(ω, ω), Euler's equations come out as geodesics in Euler angles, and the "
             "γ-test that shows the knife edge has no submanifold to pull back to.",
             order=(7, 4, 9),

@@ -55,6 +55,19 @@ def _gamma_test() -> tuple[bool, str]:
                 f"u₃ · eˣ: C³ changes, γ-block {rescaled['block'].tolist()}")
 
 
+def _left_invariant_frame() -> tuple[bool, str]:
+    k = c.knife_edge_frame()
+    q = set(k["q"])
+    constant = all(not (g.free_symbols & q) for g in k["brackets"])
+    invariant = all(v == sp.zeros(3, 1) for v in k["pushforward"])
+    fixed = sp.simplify(k["fixed_axes"][2][0, 1] + sp.sec(k["q"][2]))
+    named = [k["brackets"][2][0, 1], k["brackets"][0][1, 2], k["brackets"][0][0, 2],
+             k["brackets"][2][0, 2]]
+    ok = constant and invariant and fixed == 0 and named == [-1, -1, 0, 0]
+    return ok, (f"[X₁,X₂] = {named[0]}·X₃, [X₂,X₃] = {named[1]}·X₁, [X₁,X₃] = 0, constant: "
+                f"{constant}; dL_h X = X∘L_h: {invariant}; fixed axes γ³₁₂ + sec φ = {fixed}")
+
+
 def _kane_is_pull_back() -> tuple[bool, str]:
     k = c.kane_vs_pull_back()
     ok = k["difference"] == sp.zeros(2, 1) and k["coefficients"] == k["J"]
@@ -89,6 +102,9 @@ def checks(printed: Mapping[str, str]) -> list[Check]:
               _identity("euler_body"), RECONSTRUCTION),
         Check(BOOK, "(4.117)–(4.119)", "Ex 4.4: γ^j_rl = ⟨ω^j, [X_r, X_l]⟩ (frame of Φ)",
               _identity("knife_edge"), RECONSTRUCTION),
+        Check(BOOK, "(4.105)–(4.107)", "Ex 4.4: the frame of Φ is left-invariant on SE(2), "
+              "[X₁,X₂] = −X₃, [X₂,X₃] = −X₁, [X₁,X₃] = 0 (ours); fixed axes u₁ = ẋ give "
+              "γ³₁₂ = −sec φ", _left_invariant_frame, RECONSTRUCTION),
         Check(BOOK, "(4.119)/§7.3", "γ-test: knife edge γ³₁₂ = −1; C³ ≠ 0 is not the test "
               "(u₃ = x ẏ, u₃ rescaled)", _gamma_test, RECONSTRUCTION),
         Check(BOOK, "(4.133)/(7.2)", "double pendulum: velocity coefficients = columns of J, "

@@ -5,12 +5,16 @@
 * The gyroscopic term of (4.92), Σ_j p_j γ^j u, is A·(−B(ω, ω)) with the B of §7.4, which
   for SO(3) works out to B(c, a) = A⁻¹((Ac) × a) (the companion's derivation from B's
   definition; our copy of the chapter keeps the general notation): Boltzmann–Hamel's
-  A ω̇ + Σ_j p_j γ^j ω = M is dω/dt = B(ω, ω) + A⁻¹M.
+  A ω̇ + Σ_j p_j γ^j ω = τ, τ the applied body torque, is dω/dt = B(ω, ω) + A⁻¹τ (ours).
 * With the metric σ = Ψᵀ A Ψ of T in the Euler-angle rates (4.89)/(4.93), the geodesic
   equations σ q̈ + Γ_{j,kl} q̇^k q̇^l = 0 of §7.2, mapped to ω = Ψ q̇, are Euler's equations
   (checked at random states: the symbolic σ⁻¹ in Euler angles takes a minute).
 * One identity for Examples 4.3 and 4.4: γ^j_rl = ⟨ω^j, [X_r, X_l]⟩, with X_r the columns of
   Φ and ω^j the rows of Ψ (Hamel's coefficients are the structure functions of the frame).
+* Both of Greenwood's examples use left-invariant frames, which is why their γ's are constant:
+  Example 4.3's body rates on SO(3), and Example 4.4's (4.105)–(4.107), the body velocities of
+  SE(2), with [X₁, X₂] = −X₃, [X₂, X₃] = −X₁, [X₁, X₃] = 0.  Fixed axes instead, u₁ = ẋ, give
+  γ³₁₂ = −sec φ: a frame that is not left-invariant (:func:`knife_edge_frame`).
 * The γ-test: the knife edge's allowed fields have γ³₁₂ = ⟨ω³, [X₁, X₂]⟩ = −1 ≠ 0 (4.119), so
   D is not integrable (Frobenius) and the pull-back of §7.3 has no submanifold to act on.
   C³ ≠ 0 is *not* that test: u₃ = x ẏ has C³ ≠ 0 while ẏ = 0 is holonomic, and rescaling u₃
@@ -22,6 +26,7 @@ Every function returns sympy objects derived from the companion's systems; nothi
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 import numpy as np
 import sympy as sp
@@ -143,6 +148,35 @@ def knife_edge_gamma_test() -> dict[str, sp.Matrix]:
             "gamma3_12": sp.simplify((psi[2, :] * lie)[0]),
             "block": gamma_test(psi, q, system.n_constraints)[0],
             "C3": system.derive("boltzmann_hamel").C[2]}
+
+
+def knife_edge_frame() -> dict[str, Any]:
+    """Example 4.4's frame is left-invariant on SE(2) (ours), and a fixed-axes frame is not.
+
+    Returned: ``"q"``; ``"frame"``, X_r the columns of Φ (4.111); ``"brackets"``, the
+    coefficients c with [X_r, X_l] = Σ_j c[j][r, l] X_j (the structure functions of
+    (4.105)–(4.107), constant); ``"pushforward"``,
+    dL_h X_r(g) − X_r(h g) for the left translation L_h by a symbolic h = (a, b, α) (zero: the
+    fields are left-invariant); and ``"fixed_axes"``, the same coefficients for u₁ = ẋ,
+    u₂ = φ̇ and the knife edge's u₃ (4.107), where γ³₁₂ = −sec φ depends on φ.
+    """
+    system = _knife_edge()
+    q = system.q
+    x, y, phi = q
+    psi, _ = system.psi
+    Phi = psi.inv().applyfunc(sp.simplify)
+    a, b, alpha = sp.symbols("a b alpha")
+    left = sp.Matrix([a + x * sp.cos(alpha) - y * sp.sin(alpha),
+                      b + x * sp.sin(alpha) + y * sp.cos(alpha), alpha + phi])
+    moved = dict(zip(q, left, strict=True))
+    push = [(left.jacobian(q) * Phi[:, r] - Phi[:, r].xreplace(moved)).applyfunc(sp.simplify)
+            for r in range(len(q))]
+    xd, yd, phid = system.qdot
+    fixed, _ = psi_from_definitions([xd, phid, -xd * sp.sin(phi) + yd * sp.cos(phi)],
+                                    system.qdot)
+    return {"q": q, "frame": [Phi[:, r] for r in range(len(q))],
+            "brackets": structure_functions(psi, q), "pushforward": push,
+            "fixed_axes": structure_functions(fixed, q)}
 
 
 def c_is_not_the_test() -> dict[str, dict[str, sp.Matrix]]:

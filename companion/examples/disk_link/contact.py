@@ -44,6 +44,10 @@ COORDS = [theta, s, h, psi]
 RATES = [theta_d, s_d, h_d, psi_d]
 ACCELS = [theta_dd, s_dd, h_dd, psi_dd]
 
+#: Sections of Loparo & Vakalis our copy does not contain: the steps are our reconstruction.
+_S7_7, _S7_9, _S7_10 = ("§7.7 (reconstructed)", "§7.9 (reconstructed)",
+                        "§7.10 (reconstructed)")
+
 
 def cross2(a: Sequence, b: Sequence) -> sp.Expr:
     """z-component of the planar cross product a × b."""
@@ -233,11 +237,11 @@ def mode_model(name: str) -> ModeModel:
         derivation.steps.append(Step(
             "Contact forces from the disk's Newton–Euler equations", [sp.Eq(N, N_ne),
                                                                      sp.Eq(F, F_ne)],
-            "§7.7", "Put the accelerations back into m c̈ = N e₂ + F e₁ − m g ĵ.", None,
+            _S7_7, "Put the accelerations back into m c̈ = N e₂ + F e₁ − m g ĵ.", None,
             key="contact_forces"))
     elif name == "slipping":
         derivation.steps.append(Step(
-            "Normal force from the disk's Newton–Euler equations", sp.Eq(N, N_ne), "§7.7",
+            "Normal force from the disk's Newton–Euler equations", sp.Eq(N, N_ne), _S7_7,
             "N is linear in the accelerations; with F = −μ_k N sgn(v_slip) the equations "
             "close.", None, key="normal_force"))
     return ModeModel(name, q, qdot, qddot, chart, derivation, N_ne,
@@ -327,20 +331,20 @@ def kinematics_steps() -> list[Step]:
     v_slip = rel[0].subs(h, 0)
     rolling = sp.solve(sp.Eq(v_slip, 0), psi_d)[0]
     return [
-        Step("Frame of the link", [KIN.e1, KIN.e2], "§7.9",
+        Step("Frame of the link", [KIN.e1, KIN.e2], _S7_9,
              "e₁ along the link, e₂ its normal; both turn with θ.", r"e_1,\ e_2", key="link_frame"),
-        Step("Disk centre", KIN.centre, "§7.9",
+        Step("Disk centre", KIN.centre, _S7_9,
              "s along the link to the contact point, then r + h along the normal (h = gap).",
              "c", key="disk_centre"),
         Step("Velocity of the disk centre", time_derivative(KIN.centre, COORDS, RATES).applyfunc(
-            sp.expand), "§7.9", "Differentiate c along the motion.", r"\dot c",
+            sp.expand), _S7_9, "Differentiate c along the motion.", r"\dot c",
              key="centre_velocity"),
-        Step("Relative velocity of the touching material points (along e₁, e₂)", rel, "§7.9",
+        Step("Relative velocity of the touching material points (along e₁, e₂)", rel, _S7_9,
              "Disk point c − r e₂ turning with ψ̇ minus link point s e₁ turning with θ̇.",
              r"v_{rel}", key="relative_velocity"),
-        Step("Slip velocity in contact (h = 0)", v_slip, "§7.9",
+        Step("Slip velocity in contact (h = 0)", v_slip, _S7_9,
              "The tangential part: zero when the disk rolls.", r"v_{slip}", key="slip_velocity"),
-        Step("Rolling constraint", sp.Eq(psi_d, rolling), "§7.10",
+        Step("Rolling constraint", sp.Eq(psi_d, rolling), _S7_10,
              "Integrable in the plane: ψ = θ − s/r + const, leaving the coordinates (θ, s).",
              None, key="rolling_constraint"),
     ]
@@ -356,18 +360,18 @@ def contact_force_steps() -> list[Step]:
     F_state = sp.factor(sp.cancel(roll.tangential.subs(acc)))
     return [
         Step("Newton's law for the disk alone", r"m \ddot c = N e_2 + F e_1 - m g \hat\jmath",
-             "§7.7", "The disk as a free body: the contact force is the only unknown.", None,
+             _S7_7, "The disk as a free body: the contact force is the only unknown.", None,
              key="disk_newton"),
         Step("Normal and tangential components", [sp.Eq(N, roll.normal),
-                                                  sp.Eq(F, roll.tangential)], "§7.7",
+                                                  sp.Eq(F, roll.tangential)], _S7_7,
              "Project on e₂ and e₁, with the rolling model's accelerations.", None,
              key="force_components"),
         Step("Rolling model, equations solved", [sp.Eq(k, v) for k, v in acc.items()], "(7.2)",
              "The pulled-back equations give θ̈ and s̈ at any state.", None, key="rolling_solved"),
-        Step("Contact forces at a state", [sp.Eq(N, N_state), sp.Eq(F, F_state)], "§7.10",
+        Step("Contact forces at a state", [sp.Eq(N, N_state), sp.Eq(F, F_state)], _S7_10,
              "F depends only on θ, s, θ̇: with κ = ½ it is (m/3)(g sin θ − s θ̇²).", None,
              key="forces_at_state"),
         Step("Validity of the rolling model", r"N > 0,\quad |F| \le \mu_s N",
-             "§7.10", "Contact needs N > 0; rolling needs the static friction to suffice.", None,
+             _S7_10, "Contact needs N > 0; rolling needs the static friction to suffice.", None,
              key="validity"),
     ]

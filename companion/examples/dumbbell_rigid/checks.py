@@ -60,10 +60,11 @@ def checks(printed: Mapping[str, str]) -> list[Check]:
     return [
         Check(BOOK, "(4.142)→(4.122)–(4.123)",
               "dumbbell as one rigid body about the knife edge (mass 2m, I_P = m l², "
-              "ρ_c = l/2 along the rod)", _printed_equations(printed)),
+              "ρ_c = l/2 along the rod)", _printed_equations(printed), CONSISTENCY),
         Check(BOOK, "(4.122)–(4.123) form", "dumbbell's equations shown as printed: 2m u̇_1 − "
               "m l u_2² = 0, m l² u̇_2 + m l u_1 u_2 = 0",
-              printed_form(lambda: _system().derive("kane"), printed["equations_form"])),
+              printed_form(lambda: _system().derive("kane"), printed["equations_form"]),
+              CONSISTENCY),
         Check(BOOK, "(4.139)/(4.140)", "dumbbell about the knife edge (ρ_c ≠ 0) and about its "
               "mass centre give the same equations", _reference_point_is_free, CONSISTENCY),
         Check(BOOK, "(4.124)–(4.132)", "d'Alembert on the knife edge: allowed δq satisfy the "

@@ -8,7 +8,7 @@ axes, which the engine adds).  The general dynamical equation (4.142) with these
 coordinates, speeds and kinetic energy as Example 4.4 (so every other method applies too).
 
 Also: d'Alembert's principle carried to the general dynamical equation on the knife edge,
-step by step ((4.124)–(4.132)): :func:`dalembert_steps`.
+step by step ((4.124)–(4.132), through (4.127)–(4.128) and (4.131)): :func:`dalembert_steps`.
 """
 
 from __future__ import annotations
@@ -98,10 +98,19 @@ def dalembert_steps(system: System) -> list[Step]:
              "R = λ(−sin φ, cos φ) acts on particle 1 across the rod, perpendicular to γ₁₁ and "
              "γ₁₂, so it drops out of the principle: no multiplier is needed.",
              r"R\cdot\delta r_1"),
+        Step("The principle in the independent δθ_j",
+             r"\sum_j \Big[\sum_i (F_i - m_i a_i)\cdot\gamma_{ij}\Big]\,\delta\theta_j = 0",
+             "(4.127)–(4.128)",
+             "Put δr_i = Σ_j γ_ij δθ_j into the principle and collect the coefficient of each "
+             "δθ_j; the constraint forces have already dropped out.", None),
         Step("Generalized applied forces Q_j = Σ_i F_i·γ_ij", q_applied, "(4.129)",
              "The plane is horizontal and smooth: no applied force works.", "Q"),
         Step("Generalized inertia forces Q*_j = −Σ_i m_i a_i·γ_ij", q_star, "(4.130)",
              "The inertia forces projected on the same coefficients.", "Q^*"),
+        Step("Σ_j (Q_j + Q*_j) δθ_j = 0", sp.Eq(sp.expand(sum(
+                 ((a + b) * d for a, b, d in zip(q_applied, q_star, dtheta, strict=True)),
+                 sp.Integer(0))), 0), "(4.131)",
+             "The principle written with the generalized forces just defined.", None),
         Step("δθ_j independent ⇒ Q_j + Q*_j = 0", [sp.Eq(-e, 0) for e in q_star], "(4.132)",
              "Each coefficient of an independent δθ_j vanishes: (4.122)–(4.123).", None),
     ]

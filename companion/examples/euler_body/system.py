@@ -56,7 +56,7 @@ def mechanics_model(inertia: Sequence[sp.Symbol], moments: Sequence[sp.Symbol]) 
 
 
 #: Example 4.3's own equation numbers, by Boltzmann–Hamel step (the stepper shows these, not the
-#: general (4.80)–(4.92)); the matrices C^j are defined without a number just before (4.95).
+#: general (4.81)–(4.92)); the matrices C^j are defined without a number just before (4.95).
 CITATIONS = {
     "psi": "(4.89)→(4.90)", "phi": "(4.91)", "c_matrices": "(4.97)–(4.99)",
     "gamma": "(4.95)–(4.96)→(4.100)–(4.102)", "kinetic_energy": "(4.93)", "momenta": "(4.94)",

@@ -39,7 +39,7 @@ def mechanics_model(m: sp.Symbol, l: sp.Symbol, drive: sp.Expr = 0) -> Mechanics
 
 
 #: Example 4.4's own equation numbers, by Boltzmann–Hamel step (the stepper shows these, not the
-#: general (4.80)–(4.109)): C^j by (4.112) (C² = 0), γ^j by (4.113), in matrix form (4.114).
+#: general (4.81)–(4.109)): C^j by (4.112) (C² = 0), γ^j by (4.113), in matrix form (4.114).
 CITATIONS = {
     "psi": "(4.105)–(4.107)→(4.110)", "phi": "(4.111)", "c_matrices": "(4.112)→(4.115)–(4.116)",
     "gamma": "(4.113)–(4.114)→(4.117)–(4.119)", "kinetic_energy": "(4.108)",

@@ -77,7 +77,7 @@ class ConstrainedConnection:
 
 
 def metric_in_qdot(system: System) -> sp.Matrix:
-    """σ = ∂²T/∂q̇∂q̇ of the unconstrained T written in q̇ through u = Ψ q̇ (4.80)."""
+    """σ = ∂²T/∂q̇∂q̇ of the unconstrained T written in q̇ through u = Ψ q̇."""
     psi, psi_t = system.psi
     if psi_t != sp.zeros(*psi_t.shape):
         raise ValueError(f"{system.name} is rheonomic (Ψ_t ≠ 0): the constrained connection "

@@ -60,6 +60,16 @@ def _parking_outcome(system: System) -> str:
     return f"{side}_{order}" if max(abs(s) for s in sideways) > 1e-12 else "none"
 
 
+def _loop_outcome(system: System) -> int:
+    """Simulate the circle of the steering explorer: 0 when q returns and ∮u₁ dt vanishes,
+    1 when q returns and ∮u₁ dt does not, 2 when q does not return."""
+    model = steering.SteeredKnifeEdge()
+    run = model.simulate(params=steering.MANOEUVRES["circle"])
+    x, y, phi = run.states[:, -1] - run.states[:, 0]
+    back = max(abs(x), abs(y), abs(steering.heading_error(phi, 0.0))) < 1e-8
+    return 2 if not back else int(abs(run["theta_1"][-1]) > 1e-8)
+
+
 def nonholonomic() -> list[Exercise | ChoiceExercise]:
     """Γ̃^x and λ for the knife edge; which u₃ works with the constrained T; the parking
     drift."""
@@ -157,5 +167,28 @@ def nonholonomic() -> list[Exercise | ChoiceExercise]:
             right=lambda s: pick({"none": 0, "left_1": 1, "left_2": 2, "right_2": 3,
                                   "right_1": 4}, _parking_outcome(s)),
             then="Now run the manoeuvre below and read the measured drift and its slope.",
+        ),
+        ChoiceExercise(
+            key="closed_loop", example="nonholonomic",
+            title="∮u₁ dt around a closed loop",
+            prompt=(r"In the steering explorer, the preset *a closed loop* drives four legs "
+                    r"at $u_1 = 1$ m/s, $u_2 = \pi/2$ rad/s: the blade goes once round a circle "
+                    r"and $q = (x, y, \phi)$ comes back (φ by a whole turn). What does "
+                    r"$\theta_1 = \int u_1\,dt$ do, and what follows for $\theta_1$?"),
+            options=[
+                Option("It comes back too: θ₁ is a function of q, like x, y, φ",
+                       "Read θ₁ at the end of the loop in the explorer."),
+                Option("It grows by 4 m while q comes back: θ₁ is no function of q (a "
+                       "quasi-coordinate)",
+                       "u₁ = ẋ cos φ + ẏ sin φ is not the rate of any function of q: "
+                       "cos φ dx + sin φ dy is not exact, so its integral depends on the path, "
+                       "and around a closed loop it need not vanish."),
+                Option("q does not come back, so nothing follows",
+                       "Read x, y and φ at the end of the loop: they return (φ by 2π)."),
+            ],
+            right=_loop_outcome,
+            hints=("Is cos φ dx + sin φ dy the differential of some f(x, y, φ)? Compare "
+                   "∂(cos φ)/∂y with ∂(sin φ)/∂x, and ∂(cos φ)/∂φ with ∂(0)/∂x.",),
+            then="The parking preset shows the other side: ∮u₁ dt = 0 there, yet q moves.",
         ),
     ]

@@ -19,6 +19,7 @@ from scipy.integrate import solve_ivp
 
 from companion.examples.knife_edge.system import build as build_knife_edge
 from companion.geometry.distribution import lie_bracket
+from companion.mechanics.definition import Parameter, ParameterTable
 from companion.numerics import Trajectory
 
 _system = cache(build_knife_edge)
@@ -77,6 +78,34 @@ class Manoeuvre:
         return float(self.displacement @ unit) / self.epsilon**2
 
 
+def drive(legs, q0=(0.0, 0.0, 0.0), samples: int = 40,
+          rtol: float = 1e-12) -> tuple[np.ndarray, np.ndarray]:
+    """Integrate q̇ = u₁X₁ + u₂X₂ through ``legs``, each ``(u₁, u₂, seconds)`` held constant:
+    sample times (N,) and configurations (3, N), the start included.
+
+    Raises ValueError for a leg that is not three finite numbers with a positive duration, or
+    q0 that is not (x, y, φ).
+    """
+    rate, _ = _compiled()
+    state = np.asarray(q0, dtype=float)
+    if state.shape != (3,) or not np.all(np.isfinite(state)):
+        raise ValueError(f"q0 must be three finite numbers (x, y, phi), got {q0!r}")
+    times, configurations, start = [np.zeros(1)], [state[:, None]], 0.0
+    for k, leg in enumerate(legs, start=1):
+        u1, u2, seconds = np.asarray(leg, dtype=float).reshape(3)
+        if not (np.isfinite([u1, u2]).all() and seconds > 0 and np.isfinite(seconds)):
+            raise ValueError(f"leg {k} must be (u1, u2, seconds) with finite speeds and a "
+                             f"positive duration, got {leg!r}")
+        run = solve_ivp(lambda t, z, u=(u1, u2): np.asarray(rate(z, u), dtype=float).ravel(),
+                        (0.0, seconds), state,
+                        t_eval=np.linspace(0.0, seconds, samples + 1)[1:],
+                        rtol=rtol, atol=rtol * 1e-3, method="DOP853")
+        times.append(start + run.t)
+        configurations.append(run.y)
+        state, start = run.y[:, -1], start + seconds
+    return np.concatenate(times), np.hstack(configurations)
+
+
 def parking(epsilon: float, q0=(0.0, 0.0, 0.0), legs=PARKING, samples: int = 40,
             rtol: float = 1e-12) -> Manoeuvre:
     """Integrate q̇ = u₁X₁ + u₂X₂ through ``legs`` ((u₁, u₂) in units of ε, a unit time each).
@@ -86,22 +115,8 @@ def parking(epsilon: float, q0=(0.0, 0.0, 0.0), legs=PARKING, samples: int = 40,
     epsilon = float(epsilon)
     if not epsilon > 0:
         raise ValueError(f"epsilon must be positive, got {epsilon}")
-    rate, _ = _compiled()
-    state = np.asarray(q0, dtype=float)
-    if state.shape != (3,):
-        raise ValueError(f"q0 must be (x, y, phi), got {q0!r}")
-    times, configurations = [np.zeros(1)], [state[:, None]]
-    for i, (a, b) in enumerate(legs):
-        u = (epsilon * a, epsilon * b)
-        run = solve_ivp(lambda t, z, u=u: np.asarray(rate(z, u), dtype=float).ravel(),
-                        (0.0, 1.0), state, t_eval=np.linspace(0.0, 1.0, samples + 1)[1:],
-                        rtol=rtol, atol=rtol * 1e-3, method="DOP853")
-        times.append(i + run.t)
-        configurations.append(run.y)
-        state = run.y[:, -1]
-    q = np.hstack(configurations)
-    return Manoeuvre(epsilon, np.concatenate(times), q, q[:, -1] - q[:, 0],
-                     epsilon**2 * bracket_at(q0))
+    t, q = drive([(epsilon * a, epsilon * b, 1.0) for a, b in legs], q0, samples, rtol)
+    return Manoeuvre(epsilon, t, q, q[:, -1] - q[:, 0], epsilon**2 * bracket_at(q0))
 
 
 def scaling(epsilons=(0.4, 0.2, 0.1, 0.05, 0.025), q0=(0.0, 0.0, 0.0)) -> dict[str, np.ndarray]:
@@ -120,3 +135,92 @@ def trajectory(run: Manoeuvre, l: float = 1.0, m: float = 1.0) -> Trajectory:
     x, y, phi = run.q
     return Trajectory(t=run.t, states=run.q, names=["x", "y", "phi"], params={"l": l, "m": m},
                       series={"x2": x + l * np.cos(phi), "y2": y + l * np.sin(phi)})
+
+
+# ------------------------------------------------------------------ the reader steers
+#: Legs the reader sets in the steering explorer, one second each.
+N_LEGS = 4
+
+
+def _leg_parameters() -> list[Parameter]:
+    legs = []
+    for k in range(1, N_LEGS + 1):
+        legs += [Parameter(sp.Symbol(f"v_{k}"), 0.0, -2.0, 2.0, "m/s",
+                           f"u₁ in leg {k}: speed along the blade"),
+                 Parameter(sp.Symbol(f"w_{k}"), 0.0, -2.0, 2.0, "rad/s",
+                           f"u₂ in leg {k}: turning rate")]
+    return legs
+
+
+#: Leg inputs (v_k, w_k) of named manoeuvres: a closed loop in q (a circle, q returns with
+#: ∮u₁ dt = 4 m) and the parallel parking of ε = 0.6 (∮u₁ dt = 0, q does not return).
+MANOEUVRES = {
+    "circle": {**{f"v_{k}": 1.0 for k in range(1, 5)},
+               **{f"w_{k}": float(np.pi / 2) for k in range(1, 5)}},
+    "parking": {"v_1": 0.6, "w_2": 0.6, "v_3": -0.6, "w_4": -0.6},
+}
+
+
+def heading_error(phi, target: float) -> np.ndarray:
+    """φ − φ* wrapped to (−π, π]: a whole turn more is the same heading."""
+    return np.pi - np.mod(np.pi - (np.asarray(phi) - target), 2 * np.pi)
+
+
+class SteeredKnifeEdge:
+    """The knife edge driven by piecewise-constant inputs (ours, §7.9 reconstructed): u₁ = v_k
+    and u₂ = w_k held for one second in leg k, q̇ = u₁X₁ + u₂X₂ (Example 4.4's kinematics),
+    towards a target (x*, y*, φ*).  A :class:`~companion.model.Model`: the explorer's sliders
+    set the legs, the start and the target.
+
+    The trajectory carries the states x, y, φ; the series x2, y2 (particle 2), u_1, u_2 (the
+    inputs), theta_1 = ∫u₁ dt (the quasi-coordinate of u₁: its change around a closed loop in
+    q is not zero, so it is no function of q) and the distance to the target (particle 1's
+    distance, and the heading's error as an arc of the rod length l, combined).
+    """
+
+    name = "knife_edge_steered"
+    title = "The knife edge steered by piecewise-constant inputs (reconstructed, ours)"
+
+    def __init__(self, l: float = 1.0):
+        self.l = float(l)
+        x, y, phi = sp.symbols("x y phi")
+        self.parameters = [*_leg_parameters(),
+                           Parameter(sp.Symbol("x_target"), 0.0, -2.0, 2.0, "m", "target x"),
+                           Parameter(sp.Symbol("y_target"), -0.3, -2.0, 2.0, "m", "target y"),
+                           Parameter(sp.Symbol("phi_target"), 0.0, -3.14, 3.14, "rad",
+                                     "target heading")]
+        self.initial = [Parameter(x, 0.0, -2.0, 2.0, "m", "start x of particle 1"),
+                        Parameter(y, 0.0, -2.0, 2.0, "m", "start y of particle 1"),
+                        Parameter(phi, 0.0, -3.14, 3.14, "rad", "start heading")]
+
+    def simulate(self, t_final: float | None = None, params=None, initial=None, *,
+                 n_points: int | None = None, **options) -> Trajectory:
+        """Drive the legs from the start: :func:`drive` with (v_k, w_k, 1 s).
+
+        Raises ValueError for a ``t_final`` other than the legs' total (N_LEGS s), or options
+        (this model takes none).
+        """
+        if options:
+            raise ValueError(f"{self.name}.simulate takes no options; got "
+                             f"{', '.join(sorted(options))}")
+        if t_final is not None and float(t_final) != N_LEGS:
+            raise ValueError(f"{self.name} drives {N_LEGS} legs of 1 s: t_final is {N_LEGS} s "
+                             f"(got {t_final}); change the legs' inputs instead")
+        p = ParameterTable(tuple(self.parameters)).values(params)
+        q0 = ParameterTable(tuple(self.initial), "initial condition(s)", "initial").values(
+            initial)
+        samples = max(2, (n_points or 40 * N_LEGS) // N_LEGS)
+        legs = [(p[f"v_{k}"], p[f"w_{k}"], 1.0) for k in range(1, N_LEGS + 1)]
+        t, q = drive(legs, list(q0.values()), samples=samples, rtol=1e-10)
+        x, y, phi = q
+        leg = np.minimum(np.ceil(t).astype(int), N_LEGS) - 1  # t in (k−1, k] is leg k
+        leg[0] = 0
+        u1 = np.array([legs[k][0] for k in leg])
+        u2 = np.array([legs[k][1] for k in leg])
+        theta_1 = np.concatenate([[0.0], np.cumsum(np.diff(t) * u1[1:])])
+        miss = np.hypot(np.hypot(x - p["x_target"], y - p["y_target"]),
+                        self.l * heading_error(phi, p["phi_target"]))
+        return Trajectory(t=t, states=q, names=["x", "y", "phi"],
+                          params={**p, "l": self.l, "m": 1.0},
+                          series={"x2": x + self.l * np.cos(phi), "y2": y + self.l * np.sin(phi),
+                                  "u_1": u1, "u_2": u2, "theta_1": theta_1, "miss": miss})

@@ -20,5 +20,6 @@ EXAMPLES = (
         explorer=part(__name__, "view:explorer"),
         exercises=("Exercises: the Boltzmann–Hamel equations in polar speeds",
                    part(__name__, "exercises:polar_spring")),
+        checks=part(__name__, "checks:checks"),
     ),
 )

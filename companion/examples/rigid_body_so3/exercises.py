@@ -59,13 +59,20 @@ def rigid_body_so3() -> list[Exercise]:
 
 # --------------------------------------------------------------------------- understanding
 def _bracket_outcome(system: System) -> str:
+    """What the wrong-sign rates g(ω) are: the right ones f(ω) ("same"), the physical time
+    reversal ("reversed"), or another motion ("other").
+
+    A motion filmed backwards turns the other way: ω_r(t) = −ω(−t), whose rate is f(ω(−t)) =
+    f(−ω_r), so it obeys ω̇ = f(−ω).  The wrong sign gives the reversal iff g(ω) = f(−ω).
+    """
     from companion.geometry import lie
 
     moments = [parameter_symbol(system, n) for n in ("I_xx", "I_yy", "I_zz")]
     omega = system.u
     rates = {sign: lie.arnold_equations(lie.inertia_operator(moments), omega, sign=sign)
              .explicit_rates for sign in (1, -1)}
-    if is_zero(rates[-1] + rates[1]):
+    reversal = rates[1].subs({w: -w for w in omega}, simultaneous=True)
+    if is_zero(rates[-1] - reversal):
         return "reversed"
     return "same" if is_zero(rates[-1] - rates[1]) else "other"
 
@@ -89,16 +96,19 @@ def rigid_body_so3_concepts() -> list[ChoiceExercise]:
                     r"instead of $a\times b$ in the definition of $B$. What happens to the "
                     r"torque-free equations $\dot\omega = B(\omega, \omega)$?"),
             options=[
-                Option("Time runs backwards: ω̇ changes sign for every ω",
+                Option("The physical time reversal: the body retraces its motion",
                        "B is linear in the bracket, so the wrong equation is ω̇ = −B(ω, ω), "
-                       "solved by ω(−t): the true ω-path traced backwards. That is not the "
-                       "physical reversal −ω(−t), which solves the right equation (B is "
-                       "quadratic); the wrong sign is the right-invariant, spatial "
-                       "convention."),
+                       "solved by ω(−t). A body filmed and played backwards turns the other "
+                       "way, −ω(−t), and that solves the right equation (B is quadratic in ω), "
+                       "so the right equations already contain every reversed motion."),
                 Option("Nothing: B(ω, ω) is symmetric, so the sign cancels",
                        "The sign enters B once, linearly: it cannot cancel."),
                 Option("A different motion that is not the time-reversed one",
-                       "Compare ω̇ term by term: every term just changes sign."),
+                       "B is linear in the bracket, so ω̇ = −B(ω, ω): every term changes sign, "
+                       "and the solutions are ω(−t). The physical reversal is −ω(−t), which "
+                       "solves the right equation because B(ω, ω) is quadratic; ω(−t) solves it "
+                       "only where B(ω, ω) = 0 (a steady spin about a principal axis). The "
+                       "wrong sign is the right-invariant, spatial convention."),
                 Option("A is replaced by its inverse",
                        "The inertia operator enters B the same way for both signs."),
             ],

@@ -30,6 +30,6 @@ def checks(printed: Mapping[str, str]) -> list[Check]:
         Check(BOOK, "(4.144)–(4.146)", "rolling disk: ṗ, Ḣ from the heading frame (not fixed in "
               "the disk) equal m(v̇ + ρ̈_c) and I·ω̇ + ω×I·ω", _alternate_form_matches,
               CONSISTENCY),
-        Check(BOOK, "(4.146)", "rolling disk by the alternate form agrees with (4.85)",
+        Check(BOOK, "(4.144)", "rolling disk by the alternate form agrees with (4.85)",
               kane_agrees_with_boltzmann_hamel(_system), CONSISTENCY),
     ]

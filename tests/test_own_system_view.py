@@ -1,0 +1,114 @@
+"""A system of your own gets a first view worth keeping (issue 36, "Seeing your own system"):
+quantities of one kind per panel, the speeds shown, the declared forces in reach, and a
+scene (and its static filmstrip) that follows a small mechanism along a long path."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+import sympy as sp  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+
+from companion import Parameter, System, explore  # noqa: E402
+from companion.scene.filmstrip import draw_frame  # noqa: E402
+from companion.scene.items import Rod  # noqa: E402
+from companion.scene.keyframes import build  # noqa: E402
+from companion.scene.points import points_declaration  # noqa: E402
+from companion.widgets.timeseries import TimeSeriesView, coordinate_kinds, first_controls  # noqa: E402
+
+
+def robot() -> System:
+    """A differential-drive robot: body at (x, y) heading φ, wheels θ_L, θ_R of radius r a
+    half-track b from the middle, three rolling constraints, a torque on each wheel."""
+    x, y, phi, thL, thR = sp.symbols("x y phi theta_L theta_R")
+    xd, yd, phid, thLd, thRd = sp.symbols("xdot ydot phidot thetadot_L thetadot_R")
+    u = sp.symbols("u_1:6")
+    m, inertia, J, r, b, tau_L, tau_R = sp.symbols("m I J r b tau_L tau_R")
+    definitions = [thLd, thRd,
+                   xd * sp.cos(phi) + yd * sp.sin(phi) - r * (thLd + thRd) / 2,
+                   -xd * sp.sin(phi) + yd * sp.cos(phi),
+                   phid - r * (thRd - thLd) / (2 * b)]
+    T = m * (xd**2 + yd**2) / 2 + inertia * phid**2 / 2 + J * (thLd**2 + thRd**2) / 2
+    return System(
+        name="robot", q=[x, y, phi, thL, thR], qdot=[xd, yd, phid, thLd, thRd], u=list(u),
+        definitions=definitions, T_qdot=T, n_constraints=3, Q_q=[0, 0, 0, tau_L, tau_R],
+        parameters=[Parameter(m, 4.0, 1, 10, "kg"), Parameter(inertia, 0.1, 0.01, 1, "kg·m²"),
+                    Parameter(J, 0.002, 0.0005, 0.01, "kg·m²"), Parameter(r, 0.05, 0.02, 0.1, "m"),
+                    Parameter(b, 0.15, 0.05, 0.3, "m"), Parameter(tau_L, 0.02, -0.1, 0.1, "N·m"),
+                    Parameter(tau_R, 0.03, -0.1, 0.1, "N·m")],
+        initial=[*(Parameter(s, 0.0, -1, 1) for s in (x, y, phi, thL, thR)),
+                 Parameter(u[0], 5.0, -20, 20), Parameter(u[1], 5.0, -20, 20)],
+        series={"x_L": x - b * sp.sin(phi), "y_L": y + b * sp.cos(phi),
+                "x_C": x, "y_C": y, "x_R": x + b * sp.sin(phi), "y_R": y - b * sp.cos(phi)})
+
+
+@pytest.fixture(scope="module")
+def system() -> System:
+    return robot()
+
+
+def test_coordinates_are_grouped_by_kind_and_the_speeds_shown(system):
+    assert coordinate_kinds(system) == {"x": "length", "y": "length", "phi": "angle",
+                                        "theta_L": "angle", "theta_R": "angle"}
+    view = TimeSeriesView.for_system(system)
+    assert view.panels == [("Positions", ["x", "y"]),
+                           ("Angles [rad]", ["phi", "theta_L", "theta_R"]),
+                           ("Speeds", ["u_1", "u_2"])]
+    assert view.path == ("x", "y")
+
+
+def test_a_unit_names_the_kind_before_the_name_does():
+    q, qd = sp.symbols("theta s"), sp.symbols("thetadot sdot")
+    m = sp.Symbol("m", positive=True)
+    slider = System(name="slider", q=list(q), qdot=list(qd), T_qdot=m * (qd[0]**2 + qd[1]**2) / 2,
+                    parameters=[Parameter(m, 1.0, 0.5, 2.0, "kg")],
+                    initial=[Parameter(q[0], 0.0, -1, 1, "m"), Parameter(q[1], 0.0, -1, 1),
+                             Parameter(qd[0], 1.0, -1, 1), Parameter(qd[1], 0.0, -1, 1)])
+    assert coordinate_kinds(slider) == {"theta": "length", "s": "length"}
+
+
+def test_the_explorer_shows_a_panel_per_kind_and_the_torques_first(system):
+    explorer = explore(system, t_final=4.0)
+    try:
+        assert explorer.essential[:4] == ["tau_L", "tau_R", "u_1", "u_2"]
+        assert first_controls(system) == explorer.essential
+        titles = [ax.get_title() for ax in explorer.figure.axes]
+        assert titles == ["Positions", "Angles [rad]", "Speeds", "Path"]
+        plotted = {ax.get_title(): {line.get_label() for line in ax.get_lines()}
+                   for ax in explorer.figure.axes}
+        assert plotted["Speeds"] == {"u_1", "u_2"}
+        assert "speeds: u_1, u_2" in explorer.describe()
+    finally:
+        explorer.close()
+
+
+def test_a_small_body_on_a_long_path_is_drawn_whole_and_followed(system):
+    trajectory = system.simulate(20.0)
+    declaration = points_declaration(trajectory)
+    rods = [item for item in declaration.items if isinstance(item, Rod)]
+    assert len(rods) == 2  # L–C and C–R: one body
+    centre, reach = declaration.follow
+    b = trajectory.params["b"]
+    assert reach == pytest.approx(2.5 * b)  # the wheels are b from the centroid
+    np.testing.assert_allclose(centre[:2], [trajectory["x"], trajectory["y"]], atol=1e-12)
+    # the filmstrip follows too: each frame centred on the robot, its reach around it
+    keyframes = build(declaration, trajectory.t)
+    ax = Figure().add_subplot()
+    frame = keyframes.n_frames - 1
+    draw_frame(ax, keyframes, frame)
+    middle = keyframes.value(keyframes.spec["follow"]["point"], frame)
+    assert np.mean(ax.get_xlim()) == pytest.approx(middle[0])
+    assert np.ptp(ax.get_xlim()) == pytest.approx(2 * reach)
+
+
+def test_points_that_move_apart_are_not_joined_nor_followed():
+    from companion.numerics import Trajectory
+
+    t = np.linspace(0.0, 1.0, 11)
+    trajectory = Trajectory(t=t, states=np.zeros((0, 11)), names=[], params={},
+                            series={"x_a": t, "y_a": 0 * t, "x_b": 0 * t, "y_b": 2 * t})
+    declaration = points_declaration(trajectory)
+    assert not any(isinstance(item, Rod) for item in declaration.items)
+    assert declaration.follow is None
