@@ -151,6 +151,7 @@ def test_matplotlib_s_default_cycle_fails_and_okabe_ito_passes():
 def _palettes() -> dict[str, list[str]]:
     from companion.examples.disk_link import view as disk_link
     from companion.examples.knife_edge import scene as knife_edge
+    from companion.examples.nonholonomic import view as steering
     from companion.scene import points
     from companion.scene.items import COLORS
     from companion.widgets import style
@@ -162,6 +163,8 @@ def _palettes() -> dict[str, list[str]]:
         "workbench points": list(points._PALETTE),
         "knife edge particles and force": [*knife_edge.PARTICLE_COLORS.values(),
                                            knife_edge.FORCE_COLOR],
+        "steering path and target": [*knife_edge.PARTICLE_COLORS.values(),
+                                     steering.TARGET_COLOR],
         "disk–link modes": list(disk_link.MODE_COLORS.values()),
         "disk–link validity": list(disk_link.VALIDITY_COLORS.values()),
     }
