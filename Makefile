@@ -88,7 +88,7 @@ figures: $(VENV)/.installed-lab
 # The README's screenshot of a chapter, retaken in JupyterLab in headless Chromium (needs the
 # chromium package; Playwright drives it, nothing is downloaded).
 screenshot: $(VENV)/.installed-test
-	$(BIN)/python -m companion.devtools.screenshot
+	$(BIN)/python tests/screenshot.py
 
 # The static book: every chapter executed and rendered into build/book (open
 # build/book/index.html; nothing is fetched, at build or read time, but the packages here).

@@ -22,12 +22,14 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import sys
 import tempfile
 from pathlib import Path
 
 from interactivity import FLOOR_NOTEBOOK
 
-from companion.devtools import lab_browser as lb
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the browser harness
+import lab_browser as lb  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 

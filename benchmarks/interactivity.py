@@ -32,6 +32,8 @@ from explorer_timing import scrub
 
 from companion import examples
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the browser harness
+
 ROOT = Path(__file__).resolve().parents[1]
 GOAL, BAR = 0.050, 0.100
 #: Every worked example that has an explorer.
@@ -137,7 +139,7 @@ FLOOR_NOTEBOOK = {
 
 def _open(b, server, path: str):
     """A page of JupyterLab with the notebook at ``path`` run."""
-    from companion.devtools import lab_browser as lb
+    import lab_browser as lb
 
     page = b.new_page(viewport={"width": 1400, "height": 1000})
     lb.open_and_run(page, server, path)
@@ -148,7 +150,7 @@ def _press(page) -> tuple[float, float]:
     """One key press on the page's main explorer's first slider: the latency from the press
     (the slider focused first, as a reader does once) and from the key as the page saw it
     (NaN when the page recorded no paint after the key)."""
-    from companion.devtools import lab_browser as lb
+    import lab_browser as lb
 
     page.bring_to_front()
     page.evaluate("() => { window.__companionKeys = []; }")
@@ -163,7 +165,7 @@ def browser(moves: int, only: list[str] | None = None) -> None:
     import json
     import tempfile
 
-    from companion.devtools import lab_browser as lb
+    import lab_browser as lb
 
     print(f"\n5. Real-browser slider-to-pixels latency, JupyterLab + Chromium, {moves} moves: "
           "each notebook's main explorer against the floor (a bare ipympl sine plot), one "

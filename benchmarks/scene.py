@@ -24,14 +24,17 @@ import argparse
 import base64
 import os
 import statistics
+import sys
 import tempfile
 from pathlib import Path
 
 import nbformat
 
 from companion import examples
-from companion.devtools import lab_browser as lb
 from companion.scene import keyframes
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the browser harness
+import lab_browser as lb  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The three motions the issue measures, and the notebook each plays in.

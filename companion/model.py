@@ -14,12 +14,15 @@ right-hand side), not the only one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+import sympy as sp
 
 if TYPE_CHECKING:
     from companion.numerics import Trajectory
-    from companion.system import Parameter
+    from companion.system import Parameter, System
 
 
 @runtime_checkable
@@ -97,4 +100,82 @@ def as_model(obj: Any, who: str) -> Model:
     return obj
 
 
-__all__ = ["Model", "as_model"]
+def _never(system: System) -> bool:
+    return False
+
+
+@dataclass(frozen=True)
+class Observable:
+    """A quantity along the motion that depends on the equations (a constraint force, an
+    energy), computed from the model's own derivation and forces on first use, never stored
+    in its :class:`~companion.mechanics.definition.Definition`: a model built from a changed
+    definition (another force, another parameter) computes it afresh from its own.
+
+    Parameters
+    ----------
+    compute
+        ``compute(system)``: an expression in q, the independent u's, the parameters (and t),
+        or a sequence of them (entries named ``name_0``, ``name_1`` …; one entry alone keeps
+        ``name``).
+    conserved
+        ``conserved(system)``: whether physics conserves it on this system's motion (then it
+        is an invariant of the trajectory, its drift reported; else a series).
+    """
+
+    compute: Callable[[System], Any]
+    conserved: Callable[[System], bool] = _never
+
+    def expressions(self, name: str, system: System) -> dict[str, sp.Expr]:
+        """The named expressions of ``system`` this observable gives."""
+        value = self.compute(system)
+        if isinstance(value, sp.MatrixBase):
+            value = list(value)
+        if not isinstance(value, (list, tuple)):
+            return {name: sp.sympify(value)}
+        if len(value) == 1:
+            return {name: sp.sympify(value[0])}
+        return {f"{name}_{i}": sp.sympify(e) for i, e in enumerate(value)}
+
+
+def _applied_along_constraints(system: System) -> list[sp.Expr]:
+    """The generalized applied forces of the constrained u's, (Φᵀ Q_q) rows n − m + 1 … n on
+    the motion (q̇ = Φ u + Φ_t): zero when only ``Q`` of the independent u's is given."""
+    from companion.mechanics.lagrange import kinematics_of, on_motion
+
+    m = system.n_constraints
+    if system.Q_q is None or m == 0:
+        return [sp.S.Zero] * m
+    phi, _ = kinematics_of(system.definition)
+    rows = phi.T * sp.Matrix([sp.sympify(e) for e in system.Q_q])
+    return list(on_motion(rows[len(system.q) - m:, :], system.definition))
+
+
+def constraint_forces(system: System) -> list[sp.Expr]:
+    """The generalized constraint forces λ_r of the suppressed u's on the motion, from this
+    system's own Boltzmann–Hamel equations (4.85): row r > n − m with u̇ eliminated, less
+    the applied force along u_r (Φᵀ Q_q, when forces per coordinate are given).  For the
+    knife edge of Example 4.4 without forces, λ = m u₁u₂ (ours: the book's (4.123) row)."""
+    rows = system.derive("boltzmann_hamel").constraint_forces()
+    applied = _applied_along_constraints(system)
+    return [sp.expand(r - a) for r, a in zip(rows, applied, strict=True)]
+
+
+def kinetic_energy(system: System) -> sp.Expr:
+    """T on the motion: the unconstrained kinetic energy with the constrained u's at zero."""
+    held = {u: 0 for u in system.u[len(system.u_independent):]}
+    return sp.expand(sp.sympify(system.T).xreplace(held))
+
+
+def unforced(system: System) -> bool:
+    """No applied forces and no explicit time: the kinetic energy is conserved."""
+    forces = [*(system.Q or ()), *(system.Q_q or ())]
+    return system.t is None and all(sp.sympify(e) == 0 for e in forces)
+
+
+#: The observables most constrained models share.
+CONSTRAINT_FORCES = Observable(constraint_forces)
+KINETIC_ENERGY = Observable(kinetic_energy, unforced)
+
+
+__all__ = ["CONSTRAINT_FORCES", "KINETIC_ENERGY", "Model", "Observable", "as_model",
+           "constraint_forces", "kinetic_energy"]

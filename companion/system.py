@@ -56,6 +56,7 @@ from companion.mechanics.numeric_elimination import (
     boltzmann_hamel_numeric,
 )
 from companion.mechanics.quasi_velocities import dot_symbol
+from companion.model import Observable
 from companion.numerics import (
     CompiledEOM,
     EliminationEOM,
@@ -63,7 +64,7 @@ from companion.numerics import (
     SingularConfigurationError,
     Trajectory,
 )
-from companion.numerics.errors import wrong_state_size
+from companion.numerics.integrate import SOLVERS, compiled_or_lsoda, integrate
 
 #: Most samples a simulation returns: 10⁶ samples take 8 MB per state component (a figure
 #: shows a few thousand).
@@ -106,14 +107,28 @@ def sample_times(t_final: Any, n_points: Any) -> np.ndarray:
     return np.linspace(0.0, t_final, n_points)
 
 
+#: Finest relative tolerance accepted: 100 machine epsilons (below it no integrator can keep
+#: its error estimate; LSODA answers "Excess accuracy requested" or "Illegal input").
+FINEST_RTOL = 100 * float(np.finfo(float).eps)
+
+
 def check_tolerance(name: str, value: Any) -> float:
-    """A relative or absolute tolerance as a positive finite float, else ``ValueError``."""
+    """A relative or absolute tolerance as a positive finite float, else ``ValueError``; a
+    relative one from :data:`FINEST_RTOL` to below 1."""
     try:
         x = float(value)
     except (TypeError, ValueError) as exc:
         raise ValueError(f"{name} must be a positive number, got {value!r}") from exc
     if isinstance(value, bool) or not (math.isfinite(x) and x > 0):
         raise ValueError(f"{name} must be a positive number, got {value!r}")
+    if name == "rtol" and x < FINEST_RTOL:
+        raise ValueError(f"rtol = {x:g} asks for more digits than double precision holds: "
+                         f"give rtol ≥ {FINEST_RTOL:.1e} (the integrators' defaults are "
+                         "1e-10 to 1e-11)")
+    if name == "rtol" and x >= 1:
+        raise ValueError(f"rtol = {x:g} lets each step's error be as large as the values "
+                         "themselves: give rtol < 1 (the integrators' defaults are 1e-10 to "
+                         "1e-11; 1e-6 is coarse)")
     return x
 
 
@@ -152,7 +167,15 @@ class Setup:
 FAR_OUTSIDE = 1e6
 
 
-def _overflow_hint(params: Mapping[str, float]) -> str:
+#: A relative tolerance coarser than this is named as a cause of an overflow.
+COARSE_RTOL = 1e-6
+
+
+def _overflow_hint(params: Mapping[str, float], rtol: float = 0.0) -> str:
+    if rtol > COARSE_RTOL:
+        return (f"the numbers leave the floating-point range: rtol = {rtol:g} lets the "
+                f"integrator take steps too long for this motion; give a finer rtol (the "
+                f"defaults are 1e-10 to 1e-11)")
     largest = sorted(params.items(), key=lambda kv: -abs(math.log10(abs(kv[1]) or 1.0)))
     extremes = ", ".join(f"{k} = {v:.3g}" for k, v in largest[:2])
     return (f"the numbers leave the floating-point range: are parameter values this far "
@@ -168,6 +191,24 @@ def _far_outside(model: Any, params: Mapping[str, float], initial: Mapping[str, 
             if reach > 0 and (v > FAR_OUTSIDE * reach or 0 < v * FAR_OUTSIDE < reach):
                 found.append(f"{p.name} = {values[p.name]:.3g} (range [{p.low:g}, {p.high:g}])")
     return ", ".join(found)
+
+
+def _singular_for(model: Any, part: Any, setup: Setup) -> list[Parameter]:
+    """The parameters whose value alone makes the start singular: the first step fails with
+    the values given and succeeds with that one parameter back at its default."""
+    def starts(params: dict[str, float]) -> bool:
+        trial = replace(setup, t=setup.t[:2], params=params,
+                        p=model.parameter_table.vector(params))
+        try:
+            part.integrate(model, trial)
+        except ValueError:  # singular, not finite, no configuration…
+            return False
+        return True
+
+    if starts(setup.params):
+        return []  # singular further along the motion: the configuration's doing
+    return [p for p in model.parameters if setup.params[p.name] != p.default
+            and starts({**setup.params, p.name: p.default})]
 
 
 def check_finite(name: str, t: np.ndarray, states: np.ndarray,
@@ -230,12 +271,21 @@ def simulate_model(model: Any, part: Any, *, method: str, t_final: Any, n_points
     try:
         traj = part.integrate(model, setup)
     except NonFiniteMotionError as exc:
-        raise ValueError(f"{exc}; {_overflow_hint(pv)}") from exc
+        raise ValueError(f"{exc}; {_overflow_hint(pv, setup.rtol)}") from exc
     except (OverflowError, FloatingPointError) as exc:
         raise ValueError(f"arithmetic overflow in the equations of {model.name} ({exc}); "
-                         f"{_overflow_hint(pv)}") from exc
+                         f"{_overflow_hint(pv, setup.rtol)}") from exc
     except SingularConfigurationError as exc:
         extreme = _far_outside(model, pv, setup.initial)
+        blamed = [] if extreme else _singular_for(model, part, setup)
+        if blamed:
+            p = blamed[0]
+            raise ValueError(
+                f"{p.name} = {pv[p.name]:g} ({p.description}) makes the equations of "
+                f"{model.name} singular from the start (with {p.name} = {p.default:g} they "
+                f"are not), although it is inside its range [{p.low:g}, {p.high:g}]: the "
+                f"cause is that value, not the configuration; choose another {p.name}, and "
+                f"narrow its range ({exc})") from exc
         if not extreme:
             raise
         raise ValueError(
@@ -277,52 +327,14 @@ class Integrator:
 
     def initial_state(self, system: System, values: Mapping[str, float],
                       params: Mapping[str, float]) -> np.ndarray:
-        """The state vector at t = 0 from initial values by name (dependent coordinates
-        solved from the configuration constraints)."""
-        values = system.complete_configuration(values, params)
+        """The state vector at t = 0 from validated initial and parameter values by name
+        (dependent coordinates solved from the configuration constraints)."""
+        values = system.solve_dependent(values, system.parameter_table.vector(params))
         return np.array([values[name] for name in self.state_names(system)], dtype=float)
 
     def integrate(self, system: System, setup: Setup) -> Trajectory:
         """Integrate and return the trajectory with the system's series evaluated."""
         raise NotImplementedError
-
-
-def _lsoda(f, x0, t_eval, rtol, atol) -> np.ndarray:
-    from scipy.integrate import odeint  # scipy.integrate takes ~0.5 s to import: on first use
-
-    y, info = odeint(f, x0, t_eval, tfirst=True, rtol=rtol, atol=atol, mxstep=100_000,
-                     full_output=True)
-    if info["message"] != "Integration successful.":
-        raise SingularConfigurationError(f"integration failed: {info['message']}")
-    return y.T
-
-
-def _dop853(f, x0, t_eval, rtol, atol) -> np.ndarray:
-    from scipy.integrate import solve_ivp
-
-    sol = solve_ivp(f, (t_eval[0], t_eval[-1]), x0, method="DOP853", t_eval=t_eval,
-                    rtol=rtol, atol=atol)
-    if sol.status < 0:
-        raise SingularConfigurationError(f"integration failed: {sol.message}")
-    return sol.y
-
-
-def _dop853_compiled(f, x0, t_eval, rtol, atol) -> np.ndarray:
-    # a C right-hand side integrates itself (SciPy's DOP853 compiled with it: one call for the
-    # whole run); a Python one goes to LSODA, whose stepping loop is compiled
-    if hasattr(f, "integrate"):
-        return f.integrate(x0, t_eval, rtol, atol)
-    return _lsoda(f, x0, t_eval, rtol, atol)
-
-
-#: ODE solvers by name: ``(run, rtol, atol)`` with
-#: ``run(rhs, x0, t_eval, rtol, atol) -> states (n_states, len(t_eval))`` and default tolerances
-#: (LSODA needs one more digit than DOP853 for the same global accuracy).
-SOLVERS: dict[str, tuple[Callable, float, float]] = {
-    "lsoda": (_lsoda, 1e-11, 1e-13),
-    "dop853": (_dop853, 1e-10, 1e-12),
-    "dop853-c": (_dop853_compiled, 1e-10, 1e-12),
-}
 
 
 @dataclass(frozen=True)
@@ -334,15 +346,15 @@ class OdeIntegrator(Integrator):
     solver
         ``"lsoda"`` (scipy ``odeint``: its stepping loop runs in Fortran, several times faster
         than ``"dop853"`` (``solve_ivp``) on these small systems, with energy drifts ≤ 1e-9
-        over the worked examples' slider ranges), ``"dop853"``, or ``"dop853-c"``: with a C
-        right-hand side (``backend``), SciPy's DOP853 compiled with it
-        (:mod:`companion.numerics.c_dop853`, the same steps, about ten times faster than
-        LSODA on the double pendulum); with a Python one, LSODA.
+        over the worked examples' slider ranges), ``"dop853"``, or ``"dop853-c"``: SciPy's
+        DOP853 compiled with the C right-hand side (:mod:`companion.numerics.c_dop853`, the
+        same steps; 2.9 ms against LSODA's 60 ms on the double pendulum's 20 s run,
+        ``benchmarks/integrators.py``).  It needs ``backend="c"`` or ``"auto"``; under
+        ``"auto"`` a Python right-hand side (no C compiler, or a method whose speeds are not
+        the u's) is integrated by LSODA, the one fallback, chosen here
+        (:meth:`solver_for`); under ``"c"`` it is refused.
     rtol, atol
         Default tolerances (``None``: the solver's own of :data:`SOLVERS`).
-    symbolic_solve_max
-        Up to this many coordinates the accelerations are solved symbolically once (LU, no
-        simplification) and compiled into a single cheap call (planar mechanisms).
     backend
         ``"python"``; ``"c"``: the right-hand side compiled to C (:mod:`companion.numerics.
         c_rhs`, an error without a C compiler), for a derivation by numeric elimination or
@@ -353,7 +365,6 @@ class OdeIntegrator(Integrator):
     solver: str = "lsoda"
     rtol: float | None = None
     atol: float | None = None
-    symbolic_solve_max: int = 0
     backend: str = "python"
 
     def __post_init__(self):
@@ -361,7 +372,11 @@ class OdeIntegrator(Integrator):
             raise ValueError(f"unknown integrator {self.solver!r}; known: {', '.join(SOLVERS)}")
         if self.backend not in ("python", "c", "auto"):
             raise ValueError(f"backend must be 'python', 'c' or 'auto', got {self.backend!r}")
-        _, rtol, atol = SOLVERS[self.solver]
+        if self.solver == "dop853-c" and self.backend == "python":
+            raise ValueError("the integrator 'dop853-c' runs DOP853 compiled with a right-hand "
+                             "side compiled to C: give backend='c' (or 'auto': C when a "
+                             "compiler is found, else LSODA), or choose 'lsoda' or 'dop853'")
+        rtol, atol = SOLVERS[self.solver]
         object.__setattr__(self, "rtol", rtol if self.rtol is None else self.rtol)
         object.__setattr__(self, "atol", atol if self.atol is None else self.atol)
 
@@ -372,10 +387,12 @@ class OdeIntegrator(Integrator):
 
         The one place where its form is chosen, the same equations in each: the kinematics
         of a method whose speeds are not the u's (Lagrange's form); else C
-        (``backend``); else, up to ``symbolic_solve_max`` coordinates, the accelerations
-        solved symbolically once; else the compiled M u̇ = f solved at each call."""
-        method = system.method if method is None else method
-        p = system.parameter_vector(p)
+        (``backend``); else the compiled M u̇ = f solved at each call (Python)."""
+        return self._rhs(system, system.parameter_vector(p),
+                         system.method if method is None else method)
+
+    def _rhs(self, system: System, p: list[float], method: str):
+        """:meth:`rhs` for validated values ``p`` (a :class:`Setup`'s)."""
         if system.derive(method).speeds != "u":
             return rhs_in_independent_speeds(system, method, p)
         compiled = system.compiled(method)
@@ -384,21 +401,28 @@ class OdeIntegrator(Integrator):
 
             if self.backend == "c" or compiler() is not None:
                 return compiled.c_rhs(p)
-        if len(system.q) <= self.symbolic_solve_max:
-            constants, make = system.symbolic_form(method)
-            return make(*constants(*p), *p)
         return compiled.rhs(p)
 
+    def solver_for(self, f: Callable) -> str:
+        """The solver for the right-hand side ``f``: :attr:`solver`, but LSODA for a Python
+        ``f`` under ``solver="dop853-c"`` and ``backend="auto"`` (no C compiler found)."""
+        if self.solver == "dop853-c" and self.backend == "auto":
+            return compiled_or_lsoda(f)
+        return self.solver
+
     def integrate(self, system: System, setup: Setup) -> Trajectory:
-        x0 = system.initial_state(setup.initial, setup.params)
+        x0 = self.initial_state(system, setup.initial, setup.params)
         system.check_coordinates(setup.t[:1], x0[:, None], setup.p, "at the start")
-        run, f = SOLVERS[self.solver][0], self.rhs(system, setup.p, setup.method)
+        f = self._rhs(system, setup.p, setup.method)
         system.check_start(f, x0)
-        states = run(f, x0, setup.t, setup.rtol, setup.atol)
+        states = integrate(f, x0, setup.t, solver=self.solver_for(f), rtol=setup.rtol,
+                           atol=setup.atol).y
         system.check_finite(setup.t, states, setup.params)
         system.check_coordinates(setup.t, states, setup.p, "along the motion")
         traj = Trajectory(t=setup.t, states=states, names=system.state_names(),
                           params=setup.params)
+        traj.residuals.update(system.nonholonomic_residuals(f, traj.t, states, setup.p,
+                                                            setup.method))
         system.evaluate(traj)
         return traj
 
@@ -451,6 +475,7 @@ _READ_THROUGH = {
     "T_qdot": "the kinetic energy in q̇ as given, or None",
     "Q": "generalized forces of the independent u's (Q plus Φᵀ Q_q)",
     "Q_q": "generalized forces of the coordinates as given, or None",
+    "Q_qdot": "generalized forces of the coordinates in q, q̇, t (Q_q plus Ψᵀ [Q; 0])",
     "t": "the time symbol of a rheonomic system, or None",
     "parameters": "the physical parameters (:class:`Parameter`)",
     "parameter_symbols": "the parameters' Symbols, in the order of ``p``",
@@ -482,7 +507,7 @@ def _read_through(field: str, what: str) -> property:
 
 
 #: Keywords of ``System`` that are parts, not fields of the definition.
-PARTS = ("method", "integrator", "methods", "observers", "t_final", "n_points")
+PARTS = ("method", "integrator", "methods", "observers", "observables", "t_final", "n_points")
 
 #: What each part is, by the attribute that reads it (``own_methods`` is the keyword
 #: ``methods``: the attribute ``methods`` lists the registered ones too).
@@ -491,6 +516,8 @@ _PART_DOCS = {
     "integrator": "the :class:`Integrator` that turns the equations into a motion",
     "own_methods": "the system's own derivation methods by name (keyword ``methods``)",
     "observers": "functions called with each new trajectory",
+    "observables": "quantities that depend on the equations (:class:`~companion.model."
+                   "Observable`), computed from this system's own derivation",
     "t_final": "how long a simulation runs unless told otherwise, s",
     "n_points": "how many samples a simulation returns unless told otherwise",
 }
@@ -552,6 +579,10 @@ class System:
         with the system, not only its definition, so it may build on another derivation.
     observers
         Functions ``(system, trajectory) -> None`` adding numeric series after a run.
+    observables
+        Quantities that depend on the equations (a constraint force, an energy) by name, each
+        an :class:`~companion.model.Observable` computed from this system's own derivation
+        and forces: a system from a changed definition keeps them right.
     t_final, n_points
         Default simulated time and number of samples.
     **fields
@@ -574,6 +605,7 @@ class System:
         integrator: Integrator | None = None,
         methods: Mapping[str, Method] | None = None,
         observers: Sequence[Observer] = (),
+        observables: Mapping[str, Observable] | None = None,
         t_final: float = 20.0,
         n_points: int = 600,
         **fields: Any,
@@ -591,17 +623,24 @@ class System:
         self._definition = definition
         self._parts: dict[str, Any] = {"integrator": OdeIntegrator()}
         self._set_parts(method=method, integrator=integrator, methods=methods,
-                        observers=observers, t_final=t_final, n_points=n_points)
+                        observers=observers, observables=observables, t_final=t_final,
+                        n_points=n_points)
         self._clear_caches()
 
     def _set_parts(self, *, method: str, integrator: Integrator | str | None,
                    methods: Mapping[str, Method] | None, observers: Sequence[Observer] | None,
-                   t_final: float, n_points: int) -> None:
+                   observables: Mapping[str, Observable] | None, t_final: float,
+                   n_points: int) -> None:
         """Validate the parts and set them (here and in :meth:`variant` only)."""
         sample_times(t_final, n_points)  # refuses what a simulation would refuse
+        observables = dict(observables or {})
+        wrong = [k for k, v in observables.items() if not isinstance(v, Observable)]
+        if wrong:
+            raise TypeError(f"observables must map names to companion.model.Observable, got "
+                            f"{', '.join(f'{k}: {observables[k]!r}' for k in wrong)}")
         self._parts = {"t_final": t_final, "n_points": n_points,
                        "own_methods": dict(methods or {}),
-                       "observers": tuple(observers or ()),
+                       "observers": tuple(observers or ()), "observables": observables,
                        "integrator": self._integrator(integrator)}
         if method not in self.methods:
             raise ValueError(f"unknown method {method!r}; known: {', '.join(self.methods)}")
@@ -631,7 +670,7 @@ class System:
     def _forget_compiled(self, state: dict[str, Any]) -> None:
         """Drop from ``state`` what is computed from the derivations: compiled equations,
         every class's cached properties and :attr:`_TRANSIENT` (rebuilt on first use)."""
-        state["_compiled"], state["_symbolic"] = {}, {}
+        state["_compiled"], state["_rates"] = {}, {}
         for name in self._TRANSIENT:
             state.pop(name, None)
         for klass in type(self).__mro__:
@@ -687,7 +726,8 @@ class System:
         new = copy.copy(self)
         new._definition = self._definition.replace(**changes)
         current = {"methods": self.own_methods, "integrator": None,
-                   **{k: self._parts[k] for k in ("method", "observers", "t_final", "n_points")}}
+                   **{k: self._parts[k] for k in ("method", "observers", "observables", "t_final",
+                                                "n_points")}}
         new._set_parts(**{**current, **parts})
         kept = {} if rederive else dict(self._derivations)
         new._clear_caches()
@@ -730,11 +770,17 @@ class System:
             constraints near the start, e.g. a bicycle leaning so far that it cannot touch
             the ground with both wheels).
         """
+        if not self.holonomic:
+            return dict(values)
+        return self.solve_dependent(values, self.parameter_vector(params), t)
+
+    def solve_dependent(self, values: Mapping[str, float], p: list[float], t: float = 0.0
+                        ) -> dict[str, float]:
+        """:meth:`complete_configuration` for validated parameter values ``p`` (in the order
+        of :attr:`parameter_symbols`), as an integrator has them."""
         out = dict(values)
         if not self.holonomic:
             return out
-        pv = self.parameter_values(params)
-        p = self.parameter_table.vector(pv)
         index = [self.q.index(s) for s in self.dependent]
         q = np.array([out.get(s.name, 0.0) for s in self.q], dtype=float)
         residual = np.inf
@@ -898,16 +944,6 @@ class System:
             return f(t, np.asarray(x, dtype=float))
 
         return rhs
-
-    def symbolic_form(self, method: str | None = None):
-        """``(constants, make)``: the accelerations of ``method`` solved symbolically once
-        (LU, no simplification) and compiled, parameter-only subexpressions in ``constants(*p)``
-        (computed once per parameter set), ``make(*constants(*p), *p)`` giving f(t, x) (cached;
-        the form :class:`OdeIntegrator` takes for systems of a few coordinates)."""
-        method = self.method if method is None else method
-        if method not in self._symbolic:
-            self._symbolic[method] = _symbolic_parts(self.derive(method), self.parameter_symbols)
-        return self._symbolic[method]
 
     def linearize(
         self,
@@ -1100,8 +1136,11 @@ class System:
                 raise ValueError(f"{self.name} is integrated by {type(self.integrator).__name__}"
                                  f", which has no choice of ODE solver: integrator="
                                  f"{integrator!r} does not apply")
-            _, rtol, atol = SOLVERS[integrator]
-            return replace(self.integrator, solver=integrator, rtol=rtol, atol=atol)
+            rtol, atol = SOLVERS[integrator]
+            changes = {"solver": integrator, "rtol": rtol, "atol": atol}
+            if integrator == "dop853-c" and getattr(self.integrator, "backend", "") == "python":
+                changes["backend"] = "c"  # asked for by name: DOP853 compiled with C
+            return replace(self.integrator, **changes)
         if not isinstance(integrator, Integrator):
             raise TypeError(f"integrator must be an Integrator or a solver name, got "
                             f"{integrator!r}")
@@ -1128,6 +1167,52 @@ class System:
         args = [*self.q, *self.parameter_symbols, *([self.t] if self.t is not None else [])]
         return sp.lambdify(args, sp.Abs(psi.det(method="berkowitz")) / rows, modules="numpy",
                            cse=True)
+
+    @cached_property
+    def _constrained_rows(self) -> Callable:
+        """The entries of [Ψ_c | Ψ_t,c], the rows of the constrained u's in u = Ψ q̇ + Ψ_t
+        as one function of (q, parameters, t) (arrays of samples alike)."""
+        psi, psi_t = self.psi
+        k = len(self.u_independent)
+        args = [*self.q, *self.parameter_symbols, self.t if self.t is not None else sp.Dummy()]
+        return sp.lambdify(args, list(psi[k:, :].row_join(psi_t[k:, :])), modules="numpy",
+                           cse=True)
+
+    def nonholonomic_residuals(self, f: Callable, t: np.ndarray, states: np.ndarray,
+                               p: list[float], method: str | None = None
+                               ) -> dict[str, np.ndarray]:
+        """The nonholonomic constraints along a motion, u_c = Ψ_c q̇ + Ψ_t,c with q̇
+        the integrated kinematics: ``method``'s (4.134), evaluated at every sample at once,
+        or (numeric elimination, speeds not the u's) the right-hand side ``f`` at each.
+        Zero to round-off when the kinematics integrated keep the constraints; named
+        ``"<u_c> (nonholonomic)"``."""
+        if not self.n_constraints:
+            return {}
+        n, m = len(self.q), self.n_constraints
+        d = self.derive(method)
+        with np.errstate(all="ignore"):
+            if self.elimination == "numeric" or d.speeds != "u":
+                qdot = np.array([np.asarray(f(time, x), dtype=float)[:n]
+                                 for time, x in zip(t, states.T, strict=True)]).T
+            else:
+                qdot = np.array([np.broadcast_to(np.asarray(e, dtype=float), t.shape) for e in
+                                 self._kinematics(d)(*states, *p, t)])
+            entries = self._constrained_rows(*states[:n], *p, t)
+        table = np.array([np.broadcast_to(np.asarray(e, dtype=float), t.shape)
+                          for e in entries]).reshape(m, n + 1, t.size)
+        out = np.einsum("rin,in->rn", table[:, :n], qdot) + table[:, n]
+        held = self.u[len(self.u_independent):]
+        return {f"{u.name} (nonholonomic)": row for u, row in zip(held, out, strict=True)}
+
+    def _kinematics(self, d: Derivation) -> Callable:
+        """q̇ = Φ u + Φ_t of the derivation ``d`` as one function of (q, u, parameters, t)
+        (arrays of samples alike), compiled once per method."""
+        if d.method not in self._rates:
+            args = [*d.q, *d.u, *self.parameter_symbols,
+                    self.t if self.t is not None else sp.Dummy()]
+            self._rates[d.method] = sp.lambdify(args, list(d.kinematics), modules="numpy",
+                                                cse=True)
+        return self._rates[d.method]
 
     def check_coordinates(self, t: np.ndarray, states: np.ndarray, p: list[float],
                           where: str) -> None:
@@ -1157,8 +1242,20 @@ class System:
         if self.t is not None:  # rheonomic: invariants and series may depend on time
             args.append(self.t)
         exprs = {**self.invariants, **self.series, **self.constraint_exprs,
-                 **self._validity_in_state()}
+                 **self._validity_in_state(), **self._observed[0]}
         return {k: sp.lambdify(args, e, modules="numpy", cse=True) for k, e in exprs.items()}
+
+    @cached_property
+    def _observed(self) -> tuple[dict[str, sp.Expr], set[str]]:
+        """The observables' expressions by name, and the names of the conserved ones."""
+        exprs: dict[str, sp.Expr] = {}
+        conserved: set[str] = set()
+        for name, observable in self.observables.items():
+            found = observable.expressions(name, self)
+            exprs.update(found)
+            if observable.conserved(self):
+                conserved.update(found)
+        return exprs, conserved
 
     def _validity_in_state(self) -> dict[str, sp.Expr]:
         """The validity conditions with the accelerations u̇ they use solved from the
@@ -1203,7 +1300,7 @@ class System:
         time = [traj.t] if self.t is not None else []
         for key, fn in self._evaluators.items():
             value = np.broadcast_to(np.asarray(fn(*rows, *p, *time), dtype=float), traj.t.shape)
-            table = (traj.invariants if key in self.invariants else
+            table = (traj.invariants if key in self.invariants or key in self._observed[1] else
                      traj.residuals if key in self.constraint_exprs else traj.series)
             table[key] = np.array(value)
         self._report_validity(traj)
@@ -1217,66 +1314,6 @@ for _field, _what in _READ_THROUGH.items():
 for _field, _what in _PART_DOCS.items():
     setattr(System, _field, _part(_field, _what))
 del _field, _what
-
-
-def _symbolic_parts(d: Derivation, params: Sequence[sp.Symbol]):
-    """(constants(p), make(*constants, *p)) where ``make`` returns ``f(t, x) = ẋ`` with u̇
-    solved symbolically: parameter-only subexpressions are computed once per parameter set
-    by ``constants``, the rest is one generated function of the state."""
-    exprs = [*d.kinematics, *d.accelerations()]
-    replacements, reduced = sp.cse(exprs)
-    const: list[tuple[sp.Symbol, sp.Expr]] = []
-    known = set(params)
-    for sym, e in replacements:
-        if e.free_symbols <= known:
-            const.append((sym, e))
-            known.add(sym)
-    csyms = [c for c, _ in const]
-    state = [(c, e) for c, e in replacements if c not in known]
-    constants = sp.lambdify(list(params), csyms, modules="math", cse=lambda _: (const, csyms))
-    return constants, _rhs_factory([*d.q, *d.u], [*csyms, *params], state, reduced, len(d.q))
-
-
-def _rhs_factory(xs: Sequence[sp.Symbol], cs: Sequence[sp.Symbol],
-                 steps: Sequence[tuple[sp.Symbol, sp.Expr]], results: Sequence[sp.Expr],
-                 n: int):
-    """Generate ``make(*cs) -> f(t, x)``: f unpacks the state ``xs`` (its first ``n`` the
-    coordinates) from x, runs the assignments ``steps`` and returns ``results``, a list.
-
-    The constants ``cs`` are bound once per parameter set, as the closure of f: called about
-    13 000 times for a 20 s double-pendulum run, f then takes two arguments instead of twenty
-    (11 % of the run, against ``lambdify`` called with the constants)."""
-    from sympy.printing.pycode import PythonCodePrinter
-
-    names = {v: sp.Symbol(f"_x{i}") for i, v in enumerate(xs)}
-    names.update({v: sp.Symbol(f"_c{i}") for i, v in enumerate(cs)})
-    names.update({v: sp.Symbol(f"_t{i}") for i, (v, _) in enumerate(steps)})
-    printer = PythonCodePrinter({"fully_qualified_modules": False})
-
-    def code(e: sp.Expr) -> str:
-        return printer.doprint(e.xreplace(names))
-
-    body = "".join(f"            {names[v]} = {code(e)}\n" for v, e in steps)
-    source = (
-        f"def make({', '.join(str(names[v]) for v in cs)}):\n"
-        "    def f(t, x):\n"
-        "        try:\n"
-        f"            {''.join(f'{names[v]}, ' for v in xs)}= x.tolist()\n"  # floats: fast
-        f"{body}"
-        f"            return [{', '.join(code(e) for e in results)}]\n"
-        "        except (ZeroDivisionError, ValueError, OverflowError) as exc:\n"
-        "            raise _singular(x, exc) from exc\n"
-        "    return f\n")
-
-    def singular(x: np.ndarray, exc: Exception) -> ValueError:
-        if len(x) != len(xs):  # unpacking failed: not a singular matrix
-            return wrong_state_size(len(x), len(xs))
-        return SingularConfigurationError(
-            f"the mass matrix is singular at q = {list(x[:n])}: {exc}")
-
-    namespace = {**vars(math), "_singular": singular}
-    exec(compile(source, "<symbolic right-hand side>", "exec"), namespace)
-    return namespace["make"]
 
 
 __all__ = [

@@ -43,8 +43,8 @@ def python3_kernel(tmp_path_factory) -> str:
 # Playwright only then).  Each test opens its own page (a fresh context: no shared state).
 @pytest.fixture(scope="session")
 def lab():
-    """JupyterLab serving the repository (companion.devtools.lab_browser.jupyter_server)."""
-    from companion.devtools import lab_browser as lb
+    """JupyterLab serving the repository (tests/lab_browser.py, jupyter_server)."""
+    import lab_browser as lb
 
     with lb.jupyter_server(ROOT) as server:
         yield server
@@ -53,7 +53,7 @@ def lab():
 @pytest.fixture(scope="session")
 def voila():
     """Voilà serving the repository, as a reader's ``voila NOTEBOOK`` would."""
-    from companion.devtools import lab_browser as lb
+    import lab_browser as lb
 
     with lb.jupyter_server(ROOT, app="voila") as server:
         yield server
@@ -62,7 +62,7 @@ def voila():
 @pytest.fixture(scope="session")
 def lecture_voila():
     """Voilà in lecture mode, as ``make lecture`` runs it (projector style, no code)."""
-    from companion.devtools import lab_browser as lb
+    import lab_browser as lb
 
     with lb.jupyter_server(ROOT, app="voila", lecture=True) as server:
         yield server
@@ -78,7 +78,7 @@ def pytest_runtest_makereport(item, call):
     report section."""
     report = yield
     if report.failed:
-        from companion.devtools.lab_browser import Server
+        from lab_browser import Server
 
         for name, server in getattr(item, "funcargs", {}).items():
             if isinstance(server, Server) and server.log.exists():
@@ -90,7 +90,7 @@ def pytest_runtest_makereport(item, call):
 @pytest.fixture(scope="session")
 def browser():
     """Debian's headless Chromium, driven by Playwright."""
-    from companion.devtools import lab_browser as lb
+    import lab_browser as lb
 
     with lb.chromium() as b:
         yield b

@@ -8,12 +8,12 @@ import html
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
+import lab_browser as lb
 import nbformat
 import pytest
 
 from companion.devtools import book as bk
 from companion.devtools import chapter_index
-from companion.devtools import lab_browser as lb
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Two chapters with every kind of output: equations, a stepper, an explorer, a scene,

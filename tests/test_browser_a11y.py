@@ -8,7 +8,7 @@ description that changes with the motion (1.1.1); the status line and the scene'
 polite live regions (4.1.3); slider handles have their label as name and a value rounded to
 their step (4.1.2); exercise choices are targets of at least 24 px (2.5.8); and axe-core finds
 no violation in the companion's markup (JupyterLab's own are listed apart, with their upstream
-issues: :data:`companion.devtools.accessibility.UPSTREAM`).  In lecture mode: axe-core again,
+issues: :data:`accessibility.UPSTREAM`).  In lecture mode: axe-core again,
 and the figures' names.  Every chapter gets axe-core in tests/test_browser_chapters.py and
 tests/test_browser_lecture.py, on the pages those open anyway.
 """
@@ -18,10 +18,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import accessibility as a11y
+import lab_browser as lb
 import pytest
-
-from companion.devtools import accessibility as a11y
-from companion.devtools import lab_browser as lb
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = "chapters/greenwood-04/knife-edge.ipynb"

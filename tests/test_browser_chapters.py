@@ -31,11 +31,10 @@ import ast
 from dataclasses import dataclass
 from pathlib import Path
 
+import accessibility as a11y
+import lab_browser as lb
 import numpy as np
 import pytest
-
-from companion.devtools import accessibility as a11y
-from companion.devtools import lab_browser as lb
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = lb.chapter_notebooks(ROOT)
@@ -166,6 +165,7 @@ def test_a_slider_redraws_the_figure(chapters, notebook):
 #: (the knife edge's mass scales its forces but not its path).
 MOTION_SLIDER = {"chapters/greenwood-04/knife-edge.ipynb": 1,
                  "chapters/greenwood-04/general-dynamical-equation.ipynb": 1,
+                 "chapters/greenwood-04/methods-compared.ipynb": 1,
                  "chapters/loparo-07/bridge.ipynb": 1,  # the knife edge's mass moves nothing
                  "chapters/loparo-07/nonholonomic.ipynb": 1}
 #: Luminance variance of a canvas (0–255 scale) above which it shows something: a blank

@@ -20,10 +20,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import lab_browser as lb
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from companion.devtools import lab_browser as lb
 from companion.scene.widget import PREDICT_CAPTION
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -17,11 +17,10 @@ import re
 import warnings
 from pathlib import Path
 
+import accessibility as a11y
+import lab_browser as lb
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-from companion.devtools import accessibility as a11y
-from companion.devtools import lab_browser as lb
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = lb.chapter_notebooks(ROOT)

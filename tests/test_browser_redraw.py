@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import lab_browser as lb
 import pytest
-
-from companion.devtools import lab_browser as lb
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -82,14 +82,38 @@ def test_records_sharing_a_system_share_the_instance():
 
 
 def test_index_wording_matches_what_the_notebooks_do():
-    """No steering input exists for the knife edge; Example 1 (§7.5) and §7.6 are marked
-    reconstructed (our copy of Loparo & Vakalis stops inside §7.4)."""
+    """The knife edge's notebook does not steer (the nonholonomic one does); Example 1 (§7.5)
+    and §7.6 are marked reconstructed (our copy of Loparo & Vakalis stops inside §7.4)."""
     rows = {nb.path: nb for nb, _ in examples.notebooks()}
     knife = rows["greenwood-04/knife-edge.ipynb"]
     assert "steer" not in knife.summary.lower()
     geodesic = rows["loparo-07/euler-geodesic.ipynb"]
-    assert "Example 1 (§7.5) and §7.6 (reconstructed)" in geodesic.source
+    assert "Example 1 (§7.5, reconstructed)" in geodesic.source
     assert "reconstructed" in geodesic.title
+    lie_group = rows["loparo-07/lie-group.ipynb"]
+    assert "§7.6 (reconstructed)" in lie_group.source and "reconstructed" in lie_group.title
     assert "frobenius" not in rows["loparo-07/bridge.ipynb"].summary.lower()
     readme = (CHAPTERS.parent / "README.md").read_text(encoding="utf-8")
     assert "steer the blade" not in readme and "knife-edge steering" not in readme
+
+
+def test_every_notebook_is_on_a_reading_path_and_every_step_exists():
+    from companion.devtools import chapter_index as ci
+
+    on_a_path = {p for _, steps in ci.READING_PATHS.values() for p in steps}
+    listed = set(ci.notebook_paths())
+    assert on_a_path <= listed, f"paths name notebooks the index lacks: {on_a_path - listed}"
+    assert listed - on_a_path == set(), "every notebook belongs to a reading path"
+
+
+def test_reading_time_follows_the_notebook(tmp_path, monkeypatch):
+    import json
+
+    from companion.devtools import chapter_index as ci
+
+    (tmp_path / "chapters").mkdir()
+    cells = [{"cell_type": "markdown", "source": ["word " * 730]},
+             *({"cell_type": "code", "source": ["1"]} for _ in range(4))]
+    (tmp_path / "chapters" / "x.ipynb").write_text(json.dumps({"cells": cells}))
+    monkeypatch.setattr(ci, "ROOT", tmp_path)
+    assert ci.minutes("x.ipynb") == 15  # 7.3 min of prose + 4 code cells, up to 5 min

@@ -165,7 +165,7 @@ def test_rhs_is_what_simulate_integrates_and_validates_p():
     x = np.array([1.8, 2.4, 0.3, -0.2])
     np.testing.assert_array_equal(s.rhs(p)(0.0, x), s.integrator.rhs(s, p)(0.0, x))
     # every form of the same equations agrees
-    forms = [OdeIntegrator().rhs(s, p), OdeIntegrator(symbolic_solve_max=2).rhs(s, p)]
+    forms = [OdeIntegrator().rhs(s, p), OdeIntegrator(backend="auto").rhs(s, p)]
     for f in forms:
         np.testing.assert_allclose(f(0.0, x), s.rhs(p)(0.0, x), rtol=1e-10)
     with pytest.raises(ValueError, match=r"p holds 1 value\(s\)"):

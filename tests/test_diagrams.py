@@ -87,3 +87,52 @@ def test_saving_writes_the_png(tmp_path):
     assert saving.main(["knife_edge", "--out", str(tmp_path)]) == 0
     assert (tmp_path / "diagram-knife_edge.png").stat().st_size > 10_000
     assert saving.main(["knife", "--out", str(tmp_path)]) == 2
+
+
+# --- a figure for every system a notebook derives (issue 37 §3) ----------------------------------
+#: The diagram that draws each worked example a notebook uses (the examples that share a system
+#: or a mechanism share its figure).
+DRAWN_BY = {"knife_edge_kane": "knife_edge", "nonholonomic": "knife_edge_steering",
+            "rolling_disk_frame": "rolling_disk", "disk_link_rolling": "disk_link",
+            "disk_link_friction": "disk_link", "thrown_body": "rigid_body_so3"}
+#: Figures that draw the same system another way (the knife edge's steering diagram and the
+#: bridge's frame figure draw the dumbbell; §7.4's body draws Example 4.3's).
+ALSO_DRAWN_BY = {"knife_edge": {"knife_edge_steering", "bridge_frames"},
+                 "euler_body": {"rigid_body_so3"}}
+#: The summary page checks identities on systems drawn where each is derived (and links there).
+SUMMARY_PAGES = {"identities.ipynb"}
+
+
+def _notebooks():
+    import pathlib
+
+    chapters = pathlib.Path(__file__).resolve().parents[1] / "chapters"
+    return sorted(p for p in chapters.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+
+
+@pytest.mark.parametrize("path", _notebooks(), ids=lambda p: p.name)
+def test_every_system_a_notebook_derives_is_drawn_there(path):
+    import re
+
+    import nbformat
+
+    if path.name in SUMMARY_PAGES:
+        return
+    source = "\n".join(c.source for c in nbformat.read(path, as_version=4).cells)
+    used = set(re.findall(r'examples\.(?:get|explorer|scene|build)\("([a-z_0-9]+)"', source))
+    used |= set(re.findall(r'presets\.PRESETS\["?([a-z_]+)', source)) - {"preset"}
+    shown = set(re.findall(r"diagram-([a-z_0-9]+)\.png", source))
+    missing = []
+    for name in sorted(used):
+        figure = DRAWN_BY.get(name, name)
+        if not ({figure} | ALSO_DRAWN_BY.get(figure, set())) & shown:
+            missing.append(f"{name} (diagram-{figure}.png)")
+    assert not missing, f"{path.name} derives {', '.join(missing)} without showing its figure"
+
+
+def test_every_diagram_is_shown_in_a_notebook():
+    import nbformat
+
+    shown = "\n".join(c.source for p in _notebooks()
+                      for c in nbformat.read(p, as_version=4).cells)
+    assert [n for n in diagrams.names() if f"diagram-{n}.png" not in shown] == []

@@ -7,9 +7,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import lab_browser as lb
 import pytest
-
-from companion.devtools import lab_browser as lb
 
 NOTEBOOK = "chapters/greenwood-04/boltzmann-hamel.ipynb"
 SHOTS = Path(os.environ.get("COMPANION_SHOTS", "/tmp"))

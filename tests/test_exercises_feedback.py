@@ -106,7 +106,7 @@ def test_every_notebook_asks_for_understanding():
     and at least three notebooks ask for a prediction."""
     shown_by_notebooks = set()
     for notebook in CHAPTERS.glob("*/*.ipynb"):
-        shown_by_notebooks |= set(re.findall(r'show_exercises\(\\"(\w+)\\"\)',
+        shown_by_notebooks |= set(re.findall(r'show_exercises\(\\"(\w+)\\"[,)]',
                                              notebook.read_text()))
     assert "polar_spring" in shown_by_notebooks and len(shown_by_notebooks) >= 9
     kinds = {name: {getattr(e, "kind", "compute") for e in examples.exercises_for(name)}

@@ -10,13 +10,13 @@ import matplotlib
 matplotlib.use("Agg")
 
 import pytest  # noqa: E402
-
-from companion import examples  # noqa: E402
-from companion.devtools.figure_checks import (  # noqa: E402
+from figure_checks import (  # noqa: E402
     clipped_texts,
     overlapping_panels,
     panels,
 )
+
+from companion import examples  # noqa: E402
 from companion.widgets import style  # noqa: E402
 from companion.widgets.responsive import MIN_WIDTH_PX, FigureFitter  # noqa: E402
 

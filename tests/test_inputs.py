@@ -10,7 +10,7 @@ import sympy as sp
 from companion import examples
 from companion.mechanics.boltzmann_hamel import dot_symbol
 from companion.stability import stability_sweep
-from companion.system import MAX_POINTS, OdeIntegrator, Parameter, System
+from companion.system import MAX_POINTS, Parameter, System
 
 x, k, m = sp.symbols("x"), *sp.symbols("k m", positive=True)
 
@@ -121,9 +121,8 @@ def test_rhs_takes_the_documented_order_or_a_mapping():
         s.rhs([2.0])
     with pytest.raises(TypeError, match="in the order m, k, or a mapping by name"):
         s.rhs(["a", "b"])
-    # a state of the wrong length, by every method and the symbolic form of the right-hand side
-    symbolic = OdeIntegrator(symbolic_solve_max=1).rhs(s, [2.0, 4.0])
-    for f in (*(s.rhs(method=name) for name in s.applicable_methods()), symbolic):
+    # a state of the wrong length, by every method
+    for f in (s.rhs(method=name) for name in s.applicable_methods()):
         for size in (1, 3):
             with pytest.raises(ValueError, match=rf"the state x must hold 2 values, \(q, u\) "
                                                  rf"in the order of System\.state_names\(\), "
@@ -314,9 +313,9 @@ def test_define_reads_parameters_by_name_or_symbol_and_names_an_assumption_clash
 
 
 def test_every_step_key_is_there_or_the_error_says_why():
-    disk = examples.get("rolling_disk")  # n + m = 6: λ too long to show
+    disk = rolling_disk()  # n − m = 3 free speeds: λ too long to show
     with pytest.raises(KeyError, match=r"no step 'multipliers' here: λ is solved symbolically "
-                                       r"for display only up to n \+ m = 4 \(here 4 \+ 2"):
+                                       r"for display only up to n − m = 2 free speeds \(here 3"):
         disk.derive("lagrange_multipliers").step("multipliers")
     with pytest.raises(KeyError, match="spring has no constraints, so no multipliers"):
         spring().derive("lagrange_multipliers").step("multipliers")
@@ -393,7 +392,7 @@ def test_define_names_an_argument_of_the_wrong_shape():
 def test_define_says_what_the_speeds_are_called_when_initial_names_a_rate():
     from companion.workbench import DefinitionError
 
-    with pytest.raises(DefinitionError, match="initial names x\u0307, which is none of u_1, x "
+    with pytest.raises(DefinitionError, match="initial names x\u0307, which is none of x, u_1 "
                                               "\\(the speeds are named by their order: "
                                               "u_1 = x\u0307\\)"):
         spring_draft(initial={dot_symbol(x): 1.0}).build()
@@ -414,3 +413,120 @@ def test_define_declares_validity_conditions():
     assert "the motion leaves the model (x above -0.3 = " in status  # the status line says it
     with pytest.raises(DefinitionError, match=r"validity condition h \(c\) uses c"):
         spring_draft(validity={"h": sp.Symbol("c")}).build()
+
+
+# ------------------------------------------------------------ a new user's robot (issue 36)
+def _robot_definition():
+    from test_forces import _robot  # the differential-drive robot: 5 q's, 3 constraints
+
+    return _robot().definition
+
+
+@pytest.mark.parametrize("n_constraints", [2, 4])
+def test_a_wrong_constraint_count_names_the_count_not_a_start_value(n_constraints):
+    robot = _robot_definition()
+    with pytest.raises(ValueError, match=rf"n_constraints={n_constraints} leaves "
+                       rf"{5 - n_constraints} of the 5 u's free .* start values of 2 speed\(s\) "
+                       r"\(u_1, u_2\): with 3 constraint\(s\) .* set n_constraints=3"):
+        System(robot.replace(n_constraints=n_constraints))
+
+
+def test_fewer_u_symbols_than_definitions_is_named():
+    robot = _robot_definition()
+    with pytest.raises(ValueError, match=r"u \(the quasi-velocities\) must hold one entry per "
+                       r"coordinate \(5: x, y, phi, theta_L, theta_R\), got 4; u and its "
+                       "definitions pair up one to one"):
+        robot.replace(u=robot.u[:4])
+
+
+def test_T_in_the_u_s_given_as_T_qdot_says_pass_it_as_T():
+    robot = _robot_definition()
+    u1 = robot.u[0]
+    with pytest.raises(ValueError, match=r"T_qdot of robot is the kinetic energy in q̇, but it "
+                       r"uses the quasi-velocities u_1: a T written in the u's is passed as T="):
+        robot.replace(T_qdot=m * u1**2 / 2)
+
+
+def test_rates_typed_without_qdot_are_named_as_rates():
+    robot = _robot_definition()
+    with pytest.raises(ValueError, match=r"T_qdot of robot uses xdot \(of x\), ydot \(of y\), "
+                       r"phidot \(of phi\), .*look like rates of the coordinates but are not the "
+                       r"declared rates .*: qdot=\[xdot, ydot, phidot, thetadot_L, thetadot_R\] "
+                       "declares them"):
+        robot.replace(qdot=None)
+
+
+def test_a_rate_misspelled_in_the_forces_is_not_called_a_parameter():
+    robot = _robot_definition()
+    wrong = sp.Symbol("thetadotL")
+    with pytest.raises(ValueError, match="Q_q of robot uses thetadotL \\(of theta_L\\), which "
+                       "look like rates .* not the rates declared in qdot: write thetadot_L "
+                       "for thetadotL"):
+        robot.replace(Q_q=[0, 0, 0, -wrong, 0])
+
+
+def test_Q_with_one_force_per_coordinate_says_Q_q():
+    robot = _robot_definition()
+    with pytest.raises(ValueError, match=r"Q holds the generalized forces of the free speeds u, "
+                       r"one per free u \(2: u_1, u_2\), got 5; forces of the coordinates, one "
+                       "per q, go in Q_q="):
+        robot.replace(Q=list(robot.Q_q), Q_q=None)
+
+
+@pytest.mark.parametrize("field", ["definitions", "Q_q", "T_qdot", "series"])
+def test_text_that_does_not_parse_is_named(field):
+    robot = _robot_definition()
+    bad = "xdot*cos(phi) +"
+    value = {"definitions": [bad, *robot.definitions[1:]], "Q_q": [0, 0, 0, bad, 0],
+             "T_qdot": bad, "series": {"speed": bad}}[field]
+    with pytest.raises(ValueError, match="is not a sympy expression: 'xdot\\*cos\\(phi\\) \\+'"):
+        robot.replace(**{field: value})
+
+
+def test_velocity_dependent_forces_in_u_are_accepted_and_converted():
+    robot = _robot_definition()
+    u1, u2 = robot.u[:2]
+    c = sp.Symbol("c", positive=True)
+    damped = robot.replace(Q_q=[0, 0, -c * u2, -c * robot.u[3], 0],  # u_4 is held at zero
+                           parameters=[*robot.parameters, Parameter(c, 0.1, 0.0, 1.0)])
+    assert damped.Q[1].free_symbols <= {c, u2, *robot.parameter_symbols}
+    assert sp.expand(damped.Q[1] + c * u2) == 0
+
+
+def test_the_workbench_forces_message_lists_the_coordinates_in_the_users_order():
+    from companion.workbench.define import DefinitionError, coordinates, define
+
+    q, qd = coordinates("x y phi theta_L theta_R")
+    with pytest.raises(DefinitionError, match="the 5 coordinates x, y, φ, θ_L, θ_R: give 5, "
+                       "got 2"):
+        define("robot", q=q, T=m * qd[0] ** 2 / 2, forces=[0, 0],
+               parameters={m: 1.0}).build()
+
+
+def test_the_workbench_names_text_instead_of_a_parse_error():
+    from companion.workbench.define import DefinitionError, coordinates, define
+
+    q, _ = coordinates("x")
+    with pytest.raises(DefinitionError, match="T is given as the text 'm\\*xdot\\*\\*2/2 \\+': "
+                       "build it from the symbols"):
+        define("cart", q=q, T="m*xdot**2/2 +", parameters={"m": 1.0}).build()
+
+
+def test_the_workbench_summary_after_a_failed_definition_says_why():
+    from companion.workbench import workbench
+    from companion.workbench.define import coordinates, define
+
+    q, _ = coordinates("x")
+    bench = workbench(define("cart", q=q, T="m*xdot**2/2", parameters={"m": 1.0}))
+    assert bench.system is None
+    assert bench.summary().startswith("The definition failed, so there is no system: T is "
+                                      "given as the text 'm*xdot**2/2'")
+    bench.close()
+
+
+def test_forces_as_a_sympy_column_are_read_as_a_list_and_one_expression_is_refused():
+    robot = _robot_definition()
+    u1, u2 = robot.u[:2]
+    assert robot.replace(Q=sp.Matrix([-u1, -u2]), Q_q=None).Q == (-u1, -u2)
+    with pytest.raises(ValueError, match=r"Q must be a list of expressions, e.g. \[-u_1\]"):
+        robot.replace(Q=-u1)

@@ -8,9 +8,9 @@ from __future__ import annotations
 import ipywidgets as w
 import numpy as np
 import pytest
+from figure_checks import clipped_texts, overlapping_panels
 
 from companion import examples
-from companion.devtools.figure_checks import clipped_texts, overlapping_panels
 from companion.widgets import use_lecture_style
 
 

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import lab_browser as lb
 import nbformat
 import pytest
-
-from companion.devtools import lab_browser as lb
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = lb.chapter_notebooks(ROOT)

@@ -15,10 +15,10 @@ import math
 from itertools import pairwise
 from pathlib import Path
 
+import lab_browser as lb
 import pytest
 
 from companion import examples
-from companion.devtools import lab_browser as lb
 
 pytestmark = [
     pytest.mark.browser,

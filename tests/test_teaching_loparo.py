@@ -18,14 +18,18 @@ LOPARO = ROOT / "chapters" / "loparo-07"
 NOTEBOOKS = {
     "covariant-derivative": "sphere_particle",
     "euler-geodesic": "rigid_body_so3",
+    "lie-group": "rigid_body_so3",
     "double-pendulum": "double_pendulum",
     "disk-link-rolling": "disk_link",
+    "disk-link-control": "disk_link",
     "disk-link-friction": "disk_link",
 }
 #: Built by us with the chapter's method: our copy of the chapter stops inside §7.4.
-RECONSTRUCTED = ["euler-geodesic", "double-pendulum", "disk-link-rolling", "disk-link-friction"]
+RECONSTRUCTED = ["euler-geodesic", "lie-group", "double-pendulum", "disk-link-rolling",
+                 "disk-link-control", "disk-link-friction"]
 #: The notebooks that ask the reader to predict before an explorer or a run answers.
-PREDICTING = ["euler-geodesic", "double-pendulum", "disk-link-rolling", "disk-link-friction"]
+PREDICTING = ["euler-geodesic", "lie-group", "double-pendulum", "disk-link-rolling",
+              "disk-link-control", "disk-link-friction"]
 
 _DISPLAYED = re.compile(r"\$\$(.+?)\$\$", re.S)
 _LINK = re.compile(r"\]\(([^)\s]+)\)")
@@ -98,8 +102,8 @@ def test_loparo_notebook_shows_its_diagram(name):
 
 # ------------------------------------------------------------------ statements fixed (§1)
 def test_loparo_lemma_7_1_remainder_is_big_o_of_a_squared_and_the_next_term_shown():
-    text, code = _markdown("euler-geodesic"), "\n".join(
-        c.source for c in _cells("euler-geodesic") if c.cell_type == "code")
+    text, code = _markdown("lie-group"), "\n".join(
+        c.source for c in _cells("lie-group") if c.cell_type == "code")
     assert "o(|a|²)" not in text and r"O(|a|^2)" in text
     assert r"\tfrac1{12}[a,[a,\xi]]" in text
     assert "np.cross(a, np.cross(a, xi)) / 12" in code and "expm_frechet" in code

@@ -73,5 +73,5 @@ def test_make_lecture_and_the_browser_tests_use_the_renderer():
     dry = subprocess.run(["make", "-n", "lecture"], cwd=ROOT, capture_output=True, text=True,
                          check=True).stdout
     assert f"--VoilaExporter.markdown_renderer_class={voila_markdown.RENDERER}" in dry
-    source = (ROOT / "companion/devtools/lab_browser.py").read_text()
+    source = (ROOT / "tests/lab_browser.py").read_text()
     assert "voila_markdown.RENDERER" in source

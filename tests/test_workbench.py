@@ -239,7 +239,8 @@ TYPOS = {
     "T in an unknown symbol": (dict(T=m / 2 * xd**2 + w), "T uses w"),
     "a start value of no coordinate or speed": (dict(initial={"u_7": 1.0}), "initial names u_7"),
     "a point with one component": (dict(points={"P": (x,)}), "needs (x, y) or (x, y, z)"),
-    "T typed as a string": (dict(T="m*xdot**2/2"), "T must be a sympy expression"),
+    "T typed as a string": (dict(T="m*xdot**2/2"), "T is given as the text 'm*xdot**2/2': "
+                            "build it from the symbols"),
 }
 
 

@@ -27,7 +27,8 @@ import re
 import shutil
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
@@ -341,6 +342,35 @@ def build(out: Path = OUT, only: Sequence[str] = (), kernel_name: str = "python3
     return book
 
 
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+]
+
+
+def chromium_path() -> str | None:
+    """Path of the system Chromium, or None."""
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+
+@contextmanager
+def chromium() -> Iterator[object]:
+    """A Playwright Chromium browser (Debian's), headless."""
+    from playwright.sync_api import sync_playwright
+
+    path = chromium_path()
+    if path is None:
+        raise RuntimeError("Chromium is not installed (apt-get install chromium)")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+
 def print_pdfs(out: Path, book: Sequence[Page], browser=None, log=print) -> list[Path]:
     """Each chapter of the built book ``out`` printed to ``out/pdf/<name>.pdf`` by headless
     Chromium (an instructor's handout): the page's print style leaves out the sidebar and the
@@ -348,11 +378,9 @@ def print_pdfs(out: Path, book: Sequence[Page], browser=None, log=print) -> list
     already open (default: Debian's Chromium, started here)."""
     from contextlib import nullcontext
 
-    from companion.devtools import lab_browser
-
     printed = []
     (out / "pdf").mkdir(exist_ok=True)
-    with lab_browser.chromium() if browser is None else nullcontext(browser) as browser:
+    with chromium() if browser is None else nullcontext(browser) as browser:
         for page in book:
             if page.source == HOME:
                 continue

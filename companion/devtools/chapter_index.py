@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from pathlib import Path
 from urllib.parse import quote
@@ -61,6 +62,65 @@ BEYOND_THE_BOOKS = (
                      "derives it: a map to read first, or a review to read last.",
              order=(100,)),
 )
+
+
+#: Three ways through the companion, each an ordered list of notebooks (paths relative to
+#: ``chapters/``): every step needs the steps before it on its path.  Every notebook the index
+#: lists is on at least one path (tested).
+READING_PATHS = {
+    "Greenwood §4.3–4.4": (
+        "quasi-velocities, the Boltzmann–Hamel equation and the general dynamical equation",
+        ["greenwood-04/boltzmann-hamel.ipynb", "greenwood-04/euler-rigid-body.ipynb",
+         "greenwood-04/knife-edge.ipynb", "greenwood-04/general-dynamical-equation.ipynb",
+         "greenwood-04/methods-compared.ipynb", "greenwood-04/whipple-bicycle.ipynb",
+         "workbench.ipynb"]),
+    "Loparo & Vakalis": (
+        "Newton's law as a covariant derivative, SO(3), pull-back, contact and friction",
+        ["loparo-07/covariant-derivative.ipynb", "loparo-07/euler-geodesic.ipynb",
+         "loparo-07/lie-group.ipynb", "loparo-07/double-pendulum.ipynb",
+         "loparo-07/disk-link-rolling.ipynb", "loparo-07/disk-link-control.ipynb",
+         "loparo-07/disk-link-friction.ipynb"]),
+    "Between the books": (
+        "one method in two languages: Hamel's γ as brackets, constrained connections",
+        ["greenwood-04/boltzmann-hamel.ipynb", "greenwood-04/knife-edge.ipynb",
+         "loparo-07/covariant-derivative.ipynb", "loparo-07/euler-geodesic.ipynb",
+         "loparo-07/bridge.ipynb", "loparo-07/nonholonomic.ipynb", "identities.ipynb"]),
+}
+
+#: Reading speed for the time estimate: words of prose a minute (technical text, read with the
+#: book open), plus a minute for each code cell (run it, read what it prints, move a slider).
+WORDS_PER_MINUTE = 100
+
+
+def minutes(path: str) -> int:
+    """Estimated minutes for the notebook at ``chapters/<path>``: its markdown words at
+    :data:`WORDS_PER_MINUTE` plus a minute per code cell, rounded up to 5 minutes."""
+    nb = json.loads((ROOT / "chapters" / path).read_text(encoding="utf-8"))
+    words = sum(len("".join(c["source"]).split()) for c in nb["cells"]
+                if c["cell_type"] == "markdown")
+    code = sum(c["cell_type"] == "code" for c in nb["cells"])
+    return 5 * math.ceil((words / WORDS_PER_MINUTE + code) / 5)
+
+
+def reading_paths_cell() -> dict:
+    """The index notebook's study guide: each reading path as a numbered table with the time
+    of each notebook and what it needs."""
+    titles = {nb.path: nb.title for nb in chapters()}
+    lines = ["## Reading paths", "",
+             "Three ways through the companion. Each notebook needs the ones before it on its "
+             "path; the times are estimates (prose at "
+             f"{WORDS_PER_MINUTE} words a minute, plus a minute for each code cell).", ""]
+    for name, (what, steps) in READING_PATHS.items():
+        total = sum(minutes(p) for p in steps)
+        lines += [f"### {name}: {what} (about {total // 60} h {total % 60:02d} min)", "",
+                  "| | Notebook | Time | Needs |", "| --- | --- | --- | --- |"]
+        for k, path in enumerate(steps, start=1):
+            needs = f"step {k - 1}" if k > 1 else "the book's section, open beside it"
+            title = titles.get(path, path)
+            lines.append(f"| {k} | [{title}]({path}) | {minutes(path)} min | {needs} |")
+        lines.append("")
+    return {"cell_type": "markdown", "id": "reading-paths", "metadata": {},
+            "source": "\n".join(lines).rstrip().splitlines(keepends=True)}
 
 
 def chapters() -> list[Notebook]:
@@ -131,10 +191,11 @@ def readme_text(current: str) -> str:
 def index_text(current: str) -> str:
     """The index notebook ``current`` with its two contents cells regenerated."""
     nb = json.loads(current)
-    ids = {cell_id for cell_id, _, _ in _SECTIONS.values()}
+    ids = {cell_id for cell_id, _, _ in _SECTIONS.values()} | {"reading-paths"}
     cells = [c for c in nb["cells"] if c.get("id") not in ids]
-    # the contents follow the introduction, before the closing cells
-    nb["cells"] = cells[:1] + [index_cell(book) for book in _SECTIONS] + cells[1:]
+    # the reading paths and the contents follow the introduction, before the closing cells
+    nb["cells"] = (cells[:1] + [reading_paths_cell()]
+                   + [index_cell(book) for book in _SECTIONS] + cells[1:])
     return json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -138,15 +139,29 @@ def exercises_for(name: str):
     return ExerciseSet(example=name, title=title, exercises=exercises)
 
 
-def show_exercises(name: str) -> None:
+def show_exercises(name: str, *, only: Sequence[str] | None = None,
+                   skip: Sequence[str] = (), title: str | None = None) -> None:
     """Display the exercises of a worked example in a notebook (works in Voilà too).
 
-    Returns nothing, so that ending a cell with this call does not display them twice; use
-    ``exercises_for(name).widget()`` to get the widget itself.
+    ``only`` shows just the exercises with those keys (a prediction shown before the cell that
+    answers it, a retrieval question in a later notebook), ``skip`` leaves those out (the
+    closing set, without the predictions shown earlier), ``title`` replaces the set's heading.
+    Returns nothing, so that ending a cell with this call does not display them
+    twice; use ``exercises_for(name).widget()`` to get the widget itself.
     """
     from IPython.display import display
 
-    display(exercises_for(name).widget())
+    from companion.exercises import ExerciseSet
+
+    exercise_set = exercises_for(name)
+    known = [exercise.key for exercise in exercise_set]
+    unknown = [key for key in (*(only or ()), *skip) if key not in known]
+    if unknown:
+        raise ValueError(f"{name!r} has no exercise {', '.join(map(repr, unknown))}; "
+                         f"known: {', '.join(known)}")
+    chosen = [exercise for exercise in exercise_set
+              if (only is None or exercise.key in only) and exercise.key not in skip]
+    display(ExerciseSet(exercise_set.example, title or exercise_set.title, chosen).widget())
 
 
 def method_selector(example: str = "knife_edge", method: str = "kane"):

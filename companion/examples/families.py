@@ -251,7 +251,7 @@ def measure(entry: Entry, methods: Sequence[str] = BOOK_METHODS, repeat: int = 1
         eqs = f"{d.n_dynamical} × order {d.order}"
         if d.n_constraint_equations:
             eqs += f" + {d.n_constraint_equations} constraint"
-        first_order = 2 * len(d.q) if d.order == 2 else d.n_first_order
+        first_order = d.n_first_order
         out.append(_compiled(Measure(entry.name, entry.size, method, eqs, first_order,
                                      *first_order_operation_count(d),
                                      max(total - build, 0.0), build), d, system,

@@ -20,14 +20,15 @@ import sympy as sp
 from companion.geometry import lie
 from companion.geometry.metric import kinetic_metric
 from companion.mechanics.agreement import udot_function
-from companion.numerics import SingularConfigurationError, Trajectory
+from companion.numerics import Trajectory
 from companion.numerics.compile import lambdify_scalar
+from companion.numerics.integrate import compiled_or_lsoda, integrate
 from companion.numerics.rotations import (
     euler_angles_from_quaternions,
     quaternion_from_euler_angles,
     quaternion_rate_scalar,
 )
-from companion.system import SOLVERS, Integrator, Setup, System
+from companion.system import Integrator, Setup, System
 
 QUATERNION = ["q_w", "q_x", "q_y", "q_z"]
 
@@ -76,7 +77,7 @@ def _compiled_attitude(system: System, method: str):
 
 def attitude_rhs(system: System, method: str, p: list[float]):
     """x ↦ ẋ for x = (ω, quaternion): compiled to C when a C compiler is found and the
-    method's speeds are ω (it then integrates itself: ``SOLVERS["dop853-c"]``), else in
+    method's speeds are ω (it then integrates itself: ``"dop853-c"``), else in
     Python from :func:`omega_rate`."""
     from companion.numerics import c_rhs
 
@@ -124,8 +125,9 @@ class QuaternionAttitude(Integrator):
     def integrate(self, system: System, setup: Setup) -> Trajectory:
         k = len(system.u_independent)
         f = attitude_rhs(system, setup.method, setup.p)
-        x0 = system.initial_state(setup.initial, setup.params)
-        states = SOLVERS[self.solver][0](f, x0, setup.t, setup.rtol, setup.atol)
+        x0 = self.initial_state(system, setup.initial, setup.params)
+        solver = compiled_or_lsoda(f) if self.solver == "dop853-c" else self.solver
+        states = integrate(f, x0, setup.t, solver=solver, rtol=setup.rtol, atol=setup.atol).y
         system.check_finite(setup.t, states, setup.params)
         traj = Trajectory(t=setup.t, states=states, names=system.state_names(),
                           params=setup.params)
@@ -164,17 +166,12 @@ class SO3Attitude(Integrator):
     def omega_at(self, system: System, setup: Setup, omega0: np.ndarray):
         """``times ↦ ω(times)`` (shape (3, N)), integrated with LSODA from t = 0 to
         increasing ``times``."""
-        from scipy.integrate import odeint  # ~0.5 s to import: on first use
-
         rate = omega_rate(system, setup.method, setup.p)
 
         def omega(times: np.ndarray) -> np.ndarray:
             grid = np.concatenate([[0.0], times])
-            w, info = odeint(lambda t, x: rate(t, x.tolist()), omega0, grid, tfirst=True,
-                             rtol=setup.rtol, atol=setup.atol, mxstep=100_000, full_output=True)
-            if info["message"] != "Integration successful.":
-                raise SingularConfigurationError(f"integration failed: {info['message']}")
-            return w[1:].T
+            return integrate(lambda t, x: rate(t, x.tolist()), omega0, grid, solver="lsoda",
+                             rtol=setup.rtol, atol=setup.atol).y[:, 1:]
 
         return omega
 

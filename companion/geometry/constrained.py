@@ -23,7 +23,8 @@ import sympy as sp
 from companion.geometry.metric import Embedding, geometric
 from companion.numerics import SingularConfigurationError, Trajectory
 from companion.numerics.compile import lambdify_scalar
-from companion.system import SOLVERS, Integrator, OdeIntegrator, Parameter, Setup, System
+from companion.numerics.integrate import compiled_or_lsoda, integrate
+from companion.system import Integrator, OdeIntegrator, Parameter, Setup, System
 
 
 class ConstrainedSystem(System):
@@ -188,7 +189,7 @@ class ConstrainedSystem(System):
     def chart_rhs(self, p: Sequence[float]):
         """:meth:`geometric_rhs` compiled to C when a C compiler is found (the chart's test
         included), which then integrates itself with SciPy's DOP853 compiled
-        (``SOLVERS["dop853-c"]``: the sphere's 10 s run in well under a millisecond against
+        (``"dop853-c"``: the sphere's 10 s run in well under a millisecond against
         6–9 ms for LSODA in Python); else :meth:`geometric_rhs`."""
         from companion.numerics import c_rhs
 
@@ -231,15 +232,16 @@ class ChartIntegrator(Integrator):
         object.__setattr__(self, "atol", atol if self.atol is None else self.atol)
 
     def integrate(self, system: ConstrainedSystem, setup: Setup) -> Trajectory:
-        x0 = system.initial_state(setup.initial, setup.params)
+        x0 = self.initial_state(system, setup.initial, setup.params)
         if system.immersion(x0[: len(system.q)], setup.p) <= system.min_immersion:
             raise SingularConfigurationError("cannot start here: " + system.singular_message(
                 f"at q = {np.round(x0[: len(system.q)], 4).tolist()}"))
         if self.second_chart is not None:
             traj = self._first_chart(system, setup, x0) or self._atlas(system, setup, x0)
         elif setup.method == "geometric":
-            states = SOLVERS["dop853-c"][0](system.chart_rhs(setup.p), x0, setup.t,
-                                         setup.rtol, setup.atol)
+            f = system.chart_rhs(setup.p)
+            states = integrate(f, x0, setup.t, solver=compiled_or_lsoda(f), rtol=setup.rtol,
+                               atol=setup.atol).y
             traj = self._trajectory(system, setup, states)
         else:
             traj = OdeIntegrator().integrate(system, setup)
@@ -268,8 +270,9 @@ class ChartIntegrator(Integrator):
         if system.immersion(state[:n], setup.p) < self.switch:
             return None
         try:
-            states = SOLVERS["dop853-c"][0](system.chart_rhs(setup.p), state, setup.t,
-                                         setup.rtol, setup.atol)
+            f = system.chart_rhs(setup.p)
+            states = integrate(f, state, setup.t, solver=compiled_or_lsoda(f), rtol=setup.rtol,
+                               atol=setup.atol).y
         except SingularConfigurationError:
             return None
         if np.min(system.immersion(states[:n], setup.p)) < self.switch:
@@ -280,10 +283,8 @@ class ChartIntegrator(Integrator):
                ) -> Trajectory:
         """Integrate in whichever chart is far from its singular set, changing chart at
         μ = switch (events of DOP853), and report every sample in the first chart."""
-        from scipy.integrate import solve_ivp  # ~0.5 s to import: on first use
-
         t_eval, p = setup.t, setup.p
-        t_final, n_points = float(t_eval[-1]), len(t_eval)
+        n_points = len(t_eval)
         n, charts = len(system.q), (system, self.second_chart)
         current = 0
         if system.immersion(state[:n], p) < self.switch:
@@ -296,10 +297,8 @@ class ChartIntegrator(Integrator):
                 return chart.immersion(x[:n], p) - self.switch
 
             leave.terminal, leave.direction = True, -1
-            sol = solve_ivp(chart.geometric_rhs(p), (t0, t_final), state, method="DOP853",
-                            t_eval=t_eval[k:], events=leave, rtol=setup.rtol, atol=setup.atol)
-            if sol.status < 0:
-                raise SingularConfigurationError(f"integration failed: {sol.message}")
+            sol = integrate(chart.geometric_rhs(p), state, t_eval[k:], solver="dop853",
+                            events=[leave], t_start=t0, rtol=setup.rtol, atol=setup.atol)
             for j in range(sol.y.shape[1]):
                 y = sol.y[:, j]
                 out[:, k + j] = y if current == 0 else system.from_ambient(

@@ -20,16 +20,12 @@ from companion.geometry.planar import Mechanism, NumericMechanism
 from companion.numerics import SingularConfigurationError, Trajectory
 from companion.system import OdeIntegrator, System
 
-#: Up to this many coordinates the accelerations are solved symbolically once (LU, no
-#: simplification) and compiled, which makes the right-hand side a single cheap call.
-SYMBOLIC_SOLVE_MAX = 3
-
 #: SciPy's DOP853 compiled with a C right-hand side when a C compiler is found, else LSODA
-#: with the symbolic one: at rtol 1e-12 both keep a chaotic 20 s run of the double pendulum's
-#: energy to about 1e-10 relative; the compiled run takes about 2 ms, LSODA about 17 ms (a
-#: slider move re-simulates the whole run).
+#: with the compiled M u̇ = f in Python: at rtol 1e-12 both keep a chaotic 20 s run of the
+#: double pendulum's energy to about 1e-10 relative; the compiled run takes about 3 ms,
+#: LSODA about 60 ms (``benchmarks/integrators.py``; a slider move re-simulates the run).
 MECHANISM_INTEGRATOR = OdeIntegrator(solver="dop853-c", rtol=1e-12, atol=1e-13,
-                                     symbolic_solve_max=SYMBOLIC_SOLVE_MAX, backend="auto")
+                                     backend="auto")
 
 
 class MechanismSystem(System):

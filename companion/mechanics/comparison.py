@@ -112,9 +112,7 @@ def _row(example: str, method: str, d: Derivation, seconds: float) -> Row:
     ops, ops_cse = operation_count(d)
     return Row(example=example, method=method, n_equations=d.n_dynamical, order=d.order,
                n_constraint_equations=d.n_constraint_equations,
-               # first-order ODEs: n + (n − m) in the u's; 2n for the second-order forms
-               # (Lagrange's n equations, or Maggi's n − m plus m differentiated constraints)
-               first_order_odes=2 * len(d.q) if d.order == 2 else d.n_first_order,
+               first_order_odes=d.n_first_order,  # as §4.4 counts them
                needs_multipliers=d.needs_multipliers,
                needs_unconstrained_T=d.needs_unconstrained_T, ops=ops, ops_cse=ops_cse,
                seconds=seconds,

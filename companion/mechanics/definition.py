@@ -27,9 +27,9 @@ from companion.mechanics.inputs import sympify_entry
 from companion.mechanics.quasi_velocities import (
     dot_symbol,
     fold_pythagoras,
-    generalized_forces,
     inverse,
     psi_from_definitions,
+    tidy_matrix,
 )
 
 if TYPE_CHECKING:  # only for annotations: sympy.physics.mechanics is slow to import
@@ -187,10 +187,14 @@ class Definition:
     n_constraints
         How many of the last u's are constrained to zero (nonholonomic constraints).
     Q
-        Generalized forces of the independent u's (default zero).
+        Generalized forces of the independent u's (default zero), one per free u (n − m of
+        them), in q, u, t and the parameters (a damper on u_r: −c u_r).
     Q_q
-        Generalized forces of the coordinates (e.g. −∂V/∂q), converted by virtual work,
-        Q_u = Φᵀ Q_q (first n − m rows), and added to ``Q``.
+        Generalized forces of the coordinates, one per q (e.g. −∂V/∂q, a motor torque, a
+        damper −c q̇_i), in q, the rates ``qdot``, the u's, t and the parameters.  Converted
+        on first use with q̇ = Φ u + Φ_t (4.81) and by virtual work, Q_u = Φᵀ Q_q (first
+        n − m rows), and added to ``Q``; Lagrange's equations with multipliers read them
+        per coordinate, so their multipliers are the constraint forces themselves.
     t
         The time symbol of a rheonomic system.
     invariants
@@ -232,8 +236,11 @@ class Definition:
         When a symbol is both a parameter and a coordinate/speed, a parameter differs from
         a symbol of T only in its assumptions, T, Q, the definitions, a validity condition,
         an invariant or a series uses symbols that are neither coordinates, speeds, the time
-        nor parameters (an invariant or a series: a constrained speed either), or T is
-        written in q̇ where the u's were expected.
+        nor parameters (an invariant or a series: a constrained speed either; a symbol that
+        looks like an undeclared rate is named as one), T or Q is written in q̇ where the u's
+        were expected, T_qdot in the u's, an entry does not parse, or the counts disagree:
+        q, u and the definitions; ``Q`` and the free u's; ``Q_q`` and q; the start values of
+        the speeds in ``initial`` and ``n_constraints``.
     TypeError
         ``parameters``/``initial`` not a list of :class:`Parameter`, or ``invariants``,
         ``series``, ``validity``, ``citations`` not a mapping.
@@ -289,6 +296,7 @@ class Definition:
                 raise ValueError("pass the definitions u = Ψ q̇ + Ψ_t of the quasi-velocities u "
                                  "(only speeds u = q̇ need none)")
             definitions = self.qdot
+        _check_counts(self.q, self.qdot, tuple(u), tuple(definitions), len(holonomic))
         if (isinstance(n_constraints, bool) or not isinstance(n_constraints, int)
                 or not 0 <= n_constraints < len(u)):
             raise ValueError(f"n_constraints counts the last u's held at zero: an integer from "
@@ -317,25 +325,30 @@ class Definition:
         for key, value in (
                 ("t", t), ("elimination", elimination), ("mechanics_model", mechanics_model),
                 ("geometry", geometry), ("reconstruction", reconstruction),
-                ("u", tuple(u)), ("definitions", tuple(definitions)),
+                ("u", tuple(u)),
+                ("definitions", tuple(sympify_entry(e, f"definitions[{i}] (of {s})")
+                                      for i, (e, s) in enumerate(zip(definitions, u,
+                                                                     strict=True)))),
                 ("n_constraints", n_constraints),
                 ("parameters", _parameters(parameters, "parameters")),
                 ("initial", _parameters(initial, "initial")),
                 ("citations", MappingProxyType(dict(citations or {}))),
                 ("T_qdot", None if T_qdot is None
                  else sympify_entry(T_qdot, "T_qdot (the kinetic energy)")),
-                ("Q_q", None if Q_q is None else tuple(Q_q)),
+                ("Q_q", _entries(Q_q, "Q_q")),
                 ("_T", None if T is None else sympify_entry(T, "T (the kinetic energy)")),
-                ("_Q_given", None if Q is None else tuple(Q)),
-                ("invariants", MappingProxyType(dict(invariants or {}))),
-                ("series", MappingProxyType(dict(series or {}))),
+                ("_Q_given", _entries(Q, "Q")),
+                ("invariants", MappingProxyType({
+                    k: sympify_entry(e, f"the invariant {k!r}")
+                    for k, e in (invariants or {}).items()})),
+                ("series", MappingProxyType({
+                    k: sympify_entry(e, f"the series {k!r}") for k, e in (series or {}).items()})),
                 ("validity", MappingProxyType({
                     k: sympify_entry(e, f"the validity condition {k!r}")
                     for k, e in (validity or {}).items()}))):
             set_(self, key, value)
-        if self.Q_q is not None and len(self.Q_q) != len(self.q):
-            raise ValueError(f"Q_q must hold {len(self.q)} generalized forces (one per "
-                             f"coordinate), got {len(self.Q_q)}")
+        self._check_force_counts()
+        self._check_speed_count()
         self._check_symbols()
         self._add_holonomic(holonomic, dependent)
         self._check_expressions()
@@ -374,6 +387,37 @@ class Definition:
         return Definition(**{**given, **changes})
 
     # ----------------------------------------------------------------- validation
+    def _check_force_counts(self) -> None:
+        """Q holds one force per free u, Q_q one per coordinate."""
+        n, k = len(self.q), len(self.u) - self.n_constraints
+        free = ", ".join(map(str, self.u[:k]))
+        if self.Q_q is not None and len(self.Q_q) != n:
+            raise ValueError(f"Q_q holds the generalized forces of the coordinates, one per "
+                             f"coordinate ({n}: {', '.join(map(str, self.q))}), got "
+                             f"{len(self.Q_q)}" + (f"; forces of the free speeds ({free}) go "
+                                                  "in Q=…" if len(self.Q_q) == k else ""))
+        if self._Q_given is not None and len(self._Q_given) != k:
+            raise ValueError(f"Q holds the generalized forces of the free speeds u, one per "
+                             f"free u ({k}: {free}), got {len(self._Q_given)}"
+                             + ("; forces of the coordinates, one per q, go in Q_q=…"
+                                if len(self._Q_given) == n else ""))
+
+    def _check_speed_count(self) -> None:
+        """The start values of the speeds in ``initial`` name the free u's that
+        ``n_constraints`` leaves (a wrong count there would otherwise surface as a missing
+        or unread start value, and following that message builds another system)."""
+        named = {p.name for p in self.initial}
+        given = [s for s in self.u if s.name in named]
+        n, k = len(self.u), len(self.u) - self.n_constraints
+        if not given or len(given) == k or given != list(self.u[:len(given)]):
+            return
+        raise ValueError(
+            f"n_constraints={self.n_constraints} leaves {k} of the {n} u's free "
+            f"({', '.join(map(str, self.u[:k]))}), but initial gives the start values of "
+            f"{len(given)} speed(s) ({', '.join(map(str, given))}): with "
+            f"{n - len(given)} constraint(s) among the definitions, set "
+            f"n_constraints={n - len(given)}; otherwise give a start value for each free u")
+
     def _check_symbols(self) -> None:
         """A symbol may be a parameter or a coordinate/speed, never both (the compiled code
         would silently read the parameter's value where the state was meant)."""
@@ -406,7 +450,7 @@ class Definition:
         for what, exprs, allowed in (
                 ("T", [] if self._T is None else [self._T], own | params),
                 ("T_qdot", [] if self.T_qdot is None else [self.T_qdot], in_qdot),
-                ("Q_q", self.Q_q or [], in_qdot),
+                ("Q_q", self.Q_q or [], in_qdot | set(self.u)),
                 ("the definitions of u", self.definitions, own | set(self.qdot) | params),
                 ("Q", self._Q_given or [], own | params),
                 ("a validity condition", list(self.validity.values()),
@@ -421,6 +465,12 @@ class Definition:
                     f" where the quasi-velocities {', '.join(map(str, self.u))} were expected: "
                     + ("pass it as T_qdot=… to have it converted" if what == "T" else
                        "pass them as Q_q=… to have them converted"))
+            in_u = sorted(free & (set(self.u) - set(self.qdot)), key=str)
+            if in_u and what == "T_qdot":
+                raise ValueError(
+                    f"T_qdot of {self.name} is the kinetic energy in q̇, but it uses the "
+                    f"quasi-velocities {', '.join(map(str, in_u))}: a T written in the u's is "
+                    "passed as T=…")
             constrained = sorted(free & (set(self.u) - set(self.u_independent)), key=str)
             if constrained and what in ("an invariant", "a series"):
                 raise ValueError(
@@ -435,6 +485,23 @@ class Definition:
         clash = assumption_clash(what, unknown, self.parameter_symbols)
         if clash:
             raise ValueError(clash)
+        rates = _rate_like(unknown, self.q)
+        if rates:
+            order = {q: i for i, q in enumerate(self.q)}
+            named = ", ".join(f"{r} (of {q})" for r, q in sorted(rates.items(),
+                                                                 key=lambda rq: order[rq[1]]))
+            if self._given["qdot"] is not None:
+                declared = dict(zip(self.q, self.qdot, strict=True))
+                raise ValueError(
+                    f"{what} of {self.name} uses {named}, which look like rates of the "
+                    "coordinates but are not the rates declared in qdot: write "
+                    + ", ".join(f"{declared[q]} for {r}" for r, q in rates.items()))
+            by_coordinate = {q: r for r, q in rates.items()}
+            example = ", ".join(str(by_coordinate.get(q, f"{q}dot")) for q in self.q)
+            raise ValueError(
+                f"{what} of {self.name} uses {named}, which look like rates of the coordinates "
+                f"but are not the declared rates ({', '.join(map(str, self.qdot))}): "
+                f"qdot=[{example}] declares them, in the order of q")
         raise ValueError(f"{what} of {self.name} uses {', '.join(sorted(map(str, unknown)))}, "
                          "which is neither a coordinate, a speed, the time nor a parameter: "
                          "add a Parameter for it")
@@ -497,23 +564,58 @@ class Definition:
             raise NotImplementedError(
                 f"{self.name} uses numeric elimination: its kinetic energy is read from "
                 "the bodies of its mechanics model, never written in the u's")
-        psi, psi_t = self.psi
-        phi = inverse(psi)
-        qdot = phi * sp.Matrix(self.u) - phi * psi_t
+        phi, phi_t = self._kinematics
+        qdot = phi * sp.Matrix(self.u) + phi_t
         T = sp.expand(sp.sympify(self.T_qdot).xreplace(dict(zip(self.qdot, qdot, strict=True))))
         return fold_pythagoras(T)
 
     @cached_property
+    def _kinematics(self) -> tuple[sp.Matrix, sp.Matrix]:
+        """Φ = Ψ⁻¹ and Φ_t = −Φ Ψ_t (4.81)."""
+        psi, psi_t = self.psi
+        phi = inverse(psi)
+        return phi, -phi * psi_t
+
+    @property
+    def Q_given(self) -> tuple[sp.Expr, ...] | None:
+        """The forces of the free u's as given (``Q``), without those of ``Q_q``."""
+        return self._Q_given
+
+    @cached_property
     def Q(self) -> tuple[sp.Expr, ...] | None:
-        """Generalized forces of the independent u's: ``Q`` as given plus Φᵀ Q_q (first
-        n − m rows), converted on first use."""
-        given = self._Q_given
+        """Generalized forces of the independent u's, in q, the free u's and t: ``Q`` as
+        given plus Φᵀ Q_q (first n − m rows), with q̇ = Φ u + Φ_t (4.81) in Q_q and the
+        constrained u's at zero (their value on the motion), converted on first use."""
+        k = len(self.u_independent)
+        on_motion = dict.fromkeys(self.u[k:], 0)
+        given = None if self._Q_given is None else [e.xreplace(on_motion)
+                                                    for e in self._Q_given]
         if self.Q_q is None:
-            return given
-        converted = generalized_forces(list(self.Q_q), self.psi[0],
-                                       n_constraints=self.n_constraints)
+            return None if given is None else tuple(given)
+        phi, phi_t = self._kinematics
+        qdot = phi[:, :k] * sp.Matrix(self.u_independent) + phi_t
+        forces = sp.Matrix(self.Q_q).xreplace({**dict(zip(self.qdot, qdot, strict=True)),
+                                               **on_motion})
+        converted = tidy_matrix(phi[:, :k].T * forces)
         return tuple(converted if given is None else [
-            sp.sympify(a) + b for a, b in zip(given, converted, strict=True)])
+            a + b for a, b in zip(given, converted, strict=True)])
+
+    @cached_property
+    def Q_qdot(self) -> sp.Matrix:
+        """The generalized forces of the coordinates in q, q̇ and t (n×1): ``Q_q`` with
+        u = Ψ q̇ + Ψ_t, plus Ψᵀ [Q; 0] for the forces given per free u (along no
+        constrained direction).  What Lagrange's equations d/dt ∂T/∂q̇ − ∂T/∂q = Q_q + Aᵀλ
+        read, so that λ holds the constraint forces alone."""
+        psi, psi_t = self.psi
+        to_qdot = {u: e for u, e in zip(self.u, psi * sp.Matrix(self.qdot) + psi_t,
+                                        strict=True) if u not in self.qdot}
+        forces = sp.zeros(len(self.q), 1)
+        if self._Q_given is not None:
+            per_u = list(self._Q_given) + [0] * self.n_constraints
+            forces += psi.T * sp.Matrix(per_u).xreplace(to_qdot)
+        if self.Q_q is not None:
+            forces += sp.Matrix(self.Q_q).xreplace(to_qdot)
+        return forces.applyfunc(sp.expand)
 
     @property
     def u_independent(self) -> tuple[sp.Symbol, ...]:
@@ -552,6 +654,50 @@ class Definition:
 
 
 Definition.FIELDS = tuple(inspect.signature(Definition).parameters)
+
+
+def _check_counts(q: tuple, qdot: tuple, u: tuple, definitions: tuple, n_holonomic: int
+                  ) -> None:
+    """One rate per coordinate, and one u and one definition per coordinate but those the
+    configuration constraints' rates add (Ψ is n×n)."""
+    n = len(q)
+    for what, items, want in (("qdot (the rates)", qdot, n), ("u (the quasi-velocities)", u,
+                                                              n - n_holonomic),
+                              ("definitions (of the u's)", definitions, n - n_holonomic)):
+        if len(items) != want:
+            per = (f"one entry per coordinate ({n}: {', '.join(map(str, q))})" if want == n
+                   else f"{want} entries, one per coordinate ({n}) less one per configuration "
+                   f"constraint ({n_holonomic})")
+            raise ValueError(f"{what} must hold {per}, got {len(items)}"
+                             + ("; u and its definitions pair up one to one, constraints "
+                                "included" if what.startswith(("u", "definitions")) else ""))
+
+
+def _entries(values: Sequence[Any] | None, what: str) -> tuple[sp.Expr, ...] | None:
+    """A list of forces as sympy expressions (a string that does not parse: ValueError)."""
+    if values is None:
+        return None
+    if isinstance(values, sp.MatrixBase):  # a column or row of forces
+        values = list(values)
+    if isinstance(values, (str, sp.Basic)) or not isinstance(values, Iterable):
+        raise ValueError(f"{what} must be a list of expressions, e.g. [{values}] for one")
+    return tuple(sympify_entry(e, f"{what}[{i}]") for i, e in enumerate(values))
+
+
+def _normalized(name: str) -> str:
+    return "".join(ch for ch in name if ch not in "\\{}_ ")
+
+
+def _rate_like(unknown: Iterable[sp.Symbol], q: Sequence[sp.Symbol]) -> dict:
+    """The symbols of ``unknown`` named like the rate of a coordinate (``xdot``,
+    ``thetadot_L``, ``\\dot{x}``), each with its coordinate."""
+    by_name = {_normalized(s.name): s for s in q}
+    out = {}
+    for s in sorted(unknown, key=str):
+        base = _normalized(s.name.replace("dot", "", 1)) if "dot" in s.name else None
+        if base in by_name:
+            out[s] = by_name[base]
+    return out
 
 
 def _rebuild(given: Mapping[str, Any]) -> Definition:

@@ -164,9 +164,12 @@ class Derivation:
 
     @property
     def n_first_order(self) -> int:
-        """First-order equations integrated: the kinematical ones plus the dynamical ones
-        (n + (n − m) in the quasi-velocities, 2n for Lagrange's second-order form)."""
-        return len(self.q) + self.n_dynamical
+        """First-order equations of this method's form, as Greenwood §4.4 counts them: the
+        kinematical ones plus the dynamical ones (n + (n − m) in the quasi-velocities), 2n for
+        a second-order form (Lagrange's n equations; Maggi's n − m plus m differentiated
+        constraints).  A simulation integrates every method in x = (q, independent u)
+        (``System.state_names()``)."""
+        return 2 * len(self.q) if self.order == 2 else len(self.q) + self.n_dynamical
 
     @property
     def kinematical_equations(self) -> list[sp.Eq]:

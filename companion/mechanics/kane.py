@@ -224,7 +224,9 @@ def _forces_once(system: Definition, from_loads: list[sp.Expr], has_loads: bool
     """The generalized applied forces, given once: the System's own ``Q``/``Q_q`` (Φᵀ Q_q,
     the same Q_j by virtual work), which every method reads, when the model has no loads; the
     mechanics model's loads (4.137) only when they agree with them.  Neither side is silently
-    dropped: loads that only the model has would move Kane's method alone.
+    dropped: loads that only the model has would move Kane's method alone.  Both sides are
+    compared on the motion, in q, the free u's and t (a load −c q̇ with q̇ = Φ u + Φ_t
+    (4.134), as ``Q_q``'s is converted).
 
     Raises
     ------
@@ -331,7 +333,7 @@ def from_system(system: Definition) -> Derivation:
             coeffs = me.partial_velocity([sym.on_motion(where.ang_vel_in(N))], u, N)[0]
         else:
             coeffs = me.partial_velocity([sym.on_motion(where.vel(N))], u, N)[0]
-        load = sym.prepared(load)
+        load = sym.prepared(sym.on_motion(load))  # a damper's q̇ = Φ u + Φ_t (4.134)
         Q = [Q[j] + sym.tidy_dot(load, sym.prepared(coeffs[j])) for j in range(k)]
     Q = _forces_once(system, [sp.expand(e) for e in Q], bool(model.loads))
     steps.append(Step("Generalized applied forces Q_j = Σ (F_i·γ_ij + M_i·β_ij)" if rigid

@@ -8,6 +8,13 @@ rows of Ψ in u = Ψ q̇ + Ψ_t (the suppressed quasi-velocities).  The result i
 second-order equations and m constraint equations in n + m unknowns (q̈, λ): no
 quasi-velocities, but the multipliers must be solved for along with the accelerations.
 
+The applied forces Q_i are the definition's own per coordinate (``Q_q``, a motor torque on a
+wheel's angle stays on that angle), so Σ_j λ_j a_ji is the constraint forces' share alone:
+λ_j is the force (or moment) of constraint j along its own row, the one whose power would be
+λ_j a_j q̇ if the constraint let go.  A row that is the velocity of a contact point
+along a direction (a wheel's rolling, a blade's sideways slip) gives that contact's force
+component along that direction; its scale follows the row (twice the row, half the λ).
+
 To fit the common form ``M ẇ = f`` of :class:`~companion.mechanics.derivation.Derivation`,
 the speeds are w = (q̇_1 … q̇_n, μ_1 … μ_m) where μ_j is the impulse of the j-th constraint
 force, μ̇_j = λ_j; then ``M`` is the augmented matrix [[M_q, −Aᵀ], [A, 0]] and ẇ = (q̈, λ).
@@ -17,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache
 
 import sympy as sp
 
@@ -31,8 +38,10 @@ from companion.mechanics.quasi_velocities import (
     tidy_matrix,
 )
 
-#: The largest n + m for which the multipliers are also solved symbolically for display.
-SYMBOLIC_MULTIPLIER_LIMIT = 4
+#: The largest number of free speeds n − m for which the multipliers are also solved
+#: symbolically for display (λ then comes from a solve of that size, :func:`multipliers_on_motion`;
+#: with three, a rolling disk's λ runs to thousands of operations and minutes).
+SYMBOLIC_MULTIPLIER_LIMIT = 2
 
 
 def ddot_symbol(s: sp.Symbol) -> sp.Symbol:
@@ -72,20 +81,17 @@ def lagrange_rows(
 def in_generalized_velocities(system: Definition) -> tuple[sp.Expr, sp.Matrix]:
     """T(q, q̇, t) and the generalized forces Q_q of the q's, from the system's definition.
 
-    The unconstrained T(q, u, t) becomes T(q, q̇, t) by u = Ψ q̇ + Ψ_t.  The applied
-    forces of the independent u's map to the q's by virtual work, Q_q = Ψᵀ [Q; 0]: a force
-    component along a constrained direction would only shift the multiplier, so none is
-    assumed.
+    The unconstrained T(q, u, t) becomes T(q, q̇, t) by u = Ψ q̇ + Ψ_t.  The forces are
+    the definition's own per coordinate (``Q_qdot``: ``Q_q`` as given, in q̇, plus Ψᵀ [Q; 0]
+    for forces given per free u, which are assumed to have no component along a constrained
+    direction), so the multipliers of Lagrange's equations are the constraint forces alone.
     """
     psi, psi_t = system.psi
     # Angle sums expanded, as in Φ, so that the terms of T cancel (no expression swell).
     u_of_qdot = expand_angle_sums(psi * sp.Matrix(system.qdot) + psi_t)
     to_qdot = dict(zip(system.u, u_of_qdot, strict=True))
     T = fold_pythagoras(sp.expand(sp.sympify(system.T).xreplace(to_qdot)))
-    Q_u = sp.zeros(len(system.u), 1)
-    for r, Qr in enumerate(system.Q or []):
-        Q_u[r] = sp.sympify(Qr).xreplace(to_qdot)
-    return T, (psi.T * Q_u).applyfunc(sp.expand)
+    return T, sp.Matrix(system.Q_qdot)
 
 
 @dataclass
@@ -109,19 +115,21 @@ class LagrangeResult(Derivation):
 
     @property
     def shows_multipliers(self) -> bool:
-        """Whether λ is small enough to be solved symbolically for display
-        (m > 0 and n + m ≤ ``SYMBOLIC_MULTIPLIER_LIMIT``)."""
+        """Whether λ is small enough to be solved symbolically for display (m > 0 and at most
+        ``SYMBOLIC_MULTIPLIER_LIMIT`` free speeds n − m)."""
         m = len(self.multipliers)
-        return bool(m) and len(self.q) + m <= SYMBOLIC_MULTIPLIER_LIMIT
-
-    @cached_property
-    def multipliers_solved(self) -> sp.Matrix | None:
-        """λ solved symbolically in q and q̇ when :attr:`shows_multipliers`, else ``None``;
-        solved on first reading only (the numerics solve M u̇ = f for numbers instead)."""
-        return self.multiplier_values() if self.shows_multipliers else None
+        return bool(m) and len(self.q) - m <= SYMBOLIC_MULTIPLIER_LIMIT
 
     def multiplier_values(self) -> sp.Matrix:
-        """λ solved symbolically from the augmented system, in q and q̇ (small systems)."""
+        """λ solved symbolically from the augmented system, in q and q̇ (small systems).
+
+        λ_j is the force (or moment) of constraint j along its own row a_j (the last m rows
+        of Ψ): the generalized constraint force on the coordinates is Σ_j λ_j a_j, in
+        d/dt ∂T/∂q̇ − ∂T/∂q = Q_q + Aᵀλ with the applied forces Q_q per coordinate as the
+        definition gives them.  For a wheel's rolling row v − r θ̇ (v the wheel centre's
+        speed along its heading) λ is the ground's traction force on the wheel along the
+        heading; for a blade's sideways row, the sideways force on the blade.
+        """
         n = len(self.q)
         return self.accelerations()[n:, :]
 
@@ -223,12 +231,44 @@ def lagrange_multipliers(
     return result
 
 
-def on_motion(expr: sp.Matrix, system: Definition) -> sp.Matrix:
-    """An expression in q, q̇ rewritten in q and the independent u's (q̇ = Φ u + Φ_t), tidied."""
+def projected_on_motion(system: Definition, mass_q: sp.Matrix, rest_minus_Q: sp.Matrix
+                        ) -> tuple[sp.Matrix, sp.Matrix, sp.Matrix, sp.Matrix]:
+    """Lagrange's left sides M_q q̈ + rest − Q on the motion, and their projection on the
+    first n − m columns Φ_k of Φ, where the constraint forces do no work (Maggi's equations).
+
+    With q̇ = Φ_k u + Φ_t and q̈ = Φ_k u̇ + d/dt(Φ_k u + Φ_t) (u held fixed in the latter)
+    (4.134), M_q q̈ + rest − Q = M_q Φ_k u̇ + ``pulled``; each part is expanded once, never
+    the whole equation.
+
+    Returns
+    -------
+    qdot_u, mass, forcing, pulled
+        q̇ = Φ_k u + Φ_t; Φ_kᵀ M_q Φ_k and −Φ_kᵀ ``pulled`` (mass · u̇ = forcing); ``pulled``.
+    """
     k = len(system.u_independent)
     phi, phi_t = kinematics_of(system)
-    qdot = phi[:, :k] * sp.Matrix(system.u_independent) + phi_t
-    return tidy_matrix(expr.xreplace(dict(zip(system.qdot, qdot, strict=True))))
+    phi_k = phi[:, :k]
+    qdot_u = phi_k * sp.Matrix(system.u_independent) + phi_t
+    drift = total_derivative(qdot_u, system.q, qdot_u, system.t)
+    mass = expanded_product(expanded_product(mass_q, phi_k).T, phi_k)  # M_q is symmetric
+    on_motion = dict(zip(system.qdot, qdot_u, strict=True))
+    pulled = rest_minus_Q.xreplace(on_motion)
+    if not all(v.is_Symbol for v in on_motion.values()):  # u = q̇ keeps it expanded
+        pulled = pulled.applyfunc(sp.expand)
+    pulled += expanded_product(mass_q, drift)
+    return qdot_u, mass, -expanded_product(pulled.T, phi_k).T, pulled
+
+
+def multipliers_on_motion(result: LagrangeResult, system: Definition) -> sp.Matrix:
+    """λ in q and the free u's, from the n − m projected equations (a solve of their size,
+    not of the n + m augmented ones): u̇ from Φ_kᵀ(M_q q̈ + rest − Q) = 0, then
+    λ = Φ_mᵀ(M_q q̈ + rest − Q), since the last m columns Φ_m of Φ = Ψ⁻¹ satisfy A Φ_m = 1."""
+    n, k = len(system.q), len(system.u_independent)
+    mass_q = result.mass_matrix[:n, :n]
+    _, mass, forcing, pulled = projected_on_motion(system, mass_q, -result.forcing[:n, :])
+    phi = kinematics_of(system)[0]
+    lhs = mass_q * (phi[:, :k] * mass.LUsolve(forcing)) + pulled
+    return tidy_matrix(phi[:, k:].T * lhs)
 
 
 @cache
@@ -250,16 +290,16 @@ def from_system(system: Definition) -> LagrangeResult:
     if result.shows_multipliers:
         # Solved when the step is first read (the stepper shows it), never while deriving.
         result.steps.append(LazyStep(
-            "Multipliers on the motion", lambda: on_motion(result.multipliers_solved, system),
+            "Multipliers on the motion", lambda: multipliers_on_motion(result, system),
             None, "λ solved from the augmented system and written in the independent speeds: "
-            "the constraint force per unit of the constraint row a_j.", r"\lambda",
+            "each constraint's own force (or moment) along its row a_j, the generalized "
+            "constraint force being Σ_j λ_j a_j.", r"\lambda",
             key="multipliers"))
     elif result.multipliers:
-        n, m = len(system.q), len(result.multipliers)
         result.absent_steps["multipliers"] = (
-            f"λ is solved symbolically for display only up to n + m = "
-            f"{SYMBOLIC_MULTIPLIER_LIMIT} (here {n} + {m}: the expressions grow too long to "
-            "read); multiplier_values() solves it anyway, and the numerics solve for λ with "
+            f"λ is solved symbolically for display only up to n − m = "
+            f"{SYMBOLIC_MULTIPLIER_LIMIT} free speeds (here {k}: the expressions grow too long "
+            "to read); multiplier_values() solves it anyway, and the numerics solve for λ with "
             "the accelerations")
     else:
         result.absent_steps["multipliers"] = (f"{system.name} has no constraints, so no "

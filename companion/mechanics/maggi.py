@@ -23,6 +23,7 @@ from companion.mechanics.lagrange import (
     in_generalized_velocities,
     kinematics_of,
     lagrange_rows,
+    projected_on_motion,
     total_derivative,
 )
 from companion.mechanics.methods import Definition, register_method
@@ -85,16 +86,8 @@ def from_system(system: Definition) -> Derivation:
     # q̇ = Φ_k u + Φ_t and q̈ = Φ_k u̇ + d/dt(Φ_k) u + d/dt(Φ_t) (u held fixed in the latter).
     # Substituted into M_q q̈ + rest − Q and projected: the u̇ terms give Φ_kᵀ M_q Φ_k, the
     # rest the forcing, each expanded once (never the whole equation, then differentiated).
-    qdot_u = phi_k * sp.Matrix(u) + phi_t
     udot = [sp.Symbol(r"\dot{" + sp.latex(s) + "}") for s in u]
-    drift = total_derivative(qdot_u, q, qdot_u, t)
-    mass = expanded_product(expanded_product(mass_q, phi_k).T, phi_k)  # M_q is symmetric
-    on_motion = dict(zip(qdot, qdot_u, strict=True))
-    pulled = (rest - Q).xreplace(on_motion)
-    if not all(v.is_Symbol for v in on_motion.values()):  # u = q̇ keeps it expanded
-        pulled = pulled.applyfunc(sp.expand)
-    pulled += expanded_product(mass_q, drift)
-    forcing = -expanded_product(pulled.T, phi_k).T
+    qdot_u, mass, forcing, _ = projected_on_motion(system, mass_q, rest - Q)
     in_u = mass * sp.Matrix(udot) - forcing
     steps.append(Step("Kinematical substitution q̇ = Φ u + Φ_t, q̈ = Φ u̇ + Φ̇ u + Φ̇_t",
                       [sp.Eq(e, 0, evaluate=False) for e in in_u], "(4.134)",

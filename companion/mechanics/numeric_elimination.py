@@ -143,8 +143,8 @@ def boltzmann_hamel_numeric(system: Definition, holonomic: list[sp.Expr] | None 
     Parameters
     ----------
     system
-        A definition with a ``mechanics_model`` (bodies give T = ½ Σ vᵀ W v) and forces of
-        the coordinates ``Q_q``.
+        A definition with a ``mechanics_model`` (bodies give T = ½ Σ vᵀ W v) and its forces
+        of the coordinates in q̇ (``Q_qdot``).
     holonomic
         The configuration constraints f(q, t) = 0 the system declared (for display).
 
@@ -181,7 +181,7 @@ def boltzmann_hamel_numeric(system: Definition, holonomic: list[sp.Expr] | None 
 
     dJ = sp.Matrix.hstack(*(total_derivative(J[:, c], q, qd, t) for c in range(n)))
     drift_rate = total_derivative(at_rest, q, qd, t)
-    forces = sp.Matrix(system.Q_q) if system.Q_q is not None else sp.zeros(n, 1)
+    forces = sp.Matrix(system.Q_qdot)  # Q_q in q̇ (a damper), with Ψᵀ [Q; 0]
     parts = EliminationParts(q=q, qdot=qdot, k=k, t=t, psi=psi, psi_t=psi_t, rate=rate,
                              components=v, weights=W, jacobian=J, jacobian_rate=dJ,
                              gradient=v.jacobian(q), forces=forces, drift_rate=drift_rate)

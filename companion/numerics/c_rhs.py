@@ -30,7 +30,11 @@ import sympy as sp
 from scipy.optimize import OptimizeResult
 
 from companion.numerics import c_dop853
-from companion.numerics.errors import NonFiniteMotionError, SingularConfigurationError
+from companion.numerics.errors import (
+    NonFiniteMotionError,
+    SingularConfigurationError,
+    StepLimitError,
+)
 
 if TYPE_CHECKING:
     from companion.mechanics.numeric_elimination import EliminationParts
@@ -445,7 +449,7 @@ _FAILURES = {
     1: (SingularConfigurationError, "a matrix became singular"),
     2: (SingularConfigurationError, "the mass matrix became singular"),
     3: (NonFiniteMotionError, "the state or its rate overflowed"),
-    4: (SingularConfigurationError, "too many steps"),
+    4: (StepLimitError, "too many steps"),
     5: (SingularConfigurationError, "the step size became too small"),
     6: (MemoryError, "out of memory"),
     8: (SingularConfigurationError, "too many event crossings (a chattering switch)"),

@@ -17,6 +17,11 @@ class NonFiniteMotionError(ValueError):
     coordinates are regular: parameter values too large for the generated code."""
 
 
+class StepLimitError(ValueError):
+    """The integrator took its most steps without reaching the next sample: a time span too
+    long for the samples asked (or a motion too fast for them), not a singular configuration."""
+
+
 def wrong_state_size(got: int, expected: int) -> ValueError:
     """The error for a state x of a right-hand side ``f(t, x)`` with the wrong length (raised
     when the generated code fails on it, instead of its "missing argument '_Dummy_45'")."""
@@ -24,4 +29,5 @@ def wrong_state_size(got: int, expected: int) -> ValueError:
                       f"System.state_names(), got {got}")
 
 
-__all__ = ["NonFiniteMotionError", "SingularConfigurationError", "wrong_state_size"]
+__all__ = ["NonFiniteMotionError", "SingularConfigurationError", "StepLimitError",
+           "wrong_state_size"]

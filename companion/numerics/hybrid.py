@@ -21,9 +21,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
-from scipy.integrate import solve_ivp
 
 from companion.numerics.compile import SingularConfigurationError
+from companion.numerics.integrate import integrate
 
 
 @dataclass(frozen=True)
@@ -123,9 +123,8 @@ def simulate_hybrid(
             if current.solve is not None and method == "DOP853":
                 sol = current.solve(t_eval, x, rtol, atol, max_step)
             else:
-                sol = solve_ivp(current.rhs, (t0, t_final), x, method=method, t_eval=t_eval,
-                                events=events or None, rtol=rtol, atol=atol,
-                                max_step=max_step)
+                sol = integrate(current.rhs, x, t_eval, solver=method.lower(), events=events,
+                                rtol=rtol, atol=atol, max_step=max_step, strict=False)
         except SingularConfigurationError as exc:
             run.stopped = f"stopped in mode {mode}: {exc}"
             break

@@ -187,8 +187,11 @@ class Workbench:
                 + "".join(rows) + "</table></div>")
 
     def summary(self) -> str:
-        """One line: coordinates, speeds, constraints, parameters."""
+        """One line: coordinates, speeds, constraints, parameters (or why the definition
+        failed)."""
         s = self.system
+        if s is None:
+            return f"The definition failed, so there is no system: {self.errors['definition']}"
         m = s.n_constraints
         kind = "rheonomic" if s.t is not None or any(s.psi[1]) else "scleronomic"
         names = ", ".join(labels.plain(x.name) for x in s.q)

@@ -174,7 +174,9 @@ def _one_line(text: str) -> str:
 
 
 def _names(symbols) -> str:
-    return ", ".join(sorted(labels.plain(s.name) for s in symbols)) or "none"
+    """The symbols' names as a reader types them: in their order (a set: sorted)."""
+    names = [labels.plain(s.name) for s in symbols]
+    return ", ".join(sorted(names) if isinstance(symbols, (set, frozenset)) else names) or "none"
 
 
 def _text(expr: sp.Expr) -> str:
@@ -183,6 +185,11 @@ def _text(expr: sp.Expr) -> str:
 
 
 def _sympified(what: str, expr: Any) -> sp.Expr:
+    if isinstance(expr, str):
+        raise DefinitionError(
+            f"{what} is given as the text {expr!r}: build it from the symbols instead (q, qd = "
+            "coordinates('x y theta'); m = sp.Symbol('m', positive=True)), so that its rates "
+            "and parameters are the definition's own symbols")
     try:
         out = sp.sympify(expr, strict=True)
     except (sp.SympifyError, TypeError) as exc:
@@ -274,11 +281,13 @@ def _parameters_by_symbol(d: Draft) -> dict[sp.Symbol, Value]:
     named = [k for k in d.parameters if isinstance(k, str)]
     used: dict[str, sp.Symbol] = {}
     if named:
-        exprs = [d.T, d.V, *(d.speeds or []), *d.constraints, *(d.forces or []),
-                 *(e for p in d.points.values() for e in p)]
-        for e in exprs:
-            for s in getattr(sp.sympify(e), "free_symbols", ()):
-                used.setdefault(s.name, s)
+        exprs = {"T": [d.T], "V": [d.V], "a speed": d.speeds or [],
+                 "a constraint": d.constraints, "a force": d.forces or [],
+                 "a point": [e for p in d.points.values() for e in p]}
+        for what, entries in exprs.items():
+            for e in entries:
+                for s in _sympified(what, e).free_symbols:  # text: refused, saying why
+                    used.setdefault(s.name, s)
     out: dict[sp.Symbol, Value] = {}
     for key, value in d.parameters.items():
         if isinstance(key, str):

@@ -23,15 +23,30 @@ EXAMPLES = (
             title="A disk rolling on a pivoted link (§7.9–7.10, Example 3, reconstructed)",
             source="Loparo & Vakalis §7.9–7.10, Example 3 (reconstructed)",
             summary="Pull the two bodies' metric back through the contact map, recover the "
-            "contact forces, watch when the rolling model stops being valid, write the model "
-            "as M q̈ + C q̇ + g = B τ, and hold the disk with a link-angle loop: a "
-            "ball-and-beam-like underactuated system, linearized with and without feedback.",
+            "contact forces, and watch when the rolling model stops being valid.",
             order=(7, 9),
         ),
         explorer=part(__name__, "view:rolling_explorer"),
         exercises=("Exercises: the disk rolling on the link",
                    part(__name__, "exercises:disk_link_rolling")),
         checks=part(__name__, "checks:rolling_checks"),
+        reconstruction=True,
+    ),
+    WorkedExample(
+        # the rolling model again, in its own notebook: held by the link as a ball and beam
+        name="disk_link_control",
+        system=part(__name__, "model:build_rolling"),
+        scene=part(__name__, "scene:scene"),
+        notebook=Notebook(
+            path="loparo-07/disk-link-control.ipynb",
+            title="Holding the disk: the disk on the link as a ball and beam (§7.10, Example 3, "
+            "reconstructed)",
+            source="Loparo & Vakalis §7.10, Example 3 (reconstructed)",
+            summary="Write the rolling model as M q̈ + C q̇ + g = B τ with Ṁ − 2C skew, hold the "
+            "disk with a link-angle loop, and linearize the ball and beam with and without "
+            "feedback: a saddle without, every eigenvalue decaying with.",
+            order=(7, 10),
+        ),
         reconstruction=True,
     ),
     WorkedExample(

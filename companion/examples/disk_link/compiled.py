@@ -34,6 +34,7 @@ from companion.examples.disk_link.parameters import BY_NAME, SYMBOLS, mu_k, mu_s
 from companion.numerics import c_rhs
 from companion.numerics.errors import SingularConfigurationError
 from companion.numerics.hybrid import Guard
+from companion.numerics.integrate import CompiledEvents, integrate
 
 #: What ``contact`` writes, in order: the state's rate (10), then these.
 OUTPUTS = ["theta_dot", "s_dot", "h_dot", "psi_dot", "theta_ddot", "s_ddot", "h_ddot",
@@ -185,14 +186,13 @@ class CompiledContact:
         its first terminal guard, as ``solve_ivp`` with the ``guards`` as events (whose
         functions the C ``guards`` computes, in this order) would give it."""
         rhs = self.rhs(mode)
-        address = ctypes.cast(self._lib.guards, ctypes.c_void_p).value
-        directions = [g.direction for g in guards]
-        terminals = [g.terminal for g in guards]
+        events = CompiledEvents(ctypes.cast(self._lib.guards, ctypes.c_void_p).value,
+                                [g.direction for g in guards], [g.terminal for g in guards])
 
         def solve(t_eval: np.ndarray, x0: np.ndarray, rtol: float, atol: float,
                   max_step: float):
-            return rhs.solve_events(x0, t_eval, rtol, atol, address, directions, terminals,
-                                    max_step=max_step)
+            return integrate(rhs, x0, t_eval, solver="dop853-c", events=events, rtol=rtol,
+                             atol=atol, max_step=max_step)
 
         return solve
 

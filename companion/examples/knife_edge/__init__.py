@@ -31,13 +31,13 @@ EXAMPLES = (
         system=_SYSTEM,
         scene=_SCENE,
         notebook=Notebook(
-            path="greenwood-04/general-dynamical-equation.ipynb",
+            path="greenwood-04/methods-compared.ipynb",
             title="Four routes to one motion (§4.4)",
-            source="Greenwood §4.4, Eqs. (4.133)/(4.142)",
-            summary="Follow the general dynamical equation (Kane's form) step by step on the "
-            "knife edge, switch between Lagrange with multipliers, Maggi, Boltzmann–Hamel and "
-            "Kane on any example, and compare what each method costs.",
-            order=(4, 4),
+            source="Greenwood §4.4, the comparison of methods",
+            summary="Switch between Lagrange with multipliers, Maggi, Boltzmann–Hamel and "
+            "Kane on any example, see them agree, and compare what each method costs, up to "
+            "a chain of n links.",
+            order=(4, 4, 1),
         ),
         explorer=part(__name__, "view:explorer"),
         exercises=("Exercises: the general dynamical equation",

@@ -2,6 +2,18 @@
 
 Two particles of mass m on a massless rod of length l move on a horizontal plane; particle 1
 carries a knife edge aligned with the rod, so it cannot move across the rod.
+
+The book's system stays the book's: a system of one's own on it is a new definition, e.g.
+with a drag c and a wind W along y (``tests/test_knife_edge_extended.py``)::
+
+    book = examples.get("knife_edge")
+    d = book.definition
+    mine = System(d.replace(Q=[-c * u1, 0], Q_q=[0, 2 * W, W * l * cos(phi)],
+                            parameters=[*d.parameters, Parameter(c, …), Parameter(W, …)]),
+                  observables=book.observables)
+
+Every method moves it (Kane's through the same mechanics model, whose loads are the
+system's forces), and its blade force λ and energy are derived from its own equations.
 """
 
 from __future__ import annotations
@@ -12,6 +24,7 @@ import sympy as sp
 import sympy.physics.mechanics as me
 
 from companion.mechanics.model import MechanicsModel
+from companion.model import CONSTRAINT_FORCES, KINETIC_ENERGY
 from companion.system import Parameter, System
 
 #: The frames the general dynamical equation's vectors are resolved in.
@@ -64,7 +77,7 @@ def build() -> System:
     half = sp.Rational(1, 2)
     T = half * m * (u1**2 + u3**2) + half * m * (u1**2 + (u3 + l * u2) ** 2)
 
-    system = System(
+    return System(
         name="knife_edge",
         title="Knife-edge dumbbell (Greenwood Example 4.4)",
         source="Greenwood §4.3, Example 4.4, Fig. 4.1",
@@ -85,12 +98,13 @@ def build() -> System:
             Parameter(u1, 0.5, -2.0, 2.0, "m/s", "v₀, forward speed of particle 1"),
             Parameter(u2, 1.5, -4.0, 4.0, "rad/s", "φ̇₀, turning rate"),
         ],
-        invariants={"energy": m * u1**2 + sp.Rational(1, 2) * m * l**2 * u2**2},
         series={"x2": x + l * sp.cos(phi), "y2": y + l * sp.sin(phi)},
+        # Derived from the system's own equations at its first motion, never typed in: the
+        # knife-edge force λ from the suppressed third row of (4.85) (m u₁u₂ here, by
+        # (4.123)), the energy m u₁² + ½ m l² u₂² of (4.108) on the motion (conserved while
+        # no force acts).  A system from a changed definition computes them from its own.
+        observables={"lambda": CONSTRAINT_FORCES, "energy": KINETIC_ENERGY},
         t_final=10.0,
         mechanics_model=partial(mechanics_model, m, l),
         citations=CITATIONS,
     )
-    # The knife-edge force λ comes from the suppressed third row of (4.85), not typed in.
-    lam = system.derive("boltzmann_hamel").constraint_forces()[0]
-    return system.variant(series={**system.series, "lambda": lam})

@@ -15,12 +15,12 @@ from functools import cache
 
 import numpy as np
 import sympy as sp
-from scipy.integrate import solve_ivp
 
 from companion.examples.knife_edge.system import build as build_knife_edge
 from companion.geometry.distribution import lie_bracket
 from companion.mechanics.definition import Parameter, ParameterTable
 from companion.numerics import Trajectory
+from companion.numerics.integrate import integrate
 
 _system = cache(build_knife_edge)
 
@@ -96,10 +96,9 @@ def drive(legs, q0=(0.0, 0.0, 0.0), samples: int = 40,
         if not (np.isfinite([u1, u2]).all() and seconds > 0 and np.isfinite(seconds)):
             raise ValueError(f"leg {k} must be (u1, u2, seconds) with finite speeds and a "
                              f"positive duration, got {leg!r}")
-        run = solve_ivp(lambda t, z, u=(u1, u2): np.asarray(rate(z, u), dtype=float).ravel(),
-                        (0.0, seconds), state,
-                        t_eval=np.linspace(0.0, seconds, samples + 1)[1:],
-                        rtol=rtol, atol=rtol * 1e-3, method="DOP853")
+        run = integrate(lambda t, z, u=(u1, u2): np.asarray(rate(z, u), dtype=float).ravel(),
+                        state, np.linspace(0.0, seconds, samples + 1)[1:], solver="dop853",
+                        t_start=0.0, rtol=rtol, atol=rtol * 1e-3)
         times.append(start + run.t)
         configurations.append(run.y)
         state, start = run.y[:, -1], start + seconds

@@ -3,15 +3,13 @@ operator B, the attitude carried on SO(3)."""
 
 from companion.examples.record import Notebook, WorkedExample, part
 
-#: Shared with the thrown body, which the same notebook throws.
 NOTEBOOK = Notebook(
     path="loparo-07/euler-geodesic.ipynb",
-    title="Euler's equations as a geodesic on SO(3) (§7.4; Example 1 and §7.6, reconstructed)",
-    source="Loparo & Vakalis §7.4; Example 1 (§7.5) and §7.6 (reconstructed)",
+    title="Euler's equations as a geodesic on SO(3) (§7.4; Example 1, reconstructed)",
+    source="Loparo & Vakalis §7.4; Example 1 (§7.5, reconstructed)",
     summary="Build the operator B from its definition, get Euler's equations (and, with the "
     "wrong bracket sign, ω̇ = −B(ω, ω): a different motion, not the time-reversed one), "
-    "simulate the attitude on SO(3), watch the intermediate-axis flip, and throw a tumbling "
-    "body.",
+    "simulate the attitude on SO(3) and watch the intermediate-axis flip.",
     order=(7, 4),
 )
 

@@ -20,8 +20,9 @@ from companion.examples.euler_body import system as euler_body
 from companion.geometry.attitude import SO3Attitude
 from companion.geometry.metric import covariant_equations
 from companion.mechanics.derivation import Derivation
-from companion.numerics import SingularConfigurationError, Trajectory
+from companion.numerics import Trajectory
 from companion.numerics.compile import lambdify_scalar
+from companion.numerics.integrate import integrate
 from companion.system import Parameter, Setup, System
 
 
@@ -80,8 +81,6 @@ class TranslationAndAttitude(SO3Attitude):
         return super().initial_names(system) + self.state_names(system)[:6]
 
     def integrate(self, system: System, setup: Setup) -> Trajectory:
-        from scipy.integrate import solve_ivp  # ~0.5 s to import: on first use
-
         tr = self.translation
         rotation = self.rotation_run(system, setup)
         self.attitude_series(system, rotation)
@@ -89,10 +88,8 @@ class TranslationAndAttitude(SO3Attitude):
         acc = lambdify_scalar(args, list(system.derive(setup.method).result("acceleration")))
         p, t = setup.p, setup.t
         x0 = [setup.initial[s.name] for s in (*tr.position, *tr.velocity)]
-        sol = solve_ivp(lambda _, x: np.array([*x[3:], *acc(*x, *p)]), (0.0, t[-1]), x0,
-                        method="DOP853", t_eval=t, rtol=setup.rtol, atol=setup.atol)
-        if sol.status < 0:
-            raise SingularConfigurationError(f"integration failed: {sol.message}")
+        sol = integrate(lambda _, x: np.array([*x[3:], *acc(*x, *p)]), x0, t,
+                        solver="dop853", rtol=setup.rtol, atol=setup.atol)
         traj = Trajectory(t=t, states=np.vstack([sol.y, rotation.states]),
                           names=system.state_names(), params=setup.params,
                           residuals=rotation.residuals, series=rotation.series,

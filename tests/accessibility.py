@@ -1,4 +1,5 @@
-"""Accessibility checks in a real browser (issue 38): axe-core's WCAG 2.0/2.1/2.2 A and AA
+"""Accessibility checks in a real browser (issue 38), beside the browser harness
+(``lab_browser``): axe-core's WCAG 2.0/2.1/2.2 A and AA
 rules on a page, split into the companion's own markup and the host's (JupyterLab's or Voilà's)
 chrome, and a keyboard walk that finds traps.
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 #: Where ``make axe`` (``npm install --prefix build/axe axe-core@4``) puts axe-core.
 AXE_JS = ROOT / "build" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 

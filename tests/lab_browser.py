@@ -22,18 +22,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.devtools import chapter_index
+from companion.devtools.book import CHROMIUM_ARGS, chromium, chromium_path  # noqa: F401
 from companion.widgets import style, voila_markdown
 from companion.widgets.explorer import EXPLORER_CLASS
-
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
-]
-
-
-def chromium_path() -> str | None:
-    """Path of the system Chromium, or None."""
-    return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 def chapter_notebooks(root: Path) -> list[str]:
@@ -157,22 +148,6 @@ def jupyter_server(root: Path, *, app: str = "lab", timeout: float = 90,
         except subprocess.TimeoutExpired:
             proc.kill()
         shutil.rmtree(tmp, ignore_errors=True)
-
-
-@contextmanager
-def chromium() -> Iterator[object]:
-    """A Playwright Chromium browser (Debian's), headless."""
-    from playwright.sync_api import sync_playwright
-
-    path = chromium_path()
-    if path is None:
-        raise RuntimeError("Chromium is not installed (apt-get install chromium)")
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 @dataclass

@@ -1,8 +1,8 @@
 """The README's screenshot of a chapter, from a real browser run (``make screenshot``).
 
-    python -m companion.devtools.screenshot            # rewrite chapters/images/knife-edge.png
+    python tests/screenshot.py            # rewrite chapters/images/knife-edge.png
 
-Starts JupyterLab through the harness (:mod:`companion.devtools.lab_browser`), runs the
+Starts JupyterLab through the harness (``tests/lab_browser.py``), runs the
 knife-edge notebook in Debian's headless Chromium, scrolls to its explorer's section and saves
 the window, reduced to an adaptive palette so the PNG stays small (under 300 kB).
 """
@@ -14,9 +14,9 @@ import io
 import sys
 from pathlib import Path
 
-from companion.devtools import lab_browser as lb
+import lab_browser as lb
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = "chapters/greenwood-04/knife-edge.ipynb"
 #: The section of the notebook the picture starts at.
 HEADING = "Explorer"
