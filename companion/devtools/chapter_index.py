@@ -61,6 +61,28 @@ BEYOND_THE_BOOKS = (
                      "number, checked by one computed cell and linked to the notebook that "
                      "derives it: a map to read first, or a review to read last.",
              order=(100,)),
+    Notebook(path="greenwood-04/practice-boltzmann-hamel.ipynb",
+             title="Practice: the Boltzmann–Hamel equation",
+             source="Greenwood §4.3, Eq. (4.85); faded worked examples (ours)",
+             summary="Step through the knife edge again, finish the Chaplygin sleigh's "
+                     "equation from its given Ψ, γ's and T, then write (4.85) unaided for a "
+                     "puck pushed along its axis; the engine checks each answer.",
+             order=(101,)),
+    Notebook(path="greenwood-04/practice-kane.ipynb",
+             title="Practice: the general dynamical equation",
+             source="Greenwood §4.4, Eq. (4.133); faded worked examples (ours)",
+             summary="Step through the knife edge by Kane's form again, finish a pendulum on "
+                     "a cart's inertia force from its given velocity coefficients, then form a "
+                     "two-link pendulum's applied and inertia forces unaided; the engine checks "
+                     "each answer.",
+             order=(102,)),
+    Notebook(path="loparo-07/practice-pull-back.ipynb",
+             title="Practice: the pull-back",
+             source="Loparo & Vakalis §7.2–7.3, Eq. (7.2); faded worked examples (ours)",
+             summary="Step through the double pendulum by pull-back again, finish a particle "
+                     "on a cone from its given map and Jacobian, then pull a bowl's metric and "
+                     "gravity back unaided; the engine checks each answer.",
+             order=(103,)),
 )
 
 
