@@ -24,7 +24,7 @@ else
 LAB_ARGS ?=
 endif
 
-.PHONY: lab test check lecture lint index figures screenshot book clean-venv
+.PHONY: lab test check lecture lint index figures screenshot book axe clean-venv
 
 # root_dir: serve the whole repository (README, terminal at the top), open on the index.
 lab: $(VENV)/.installed-lab
@@ -51,7 +51,7 @@ lecture: $(VENV)/.installed-lab
 # the tier, on one; each worker starts its own servers), its report printed when it ends,
 # beside every other test on $(XDIST) workers; the command fails when either fails.
 BROWSER_XDIST ?= -n 2 --dist loadfile
-test: lint
+test: lint axe
 	@log=$$(mktemp); \
 	$(BIN)/python -m pytest -m browser $(BROWSER_XDIST) -p no:cacheprovider $(PYTEST_ARGS) \
 	  >"$$log" 2>&1 & \
@@ -60,6 +60,14 @@ test: lint
 	echo "make test: waiting for the browser tier, started beside the tests above"; \
 	wait $$browser; tier=$$?; cat "$$log"; rm -f "$$log"; \
 	test $$rest -eq 0 && test $$tier -eq 0
+
+# axe-core, the accessibility rules the browser tests run in each page (issue 38), from npm
+# (never a CDN) into build/axe; once, then kept.  Needs npm (Debian's package: npm).
+AXE_VERSION ?= 4.14.1
+AXE_JS := build/axe/node_modules/axe-core/axe.min.js
+axe: $(AXE_JS)
+$(AXE_JS):
+	npm install --prefix build/axe --no-audit --no-fund --silent axe-core@$(AXE_VERSION)
 
 # The fast loop while editing: everything but the browser tier (JupyterLab and Voilà in
 # Chromium, about two thirds of `make test`'s time); `make test` before a commit.

@@ -16,6 +16,7 @@ between its checks):
    once the window is wide again;
 5. no equation runs off the right edge (issue 17 item 2) at 1024×768, every stepper switched to
    "show all" (a change that stays: the checks after this one do not depend on steppers);
+   then axe-core finds no WCAG A/AA violation in the companion's markup (issue 38);
 6. last, as it changes the explorer most, for the notebooks whose main explorer is
    ``explorer``: after 30 fast slider moves the slider is where the keys took it and the
    canvas equals a whole fresh frame of the final state (issue 17 item 3).
@@ -30,6 +31,7 @@ import ast
 from dataclasses import dataclass
 from pathlib import Path
 
+import accessibility as a11y
 import lab_browser as lb
 import numpy as np
 import pytest
@@ -292,6 +294,22 @@ def test_no_equation_is_wider_than_its_output_area(chapters, notebook):
     too_wide = [f"{s['width']:.0f} px > {s['area']} px: {s['text']}" for s in shown
                 if s["width"] > s["area"] + 1]
     assert not too_wide, f"{notebook}: " + "; ".join(too_wide)
+
+
+# --------------------------------------------------------------- 5b. accessibility (issue 38)
+@pytest.mark.parametrize("notebook", NOTEBOOKS)
+@pytest.mark.skipif(not a11y.axe_available(), reason="axe-core is not installed: `make axe`")
+def test_axe_finds_nothing_in_the_companion_s_markup(chapters, notebook):
+    """axe-core's WCAG 2.0–2.2 A/AA rules: no violation in the companion's markup (JupyterLab's
+    own, listed apart, each has an upstream record); every live figure is a named image."""
+    page = chapters(notebook).page
+    ours, host = a11y.run_axe(page)
+    assert ours == [], f"{notebook}:\n" + "\n".join(map(str, ours))
+    assert [v for v in host if v.rule not in a11y.UPSTREAM] == [], f"{notebook}: {host}"
+    unnamed = page.evaluate(f"""() => [...document.querySelectorAll(
+        '.{lb.EXPLORER_CLASS} .jupyter-matplotlib-canvas-div')]
+        .filter(c => c.getAttribute('role') !== 'img' || !c.getAttribute('aria-label')).length""")
+    assert unnamed == 0, f"{notebook}: {unnamed} live figures without a text alternative"
 
 
 # ---------------------------------------------------------------------------- 6. a fast drag

@@ -7,7 +7,8 @@ controls at least 1.4× JupyterLab's sizes, no raw repr (``<… at 0x…>``, ``<
 bare dict on the page, slider labels without LaTeX or underscores, a status line under every
 explorer, a slider key press that redraws the main explorer's figure, and (last: it changes
 the explorer) at least one instructor preset whose "predict before you press play" prompt
-appears in one click.  One Voilà server for the session (the ``lecture_voila`` fixture).
+appears in one click; axe-core (when ``make axe`` installed it) finds no WCAG A/AA violation
+in the companion's markup.  One Voilà server for the session (the ``lecture_voila`` fixture).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import re
 import warnings
 from pathlib import Path
 
+import accessibility as a11y
 import lab_browser as lb
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -149,6 +151,11 @@ def test_lecture_mode(lecture_voila, browser, notebook):
         for readout in m["readouts"]:
             assert "simulated in" in readout or "Cannot simulate" in readout, \
                 f"{notebook}: an explorer without its status line"
+
+        if a11y.axe_available():  # WCAG 2.0–2.2 A/AA in the companion's markup (issue 38)
+            ours, host = a11y.run_axe(page)
+            assert ours == [], f"{notebook}:\n" + "\n".join(map(str, ours))
+            assert [v for v in host if v.rule not in a11y.UPSTREAM] == [], f"{notebook}: {host}"
 
         lb.slider_latency(page)  # a key press on a slider redraws the figure (else it raises)
         assert js_errors == [], f"{notebook}: JavaScript errors after a slider move {js_errors}"

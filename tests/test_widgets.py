@@ -158,8 +158,9 @@ def test_lecture_style_has_a_page_half_and_a_projector_palette():
         assert colours == style.PROJECTOR_COLOURS
     finally:
         use_lecture_style(False)
-    with style.rc_context():
-        assert plt.rcParams["axes.prop_cycle"].by_key()["color"] != style.PROJECTOR_COLOURS
+    with style.rc_context():  # the palette told apart under colour-vision deficiencies
+        assert plt.rcParams["axes.prop_cycle"].by_key()["color"] == style.PROJECTOR_COLOURS
+        assert plt.rcParams["lines.linewidth"] != style.LECTURE_RC["lines.linewidth"]
 
 
 def test_projector_palette_keeps_each_cycle_colour_hue():

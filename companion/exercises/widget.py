@@ -78,6 +78,7 @@ class _Base(widgets.VBox):
         self.feedback.value = GRADED_NOTE if sealed else ""
         super().__init__([self.prompt, *answer_area, widgets.HBox(buttons), self.feedback,
                           self.hints, self.solution])
+        self.add_class(EXERCISE_CLASS)
 
     def next_hint(self) -> str:
         """Show the next progressive hint under the previous ones."""
@@ -126,17 +127,28 @@ class ExerciseWidget(_Base):
         return result
 
 
+#: CSS class of every exercise's box.
+EXERCISE_CLASS = "companion-exercise"
+#: CSS class of a choice exercise's options.
+CHOICES_CLASS = "companion-choices"
+#: Each option a target at least 24 CSS px tall (WCAG 2.5.8; ipywidgets' rows are 20 px).
+CHOICES_CSS = (f"<style>.{CHOICES_CLASS} .widget-radio-box label {{ height: auto; "
+               "min-height: 24px; line-height: 24px; }</style>")
+
+
 class ChoiceWidget(_Base):
     """A conceptual question or a prediction: choose, then Check (a prediction is final)."""
 
     def __init__(self, exercise: ChoiceExercise, number: int | None = None):
         self.choices = widgets.RadioButtons(options=[o.label for o in exercise.options],
                                             value=None, layout=widgets.Layout(width="100%"))
+        self.choices.add_class(CHOICES_CLASS)
         how = _text("<span style='color:#555'>" + (
             "Commit to a prediction, then check it and run the explorer to see."
             if exercise.kind == "predict" and not exercise.graded() else "Choose one answer.")
             + "</span>")
-        super().__init__(exercise, number, [self.choices], how)
+        sheet = widgets.HTML(CHOICES_CSS, layout=widgets.Layout(height="0px"))
+        super().__init__(exercise, number, [sheet, self.choices], how)
 
     def check(self) -> Feedback:
         """Judge the chosen option; a prediction cannot be changed once checked."""

@@ -17,10 +17,13 @@ import numpy as np
 
 from companion.numerics import rotations
 
-#: Colours shared by the scenes (matplotlib's defaults, so scene and explorer agree).
-COLORS = {"body": "#4a7fb5", "omega": "#d62728", "H": "#2ca02c", "path": "#7f7f7f",
-          "normal": "#d62728", "friction": "#2ca02c", "reaction": "#9467bd", "link": "#404040",
-          "x": "#d62728", "y": "#2ca02c", "z": "#1f77b4", "tip": "#ff7f0e"}
+#: Colours shared by the scenes and the explorers' curves of the same bodies: Okabe–Ito's (the
+#: explorers' cycle, :data:`companion.widgets.style.PROJECTOR_COLOURS`) and greys, so that the
+#: ones drawn together (ω and H, N and F, the body axes, the body under them) stay told apart
+#: under colour-vision deficiencies (tests/test_colours.py); every arrow also has its label.
+COLORS = {"body": "#9ec3e6", "omega": "#D55E00", "H": "#0072B2", "path": "#7f7f7f",
+          "normal": "#000000", "friction": "#009E73", "reaction": "#CC79A7", "link": "#404040",
+          "x": "#E69F00", "y": "#009E73", "z": "#CC79A7", "tip": "#E69F00"}
 
 
 @dataclass(frozen=True)
@@ -261,7 +264,7 @@ def rotate(q: np.ndarray, v: Sequence[float]) -> np.ndarray:
 
 def box(size: Sequence[float], position: Any, attitude: Any, *, color: str = COLORS["body"],
         principal_axes: bool = True) -> list:
-    """A shaded box and, optionally, its principal axes (x red, y green, z blue) drawn from
+    """A shaded box and, optionally, its principal axes (x orange, y green, z purple) drawn from
     its centre to beyond its faces."""
     items: list = [Body(box_mesh(size), position, attitude, color=color)]
     if principal_axes and attitude is not None:

@@ -19,7 +19,9 @@ import numpy as np
 from companion.numerics import Trajectory
 from companion.scene.items import COLORS, Declaration, Grid, Point, Rod
 
-_PALETTE = ("#ff7f0e", "#1f77b4", "#2ca02c", "#d62728", "#9467bd", "#8c564b")
+#: One colour per point, Okabe–Ito's (told apart under colour-vision deficiencies: tests/
+#: test_colours.py).
+_PALETTE = ("#E69F00", "#0072B2", "#009E73", "#D55E00", "#CC79A7", "#56B4E9")
 
 #: Follow the mechanism when its path spans more than this many times its own size.
 FOLLOW_ABOVE = 4.0

@@ -2,7 +2,7 @@
 thrown body, the heavy top): the tumbling box with its principal axes, ω and H.
 
 The box has the proportions of a uniform box with the body's principal moments, so the axis
-of largest inertia is its shortest edge; ω (red) and H (green) are drawn from its centre.
+of largest inertia is its shortest edge; ω and H (labelled arrows) are drawn from its centre.
 H stays fixed in space while the body tumbles about it: the tennis-racket flip is the box
 turning over while H stands still.
 """
@@ -97,5 +97,5 @@ def free_body(trajectory: Trajectory, title: str) -> Declaration:
     return Declaration(items, title=title, camera=(-55.0, 20.0), aspect=0.7,
                        follow=(np.zeros(3), FREE_BODY_REACH),
                        description=f"A box with the body's principal moments tumbles freely "
-                                   f"for {trajectory.t[-1]:.0f} s; ω (red) moves while H (green) "
+                                   f"for {trajectory.t[-1]:.0f} s; the arrow ω moves while H "
                                    f"stays fixed; {flip_story(trajectory.t, h_body)}")

@@ -480,6 +480,11 @@ function label(ctx, text, tip, [ux, uy], px, placed) {
 const EXPLORER = ".companion-explorer";
 const PRESET = ".companion-preset";
 const KEYS_HELP = "space play/pause · ←/→ scrub · 1–9 presets";
+// A 3D scene turns by dragging, and without it (WCAG 2.5.7): buttons, and keys A/D (turn) and
+// W/S (tilt), TURN_STEP degrees a press.
+const KEYS_HELP_3D = KEYS_HELP + " · A/D/W/S turn";
+const TURN_STEP = 15;
+const TURNS = { a: [-1, 0], d: [1, 0], w: [0, 1], s: [0, -1] };
 
 function follows(a, b) { return !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING); }
 
@@ -548,12 +553,25 @@ function render({ model, el }) {
   loop.type = "checkbox"; loop.checked = model.get("loop");
   loopBox.append(loop, " loop");
   const full = button("full screen", "full screen");
+  const turns = document.createElement("span");
+  turns.className = "companion-scene-turns";
+  turns.setAttribute("role", "group");
+  turns.setAttribute("aria-label", "turn the view");
+  for (const [key, glyph, title] of [["a", "⟲", "turn the view left (A)"],
+                                     ["d", "⟳", "turn the view right (D)"],
+                                     ["w", "⤒", "tilt the view up (W)"],
+                                     ["s", "⤓", "tilt the view down (S)"]]) {
+    const b = button(glyph, title);
+    b.addEventListener("click", () => turn(key));
+    turns.appendChild(b);
+  }
   const keys = document.createElement("span");
   keys.className = "companion-scene-keys";
   keys.textContent = KEYS_HELP;
-  bar.append(play, scrub, clock, speed, loopBox, full, keys);
+  bar.append(play, scrub, clock, speed, loopBox, turns, full, keys);
   const caption = document.createElement("p");
   caption.className = "companion-scene-description";
+  caption.setAttribute("aria-live", "polite");  // what the motion did, announced (WCAG 4.1.3)
   root.append(canvas, bar, caption);
   el.appendChild(root);
 
@@ -561,7 +579,9 @@ function render({ model, el }) {
   const still = new StillLayer();
   const stats = { frames: 0, generation: 0, shownAt: [], playing: false, time: 0, el: root };
   registry().push(stats);
-  let motion = null, cam = null, time = 0, playing = model.get("autoplay");
+  // a reader who asked for reduced motion starts every scene paused, autoplay or not
+  const reduced = globalThis.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches;
+  let motion = null, cam = null, time = 0, playing = model.get("autoplay") && !reduced;
   let last = null, raf = null, lastSync = 0, sentTime = null, drag = null;
   let lastControls = -Infinity, shownClock = null;
 
@@ -662,6 +682,8 @@ function render({ model, el }) {
       cam.azimuth = previous.azimuth; cam.elevation = previous.elevation; cam.orient();
     }
     showCaption();
+    turns.hidden = cam.planar;
+    keys.textContent = cam.planar ? KEYS_HELP : KEYS_HELP_3D;
     root.classList.toggle("companion-scene-lecture", !!model.get("lecture"));
     time = motion.t0; last = null;
     size();
@@ -701,6 +723,14 @@ function render({ model, el }) {
     sync(false);
   });
   scrub.addEventListener("change", () => sync(true));
+  function turn(key) {
+    if (!cam || cam.planar) return;
+    const [across, up] = TURNS[key];
+    cam.azimuth += across * TURN_STEP;
+    cam.elevation = Math.max(-89, Math.min(89, cam.elevation + up * TURN_STEP));
+    cam.orient(); size(); draw();
+  }
+
   loop.addEventListener("change", () => { model.set("loop", loop.checked); model.save_changes(); });
   full.addEventListener("click", () => {
     if (document.fullscreenElement) document.exitFullscreen();
@@ -716,6 +746,8 @@ function render({ model, el }) {
     else if (event.key === "ArrowLeft") { seek(time - stepSize); sync(true); }
     else if (event.key === "Home") { seek(motion.t0); sync(true); }
     else if (event.key === "End") { seek(motion.t1); sync(true); }
+    else if (event.key in TURNS && cam && !cam.planar && !event.ctrlKey && !event.metaKey
+             && !event.altKey) { turn(event.key); }
     else if (/^[1-9]$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
       const explorer = explorerBefore(root);
       const preset = explorer && explorer.querySelectorAll(PRESET)[Number(event.key) - 1];

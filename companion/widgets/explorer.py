@@ -33,7 +33,7 @@ from companion.system import Parameter
 from companion.widgets import labels, private_hooks, style
 from companion.widgets.frames import MATPLOTLIB_LOCK, changing, safe_frames
 from companion.widgets.lifecycle import close_tree
-from companion.widgets.responsive import FigureFitter
+from companion.widgets.responsive import STATUS_CLASS, FigureFitter
 
 
 class View:
@@ -212,7 +212,7 @@ EXPLORER_CLASS = "companion-explorer"
 PRESET_CLASS = "companion-preset"
 
 #: Style of an explorer's buttons: their text is never cut to an ellipsis ("ne" for "next").
-EXPLORER_CSS = style.whole_buttons_css(EXPLORER_CLASS)
+EXPLORER_CSS = style.whole_buttons_css(EXPLORER_CLASS) + style.SCREEN_READER_CSS
 
 #: Seconds a slider change that is part of a drag waits for newer ones before the update runs
 #: (inside a kernel).
@@ -402,6 +402,7 @@ class Explorer:
         self._follow_limits()
 
         self.readout = w.HTML()
+        self.readout.add_class(STATUS_CLASS)  # a polite live region (responsive.js)
         self.prompt = w.HTML(layout={"flex": "1 1 auto"})
         self.predicting = False
         self.on_predict: list[Callable[[bool], None]] = []
@@ -433,10 +434,10 @@ class Explorer:
             else:
                 self._image = w.Image(format="png", layout={"max_width": "100%", "height": "auto"})
                 shown = [self._image]
-            self._readout()
             # after the canvas: its device pixel ratio sets how wide an inch is on screen
             self.fitter = FigureFitter(self.figure, self.redraw, scope_class=EXPLORER_CLASS,
                                        stack_below=view.stack_below)
+            self._readout()
         style_sheet = w.HTML(EXPLORER_CSS, layout={"height": "0px"})
         play = getattr(view, "play", None)
         if play is not None:  # its cursor follows a scene's playback too
@@ -770,7 +771,15 @@ class Explorer:
         return buf.getvalue()
 
     def _readout(self) -> None:
-        self.readout.value = f"<div>{self.readout_html()}</div>"
+        """Show the status line, and give screen readers the outcome: the status line is a
+        polite live region that starts with the view's description of the motion (visually
+        hidden: the figure shows it), and the live figure is named by :meth:`describe`."""
+        outcome = (html.escape(self.view.describe(self.trajectory))
+                   if self.error is None and self.trajectory is not None
+                   and not self.predicting else "")
+        self.readout.value = (f"<div><span class='{style.SCREEN_READER_CLASS}'>{outcome}</span>"
+                              f"{self.readout_html()}</div>")
+        self.fitter.probe.description = self.describe()
 
     def readout_html(self) -> str:
         """A plain-language status line (or the error), and the figures behind it on demand:
@@ -790,7 +799,9 @@ class Explorer:
         if traj.events and not self.predicting:  # events tell the outcome
             status.append(f"⚠ {html.escape(traj.events[0])}"
                           + (f" (+{len(traj.events) - 1} more)" if len(traj.events) > 1 else ""))
-        status.append(f"simulated in {1e3 * self.elapsed:.0f} ms")
+        # the timing is not the outcome: a live region reading it after every move is noise
+        status.append(f"<span aria-hidden='true'>simulated in {1e3 * self.elapsed:.0f} ms"
+                      "</span>")
         details = [f"{html.escape(k)} drift {traj.drift(k):.1e}" for k in traj.invariants]
         details += [f"max |{html.escape(k)}| {traj.max_residual(k):.1e}" for k in traj.residuals]
         details += [] if self.predicting else [f"⚠ {html.escape(e)}" for e in traj.events]

@@ -12,6 +12,12 @@ than its cell is cut off.  The size has to be changed where it is defined, in th
   when the width is below :func:`~companion.widgets.style.stack_below_px`, and runs matplotlib's
   constrained layout so that no label, legend or title is clipped at any width.
 
+The probe's front end also mends what ipympl's leaves out for keyboard and screen-reader users
+(issue 38, notes in ``responsive.js``): Tab and Escape leave the canvas (ipympl's keeps every
+key: a keyboard trap), the canvas is an image named by :attr:`WidthProbe.description`, the
+container's status line (:data:`STATUS_CLASS`) is a polite live region, and slider handles get
+their label as name and their value rounded to the step, with its unit.
+
 Two ways this goes wrong, which the probe avoids: a width measured on an output that is hidden
 or detached (JupyterLab detaches cells scrolled far away) is 0, and a 0-wide figure collapses
 and then draws nothing; and measuring an element whose width follows the canvas (the canvas's
@@ -74,6 +80,9 @@ FULL_TEXT_SHARE = 0.75
 #: labels ran together; at 0.5 every title, label and legend stays in its own panel.
 MIN_BESIDE_SCALE = 0.5
 
+#: CSS class of a status line the probe's front end makes a polite live region (``role=status``).
+STATUS_CLASS = "companion-status"
+
 #: Elements beside the canvas, inside the explorer, that take width from it: ipympl's toolbar.
 FIGURE_NEIGHBOURS = ".jupyter-matplotlib-toolbar"
 
@@ -92,6 +101,9 @@ class WidthProbe(anywidget.AnyWidget):
     #: CSS selector of elements in that container whose widths are not the figure's.
     reserve_selector = traitlets.Unicode(FIGURE_NEIGHBOURS).tag(sync=True)
     min_width = traitlets.Int(MIN_WIDTH_PX).tag(sync=True)
+    #: Text alternative of the live figure in that container (WCAG 1.1.1): its canvas is an
+    #: image with this name; the explorer rewrites it after every update.
+    description = traitlets.Unicode("").tag(sync=True)
     debounce_ms = traitlets.Int(150).tag(sync=True)
 
 
@@ -356,12 +368,13 @@ class ResponsiveFigure(w.VBox):
 
 
 @holding_matplotlib
-def responsive_figure(figure: Figure) -> ResponsiveFigure:
+def responsive_figure(figure: Figure, description: str | None = None) -> ResponsiveFigure:
     """``figure`` shown as wide as its output area (its panels stacked when narrow), for a
     figure outside an explorer (``fig.canvas`` alone keeps the width of its ``figsize``).
 
     The live canvas under ipympl, else a PNG that is redrawn when the width changes.  The box
-    keeps its :class:`FigureFitter` as ``box.fitter``.
+    keeps its :class:`FigureFitter` as ``box.fitter``.  ``description`` is the figure's text
+    alternative (WCAG 1.1.1); by default its panels' titles and axis labels.
     """
     canvas = figure.canvas
     extra: list[w.Widget] = []
@@ -381,11 +394,29 @@ def responsive_figure(figure: Figure) -> ResponsiveFigure:
             shown.value = buffer.getvalue()
 
     fitter = FigureFitter(figure, redraw, scope_class=FIGURE_CLASS)
+    fitter.probe.description = (figure_summary(figure) if description is None
+                                else description)
     redraw()
     box = ResponsiveFigure([fitter.probe, shown, *extra], layout={"width": "100%"})
     box.add_class(FIGURE_CLASS)
     box.fitter = fitter
     return box
+
+
+def figure_summary(figure: Figure) -> str:
+    """A plain text alternative of ``figure`` made of what it shows in words: "Figure: <title>
+    (<y label> against <x label>); …" for each panel with a title or labels."""
+    panels = []
+    for ax in figure.axes:
+        title = ax.get_title() or ax.get_title("left")
+        x, y = ax.get_xlabel(), ax.get_ylabel()
+        axes = f"{y} against {x}" if x and y else (x or y)
+        text = " ".join(part for part in (title, f"({axes})" if axes else "") if part)
+        if text:
+            panels.append(text)
+    suptitle = figure.get_suptitle()
+    return "Figure" + (f" {suptitle}" if suptitle else "") + (
+        ": " + "; ".join(panels) if panels else "")
 
 
 def _same_cell(a: SubplotSpec, b: SubplotSpec) -> bool:

@@ -97,8 +97,9 @@ class Stepper:
         button = {"width": "auto", "flex": "0 0 auto"}
         self._prev = w.Button(description="◀ previous", layout=button)
         self._next = w.Button(description="next ▶", layout=button)
-        self._jump = w.Dropdown(
+        self._jump = w.Dropdown(  # named by its label (WCAG 4.1.2)
             options=[(self._label(k), k) for k in range(self.n_steps)], value=0,
+            description="step", style={"description_width": "initial"},
             layout={"width": "auto", "flex": "1 1 16em", "min_width": "12em"})
         self._all = w.ToggleButton(value=False, description="show all", layout=button)
         self._prev.on_click(lambda _: self.previous())

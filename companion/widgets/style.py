@@ -41,10 +41,13 @@ LECTURE_CSS = VOILA_DATA_DIR / "voila" / "templates" / VOILA_TEMPLATE / "lecture
 #: residuals, a system's repr): lecture mode hides them.
 HIDE_TAG = "lecture-hide"
 
-#: A projector palette: the Okabe–Ito colours, distinguishable by colour-blind readers and
-#: dark enough on white to survive a washed-out projector, in the hue order of matplotlib's
-#: default cycle (C0 blue, C1 orange, C2 green), so that a body drawn "C0" is blue in
-#: JupyterLab and on the projector alike, as its panel title and its scene say (issue 32).
+#: The explorers' palette, in every reading: the Okabe–Ito colours, told apart by readers with
+#: any of the three colour-vision deficiencies (no two closer than CIEDE2000 ΔE 10 under
+#: Machado et al.'s 2009 simulation of protanopia, deuteranopia and tritanopia: tests/
+#: test_colours.py; matplotlib's default cycle has its orange and green 1.3 apart under
+#: protanopia, WCAG 1.4.1 and 1.4.11, issue 38), dark enough on white to survive a washed-out
+#: projector, in the hue order of matplotlib's default cycle (C0 blue, C1 orange, C2 green),
+#: so that a body drawn "C0" is blue as its panel title and its scene say (issue 32).
 PROJECTOR_COLOURS = ["#0072B2", "#D55E00", "#009E73", "#000000", "#CC79A7", "#E69F00",
                      "#56B4E9"]
 
@@ -142,11 +145,12 @@ def pin_cycle_colours(fig: Any) -> None:
 
 
 def rc_context() -> AbstractContextManager:
-    """A matplotlib rc context for explorer figures, with the lecture settings when on."""
+    """A matplotlib rc context for explorer figures: the palette :data:`PROJECTOR_COLOURS`,
+    and the lecture settings when on."""
     import matplotlib
 
-    lecture = {**LECTURE_RC, **_projector_cycle()} if _state["on"] else {}
-    return matplotlib.rc_context({**EXPLORER_RC, **lecture})
+    lecture = LECTURE_RC if _state["on"] else {}
+    return matplotlib.rc_context({**EXPLORER_RC, **_projector_cycle(), **lecture})
 
 
 def slider_width() -> str:
@@ -168,6 +172,14 @@ def whole_buttons_css(scope_class: str) -> str:
     ellipsis ("ne" for "next")."""
     return (f"<style>.{scope_class} .jupyter-button {{ overflow: visible; "
             f"text-overflow: clip; min-width: max-content; }}</style>")
+
+
+#: CSS class of text for screen readers only (in the page, read aloud, not shown): the usual
+#: clip of a 1-pixel box, which keeps it in the accessibility tree (``display: none`` would not).
+SCREEN_READER_CLASS = "companion-sr-only"
+SCREEN_READER_CSS = (f"<style>.{SCREEN_READER_CLASS} {{ position: absolute; width: 1px; "
+                     "height: 1px; padding: 0; margin: -1px; overflow: hidden; "
+                     "clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0; }</style>")
 
 
 #: Figure width (CSS pixels, outside lecture mode) below which an explorer stacks its panels in

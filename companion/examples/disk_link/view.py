@@ -22,9 +22,10 @@ from companion.numerics import Trajectory
 from companion.widgets.animation import AnimatedView
 from companion.widgets.explorer import Explorer, Preset, rescale
 
-MODE_COLORS = {"rolling": "#4c9f70", "slipping forward": "#e0a030",
-               "slipping backward": "#d0603a", "separated": "#7a7ab8"}
-VALIDITY_COLORS = {"rolling model valid": "#4c9f70", "rolling model violated": "#c04040"}
+#: Okabe–Ito colours, told apart under colour-vision deficiencies (tests/test_colours.py).
+MODE_COLORS = {"rolling": "#009E73", "slipping forward": "#E69F00",
+               "slipping backward": "#D55E00", "separated": "#56B4E9"}
+VALIDITY_COLORS = {"rolling model valid": "#009E73", "rolling model violated": "#D55E00"}
 #: Length of a force arrow of magnitude m g, as a fraction of the link length.
 ARROW_SCALE = 0.25
 #: The smallest half-span of the slip and energy panels, as a share of their scales √(gL) and
@@ -113,7 +114,7 @@ class DiskLinkView(AnimatedView):
                                    label="±μₛN (friction cone)")
         ax_force.add_collection(self.cone)
         (self.N,) = ax_force.plot([], [], color="C3", label="N")
-        (self.F,) = ax_force.plot([], [], color="C2", label="F")
+        (self.F,) = ax_force.plot([], [], "--", color="C2", label="F")  # not by colour alone
         ax_force.axhline(0, color="0.7", lw=0.8)
         ax_force.set(title="Contact forces on the disk", xlabel="t [s]", ylabel="N, F [N]")
         ax_force.legend(**_BESIDE_THE_PANEL)

@@ -124,7 +124,7 @@ class ChainView(AnimatedView):
 
     def describe(self, trajectory: Trajectory) -> str:
         return (f"Left: the chain at t = {trajectory.t[self.time_index]:.2f} s with the trail "
-                "of its tip and red arrows for the forces the pins exert (peaks capped). Right: "
+                "of its tip and arrows for the forces the pins exert (peaks capped). Right: "
                 "joint-force magnitudes and the relative energy error against time "
                 f"(energy drift {trajectory.drift('energy'):.1e}).")
 

@@ -11,7 +11,7 @@ from companion.scene.items import COLORS, Arrow, Declaration, Grid, Point, Rod, 
 
 #: One colour per body, in the scene and in the explorer beside it: particle 1 (on the knife
 #: edge) blue, particle 2 orange; the blade force λ in the reaction colour.
-PARTICLE_COLORS = {"particle 1": "#1f77b4", "particle 2": "#ff7f0e"}
+PARTICLE_COLORS = {"particle 1": "#0072B2", "particle 2": "#D55E00"}  # Okabe–Ito
 FORCE_COLOR = COLORS["reaction"]
 
 #: Rod lengths shown on each side of the rod's middle.

@@ -12,7 +12,7 @@ from companion.numerics import Trajectory
 from companion.widgets import Explorer, View
 from companion.widgets.explorer import Preset, rescale
 
-TARGET_COLOR = "#9467bd"
+TARGET_COLOR = "#CC79A7"  # Okabe–Ito: told apart from particle 1 (tests/test_colours.py)
 
 
 class SteeringView(View):
