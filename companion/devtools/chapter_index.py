@@ -92,8 +92,9 @@ BEYOND_THE_BOOKS = (
 READING_PATHS = {
     "Greenwood §4.3–4.4": (
         "quasi-velocities, the Boltzmann–Hamel equation and the general dynamical equation",
-        ["greenwood-04/boltzmann-hamel.ipynb", "greenwood-04/euler-rigid-body.ipynb",
-         "greenwood-04/knife-edge.ipynb", "greenwood-04/practice-boltzmann-hamel.ipynb",
+        ["greenwood-04/boltzmann-hamel.ipynb", "greenwood-04/boltzmann-hamel-rheonomic.ipynb",
+         "greenwood-04/euler-rigid-body.ipynb", "greenwood-04/knife-edge.ipynb",
+         "greenwood-04/knife-edge-by-hand.ipynb", "greenwood-04/practice-boltzmann-hamel.ipynb",
          "greenwood-04/general-dynamical-equation.ipynb", "greenwood-04/practice-kane.ipynb",
          "greenwood-04/methods-compared.ipynb", "greenwood-04/whipple-bicycle.ipynb",
          "workbench.ipynb"]),
@@ -101,14 +102,15 @@ READING_PATHS = {
         "Newton's law as a covariant derivative, SO(3), pull-back, contact and friction",
         ["loparo-07/covariant-derivative.ipynb", "loparo-07/euler-geodesic.ipynb",
          "loparo-07/lie-group.ipynb", "loparo-07/double-pendulum.ipynb",
-         "loparo-07/practice-pull-back.ipynb",
+         "loparo-07/double-pendulum-modes.ipynb", "loparo-07/practice-pull-back.ipynb",
          "loparo-07/disk-link-rolling.ipynb", "loparo-07/disk-link-control.ipynb",
          "loparo-07/disk-link-friction.ipynb"]),
     "Between the books": (
         "one method in two languages: Hamel's γ as brackets, constrained connections",
         ["greenwood-04/boltzmann-hamel.ipynb", "greenwood-04/knife-edge.ipynb",
          "loparo-07/covariant-derivative.ipynb", "loparo-07/euler-geodesic.ipynb",
-         "loparo-07/bridge.ipynb", "loparo-07/nonholonomic.ipynb", "identities.ipynb"]),
+         "loparo-07/bridge.ipynb", "loparo-07/bridge-constraints.ipynb",
+         "loparo-07/nonholonomic.ipynb", "identities.ipynb"]),
 }
 
 #: Reading speed for the time estimate: words of prose a minute (technical text, read with the
