@@ -164,4 +164,62 @@ def test_lecture_mode(lecture_voila, browser, notebook):
         preset.click()
         page.get_by_text("Predict before you press play").first.wait_for(timeout=30_000)
     finally:
-        page.close()
+        page.close(run_before_unload=True)  # as a tab is closed: its kernel goes
+
+
+# ------------------------------------------------------------------ no kernel left behind
+#: The culler's settings for the test: a kernel idle 4 s with no page connected goes (make
+#: lecture waits 10 minutes; the rule is the same).
+_CULL = ["--MappingKernelManager.cull_idle_timeout=4", "--MappingKernelManager.cull_interval=1"]
+
+
+def _kernels(server) -> int:
+    """The server's live kernel processes."""
+    import psutil
+
+    return sum("ipykernel" in " ".join(p.cmdline())
+               for p in psutil.Process(server.proc.pid).children(recursive=True))
+
+
+def _wait_kernels(server, page, count: int, seconds: float = 30) -> int:
+    for _ in range(int(seconds * 4)):
+        if _kernels(server) == count:
+            break
+        page.wait_for_timeout(250)
+    return _kernels(server)
+
+
+def test_pages_opened_reloaded_and_closed_leave_no_kernel(browser):
+    """Three pages opened, one reloaded three times, one closed as a tab is (its goodbye
+    shuts its kernel down: Voilà refused it for want of the _xsrf cookie), one whose browser
+    vanished without a goodbye (the culler's backstop): the kernels of the open pages only."""
+    with lb.jupyter_server(ROOT / "chapters", app="voila", lecture=True, args=_CULL) as server:
+        context = browser.new_context()
+        crashed = browser.new_context()
+        watcher = context.new_page()
+
+        def open_page(ctx):
+            page = ctx.new_page()
+            page.goto(server.link("voila/render/index.ipynb"), timeout=120_000)
+            page.wait_for_selector("#rendered_cells", timeout=120_000)
+            page.wait_for_load_state("load")
+            page.wait_for_timeout(1500)  # Voilà's widget manager (and its goodbye) is set up
+            return page
+
+        pages = [open_page(context), open_page(context), open_page(crashed)]
+        assert _wait_kernels(server, watcher, 3) == 3
+        for _ in range(3):
+            pages[0].reload()
+            pages[0].wait_for_selector("#rendered_cells", timeout=120_000)
+            pages[0].wait_for_timeout(1500)
+        assert _wait_kernels(server, watcher, 3) == 3, "a reload left its old kernel behind"
+        assert "_xsrf" in {c["name"] for c in context.cookies()}
+        pages[1].close(run_before_unload=True)  # a tab closed: the page says goodbye
+        assert _wait_kernels(server, watcher, 2, seconds=3) == 2, "a closed tab kept its kernel"
+        crashed.close()  # no goodbye: the kernel idles with no page and is culled
+        assert _wait_kernels(server, watcher, 1) == 1, "a kernel without a page was not culled"
+        log = server.log.read_text(errors="replace")
+        assert "403 POST /voila/api/shutdown" not in log
+        page = pages[0]
+        assert page.locator("#rendered_cells").count() == 1 and _kernels(server) == 1
+        context.close()
