@@ -27,6 +27,7 @@ from companion.scene import keyframes as kf
 from companion.scene.filmstrip import filmstrip_png
 from companion.scene.items import Declaration
 from companion.widgets import style
+from companion.widgets.lifecycle import close_when_rerun
 
 _HERE = Path(__file__).parent
 _ESM_SOURCE = (_HERE / "scene.js").read_text(encoding="utf-8")
@@ -83,6 +84,7 @@ class Scene(anywidget.AnyWidget):
         #: Shown inside its explorer (lecture mode): displaying it again shows nothing.
         self.beside = False
         self.show(trajectory)
+        close_when_rerun(self.close)  # the cell that showed it runs again: it goes
 
     def show(self, trajectory: Trajectory) -> None:
         """Replace the motion: new keyframes in one message; playback restarts on them."""
@@ -118,6 +120,7 @@ class Scene(anywidget.AnyWidget):
         """Couple to an :class:`~companion.widgets.Explorer`: its slider changes replace the
         motion, its time cursor follows playback and its play scrubber moves the scene."""
         explorer.on_update.append(self.show)
+        explorer.on_close.append(self.close)  # a scene of a closed explorer would mislead
         if self.lecture:  # one screen per idea: the scene beside the figure
             explorer.place_beside(self)
             self.beside = True
@@ -154,6 +157,14 @@ class Scene(anywidget.AnyWidget):
         self.observe(scene_moved, names="time")
         play.on_sample(cursor_moved)
         return self
+
+    def close(self) -> None:
+        """Close the widget and let go of its motion and of the explorer it followed: IPython's
+        output history (``_5``) keeps the scene a cell showed after the cell runs again."""
+        super().close()
+        self.unobserve_all()
+        self.keyframes = self.trajectory = None
+        self.frames = b""
 
     def filmstrip(self) -> bytes:
         """PNG of a few keyframes (the static fallback)."""

@@ -32,7 +32,7 @@ from companion.numerics import SingularConfigurationError, Trajectory
 from companion.system import Parameter
 from companion.widgets import labels, private_hooks, style
 from companion.widgets.frames import MATPLOTLIB_LOCK, changing, safe_frames
-from companion.widgets.lifecycle import close_tree
+from companion.widgets.lifecycle import close_tree, close_when_rerun, running_cell
 from companion.widgets.responsive import FigureFitter
 
 
@@ -294,8 +294,9 @@ BESIDE_SHARE = 0.56
 SCENE_MIN_PX = 360
 
 
-#: Live explorers by (system name, key): building a new explorer under a key closes the old.
-_LIVE: dict[tuple[str, str], Explorer] = {}
+#: Live explorers by (notebook cell, system name, key): building a new explorer under a key
+#: closes the old.
+_LIVE: dict[tuple[str | None, str, str], Explorer] = {}
 
 
 def live_explorers() -> list[Explorer]:
@@ -329,8 +330,13 @@ class Explorer:
     preset
         The preset to start from (default: the parameters' defaults).
     key
-        Explorers of one system under one key replace each other: building one closes the
-        previous (re-running a cell leaves one live figure).  Default ``preset`` or "main".
+        Explorers of one system under one key, built by one notebook cell (or outside any
+        cell: a script), replace each other: building one closes the previous.  Default
+        ``preset`` or "main".  Whatever the key, a notebook cell that runs again closes the
+        explorers its earlier run built (their output is replaced; see
+        :func:`~companion.widgets.lifecycle.close_when_rerun`), and explorers built by other
+        cells stay live: re-running a cell 20 times leaves one live figure, and a second cell
+        exploring the same system never silently closes the first cell's explorer.
 
     Raises
     ------
@@ -358,6 +364,8 @@ class Explorer:
         True while a predict preset's outcome is hidden (see :class:`Preset`).
     on_predict
         Functions called with ``predicting`` whenever it changes (a scene hides its caption).
+    on_close
+        Functions called once the explorer is closed (a scene following it closes too).
     """
 
     def __init__(self, system: Model, view: View, *, controls: Sequence[str] | None = None,
@@ -385,7 +393,7 @@ class Explorer:
         if preset is not None:
             self.values.update(self._checked(self.presets[preset].values))
         self.closed = False
-        self.key = (system.name, key or preset or "main")
+        self.key = (running_cell(), system.name, key or preset or "main")
         previous = _LIVE.pop(self.key, None)
         if previous is not None:
             previous.close()
@@ -397,6 +405,7 @@ class Explorer:
         self._updated_at = -math.inf  # time.monotonic() when the last flush ended
         self.n_updates = 0
         self.on_update: list[Callable[[Trajectory], None]] = []
+        self.on_close: list[Callable[[], None]] = []
         for slider in self.controls.values():
             slider.observe(self._on_slider, names="value")
         self._follow_limits()
@@ -450,6 +459,7 @@ class Explorer:
                              layout={"width": "100%"})
         self.widget.add_class(EXPLORER_CLASS)
         _LIVE[self.key] = self  # only once built: a failed build leaves nothing half-made live
+        close_when_rerun(self.close)
 
     # ----------------------------------------------------------------- controls
     def _known(self, names: Sequence[str] | Mapping[str, Any]) -> None:
@@ -530,6 +540,8 @@ class Explorer:
 
     def flush(self) -> Trajectory | None:
         """Apply every slider change received since the last update, in one update."""
+        if self.closed:  # a change queued before close()
+            return None
         with changing(self.figure):
             self._flush_scheduled = False
             if not self._pending or self.closed:
@@ -733,7 +745,11 @@ class Explorer:
     def close(self) -> None:
         """Free the widgets (in the front end and in the kernel's registry) and the figure.
 
-        Called by itself when a newer explorer of the same system and key is built."""
+        Called by itself when a newer explorer of the same system and key is built, and when
+        the notebook cell that built it runs again.  The explorer then lets go of everything
+        it made: IPython's output history (``_5``, ``Out[5]``) keeps the explorer object a
+        cell showed, and ``del explorer`` or clearing ``Out`` leaves that reference, so a
+        closed explorer must not hold its figure (0.7–7 MB each)."""
         if self.closed:
             return
         self.closed = True
@@ -741,11 +757,19 @@ class Explorer:
             del _LIVE[self.key]
         for slider in self.controls.values():
             slider.unobserve(self._on_slider, names="value")
+        self.predicting, self._hidden = False, []
         self.view.close()
         self.fitter.close()
         close_tree(self.widget)
         plt.close(self.figure)
-        self.trajectory = None
+        self.on_update.clear()  # a scene's show, which holds its keyframes
+        self.on_predict.clear()
+        closing, self.on_close = self.on_close, []
+        for listener in closing:
+            listener()
+        self.trajectory = self.figure = self.view = self.fitter = self.layers = None
+        self.widget = self._image = None
+        self.controls, self._figure_column = {}, []
 
     # ----------------------------------------------------------------- drawing
     def redraw(self) -> None:
@@ -806,6 +830,8 @@ class Explorer:
         return f"{self.system.title} ({values}). {body}".strip()
 
     def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, Any]:
+        if self.closed:
+            return {"text/plain": repr(self)}
         if self._image is not None and not self._image_shown:
             self._image_shown = True
             self._image.value = self.png()
@@ -820,4 +846,6 @@ class Explorer:
         return bundle
 
     def __repr__(self) -> str:
+        if self.closed:
+            return f"<Explorer of {self.system.name}: closed>"
         return f"<Explorer of {self.system.name}: {len(self.controls)} controls>"
