@@ -223,3 +223,59 @@ def test_pages_opened_reloaded_and_closed_leave_no_kernel(browser):
         page = pages[0]
         assert page.locator("#rendered_cells").count() == 1 and _kernels(server) == 1
         context.close()
+
+
+# ------------------------------------------------------------------ keys from the first press
+_HEADS = ("() => [...document.querySelectorAll('#rendered_cells .jp-MarkdownCell h1,"
+          " #rendered_cells .jp-MarkdownCell h2, #rendered_cells .jp-MarkdownCell h3')]"
+          ".map(h => [h.textContent.replace('¶', '').trim(),"
+          " Math.round(h.getBoundingClientRect().top)])")
+
+
+def test_keys_work_from_the_first_press(lecture_voila, browser):
+    """On a freshly opened page N moves to the first section below the title, the next N to
+    the next heading whatever its level (h3 included), P back; a number key presses the
+    preset of the explorer nearest the screen, one without a scene too (euler's second)."""
+    page = browser.new_page(viewport={"width": 1920, "height": 1080})
+    errors: list[str] = []
+    lb.collect_page_errors(page, errors)
+    try:
+        page.goto(lecture_voila.link("voila/render/chapters/greenwood-04/euler-rigid-body.ipynb"),
+                  timeout=180_000)
+        page.wait_for_selector(f".{lb.EXPLORER_CLASS} canvas", timeout=180_000)
+        page.wait_for_function(f"() => document.querySelectorAll('.{lb.EXPLORER_CLASS}')"
+                               ".length >= 2", timeout=120_000)
+        page.evaluate("() => window.scrollTo(0, 0)")
+        page.wait_for_timeout(500)
+        heads = page.evaluate(_HEADS)
+        assert heads[0][1] > 8, heads[:3]  # the title sits below the page's top edge
+        def at_top() -> tuple[str, int]:
+            """The heading nearest the top of the screen, and its distance from it."""
+            return min(((name, top) for name, top in page.evaluate(_HEADS)),
+                       key=lambda head: abs(head[1]))
+
+        names = [name for name, _ in heads]
+        for expected in names[1:4]:
+            page.keyboard.press("n")
+            page.wait_for_timeout(300)
+            name, top = at_top()
+            assert name == expected and abs(top) < 40, (name, top, expected, errors)
+        page.keyboard.press("PageUp")
+        page.wait_for_timeout(300)
+        assert at_top()[0] == names[2]
+
+        second = page.locator(f".{lb.EXPLORER_CLASS}").nth(1)
+        page.evaluate(f"() => document.querySelectorAll('.{lb.EXPLORER_CLASS}')[1]"
+                      ".scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(500)
+        assert page.evaluate(f"() => [...document.querySelectorAll('.{lb.SCENE_CLASS}')]"
+                             ".every(s => s.getBoundingClientRect().bottom < 0)"), \
+            "a scene is still in view"
+        prompt = second.inner_text()
+        page.keyboard.press("1")
+        page.wait_for_function(
+            f"() => document.querySelectorAll('.{lb.EXPLORER_CLASS}')[1].innerText"
+            ".includes('Predict before you press play')", timeout=30_000)
+        assert "Predict before you press play" not in prompt
+    finally:
+        page.close(run_before_unload=True)
