@@ -67,6 +67,9 @@ class Scene(anywidget.AnyWidget):
     #: The time shown, in seconds: set by the browser while playing (throttled) and by the
     #: kernel to move the scene (an explorer's scrubber).
     time = traitlets.Float(0.0).tag(sync=True)
+    #: The furthest time reached by playing, set by the browser (a seek, the scrubber and
+    #: Home/End do not count): a prediction's outcome is revealed once the motion has played.
+    played = traitlets.Float(-1e300).tag(sync=True)
     autoplay = traitlets.Bool(False).tag(sync=True)
     loop = traitlets.Bool(True).tag(sync=True)
     lecture = traitlets.Bool(False).tag(sync=True)
@@ -97,6 +100,7 @@ class Scene(anywidget.AnyWidget):
             self._following = True
             try:
                 self.time = float(trajectory.t[0])
+                self.played = -1e300  # a new motion has not been played
             finally:
                 self._following = False
 
@@ -127,7 +131,7 @@ class Scene(anywidget.AnyWidget):
         self.predict = explorer.predicting
         explorer.on_predict.append(lambda on: setattr(self, "predict", on))
         self.observe(lambda change: self._following or explorer.played_to(change["new"]),
-                     names="time")
+                     names="played")
         play = getattr(explorer.view, "play", None)
         if play is None:
             return self

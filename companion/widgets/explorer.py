@@ -25,7 +25,7 @@ import matplotlib
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.figure import Figure
-from matplotlib.ticker import LogLocator, NullLocator
+from matplotlib.ticker import LogLocator, NullFormatter, NullLocator
 
 from companion.model import Model, as_model
 from companion.numerics import SingularConfigurationError, Trajectory
@@ -187,6 +187,12 @@ def _fills(data, limits, scale: str) -> bool:
     slack = ROUNDING * (high - low)  # a time from −7e-18 s is inside an axis from 0
     return bool(np.all(np.isfinite(data)) and low - slack <= data[0] <= data[1] <= high + slack
                 and data[1] - data[0] >= KEEP_LIMITS_FILL * (high - low))
+
+
+def _axes_of(ax) -> list[Any]:
+    """The axes' axis objects: x and y, and z on a 3D axes."""
+    return [axis for axis in (ax.xaxis, ax.yaxis, getattr(ax, "zaxis", None))
+            if axis is not None]
 
 
 def few_ticks(*axes, nbins: int = 4) -> None:
@@ -415,6 +421,7 @@ class Explorer:
         self.predicting = False
         self.on_predict: list[Callable[[bool], None]] = []
         self._hidden: list[Any] = []
+        self._formatters: list[tuple[Any, Any]] = []
         self.reveal_button = w.Button(description="reveal the outcome", icon="eye",
                                       tooltip="show the curves and the scene's caption now",
                                       layout={"width": "auto", "display": "none"})
@@ -449,7 +456,7 @@ class Explorer:
         style_sheet = w.HTML(EXPLORER_CSS, layout={"height": "0px"})
         play = getattr(view, "play", None)
         if play is not None:  # its cursor follows a scene's playback too
-            play.on_sample(lambda i: self.trajectory is not None
+            play.on_sample(lambda i: self.trajectory is not None and play.playing
                            and self.played_to(float(self.trajectory.t[i])))
         self._figure_column = [self.fitter.probe, *shown, *view.extra_widgets()]
         self.widget = w.VBox([style_sheet, self._control_panel(names, essential),
@@ -460,6 +467,8 @@ class Explorer:
         self.widget.add_class(EXPLORER_CLASS)
         _LIVE[self.key] = self  # only once built: a failed build leaves nothing half-made live
         close_when_rerun(self.close)
+        if preset is not None and self._live_canvas:  # a page that can play it: predict first
+            self._ask(self.presets[preset])
 
     # ----------------------------------------------------------------- controls
     def _known(self, names: Sequence[str] | Mapping[str, Any]) -> None:
@@ -565,12 +574,17 @@ class Explorer:
         preset = self.presets[name]
         self.reveal()
         traj = self.update(**{**self.defaults, **preset.values})
+        if traj is not None:
+            self._ask(preset)
+        return traj
+
+    def _ask(self, preset: Preset) -> None:
+        """Show ``preset``'s prompt and, for a predict preset, hide the outcome."""
         if preset.prompt:
             self.prompt.value = (f"<div><b>Predict before you press "
                                  f"play:</b> {html.escape(preset.prompt)}</div>")
-            if preset.predict and traj is not None:
+            if preset.predict:
                 self._hide_outcome()
-        return traj
 
     def place_beside(self, widget: w.Widget, share: float = BESIDE_SHARE) -> None:
         """Show ``widget`` (the explorer's scene) to the right of the figure, the figure
@@ -597,12 +611,18 @@ class Explorer:
 
     def _hide_outcome(self) -> None:
         """Predict mode: hide every curve, marker, patch and text drawn in the axes (the
-        outcome), the readout's events and a following scene's caption."""
+        outcome), the numbers on every axis (limits fitted to the hidden curves tell it: a
+        constraint force's axis of ±1e-12 says it is zero), the readout's events and a
+        following scene's caption."""
         self._hidden = [a for ax in self.figure.axes
                         for a in (*ax.lines, *ax.collections, *ax.patches, *ax.texts,
                                   *ax.images) if a.get_visible()]
         for artist in self._hidden:
             artist.set_visible(False)
+        self._formatters = [(axis, axis.get_major_formatter()) for ax in self.figure.axes
+                            for axis in _axes_of(ax)]
+        for axis, _ in self._formatters:
+            axis.set_major_formatter(NullFormatter())  # no tick labels, no offset (1e-12)
         self._set_predicting(True)
 
     def reveal(self) -> None:
@@ -611,7 +631,9 @@ class Explorer:
             return
         for artist in self._hidden:
             artist.set_visible(True)
-        self._hidden = []
+        for axis, formatter in self._formatters:
+            axis.set_major_formatter(formatter)
+        self._hidden, self._formatters = [], []
         self._set_predicting(False)
 
     def played_to(self, t: float) -> None:
@@ -757,7 +779,7 @@ class Explorer:
             del _LIVE[self.key]
         for slider in self.controls.values():
             slider.unobserve(self._on_slider, names="value")
-        self.predicting, self._hidden = False, []
+        self.predicting, self._hidden, self._formatters = False, [], []
         self.view.close()
         self.fitter.close()
         close_tree(self.widget)
