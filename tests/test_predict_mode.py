@@ -132,3 +132,21 @@ def test_an_explorer_built_on_a_preset_asks_first():
     assert explorer.predicting and _drawn(explorer) == []
     assert "Predict before you press play" in explorer.prompt.value
     explorer.close()
+
+
+def test_a_fast_motion_plays_at_a_speed_a_room_can_follow():
+    """The disk–link friction presets (motions under a second) set the scene to ¼×; reset
+    brings 1× back; a speed the scene's menu lacks is refused with the list."""
+    from companion.widgets.explorer import PLAYBACK_SPEEDS
+
+    explorer = examples.explorer("disk_link_friction")
+    scene = examples.scene("disk_link_friction", explorer)
+    assert scene.speed == 1.0
+    explorer.apply_preset("stick-slip")
+    assert scene.speed == 0.25 and float(explorer.trajectory.t[-1]) < 1.0
+    explorer.reset()
+    assert scene.speed == 1.0
+    with pytest.raises(ValueError, match="not one of the scene's speeds"):
+        Preset("too slow", {}, "?", speed=0.1)
+    assert 0.25 in PLAYBACK_SPEEDS
+    explorer.close()

@@ -543,7 +543,9 @@ function render({ model, el }) {
     o.value = s; o.textContent = { 0.25: "¼×", 0.5: "½×" }[s] || `${s}×`;
     speed.appendChild(o);
   }
-  speed.value = 1;
+  speed.value = model.get("speed") || 1;  // a preset's speed (a fast motion at ¼×)
+  model.on("change:speed", () => { speed.value = model.get("speed"); });
+  speed.addEventListener("change", () => { model.set("speed", Number(speed.value)); model.save_changes(); });
   const loopBox = document.createElement("label");
   const loop = document.createElement("input");
   loop.type = "checkbox"; loop.checked = model.get("loop");

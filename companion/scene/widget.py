@@ -71,6 +71,8 @@ class Scene(anywidget.AnyWidget):
     #: Home/End do not count): a prediction's outcome is revealed once the motion has played.
     played = traitlets.Float(-1e300).tag(sync=True)
     autoplay = traitlets.Bool(False).tag(sync=True)
+    #: Playback speed (one of the speed menu's, scene.js); an explorer's preset sets it.
+    speed = traitlets.Float(1.0).tag(sync=True)
     loop = traitlets.Bool(True).tag(sync=True)
     lecture = traitlets.Bool(False).tag(sync=True)
     #: A predict preset's question is open: the caption keeps the outcome to itself.
@@ -124,6 +126,8 @@ class Scene(anywidget.AnyWidget):
         """Couple to an :class:`~companion.widgets.Explorer`: its slider changes replace the
         motion, its time cursor follows playback and its play scrubber moves the scene."""
         explorer.on_update.append(self.show)
+        explorer.on_update.append(lambda _: setattr(self, "speed", explorer.playback_speed))
+        self.speed = explorer.playback_speed
         explorer.on_close.append(self.close)  # a scene of a closed explorer would mislead
         if self.lecture:  # one screen per idea: the scene beside the figure
             explorer.place_beside(self)

@@ -283,14 +283,25 @@ class Preset:
         With a prompt, a *predict* preset: the figure's curves and texts, the readout's
         events and a following scene's caption stay hidden until the motion has been played
         (:data:`PLAYED_SHARE` of it) or "reveal" is clicked (:meth:`Explorer.reveal`).
+    speed
+        The playback speed a following scene takes (one of :data:`PLAYBACK_SPEEDS`): a motion
+        over in under a second is played at ¼× for a room to follow it.
     """
 
     label: str
     values: Mapping[str, float] = field(default_factory=dict)
     prompt: str = ""
     predict: bool = True
+    speed: float = 1.0
+
+    def __post_init__(self) -> None:
+        if self.speed not in PLAYBACK_SPEEDS:
+            raise ValueError(f"preset {self.label!r}: speed {self.speed!r} is not one of the "
+                             f"scene's speeds {', '.join(map(str, PLAYBACK_SPEEDS))}")
 
 
+#: The scene's playback speeds (its speed menu, scene.js).
+PLAYBACK_SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)
 #: Share of a predict preset's motion to play before its outcome is shown.
 PLAYED_SHARE = 0.9
 #: Share of the width the figure takes when its scene is placed beside it (lecture mode).
@@ -412,6 +423,8 @@ class Explorer:
         self.n_updates = 0
         self.on_update: list[Callable[[Trajectory], None]] = []
         self.on_close: list[Callable[[], None]] = []
+        #: The playback speed of the last preset chosen (1 after reset): a scene takes it.
+        self.playback_speed = 1.0 if preset is None else self.presets[preset].speed
         for slider in self.controls.values():
             slider.observe(self._on_slider, names="value")
         self._follow_limits()
@@ -565,6 +578,7 @@ class Explorer:
         """Every value back to its default (the parameters' defaults, not a preset's)."""
         self.prompt.value = ""
         self.reveal()
+        self.playback_speed = 1.0
         return self.update(**self.defaults)
 
     def apply_preset(self, name: str) -> Trajectory | None:
@@ -573,6 +587,7 @@ class Explorer:
             raise ValueError(f"no preset {name!r}; known: {', '.join(self.presets) or 'none'}")
         preset = self.presets[name]
         self.reveal()
+        self.playback_speed = preset.speed
         traj = self.update(**{**self.defaults, **preset.values})
         if traj is not None:
             self._ask(preset)
