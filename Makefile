@@ -34,13 +34,17 @@ lab: $(VENV)/.installed-lab
 # (everything at about 150 %, high contrast, thick lines; outputs tagged lecture-hide and
 # cells tagged presenter-notes hidden; keys: space, 1-9, arrows, N/P): one server for the
 # whole chapters/ folder, whose landing page lists the chapters.  The template
-# companion-lecture lives in companion/widgets/lecture (on JUPYTER_PATH).
+# companion-lecture lives in companion/widgets/lecture (on JUPYTER_PATH), and so does the
+# server's configuration, voila.py (on JUPYTER_CONFIG_PATH: the kernel of a closed or
+# reloaded page is shut down, one idle with no page connected is culled after 10 minutes);
+# the browser opens on the chapter index (the template's browser-open.html).
 #   make lecture                         port 8866, opens the browser
 #   make lecture PORT=9000 NO_BROWSER=1  another port, no browser (a projector PC, ssh)
 PORT ?= 8866
 NO_BROWSER ?=
 lecture: $(VENV)/.installed-lab
 	COMPANION_LECTURE=1 JUPYTER_PATH="$(CURDIR)/companion/widgets/lecture$${JUPYTER_PATH:+:$$JUPYTER_PATH}" \
+	  JUPYTER_CONFIG_PATH="$(CURDIR)/companion/widgets/lecture$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}" \
 	  $(BIN)/voila --template=companion-lecture --port=$(PORT) $(if $(NO_BROWSER),--no-browser) \
 	  --VoilaExporter.markdown_renderer_class=companion.widgets.voila_markdown.ChapterMarkdownRenderer \
 	  "$(CURDIR)/chapters"

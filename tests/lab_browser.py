@@ -16,7 +16,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -97,12 +97,15 @@ def _write_lab_settings(folder: Path) -> None:
 
 @contextmanager
 def jupyter_server(root: Path, *, app: str = "lab", timeout: float = 90,
-                   env: dict[str, str] | None = None, lecture: bool = False) -> Iterator[Server]:
+                   env: dict[str, str] | None = None, lecture: bool = False,
+                   args: Sequence[str] = ()) -> Iterator[Server]:
     """JupyterLab (``app="lab"``) or Voilà (``app="voila"``) serving ``root``.
 
     A fresh token, a free port and throw-away workspace/runtime directories, so no earlier
     tabs are restored and nothing leaks between runs.  ``lecture=True`` (Voilà only) runs
-    lecture mode as ``make lecture`` does: the kernel's switch and the page's template.
+    lecture mode as ``make lecture`` does: the kernel's switch, the page's template and the
+    server's configuration (companion/widgets/lecture/voila.py).  ``args``: more
+    command-line options for the server.
     """
     port, token = free_port(), secrets.token_hex(16)
     tmp = Path(tempfile.mkdtemp(prefix="companion-browser-"))
@@ -115,22 +118,22 @@ def jupyter_server(root: Path, *, app: str = "lab", timeout: float = 90,
         if app != "voila":
             raise ValueError("lecture mode runs in Voilà: pass app='voila'")
         env[style.LECTURE_ENV] = "1"
-        env["JUPYTER_PATH"] = os.pathsep.join(
-            filter(None, [str(style.VOILA_DATA_DIR), env.get("JUPYTER_PATH")]))
+        for name in ("JUPYTER_PATH", "JUPYTER_CONFIG_PATH"):
+            env[name] = os.pathsep.join(filter(None, [str(style.VOILA_DATA_DIR), env.get(name)]))
     if app == "lab":
         cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}",
                "--ip=127.0.0.1", f"--IdentityProvider.token={token}", "--allow-root",
                f"--ServerApp.root_dir={root}", f"--LabApp.workspaces_dir={tmp / 'workspaces'}",
                "--LabApp.expose_app_in_browser=True",
                f"--LabApp.user_settings_dir={tmp / 'settings'}",
-               "--ServerApp.disable_check_xsrf=True"]
+               "--ServerApp.disable_check_xsrf=True", *args]
         probe = f"http://127.0.0.1:{port}/api/status?token={token}"
     elif app == "voila":
         cmd = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
                f"--Voila.root_dir={root}", f"--token={token}",
                "--VoilaConfiguration.file_allowlist=['.*']",
                f"--VoilaExporter.markdown_renderer_class={voila_markdown.RENDERER}",
-               *([f"--template={style.VOILA_TEMPLATE}"] if lecture else [])]
+               *([f"--template={style.VOILA_TEMPLATE}"] if lecture else []), *args]
         probe = f"http://127.0.0.1:{port}/?token={token}"
     else:
         raise ValueError(f"app must be 'lab' or 'voila', got {app!r}")

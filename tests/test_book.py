@@ -8,6 +8,7 @@ import html
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
+import accessibility as a11y
 import lab_browser as lb
 import nbformat
 import pytest
@@ -257,6 +258,26 @@ def test_every_page_reads_offline(book, browser):
         finally:
             page.close()
     assert not report, f"pages that do not read offline: {report}"
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_every_page_passes_axe(book, browser):
+    """axe-core's WCAG 2.0–2.2 A/AA rules on every page of the static book (issue 38): the
+    whole page is the companion's markup here (its template, sidebar and search too)."""
+    if not a11y.axe_available():
+        pytest.fail(f"axe-core is missing at {a11y.AXE_JS}: run `make axe`", pytrace=False)
+    report = {}
+    for path in sorted(book.rglob("*.html")):
+        page, _, _ = _open(browser, path, book)
+        try:
+            ours, host = a11y.run_axe(page)
+            found = [f"{v.rule} ({v.impact}): {v.help}: {v.nodes[:3]}" for v in ours + host]
+            if found:
+                report[path.relative_to(book).as_posix()] = found
+        finally:
+            page.close()
+    assert not report, f"WCAG A/AA violations in the book: {report}"
 
 
 @pytest.mark.browser

@@ -4,7 +4,8 @@ room, on the tennis-racket flip.
 
 - the landing page lists every chapter;
 - a preset click leaves the keyboard focus on the scene (Space then plays it), the caption
-  keeps the outcome to itself until the motion has been played (predict mode), key 2 presses
+  keeps the outcome to itself until the motion has been played (predict mode; End is no
+  play), key 2 presses
   the second preset, N steps to the next section, and the keys are written on the page;
 - one explorer and its scene fit the screen at 1920×1080 and at 1280×720 without scrolling:
   the explorer scrolled to the top, its figure and its scene's canvas and controls are inside
@@ -111,7 +112,10 @@ def test_driven_from_the_keyboard(lecture, browser, tmp_path):
         page.wait_for_function("() => globalThis.__companionScenes.some(s => s.playing)",
                                timeout=10_000)
         page.keyboard.press(" ")
-        page.keyboard.press("End")  # played to the end: the outcome may be told
+        page.keyboard.press("End")  # a jump to the end is no play: the outcome stays hidden
+        page.wait_for_timeout(1500)
+        assert page.evaluate(_PREDICTING), "End revealed the outcome"
+        page.click("text=reveal the outcome")
         page.wait_for_function(f"() => !({_PREDICTING})()", timeout=30_000)
 
         page.keyboard.press("2")  # the second preset, from the scene

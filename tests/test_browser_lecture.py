@@ -170,4 +170,124 @@ def test_lecture_mode(lecture_voila, browser, notebook):
         preset.click()
         page.get_by_text("Predict before you press play").first.wait_for(timeout=30_000)
     finally:
-        page.close()
+        page.close(run_before_unload=True)  # as a tab is closed: its kernel goes
+
+
+# ------------------------------------------------------------------ no kernel left behind
+#: The culler's settings for the test: a kernel idle 4 s with no page connected goes (make
+#: lecture waits 10 minutes; the rule is the same).
+_CULL = ["--MappingKernelManager.cull_idle_timeout=4", "--MappingKernelManager.cull_interval=1"]
+
+
+def _kernels(server) -> int:
+    """The server's live kernel processes."""
+    import psutil
+
+    alive = 0
+    for process in psutil.Process(server.proc.pid).children(recursive=True):
+        try:  # a kernel just shut down may linger as a zombie until reaped: not alive
+            alive += (process.status() != psutil.STATUS_ZOMBIE
+                      and "ipykernel" in " ".join(process.cmdline()))
+        except psutil.Error:
+            pass
+    return alive
+
+
+def _wait_kernels(server, page, count: int, seconds: float = 30) -> int:
+    for _ in range(int(seconds * 4)):
+        if _kernels(server) == count:
+            break
+        page.wait_for_timeout(250)
+    return _kernels(server)
+
+
+def test_pages_opened_reloaded_and_closed_leave_no_kernel(browser):
+    """Three pages opened, one reloaded three times, one closed as a tab is (its goodbye
+    shuts its kernel down: Voilà refused it for want of the _xsrf cookie), one whose browser
+    vanished without a goodbye (the culler's backstop): the kernels of the open pages only."""
+    with lb.jupyter_server(ROOT / "chapters", app="voila", lecture=True, args=_CULL) as server:
+        context = browser.new_context()
+        crashed = browser.new_context()
+        watcher = context.new_page()
+
+        def open_page(ctx):
+            page = ctx.new_page()
+            page.goto(server.link("voila/render/index.ipynb"), timeout=120_000)
+            page.wait_for_selector("#rendered_cells", timeout=120_000)
+            page.wait_for_load_state("load")
+            page.wait_for_timeout(1500)  # Voilà's widget manager (and its goodbye) is set up
+            return page
+
+        pages = [open_page(context), open_page(context), open_page(crashed)]
+        assert _wait_kernels(server, watcher, 3) == 3
+        for _ in range(3):
+            pages[0].reload()
+            pages[0].wait_for_selector("#rendered_cells", timeout=120_000)
+            pages[0].wait_for_timeout(1500)
+        assert _wait_kernels(server, watcher, 3) == 3, "a reload left its old kernel behind"
+        assert "_xsrf" in {c["name"] for c in context.cookies()}
+        pages[1].close(run_before_unload=True)  # a tab closed: the page says goodbye
+        assert _wait_kernels(server, watcher, 2, seconds=3) == 2, "a closed tab kept its kernel"
+        crashed.close()  # no goodbye: the kernel idles with no page and is culled
+        assert _wait_kernels(server, watcher, 1) == 1, "a kernel without a page was not culled"
+        log = server.log.read_text(errors="replace")
+        assert "403 POST /voila/api/shutdown" not in log
+        page = pages[0]
+        assert page.locator("#rendered_cells").count() == 1 and _kernels(server) == 1
+        context.close()
+
+
+# ------------------------------------------------------------------ keys from the first press
+_HEADS = ("() => [...document.querySelectorAll('#rendered_cells .jp-MarkdownCell h1,"
+          " #rendered_cells .jp-MarkdownCell h2, #rendered_cells .jp-MarkdownCell h3')]"
+          ".map(h => [h.textContent.replace('¶', '').trim(),"
+          " Math.round(h.getBoundingClientRect().top)])")
+
+
+def test_keys_work_from_the_first_press(lecture_voila, browser):
+    """On a freshly opened page N moves to the first section below the title, the next N to
+    the next heading whatever its level (h3 included), P back; a number key presses the
+    preset of the explorer nearest the screen, one without a scene too (euler's second)."""
+    page = browser.new_page(viewport={"width": 1920, "height": 1080})
+    errors: list[str] = []
+    lb.collect_page_errors(page, errors)
+    try:
+        page.goto(lecture_voila.link("voila/render/chapters/greenwood-04/euler-rigid-body.ipynb"),
+                  timeout=180_000)
+        page.wait_for_selector(f".{lb.EXPLORER_CLASS} canvas", timeout=180_000)
+        page.wait_for_function(f"() => document.querySelectorAll('.{lb.EXPLORER_CLASS}')"
+                               ".length >= 2", timeout=120_000)
+        page.evaluate("() => window.scrollTo(0, 0)")
+        page.wait_for_timeout(500)
+        heads = page.evaluate(_HEADS)
+        assert heads[0][1] > 8, heads[:3]  # the title sits below the page's top edge
+        def at_top() -> tuple[str, int]:
+            """The heading nearest the top of the screen, and its distance from it."""
+            return min(((name, top) for name, top in page.evaluate(_HEADS)),
+                       key=lambda head: abs(head[1]))
+
+        names = [name for name, _ in heads]
+        for expected in names[1:4]:
+            page.keyboard.press("n")
+            page.wait_for_timeout(300)
+            name, top = at_top()
+            assert name == expected and abs(top) < 40, (name, top, expected, errors)
+        page.keyboard.press("PageUp")
+        page.wait_for_timeout(300)
+        assert at_top()[0] == names[2]
+
+        second = page.locator(f".{lb.EXPLORER_CLASS}").nth(1)
+        page.evaluate(f"() => document.querySelectorAll('.{lb.EXPLORER_CLASS}')[1]"
+                      ".scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(500)
+        assert page.evaluate(f"() => [...document.querySelectorAll('.{lb.SCENE_CLASS}')]"
+                             ".every(s => s.getBoundingClientRect().bottom < 0)"), \
+            "a scene is still in view"
+        before = second.inner_text()  # it opens on its preset, asking (smallest axis)
+        page.keyboard.press("1")  # the first preset: the tennis racket
+        page.wait_for_function(
+            f"(before) => {{ const t = document.querySelectorAll('.{lb.EXPLORER_CLASS}')[1]"
+            ".innerText; return t !== before && t.includes('Predict before you press play')"
+            " && t.includes('middle axis'); }", arg=before, timeout=30_000)
+    finally:
+        page.close(run_before_unload=True)

@@ -39,6 +39,7 @@ def test_rebuilding_an_explorer_closes_the_previous_one():
     ref = weakref.ref(first)
     widgets_of_first = {first.widget.model_id, *(s.model_id for s in first.controls.values())}
     registered = len(_instances)
+    figure = weakref.ref(first.figure)
     second = examples.explorer("knife_edge")
     assert first.closed and not second.closed
     assert not widgets_of_first & _live_widget_ids(), "closed widgets stay in the registry"
@@ -46,9 +47,13 @@ def test_rebuilding_an_explorer_closes_the_previous_one():
     # them as widgets of their own): a rebuild leaves the registry exactly as large
     assert len(_instances) == registered
     open_figures = [m.canvas.figure for m in Gcf.get_all_fig_managers()]
-    assert first.figure not in open_figures and second.figure in open_figures
+    assert figure() not in open_figures and second.figure in open_figures
     with pytest.raises(RuntimeError, match="closed"):
         first.update(u_1=1.0)
+    # IPython's output history keeps the explorer a cell showed: closed, it holds no figure
+    gc.collect()
+    assert figure() is None, "a closed explorer keeps its figure"
+    assert repr(first) == "<Explorer of knife_edge: closed>"
     del first
     gc.collect()
     assert ref() is None, "a replaced explorer stays alive"

@@ -32,6 +32,32 @@ def test_make_lecture_serves_the_chapters_folder():
     assert "--no-browser" not in command
 
 
+def test_make_lecture_reads_the_lecture_configuration():
+    """The server's configuration (no kernel left behind) is on Voilà's config path."""
+    command = _make_lecture()
+    assert f'JUPYTER_CONFIG_PATH="{style.VOILA_DATA_DIR}' in command
+    config = (style.VOILA_DATA_DIR / "voila.py").read_text(encoding="utf-8")
+    for setting in ("c.VoilaConfiguration.prelaunch_hook", "cull_idle_timeout"):
+        assert setting in config
+
+
+def test_the_browser_opens_on_the_chapter_index():
+    import jinja2
+    from jupyter_core.paths import jupyter_path
+
+    # as Voilà looks templates up: ours, then the lab and base templates, then data folders
+    data = jupyter_path()
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(
+        [str(TEMPLATE), *(f"{d}/voila/templates/{t}" for t in ("lab", "base") for d in data),
+         *data]), extensions=["jinja2.ext.i18n"])
+    env.install_null_translations()
+    page = env.get_template("browser-open.html").render(
+        open_url="http://localhost:8866/", base_url="http://localhost:8866/", theme="light",
+        include_css=lambda *a, **k: "", include_js=lambda *a, **k: "",
+        include_url=lambda *a, **k: "", include_lab_theme=lambda *a, **k: "")
+    assert 'content="1;url=http://localhost:8866/voila/render/index.ipynb"' in page
+
+
 def test_make_lecture_port_and_no_browser():
     command = _make_lecture("PORT=9123", "NO_BROWSER=1")
     assert "--port=9123" in command and "--no-browser" in command

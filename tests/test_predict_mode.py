@@ -36,9 +36,11 @@ def test_nothing_shows_the_outcome_before_play(racket):
     assert explorer.reveal_button.layout.display != "none"
 
     t = explorer.trajectory.t
-    scene.time = float(t[0] + 0.5 * (t[-1] - t[0]))  # the browser reports half the motion
+    scene.time = float(t[-1])  # End pressed, or the scrubber dragged: nothing was played
     assert explorer.predicting and _drawn(explorer) == []
-    scene.time = float(t[0] + PLAYED_SHARE * (t[-1] - t[0]))  # ... and then the end
+    scene.played = float(t[0] + 0.5 * (t[-1] - t[0]))  # the browser played half the motion
+    assert explorer.predicting and _drawn(explorer) == []
+    scene.played = float(t[0] + PLAYED_SHARE * (t[-1] - t[0]))  # ... and then the end
     assert not explorer.predicting and len(_drawn(explorer)) > 0
     assert scene.caption == scene.description and not scene.predict
     assert explorer.reveal_button.layout.display == "none"
@@ -65,7 +67,11 @@ def test_the_play_control_reveals_at_the_end():
         explorer.close()
         pytest.skip("this view has no play control")
     explorer.apply_preset("tennis racket")
-    play.go_to_sample(len(explorer.trajectory.t) - 1)
+    play.go_to_sample(len(explorer.trajectory.t) - 1)  # the frame slider dragged to the end
+    assert explorer.predicting
+    play.go_to_sample(0)
+    play.widget.children[0].playing = True  # the browser's play button runs ...
+    play.go_to_sample(len(explorer.trajectory.t) - 1)  # ... to the end
     assert not explorer.predicting and _drawn(explorer)
     explorer.close()
 
@@ -75,4 +81,72 @@ def test_a_preset_without_prediction_hides_nothing():
     explorer.presets["shown"] = Preset("shown", {"omega_x": 1.0}, "a question", predict=False)
     explorer.apply_preset("shown")
     assert not explorer.predicting and _drawn(explorer)
+    explorer.close()
+
+
+def _shown_texts(explorer) -> list[str]:
+    """Every text the figure shows once drawn (titles, axis labels, tick labels, offsets,
+    legends), in drawing order."""
+    import matplotlib.text
+
+    explorer.figure.canvas.draw()
+    return [t.get_text() for t in explorer.figure.findobj(matplotlib.text.Text)
+            if t.get_visible() and t.get_text().strip()]
+
+
+def _axis_numbers(explorer) -> list[str]:
+    """The tick labels and offsets (×1e-12) the figure's axes show, once drawn."""
+    return [t.get_text() for ax in explorer.figure.axes
+            for axis in (ax.xaxis, ax.yaxis, getattr(ax, "zaxis", None)) if axis is not None
+            for t in (*axis.get_ticklabels(), axis.get_offset_text())
+            if t.get_visible() and t.get_text().strip()]
+
+
+@pytest.mark.parametrize("name", ["knife_edge", "euler_body", "disk_link_friction"])
+def test_no_axis_label_or_caption_depends_on_the_hidden_motion(name):
+    """In predict mode the figure shows the same texts whatever the hidden motion: no tick
+    label (limits fitted to hidden curves told the outcome: the knife edge's "no turning"
+    showed a λ axis of ±1e-12) and no caption differ between two presets' motions."""
+    explorer = examples.explorer(name)
+    scene = examples.scene(name, explorer)
+    predict = [n for n, p in explorer.presets.items() if p.predict and p.prompt]
+    assert len(predict) >= 2, f"{name}: fewer than two predict presets"
+    shown = {}
+    for preset in predict:
+        explorer.apply_preset(preset)
+        assert explorer.predicting and scene.caption == PREDICT_CAPTION
+        shown[preset] = _shown_texts(explorer)
+        assert _axis_numbers(explorer) == [], f"{name}: {preset}: the axes tell the outcome"
+    assert len({tuple(texts) for texts in shown.values()}) == 1, shown
+    explorer.reveal()
+    _shown_texts(explorer)
+    assert _axis_numbers(explorer), "the axes' numbers did not come back"
+    explorer.close()
+
+
+@pytest.mark.usefixtures("widget_backend")
+def test_an_explorer_built_on_a_preset_asks_first():
+    """``examples.explorer(name, preset=...)`` (euler's second explorer) opens the preset's
+    prediction instead of showing its outcome already played."""
+    explorer = examples.explorer("euler_body", preset="smallest axis")
+    assert explorer.predicting and _drawn(explorer) == []
+    assert "Predict before you press play" in explorer.prompt.value
+    explorer.close()
+
+
+def test_a_fast_motion_plays_at_a_speed_a_room_can_follow():
+    """The disk–link friction presets (motions under a second) set the scene to ¼×; reset
+    brings 1× back; a speed the scene's menu lacks is refused with the list."""
+    from companion.widgets.explorer import PLAYBACK_SPEEDS
+
+    explorer = examples.explorer("disk_link_friction")
+    scene = examples.scene("disk_link_friction", explorer)
+    assert scene.speed == 1.0
+    explorer.apply_preset("stick-slip")
+    assert scene.speed == 0.25 and float(explorer.trajectory.t[-1]) < 1.0
+    explorer.reset()
+    assert scene.speed == 1.0
+    with pytest.raises(ValueError, match="not one of the scene's speeds"):
+        Preset("too slow", {}, "?", speed=0.1)
+    assert 0.25 in PLAYBACK_SPEEDS
     explorer.close()

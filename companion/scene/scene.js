@@ -440,8 +440,9 @@ function legendWidth(ctx, spec, px) {
 
 function hudText(spec, motion, time, i, a) {
   const text = `t = ${time.toFixed(2)} s`;
-  return spec.hud ? text + " · " + spec.hud.names[Math.round(motion.value(spec.hud.mode, i, a)[0])]
-    : text;
+  // while a prediction is open the mode (slipping backward, rolling) is the outcome: not told
+  return spec.hud && !motion.predicting
+    ? text + " · " + spec.hud.names[Math.round(motion.value(spec.hud.mode, i, a)[0])] : text;
 }
 
 // The font at `size` pixels, or smaller (down to 60 %) where the widest of `texts` would be
@@ -547,7 +548,9 @@ function render({ model, el }) {
     o.value = s; o.textContent = { 0.25: "¼×", 0.5: "½×" }[s] || `${s}×`;
     speed.appendChild(o);
   }
-  speed.value = 1;
+  speed.value = model.get("speed") || 1;  // a preset's speed (a fast motion at ¼×)
+  model.on("change:speed", () => { speed.value = model.get("speed"); });
+  speed.addEventListener("change", () => { model.set("speed", Number(speed.value)); model.save_changes(); });
   const loopBox = document.createElement("label");
   const loop = document.createElement("input");
   loop.type = "checkbox"; loop.checked = model.get("loop");
@@ -583,6 +586,9 @@ function render({ model, el }) {
   const reduced = globalThis.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches;
   let motion = null, cam = null, time = 0, playing = model.get("autoplay") && !reduced;
   let last = null, raf = null, lastSync = 0, sentTime = null, drag = null;
+  // The furthest time reached by playing (a seek, the scrubber, Home/End do not count): the
+  // kernel reveals a prediction's outcome only once the motion has been played.
+  let played = -Infinity, sentPlayed = null;
   let lastControls = -Infinity, shownClock = null;
 
   function size() {
@@ -631,6 +637,9 @@ function render({ model, el }) {
     if (!force && now - lastSync < (playing ? PLAY_SYNC_INTERVAL_MS : SYNC_INTERVAL_MS)) return;
     lastSync = now; sentTime = time;
     model.set("time", time);
+    if (Number.isFinite(played) && played !== sentPlayed) {
+      sentPlayed = played; model.set("played", played);
+    }
     model.save_changes();
   }
 
@@ -639,6 +648,7 @@ function render({ model, el }) {
     if (!playing || !motion) return;
     if (last !== null) time += ((now - last) / 1000) * Number(speed.value);
     last = now;
+    played = Math.max(played, Math.min(time, motion.t1));
     if (time >= motion.t1) {
       const passed = time;
       time = motion.t1; sync(true); time = passed; // the kernel hears that the end was reached
@@ -685,7 +695,7 @@ function render({ model, el }) {
     turns.hidden = cam.planar;
     keys.textContent = cam.planar ? KEYS_HELP : KEYS_HELP_3D;
     root.classList.toggle("companion-scene-lecture", !!model.get("lecture"));
-    time = motion.t0; last = null;
+    time = motion.t0; last = null; played = -Infinity;
     size();
     draw();
     stats.generation += 1;
@@ -705,9 +715,10 @@ function render({ model, el }) {
   function showCaption() {
     const spec = model.get("spec") || {};
     caption.textContent = model.get("predict") ? PREDICT_CAPTION : spec.description || "";
+    if (motion) motion.predicting = !!model.get("predict"); // the heads-up line hides the mode
     canvas.setAttribute("aria-label", caption.textContent || "scene");
   }
-  model.on("change:predict", showCaption);
+  model.on("change:predict", () => { showCaption(); draw(); });
   model.on("change:lecture", () => { // a larger legend: the camera makes room for it again
     root.classList.toggle("companion-scene-lecture", !!model.get("lecture")); size(); draw();
   });

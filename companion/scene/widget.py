@@ -27,6 +27,7 @@ from companion.scene import keyframes as kf
 from companion.scene.filmstrip import filmstrip_png
 from companion.scene.items import Declaration
 from companion.widgets import style
+from companion.widgets.lifecycle import close_when_rerun
 
 _HERE = Path(__file__).parent
 _ESM_SOURCE = (_HERE / "scene.js").read_text(encoding="utf-8")
@@ -66,7 +67,12 @@ class Scene(anywidget.AnyWidget):
     #: The time shown, in seconds: set by the browser while playing (throttled) and by the
     #: kernel to move the scene (an explorer's scrubber).
     time = traitlets.Float(0.0).tag(sync=True)
+    #: The furthest time reached by playing, set by the browser (a seek, the scrubber and
+    #: Home/End do not count): a prediction's outcome is revealed once the motion has played.
+    played = traitlets.Float(-1e300).tag(sync=True)
     autoplay = traitlets.Bool(False).tag(sync=True)
+    #: Playback speed (one of the speed menu's, scene.js); an explorer's preset sets it.
+    speed = traitlets.Float(1.0).tag(sync=True)
     loop = traitlets.Bool(True).tag(sync=True)
     lecture = traitlets.Bool(False).tag(sync=True)
     #: A predict preset's question is open: the caption keeps the outcome to itself.
@@ -83,6 +89,7 @@ class Scene(anywidget.AnyWidget):
         #: Shown inside its explorer (lecture mode): displaying it again shows nothing.
         self.beside = False
         self.show(trajectory)
+        close_when_rerun(self.close)  # the cell that showed it runs again: it goes
 
     def show(self, trajectory: Trajectory) -> None:
         """Replace the motion: new keyframes in one message; playback restarts on them."""
@@ -95,6 +102,7 @@ class Scene(anywidget.AnyWidget):
             self._following = True
             try:
                 self.time = float(trajectory.t[0])
+                self.played = -1e300  # a new motion has not been played
             finally:
                 self._following = False
 
@@ -118,13 +126,16 @@ class Scene(anywidget.AnyWidget):
         """Couple to an :class:`~companion.widgets.Explorer`: its slider changes replace the
         motion, its time cursor follows playback and its play scrubber moves the scene."""
         explorer.on_update.append(self.show)
+        explorer.on_update.append(lambda _: setattr(self, "speed", explorer.playback_speed))
+        self.speed = explorer.playback_speed
+        explorer.on_close.append(self.close)  # a scene of a closed explorer would mislead
         if self.lecture:  # one screen per idea: the scene beside the figure
             explorer.place_beside(self)
             self.beside = True
         self.predict = explorer.predicting
         explorer.on_predict.append(lambda on: setattr(self, "predict", on))
         self.observe(lambda change: self._following or explorer.played_to(change["new"]),
-                     names="time")
+                     names="played")
         play = getattr(explorer.view, "play", None)
         if play is None:
             return self
@@ -154,6 +165,14 @@ class Scene(anywidget.AnyWidget):
         self.observe(scene_moved, names="time")
         play.on_sample(cursor_moved)
         return self
+
+    def close(self) -> None:
+        """Close the widget and let go of its motion and of the explorer it followed: IPython's
+        output history (``_5``) keeps the scene a cell showed after the cell runs again."""
+        super().close()
+        self.unobserve_all()
+        self.keyframes = self.trajectory = None
+        self.frames = b""
 
     def filmstrip(self) -> bytes:
         """PNG of a few keyframes (the static fallback)."""

@@ -25,14 +25,14 @@ import matplotlib
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.figure import Figure
-from matplotlib.ticker import LogLocator, NullLocator
+from matplotlib.ticker import LogLocator, NullFormatter, NullLocator
 
 from companion.model import Model, as_model
 from companion.numerics import SingularConfigurationError, Trajectory
 from companion.system import Parameter
 from companion.widgets import labels, private_hooks, style
 from companion.widgets.frames import MATPLOTLIB_LOCK, changing, safe_frames
-from companion.widgets.lifecycle import close_tree
+from companion.widgets.lifecycle import close_tree, close_when_rerun, running_cell
 from companion.widgets.responsive import STATUS_CLASS, FigureFitter
 
 
@@ -189,6 +189,12 @@ def _fills(data, limits, scale: str) -> bool:
                 and data[1] - data[0] >= KEEP_LIMITS_FILL * (high - low))
 
 
+def _axes_of(ax) -> list[Any]:
+    """The axes' axis objects: x and y, and z on a 3D axes."""
+    return [axis for axis in (ax.xaxis, ax.yaxis, getattr(ax, "zaxis", None))
+            if axis is not None]
+
+
 def few_ticks(*axes, nbins: int = 4) -> None:
     """At most ``nbins`` intervals between ticks on the axes given, and no minor ticks on log
     axes: ticks and their labels are the bulk of the cost of redrawing a figure (a log axis
@@ -277,14 +283,25 @@ class Preset:
         With a prompt, a *predict* preset: the figure's curves and texts, the readout's
         events and a following scene's caption stay hidden until the motion has been played
         (:data:`PLAYED_SHARE` of it) or "reveal" is clicked (:meth:`Explorer.reveal`).
+    speed
+        The playback speed a following scene takes (one of :data:`PLAYBACK_SPEEDS`): a motion
+        over in under a second is played at ¼× for a room to follow it.
     """
 
     label: str
     values: Mapping[str, float] = field(default_factory=dict)
     prompt: str = ""
     predict: bool = True
+    speed: float = 1.0
+
+    def __post_init__(self) -> None:
+        if self.speed not in PLAYBACK_SPEEDS:
+            raise ValueError(f"preset {self.label!r}: speed {self.speed!r} is not one of the "
+                             f"scene's speeds {', '.join(map(str, PLAYBACK_SPEEDS))}")
 
 
+#: The scene's playback speeds (its speed menu, scene.js).
+PLAYBACK_SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)
 #: Share of a predict preset's motion to play before its outcome is shown.
 PLAYED_SHARE = 0.9
 #: Share of the width the figure takes when its scene is placed beside it (lecture mode).
@@ -294,8 +311,9 @@ BESIDE_SHARE = 0.56
 SCENE_MIN_PX = 360
 
 
-#: Live explorers by (system name, key): building a new explorer under a key closes the old.
-_LIVE: dict[tuple[str, str], Explorer] = {}
+#: Live explorers by (notebook cell, system name, key): building a new explorer under a key
+#: closes the old.
+_LIVE: dict[tuple[str | None, str, str], Explorer] = {}
 
 
 def live_explorers() -> list[Explorer]:
@@ -329,8 +347,13 @@ class Explorer:
     preset
         The preset to start from (default: the parameters' defaults).
     key
-        Explorers of one system under one key replace each other: building one closes the
-        previous (re-running a cell leaves one live figure).  Default ``preset`` or "main".
+        Explorers of one system under one key, built by one notebook cell (or outside any
+        cell: a script), replace each other: building one closes the previous.  Default
+        ``preset`` or "main".  Whatever the key, a notebook cell that runs again closes the
+        explorers its earlier run built (their output is replaced; see
+        :func:`~companion.widgets.lifecycle.close_when_rerun`), and explorers built by other
+        cells stay live: re-running a cell 20 times leaves one live figure, and a second cell
+        exploring the same system never silently closes the first cell's explorer.
 
     Raises
     ------
@@ -358,6 +381,8 @@ class Explorer:
         True while a predict preset's outcome is hidden (see :class:`Preset`).
     on_predict
         Functions called with ``predicting`` whenever it changes (a scene hides its caption).
+    on_close
+        Functions called once the explorer is closed (a scene following it closes too).
     """
 
     def __init__(self, system: Model, view: View, *, controls: Sequence[str] | None = None,
@@ -385,7 +410,7 @@ class Explorer:
         if preset is not None:
             self.values.update(self._checked(self.presets[preset].values))
         self.closed = False
-        self.key = (system.name, key or preset or "main")
+        self.key = (running_cell(), system.name, key or preset or "main")
         previous = _LIVE.pop(self.key, None)
         if previous is not None:
             previous.close()
@@ -397,6 +422,9 @@ class Explorer:
         self._updated_at = -math.inf  # time.monotonic() when the last flush ended
         self.n_updates = 0
         self.on_update: list[Callable[[Trajectory], None]] = []
+        self.on_close: list[Callable[[], None]] = []
+        #: The playback speed of the last preset chosen (1 after reset): a scene takes it.
+        self.playback_speed = 1.0 if preset is None else self.presets[preset].speed
         for slider in self.controls.values():
             slider.observe(self._on_slider, names="value")
         self._follow_limits()
@@ -407,6 +435,7 @@ class Explorer:
         self.predicting = False
         self.on_predict: list[Callable[[bool], None]] = []
         self._hidden: list[Any] = []
+        self._formatters: list[tuple[Any, Any]] = []
         self.reveal_button = w.Button(description="reveal the outcome", icon="eye",
                                       tooltip="show the curves and the scene's caption now",
                                       layout={"width": "auto", "display": "none"})
@@ -441,7 +470,7 @@ class Explorer:
         style_sheet = w.HTML(EXPLORER_CSS, layout={"height": "0px"})
         play = getattr(view, "play", None)
         if play is not None:  # its cursor follows a scene's playback too
-            play.on_sample(lambda i: self.trajectory is not None
+            play.on_sample(lambda i: self.trajectory is not None and play.playing
                            and self.played_to(float(self.trajectory.t[i])))
         self._figure_column = [self.fitter.probe, *shown, *view.extra_widgets()]
         self.widget = w.VBox([style_sheet, self._control_panel(names, essential),
@@ -451,6 +480,9 @@ class Explorer:
                              layout={"width": "100%"})
         self.widget.add_class(EXPLORER_CLASS)
         _LIVE[self.key] = self  # only once built: a failed build leaves nothing half-made live
+        close_when_rerun(self.close)
+        if preset is not None and self._live_canvas:  # a page that can play it: predict first
+            self._ask(self.presets[preset])
 
     # ----------------------------------------------------------------- controls
     def _known(self, names: Sequence[str] | Mapping[str, Any]) -> None:
@@ -531,6 +563,8 @@ class Explorer:
 
     def flush(self) -> Trajectory | None:
         """Apply every slider change received since the last update, in one update."""
+        if self.closed:  # a change queued before close()
+            return None
         with changing(self.figure):
             self._flush_scheduled = False
             if not self._pending or self.closed:
@@ -545,6 +579,7 @@ class Explorer:
         """Every value back to its default (the parameters' defaults, not a preset's)."""
         self.prompt.value = ""
         self.reveal()
+        self.playback_speed = 1.0
         return self.update(**self.defaults)
 
     def apply_preset(self, name: str) -> Trajectory | None:
@@ -553,13 +588,19 @@ class Explorer:
             raise ValueError(f"no preset {name!r}; known: {', '.join(self.presets) or 'none'}")
         preset = self.presets[name]
         self.reveal()
+        self.playback_speed = preset.speed
         traj = self.update(**{**self.defaults, **preset.values})
+        if traj is not None:
+            self._ask(preset)
+        return traj
+
+    def _ask(self, preset: Preset) -> None:
+        """Show ``preset``'s prompt and, for a predict preset, hide the outcome."""
         if preset.prompt:
             self.prompt.value = (f"<div><b>Predict before you press "
                                  f"play:</b> {html.escape(preset.prompt)}</div>")
-            if preset.predict and traj is not None:
+            if preset.predict:
                 self._hide_outcome()
-        return traj
 
     def place_beside(self, widget: w.Widget, share: float = BESIDE_SHARE) -> None:
         """Show ``widget`` (the explorer's scene) to the right of the figure, the figure
@@ -586,12 +627,18 @@ class Explorer:
 
     def _hide_outcome(self) -> None:
         """Predict mode: hide every curve, marker, patch and text drawn in the axes (the
-        outcome), the readout's events and a following scene's caption."""
+        outcome), the numbers on every axis (limits fitted to the hidden curves tell it: a
+        constraint force's axis of ±1e-12 says it is zero), the readout's events and a
+        following scene's caption."""
         self._hidden = [a for ax in self.figure.axes
                         for a in (*ax.lines, *ax.collections, *ax.patches, *ax.texts,
                                   *ax.images) if a.get_visible()]
         for artist in self._hidden:
             artist.set_visible(False)
+        self._formatters = [(axis, axis.get_major_formatter()) for ax in self.figure.axes
+                            for axis in _axes_of(ax)]
+        for axis, _ in self._formatters:
+            axis.set_major_formatter(NullFormatter())  # no tick labels, no offset (1e-12)
         self._set_predicting(True)
 
     def reveal(self) -> None:
@@ -600,7 +647,9 @@ class Explorer:
             return
         for artist in self._hidden:
             artist.set_visible(True)
-        self._hidden = []
+        for axis, formatter in self._formatters:
+            axis.set_major_formatter(formatter)
+        self._hidden, self._formatters = [], []
         self._set_predicting(False)
 
     def played_to(self, t: float) -> None:
@@ -734,7 +783,11 @@ class Explorer:
     def close(self) -> None:
         """Free the widgets (in the front end and in the kernel's registry) and the figure.
 
-        Called by itself when a newer explorer of the same system and key is built."""
+        Called by itself when a newer explorer of the same system and key is built, and when
+        the notebook cell that built it runs again.  The explorer then lets go of everything
+        it made: IPython's output history (``_5``, ``Out[5]``) keeps the explorer object a
+        cell showed, and ``del explorer`` or clearing ``Out`` leaves that reference, so a
+        closed explorer must not hold its figure (0.7–7 MB each)."""
         if self.closed:
             return
         self.closed = True
@@ -742,11 +795,19 @@ class Explorer:
             del _LIVE[self.key]
         for slider in self.controls.values():
             slider.unobserve(self._on_slider, names="value")
+        self.predicting, self._hidden, self._formatters = False, [], []
         self.view.close()
         self.fitter.close()
         close_tree(self.widget)
         plt.close(self.figure)
-        self.trajectory = None
+        self.on_update.clear()  # a scene's show, which holds its keyframes
+        self.on_predict.clear()
+        closing, self.on_close = self.on_close, []
+        for listener in closing:
+            listener()
+        self.trajectory = self.figure = self.view = self.fitter = self.layers = None
+        self.widget = self._image = None
+        self.controls, self._figure_column = {}, []
 
     # ----------------------------------------------------------------- drawing
     def redraw(self) -> None:
@@ -817,6 +878,8 @@ class Explorer:
         return f"{self.system.title} ({values}). {body}".strip()
 
     def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, Any]:
+        if self.closed:
+            return {"text/plain": repr(self)}
         if self._image is not None and not self._image_shown:
             self._image_shown = True
             self._image.value = self.png()
@@ -831,4 +894,6 @@ class Explorer:
         return bundle
 
     def __repr__(self) -> str:
+        if self.closed:
+            return f"<Explorer of {self.system.name}: closed>"
         return f"<Explorer of {self.system.name}: {len(self.controls)} controls>"

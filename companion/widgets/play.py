@@ -62,6 +62,12 @@ class PlayControl:
         if not self._quiet:
             self.show(change["new"])
 
+    @property
+    def playing(self) -> bool:
+        """Whether the play button runs (the browser says so): a frame reached by playing,
+        not by dragging the frame slider nor by a scene's seek."""
+        return bool(self._play.playing)
+
     def close(self) -> None:
         """Free the widgets (the link between play button and slider is one of them)."""
         self._link.close()

@@ -235,10 +235,10 @@ ROLLING_PRESETS = {
 FRICTION_PRESETS = {
     "stick-slip": Preset(
         "stick–slip", {"mu_s": 0.3, "mu_k": 0.2, "theta": 0.3, "theta_dot": 0.0},
-        "Released at rest on a 0.3 rad tilt: which modes follow each other?"),
+        "Released at rest on a 0.3 rad tilt: which modes follow each other?", speed=0.25),
     "leaving the link": Preset(
         "disk leaving the link", {"mu_s": 0.6, "mu_k": 0.3, "theta": 0.4, "theta_dot": -2.0},
-        "The link swings down fast: does the disk stay on it?"),
+        "The link swings down fast: does the disk stay on it?", speed=0.25),
 }
 
 

@@ -1,15 +1,17 @@
 // Lecture mode's page (make lecture: Voilà with this template): keys to drive it from the
 // front of the room, documented in a small bar at the bottom right.
-//   space play/pause, ←/→ scrub, Home/End, 1–9 presets: sent to the scene most in view (a
-//     scene with the focus handles them itself, scene.js);
+//   space play/pause, ←/→ scrub, Home/End: sent to the scene most in view (a scene with the
+//     focus handles them itself, scene.js); 1–9 press that preset of the explorer nearest
+//     the screen, with or without a scene (scene.js then moves the focus to its scene);
 //   N / PageDown next section, P / PageUp previous section (a clicker's keys): the next or
-//     previous heading (h1, h2) scrolled to the top;
+//     previous heading of the prose (h1, h2, h3) scrolled to the top — from the page's top
+//     the first press moves to the first section below the title;
 //   ? opens or closes the keys' bar.
 (() => {
-  const HEADINGS = "#rendered_cells h1, #rendered_cells h2";
+  const HEADINGS = [1, 2, 3].map((n) => `#rendered_cells .jp-MarkdownCell h${n}`).join(", ");
+  const EXPLORER = ".companion-explorer", PRESET = ".companion-preset";
   const INTERACTIVE = "button, input, textarea, select, a, [role=slider], [contenteditable]";
-  const SCENE_KEYS = [" ", "ArrowLeft", "ArrowRight", "Home", "End", "1", "2", "3", "4", "5",
-    "6", "7", "8", "9"];
+  const SCENE_KEYS = [" ", "ArrowLeft", "ArrowRight", "Home", "End"];
 
   const shown = (el) => el.getBoundingClientRect().height > 0;
   function inView(el) {
@@ -24,12 +26,46 @@
     }
     return best;
   }
+  // The explorer nearest the screen: the one most in view, else the closest to its middle.
+  function nearestExplorer() {
+    let best = null, score = -Infinity;
+    for (const explorer of document.querySelectorAll(EXPLORER)) {
+      const r = explorer.getBoundingClientRect();
+      if (r.height === 0) continue;
+      const seen = inView(explorer);
+      const s = seen > 0 ? seen : -Math.abs((r.top + r.bottom) / 2 - window.innerHeight / 2);
+      if (s > score) { best = explorer; score = s; }
+    }
+    return best;
+  }
+  // The top of the box that scrolls the page (Voilà's lab template: #rendered_cells, whose
+  // top is a little below the screen's): a heading scrolled to the top lands just below it.
+  function scrollerTop(el) {
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      const o = getComputedStyle(a).overflowY;
+      if ((o === "auto" || o === "scroll") && a.scrollHeight > a.clientHeight) {
+        return a.getBoundingClientRect().top;
+      }
+    }
+    return 0;
+  }
+  // The next (step 1) or previous (-1) heading scrolled to the top.  "Next" is a heading
+  // clearly below the top (NEAR px): the title of a page just opened, a few pixels from the
+  // top, is where the reader already is, and the first press goes to the section below it.
+  // A heading the page cannot bring up (near its end) is passed over for the next.
+  const NEAR = 48;
   function section(step) {
     const heads = [...document.querySelectorAll(HEADINGS)].filter(shown);
-    const below = heads.filter((h) => h.getBoundingClientRect().top > 8);
-    const above = heads.filter((h) => h.getBoundingClientRect().top < -8);
-    const target = step > 0 ? below[0] : above[above.length - 1];
-    if (target) target.scrollIntoView({ block: "start" });
+    if (!heads.length) return;
+    const top = scrollerTop(heads[0]);
+    const at = (h) => h.getBoundingClientRect().top - top;
+    const candidates = step > 0 ? heads.filter((h) => at(h) > NEAR)
+      : heads.filter((h) => at(h) < -8).reverse();
+    for (const target of candidates) {
+      const before = at(target);
+      target.scrollIntoView({ block: "start" });
+      if (Math.abs(at(target) - before) > 2) return;
+    }
   }
 
   document.addEventListener("keydown", (event) => {
@@ -39,7 +75,12 @@
     if (event.key === "n" || event.key === "PageDown") section(1);
     else if (event.key === "p" || event.key === "PageUp") section(-1);
     else if (event.key === "?") bar.open = !bar.open;
-    else if (SCENE_KEYS.includes(event.key)) {
+    else if (/^[1-9]$/.test(event.key)) {
+      const explorer = nearestExplorer();
+      const preset = explorer && explorer.querySelectorAll(PRESET)[Number(event.key) - 1];
+      if (!preset) return;
+      preset.click();
+    } else if (SCENE_KEYS.includes(event.key)) {
       const scene = currentScene();
       if (!scene) return;
       scene.focus({ preventScroll: true });
