@@ -186,7 +186,7 @@ def test_source_grades_in_graded_mode(source, source_path, python3_kernel):
     wrong = copy.deepcopy(source)
     lam = next(c for c in wrong.cells if c.metadata["nbgrader"]["solution"]
                and "lambda" in c.metadata["nbgrader"]["grade_id"])
-    numbers = assignment.draw_numbers(SET, assignment.SOURCE_ID)
+    numbers = assignment.draw_numbers(examples.exercises_for(SET), assignment.SOURCE_ID)
     m = numbers[examples.get(SET).parameter_symbols[0]]
     variable = re.search(r"(answer_\d+) =", lam.source).group(1)
     lam.source = f'{variable} = "-{m}*v*phidot"'

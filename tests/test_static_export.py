@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import lab_browser as lb
 import nbformat
 import pytest
 from nbclient import NotebookClient
 from nbconvert import HTMLExporter
 
-from companion.devtools import lab_browser as lb
 from companion.scene import export
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -7,10 +7,10 @@ The notebook is plain nbformat with nbgrader's cell metadata (schema version 3),
 companion needs no nbgrader to write it:
 
 - a locked read-only cell with the set's title and how to answer, and a locked code cell
-  (:func:`student_set`) that turns graded mode on (:func:`companion.exercises.graded.seal`)
-  and prints the student's own numbers: each parameter of the system drawn from its slider
-  range with the student id as seed (:func:`draw_numbers`), so the engine's answer — and
-  the key — differs from student to student;
+  (:func:`companion.course.student_set`) that turns graded mode on
+  (:func:`companion.exercises.graded.seal`) and prints the student's own numbers: each
+  parameter of the system drawn from its slider range with the student id as seed
+  (:func:`draw_numbers`), so the engine's answer — and the key — differs from student to student;
 - per exercise, a locked read-only prompt cell; an answer cell (``solution``) that sets the
   exercise's own variable (``answer_1``, ``answer_2``, …: a blank cell is no answer, never
   the previous exercise's) between ``### BEGIN SOLUTION`` / ``### END SOLUTION``, which
@@ -64,16 +64,16 @@ STUDENT_ENV = "COMPANION_STUDENT"
 #: The student id of nbgrader's source directory (the instructor's own run).
 SOURCE_ID = "source"
 #: The assignment's first code cell: graded mode on, the student's own numbers printed.
-_SETUP = ("from companion.exercises import assignment\n\n"
-          "exercises = assignment.student_set({set_name!r})")
+_SETUP = ("from companion import course\n\n"
+          "exercises = course.student_set({set_name!r})")
 #: An autograder test, the same text in the source and the student version (so nbgrader's
 #: checksums of locked cells hold: no hidden region).  It imports what it calls itself, so an
 #: answer cell that rebinds a name cannot stand in for the checker, and reads the exercise's
 #: own answer variable with ``globals().get``, so a blank answer cell is judged as no answer,
 #: never as the previous exercise's.  The key is in a file outside the assignment.
-_TEST = ("from companion.exercises import assignment\n\n"
-         "assignment.grade({set_name!r}, {key!r}, globals().get({variable!r}), {variable!r},\n"
-         "                 keys={keys!r}, release={release!r})")
+_TEST = ("from companion import course\n\n"
+         "course.grade({set_name!r}, {key!r}, globals().get({variable!r}), {variable!r},\n"
+         "             keys={keys!r}, release={release!r})")
 #: A solution cell: the instructor's run reads its own key (removed from the student version).
 _SOLUTION = ("### BEGIN SOLUTION\n"
              "from companion.exercises import assignment\n\n"
@@ -211,15 +211,13 @@ def student_id() -> str:
     return os.environ.get("JUPYTERHUB_USER") or getpass.getuser()
 
 
-def draw_numbers(set_name: str, seed: str) -> dict[sp.Symbol, sp.Rational]:
+def draw_numbers(exercise_set: ExerciseSet, seed: str) -> dict[sp.Symbol, sp.Rational]:
     """The student's own parameter values: each parameter of the set's system drawn from its
     slider range, a simple fraction, from ``seed`` (the same seed, the same numbers)."""
-    from companion import examples
-
-    exercise = examples.exercises_for(set_name)[0]
+    set_name = exercise_set.example
     rng = random.Random(hashlib.sha256(f"{set_name}:{seed}".encode()).hexdigest())
     numbers = {}
-    for p in exercise.system().parameters:
+    for p in exercise_set[0].system().parameters:
         for den in (4, 20, 100):
             grid = [sp.Rational(k, den) for k in range(math.ceil(p.low * den),
                                                          math.floor(p.high * den) + 1)]
@@ -230,23 +228,7 @@ def draw_numbers(set_name: str, seed: str) -> dict[sp.Symbol, sp.Rational]:
     return numbers
 
 
-def student_set(set_name: str, seed: str | None = None, *, show: bool = True) -> ExerciseSet:
-    """The exercise set of an assignment in graded mode, with the student's numbers printed
-    (``seed`` defaults to :func:`student_id`)."""
-    from companion import examples
-    from companion.exercises import graded
-
-    graded.seal()
-    seed = student_id() if seed is None else seed
-    if show:
-        numbers = draw_numbers(set_name, seed)
-        print(f"Your numbers ({seed}): "
-              + ", ".join(f"{s.name} = {v}" for s, v in numbers.items())
-              + ". Use them in every answer in place of these names.")
-    return examples.exercises_for(set_name)
-
-
-def _store(keys: str | None) -> dict | None:
+def stored_keys(keys: str | None) -> dict | None:
     path = os.environ.get(KEYS_ENV, "").strip() or keys
     try:
         with open(path, encoding="utf-8") as file:
@@ -255,8 +237,8 @@ def _store(keys: str | None) -> dict | None:
         return None
 
 
-def _student_keys(set_name: str, keys: str | None) -> dict:
-    store = _store(keys)
+def student_keys(set_name: str, keys: str | None) -> dict:
+    store = stored_keys(keys)
     student = student_id()
     if store is None:
         raise AnswerUndecided(f"NEEDS THE INSTRUCTOR: no answer keys at {keys!r} (set "
@@ -267,26 +249,10 @@ def _student_keys(set_name: str, keys: str | None) -> dict:
     return store["students"][student]
 
 
-def grade(set_name: str, key: str, answer: object, variable: str, *, keys: str | None,
-          release: str = RELEASE) -> Feedback | None:
-    """An assignment's test cell: check the answer's form; where the answer keys can be read
-    (the autograder), judge it against the student's own key (:func:`check_answer`).  In the
-    student's kernel, without the keys, only the form is checked (returns None) — unless
-    nbgrader is executing the notebook, where missing keys are :class:`AnswerUndecided`."""
-    from companion import examples
-
-    exercise = examples.exercises_for(set_name)[key]
-    check_form(exercise, answer, variable)
-    if _store(keys) is None and not os.environ.get("NBGRADER_EXECUTION"):
-        return None
-    written = _student_keys(set_name, keys)["keys"][key]
-    return check_answer(exercise, answer, answer_key(written), release=release)
-
-
 def solution(set_name: str, key: str, *, keys: str | None) -> str | int:
     """The student's own answer as they would type it (the source notebook's solution cells;
     nbgrader removes them from the student version)."""
-    return _student_keys(set_name, keys)["typed"][key]
+    return student_keys(set_name, keys)["typed"][key]
 
 
 def answer_key(written: dict) -> AnswerKey:
@@ -387,7 +353,7 @@ def assignment_notebook(exercise_set: ExerciseSet, keys: str | Path, *,
             if not value > 0:
                 raise ValueError(f"{name}[{key!r}] = {value!r}: give a positive number")
     set_name = exercise_set.example
-    numbered = {s.name for s in draw_numbers(set_name, SOURCE_ID)}
+    numbered = {s.name for s in draw_numbers(exercise_set, SOURCE_ID)}
     intro = (f"# {exercise_set.title}\n\nRun the cells from the top: the first prints your "
              "own numbers, which every answer uses.  Answer each exercise in the cell under "
              "it; the cell after that checks only that your answer has the right form.  Your "
@@ -414,7 +380,7 @@ def answer_keys(exercise_set: ExerciseSet, students: Sequence[str]) -> dict:
     set_name = exercise_set.example
     table = {}
     for student in dict.fromkeys([SOURCE_ID, *students]):
-        numbers = draw_numbers(set_name, student)
+        numbers = draw_numbers(exercise_set, student)
         table[student] = {
             "numbers": {s.name: str(v) for s, v in numbers.items()},
             "keys": {ex.key: written_key(ex, numbers) for ex in exercise_set},
