@@ -44,7 +44,7 @@ EXAMPLES = (
             source="Loparo & Vakalis §7.10, Example 3 (reconstructed)",
             summary="Write the rolling model as M q̈ + C q̇ + g = B τ with Ṁ − 2C skew, hold the "
             "disk with a link-angle loop, and linearize the ball and beam with and without "
-            "feedback: a saddle without, every eigenvalue decaying with.",
+            "feedback, and read what the eigenvalues say.",
             order=(7, 10),
         ),
         reconstruction=True,

@@ -13,8 +13,7 @@ EXAMPLES = (
             title="A free rigid body (Example 4.3)",
             source="Greenwood §4.3, Example 4.3",
             summary="Derive Euler's equations from body-axis angular velocities as "
-            "quasi-velocities, then spin the body and watch energy and angular momentum stay "
-            "put.",
+            "quasi-velocities, then spin the body and check which quantities its motion keeps.",
             order=(4, 3, 3),
         ),
         explorer=part(__name__, "view:explorer"),

@@ -17,8 +17,8 @@ EXAMPLES = (
             source="Greenwood §4.3, Example 4.4",
             summary="Treat a nonholonomic constraint by suppressing a quasi-velocity, see where "
             "the gyroscopic terms come from, then launch the dumbbell with a speed and a "
-            "turning rate and watch its turn die out into a straight glide, energy kept "
-            "(driving it with inputs is in the nonholonomic notebook).",
+            "turning rate and see what its turn does (driving it with inputs is in the "
+            "nonholonomic notebook).",
             order=(4, 3, 4),
         ),
         explorer=part(__name__, "view:explorer"),

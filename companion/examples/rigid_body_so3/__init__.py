@@ -8,8 +8,9 @@ NOTEBOOK = Notebook(
     title="Euler's equations as a geodesic on SO(3) (§7.4; Example 1, reconstructed)",
     source="Loparo & Vakalis §7.4; Example 1 (§7.5, reconstructed)",
     summary="Build the operator B from its definition, get Euler's equations (and, with the "
-    "wrong bracket sign, ω̇ = −B(ω, ω): a different motion, not the time-reversed one), "
-    "simulate the attitude on SO(3) and watch the intermediate-axis flip.",
+    "wrong bracket sign, ω̇ = −B(ω, ω), which §7.4 calls time-reversed: solved by ω(−t), not "
+    "by the body's physical reversal −ω(−t)), simulate the attitude on SO(3) and spin the "
+    "body about each principal axis.",
     order=(7, 4),
 )
 

@@ -12,7 +12,7 @@ EXAMPLES = (
             title="Newton's law as a covariant derivative (§7.2–7.3)",
             source="Loparo & Vakalis §7.2–7.3",
             summary="Pull the flat metric back onto a sphere, compute its Christoffel symbols, "
-            "watch force-free motion follow great circles, and recover the reaction force "
+            "see which paths force-free motion takes, and recover the reaction force "
             "normal to the surface.",
             order=(7, 2),
         ),
