@@ -266,6 +266,7 @@ PLAIN_CELLS = {  # notebook → (cell id, what its last printed line must say)
     "greenwood-04/euler-rigid-body.ipynb": ("er-byhand", "(4.100)–(4.102): True"),
     "greenwood-04/boltzmann-hamel.ipynb": ("bh-maggi", "of (4.85): [0, 0]"),
     "loparo-07/bridge-constraints.ipynb": ("br-kane", "equal to Kane's M u̇ − f: True"),
+    "loparo-07/nonholonomic.ipynb": ("nh-byhand", "minus Xᵀσ(q̈ + Γ̃(q̇, q̇)): [0, 0]"),
 }
 
 
