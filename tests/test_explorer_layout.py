@@ -162,11 +162,12 @@ def test_lecture_mode_stacks_at_a_wider_breakpoint():
 def test_closing_stops_following_the_width():
     ex = examples.explorer("knife_edge")
     fitter: FigureFitter = ex.fitter
-    before = tuple(ex.figure.get_size_inches())
+    figure = ex.figure  # a closed explorer lets go of it (ex.figure is None after close)
+    before = tuple(figure.get_size_inches())
     ex.close()
-    assert fitter.probe.comm is None  # freed in the front end and the kernel
+    assert fitter.probe.comm is None and ex.figure is None  # freed in the front end and kernel
     fitter.probe.width = 600
-    assert tuple(ex.figure.get_size_inches()) == before
+    assert tuple(figure.get_size_inches()) == before
 
 
 def test_a_figure_outside_an_explorer_follows_its_width_too():
