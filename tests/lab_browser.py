@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import os
+import re
 import secrets
 import shutil
 import socket
@@ -40,6 +41,23 @@ def chapter_notebooks(root: Path) -> list[str]:
                                 f"{missing} (add them, or fix their records and run "
                                 "`make index`)")
     return paths
+
+
+#: What a notebook's code calls to show an explorer, or a scene (the workbench shows both).
+SHOWS = {"explorer": re.compile(r"\bexplorer?\(|\bworkbench\(", re.IGNORECASE),
+         "scene": re.compile(r"\bscene_for\(|\bexamples\.scene\(|\bScene\(|\bworkbench\(")}
+
+
+def notebooks_showing(root: Path, what: str) -> list[str]:
+    """The :func:`chapter_notebooks` whose code shows ``what`` (``"explorer"`` or ``"scene"``):
+    the browser checks of a live figure or scene go over these; a notebook of derivations and
+    exercises only (the practice notebooks, the identities page) has neither."""
+    import nbformat
+
+    pattern = SHOWS[what]
+    return [path for path in chapter_notebooks(root)
+            if any(pattern.search(c.source) for c in nbformat.read(root / path, as_version=4).cells
+                   if c.cell_type == "code")]
 
 
 def free_port() -> int:
