@@ -1,6 +1,6 @@
 """The redraw path cannot corrupt (issue 17 item 3), in JupyterLab in Debian's Chromium: the
-euler-geodesic notebook draws both its figures every time it is opened, and ipympl's copy of
-the picture for a saved notebook is made once the frames stop, not on every frame.  (The fast
+euler-rigid-body notebook (two explorers) draws both its figures every time it is opened, and
+ipympl's copy of the picture for a saved notebook is made once the frames stop, not on every frame.  (The fast
 drag of every explorer is in test_browser_chapters.py, on each chapter's shared page.)
 
 These two open their notebooks on pages of their own: the first is about opening, again and
@@ -21,14 +21,14 @@ pytestmark = [
 ]
 
 
-def test_euler_geodesic_draws_every_figure_every_time(lab, browser):
+def test_a_notebook_draws_every_figure_every_time(lab, browser):
     for attempt in range(10):
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         errors: list[str] = []
         page.on("console", lambda m, errors=errors: errors.append(m.text)
                 if "drawImage" in m.text else None)
         try:
-            run = lb.open_notebook(page, lab, "chapters/loparo-07/euler-geodesic.ipynb")
+            run = lb.open_notebook(page, lab, "chapters/greenwood-04/euler-rigid-body.ipynb")
             lb.run_all_cells(page, run)
             assert run.error_outputs == []
             # the last outputs may still be rendering when the kernel is idle
