@@ -212,9 +212,10 @@ class Workbench:
             static[id(self.selector.widget)] = (stepper.html() if stepper is not None
                                                 else self.selector.message.value)
         if self.explorer is not None:
-            static[id(self.explorer.widget)] = self.explorer._repr_mimebundle_()["text/html"]
-        if self.scene is not None:
-            static[id(self.scene)] = self.scene._repr_mimebundle_()[0]["text/html"]
+            static[id(self.explorer.widget)] = self.explorer._repr_mimebundle_().get(
+                "text/html", "")
+        if self.scene is not None:  # lecture mode's scene carries no static copy: none here
+            static[id(self.scene)] = self.scene._repr_mimebundle_()[0].get("text/html", "")
         if self.table is not None:
             static[id(self._cost)] = self.table.html(COST_COLUMNS)
         return "".join(static[id(part)] if id(part) in static else part.value
