@@ -1,7 +1,8 @@
 """The redraw path cannot corrupt (issue 17 item 3), in JupyterLab in Debian's Chromium: the
 euler-rigid-body notebook (two explorers) draws both its figures every time it is opened, and
-ipympl's copy of the picture for a saved notebook is made once the frames stop, not on every frame.  (The fast
-drag of every explorer is in test_browser_chapters.py, on each chapter's shared page.)
+ipympl's copy of the picture for a saved notebook is made once the frames stop, not on every
+frame.  (The fast drag of every explorer is in test_browser_chapters.py, on each chapter's
+shared page.)
 
 These two open their notebooks on pages of their own: the first is about opening, again and
 again; the second counts the canvas copies from the page's first load on."""
