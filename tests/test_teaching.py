@@ -267,6 +267,8 @@ PLAIN_CELLS = {  # notebook → (cell id, what its last printed line must say)
     "greenwood-04/boltzmann-hamel.ipynb": ("bh-maggi", "of (4.85): [0, 0]"),
     "loparo-07/bridge-constraints.ipynb": ("br-kane", "equal to Kane's M u̇ − f: True"),
     "loparo-07/nonholonomic.ipynb": ("nh-byhand", "minus Xᵀσ(q̈ + Γ̃(q̇, q̇)): [0, 0]"),
+    "greenwood-04/whipple-bicycle.ipynb": ("wb-byhand", "engine's M u̇ − f of (4.109): [0, 0]"),
+    "loparo-07/disk-link-friction.ipynb": ("dlf-byhand", "they agree to 1e-9 s: True"),
 }
 
 
