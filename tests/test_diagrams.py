@@ -48,6 +48,16 @@ EXPECTED = {
                           r"$(\dot x, \dot y)$", "mark at $R$"],
     "snakeboard": [r"$(x, y)$", r"$\theta$", r"rotor, $\psi$", r"axle $+\phi$",
                    r"axle $-\phi$", r"$l$", r"k_\phi"],
+    "puck": [r"$C = (x, y)$", r"$\theta$", r"$u_1$ along the axis", r"$u_2$ across the axis",
+             r"$u_3 = \dot\theta$", r"thrust $F$", r"mass $m$, moment of inertia $I$"],
+    "cart_pendulum": [r"cart $M$", r"bob $m$", r"$x$", r"$L$", r"$\theta$", r"$u_1 = \dot x$",
+                      r"$u_2 = \dot\theta$", r"$g$", r"$O$"],
+    "two_link": [r"pin $O$", r"$m_1$", r"$m_2$", r"$l_1$", r"$l_2$", r"$\theta_1$",
+                 r"$\theta_2$", r"$u_1 = \dot\theta_1$", r"$u_2 = \dot\theta_2$", r"$g$"],
+    "cone": [r"$s$", r"$\phi$", r"$\alpha$", r"$O$", r"$m g$", r"$N\,\hat n$", r"$X$", r"$Z$",
+             r"$j(s, \phi)"],
+    "bowl": [r"$r$", r"$\phi$", r"$z = k r^2$", r"$O$", r"$m g$", r"$N\,\hat n$", r"$X$",
+             r"$Z$", r"$j(r, \phi)"],
     "bridge_frames": ["so(3)", "se(2)", r"$[X_1, X_2] = X_{3}$", r"$[X_1, X_2] = - X_{3}$",
                       r"$[X_2, X_3] = - X_{1}$", r"$[X_1, X_3] = 0$"],
 }
@@ -101,6 +111,10 @@ ALSO_DRAWN_BY = {"knife_edge": {"knife_edge_steering", "bridge_frames"},
                  "euler_body": {"rigid_body_so3"}}
 #: The summary page checks identities on systems drawn where each is derived (and links there).
 SUMMARY_PAGES = {"identities.ipynb"}
+#: Where the figure must come before the first cell deriving its system: the practice notebooks
+#: (general-dynamical-equation, methods-compared and nonholonomic set up the knife edge in an
+#: opening code cell and show its figure further down).
+FIGURE_FIRST = "practice-"
 
 
 def _notebooks():
@@ -110,29 +124,95 @@ def _notebooks():
     return sorted(p for p in chapters.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
 
 
-@pytest.mark.parametrize("path", _notebooks(), ids=lambda p: p.name)
-def test_every_system_a_notebook_derives_is_drawn_there(path):
+def derived(source: str) -> set[str]:
+    """The systems a cell derives: ``examples.get/explorer/scene/build("name")``, the workbench's
+    presets, and the systems of the exercises ``practice.show(set, only=[…])`` poses."""
     import re
 
+    from companion import practice
+
+    used = set(re.findall(r'examples\.(?:get|explorer|scene|build)\("([a-z_0-9]+)"', source))
+    used |= set(re.findall(r'presets\.PRESETS\["?([a-z_]+)', source)) - {"preset"}
+    for name, only in re.findall(r'practice\.show\("([a-z_]+)",\s*only=\[([^\]]*)\]', source):
+        system_of = {e.key: e.example for e in practice.exercise_set(name)}
+        used |= {system_of[key] for key in re.findall(r'"(\w+)"', only)}
+    return used
+
+
+def shown(source: str) -> dict[str, str]:
+    """The diagrams a markdown cell shows, each with its alt text."""
+    import re
+
+    return {name: alt for alt, name in
+            re.findall(r'!\[(.*?)\]\([^)\s]*diagram-([a-z_0-9]+)\.png\)', source)
+            + [(a, n) for n, a in
+               re.findall(r'<img src="[^"]*diagram-([a-z_0-9]+)\.png" alt="([^"]*)"', source)]}
+
+
+def test_the_notebook_parsing_finds_what_it_should():
+    assert derived('practice.show("kane", only=["cart_Qstar1", "link_Q2"])') == {
+        "cart_pendulum", "two_link"}
+    assert derived('k = examples.get("knife_edge")\np = presets.PRESETS["skate"]') == {
+        "knife_edge", "skate"}
+    assert shown('![The puck, [u, v] from above](../images/diagram-puck.png)\n'
+                 '<img src="../images/diagram-cone.png" alt="A cone" width="560">') == {
+        "puck": "The puck, [u, v] from above", "cone": "A cone"}
+
+
+@pytest.mark.parametrize("path", _notebooks(), ids=lambda p: p.name)
+def test_every_system_a_notebook_derives_is_drawn_there(path):
+    """Each system a notebook derives has its figure shown there, with a description for screen
+    readers; in a practice notebook before the cell that derives it."""
     import nbformat
 
     if path.name in SUMMARY_PAGES:
         return
-    source = "\n".join(c.source for c in nbformat.read(path, as_version=4).cells)
-    used = set(re.findall(r'examples\.(?:get|explorer|scene|build)\("([a-z_0-9]+)"', source))
-    used |= set(re.findall(r'presets\.PRESETS\["?([a-z_]+)', source)) - {"preset"}
-    shown = set(re.findall(r"diagram-([a-z_0-9]+)\.png", source))
+    cells = nbformat.read(path, as_version=4).cells
+    if not path.name.startswith(FIGURE_FIRST):  # anywhere in the notebook will do
+        cells = sorted(cells, key=lambda cell: cell.cell_type != "markdown")
+    figures: dict[str, int] = {}
     missing = []
-    for name in sorted(used):
-        figure = DRAWN_BY.get(name, name)
-        if not ({figure} | ALSO_DRAWN_BY.get(figure, set())) & shown:
-            missing.append(f"{name} (diagram-{figure}.png)")
-    assert not missing, f"{path.name} derives {', '.join(missing)} without showing its figure"
+    for index, cell in enumerate(cells):
+        if cell.cell_type == "markdown":
+            for name, alt in shown(cell.source).items():
+                assert len(alt.split()) >= 5, f"{path.name}: {name}'s alt text {alt!r} is short"
+                figures.setdefault(name, index)
+            continue
+        for system in sorted(derived(cell.source)):
+            figure = DRAWN_BY.get(system, system)
+            assert figure in diagrams.names(), f"{system}: no diagram {figure!r}"
+            if not ({figure} | ALSO_DRAWN_BY.get(figure, set())) & set(figures):
+                missing.append(f"{system} (diagram-{figure}.png) in cell {index}")
+    assert not missing, f"{path.name} derives {', '.join(missing)} before showing its figure"
+
+
+def test_a_figure_shown_after_its_derivation_fails(tmp_path):
+    import nbformat
+
+    nb = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_code_cell('practice.show("pull_back", only=["cone_metric"])'),
+        nbformat.v4.new_markdown_cell("![A particle on the inside of a cone]"
+                                      "(../images/diagram-cone.png)")])
+    path = tmp_path / "practice-x.ipynb"
+    nbformat.write(nb, path)
+    with pytest.raises(AssertionError, match=r"cone \(diagram-cone.png\) in cell 0"):
+        test_every_system_a_notebook_derives_is_drawn_there(path)
+    nb.cells.reverse()
+    nbformat.write(nb, path)
+    test_every_system_a_notebook_derives_is_drawn_there(path)
+
+
+def test_every_practice_system_has_a_diagram():
+    from companion import practice
+
+    systems = {e.example for name in practice.set_names() for e in practice.exercise_set(name)}
+    assert systems == {"chaplygin_sleigh", "puck", "cart_pendulum", "two_link", "cone", "bowl"}
+    assert systems <= set(diagrams.names())
 
 
 def test_every_diagram_is_shown_in_a_notebook():
     import nbformat
 
-    shown = "\n".join(c.source for p in _notebooks()
-                      for c in nbformat.read(p, as_version=4).cells)
-    assert [n for n in diagrams.names() if f"diagram-{n}.png" not in shown] == []
+    shown_anywhere = "\n".join(c.source for p in _notebooks()
+                                for c in nbformat.read(p, as_version=4).cells)
+    assert [n for n in diagrams.names() if f"diagram-{n}.png" not in shown_anywhere] == []

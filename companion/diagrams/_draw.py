@@ -14,8 +14,8 @@ INK = "#222222"
 MUTED = "#8a8a8a"
 FONT = 12
 
-__all__ = ["COLORS", "FONT", "INK", "MUTED", "arc", "arc3", "arrow", "dimension", "notes",
-           "point", "project", "setup", "spring"]
+__all__ = ["COLORS", "FONT", "INK", "MUTED", "arc", "arc3", "arrow", "datum", "dimension", "hang",
+           "notes", "pin", "point", "project", "setup", "spring", "support"]
 
 
 def setup(ax: Axes, title: str, xlim: Sequence[float], ylim: Sequence[float]) -> None:
@@ -80,6 +80,41 @@ def point(ax: Axes, p, colour: str = INK, text: str | None = None, *,
     if text:
         ax.text(*(np.asarray(p, float) + np.asarray(offset, float)), text, color=INK,
                 fontsize=fontsize, ha=ha, va=va)
+
+
+def datum(ax: Axes, p, d) -> None:
+    """A dashed line from ``p`` along ``d``: the zero of an angle."""
+    p = np.asarray(p, float)
+    ax.plot(*np.array([p, p + np.asarray(d, float)]).T, ls="--", color=MUTED, lw=1)
+
+
+def pin(ax: Axes, p, size: float = 9.0) -> None:
+    """A pin joint: an open circle over the links it joins."""
+    ax.plot(*np.asarray(p, float), "o", mfc="white", mec=INK, ms=size, zorder=6)
+
+
+def support(ax: Axes, left, right, *, below: bool = False) -> None:
+    """A fixed support from ``left`` to ``right``: a heavy line, shaded on its fixed side
+    (above it for a ceiling, ``below`` for a floor or a track)."""
+    (x0, y), (x1, _) = left, right
+    ax.plot([x0, x1], [y, y], color=INK, lw=3)
+    ax.fill_between([x0, x1], [y, y], [y - 0.12 if below else y + 0.12] * 2, color=MUTED,
+                    alpha=0.35, lw=0)
+
+
+def hang(ax: Axes, pivot, angle_deg: float, length: float, text: str, *, arc_radius: float,
+         text_radius: float, colour: str = COLORS["link"], lw: float = 6.0) -> np.ndarray:
+    """A link of ``length`` hanging from the pin at ``pivot``, ``angle_deg`` from the downward
+    vertical (counter-clockwise positive): the link, the dashed vertical, the angle's arc
+    labelled ``text`` and the pin.  Returns the link's far end."""
+    pivot = np.asarray(pivot, float)
+    t = np.radians(angle_deg)
+    end = pivot + length * np.array([np.sin(t), -np.cos(t)])
+    ax.plot(*np.array([pivot, end]).T, color=colour, lw=lw, solid_capstyle="round", alpha=0.85)
+    datum(ax, pivot, (0.0, -1.25 * text_radius))
+    arc(ax, pivot, arc_radius, -90.0, -90.0 + angle_deg, INK, text, text_radius=text_radius)
+    pin(ax, pivot)
+    return end
 
 
 def notes(ax: Axes, x: float, y: float, lines: Sequence[str], step: float, *,

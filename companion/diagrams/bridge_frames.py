@@ -10,7 +10,17 @@ import sympy as sp
 from matplotlib.axes import Axes
 
 from companion.diagrams._body import frame, rotation
-from companion.diagrams._draw import COLORS, INK, MUTED, arc, arrow, notes, point, project, setup
+from companion.diagrams._draw import (
+    COLORS,
+    INK,
+    arc,
+    arrow,
+    datum,
+    notes,
+    point,
+    project,
+    setup,
+)
 
 TITLE = "Two left-invariant frames: so(3) (Ex. 4.3) and se(2) (Ex. 4.4)"
 
@@ -68,7 +78,7 @@ def draw(ax: Axes) -> None:
     arrow(ax, one, one + 0.9 * e, COLORS["x"], r"$X_1$ along", offset=(0.35, -0.3))
     arc(ax, one, 0.3, 120.0, 300.0, COLORS["y"], r"$X_2$ turn", text_radius=0.6)
     arrow(ax, one, one + 0.8 * n, COLORS["z"], r"$X_3$ across", offset=(-0.05, 0.15))
-    ax.plot(*np.array([one, one + [0.8, 0]]).T, ls="--", color=MUTED, lw=1)
+    datum(ax, one, [0.8, 0])
     ax.text(3.05, 1.45, "se(2): the knife edge's frame", fontsize=11, ha="center", color=INK)
     notes(ax, 2.0, -0.75, bracket_lines(se2_gamma(), "X"), 0.25, size=10.5)
     ax.text(1.55, -1.75, r"$\gamma^j_{rl} = \langle \omega^j, [X_r, X_l] \rangle$: constant in "

@@ -7,7 +7,17 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.axes import Axes
 
-from companion.diagrams._draw import COLORS, INK, MUTED, arc, arrow, dimension, notes, point, setup
+from companion.diagrams._draw import (
+    COLORS,
+    INK,
+    arc,
+    arrow,
+    datum,
+    dimension,
+    notes,
+    point,
+    setup,
+)
 
 TITLE = "Chaplygin sleigh (ours), seen from above"
 
@@ -33,7 +43,7 @@ def draw(ax: Axes) -> None:
     point(ax, C, COLORS["tip"], r"$C$: mass centre ($m$, $I$)", offset=(0.0, 0.55),
           ha="center", fontsize=11)
     dimension(ax, P, C, r"$a$", offset=-0.62)
-    ax.plot(*np.array([P, P + [1.0, 0]]).T, ls="--", color=MUTED, lw=1)
+    datum(ax, P, [1.0, 0])
     arc(ax, P, 0.7, 0.0, np.degrees(theta), INK, r"$\theta$", text_radius=0.9)
     arrow(ax, C, C + 0.8 * e, COLORS["omega"], r"$u_1$ along the blade", offset=(0.1, -0.2),
           ha="left")

@@ -7,7 +7,18 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.patches import Circle
 
-from companion.diagrams._draw import COLORS, INK, MUTED, arc, arrow, dimension, notes, point, setup
+from companion.diagrams._draw import (
+    COLORS,
+    INK,
+    arc,
+    arrow,
+    datum,
+    dimension,
+    notes,
+    pin,
+    point,
+    setup,
+)
 
 TITLE = "Disk on a pivoted link (L&V Examples 3–4, reconstructed)"
 
@@ -24,13 +35,13 @@ def draw(ax: Axes) -> None:
     contact = o + s * e1
     c = contact + (r + h) * e2
     ax.plot(*np.array([o, L * e1]).T, color=COLORS["link"], lw=7, solid_capstyle="round")
-    ax.plot(*o, "o", mfc="white", mec=INK, ms=10, zorder=6)
+    pin(ax, o, size=10)
     ax.text(-0.32, -0.02, r"$O$", fontsize=12, ha="right", va="center")
-    ax.plot([0, 0.9], [0, 0], ls="--", color=MUTED, lw=1)
+    datum(ax, o, (0.9, 0))
     arc(ax, o, 0.5, 0.0, np.degrees(th), INK, r"$\theta$", text_radius=0.66)
     ax.add_patch(Circle(tuple(c), r, fill=False, lw=2, color="#1f77b4"))
     point(ax, c, INK, r"$c$", offset=(0.02, 0.04), size=4)
-    ax.plot(*np.array([c, c + [r + 0.25, 0]]).T, ls="--", color=MUTED, lw=1)
+    datum(ax, c, [r + 0.25, 0])
     spoke = c + r * np.array([np.cos(psi), np.sin(psi)])
     ax.plot(*np.array([c, spoke]).T, color="#1f77b4", lw=2)
     arc(ax, c, 0.25, 0.0, np.degrees(psi), INK, r"$\psi$", text_radius=0.38)

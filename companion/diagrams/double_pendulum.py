@@ -6,7 +6,17 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.axes import Axes
 
-from companion.diagrams._draw import COLORS, INK, MUTED, arc, arrow, dimension, notes, point, setup
+from companion.diagrams._draw import (
+    COLORS,
+    INK,
+    arrow,
+    dimension,
+    hang,
+    notes,
+    point,
+    setup,
+    support,
+)
 
 TITLE = "Double pendulum (L&V Example 2, reconstructed)"
 
@@ -15,27 +25,16 @@ def draw(ax: Axes) -> None:
     """Pins O (base) and E (elbow), mass centres G₁, G₂ at a₁, a₂ from the pins, link 1 of
     length l₁, angles θ₁, θ₂ counter-clockwise from the downward vertical, gravity g."""
     setup(ax, TITLE, (-1.55, 2.45), (-2.2, 0.55))
-    th1, th2, l1, a1, a2, l2 = np.radians(35.0), np.radians(70.0), 1.1, 0.55, 0.5, 1.0
-    down1 = np.array([np.sin(th1), -np.cos(th1)])
-    down2 = np.array([np.sin(th2), -np.cos(th2)])
+    th1, th2, l1, a1, a2, l2 = 35.0, 70.0, 1.1, 0.55, 0.5, 1.0
     o = np.zeros(2)
-    e = o + l1 * down1
-    g1, g2, tip = o + a1 * down1, e + a2 * down2, e + l2 * down2
-    ax.plot([-0.3, 0.3], [0, 0], color=INK, lw=3)
-    ax.fill_between([-0.3, 0.3], [0, 0], [0.12, 0.12], color=MUTED, alpha=0.35, lw=0)
-    for a, b in ((o, e), (e, tip)):
-        ax.plot(*np.array([a, b]).T, color=COLORS["link"], lw=6, solid_capstyle="round",
-                alpha=0.85)
-    for p in (o, e):
-        ax.plot(*np.array([p, p + [0, -0.75]]).T, ls="--", color=MUTED, lw=1)
-    arc(ax, o, 0.38, -90.0, -90.0 + np.degrees(th1), INK, r"$\theta_1$", text_radius=0.55)
-    arc(ax, e, 0.45, -90.0, -90.0 + np.degrees(th2), INK, r"$\theta_2$", text_radius=0.62)
-    ax.plot(*o, "o", mfc="white", mec=INK, ms=9, zorder=6)
-    ax.plot(*e, "o", mfc="white", mec=INK, ms=9, zorder=6)
+    support(ax, (-0.3, 0.0), (0.3, 0.0))
+    e = hang(ax, o, th1, l1, r"$\theta_1$", arc_radius=0.38, text_radius=0.55)
+    tip = hang(ax, e, th2, l2, r"$\theta_2$", arc_radius=0.45, text_radius=0.62)
+    g1, g2 = o + a1 / l1 * (e - o), e + a2 / l2 * (tip - e)
     ax.text(-0.1, 0.2, r"pin $O$ (base)", fontsize=11, ha="right")
     ax.text(*(e + [-0.12, 0.05]), r"pin $E$ (elbow)", fontsize=11, ha="right")
-    point(ax, g1, "#1f77b4", r"$G_1$", offset=(0.1, -0.1), size=8, marker="s", va="top")
-    point(ax, g2, "#1f77b4", r"$G_2$", offset=(0.02, -0.14), size=8, marker="s", va="top")
+    point(ax, g1, COLORS["H"], r"$G_1$", offset=(0.1, -0.1), size=8, marker="s", va="top")
+    point(ax, g2, COLORS["H"], r"$G_2$", offset=(0.02, -0.14), size=8, marker="s", va="top")
     dimension(ax, o, g1, r"$a_1$", offset=0.2)
     dimension(ax, o, e, r"$l_1$", offset=0.5)
     dimension(ax, e, g2, r"$a_2$", offset=0.2)

@@ -5,7 +5,18 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.axes import Axes
 
-from companion.diagrams._draw import COLORS, INK, MUTED, arc, arrow, dimension, notes, point, setup
+from companion.diagrams._draw import (
+    COLORS,
+    INK,
+    MUTED,
+    arc,
+    arrow,
+    datum,
+    dimension,
+    notes,
+    point,
+    setup,
+)
 from companion.examples.knife_edge.scene import FORCE_COLOR, PARTICLE_COLORS
 
 TITLE = "Knife-edge dumbbell (Greenwood Ex. 4.4), seen from above"
@@ -23,8 +34,8 @@ def axes_and_angle(ax: Axes, two, e) -> None:
     """The x and y axes, and φ measured from the x direction to the rod (at particle 2)."""
     arrow(ax, (0, 0), (4.1, 0), INK, r"$x$", offset=(0.12, -0.12))
     arrow(ax, (0, 0), (0, 2.85), INK, r"$y$", offset=(-0.15, 0.05))
-    ax.plot(*np.array([two, two + 0.65 * e]).T, ls="--", color=MUTED, lw=1)
-    ax.plot(*np.array([two, two + [0.75, 0]]).T, ls="--", color=MUTED, lw=1)
+    datum(ax, two, 0.65 * e)
+    datum(ax, two, [0.75, 0])
     arc(ax, two, 0.55, 0.0, np.degrees(np.arctan2(e[1], e[0])), INK, r"$\phi$",
         text_radius=0.75)
 

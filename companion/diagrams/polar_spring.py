@@ -7,7 +7,17 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.axes import Axes
 
-from companion.diagrams._draw import COLORS, INK, MUTED, arc, arrow, notes, point, setup, spring
+from companion.diagrams._draw import (
+    COLORS,
+    INK,
+    arc,
+    arrow,
+    datum,
+    notes,
+    point,
+    setup,
+    spring,
+)
 
 TITLE = "Particle in polar quasi-velocities (ours)"
 
@@ -28,7 +38,7 @@ def draw(ax: Axes) -> None:
     ax.text(*(0.5 * p + 0.16 * e_t), r"$r$,  spring $k$", fontsize=12, ha="right",
             rotation=np.degrees(theta), rotation_mode="anchor")
     arc(ax, (0, 0), 0.45, 0.0, np.degrees(theta), INK, r"$\theta$", text_radius=0.62)
-    ax.plot(*np.array([p, p + 0.5 * e_r]).T, ls="--", color=MUTED, lw=1)
+    datum(ax, p, 0.5 * e_r)
     arrow(ax, p, p + 0.55 * e_r, COLORS["omega"], r"$u_1 = \dot r$ along $e_r$",
           offset=(0.05, -0.2), ha="left")
     arrow(ax, p, p + 0.55 * e_t, COLORS["omega"], r"$u_2 = r\,\dot{\theta}$ along $e_\theta$",

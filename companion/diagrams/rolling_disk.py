@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.axes import Axes
 
-from companion.diagrams._draw import COLORS, INK, MUTED, arc, arrow, notes, point, setup
+from companion.diagrams._draw import COLORS, INK, arc, arrow, datum, notes, point, setup
 
 TITLE = "Vertical disk rolling on an incline, seen from above the plane (ours)"
 
@@ -27,7 +27,7 @@ def draw(ax: Axes) -> None:
     ax.text(*(C - 1.05 * e + [0.0, 0.18]), r"disk ($m$, $R$), edge on", fontsize=10,
             color=COLORS["body"], ha="right")
     point(ax, C, INK, r"$C = (x, y)$", offset=(0.12, -0.12), va="top", fontsize=11)
-    ax.plot(*np.array([C, C + [1.0, 0]]).T, ls="--", color=MUTED, lw=1)
+    datum(ax, C, [1.0, 0])
     arc(ax, C, 0.7, 0.0, np.degrees(theta), INK, r"$\theta$", text_radius=0.9)
     arrow(ax, C + 0.9 * e, C + 1.6 * e, COLORS["omega"], r"$R\dot\phi$ along the heading",
           offset=(0.1, 0.05), ha="left")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.axes import Axes
 
-from companion.diagrams._draw import COLORS, INK, MUTED, arc, arrow, notes, point, setup
+from companion.diagrams._draw import COLORS, INK, MUTED, arc, arrow, datum, notes, point, setup
 
 TITLE = "Skate on an inclined plane (ours), from above"
 
@@ -26,7 +26,7 @@ def draw(ax: Axes) -> None:
     ax.plot(*np.array([heel, toe]).T, color="#333333", lw=6, alpha=0.6, solid_capstyle="round")
     point(ax, heel, INK, r"heel $(x, y)$", offset=(0.08, -0.3), va="top", fontsize=11)
     point(ax, toe, INK, r"toe, $0.3$ m ahead", offset=(0.1, 0.05), fontsize=11)
-    ax.plot(*np.array([heel, heel + [0.9, 0]]).T, ls="--", color=MUTED, lw=1)
+    datum(ax, heel, [0.9, 0])
     arc(ax, heel, 0.6, 0.0, np.degrees(theta), INK, r"$\theta$", text_radius=0.8)
     middle = (heel + toe) / 2
     arrow(ax, toe, toe + 0.7 * e, COLORS["omega"], r"$u_1$ along the blade", offset=(0.1, 0.1),

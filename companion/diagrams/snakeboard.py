@@ -7,7 +7,17 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.axes import Axes
 
-from companion.diagrams._draw import COLORS, INK, MUTED, arc, arrow, dimension, notes, point, setup
+from companion.diagrams._draw import (
+    COLORS,
+    INK,
+    arc,
+    arrow,
+    datum,
+    dimension,
+    notes,
+    point,
+    setup,
+)
 
 TITLE = "Snakeboard (ours), seen from above"
 
@@ -33,7 +43,7 @@ def draw(ax: Axes) -> None:
             lw=3)
     ax.text(*(centre + 0.6 * rotor), r"rotor, $\psi$", fontsize=10, color=COLORS["tip"])
     point(ax, centre, INK, r"$(x, y)$", offset=(-0.15, 0.15), ha="right", fontsize=11)
-    ax.plot(*np.array([centre, centre + [1.0, 0]]).T, ls="--", color=MUTED, lw=1)
+    datum(ax, centre, [1.0, 0])
     arc(ax, centre, 0.8, 0.0, np.degrees(theta), INK, r"$\theta$", text_radius=1.0)
     dimension(ax, centre, front, r"$l$", offset=-0.35)
     notes(ax, 0.0, 3.0, [

@@ -7,7 +7,7 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.patches import Circle
 
-from companion.diagrams._draw import COLORS, INK, MUTED, arc, arrow, dimension, point, setup
+from companion.diagrams._draw import COLORS, INK, MUTED, arc, arrow, datum, dimension, point, setup
 
 TITLE = "Whipple bicycle (Meijaard et al. 2007): bodies, lean, steer"
 
@@ -31,7 +31,7 @@ def _side_view(ax: Axes) -> None:
         ax.plot(*np.array([a, b]).T, color=COLORS["H"], lw=3)
     point(ax, (0.3, 1.05), COLORS["H"], r"rear frame $B$ with rider", offset=(-0.1, 0.1),
           size=9, fontsize=10, ha="center")
-    ax.plot(*np.array([foot, foot + [0, 0.55]]).T, ls="--", color=MUTED, lw=1)
+    datum(ax, foot, [0, 0.55])
     arc(ax, foot, 0.42, 90.0, 90.0 + np.degrees(lam), INK, r"$\lambda$", text_radius=0.56)
     dimension(ax, (0.0, 0.0), (w, 0.0), r"$w$", offset=-0.3)
     dimension(ax, (w, 0.0), (w + c, 0.0), r"$c$", offset=0.1, size=10)
@@ -45,7 +45,7 @@ def _lean_view(ax: Axes, origin: np.ndarray) -> None:
     ax.plot(*np.array([origin - [0.3, 0], origin + [0.3, 0]]).T, color=INK, lw=1.5)
     top = origin + 0.75 * np.array([np.sin(phi), np.cos(phi)])
     ax.plot(*np.array([origin, top]).T, color=COLORS["H"], lw=3)
-    ax.plot(*np.array([origin, origin + [0, 0.8]]).T, ls="--", color=MUTED, lw=1)
+    datum(ax, origin, [0, 0.8])
     arc(ax, origin, 0.45, 90.0, 90.0 - np.degrees(phi), INK, r"$\phi$", text_radius=0.58)
     ax.text(origin[0], origin[1] - 0.1, "lean of the rear frame,\nseen from behind",
             fontsize=9.5, ha="center", va="top")
@@ -58,7 +58,7 @@ def _steer_view(ax: Axes, origin: np.ndarray) -> None:
     wheel = np.array([np.cos(delta), np.sin(delta)])
     ax.plot(*np.array([origin - 0.15 * wheel, origin + 0.35 * wheel]).T,
             color=COLORS["omega"], lw=3)
-    ax.plot(*np.array([origin, origin + [0.45, 0]]).T, ls="--", color=MUTED, lw=1)
+    datum(ax, origin, [0.45, 0])
     arc(ax, origin, 0.3, 0.0, np.degrees(delta), INK, r"$\delta$", text_radius=0.43)
     ax.text(origin[0] - 0.1, origin[1] - 0.12, "steer of the front frame,\nseen from above",
             fontsize=9.5, ha="center", va="top")

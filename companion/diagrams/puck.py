@@ -1,0 +1,43 @@
+"""The practice notebook's puck (ours; :func:`companion.practice.puck`): a body sliding freely
+on ice with its centre at (x, y) and its axis at the heading θ, pushed by a thrust F along the
+axis; the quasi-velocities are its velocity along and across the axis and its turning rate."""
+
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.patches import Circle
+
+from companion.diagrams._draw import COLORS, INK, arc, arrow, datum, notes, point, setup
+
+TITLE = "Puck with a thrust along its axis (ours), seen from above"
+
+
+def draw(ax: Axes) -> None:
+    """The centre C = (x, y), the heading θ of the axis from x, u₁ along the axis, u₂ across
+    it, u₃ = θ̇, and the thrust F along the axis."""
+    setup(ax, TITLE, (-0.3, 4.3), (-0.45, 3.1))
+    theta = np.radians(30.0)
+    e = np.array([np.cos(theta), np.sin(theta)])
+    n = np.array([-e[1], e[0]])
+    C, R = np.array([1.9, 1.0]), 0.5
+    arrow(ax, (0, 0), (4.1, 0), INK, r"$x$", offset=(0.12, -0.12))
+    arrow(ax, (0, 0), (0, 2.4), INK, r"$y$", offset=(-0.15, 0.05))
+    ax.add_patch(Circle(tuple(C), R, facecolor="#cfe0f1", edgecolor=COLORS["body"], lw=1.5))
+    ax.plot(*np.array([C - R * e, C + R * e]).T, color=INK, lw=1.0)
+    point(ax, C, INK, r"$C = (x, y)$", offset=(0.0, -0.62), ha="center", va="top",
+          fontsize=11)
+    datum(ax, C, (1.0, 0.0))
+    arc(ax, C, 0.75, 0.0, np.degrees(theta), INK, r"$\theta$", text_radius=0.95)
+    arrow(ax, C + R * e, C + (R + 0.75) * e, COLORS["omega"], r"$u_1$ along the axis",
+          offset=(0.1, 0.05), ha="left")
+    arrow(ax, C + R * n, C + (R + 0.6) * n, COLORS["omega"], r"$u_2$ across the axis",
+          offset=(0.0, 0.15), ha="right")
+    arc(ax, C, 0.25, 110.0, 260.0, COLORS["omega"], r"$u_3 = \dot\theta$", text_radius=0.62)
+    arrow(ax, C - (R + 0.7) * e, C - R * e, INK, r"thrust $F$", at=0.0,
+          offset=(0.0, -0.12), va="top")
+    notes(ax, 0.15, 3.0, [
+        r"$u_1 = \dot x\cos\theta + \dot y\sin\theta$, $u_2 = -\dot x\sin\theta"
+        r" + \dot y\cos\theta$, $u_3 = \dot\theta$",
+        r"mass $m$, moment of inertia $I$ about $C$; no constraint, no friction",
+    ], 0.24, size=10)
