@@ -224,8 +224,10 @@ def test_a_notebook_is_one_sitting(name):
     assert words <= PROSE_WORDS, f"{name}: {words} words of prose, want ≤ {PROSE_WORDS}: split it"
 
 
-# --- retrieval practice (issue 37, §3): each notebook after the first opens with questions on
-# the notebooks before it, checked by the exercise engine -----------------------------------------
+# --- retrieval practice (issue 37, §3): each notebook opens with questions on the notebooks
+# before it on its reading paths, checked by the exercise engine.  A retrieval cell declares
+# where its questions come from by linking those notebooks in its text (the cell tagged
+# ``retrieval`` in markdown); each question must be one a linked, earlier notebook shows. ------
 
 def _shown(name: str, retrieval: bool) -> list[tuple[str, list[str] | None]]:
     """(example, keys) of the exercise sets a notebook shows in its retrieval cells, or in the
@@ -236,28 +238,81 @@ def _shown(name: str, retrieval: bool) -> list[tuple[str, list[str] | None]]:
             for example, only, _ in shown_exercises(c.source)]
 
 
-def test_each_notebook_after_the_first_opens_with_retrieval_questions_on_earlier_ones():
-    from companion.devtools.chapter_index import notebook_paths
+def notebooks_before(name: str) -> set[str]:
+    """The notebooks before ``name`` on every reading path it is on (paths under chapters/)."""
+    from companion.devtools.chapter_index import READING_PATHS
+
+    return {step for _, steps in READING_PATHS.values() if name in steps
+            for step in steps[:steps.index(name)]}
+
+
+def _taught() -> dict[tuple[str, str], set[str]]:
+    """(example, exercise key) → the notebooks that show that exercise outside retrieval cells."""
     from companion.examples import exercises_for
 
-    order = notebook_paths()
-    taught = {}  # exercise set → the first notebook (in reading order) that teaches with it
-    for i, name in enumerate(order):
-        for example, _ in _shown(name, retrieval=False):
-            taught.setdefault(example, i)
-    assert not _shown(order[0], retrieval=True), f"{order[0]} comes first: nothing to retrieve"
-    for i, name in enumerate(order[1:], start=1):
-        cells = nbformat.read(CHAPTERS / name, as_version=4).cells
-        tagged = [j for j, c in enumerate(cells) if "retrieval" in c.metadata.get("tags", [])]
-        assert tagged and max(tagged) < 6, f"{name}: no retrieval questions at its top"
-        items = [(example, key) for example, only in _shown(name, retrieval=True)
-                 for key in only or ()]
-        assert 2 <= len(items) <= 3, f"{name}: {len(items)} retrieval questions, want 2 or 3"
-        for example, key in items:
-            exercise = exercises_for(example)[key]  # a KeyError names the known keys
-            assert getattr(exercise, "kind", "compute") != "predict", (name, key)
-            assert taught.get(example, len(order)) < i, \
-                f"{name}: retrieves {example}.{key}, which no earlier notebook teaches"
+    taught: dict[tuple[str, str], set[str]] = {}
+    for name in ALL_NOTEBOOKS:
+        for c in nbformat.read(CHAPTERS / name, as_version=4).cells:
+            if c.cell_type != "code" or "retrieval" in c.metadata.get("tags", []):
+                continue
+            for example, only, skip in shown_exercises(c.source):
+                for e in exercises_for(example):
+                    if (only is None or e.key in only) and e.key not in skip:
+                        taught.setdefault((example, e.key), set()).add(name)
+    return taught
+
+
+def retrieval_source_errors(links: list[str], items: list[tuple[str, str]], before: set[str],
+                            taught: dict[tuple[str, str], set[str]]) -> list[str]:
+    """What is wrong with where a notebook's retrieval questions come from, given the notebooks
+    its retrieval text links, the questions (example, key) it asks, the notebooks before it on
+    its reading paths, and where each question is taught."""
+    errors = [f"links {link}, which is not before it on a reading path it is on"
+              for link in links if link not in before]
+    for example, key in items:
+        sources = taught.get((example, key), set())
+        if not sources & set(links) & before:
+            errors.append(f"asks {example}.{key}, shown in {sorted(sources)}: none of them is an "
+                          "earlier notebook on its path that its retrieval text links")
+    return errors
+
+
+def test_retrieval_source_check_can_fail():
+    taught = {("a", "k"): {"one.ipynb"}}
+    assert retrieval_source_errors(["one.ipynb"], [("a", "k")], {"one.ipynb"}, taught) == []
+    assert retrieval_source_errors(["one.ipynb"], [("a", "k")], set(), taught)  # not before it
+    assert retrieval_source_errors(["two.ipynb"], [("a", "k")], {"one.ipynb", "two.ipynb"},
+                                   taught)  # links a notebook, asks about another
+    assert retrieval_source_errors(["one.ipynb"], [("a", "x")], {"one.ipynb"}, taught)  # untaught
+    assert notebooks_before("greenwood-04/boltzmann-hamel.ipynb") == set()
+    assert "greenwood-04/knife-edge.ipynb" in notebooks_before("loparo-07/nonholonomic.ipynb")
+    assert "greenwood-04/general-dynamical-equation.ipynb" not in \
+        notebooks_before("loparo-07/nonholonomic.ipynb")
+
+
+@pytest.mark.parametrize("name", ALL_NOTEBOOKS)
+def test_retrieval_questions_draw_on_earlier_notebooks_of_its_reading_paths(name):
+    from companion.examples import exercises_for
+
+    cells = nbformat.read(CHAPTERS / name, as_version=4).cells
+    tagged = [j for j, c in enumerate(cells) if "retrieval" in c.metadata.get("tags", [])]
+    before = notebooks_before(name)
+    if not before:  # first on every path it is on (or on none): nothing to retrieve
+        assert not tagged, f"{name} has no notebook before it on a reading path: no retrieval"
+        return
+    assert tagged and max(tagged) < 6, f"{name}: no retrieval questions at its top"
+    items = [(example, key) for example, only in _shown(name, retrieval=True)
+             for key in only or ()]
+    assert 2 <= len(items) <= 3, f"{name}: {len(items)} retrieval questions, want 2 or 3"
+    for example, key in items:
+        exercise = exercises_for(example)[key]  # a KeyError names the known keys
+        assert getattr(exercise, "kind", "compute") != "predict", (name, key)
+    folder = (CHAPTERS / name).parent
+    links = [str((folder / m.group(1)).resolve().relative_to(CHAPTERS.resolve()))
+             for j in tagged if cells[j].cell_type == "markdown"
+             for m in _LINK.finditer(cells[j].source)]
+    assert links, f"{name}: its retrieval text links no notebook the questions come from"
+    assert retrieval_source_errors(links, items, before, _taught()) == [], name
 
 
 # --- every derivation in plain view (issue 37, §2): the plain-sympy cells agree with the engine --
@@ -267,6 +322,8 @@ PLAIN_CELLS = {  # notebook → (cell id, what its last printed line must say)
     "greenwood-04/boltzmann-hamel.ipynb": ("bh-maggi", "of (4.85): [0, 0]"),
     "loparo-07/bridge-constraints.ipynb": ("br-kane", "equal to Kane's M u̇ − f: True"),
     "loparo-07/nonholonomic.ipynb": ("nh-byhand", "minus Xᵀσ(q̈ + Γ̃(q̇, q̇)): [0, 0]"),
+    "greenwood-04/whipple-bicycle.ipynb": ("wb-byhand", "engine's M u̇ − f of (4.109): [0, 0]"),
+    "loparo-07/disk-link-friction.ipynb": ("dlf-byhand", "they agree to 1e-9 s: True"),
 }
 
 
