@@ -237,8 +237,8 @@ def _shown(name: str, retrieval: bool) -> list[tuple[str, list[str] | None]]:
 
 
 def test_each_notebook_after_the_first_opens_with_retrieval_questions_on_earlier_ones():
-    from companion.devtools.chapter_index import notebook_paths
     from companion.examples import exercises_for
+    from tools.chapter_index import notebook_paths
 
     order = notebook_paths()
     taught = {}  # exercise set → the first notebook (in reading order) that teaches with it
