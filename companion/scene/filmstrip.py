@@ -12,6 +12,7 @@ from itertools import product
 
 import numpy as np
 from matplotlib.colors import to_rgb
+from scipy.spatial.transform import Rotation
 
 from companion.scene.keyframes import Keyframes
 from companion.widgets.frames import holding_matplotlib
@@ -27,12 +28,6 @@ def camera_axes(spec: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     toward = np.array([np.cos(el) * np.cos(az), np.cos(el) * np.sin(az), np.sin(el)])
     right = np.array([-np.sin(az), np.cos(az), 0.0])
     return right, np.cross(toward, right), toward
-
-
-def _rotate(q: np.ndarray, v: np.ndarray) -> np.ndarray:
-    w, u = q[0], q[1:]
-    t = 2 * np.cross(u, v)
-    return v + w * t + np.cross(u, t)
 
 
 def _corners(bounds) -> np.ndarray:
@@ -59,13 +54,14 @@ def draw_frame(ax, keyframes: Keyframes, frame: int) -> None:
     prims = []  # (depth, order, kind, payload); order: declaration order (layer), then face
     for mesh in spec["meshes"]:
         pos = keyframes.value(mesh["position"], frame)
-        att = mesh["attitude"]
-        q = None if att is None else keyframes.value(att, frame)
+        verts = np.array(mesh["vertices"], dtype=float)
+        if mesh["attitude"] is not None:  # (w, x, y, z); scipy takes w last
+            q = keyframes.value(mesh["attitude"], frame)
+            verts = Rotation.from_quat(q[[1, 2, 3, 0]]).apply(verts)
+        verts += pos
         color = mesh["color"]
         if "mode" in mesh:
             color = mesh["palette"][int(round(keyframes.value(mesh["mode"], frame)[0]))]
-        verts = np.array([(_rotate(q, np.array(v)) if q is not None else np.array(v)) + pos
-                          for v in mesh["vertices"]])
         for k, face in enumerate(mesh["faces"]):
             w = verts[list(face)]
             n = np.cross(w[1] - w[0], w[2] - w[0])
