@@ -14,7 +14,7 @@ import numpy as np
 from matplotlib.colors import to_rgb
 from scipy.spatial.transform import Rotation
 
-from companion.scene.keyframes import Keyframes
+from companion.scene.keyframes import Keyframes, keyframe_indices
 from companion.widgets.frames import holding_matplotlib
 
 LIGHT = np.array([0.35, 0.65, 0.7]) / np.linalg.norm([0.35, 0.65, 0.7])
@@ -122,7 +122,7 @@ def filmstrip_png(keyframes: Keyframes, n_frames: int = 4, *, height: float = 2.
     """PNG bytes of ``n_frames`` keyframes spread over the motion, side by side."""
     from matplotlib.figure import Figure
 
-    frames = np.unique(np.round(np.linspace(0, keyframes.n_frames - 1, n_frames)).astype(int))
+    frames = keyframe_indices(keyframes.n_frames, n_frames)  # spread over the motion
     right, up, _ = camera_axes(keyframes.spec)
     corners = _corners(keyframes.spec["bounds"])
     width = (1.0 if keyframes.spec.get("follow")  # a followed reach is square
