@@ -123,7 +123,8 @@ def test_knife_edge_multiplier_is_the_third_boltzmann_hamel_row():
 
 def test_knife_edge_multiplier_numerically_at_random_states():
     system = examples.get("knife_edge")
-    lagrange = system.compiled("lagrange_multipliers")
+    # in its own speeds (q̇, μ), which give λ (System.compiled maps it to (q, u))
+    lagrange = CompiledEOM(system.derive("lagrange_multipliers"), system.parameter_symbols)
     lam_bh = sp.lambdify([*system.q, *system.u_independent, *system.parameter_symbols],
                          system.derive("boltzmann_hamel").constraint_forces()[0])
     for t, q, u, p in random_states(system, 10, seed=2):

@@ -37,14 +37,14 @@ def compiled_form(system: Derivable, method: str) -> CompiledEOM:
     phi, phi_t = kinematics_of(definition)
     qd = program.let(phi[:, :k] * sp.Matrix(system.u_independent) + phi_t)  # (4.134)
     at = dict(zip(d.u, [*qd, *[0] * (len(d.u) - n)], strict=True))  # μ enters nothing
-    values = program.let([e.xreplace(at) for e in [*d.mass_matrix, *d.forcing]])
+    values = program.let([*d.mass_matrix, *d.forcing], at)
     qdd = program.solve(values[:len(d.u) ** 2], values[len(d.u) ** 2:], 2)[:n]
     psi, psi_t = definition.psi
     u_expr = (psi * sp.Matrix(definition.qdot) + psi_t)[:k, :]
     rate = (u_expr.jacobian(definition.qdot) * sp.Matrix(qdd)
             + u_expr.jacobian(definition.q) * sp.Matrix(definition.qdot)
             + (u_expr.diff(d.t) if d.t is not None else sp.zeros(k, 1)))
-    program.rates = [*qd, *program.let(rate.xreplace(dict(zip(definition.qdot, qd, strict=True))))]
+    program.rates = [*qd, *program.let(rate, dict(zip(definition.qdot, qd, strict=True)))]
     return CompiledEOM(d, parameters, program, k=k)
 
 

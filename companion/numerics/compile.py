@@ -160,10 +160,11 @@ class Program:
         self._printed[name] = sp.Symbol(name.name)
         return name
 
-    def let(self, exprs: Sequence[sp.Expr]) -> list[sp.Expr]:
-        """Names for the values of ``exprs`` (numbers and names kept as they are), their common
-        subexpressions computed once."""
-        exprs = [sp.sympify(e).xreplace(self._own) for e in exprs]
+    def let(self, exprs: Sequence[sp.Expr], at: dict | None = None) -> list[sp.Expr]:
+        """Names for the values of ``exprs`` (numbers and names kept as they are) with the
+        symbols of ``at`` replaced by its values, their common subexpressions computed once."""
+        at = {**self._own, **(at or {})}
+        exprs = [sp.sympify(e).xreplace(at) for e in exprs]
         missing = set().union(*(e.free_symbols for e in exprs)) - set(self._printed)
         if missing:
             raise ValueError("the equations use parameters with no value: "
@@ -188,8 +189,9 @@ class Program:
         return X
 
     def printed(self, expr: sp.Expr) -> sp.Expr:
-        """``expr`` in the printed names (x_i, p_i, t, cse's c_i, v_i, s_i)."""
-        return sp.sympify(expr).xreplace(self._own).xreplace(self._printed)
+        """An expression of the statements in the printed names (x_i, p_i, t, cse's c_i, v_i,
+        s_i)."""
+        return sp.sympify(expr).xreplace(self._printed)
 
     def python(self) -> Callable:
         """``f(t, x, p, solve)``: ẋ as a list, or a status of :data:`FAILURES`; ``solve(A, B,

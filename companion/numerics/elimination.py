@@ -37,10 +37,10 @@ def elimination_program(parts: EliminationParts, parameters: Sequence[sp.Symbol]
     phi = sp.Matrix(n, n, program.solve(values[:n * n], list(sp.eye(n)), 1))
     u_all = sp.Matrix([(u[i] if i < k else 0) - values[n * n + i] for i in range(n)])
     qd = sp.Matrix(program.let(phi * u_all))
-    at_qd = dict(zip(parts.qdot, qd, strict=True))
     pieces = [parts.rate, parts.components, parts.jacobian, parts.jacobian_rate,
               parts.gradient, parts.forces, parts.drift_rate]
-    motion = iter(program.let([e.xreplace(at_qd) for piece in pieces for e in piece]))
+    motion = iter(program.let([e for piece in pieces for e in piece],
+                              at=dict(zip(parts.qdot, qd, strict=True))))
     rate, v, J, dJ, dv, Q, drift = (sp.Matrix(*piece.shape, [next(motion) for _ in piece])
                                     for piece in pieces)
 
