@@ -1,8 +1,12 @@
 """Equations of motion compiled once for numbers: ``M(q,t) u̇ = f(q,u,t)``, ``q̇ = Φ u + Φ_t``.
 
-Everything is lambdified in one function with common-subexpression elimination, evaluated
-with the ``math`` module on scalars (far cheaper per call than numpy for small systems), and
-the linear system for u̇ solved numerically, never symbolically.
+Every method's right-hand side is one :class:`Program` — expressions with common
+subexpressions eliminated and small linear systems solved numerically, never symbolically —
+printed as Python evaluated with the ``math`` module on scalars (far cheaper per call than
+numpy for small systems) or as C (:mod:`companion.numerics.c_rhs`) from the same statements:
+M u̇ = f as derived (:func:`plain_program`), Lagrange's form mapped to the independent speeds
+(:func:`companion.mechanics.agreement.compiled_form`) and numeric elimination
+(:mod:`companion.numerics.elimination`).
 """
 
 from __future__ import annotations
@@ -251,8 +255,9 @@ class CompiledEOM:
     parameters
         The parameter symbols, in the order parameter values will be passed.
     program
-        The program of ẋ (default: :func:`plain_program` of ``derivation``); the state is
-        (q, u) with n coordinates and ``k`` speeds.
+        The program of ẋ (default: :func:`plain_program` of ``derivation``).
+    k
+        The speeds in the state x = (q, u) (default: the derivation's).
     """
 
     def __init__(self, derivation: Derivation, parameters: Sequence[sp.Symbol],
