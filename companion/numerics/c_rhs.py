@@ -4,8 +4,7 @@ as C, with the one linear solve in C (``solve``: Gaussian elimination with parti
 several right-hand sides at once), compiled once by the system's C compiler into a shared
 library (cached on disk by a hash of the source, with the compiled DOP853 of
 :mod:`~companion.numerics.c_dop853`) and called through ctypes: one call per evaluation of
-the right-hand side, or one per run.  The attitude's and the charts' closed-form rates
-(:func:`explicit_source`) and the disk–link's contact modes are printed with the same
+the right-hand side, or one per run.  The disk–link's contact modes are printed with
 :func:`block`.
 """
 
@@ -101,9 +100,12 @@ def program_source(program: Program) -> str:
              "int rhs(double t, const double *x, const double *p, double *out) {", "    (void)t;",
              *(f"    const double x_{i} = x[{i}];" for i in range(program.size)),
              *(f"    const double p_{i} = p[{i}];" for i in range(program.n_parameters))]
-    for statement in program.statements:
-        if len(statement) == 2:
+    for kind, *statement in program.statements:
+        if kind == "let":
             lines.append(f"    const double {c(statement[0])} = {c(statement[1])};")
+            continue
+        if kind == "require":
+            lines.append(f"    if (!({c(statement[0])} >= 0)) return {statement[1]};")
             continue
         X, A, B, status = statement
         k = math.isqrt(len(A))
@@ -116,6 +118,13 @@ def program_source(program: Program) -> str:
     return "\n".join([*lines, "    return 0;", "}"])
 
 
+def library(program: Program) -> ctypes.CDLL:
+    """``program`` printed as C (:func:`program_source`), compiled and loaded (:func:`load`),
+    named by a hash of what the program was built from: a cached library is loaded without
+    printing the program."""
+    return load(fingerprint([program.inputs, program.rates]), lambda: program_source(program))
+
+
 def c_names(state: Sequence[sp.Symbol], parameters: Sequence[sp.Symbol],
             t: sp.Symbol | None = None) -> dict[sp.Symbol, sp.Symbol]:
     """The symbols as the C right-hand side names them: ``x[i]``, ``p[i]`` and ``t``."""
@@ -124,37 +133,6 @@ def c_names(state: Sequence[sp.Symbol], parameters: Sequence[sp.Symbol],
     if t is not None:
         names[t] = sp.Symbol("t")
     return names
-
-
-def explicit_library(state: Sequence[sp.Symbol], parameters: Sequence[sp.Symbol],
-                     rates: Sequence[sp.Expr], guard: sp.Expr | None = None,
-                     t: sp.Symbol | None = None) -> ctypes.CDLL:
-    """The library of ẋ = ``rates`` in closed form (:func:`explicit_source`), loaded
-    (:func:`load`)."""
-    names = c_names(state, parameters, t)
-    return load(fingerprint([list(names), list(rates), guard]),
-                lambda: explicit_source(names, rates, guard))
-
-
-def explicit_source(names: dict[sp.Symbol, sp.Symbol], rates: Sequence[sp.Expr],
-                    guard: sp.Expr | None = None) -> str:
-    """The C source of ``int rhs(double t, const double *x, const double *p, double *out)``
-    for ẋ = ``rates`` given in closed form: returns 0, or 1 where ``guard`` is negative (a
-    chart that stops being an immersion) without evaluating the rates.  ``names`` maps the
-    symbols to ``x[i]``, ``p[i]`` and ``t``."""
-    checked = [] if guard is None else [
-        "    {", block([guard], "g", names, "s"), "    }",
-        "    if (!(g[0] >= 0)) return 1;"]
-    return "\n".join([
-        LINEAR_ALGEBRA,
-        "int rhs(double t, const double *x, const double *p, double *out) {",
-        "    double g[1];",
-        "    (void)t; (void)g;",
-        *checked,
-        "    {", block(rates, "out", names, "c"), "    }",
-        "    return 0;",
-        "}",
-    ])
 
 
 def fingerprint(fields: Sequence) -> str:
@@ -183,6 +161,8 @@ def _structure_hash(obj: object, seen: dict[int, tuple[object, bytes]]) -> bytes
         parts = [type(obj).__name__.encode(), *(_structure_hash(e, seen) for e in obj)]
     elif isinstance(obj, sp.Basic) and obj.args:
         parts = [type(obj).__name__.encode(), *(_structure_hash(a, seen) for a in obj.args)]
+    elif isinstance(obj, sp.Dummy):  # a program's own name: its index differs by session
+        parts = [b"Dummy", obj.name.encode()]
     else:  # an atom (a symbol with its assumptions, a number) or a plain value
         parts = [sp.srepr(obj).encode()]
     digest = hashlib.sha256(b"(" + b",".join(parts) + b")").digest()

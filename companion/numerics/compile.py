@@ -154,9 +154,12 @@ class Program:
                 *((s, f"x_{i}") for i, s in enumerate(state)),
                 *((s, f"p_{i}") for i, s in enumerate(parameters))]
         self._own = {s: sp.Dummy(name) for s, name in args}  # the user's symbols, renamed
+        #: What the program was built from, in order (hashed to name its C library).
+        self.inputs: list = [list(self._own)]
         self._printed = {d: sp.Symbol(d.name) for d in self._own.values()}
         self._temps = sp.numbered_symbols("c", cls=sp.Dummy)
-        self.statements: list[tuple[sp.Dummy, sp.Expr] | tuple[list, list, list, int]] = []
+        self.statements: list[tuple] = []  # ("let", name, expr), ("solve", X, A, B, status)
+        #                                       or ("require", expr, status)
         self.rates: list[sp.Expr] = []
 
     def _name(self, prefix: str = "v") -> sp.Dummy:
@@ -167,6 +170,7 @@ class Program:
     def let(self, exprs: Sequence[sp.Expr], at: dict | None = None) -> list[sp.Expr]:
         """Names for the values of ``exprs`` (numbers and names kept as they are) with the
         symbols of ``at`` replaced by its values, their common subexpressions computed once."""
+        self.inputs.append([list(exprs), list((at or {}).items())])
         at = {**self._own, **(at or {})}
         exprs = [sp.sympify(e).xreplace(at) for e in exprs]
         missing = set().union(*(e.free_symbols for e in exprs)) - set(self._printed)
@@ -174,13 +178,13 @@ class Program:
             raise ValueError("the equations use parameters with no value: "
                              f"{sorted(map(str, missing))}")
         replacements, reduced = sp.cse(exprs, symbols=self._temps)
-        self.statements += replacements
+        self.statements += [("let", s, e) for s, e in replacements]
         self._printed.update((s, sp.Symbol(s.name)) for s, _ in replacements)
         names = []
         for e in reduced:
             if not (e.is_Atom or -e in self._printed):  # a number, a name, or -name
                 name = self._name()
-                self.statements.append((name, e))
+                self.statements.append(("let", name, e))
                 e = name
             names.append(e)
         return names
@@ -189,8 +193,15 @@ class Program:
         """Names of X (row by row) of A X = B, A k×k and B k×r given row by row; a singular A
         ends the program with ``status`` (:data:`FAILURES`)."""
         X = [self._name("s") for _ in B]
-        self.statements.append((X, self.let(A), self.let(B), status))
+        self.inputs.append(status)
+        self.statements.append(("solve", X, self.let(A), self.let(B), status))
         return X
+
+    def require(self, guard: sp.Expr, status: int) -> None:
+        """End the program with ``status`` where ``guard`` is negative (or not a number),
+        before the statements that follow are evaluated."""
+        self.inputs.append(status)
+        self.statements.append(("require", self.let([guard])[0], status))
 
     def printed(self, expr: sp.Expr) -> sp.Expr:
         """An expression of the statements in the printed names (x_i, p_i, t, cse's c_i, v_i,
@@ -209,10 +220,14 @@ class Program:
             lines.append(f"    {', '.join(state)}, = x")
         if self.n_parameters:
             lines.append(f"    {', '.join(f'p_{i}' for i in range(self.n_parameters))}, = p")
-        for statement in self.statements:
-            if len(statement) == 2:
+        for kind, *statement in self.statements:
+            if kind == "let":
                 lines.append(f"    {self.printed(statement[0])} = "
                              f"{code(self.printed(statement[1]))}")
+                continue
+            if kind == "require":
+                lines += [f"    if not ({code(self.printed(statement[0]))}) >= 0:",
+                          f"        return {statement[1]}"]
                 continue
             X, A, B, status = statement
             listed = [f"[{', '.join(code(self.printed(e)) for e in M)}]" for M in (A, B)]
@@ -277,8 +292,7 @@ class CompiledEOM:
         from companion.numerics import c_rhs
 
         if self._library is None:
-            text = c_rhs.program_source(self.program)
-            self._library = c_rhs.load(c_rhs.fingerprint([text]), lambda: text)
+            self._library = c_rhs.library(self.program)
         return c_rhs.CRightHandSide(self._library, self.n, self.k, list(p))
 
     def _evaluate(self, t: float, x: list[float], p: list[float], solve=_solve_or_none):
