@@ -92,7 +92,8 @@ def block(exprs: Sequence[sp.Expr], target: str, names: dict[sp.Symbol, sp.Symbo
 def program_source(program: Program) -> str:
     """The C source of ``int rhs(double t, const double *x, const double *p, double *out)``
     printed from ``program``'s statements (:meth:`~companion.numerics.compile.Program.python`
-    prints the same as Python): returns 0, or the status of a singular linear system."""
+    prints the same as Python): returns 0, or the status of a singular linear system or of
+    a failed requirement."""
     def c(e: sp.Expr) -> str:
         return sp.ccode(program.printed(e))
 

@@ -136,9 +136,9 @@ class Program:
     :meth:`python` prints as Python evaluated on floats with the ``math`` module and
     :func:`~companion.numerics.c_rhs.program_source` as C.
 
-    Build it with :meth:`let` and :meth:`solve`, then set :attr:`rates`, the n + k entries
-    of ẋ (q̇ first).  Symbols are the arguments' (``t``, ``state``, ``parameters``) or names
-    returned by earlier statements.
+    Build it with :meth:`let`, :meth:`solve` and :meth:`require`, then set :attr:`rates`, the
+    n + k entries of ẋ (q̇ first).  Symbols are the arguments' (``t``, ``state``,
+    ``parameters``) or names returned by earlier statements.
 
     Raises
     ------
