@@ -12,7 +12,9 @@ instrumented counts run its code from a ``git archive`` in a temporary folder):
 * right-hand-side forms: the functions that build an f(t, x) of the equations —
   ``rhs``/``c_rhs`` of the compiled forms (``numerics/compile.py``, ``numerics/elimination.py``),
   ``rhs_in_independent_speeds`` (``mechanics/agreement.py``), and the ``exec`` factory
-  ``_rhs_factory`` (``system.py``);
+  ``_rhs_factory`` (``system.py``), where the base revision has them (now the Python and the
+  C printing of the one ``Program`` in ``numerics/compile.py``, which the elimination and
+  the Lagrange form build instead of an f of their own);
 * places that start an integration: functions calling ``solve_ivp``, ``odeint``,
   ``solve_events`` or a C right-hand side's ``integrate(x0, t, rtol, atol)``;
 * the places that map a parameter's name to its position in ``p`` outside the one

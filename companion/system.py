@@ -41,7 +41,7 @@ import sympy as sp
 # Importing the method modules registers their methods (they never import this module).
 from companion.geometry import lie, metric, planar  # noqa: F401
 from companion.mechanics import kane, lagrange, maggi  # noqa: F401
-from companion.mechanics.agreement import rhs_in_independent_speeds
+from companion.mechanics.agreement import compiled_form
 from companion.mechanics.definition import (
     Definition,
     Parameter,
@@ -51,15 +51,11 @@ from companion.mechanics.definition import (
 )
 from companion.mechanics.derivation import Derivation
 from companion.mechanics.methods import METHODS, Method, applicable, register_method
-from companion.mechanics.numeric_elimination import (
-    NumericEliminationResult,
-    boltzmann_hamel_numeric,
-)
+from companion.mechanics.numeric_elimination import boltzmann_hamel_numeric
 from companion.mechanics.quasi_velocities import dot_symbol
 from companion.model import Observable
 from companion.numerics import (
     CompiledEOM,
-    EliminationEOM,
     NonFiniteMotionError,
     SingularConfigurationError,
     Trajectory,
@@ -350,15 +346,14 @@ class OdeIntegrator(Integrator):
         DOP853 compiled with the C right-hand side (:mod:`companion.numerics.c_dop853`, the
         same steps; 2.9 ms against LSODA's 60 ms on the double pendulum's 20 s run,
         ``benchmarks/integrators.py``).  It needs ``backend="c"`` or ``"auto"``; under
-        ``"auto"`` a Python right-hand side (no C compiler, or a method whose speeds are not
-        the u's) is integrated by LSODA, the one fallback, chosen here
-        (:meth:`solver_for`); under ``"c"`` it is refused.
+        ``"auto"`` a Python right-hand side (no C compiler) is integrated by LSODA, the one
+        fallback, chosen here (:meth:`solver_for`); under ``"c"`` it is refused.
     rtol, atol
         Default tolerances (``None``: the solver's own of :data:`SOLVERS`).
     backend
         ``"python"``; ``"c"``: the right-hand side compiled to C (:mod:`companion.numerics.
-        c_rhs`, an error without a C compiler), for a derivation by numeric elimination or
-        any compiled M u̇ = f (faster than Python from about ten coordinates on);
+        c_rhs`, an error without a C compiler), the same program as Python's for every method
+        (faster than Python from about ten coordinates on);
         ``"auto"``: C when a compiler is found, else Python.
     """
 
@@ -385,18 +380,15 @@ class OdeIntegrator(Integrator):
         """The right-hand side ``f(t, x) = ẋ`` in x = (q, u) that this part integrates, for
         the parameter values ``p`` (as :meth:`System.parameter_vector` takes them).
 
-        The one place where its form is chosen, the same equations in each: the kinematics
-        of a method whose speeds are not the u's (Lagrange's form); else C
-        (``backend``); else the compiled M u̇ = f solved at each call (Python)."""
+        The one place where its backend is chosen, the one program of
+        :meth:`System.compiled` in each: C (``backend``), else Python."""
         return self._rhs(system, system.parameter_vector(p),
                          system.method if method is None else method)
 
     def _rhs(self, system: System, p: list[float], method: str):
         """:meth:`rhs` for validated values ``p`` (a :class:`Setup`'s)."""
-        if system.derive(method).speeds != "u":
-            return rhs_in_independent_speeds(system, method, p)
         compiled = system.compiled(method)
-        if self.backend != "python" and hasattr(compiled, "c_rhs"):
+        if self.backend != "python":
             from companion.numerics.c_rhs import compiler
 
             if self.backend == "c" or compiler() is not None:
@@ -890,14 +882,11 @@ class System:
         return self._derivations[method]
 
     def compiled(self, method: str | None = None) -> CompiledEOM:
-        """The derivation compiled for numbers (cached)."""
+        """The derivation compiled for numbers in the state (q, u) (cached; see
+        :func:`~companion.mechanics.agreement.compiled_form`)."""
         method = self.method if method is None else method
         if method not in self._compiled:
-            d = self.derive(method)
-            self._compiled[method] = (
-                EliminationEOM(d.parts, self.parameter_symbols)
-                if isinstance(d, NumericEliminationResult)
-                else CompiledEOM(d, self.parameter_symbols))
+            self._compiled[method] = compiled_form(self, method)
         return self._compiled[method]
 
     # ----------------------------------------------------------------- simulation

@@ -21,7 +21,7 @@ from companion.geometry import lie
 from companion.geometry.metric import kinetic_metric
 from companion.mechanics.agreement import udot_function
 from companion.numerics import Trajectory
-from companion.numerics.compile import lambdify_scalar
+from companion.numerics.compile import Program, lambdify_scalar
 from companion.numerics.integrate import compiled_or_lsoda, integrate
 from companion.numerics.rotations import (
     euler_angles_from_quaternions,
@@ -71,8 +71,9 @@ def _compiled_attitude(system: System, method: str):
         omega_dot = [a.xreplace(dict.fromkeys(d.q, 0)) for a in d.accelerations()]
     quat = sp.symbols("quat_w quat_x quat_y quat_z")
     rates = [*omega_dot, *quaternion_rate_scalar(list(quat), omega)]
-    return c_rhs.explicit_library([*omega, *quat], system.parameter_symbols, rates,
-                                  t=system.t)
+    program = Program(system.t, [*omega, *quat], system.parameter_symbols)
+    program.rates = program.let(rates)
+    return c_rhs.library(program)
 
 
 def attitude_rhs(system: System, method: str, p: list[float]):
