@@ -6,11 +6,12 @@ frame of the new motion, keyframe payloads, and a chapter notebook's size with w
 
     .venv/bin/python benchmarks/scene.py --causes [--seconds 3] [--notebooks euler-rigid]
 
-``--causes`` (issue 39): the scene of a live page (JupyterLab, every cell run; then Voilà in
-lecture mode) playing, counted by Chromium and divided by the same counts of an empty page
-playing a bare requestAnimationFrame loop in the same run (load-independent): layouts, style
-passes, script and main-thread ms per second of play, then, from a trace of the same seconds,
-what invalidated layout or style (the script frame that asked, or "(no script)") and what
+``--causes`` (issue 39): a notebook's first scene playing on its exported page, then on a live
+page (JupyterLab, every cell run; Voilà in lecture mode), counted by Chromium per second of
+play: layouts, style passes, script and main-thread ms, each a ratio to the exported page's in
+the same run (the counts hardly depend on the machine's load; the frame rate, a ratio to an
+empty page's, does); then, from a trace of the same seconds, the main thread's busiest work,
+what invalidated layout or style (the reason, the node, the script frame that asked) and what
 forced a layout synchronously.
 
 ``--display-rate`` (issue 30): every notebook's first scene playing at 1920×1080 in JupyterLab
@@ -277,56 +278,65 @@ def _causes(events: list[dict], seconds: float, show: int = 8) -> None:
 
 def causes(seconds: float, only: list[str]) -> None:
     """The first scene of each chosen notebook playing on a live page (JupyterLab with every
-    cell run, and Voilà in lecture mode): Chromium's counters per second of play against an
-    empty page's, and what invalidated or forced layouts and style passes."""
+    cell run, and Voilà in lecture mode) and on its exported page: Chromium's counters per
+    second of play, the live pages' as ratios to the exported page's of the same run, and what
+    invalidated or forced their layouts and style passes."""
     chosen = [nb for nb in NOTEBOOK_SCENES if NOTEBOOK_SCENES[nb]
               and any(word in nb for word in only or ["euler-rigid"])]
     if not chosen:
         raise SystemExit(f"--notebooks {' '.join(only)} names none of {sorted(NOTEBOOK_SCENES)}")
-    with lb.chromium() as chromium:
+    with (tempfile.TemporaryDirectory() as tmp, lb.chromium() as chromium,
+          lb.jupyter_server(ROOT) as lab,
+          lb.jupyter_server(ROOT, app="voila", lecture=True) as voila):
         page = chromium.new_page(viewport={"width": 1920, "height": 1080})
         page.set_content(_EMPTY_PAGE)
         page.evaluate("() => { globalThis.__companionScenes = [{frames: 0, generation: 0,"
                       " shownAt: [], el: document.body}]; const f = () => {"
                       " globalThis.__companionScenes[0].frames++; requestAnimationFrame(f); };"
                       " f(); }")
-        empty, _ = _play_counted(chromium, page, seconds, start_scene=False)
+        empty = _play_counted(chromium, page, seconds, start_scene=False)[0]["fps"]
         page.close()
-        print(f"per second of play (÷ an empty page's rAF loop in the same run): "
-              f"empty page {empty['fps']:.1f} fps, {empty['LayoutCount']:.1f} layouts, "
-              f"{empty['RecalcStyleCount']:.1f} style passes, "
-              f"{1e3 * empty['ScriptDuration']:.0f} ms script, "
-              f"{1e3 * empty['TaskDuration']:.0f} ms tasks", flush=True)
+        print(f"per second of {seconds:g} s of play: fps (÷ an empty page's rAF rate, "
+              f"{empty:.1f}), layouts, style passes, script ms, main-thread task ms "
+              "(each ÷ the exported page's in the same run)", flush=True)
 
-        def report(label: str, work: dict, events: list[dict]) -> None:
-            ratio = {k: work[k] / empty[k] if empty[k] else float("inf") for k in _COUNTERS}
-            print(f"  {label}: {work['fps']:.1f} fps ({work['fps'] / empty['fps']:.2f}); "
-                  f"{work['LayoutCount']:.1f} layouts ({ratio['LayoutCount']:.1f}×), "
-                  f"{work['RecalcStyleCount']:.1f} style passes "
-                  f"({ratio['RecalcStyleCount']:.1f}×), "
-                  f"{1e3 * work['ScriptDuration']:.0f} ms script "
-                  f"({ratio['ScriptDuration']:.1f}×), {1e3 * work['TaskDuration']:.0f} ms tasks "
-                  f"({ratio['TaskDuration']:.1f}×); load average {os.getloadavg()[0]:.1f}",
-                  flush=True)
-            _causes(events, seconds)
+        def lab_page(page, notebook):
+            lb.run_all_cells(page, lb.open_notebook(page, lab, f"chapters/{notebook}.ipynb"))
+            page.wait_for_selector(f".{lb.SCENE_CLASS} canvas", timeout=60_000)
+            lb.wait_kernel_idle(page)
 
-        with lb.jupyter_server(ROOT) as lab:
-            for notebook in chosen:
+        def lecture_page(page, notebook):
+            page.goto(voila.link(f"voila/render/chapters/{notebook}.ipynb"), timeout=180_000)
+            page.wait_for_selector(f".{lb.SCENE_CLASS} canvas", timeout=180_000)
+            page.wait_for_timeout(3000)
+
+        def exported_page(page, notebook):
+            path = Path(tmp) / "exported.html"
+            path.write_text(f"<!doctype html><html><body><div style='width:{COLUMN_PX}px'>"
+                            f"{examples.scene(NOTEBOOK_SCENES[notebook]).standalone_html()}"
+                            "</div></body></html>", encoding="utf-8")
+            page.goto(path.as_uri())
+            page.wait_for_selector(f".{lb.SCENE_CLASS} canvas", timeout=60_000)
+
+        for notebook in chosen:
+            base = None
+            for where, open_page in (("exported page", exported_page),
+                                     ("JupyterLab, all cells run", lab_page),
+                                     ("Voilà, lecture mode", lecture_page)):
                 page = chromium.new_page(viewport={"width": 1920, "height": 1080})
-                lb.run_all_cells(page, lb.open_notebook(page, lab, f"chapters/{notebook}.ipynb"))
-                page.wait_for_selector(f".{lb.SCENE_CLASS} canvas", timeout=60_000)
-                lb.wait_kernel_idle(page)
-                report(f"{notebook} (JupyterLab, all cells run)",
-                       *_play_counted(chromium, page, seconds))
+                open_page(page, notebook)
+                work, events = _play_counted(chromium, page, seconds)
                 page.close()
-        with lb.jupyter_server(ROOT, app="voila", lecture=True) as voila:
-            for notebook in chosen:
-                page = chromium.new_page(viewport={"width": 1920, "height": 1080})
-                page.goto(voila.link(f"voila/render/chapters/{notebook}.ipynb"), timeout=180_000)
-                page.wait_for_selector(f".{lb.SCENE_CLASS} canvas", timeout=180_000)
-                page.wait_for_timeout(3000)
-                report(f"{notebook} (Voilà, lecture mode)", *_play_counted(chromium, page, seconds))
-                page.close()
+                base = base or work
+                ratio = {k: work[k] / base[k] if base[k] else float("nan") for k in _COUNTERS}
+                print(f"  {notebook} ({where}): {work['fps']:.1f} fps "
+                      f"({work['fps'] / empty:.2f}); {work['LayoutCount']:.1f} layouts "
+                      f"({ratio['LayoutCount']:.2f}), {work['RecalcStyleCount']:.1f} style passes "
+                      f"({ratio['RecalcStyleCount']:.2f}), {1e3 * work['ScriptDuration']:.0f} ms "
+                      f"script ({ratio['ScriptDuration']:.2f}), {1e3 * work['TaskDuration']:.0f}"
+                      f" ms tasks ({ratio['TaskDuration']:.2f}); load average "
+                      f"{os.getloadavg()[0]:.1f}", flush=True)
+                _causes(events, seconds)
 
 
 def _page_work(cdp) -> dict[str, float]:
