@@ -116,9 +116,6 @@ class CheckedValues(Mapping[str, float]):
     def __repr__(self) -> str:
         return repr(self._values)
 
-    def __reduce__(self):
-        return CheckedValues, (self._entries, self._values)
-
 
 @dataclass(frozen=True)
 class ParameterTable:
