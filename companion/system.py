@@ -444,7 +444,7 @@ class System:
     def _forget_compiled(self, state: dict[str, Any]) -> None:
         """Drop from ``state`` what is computed from the derivations: compiled equations,
         every class's cached properties and :attr:`_TRANSIENT` (rebuilt on first use)."""
-        state["_compiled"], state["_rates"] = {}, {}
+        state["_compiled"], state["_checks"] = {}, {}
         for name in self._TRANSIENT:
             state.pop(name, None)
         for klass in type(self).__mro__:
@@ -904,59 +904,51 @@ class System:
                             f"{integrator!r}")
         return integrator
 
-    @cached_property
-    def _coordinate_conditioning(self) -> Callable | None:
-        """|det Ψ| / Π_i ‖row i of Ψ‖ as a function of (q, parameters[, t]); None when Ψ does
-        not depend on the coordinates (then it can never become singular along a motion)."""
-        psi, _ = self.psi
-        if self.elimination == "numeric" or not psi.free_symbols & set(self.q):
-            return None  # numeric elimination: the compiled Φ refuses a singular Ψ itself
-        rows = sp.Mul(*(sp.sqrt(sum(e**2 for e in psi.row(i))) for i in range(psi.rows)))
-        args = [*self.q, *self.parameter_symbols, *([self.t] if self.t is not None else [])]
-        return sp.lambdify(args, sp.Abs(psi.det(method="berkowitz")) / rows, modules="numpy",
-                           cse=True)
-
-    @cached_property
-    def _constrained_rows(self) -> Callable:
-        """The entries of [Ψ_c | Ψ_t,c], the rows of the constrained u's in u = Ψ q̇ + Ψ_t
-        as one function of (q, parameters, t) (arrays of samples alike)."""
-        psi, psi_t = self.psi
-        k = len(self.u_independent)
-        args = [*self.q, *self.parameter_symbols, self.t if self.t is not None else sp.Dummy()]
-        return sp.lambdify(args, list(psi[k:, :].row_join(psi_t[k:, :])), modules="numpy",
-                           cse=True)
-
-    def _kinematics(self, d: Derivation) -> Callable:
-        """q̇ = Φ u + Φ_t of the derivation ``d`` as one function of (q, u, parameters, t)
-        (arrays of samples alike), compiled once per method."""
-        if d.method not in self._rates:
-            args = [*d.q, *d.u, *self.parameter_symbols,
-                    self.t if self.t is not None else sp.Dummy()]
-            self._rates[d.method] = sp.lambdify(args, list(d.kinematics), modules="numpy",
-                                                cse=True)
-        return self._rates[d.method]
-
     def guards(self, part: Integrator, method: str, p: list[float],
                params: Mapping[str, float]) -> Guards:
-        """The checks of one simulation by ``part`` at the parameter values ``p`` (and by
-        name, ``params``): the coordinates' conditioning and the nonholonomic constraints
-        when ``part``'s state is (q, u) (:class:`~companion.numerics.simulate.Guards`), and
-        this system's :meth:`evaluate`."""
+        """The checks of one simulation by ``part`` at the parameter values ``p`` (``params``
+        by name): :class:`~companion.numerics.simulate.Guards` with this system's
+        :meth:`evaluate` and, when ``part``'s state is (q, u), the functions of
+        :meth:`_guard_functions` at ``p``."""
         names = tuple(s.name for s in self.q)
         if tuple(part.state_names(self)[: len(names)]) != names:  # another state: unread
             return Guards(self.name, params, evaluate=self.evaluate)
-        time = (lambda t: [t]) if self.t is not None else (lambda t: [])
-        measure, held = self._coordinate_conditioning, self.u[len(self.u_independent):]
-        d = self.derive(method) if held and self.elimination != "numeric" else None
-        rates = self._kinematics(d) if d is not None and d.speeds == "u" else None
-        rows = self._constrained_rows if held else None
+        if method not in self._checks:
+            self._checks[method] = self._guard_functions(method)
+        measure, rows, rates = self._checks[method]
         return Guards(
             self.name, params, names,
-            conditioning=None if measure is None else lambda t, q: measure(*q, *p, *time(t)),
-            held=tuple(u.name for u in held),
+            held=tuple(u.name for u in self.u[len(self.u_independent):]),
+            conditioning=None if measure is None else lambda t, q: measure(*q, *p, t),
             constrained=None if rows is None else lambda t, q: rows(*q, *p, t),
             kinematics=None if rates is None else lambda t, x: rates(*x, *p, t),
             evaluate=self.evaluate)
+
+    def _guard_functions(self, method: str) -> tuple[Callable | None, ...]:
+        """For :meth:`guards`, functions of (q, parameters, t), arrays of samples alike: the
+        coordinates' conditioning |det Ψ| / Π_i ‖row i of Ψ‖ (None when Ψ does not depend on
+        the q's, or under numeric elimination, whose compiled Φ refuses a singular Ψ itself);
+        the entries of [Ψ_c | Ψ_t,c], the rows of the held u's in u = Ψ q̇ + Ψ_t (None
+        without); of (q, u, parameters, t), q̇ = Φ u + Φ_t of ``method`` (4.134) (None where
+        q̇ is read from the right-hand side: numeric elimination, speeds other than the u's)."""
+        psi, psi_t = self.psi
+        k, numeric = len(self.u_independent), self.elimination == "numeric"
+        t = self.t if self.t is not None else sp.Dummy()
+
+        def compiled(exprs: Any, *speeds: sp.Symbol) -> Callable:
+            return sp.lambdify([*self.q, *speeds, *self.parameter_symbols, t], exprs,
+                               modules="numpy", cse=True)
+
+        measure = rows = rates = None
+        if not numeric and psi.free_symbols & set(self.q):
+            norms = sp.Mul(*(sp.sqrt(sum(e**2 for e in psi.row(i))) for i in range(psi.rows)))
+            measure = compiled(sp.Abs(psi.det(method="berkowitz")) / norms)
+        if psi.rows > k:
+            rows = compiled(list(psi[k:, :].row_join(psi_t[k:, :])))
+            d = None if numeric else self.derive(method)
+            if d is not None and d.speeds == "u":
+                rates = compiled(list(d.kinematics), *d.u)
+        return measure, rows, rates
 
     @cached_property
     def _evaluators(self) -> dict[str, Callable]:

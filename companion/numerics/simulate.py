@@ -176,21 +176,13 @@ class Guards:
     """The checks of one simulation, functions of the state and data built by its model
     before the run: the integrator part runs them and never calls back the model.
 
-    Attributes
-    ----------
-    name, params
-        The model's name and parameter values, for the messages.
-    coordinates
-        The names of the q's, the first rows of a state (q, u); empty for another state.
-    conditioning
-        ``(t, q) ↦ |det Ψ| / Π ‖row of Ψ‖`` (1 for orthonormal rows, 0 where Ψ is
-        singular), or None when Ψ does not depend on the q's.
-    held, constrained, kinematics
-        The nonholonomic u's held at zero; ``(t, q) ↦`` the entries of their rows
-        [Ψ_c | Ψ_t,c] of u = Ψ q̇ + Ψ_t; ``(t, states) ↦ q̇`` of the method (4.134), or None
-        (q̇ read from the right-hand side).
-    evaluate
-        Fills a finished trajectory's invariants, series and residuals (the model's own).
+    ``name`` and ``params`` are named in the messages; ``coordinates`` are the names of the
+    q's, the first rows of a state (q, u) (empty for another state); ``conditioning`` is
+    ``(t, q) ↦ |det Ψ| / Π ‖row of Ψ‖`` (1 for orthonormal rows, 0 where Ψ is singular);
+    ``held`` the nonholonomic u's, ``constrained`` ``(t, q) ↦`` the entries of their rows
+    [Ψ_c | Ψ_t,c] of u = Ψ q̇ + Ψ_t, ``kinematics`` ``(t, states) ↦ q̇`` of the method
+    (4.134) (None: q̇ read from the right-hand side); ``evaluate`` fills a finished
+    trajectory's invariants, series and residuals (the model's own).
     """
 
     #: Largest rate at the start taken for no overflow in the making (the integrators'
@@ -231,8 +223,7 @@ class Guards:
 
     def regular(self, t: np.ndarray, states: np.ndarray, where: str) -> None:
         """Refuse motions through configurations where the coordinates are singular (gimbal
-        lock of Euler angles, the origin of polar coordinates): there q̇ = Φ u blows up and
-        the numbers mean nothing, even when no division by exactly zero happens."""
+        lock, the origin of polar coordinates): there q̇ = Φ u blows up."""
         if self.conditioning is None:
             return
         q = states[: len(self.coordinates)]

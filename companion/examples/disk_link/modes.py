@@ -93,10 +93,8 @@ class ContactModes:
     the hybrid model whose modes (rolling, slipping either way, separated) are switched by
     events, with plastic impacts on re-contact.
 
-    Not an :class:`~companion.system.Integrator` (which integrates a System's derivation in
-    its (q, u)): it has a state of its own, :data:`STATE_NAMES`, and is called by
-    :meth:`.model.DiskLink.simulate` through :func:`companion.numerics.simulate.simulate_model`
-    as an integrator part (:class:`~companion.numerics.simulate.IntegratorPart`).
+    An :class:`~companion.numerics.simulate.IntegratorPart` with a state of its own,
+    :data:`STATE_NAMES`, not a System's (q, u).
 
     The trajectory's ``switches`` list the mode switches (time, source, target, reason); the
     series ``mode`` indexes :data:`MODES`.  Options of ``simulate``: ``link_held`` (hold the
