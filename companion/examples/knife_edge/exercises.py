@@ -13,6 +13,7 @@ import sympy as sp
 import sympy.physics.mechanics as me
 
 from companion.examples.euler_body.exercises import _C_ORDER
+from companion.examples.knife_edge.system import build
 from companion.examples.nonholonomic.connection import constrained_T_first
 from companion.exercises.check import Mistake
 from companion.exercises.exercise import (
@@ -32,22 +33,36 @@ _KNIFE_ALIASES = {"v": "u_1", "phidot": "u_2"}
 
 
 
-def knife_edge() -> list[Exercise]:
-    """C¹, v̇, φ̈ and the knife-edge force λ for the dumbbell of Example 4.4."""
+def _speeds(system: System) -> str:
+    """The quasi-velocities of ``system`` as LaTeX, from its definition (a variant's too)."""
+    d = system.definition
+    return ", ".join(f"${sp.latex(u)} = {sp.latex(e)}$" for u, e in zip(d.u, d.definitions,
+                                                                          strict=True))
+
+
+def knife_edge(system: System | None = None) -> list[Exercise]:
+    """C¹, v̇, φ̈ and the knife-edge force λ for the dumbbell of Example 4.4; posed on
+    ``system``, a variant of it (:mod:`.variants`), the prompts state that system's own
+    quasi-velocities and kinetic energy, and the hints, which speak of the book's, are left
+    out."""
     d = lambda s: s.derive()  # noqa: E731 - the shared, cached derivation
+    variant = system is not None
+    system = build() if system is None else system
+    u1 = sp.latex(system.definition.definitions[0])
+    hints = (lambda *given: ()) if variant else (lambda *given: given)
     too_early = ("That is what the constrained T gives: put u_3 = 0 only after "
                  "differentiating, because the gyroscopic terms come from p_3 = ∂T/∂u_3.")
     return [
         Exercise(
             key="C1", example="knife_edge", title="The coefficients C¹ of the forward speed",
-            prompt=(r"The forward speed is $u_1 = \dot x\cos\phi + \dot y\sin\phi$ with "
+            prompt=(rf"The speed along the knife edge is $u_1 = {u1}$ with "
                     r"$q = (x, y, \phi)$. Compute $C^1_{ik} = \partial\Psi_{1i}/\partial q_k - "
                     r"\partial\Psi_{1k}/\partial q_i$ (row $i$, column $k$)."),
             answer=lambda s: d(s).C[0],
             names=_KNIFE_NAMES,
-            hints=("Ψ_1• = (cos φ, sin φ, 0) depends on φ only, so only derivatives by "
-                   "q_3 = φ survive.",
-                   "The only non-zero entries are in the third row and the third column."),
+            hints=hints("Ψ_1• = (cos φ, sin φ, 0) depends on φ only, so only derivatives by "
+                        "q_3 = φ survive.",
+                        "The only non-zero entries are in the third row and the third column."),
             solution=lambda s: [
                 *steps_keyed(d(s), "psi"),
                 Step("C¹ for u_1", d(s).C[0], "(4.115)", "The first of the matrices C^j.",
@@ -60,14 +75,16 @@ def knife_edge() -> list[Exercise]:
         Exercise(
             key="vdot", example="knife_edge", title="The forward acceleration v̇",
             prompt=(r"Apply the Boltzmann–Hamel equation for $r = 1$ with the unconstrained "
-                    r"kinetic energy (4.108) and then $u_3 = 0$. Give $\dot v = \dot u_1$ in "
+                    rf"kinetic energy $T = {sp.latex(system.definition.T)}$"
+                    + ("" if variant else " (4.108)")
+                    + r" and then $u_3 = 0$. Give $\dot v = \dot u_1$ in "
                     r"terms of $l$, $v = u_1$ and $\dot\phi = u_2$."),
             answer=lambda s: d(s).accelerations()[0],
             names=_KNIFE_NAMES, aliases=_KNIFE_ALIASES,
-            hints=("T does not depend on x, y or φ, so ∂T/∂θ_1 = 0.",
-                   "The term Σ_j p_j γ^j_1l u_l is fed by p_3 = m(2u_3 + l u_2), which is not "
-                   "zero when u_3 = 0.",
-                   "With p_1 = 2m u_1 the equation reads 2m v̇ = (something) φ̇²."),
+            hints=hints("T does not depend on x, y or φ, so ∂T/∂θ_1 = 0.",
+                        "The term Σ_j p_j γ^j_1l u_l is fed by p_3 = m(2u_3 + l u_2), which is not "
+                        "zero when u_3 = 0.",
+                        "With p_1 = 2m u_1 the equation reads 2m v̇ = (something) φ̇²."),
             solution=lambda s: [
                 *steps_keyed(d(s), "momenta", "gyroscopic", "equations"),
                 Step("Solved for the accelerations", d(s).accelerations(), "(4.122)–(4.123)",
@@ -83,8 +100,8 @@ def knife_edge() -> list[Exercise]:
                     r"terms of $l$, $v = u_1$ and $\dot\phi = u_2$."),
             answer=lambda s: d(s).accelerations()[1],
             names=_KNIFE_NAMES, aliases=_KNIFE_ALIASES,
-            hints=("p_2 = m(l² u_2 + l u_3), so the u̇_2 coefficient is m l².",
-                   "The gyroscopic term of row 2 comes from p_3 γ³_21 u_1 with γ³_21 = 1."),
+            hints=hints("p_2 = m(l² u_2 + l u_3), so the u̇_2 coefficient is m l².",
+                        "The gyroscopic term of row 2 comes from p_3 γ³_21 u_1 with γ³_21 = 1."),
             solution=lambda s: [
                 *steps_keyed(d(s), "gyroscopic", "equations"),
                 Step("Solved for the accelerations", d(s).accelerations(), "(4.122)–(4.123)",
@@ -102,9 +119,9 @@ def knife_edge() -> list[Exercise]:
                     r"$\lambda$ in terms of $m$, $l$, $v = u_1$ and $\dot\phi = u_2$."),
             answer=lambda s: d(s).constraint_forces()[0],
             names=_KNIFE_NAMES, aliases=_KNIFE_ALIASES,
-            hints=("Write row 3 with p_3 = m(2u_3 + l u_2): it contains u̇_2 and the γ terms.",
-                   "Replace u̇_2 by the φ̈ you found from row 2.",
-                   "The l's cancel: the force depends on m, v and φ̇ only."),
+            hints=hints("Write row 3 with p_3 = m(2u_3 + l u_2): it contains u̇_2 and the γ terms.",
+                        "Replace u̇_2 by the φ̈ you found from row 2.",
+                        "The l's cancel: the force depends on m, v and φ̇ only."),
             solution=lambda s: [
                 *steps_keyed(d(s), "momenta", "equations"),
                 Step("Row r = 3 of (4.85) on the constrained motion", d(s).constraint_rows,
@@ -118,7 +135,7 @@ def knife_edge() -> list[Exercise]:
                                         "constraint_too_early")],
             example_answer="an expression in m, l, u_1 and u_2",
         ),
-        *knife_edge_concepts(),
+        *knife_edge_concepts(system),
     ]
 
 
@@ -223,17 +240,17 @@ def _turning_outcome(system: System, initial: Mapping[str, float] | None = None)
                                                              else "_v_down")
 
 
-def knife_edge_concepts() -> list[ChoiceExercise]:
-    """Which C^j vanish; which way the dumbbell turns, forwards and backwards."""
+def knife_edge_concepts(system: System | None = None) -> list[ChoiceExercise]:
+    """Which C^j vanish; which way the dumbbell turns, forwards and backwards (the first
+    prompt states the quasi-velocities of ``system``, the book's by default)."""
+    speeds = _speeds(build() if system is None else system)
     turning = {"constant": 0, "slower_v_up": 1, "faster_v_down": 2, "faster_v_up": 3}
     backwards = {"slower_v_up": 0, "rise_then_fall": 1, "faster_v_up": 2, "faster_v_down": 2,
                  "constant": 3}
     return [
         ChoiceExercise(
             key="which_C", example="knife_edge", title="Which C^j vanish, and why",
-            prompt=(r"The quasi-velocities are $u_1 = \dot x\cos\phi + \dot y\sin\phi$, "
-                    r"$u_2 = \dot\phi$ and the constrained "
-                    r"$u_3 = -\dot x\sin\phi + \dot y\cos\phi$. "
+            prompt=(f"The quasi-velocities are {speeds}, the last one constrained to zero. "
                     r"Which of the matrices $C^1, C^2, C^3$ are zero?"),
             options=[
                 Option("Only C², because u₂ = φ̇ is the rate of a coordinate",
