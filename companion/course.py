@@ -10,6 +10,7 @@ system that the student id draws, where the slice declares variants
 from __future__ import annotations
 
 import os
+from functools import cache
 
 from companion import examples
 from companion.exercises import assignment, graded
@@ -26,8 +27,13 @@ def _show(markdown: str) -> None:
 
 def own_set(set_name: str, seed: str | None = None) -> ExerciseSet:
     """The exercise set of ``set_name`` posed on the system of the student ``seed`` (defaults
-    to :func:`~companion.exercises.assignment.student_id`)."""
-    seed = assignment.student_id() if seed is None else seed
+    to :func:`~companion.exercises.assignment.student_id`); built once per kernel, for every
+    cell of the assignment."""
+    return _own_set(set_name, assignment.student_id() if seed is None else seed)
+
+
+@cache
+def _own_set(set_name: str, seed: str) -> ExerciseSet:
     return examples.exercises_for(set_name).for_student(seed)
 
 
@@ -37,6 +43,10 @@ def student_set(set_name: str, seed: str | None = None, *, show: bool = True) ->
     :func:`~companion.exercises.variant.describe`)."""
     graded.seal()
     seed = assignment.student_id() if seed is None else seed
+    if os.environ.get("NBGRADER_EXECUTION"):  # the autograder: its worker starts meanwhile
+        from companion.exercises.worker import grader
+
+        grader().start()
     own = own_set(set_name, seed)
     if show:
         numbers = assignment.draw_numbers(own, seed)
@@ -59,12 +69,11 @@ def grade(set_name: str, key: str, answer: object, variable: str, *, keys: str |
     nbgrader is executing the notebook, where missing keys, or keys written for another
     variant than the student's, are
     :class:`~companion.exercises.assignment.AnswerUndecided`."""
-    exercise = examples.exercises_for(set_name)[key]
-    assignment.check_form(exercise, answer, variable)
+    own = own_set(set_name)
+    assignment.check_form(own[key], answer, variable)
     if assignment.stored_keys(keys) is None and not os.environ.get("NBGRADER_EXECUTION"):
         return None
     written = assignment.student_keys(set_name, keys)
-    own = own_set(set_name)
     variant = None if own.variant is None else own.variant.key
     if written.get("variant") != variant:
         raise assignment.AnswerUndecided(
