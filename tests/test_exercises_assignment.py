@@ -273,7 +273,7 @@ def test_variants_give_students_their_own_system_key_and_text():
 def test_the_book_is_one_of_the_variants():
     """The variant with the blade along the rod at particle 1 and equal masses derives the
     book's equations (4.122)–(4.123), its C¹ and its λ."""
-    from companion.examples.knife_edge.variants import variants
+    from companion.examples.knife_edge.exercises import variants
 
     (plain,) = [v for v in variants() if v.key == "angle0-offset0-equal"]
     mine, book = plain.system().derive(), examples.get("knife_edge").derive()
@@ -285,7 +285,7 @@ def test_the_book_is_one_of_the_variants():
 def test_every_variant_poses_every_exercise():
     """On every variant the engine derives every typed answer and decides every choice (an
     outcome that no option covers would be an error here, not a student's zero)."""
-    from companion.examples.knife_edge.variants import variants
+    from companion.examples.knife_edge.exercises import variants
 
     build = examples.worked("knife_edge").exercises[1]
     for variant in variants():
