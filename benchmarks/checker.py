@@ -268,6 +268,8 @@ def notebooks_report(students: int, load: bool) -> None:
     hog = "import time\nend = time.time() + 1800\nwhile time.time() < end: pass"
     print(f"{students} knife-edge submissions, one fresh kernel each (as nbgrader autograde):")
     for label, hogs in (("quiet", 0), ("two CPU hogs per core", 2 * os.cpu_count()))[:1 + load]:
+        print(f"  (load average before the {label} runs: {os.getloadavg()[0]:.1f} on "
+              f"{os.cpu_count()} cores)")
         running = [subprocess.Popen([sys.executable, "-c", hog]) for _ in range(hogs)]
         try:
             for server in (False, True):

@@ -268,6 +268,8 @@ def test_variants_give_students_their_own_system_key_and_text():
         assert all(f"${sympy.latex(p.symbol)} = " in text
                    for p in own.system().definition.parameters)
         assert not any(ex.hints for ex in own if not hasattr(ex, "options"))  # book hints
+        assert own["turning"].prompt.startswith("The book's dumbbell of Example 4.4 (not your")
+    assert "not your variant" not in knife["turning"].prompt  # the chapter's own set
 
 
 def test_the_book_is_one_of_the_variants():

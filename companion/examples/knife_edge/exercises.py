@@ -245,9 +245,17 @@ def _turning_outcome(system: System, initial: Mapping[str, float] | None = None)
 
 
 def knife_edge_concepts(system: System | None = None) -> list[ChoiceExercise]:
-    """Which C^j vanish; which way the dumbbell turns, forwards and backwards (the first
-    prompt states the quasi-velocities of ``system``, the book's by default)."""
+    """Which C^j vanish; which way the dumbbell turns, forwards and backwards.
+
+    The first is posed on ``system`` (the book's by default; its prompt states the
+    quasi-velocities).  The predictions are always about the book's dumbbell: on a variant
+    the outcome depends on the student's numbers and can fall outside the options, so for a
+    variant their prompts say they ask about the book's, and the engine decides them on it.
+    """
     speeds = _speeds(build() if system is None else system)
+    book = None if system is None else build()
+    on = (lambda s: s) if book is None else (lambda s: book)  # noqa: E731
+    theirs = "" if book is None else "The book's dumbbell of Example 4.4 (not your variant): "
     turning = {"constant": 0, "slower_v_up": 1, "faster_v_down": 2, "faster_v_up": 3}
     backwards = {"slower_v_up": 0, "rise_then_fall": 1, "faster_v_up": 2, "faster_v_down": 2,
                  "constant": 3}
@@ -278,7 +286,7 @@ def knife_edge_concepts(system: System | None = None) -> list[ChoiceExercise]:
         ChoiceExercise(
             key="turning", example="knife_edge", kind="predict",
             title="Predict: which way the dumbbell turns",
-            prompt=(r"Start the dumbbell with the explorer's defaults: forward speed "
+            prompt=(theirs + r"Start the dumbbell with the explorer's defaults: forward speed "
                     r"$v_0 = 0.5$ m/s and turning rate $\dot\phi_0 = 1.5$ rad/s, no forces. "
                     r"What happens to $\dot\phi$ and $v$?"),
             options=[
@@ -295,13 +303,13 @@ def knife_edge_concepts(system: System | None = None) -> list[ChoiceExercise]:
                        "The knife-edge force does no work (it acts across the edge's "
                        "velocity): m v² + m l² φ̇²/2 is conserved."),
             ],
-            right=lambda s: pick(turning, _turning_outcome(s)),
+            right=lambda s: pick(turning, _turning_outcome(on(s))),
             then="Now press ▶ in the explorer above with the defaults and watch both rates.",
         ),
         ChoiceExercise(
             key="backwards", example="knife_edge", kind="predict",
             title="Predict: the dumbbell started backwards",
-            prompt=(r"Now start it backwards: $v_0 = -0.5$ m/s, $\dot\phi_0 = 1.5$ rad/s. "
+            prompt=(theirs + r"Now start it backwards: $v_0 = -0.5$ m/s, $\dot\phi_0 = 1.5$ rad/s. "
                     r"What does the turning rate do?"),
             options=[
                 Option("It decays from the start, as when moving forwards",
@@ -315,7 +323,7 @@ def knife_edge_concepts(system: System | None = None) -> list[ChoiceExercise]:
                 Option("It stays constant",
                        "φ̈ is not zero while the dumbbell moves along the rod."),
             ],
-            right=lambda s: pick(backwards, _turning_outcome(s, {"u_1": -0.5})),
+            right=lambda s: pick(backwards, _turning_outcome(on(s), {"u_1": -0.5})),
             then="Now set v₀ = −0.5 in the explorer above, press ▶ and watch φ̇.",
         ),
     ]
