@@ -139,7 +139,7 @@ def knife_edge(system: System | None = None) -> list[Exercise]:
                                         "constraint_too_early")],
             example_answer="an expression in m, l, u_1 and u_2",
         ),
-        *knife_edge_concepts(system),
+        *knife_edge_concepts(system if variant else None),
     ]
 
 
