@@ -13,12 +13,12 @@ restarts, and its resident memory (now and peak).  With
 ``--load`` the same runs happen while two CPU hogs keep both cores busy.
 
 Then a class is graded as the autograder grades it (issue 39): each of ``--students``
-students (20 by default, each with their own numbers) submits the knife-edge assignment with
-answers cycling through right, negated, a placeholder and blank, judged by ``check_answer``
-against their own answer keys on the kernel's warm worker.  Printed: grading seconds per
-student (median and max), on a quiet machine and then with two CPU hogs per core, their
-ratio (the quiet run is the baseline of the same run), and whether both runs gave the same
-grades.
+students (20 by default, each with their own variant and numbers) submits the knife-edge
+assignment with answers cycling through right, negated, a placeholder and blank, judged by
+``check_answer`` against their own answer keys on the kernel's warm worker. Printed: grading
+seconds per student (median and max), on a quiet machine and then with two CPU hogs per
+core, their ratio (the quiet run is the baseline of the same run), and whether both runs
+gave the same grades.
 
 With ``--notebooks N``, a class of N is graded as ``nbgrader autograde`` grades it: the
 knife-edge assignment is exported for N students (each on their own variant and numbers), and
@@ -174,15 +174,17 @@ def main(load: bool) -> None:
 
 def grade_class(students: int) -> tuple[list[float], list[tuple[str, ...]]]:
     """Seconds and outcomes per student of the knife-edge assignment (see the docstring):
-    each student has their own numbers and keys (derived before the timing)."""
+    each student has their own variant, numbers and keys (derived before the timing)."""
     exercises = examples.exercises_for("knife_edge")
-    table = answer_keys(exercises, [f"student{k}" for k in range(students)])["students"]
+    names = [f"student{k}" for k in range(students)]
+    table = answer_keys(exercises, names)["students"]
+    sets = {name: exercises.for_student(name) for name in names}
     seconds, grades = [], []
     for student in range(students):
         own = table[f"student{student}"]
         outcomes = []
         start = time.perf_counter()
-        for k, ex in enumerate(exercises):
+        for k, ex in enumerate(sets[f"student{student}"]):
             key = answer_key(own["keys"][ex.key])
             style = (student + k) % 4
             if isinstance(ex, Exercise):
