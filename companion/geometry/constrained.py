@@ -252,10 +252,10 @@ class ChartIntegrator(Integrator):
 
     @staticmethod
     def _trajectory(system: System, setup: Setup, states: np.ndarray) -> Trajectory:
-        system.check_finite(setup.t, states, setup.params)
+        setup.guards.finite(setup.t, states)
         traj = Trajectory(t=setup.t, states=states, names=system.state_names(),
                           params=setup.params)
-        system.evaluate(traj)
+        setup.guards.evaluate(traj)
         return traj
 
     def _first_chart(self, system: ConstrainedSystem, setup: Setup, state: np.ndarray
