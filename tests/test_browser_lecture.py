@@ -181,18 +181,24 @@ def test_lecture_mode(lecture_voila, browser, notebook):
 _CULL = ["--MappingKernelManager.cull_idle_timeout=4", "--MappingKernelManager.cull_interval=1"]
 
 
-def _kernels(server) -> int:
-    """The server's live kernel processes."""
+def _kernel_processes(server) -> list:
+    """The server's live kernel processes (psutil)."""
     import psutil
 
-    alive = 0
+    alive = []
     for process in psutil.Process(server.proc.pid).children(recursive=True):
         try:  # a kernel just shut down may linger as a zombie until reaped: not alive
-            alive += (process.status() != psutil.STATUS_ZOMBIE
-                      and "ipykernel" in " ".join(process.cmdline()))
+            if (process.status() != psutil.STATUS_ZOMBIE
+                    and "ipykernel" in " ".join(process.cmdline())):
+                alive.append(process)
         except psutil.Error:
             pass
     return alive
+
+
+def _kernels(server) -> int:
+    """How many live kernel processes the server has."""
+    return len(_kernel_processes(server))
 
 
 def _wait_kernels(server, page, count: int, seconds: float = 30) -> int:
@@ -293,3 +299,59 @@ def test_keys_work_from_the_first_press(lecture_voila, browser):
             " && t.includes('middle axis'); }", arg=before, timeout=30_000)
     finally:
         page.close(run_before_unload=True)
+
+
+# ------------------------------------------------------------------ a warm start
+def _wait_idle_kernels(server, count: int, seconds: float = 300) -> None:
+    """Wait until the server has ``count`` kernels, all idle (under 3 % of a core) for three
+    one-second samples running: a warm kernel has run its notebook."""
+    import time
+
+    import psutil
+
+    calm, deadline = 0, time.monotonic() + seconds
+    while calm < 3:
+        assert time.monotonic() < deadline, f"no {count} idle kernels in {seconds} s"
+        kernels = _kernel_processes(server)
+        try:
+            for k in kernels:
+                k.cpu_percent(interval=None)
+            time.sleep(1)
+            busy = max((k.cpu_percent(interval=None) for k in kernels), default=0)
+        except psutil.Error:
+            busy = 100
+        calm = calm + 1 if len(kernels) == count and busy < 3 else 0
+
+
+def test_a_warm_chapter_opens_on_its_prepared_kernel(browser):
+    """``make lecture WARM=knife-edge``: before any page asks, one kernel has run the
+    chapter, and the culler leaves it be however long it waits; the page opened takes it, a
+    new one is prepared for the next page, reloads and a closed tab leave no kernel behind
+    (the page's goodbye carries the _xsrf cookie the page set itself)."""
+    warm = "chapters/greenwood-04/knife-edge.ipynb"
+    # A kernel idle 20 s with no page connected goes; the page connects sooner than that.
+    cull = ["--MappingKernelManager.cull_idle_timeout=20", "--MappingKernelManager.cull_interval=1"]
+    with lb.jupyter_server(ROOT, app="voila", lecture=True, env={"COMPANION_WARM": warm},
+                           args=[*cull, "--VoilaKernelManager.fill_delay=1"]) as server:
+        _wait_idle_kernels(server, 1)  # prepared: it has run the notebook
+        [prepared] = re.findall(r"Kernel started: (\S+)", server.log.read_text(errors="replace"))
+        context = browser.new_context(viewport={"width": 1920, "height": 1080})
+        page = context.new_page()
+        # Idle past the culler's limit: a warm kernel is not culled, nor once a page takes it
+        # (its idle time counts from then; it counted from its last message and the culler
+        # shut it down before its page could connect).
+        page.wait_for_timeout(25_000)
+        assert _kernels(server) == 1
+        page.goto(server.link(f"voila/render/{warm}"), timeout=180_000)
+        page.wait_for_selector(f".{lb.EXPLORER_CLASS} canvas", timeout=180_000)
+        log = server.log.read_text(errors="replace")
+        assert f"Using pre-heated kernel: {prepared} for {warm}" in log, log[-2000:]
+        assert _wait_kernels(server, page, 2) == 2, "no kernel prepared for the next page"
+        for _ in range(2):
+            page.reload()
+            page.wait_for_selector(f".{lb.EXPLORER_CLASS} canvas", timeout=180_000)
+        assert _wait_kernels(server, page, 2) == 2, "a reload left its old kernel behind"
+        page.close(run_before_unload=True)  # a tab closed: the page says goodbye
+        assert _wait_kernels(server, context.new_page(), 1) == 1, "a closed tab kept its kernel"
+        assert "403 POST /voila/api/shutdown" not in server.log.read_text(errors="replace")
+        context.close()

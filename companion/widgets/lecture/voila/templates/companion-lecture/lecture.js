@@ -8,6 +8,17 @@
 //     the first press moves to the first section below the title;
 //   ? opens or closes the keys' bar.
 (() => {
+  // The page's goodbye: Voilà's beforeunload beacon asks the server to shut the page's kernel
+  // down and sends the _xsrf cookie back as a form field, which tornado checks against the
+  // cookie.  Voilà's notebook page never sets that cookie (a warm page is rendered before
+  // anyone asks for it), so every goodbye was refused: the page sets one, a random token of
+  // the form tornado accepts (hex, "version 1"), unless the server already did.
+  if (!/(^|;\s*)_xsrf=/.test(document.cookie)) {
+    const token = [...crypto.getRandomValues(new Uint8Array(16))]
+      .map((b) => b.toString(16).padStart(2, "0")).join("");
+    document.cookie = `_xsrf=${token}; path=/; SameSite=Strict`;
+  }
+
   const HEADINGS = [1, 2, 3].map((n) => `#rendered_cells .jp-MarkdownCell h${n}`).join(", ");
   const EXPLORER = ".companion-explorer", PRESET = ".companion-preset";
   const INTERACTIVE = "button, input, textarea, select, a, [role=slider], [contenteditable]";
