@@ -355,3 +355,52 @@ def test_a_warm_chapter_opens_on_its_prepared_kernel(browser):
         assert _wait_kernels(server, context.new_page(), 1) == 1, "a closed tab kept its kernel"
         assert "403 POST /voila/api/shutdown" not in server.log.read_text(errors="replace")
         context.close()
+
+
+# ------------------------------------------------------------------ predict, play, explain
+_ANSWERS = """() => [...document.querySelectorAll(
+    '#rendered_cells .jp-MarkdownCell .celltag_answers-prediction')].map(m => m.closest('.jp-Cell'))
+  .map(c => ({held: c.classList.contains('companion-held'), text: c.innerText,
+              top: Math.round(c.getBoundingClientRect().top)}))"""
+#: The presenter notes' cells (tagged presenter-notes), and how many of them show.
+_NOTES = """() => { const notes = [...document.querySelectorAll('.celltag_presenter-notes')];
+  return [notes.length, notes.filter(n => n.closest('.jp-Cell').getBoundingClientRect().height
+                                     > 0).length]; }"""
+
+
+def test_the_answer_to_a_prediction_waits_for_the_play(lecture_voila, browser):
+    """euler-rigid-body: the "What happened" cell under an explorer is held back (its text
+    not on the page) while the explorer hides a predict preset's outcome — the second
+    explorer opens so, the first after key 1 — and shows in place once the outcome is
+    revealed; N then goes straight to it, from the scene that key 1 gave the focus too."""
+    page = browser.new_page(viewport={"width": 1920, "height": 1080})
+    errors: list[str] = []
+    lb.collect_page_errors(page, errors)
+    try:
+        page.goto(lecture_voila.link("voila/render/chapters/greenwood-04/euler-rigid-body.ipynb"),
+                  timeout=180_000)
+        page.wait_for_function(f"() => document.querySelectorAll('.{lb.EXPLORER_CLASS} canvas')"
+                               ".length >= 2", timeout=180_000)
+        page.wait_for_function(f"() => ({_ANSWERS})()[1].held", timeout=30_000)
+        assert page.evaluate(_NOTES) == [1, 0], "presenter notes on the projector"
+        first, second = page.evaluate(_ANSWERS)
+        assert not first["held"] and "What happened" in first["text"]
+        assert "What happened" not in second["text"]  # the second explorer opens asking
+
+        page.evaluate(f"() => document.querySelector('.{lb.EXPLORER_CLASS}')"
+                      ".scrollIntoView({block: 'start'})")
+        page.keyboard.press("1")  # the first explorer's first preset: predict
+        page.wait_for_function(f"() => ({_ANSWERS})()[0].held", timeout=30_000)
+        assert "What happened" not in page.evaluate(_ANSWERS)[0]["text"]
+
+        explorer = page.locator(f".{lb.EXPLORER_CLASS}").first
+        explorer.get_by_role("button", name="reveal the outcome").click()
+        page.wait_for_function(f"() => !({_ANSWERS})()[0].held", timeout=30_000)
+        assert "What happened" in page.evaluate(_ANSWERS)[0]["text"]
+        page.locator(f".{lb.SCENE_CLASS}").first.focus()  # where key 1 left the focus
+        page.keyboard.press("n")
+        page.wait_for_timeout(300)
+        assert abs(page.evaluate(_ANSWERS)[0]["top"]) < 40, page.evaluate(_ANSWERS)
+        assert errors == []
+    finally:
+        page.close(run_before_unload=True)
