@@ -33,8 +33,12 @@ class TimeSeriesView(View):
     path
         Names of two series drawn against each other, e.g. ``("x", "y")``.
     panels
-        ``(title, names)`` pairs: one panel against time each, stacked, so that quantities of
-        one kind share an axis (lengths, angles, speeds); replaces ``series``.
+        ``(title, names)`` or ``(title, names, unit)``: one panel against time each, stacked,
+        so that quantities of one kind share an axis (lengths, angles, speeds), the unit its
+        y-label; replaces ``series``.
+    split
+        Titles of panels whose series are split by their ranges over the first motion
+        (:func:`by_range`), one panel per group.
     """
 
     def __init__(self, series: Sequence[str] | None = None,
