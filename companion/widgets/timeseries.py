@@ -104,6 +104,9 @@ class TimeSeriesView(View):
                                for n in names})
             ax.set(title=title, xlabel="t [s]" if row == rows - 1 else None,
                    ylabel=f"[{unit[0]}]" if unit and unit[0] else None)
+            # one time axis: its tick labels under the last panel only (on the five panels
+            # of issue 36's robot, a third of a layout pass and of a render)
+            ax.tick_params(labelbottom=row == rows - 1)
             ax.legend(loc="upper right", fontsize="small")
             self.axes_t.append(ax)
         self.ax_t = self.axes_t[0]
