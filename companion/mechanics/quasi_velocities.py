@@ -163,6 +163,8 @@ def inverse(psi: sp.Matrix) -> sp.Matrix:
             "Ψ is singular (its determinant is identically zero): the quasi-velocities are not "
             "independent, so q̇ cannot be recovered from them"
         )
+    if not psi.free_symbols:  # numbers (u = q̇ on a chain): exact, without 10×10 cofactors
+        return psi.inv()
     # adj(Ψ)/det Ψ: the cofactors and the determinant are tidied as polynomials in the
     # coordinates' functions, each once, which keeps the entries of Φ small.
     return psi.adjugate(method="berkowitz").applyfunc(lambda e: tidy(tidy(e) / det))
