@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 import sympy as sp
 
 from companion.mechanics.boltzmann_hamel import dot_symbol
-from companion.mechanics.derivation import Derivation, Step
+from companion.mechanics.derivation import Derivation, LazyStep, Step
 from companion.mechanics.lagrange import kinematics_of
 from companion.mechanics.methods import Definition, register_method
 from companion.mechanics.quadratic import linear_coefficients
@@ -151,6 +151,12 @@ class _Symbols:
         return sp.sympify(obj).xreplace(self._plain)
 
 
+def _cross(a: me.Vector, b: me.Vector) -> me.Vector:
+    """a × b in b's frames, as ``Vector.cross``, with a resolved in each frame once."""
+    import sympy.physics.mechanics as me  # slow to import: on first use
+    return me.Vector([(a.to_matrix(F).cross(m), F) for m, F in b.args])
+
+
 @dataclass
 class _Body:
     """One particle or rigid body on the motion, about its reference point P_i."""
@@ -180,11 +186,10 @@ def _bodies(model: MechanicsModel, sym: _Symbols) -> list[_Body]:
     for body in model.bodies:
         if isinstance(body, me.RigidBody):
             point = model.reference_points.get(body.name, body.masscenter)
-            rho = body.masscenter.pos_from(point) if point is not body.masscenter \
-                else me.Vector(0)
-            # Parallel axes: the inertia about P_i from the central one.
-            inertia = body.central_inertia + me.inertia_of_point_mass(body.mass, rho,
-                                                                      body.frame)
+            rho, inertia = me.Vector(0), body.central_inertia
+            if point is not body.masscenter:  # parallel axes: the inertia about P_i
+                rho = body.masscenter.pos_from(point)
+                inertia += me.inertia_of_point_mass(body.mass, rho, body.frame)
             out.append(_Body(body, point, sym.on_motion(point.vel(N)),
                              sym.on_motion(body.frame.ang_vel_in(N)), rho, inertia))
         elif isinstance(body, me.Particle):
@@ -383,7 +388,7 @@ def from_system(system: Definition) -> Derivation:
         alpha = sym.dt(b.w, N)
         rho_ddot = sym.on_motion(alpha.cross(b.rho) + b.w.cross(b.w.cross(b.rho)))
         force = b.body.mass * (a + rho_ddot)  # −F*_i (4.139)
-        moment = b.inertia.dot(alpha) + b.w.cross(b.inertia.dot(b.w))  # −M*_i (4.140)
+        moment = b.inertia.dot(alpha) + _cross(b.w, b.inertia.dot(b.w))  # −M*_i (4.140)
         if b.rho != me.Vector(0):
             moment += b.body.mass * b.rho.cross(a)
         force_terms, moment_terms = sym.prepared(force), sym.prepared(moment)
@@ -408,10 +413,10 @@ def from_system(system: Definition) -> Derivation:
                           "the last column shows ṗ_i − m_i(v̇_i + ρ̈_ci) and Ḣ_i + m_i ρ_ci × v̇_i "
                           "− (the moment of (4.140)), both zero.", None, key="alternate_form"))
     lhs = sp.Matrix([expanded_sum(terms) for terms in lhs])
-    steps.append(Step("Generalized inertia forces Q*_j = −Σ [m(v̇ + ρ̈_c)·γ_ij + "
-                      "(I·ω̇ + ω×I·ω + m ρ_c × v̇)·β_ij]" if rigid
-                      else "Generalized inertia forces Q*_j = −Σ_i m_i v̇_i·γ_ij",
-                      -lhs, "(4.138)–(4.140)" if rigid else "(4.130)",
+    steps.append(LazyStep("Generalized inertia forces Q*_j = −Σ [m(v̇ + ρ̈_c)·γ_ij + "
+                          "(I·ω̇ + ω×I·ω + m ρ_c × v̇)·β_ij]" if rigid
+                          else "Generalized inertia forces Q*_j = −Σ_i m_i v̇_i·γ_ij",
+                          lambda: -lhs, "(4.138)–(4.140)" if rigid else "(4.130)",
                       "The inertia forces projected on the same velocity coefficients as the "
                       "applied loads: Q*_j = Σ_i (F*_i·γ_ij + M*_i·β_ij) (4.138) with "
                       "F*_i (4.139) and M*_i (4.140) (ρ_c = 0 when P_i is the mass centre)."
