@@ -3,9 +3,9 @@
 * The constant γ^j_rl of Example 4.3 (4.100)–(4.102) are the structure constants of so(3):
   [e_r, e_l] = Σ_j γ^j_rl e_j, i.e. γ^j_rl = ε_jrl (Levi-Civita symbol).
 * The gyroscopic term of (4.92), Σ_j p_j γ^j u, is A·(−B(ω, ω)) with the B of §7.4, which
-  for SO(3) works out to B(c, a) = A⁻¹((Ac) × a) (the companion's derivation from B's
-  definition; our copy of the chapter keeps the general notation): Boltzmann–Hamel's
-  A ω̇ + Σ_j p_j γ^j ω = τ, τ the applied body torque, is dω/dt = B(ω, ω) + A⁻¹τ (ours).
+  for SO(3) is B(c, a) = A⁻¹((Ac) × a) (§7.4; the companion solves it from B's definition):
+  Boltzmann–Hamel's A ω̇ + Σ_j p_j γ^j ω = τ, τ the applied body torque, is §7.4's
+  dω/dt = B(ω, ω) + A⁻¹τ (the chapter writes M for the torque); that they agree is ours.
 * With the metric σ = Ψᵀ A Ψ of T in the Euler-angle rates (4.89)/(4.93), the geodesic
   equations σ q̈ + Γ_{j,kl} q̇^k q̇^l = 0 of §7.2, mapped to ω = Ψ q̇, are Euler's equations
   (checked at random states: the symbolic σ⁻¹ in Euler angles takes a minute).
