@@ -16,7 +16,7 @@ EXAMPLES = (
             source="Loparo & Vakalis §7.9, nonholonomic constraints (reconstructed)",
             summary="See the knife edge's allowed velocities form a non-integrable "
             "distribution, get (4.122)–(4.123) and the blade force from the constrained "
-            "connection, learn why the constrained T fails with Greenwood's u₃, and steer the "
+            "connection, learn why the constrained T fails with Greenwood's u₃, and drive the "
             "blade with its two allowed motions (predict first where parking leaves it).",
             order=(7, 9, 1),
         ),
