@@ -21,7 +21,7 @@ EXAMPLES = (
             "become B(ω, ω), and Euler's equations come out as geodesics in Euler angles.",
             order=(7, 4, 9),
         ),
-        exercises=("Exercise: Hamel's γ as structure functions",
+        exercises=("Exercises: Hamel's γ and the gyroscopic term",
                    part(__name__, "exercises:bridge")),
         checks=part(__name__, "checks:checks"),
     ),

@@ -260,14 +260,15 @@ def robotics_form() -> dict[str, sp.Matrix]:
                                 mech.qdot)
 
 
-def bracket_sign_on_so3() -> dict[str, list[sp.Matrix]]:
+def bracket_sign_on_so3(system: Any = None) -> dict[str, list[sp.Matrix]]:
     """γ^j_rl = ⟨ω^j, [X_r, X_l]⟩ for body (left-invariant) and spatial (right-invariant)
     angular velocities in Greenwood's type I Euler angles (ours): ε_jrl and −ε_jrl.
 
     The spatial ω_s = R ω_b with R = R_z(ψ) R_y(θ) R_x(φ), the attitude whose body rates are
-    (4.89) (``rotation`` is returned so that a test can check Rᵀ Ṙ = ω̂_b).
+    (4.89) (``rotation`` is returned so that a test can check Rᵀ Ṙ = ω̂_b).  ``system`` is
+    Example 4.3's (the shared one unless given).
     """
-    system = _euler_body()
+    system = _euler_body() if system is None else system
     psi, theta, phi = system.q
     R = (sp.rot_axis3(-psi) * sp.rot_axis2(-theta) * sp.rot_axis1(-phi))
     body, _ = system.psi
