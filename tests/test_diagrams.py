@@ -11,7 +11,7 @@ import pytest  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
 from companion import diagrams  # noqa: E402
-from companion.devtools import diagrams as saving  # noqa: E402
+from tools import diagrams as saving  # noqa: E402
 
 #: The symbols each diagram must label (mathtext as drawn), chosen here, not read from the
 #: modules.
