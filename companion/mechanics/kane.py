@@ -383,9 +383,9 @@ def from_system(system: Definition) -> Derivation:
     steps.append(Step("Generalized inertia forces Q*_j = −Σ [m(v̇ + ρ̈_c)·γ_ij + "
                       "(I·ω̇ + ω×I·ω + m ρ_c × v̇)·β_ij]" if rigid
                       else "Generalized inertia forces Q*_j = −Σ_i m_i v̇_i·γ_ij",
-                      -lhs, "(4.138)–(4.140)" if rigid else "(4.130)",
+                      -lhs, "(4.138, by position)–(4.140)" if rigid else "(4.130)",
                       "The inertia forces projected on the same velocity coefficients as the "
-                      "applied loads: Q*_j = Σ_i (F*_i·γ_ij + M*_i·β_ij) (4.138) with "
+                      "applied loads: Q*_j = Σ_i (F*_i·γ_ij + M*_i·β_ij) (4.138, by position) with "
                       "F*_i (4.139) and M*_i (4.140) (ρ_c = 0 when P_i is the mass centre)."
                       if rigid else "The inertia forces −m_i v̇_i projected on the same velocity "
                       "coefficients as the applied loads.", "Q^*", key="inertia_forces"))
@@ -397,7 +397,7 @@ def from_system(system: Definition) -> Derivation:
                       equations,
                       "(4.142)" if rigid else "(4.133)",
                       f"{k} first-order equations in the independent u's: Q_j + Q*_j = 0 "
-                      + ("(4.141)" if rigid else "(4.132)")
+                      + ("(4.141, by position)" if rigid else "(4.132)")
                       + ", of the form m(q,t) u̇ + f = Q (4.143).", None,
                       key="equations"))
     kinematics = sp.Matrix([sym.plain(e) for e in sym.kinematics.values()])
