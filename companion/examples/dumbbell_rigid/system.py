@@ -8,7 +8,8 @@ axes, which the engine adds).  The general dynamical equation (4.142) with these
 coordinates, speeds and kinetic energy as Example 4.4 (so every other method applies too).
 
 Also: d'Alembert's principle carried to the general dynamical equation on the knife edge,
-step by step ((4.124, by position)–(4.132), through (4.127, by position)–(4.128, by position) and (4.131, by position)): :func:`dalembert_steps`.
+step by step ((4.124, by position)–(4.132), through (4.127, by position)–(4.128, by position)
+and (4.131, by position)): :func:`dalembert_steps`.
 """
 
 from __future__ import annotations
