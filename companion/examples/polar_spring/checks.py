@@ -49,4 +49,5 @@ def _identity() -> tuple[bool, str]:
 def checks(printed: Mapping[str, object]) -> list[Check]:
     return [Check("Greenwood", "(4.82, by position)→(4.85)", "triple-sum form "
                   "Σ_j Σ_i Σ_k p_j C^j_ik Φ_ir q̇_k (+ rheonomic terms) = "
-                  "Σ_j p_j (γ^j u + γ^j_r) with q̇ = Φ u + Φ_t (polar spring, knife edge, moving carriage)", _identity, CONSISTENCY)]
+                  "Σ_j p_j (γ^j u + γ^j_r) with q̇ = Φ u + Φ_t (polar spring, knife edge, "
+                  "moving carriage)", _identity, CONSISTENCY)]
