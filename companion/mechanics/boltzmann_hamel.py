@@ -24,7 +24,7 @@ from companion.mechanics.quasi_velocities import dot_symbol
 
 #: The general equation each Boltzmann–Hamel step instantiates, by step key: what a system of
 #: the reader's own cites.  A worked example of the book passes its own numbers instead.  The
-#: definition u = Ψ q̇ + Ψ_t has no number in our copy of §4.3 (it starts at (4.82)).
+#: definition u = Ψ q̇ + Ψ_t has no number in our copy of §4.3 (it starts at (4.82, by position)).
 GENERAL_CITATIONS: dict[str, str | None] = {
     "psi": None, "psi_t": None, "phi": "(4.81)", "phi_t": "(4.81)",
     "c_matrices": "(4.83)", "gamma": "(4.83)", "gamma_t": "(4.84)",

@@ -24,7 +24,9 @@ velocities; they have nothing to do with the Hamel coefficients γ^j_rl of §4.3
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 import sympy as sp
@@ -416,12 +418,14 @@ def from_system(system: Definition) -> Derivation:
     steps.append(LazyStep("Generalized inertia forces Q*_j = −Σ [m(v̇ + ρ̈_c)·γ_ij + "
                           "(I·ω̇ + ω×I·ω + m ρ_c × v̇)·β_ij]" if rigid
                           else "Generalized inertia forces Q*_j = −Σ_i m_i v̇_i·γ_ij",
-                          lambda: -lhs, "(4.138)–(4.140)" if rigid else "(4.130)",
-                      "The inertia forces projected on the same velocity coefficients as the "
-                      "applied loads: Q*_j = Σ_i (F*_i·γ_ij + M*_i·β_ij) (4.138) with "
-                      "F*_i (4.139) and M*_i (4.140) (ρ_c = 0 when P_i is the mass centre)."
-                      if rigid else "The inertia forces −m_i v̇_i projected on the same velocity "
-                      "coefficients as the applied loads.", "Q^*", key="inertia_forces"))
+                          partial(operator.neg, lhs),
+                          "(4.138, by position)–(4.140)" if rigid else "(4.130)",
+                          "The inertia forces projected on the same velocity coefficients as "
+                          "the applied loads: Q*_j = Σ_i (F*_i·γ_ij + M*_i·β_ij) (4.138, by "
+                          "position) with F*_i (4.139) and M*_i (4.140) (ρ_c = 0 when P_i is "
+                          "the mass centre)." if rigid else "The inertia forces −m_i v̇_i "
+                          "projected on the same velocity coefficients as the applied loads.",
+                          "Q^*", key="inertia_forces"))
     mass, rest = linear_coefficients(lhs, sym.udot)  # lhs = mass·u̇ + rest, expanded
     forcing = sp.Matrix(Q) - rest
     equations = [sp.Eq(lhs[j], Q[j], evaluate=False) for j in range(k)]
@@ -430,7 +434,7 @@ def from_system(system: Definition) -> Derivation:
                       equations,
                       "(4.142)" if rigid else "(4.133)",
                       f"{k} first-order equations in the independent u's: Q_j + Q*_j = 0 "
-                      + ("(4.141)" if rigid else "(4.132)")
+                      + ("(4.141, by position)" if rigid else "(4.132)")
                       + ", of the form m(q,t) u̇ + f = Q (4.143).", None,
                       key="equations"))
     kinematics = sp.Matrix([sym.plain(e) for e in sym.kinematics.values()])

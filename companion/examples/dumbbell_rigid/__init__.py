@@ -11,7 +11,7 @@ EXAMPLES = (
         notebook=Notebook(
             path="greenwood-04/general-dynamical-equation.ipynb",
             title="The general dynamical equation (§4.4)",
-            source="Greenwood §4.4, Eqs. (4.124)–(4.142)",
+            source="Greenwood §4.4, Eqs. (4.124, by position)–(4.142)",
             summary="Derive Kane's equations from d'Alembert's principle step by step, carry "
             "Kane's recipe out on the knife edge by the engine and in plain sympy, and see the "
             "terms a reference point away from the mass centre brings in.",

@@ -340,7 +340,8 @@ def _force_absent(system: System) -> bool:
 
 
 def knife_edge_kane_concepts() -> list[ChoiceExercise]:
-    """Why the knife-edge force is absent from Kane's equations; how many speeds they need."""
+    """Why the knife-edge force is absent from Kane's equations; how many speeds they need; how
+    many unknowns Lagrange's route solves for against Kane's."""
     return [
         ChoiceExercise(
             key="force_absent", example="knife_edge",
@@ -378,6 +379,31 @@ def knife_edge_kane_concepts() -> list[ChoiceExercise]:
                        "coordinates to begin with."),
             ],
             right=lambda s: pick({2: 0, 3: 1, 4: 2}, len(s.u_independent)),
+        ),
+        ChoiceExercise(
+            key="unknowns", example="knife_edge", title="What each route solves for",
+            prompt=(r"At each instant, Lagrange's equations with a multiplier are solved for "
+                    r"unknowns taken together (accelerations and multipliers), and so is Kane's "
+                    r"form. How many for the dumbbell, Lagrange's against Kane's?"),
+            options=[
+                Option("Four (ẍ, ÿ, φ̈, λ) against two (v̇, φ̈)",
+                       "n second-order equations and m constraints: n + m = 4 unknowns, "
+                       "the multiplier among them; Kane's form keeps only the n − m = 2 "
+                       "independent speeds' rates, with no multiplier."),
+                Option("Three (ẍ, ÿ, φ̈) against two (v̇, φ̈)",
+                       "The multiplier λ is an unknown too: the constraint, differentiated, "
+                       "is the extra equation that fixes it."),
+                Option("Four against three",
+                       "Kane's form has no equation for the suppressed sideways speed: "
+                       "n − m = 2."),
+                Option("Two against two: both give the same motion",
+                       "Same motion, not the same system of equations: Lagrange's route "
+                       "carries every coordinate's acceleration and the multiplier."),
+            ],
+            right=lambda s: pick({(4, 2): 0, (3, 2): 1, (4, 3): 2, (2, 2): 3},
+                                 (s.derive("lagrange_multipliers").mass_matrix.rows,
+                                  s.derive("kane").mass_matrix.rows)),
+            hints=("Count Lagrange's equations and constraints in the forms side by side.",),
         ),
     ]
 
