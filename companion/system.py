@@ -463,8 +463,6 @@ Observer = Callable[["System", Trajectory], None]
 
 #: What each attribute a :class:`System` reads through from its :class:`Definition` is.
 _READ_THROUGH = {
-    "name": "registry key", "title": "display title",
-    "source": "where the book treats the system",
     "q": "generalized coordinates", "qdot": "symbols of q̇",
     "u": "quasi-velocities, the last ``n_constraints`` held at zero (configuration "
          "constraints' rates appended)",
@@ -488,8 +486,6 @@ _READ_THROUGH = {
     "invariants": "named expressions conserved on the motion",
     "series": "named expressions evaluated along the motion",
     "validity": "named conditions (≥ 0) the model needs",
-    "citations": "the book's equation numbers by step key",
-    "reconstruction": "whether the example is our reconstruction",
     "mechanics_model": "the function building bodies and loads (Kane's method), or None",
     "geometry": "what the geometric methods read (a mechanism, an embedding), or None",
     "elimination": "'symbolic' or 'numeric' elimination of Φ = Ψ⁻¹",
@@ -507,11 +503,16 @@ def _read_through(field: str, what: str) -> property:
 
 
 #: Keywords of ``System`` that are parts, not fields of the definition.
-PARTS = ("method", "integrator", "methods", "observers", "observables", "t_final", "n_points")
+PARTS = ("name", "title", "citations", "method", "integrator", "methods", "observers",
+         "observables", "t_final", "n_points")
 
 #: What each part is, by the attribute that reads it (``own_methods`` is the keyword
 #: ``methods``: the attribute ``methods`` lists the registered ones too).
 _PART_DOCS = {
+    "name": "what the system is called (a worked example's registry key)",
+    "title": "the display title",
+    "citations": "a worked example's own equation numbers of its derivations' steps, by "
+                 "method and step key",
     "method": "the derivation method ``simulate`` integrates unless told another",
     "integrator": "the :class:`Integrator` that turns the equations into a motion",
     "own_methods": "the system's own derivation methods by name (keyword ``methods``)",
@@ -550,7 +551,9 @@ def _definition(fields: Mapping[str, Any]) -> Definition:
     unknown = sorted(set(fields) - set(known))
     if unknown:
         near = {k: difflib.get_close_matches(k, [*known, *PARTS], n=1) for k in unknown}
-        hints = "; ".join(f"{k}: did you mean {m[0]}?" for k, m in near.items() if m)
+        hints = "; ".join(f"{k}: did you mean {m[0]}?" if m else
+                          f"{k}: a worked example's {k} is on its record (WorkedExample)"
+                          for k, m in near.items() if m or k in ("source", "reconstruction"))
         raise TypeError(f"System got unknown keyword(s) {', '.join(unknown)}"
                         + (f" ({hints})" if hints else "")
                         + f". Parts: {', '.join(PARTS)}; fields of the definition: "
@@ -570,6 +573,12 @@ class System:
     ----------
     definition
         The system as the book defines it (frozen).
+    name, title
+        What the system is called, and its display title (default: the name).
+    citations
+        Equation numbers of the derivations' steps by method and step key, e.g. a worked
+        example's own ``{"boltzmann_hamel": {"gyroscopic": "(4.121)"}}`` (the steps cite the
+        general equations without them): :meth:`Derivation.cited`.
     method
         The default derivation method (a name).
     integrator
@@ -601,6 +610,9 @@ class System:
         self,
         definition: Definition | None = None,
         *,
+        name: str = "system",
+        title: str = "",
+        citations: Mapping[str, Mapping[str, str]] | None = None,
         method: str = "boltzmann_hamel",
         integrator: Integrator | None = None,
         methods: Mapping[str, Method] | None = None,
@@ -622,12 +634,14 @@ class System:
                             f"{type(definition).__name__} (or give its fields as keywords)")
         self._definition = definition
         self._parts: dict[str, Any] = {"integrator": OdeIntegrator()}
-        self._set_parts(method=method, integrator=integrator, methods=methods,
-                        observers=observers, observables=observables, t_final=t_final,
-                        n_points=n_points)
+        self._set_parts(name=name, title=title, citations=citations, method=method,
+                        integrator=integrator, methods=methods, observers=observers,
+                        observables=observables, t_final=t_final, n_points=n_points)
         self._clear_caches()
 
-    def _set_parts(self, *, method: str, integrator: Integrator | str | None,
+    def _set_parts(self, *, name: str, title: str,
+                   citations: Mapping[str, Mapping[str, str]] | None, method: str,
+                   integrator: Integrator | str | None,
                    methods: Mapping[str, Method] | None, observers: Sequence[Observer] | None,
                    observables: Mapping[str, Observable] | None, t_final: float,
                    n_points: int) -> None:
@@ -638,13 +652,21 @@ class System:
         if wrong:
             raise TypeError(f"observables must map names to companion.model.Observable, got "
                             f"{', '.join(f'{k}: {observables[k]!r}' for k in wrong)}")
-        self._parts = {"t_final": t_final, "n_points": n_points,
+        self._parts = {"name": name, "title": title or name,
+                       "t_final": t_final, "n_points": n_points,
                        "own_methods": dict(methods or {}),
                        "observers": tuple(observers or ()), "observables": observables,
                        "integrator": self._integrator(integrator)}
         if method not in self.methods:
             raise ValueError(f"unknown method {method!r}; known: {', '.join(self.methods)}")
-        self._parts["method"] = method
+        wrong = [k for k, v in (citations or {}).items()
+                 if k not in self.methods or not isinstance(v, Mapping)]
+        if wrong:
+            raise TypeError(f"citations map a method to its steps' numbers, e.g. "
+                            f"{{'boltzmann_hamel': {{'gyroscopic': '(4.121)'}}}}; {wrong[0]!r} "
+                            f"is no method ({', '.join(self.methods)}) or maps no step keys")
+        self._parts.update(method=method, citations={k: dict(v) for k, v in
+                                                     (citations or {}).items()})
         self._check_initial()
 
     @property
@@ -689,16 +711,15 @@ class System:
         return f"<System {self.name}: {self.title}>"
 
     #: The fields of the definition a :meth:`variant` may change: they change how the system
-    #: is named, evaluated along a motion or derived by Kane's method, never its equations.
-    VARIANT_FIELDS = frozenset({"name", "title", "source", "reconstruction", "citations",
-                                "mechanics_model", "invariants", "series", "validity",
+    #: is evaluated along a motion or derived by Kane's method, never its equations.
+    VARIANT_FIELDS = frozenset({"mechanics_model", "invariants", "series", "validity",
                                 "initial"})
 
     def variant(self, **changes: Any) -> System:
-        """A copy of this system with other parts (``method``, ``integrator``, ``t_final`` …)
-        or other presentation fields of its definition (:data:`VARIANT_FIELDS`: another
-        ``name`` and ``mechanics_model``, more ``series``, other ``initial`` values: the whole
-        list of :class:`Parameter` entries, as for ``System``).
+        """A copy of this system with other parts (``name``, ``method``, ``integrator``,
+        ``t_final`` …) or other fields of its definition that leave the equations
+        (:data:`VARIANT_FIELDS`: another ``mechanics_model``, more ``series``, other
+        ``initial`` values: the whole list of :class:`Parameter` entries, as for ``System``).
 
         Its equations stay this system's (a new ``q``, ``T``, ``Q`` or parameter list is a
         new system: ``System(system.definition.replace(...), ...)``), so derivations already
@@ -712,7 +733,7 @@ class System:
             An unknown keyword.
         """
         parts = {k: changes.pop(k) for k in PARTS if k in changes}
-        rederive = bool({"mechanics_model", "citations"} & set(changes)) or "methods" in parts
+        rederive = "mechanics_model" in changes or {"methods", "citations"} & set(parts)
         equations = sorted(set(changes) - self.VARIANT_FIELDS - set(Definition.FIELDS))
         if equations:
             raise TypeError(f"unknown keyword(s) {', '.join(equations)} of variant; it takes "
@@ -726,7 +747,8 @@ class System:
         new = copy.copy(self)
         new._definition = self._definition.replace(**changes)
         current = {"methods": self.own_methods, "integrator": None,
-                   **{k: self._parts[k] for k in ("method", "observers", "observables", "t_final",
+                   **{k: self._parts[k] for k in ("name", "title", "citations", "method",
+                                                "observers", "observables", "t_final",
                                                 "n_points")}}
         new._set_parts(**{**current, **parts})
         kept = {} if rederive else dict(self._derivations)
@@ -882,11 +904,13 @@ class System:
                                                                     list(self.holonomic))
                 return self._derivations[method]
             if method in self.own_methods:  # the system's own: may build on other derivations
-                self._derivations[method] = self.own_methods[method](self)
+                d = self.own_methods[method](self)
             elif method in METHODS:  # a registered method reads the definition only
-                self._derivations[method] = METHODS[method](self.definition)
+                d = METHODS[method](self.definition)
             else:
                 raise ValueError(f"unknown method {method!r}; known: {', '.join(self.methods)}")
+            numbers = self.citations.get(method)
+            self._derivations[method] = d if numbers is None else d.cited(numbers)
         return self._derivations[method]
 
     def compiled(self, method: str | None = None) -> CompiledEOM:

@@ -14,8 +14,8 @@ nothing: a notebook that opens one example imports one slice.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -113,6 +113,11 @@ class WorkedExample:
     reconstruction
         True when the example is our reconstruction with the chapter's method (Loparo
         §7.5 onward is missing from our copy of the chapter), not the book's own.
+    citations
+        The book's own equation numbers for this example's instances of general derivation
+        steps, by method and step key (Example 4.3's gyroscopic matrix is (4.103), Example
+        4.4's (4.121)): its system's derivations show them (``System(citations=…)``).  Records
+        sharing a system give the same ones.
     """
 
     name: str
@@ -124,3 +129,4 @@ class WorkedExample:
     independent: Part | None = None
     scene: Part | None = None
     reconstruction: bool = False
+    citations: Mapping[str, Mapping[str, str]] | None = field(default=None, hash=False)

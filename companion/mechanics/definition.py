@@ -2,13 +2,15 @@
 
 A :class:`Definition` holds the coordinates, the quasi-velocity definitions in terms of q̇
 (Ψ is obtained from them by differentiation, never typed), the kinetic energy, the
-constraints, the generalized forces, the parameters (each one :class:`Parameter`: its Symbol,
-its name and its position in ``p`` agree through one :class:`ParameterTable`) and the book's
-citations.  It is validated once, when it is made, and never changes after: a variant is a
-new definition (:meth:`Definition.replace`).  The derivation methods of
-:data:`companion.mechanics.methods.METHODS` read it and nothing else; the numbers (simulation,
-linearization, the checks along a motion) are :class:`companion.system.System`'s, which
-composes a definition with a method and an integrator.
+constraints, the generalized forces and the parameters (each one :class:`Parameter`: its
+Symbol, its name and its position in ``p`` agree through one :class:`ParameterTable`); no
+presentation (a name and title are the model's, the book's citations and sources the worked
+example's record, :class:`companion.examples.WorkedExample`).  It is validated once, when it
+is made, and never changes after: a variant is a new definition (:meth:`Definition.replace`).
+The derivation methods of :data:`companion.mechanics.methods.METHODS` read it and nothing
+else; the numbers (simulation, linearization, the checks along a motion) are
+:class:`companion.system.System`'s, which composes a definition with a method and an
+integrator.
 """
 
 from __future__ import annotations
@@ -164,8 +166,6 @@ class Definition:
 
     Parameters
     ----------
-    name, title, source
-        Registry key, display title, and where the book treats it (e.g. "Greenwood Ex. 4.4").
     q
         Generalized coordinates (plain Symbols).
     qdot
@@ -212,11 +212,6 @@ class Definition:
     dependent
         One coordinate per configuration constraint whose start value is solved from the
         constraints.
-    citations
-        The book's own equation numbers for this example's instances of general derivation
-        steps, by step key (Example 4.3's gyroscopic matrix is (4.103), Example 4.4's (4.121)).
-    reconstruction
-        True when the example is our reconstruction with a chapter's method, not the book's.
     mechanics_model
         Optional: a function building the system's frames, points, bodies and loads
         (:class:`~companion.mechanics.model.MechanicsModel`), needed by Kane's method.  Its
@@ -243,7 +238,7 @@ class Definition:
         the speeds in ``initial`` and ``n_constraints``.
     TypeError
         ``parameters``/``initial`` not a list of :class:`Parameter`, or ``invariants``,
-        ``series``, ``validity``, ``citations`` not a mapping.
+        ``series``, ``validity`` not a mapping.
     """
 
     #: The keyword arguments a definition is made from (filled in below the class).
@@ -252,10 +247,7 @@ class Definition:
     def __init__(
         self,
         *,
-        name: str,
         q: Sequence[sp.Symbol],
-        title: str = "",
-        source: str = "",
         qdot: Sequence[sp.Symbol] | None = None,
         u: Sequence[sp.Symbol] | None = None,
         definitions: Sequence[sp.Expr] | None = None,
@@ -272,8 +264,6 @@ class Definition:
         validity: Mapping[str, sp.Expr] | None = None,
         holonomic: Sequence[sp.Expr] = (),
         dependent: Sequence[sp.Symbol] = (),
-        citations: Mapping[str, str] | None = None,
-        reconstruction: bool = False,
         mechanics_model: Callable[[], MechanicsModel] | None = None,
         geometry: Any = None,
         elimination: str = "symbolic",
@@ -282,9 +272,6 @@ class Definition:
         del given["self"]
         set_ = object.__setattr__
         set_(self, "_given", {k: _frozen(v) for k, v in given.items()})
-        set_(self, "name", name)
-        set_(self, "title", title or name)
-        set_(self, "source", source)
         set_(self, "q", tuple(q))
         set_(self, "qdot", tuple(dot_symbol(s) for s in self.q) if qdot is None else tuple(qdot))
         if u is None:
@@ -317,14 +304,13 @@ class Definition:
                 ("invariants", invariants, "expression", "{'energy': T + V}"),
                 ("series", series, "expression", "{'x2': x + l*cos(phi)}"),
                 ("validity", validity, "condition (an expression that must stay ≥ 0)",
-                 "{'height': z_G}"),
-                ("citations", citations, "equation number", "{'mass_matrix': '(4.121)'}")):
+                 "{'height': z_G}")):
             if not isinstance(value, Mapping | None):
                 raise TypeError(f"{field} must map a name to each {entry}, e.g. {example}; "
                                 f"got {type(value).__name__} {value!r}")
         for key, value in (
                 ("t", t), ("elimination", elimination), ("mechanics_model", mechanics_model),
-                ("geometry", geometry), ("reconstruction", reconstruction),
+                ("geometry", geometry),
                 ("u", tuple(u)),
                 ("definitions", tuple(sympify_entry(e, f"definitions[{i}] (of {s})")
                                       for i, (e, s) in enumerate(zip(definitions, u,
@@ -332,7 +318,6 @@ class Definition:
                 ("n_constraints", n_constraints),
                 ("parameters", _parameters(parameters, "parameters")),
                 ("initial", _parameters(initial, "initial")),
-                ("citations", MappingProxyType(dict(citations or {}))),
                 ("T_qdot", None if T_qdot is None
                  else sympify_entry(T_qdot, "T_qdot (the kinetic energy)")),
                 ("Q_q", _entries(Q_q, "Q_q")),
@@ -372,7 +357,7 @@ class Definition:
                 for k, v in self._given.items()}
 
     def __repr__(self) -> str:
-        return f"<Definition {self.name}: {self.title}>"
+        return f"<Definition of {', '.join(map(str, self.q))}>"
 
     def replace(self, **changes: Any) -> Definition:
         """A new definition with ``changes`` to the arguments this one was made from."""
@@ -430,7 +415,7 @@ class Definition:
         for p in self.parameters:
             if p.symbol in state:
                 raise ValueError(
-                    f"{p.name} is both a parameter and a {state[p.symbol]} of {self.name}: "
+                    f"{p.name} is both a parameter and a {state[p.symbol]}: "
                     f"a {state[p.symbol]}'s start value belongs in initial=[Parameter("
                     f"{p.name}, …)], not in parameters")
             if p.name in names:
@@ -461,20 +446,20 @@ class Definition:
             typed_in_qdot = sorted((free & rates), key=str)
             if typed_in_qdot and what in ("T", "Q"):
                 raise ValueError(
-                    f"{what} of {self.name} is written in q̇ ({', '.join(map(str, typed_in_qdot))})"
+                    f"{what} is written in q̇ ({', '.join(map(str, typed_in_qdot))})"
                     f" where the quasi-velocities {', '.join(map(str, self.u))} were expected: "
                     + ("pass it as T_qdot=… to have it converted" if what == "T" else
                        "pass them as Q_q=… to have them converted"))
             in_u = sorted(free & (set(self.u) - set(self.qdot)), key=str)
             if in_u and what == "T_qdot":
                 raise ValueError(
-                    f"T_qdot of {self.name} is the kinetic energy in q̇, but it uses the "
+                    f"T_qdot is the kinetic energy in q̇, but it uses the "
                     f"quasi-velocities {', '.join(map(str, in_u))}: a T written in the u's is "
                     "passed as T=…")
             constrained = sorted(free & (set(self.u) - set(self.u_independent)), key=str)
             if constrained and what in ("an invariant", "a series"):
                 raise ValueError(
-                    f"{what} of {self.name} uses the constrained speed(s) "
+                    f"{what} uses the constrained speed(s) "
                     f"{', '.join(map(str, constrained))}, which are zero on the motion: "
                     "write it in q and the free u's (substitute 0 for them)")
             self._check_unknown(what, free - allowed)
@@ -493,16 +478,16 @@ class Definition:
             if self._given["qdot"] is not None:
                 declared = dict(zip(self.q, self.qdot, strict=True))
                 raise ValueError(
-                    f"{what} of {self.name} uses {named}, which look like rates of the "
+                    f"{what} uses {named}, which look like rates of the "
                     "coordinates but are not the rates declared in qdot: write "
                     + ", ".join(f"{declared[q]} for {r}" for r, q in rates.items()))
             by_coordinate = {q: r for r, q in rates.items()}
             example = ", ".join(str(by_coordinate.get(q, f"{q}dot")) for q in self.q)
             raise ValueError(
-                f"{what} of {self.name} uses {named}, which look like rates of the coordinates "
+                f"{what} uses {named}, which look like rates of the coordinates "
                 f"but are not the declared rates ({', '.join(map(str, self.qdot))}): "
                 f"qdot=[{example}] declares them, in the order of q")
-        raise ValueError(f"{what} of {self.name} uses {', '.join(sorted(map(str, unknown)))}, "
+        raise ValueError(f"{what} uses {', '.join(sorted(map(str, unknown)))}, "
                          "which is neither a coordinate, a speed, the time nor a parameter: "
                          "add a Parameter for it")
 
@@ -562,7 +547,7 @@ class Definition:
             return self._T
         if self.T_qdot is None:
             raise NotImplementedError(
-                f"{self.name} uses numeric elimination: its kinetic energy is read from "
+                "this system uses numeric elimination: its kinetic energy is read from "
                 "the bodies of its mechanics model, never written in the u's")
         phi, phi_t = self._kinematics
         qdot = phi * sp.Matrix(self.u) + phi_t
