@@ -79,15 +79,15 @@ check: lint
 	$(BIN)/python -m pytest -m "not browser" $(XDIST) $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed-test
-	$(BIN)/ruff check companion tests benchmarks
+	$(BIN)/ruff check companion tests benchmarks tools
 
 # The README's chapter table and chapters/index.ipynb, from the list of worked examples.
 index: $(VENV)/.installed-lab
-	$(BIN)/python -m companion.devtools.chapter_index
+	$(BIN)/python -m tools.chapter_index
 
 # The labelled diagram of each example, chapters/images/diagram-<name>.png (companion/diagrams).
 figures: $(VENV)/.installed-lab
-	$(BIN)/python -m companion.devtools.diagrams
+	$(BIN)/python -m tools.diagrams
 
 # The README's screenshot of a chapter, retaken in JupyterLab in headless Chromium (needs the
 # chromium package; Playwright drives it, nothing is downloaded).
@@ -100,7 +100,7 @@ screenshot: $(VENV)/.installed-test
 # `make book BOOK_ARGS=--pdf` also prints each chapter to build/book/pdf/ (a handout).
 BOOK_ARGS ?=
 book: $(VENV)/.installed-book
-	$(BIN)/python -m companion.devtools.book --out build/book $(BOOK_ARGS)
+	$(BIN)/python -m tools.book --out build/book $(BOOK_ARGS)
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "Python >= 3.10 is needed; run: make PYTHON=python3.11 ...")'

@@ -72,17 +72,6 @@ def numerically_equal(a: sp.Matrix, b: sp.Matrix, symbols: Sequence[sp.Symbol], 
     return worst < 1e-10, f"max difference {worst:.1e} at {n} random states"
 
 
-def vanishes(expr: sp.Expr, symbols: Sequence[sp.Symbol], trials: int = 5,
-             seed: int = 7) -> tuple[bool, str]:
-    """``expr`` is zero (to 1e-12) at random values in [0.3, 2] of every symbol."""
-    rng = np.random.default_rng(seed)
-    fn = sp.lambdify(list(symbols), expr, modules="math")
-    worst = 0.0
-    for _ in range(trials):
-        worst = max(worst, abs(fn(*rng.uniform(0.3, 2.0, len(symbols)))))
-    return worst < 1e-12, f"max |difference| {worst:.1e} at {trials} random points"
-
-
 def parse_printed(text: str, symbols: Sequence[sp.Symbol]):
     """A printed result typed as text in the book's notation, as sympy (a list becomes a
     Matrix).  Names are the given symbols' (with their assumptions), ``<name>_dot`` for the

@@ -22,10 +22,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.devtools import chapter_index
-from companion.devtools.book import CHROMIUM_ARGS, chromium, chromium_path  # noqa: F401
 from companion.widgets import style, voila_markdown
 from companion.widgets.explorer import EXPLORER_CLASS
+from tools import chapter_index
+from tools.book import CHROMIUM_ARGS, chromium, chromium_path  # noqa: F401
 
 
 def chapter_notebooks(root: Path) -> list[str]:

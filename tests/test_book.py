@@ -1,4 +1,4 @@
-"""The static book (``make book``, companion.devtools.book): a two-chapter book is built and
+"""The static book (``make book``, tools.book): a two-chapter book is built and
 every page is opened from file:// in headless Chromium with every request outside the book's
 folder refused and counted.  ``make book`` builds the whole book and checks its size."""
 
@@ -13,8 +13,8 @@ import lab_browser as lb
 import nbformat
 import pytest
 
-from companion.devtools import book as bk
-from companion.devtools import chapter_index
+from tools import book as bk
+from tools import chapter_index
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Two chapters with every kind of output: equations, a stepper, an explorer, a scene,

@@ -11,7 +11,7 @@ import nbformat
 import pytest
 
 from companion import examples
-from companion.devtools import chapter_index
+from tools import chapter_index
 
 ROOT = Path(__file__).resolve().parents[1]
 CHAPTERS = ROOT / "chapters"
@@ -98,7 +98,7 @@ def test_index_wording_matches_what_the_notebooks_do():
 
 
 def test_every_notebook_is_on_a_reading_path_and_every_step_exists():
-    from companion.devtools import chapter_index as ci
+    from tools import chapter_index as ci
 
     on_a_path = {p for _, steps in ci.READING_PATHS.values() for p in steps}
     listed = set(ci.notebook_paths())
@@ -109,7 +109,7 @@ def test_every_notebook_is_on_a_reading_path_and_every_step_exists():
 def test_reading_time_follows_the_notebook(tmp_path, monkeypatch):
     import json
 
-    from companion.devtools import chapter_index as ci
+    from tools import chapter_index as ci
 
     (tmp_path / "chapters").mkdir()
     cells = [{"cell_type": "markdown", "source": ["word " * 730]},

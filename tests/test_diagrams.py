@@ -11,7 +11,7 @@ import pytest  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
 from companion import diagrams  # noqa: E402
-from companion.devtools import diagrams as saving  # noqa: E402
+from tools import diagrams as saving  # noqa: E402
 
 #: The symbols each diagram must label (mathtext as drawn), chosen here, not read from the
 #: modules.
@@ -35,7 +35,7 @@ EXPECTED = {
                      r"$e_r$", r"$e_\theta$", r"$F_r = -k\,r$", "spring"],
     "moving_carriage": [r"$r$", r"$\theta$", r"$u_1$", r"$u_2$", r"$k_x$", r"$k_y$",
                         r"$\Omega t$", r"A\sin\nu t"],
-    "knife_edge_steering": [r"$X_1$: drive along the blade", r"$[X_1, X_2]$: reached by parking",
+    "knife_edge_steering": [r"$X_1$: drive along the blade", r"$[X_1, X_2]$: the bracket",
                             r"$X_2$: turn, $\dot\varphi$", r"$\varphi$", r"$l$"],
     "chaplygin_sleigh": [r"$P = (x, y)$", r"$C$", r"$a$", r"$\theta$", r"$u_1$",
                          r"$u_2 = \dot\theta$", r"$\lambda$"],

@@ -47,7 +47,7 @@ def layer(module: str) -> str:
         return "views" if parts[2] in VIEW_PARTS else "examples"
     if head in ("widgets", "exercises", "scene", "diagrams"):
         return "views"
-    return "top"  # verify, book, __main__, devtools, the package itself
+    return "top"  # verify, book, __main__, the package itself
 
 
 MODULES = {module_name(p): p for p in PACKAGE.rglob("*.py")}

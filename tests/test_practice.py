@@ -10,7 +10,7 @@ import pytest
 import sympy as sp
 
 from companion import practice
-from companion.devtools.chapter_index import notebook_paths
+from tools.chapter_index import notebook_paths
 
 CHAPTERS = Path(__file__).resolve().parents[1] / "chapters"
 #: practice notebook → the practice set it shows

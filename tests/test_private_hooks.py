@@ -139,7 +139,7 @@ def test_the_plain_path_leaves_the_canvas_to_ipympl(widget_backend, monkeypatch)
 
 
 def test_the_release_check_asks_for_releases(capsys):
-    from companion.devtools import release_check
+    from tools import release_check
 
     with pytest.raises(SystemExit):
         release_check.main([])

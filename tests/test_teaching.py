@@ -240,7 +240,7 @@ def _shown(name: str, retrieval: bool) -> list[tuple[str, list[str] | None]]:
 
 def notebooks_before(name: str) -> set[str]:
     """The notebooks before ``name`` on every reading path it is on (paths under chapters/)."""
-    from companion.devtools.chapter_index import READING_PATHS
+    from tools.chapter_index import READING_PATHS
 
     return {step for _, steps in READING_PATHS.values() if name in steps
             for step in steps[:steps.index(name)]}

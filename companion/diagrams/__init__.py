@@ -2,7 +2,7 @@
 drawing the system with its coordinates, frames, angles (with their sign) and forces.
 
 The diagrams are the reader's figure of the system, shown without a kernel: ``python -m
-companion.devtools.diagrams`` (``make figures``) saves them as
+tools.diagrams`` (``make figures``) saves them as
 ``chapters/images/diagram-<name>.png`` for the notebooks to embed.  A module added here (its
 name not starting with ``_``) is picked up without editing this file.
 """

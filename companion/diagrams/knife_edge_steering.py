@@ -1,6 +1,6 @@
 """Diagram of the knife edge as a distribution (§7.9 reconstructed, ours): the dumbbell at a
 heading φ, the allowed directions of particle 1 (X₁ along the blade; X₂ turns about it), the
-forbidden sideways direction, and the bracket [X₁, X₂] the parking manoeuvre moves along
+forbidden sideways direction, and the bracket [X₁, X₂] of the two allowed fields
 (computed by the engine, not drawn by hand)."""
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def draw(ax, phi: float = 0.5, l: float = 1.0) -> None:
     ax.plot(*blade, color="k", lw=6, solid_capstyle="butt")
     arrows = [(0.6 * along, "#2ca02c", r"$X_1$: drive along the blade"),
               (0.6 * sideways, "#d62728", r"forbidden: $\omega^3(\dot q) \neq 0$"),
-              (0.6 * bracket, "#9467bd", r"$[X_1, X_2]$: reached by parking")]
+              (0.6 * bracket, "#9467bd", r"$[X_1, X_2]$: the bracket")]
     for vector, color, label in arrows:
         ax.annotate("", one + vector, one, arrowprops=dict(arrowstyle="-|>", color=color, lw=2,
                                                              ls="--" if "forbidden" in label

@@ -377,9 +377,9 @@ class ExerciseSet:
 
     def widget(self):
         """The ipywidgets box of every exercise (see :mod:`companion.exercises.widget`)."""
-        from companion.exercises.widget import exercise_set_widget
+        from companion.exercises.widget import ExerciseSetBox
 
-        return exercise_set_widget(self)
+        return ExerciseSetBox(self)
 
 
 def steps_keyed(derivation: Derivation, *keys: str) -> list[Step]:

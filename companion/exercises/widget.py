@@ -229,8 +229,3 @@ class ExerciseSetBox(widgets.VBox):
             exercise_html(ex, i, solved=solved)
             for i, ex in enumerate(self.exercise_set, start=1))
         return bundle
-
-
-def exercise_set_widget(exercise_set: ExerciseSet) -> ExerciseSetBox:
-    """Every exercise of a worked example, one below the other."""
-    return ExerciseSetBox(exercise_set)

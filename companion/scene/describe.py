@@ -18,8 +18,7 @@ def list_times(times: Sequence[float], limit: int = 4) -> str:
     more = len(times) - limit
     if more > 0:
         shown.append(f"{more} more time{'s' if more > 1 else ''}")
-    text = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
-    return f"t = {text}"
+    return f"t = {_in_words(shown)}"
 
 
 def sign_changes(t: np.ndarray, values: np.ndarray) -> list[float]:
@@ -38,7 +37,9 @@ def mode_story(segments: Sequence[tuple[float, float, str]], phrases: Mapping[st
     for k, (start, _, label) in enumerate(segments):
         verb = phrases.get(label, label)
         parts.append(f"{verb} from {at(start)}" if k == 0 else f"{verb} at {at(start)}")
-    if not parts:
-        return ""
-    text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    return f"{subject} {text}"
+    return f"{subject} {_in_words(parts)}" if parts else ""
+
+
+def _in_words(parts: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]

@@ -8,10 +8,13 @@ the same way: an orthographic camera, faces sorted back to front, arrows on top.
 from __future__ import annotations
 
 import io
+from itertools import product
 
 import numpy as np
+from matplotlib.colors import to_rgb
+from scipy.spatial.transform import Rotation
 
-from companion.scene.keyframes import Keyframes
+from companion.scene.keyframes import Keyframes, keyframe_indices
 from companion.widgets.frames import holding_matplotlib
 
 LIGHT = np.array([0.35, 0.65, 0.7]) / np.linalg.norm([0.35, 0.65, 0.7])
@@ -27,10 +30,9 @@ def camera_axes(spec: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return right, np.cross(toward, right), toward
 
 
-def _rotate(q: np.ndarray, v: np.ndarray) -> np.ndarray:
-    w, u = q[0], q[1:]
-    t = 2 * np.cross(u, v)
-    return v + w * t + np.cross(u, t)
+def _corners(bounds) -> np.ndarray:
+    """The eight corners (8, 3) of the box ``bounds`` = (low corner, high corner)."""
+    return np.array(list(product(*zip(*bounds, strict=True))), dtype=float)
 
 
 def draw_frame(ax, keyframes: Keyframes, frame: int) -> None:
@@ -52,20 +54,21 @@ def draw_frame(ax, keyframes: Keyframes, frame: int) -> None:
     prims = []  # (depth, order, kind, payload); order: declaration order (layer), then face
     for mesh in spec["meshes"]:
         pos = keyframes.value(mesh["position"], frame)
-        att = mesh["attitude"]
-        q = None if att is None else keyframes.value(att, frame)
+        verts = np.array(mesh["vertices"], dtype=float)
+        if mesh["attitude"] is not None:  # (w, x, y, z); scipy takes w last
+            q = keyframes.value(mesh["attitude"], frame)
+            verts = Rotation.from_quat(q[[1, 2, 3, 0]]).apply(verts)
+        verts += pos
         color = mesh["color"]
         if "mode" in mesh:
             color = mesh["palette"][int(round(keyframes.value(mesh["mode"], frame)[0]))]
-        verts = np.array([(_rotate(q, np.array(v)) if q is not None else np.array(v)) + pos
-                          for v in mesh["vertices"]])
         for k, face in enumerate(mesh["faces"]):
             w = verts[list(face)]
             n = np.cross(w[1] - w[0], w[2] - w[0])
             n /= np.linalg.norm(n) or 1.0
             if spec["view"] == "3d" and mesh["opacity"] >= 1 and n @ toward <= 1e-6:
                 continue
-            rgb = np.array(_rgb(mesh.get("face_colors", [color] * (k + 1))[k]))
+            rgb = np.array(to_rgb(mesh.get("face_colors", [color] * (k + 1))[k]))
             lit = 1.0 if spec["view"] == "2d" else 0.42 + 0.58 * abs(n @ (
                 LIGHT @ np.array([right, up, toward])))
             prims.append((float(np.mean(w @ toward)), mesh["layer"] * 10_000 + k, "face",
@@ -107,18 +110,11 @@ def draw_frame(ax, keyframes: Keyframes, frame: int) -> None:
         ax.set_xlim(centre[0] - reach, centre[0] + reach)
         ax.set_ylim(centre[1] - reach, centre[1] + reach)
     else:
-        lo, hi = np.array(spec["bounds"])
-        corners = np.array([[x, y, z] for x in (lo[0], hi[0]) for y in (lo[1], hi[1])
-                            for z in (lo[2], hi[2])]) @ basis.T
+        corners = _corners(spec["bounds"]) @ basis.T
         ax.set_xlim(corners[:, 0].min(), corners[:, 0].max())
         ax.set_ylim(corners[:, 1].min(), corners[:, 1].max())
     ax.set_aspect("equal")
     ax.set_axis_off()
-
-
-def _rgb(color: str) -> tuple[float, float, float]:
-    h = color.lstrip("#")
-    return tuple(int(h[i:i + 2], 16) / 255 for i in (0, 2, 4))
 
 
 @holding_matplotlib
@@ -126,11 +122,9 @@ def filmstrip_png(keyframes: Keyframes, n_frames: int = 4, *, height: float = 2.
     """PNG bytes of ``n_frames`` keyframes spread over the motion, side by side."""
     from matplotlib.figure import Figure
 
-    frames = np.unique(np.round(np.linspace(0, keyframes.n_frames - 1, n_frames)).astype(int))
-    lo, hi = np.array(keyframes.spec["bounds"])
+    frames = keyframe_indices(keyframes.n_frames, n_frames)  # spread over the motion
     right, up, _ = camera_axes(keyframes.spec)
-    corners = np.array([[x, y, z] for x in (lo[0], hi[0]) for y in (lo[1], hi[1])
-                        for z in (lo[2], hi[2])])
+    corners = _corners(keyframes.spec["bounds"])
     width = (1.0 if keyframes.spec.get("follow")  # a followed reach is square
              else np.ptp(corners @ right) / max(np.ptp(corners @ up), 1e-9))
     fig = Figure(figsize=(len(frames) * height * float(np.clip(width, 0.6, 2.0)), height))

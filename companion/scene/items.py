@@ -216,28 +216,11 @@ class Declaration:
 def quaternion_from_matrices(R: np.ndarray) -> np.ndarray:
     """Unit quaternions (w, x, y, z), shape (4, N), of rotation matrices R, shape (3, 3, N) —
     e.g. the body axes e_x, e_y, e_z as columns; signs made continuous along the motion."""
+    from scipy.spatial.transform import Rotation
+
     R = np.asarray(R, dtype=float)
-    if R.ndim == 2:
-        R = R[:, :, None]
-    m = np.moveaxis(R, -1, 0)
-    trace = np.trace(m, axis1=1, axis2=2)
-    # Shepperd's method: divide by the largest of the four candidates, never by a small one.
-    cand = np.stack([1 + trace, 1 + 2 * m[:, 0, 0] - trace, 1 + 2 * m[:, 1, 1] - trace,
-                     1 + 2 * m[:, 2, 2] - trace], axis=1)
-    k = np.argmax(cand, axis=1)
-    q = np.empty((len(m), 4))
-    s = np.sqrt(np.maximum(cand[np.arange(len(m)), k], 1e-300))
-    for n in range(len(m)):
-        a, r = s[n], m[n]
-        if k[n] == 0:
-            q[n] = [a, (r[2, 1] - r[1, 2]) / a, (r[0, 2] - r[2, 0]) / a, (r[1, 0] - r[0, 1]) / a]
-        elif k[n] == 1:
-            q[n] = [(r[2, 1] - r[1, 2]) / a, a, (r[0, 1] + r[1, 0]) / a, (r[0, 2] + r[2, 0]) / a]
-        elif k[n] == 2:
-            q[n] = [(r[0, 2] - r[2, 0]) / a, (r[0, 1] + r[1, 0]) / a, a, (r[1, 2] + r[2, 1]) / a]
-        else:
-            q[n] = [(r[1, 0] - r[0, 1]) / a, (r[0, 2] + r[2, 0]) / a, (r[1, 2] + r[2, 1]) / a, a]
-    q /= 2
+    m = np.moveaxis(R[:, :, None] if R.ndim == 2 else R, -1, 0)
+    q = Rotation.from_matrix(m).as_quat()[:, [3, 0, 1, 2]]  # scipy puts w last
     flips = np.concatenate([[1.0], np.sign(np.sum(q[1:] * q[:-1], axis=1) + 1e-300)])
     return (q * np.cumprod(flips)[:, None]).T
 

@@ -19,7 +19,7 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
 from companion.numerics import Trajectory
-from companion.widgets.explorer import View, request_draw
+from companion.widgets.explorer import View
 from companion.widgets.frames import MATPLOTLIB_LOCK
 from companion.widgets.play import PlayControl
 
@@ -95,7 +95,7 @@ class AnimatedView(View):
         for listener in self._time_listeners:
             listener(i)
         if draw:
-            request_draw(self.fig.canvas)
+            self.fig.canvas.draw_idle()
 
     def on_time_index(self, callback: Callable[[int], None]) -> None:
         """Also call ``callback(sample_index)`` whenever the time cursor moves."""

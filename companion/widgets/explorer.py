@@ -9,7 +9,6 @@ under any other backend (Agg in tests, nbconvert) a PNG of the figure is shown i
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import html
 import io
@@ -33,7 +32,7 @@ from companion.system import Parameter
 from companion.widgets import labels, private_hooks, style
 from companion.widgets.frames import MATPLOTLIB_LOCK, changing, safe_frames
 from companion.widgets.lifecycle import close_tree, close_when_rerun, running_cell
-from companion.widgets.responsive import STATUS_CLASS, FigureFitter
+from companion.widgets.responsive import STATUS_CLASS, FigureFitter, running_loop
 
 
 class View:
@@ -227,23 +226,6 @@ COALESCE_SECONDS = 0.01
 #: probably queued while that update ran, and the next ones with it.  A change after a pause
 #: (a key press, a click) updates at once, without the wait.
 DRAG_SECONDS = 0.05
-
-
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    """The kernel's event loop while it handles a message, else None (scripts, tests)."""
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
-
-
-def _is_widget(canvas: Any) -> bool:
-    return isinstance(canvas, w.DOMWidget)
-
-
-def request_draw(canvas: Any) -> None:
-    """Ask ``canvas`` for a redraw when the front end is ready for it (``draw_idle``)."""
-    canvas.draw_idle()
 
 
 def slider_grid(low: float, high: float, default: float) -> tuple[float, float, float]:
@@ -452,7 +434,7 @@ class Explorer:
                 few_ticks(*self.figure.axes)  # every view, whatever it set up: cheap redraws
                 style.pin_cycle_colours(self.figure)  # drawn outside this style's context
             self._image_shown = False
-            self._live_canvas = _is_widget(self.figure.canvas)
+            self._live_canvas = isinstance(self.figure.canvas, w.DOMWidget)
             if self._live_canvas:
                 canvas = self.figure.canvas
                 canvas.header_visible = False
@@ -547,7 +529,7 @@ class Explorer:
             return  # the front end snapped a value we sent: nothing changed
         self.reveal()  # the reader moved on from the question
         self._pending[name] = value
-        loop = _running_loop()
+        loop = running_loop()
         if loop is None:
             self.flush()
         elif not self._flush_scheduled:

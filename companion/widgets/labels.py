@@ -18,10 +18,6 @@ GREEK = {
 DOTS = {"dot": "\u0307", "ddot": "\u0308"}
 
 
-def _symbol(word: str) -> str:
-    return GREEK.get(word, word)
-
-
 def pretty(name: str) -> str:
     """HTML for a parameter's name in the books' notation.
 
@@ -35,9 +31,9 @@ def pretty(name: str) -> str:
     dots = ""
     if rest and rest[-1] in DOTS:
         dots = DOTS[rest.pop()]
-    text = html.escape(_symbol(head)) + dots
+    text = html.escape(GREEK.get(head, head)) + dots
     if rest:
-        text += "<sub>" + html.escape(",".join(_symbol(r) for r in rest)) + "</sub>"
+        text += "<sub>" + html.escape(",".join(GREEK.get(r, r) for r in rest)) + "</sub>"
     return text
 
 

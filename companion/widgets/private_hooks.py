@@ -5,7 +5,7 @@ speed or mends a defect of ipympl's (the notes of :mod:`companion.widgets.frames
 :mod:`companion.widgets.background` say which, with the figures measured); each is taken only
 while :func:`enabled`: the installed matplotlib and ipympl are releases the hooks were tested
 with (:data:`TESTED`), and ``COMPANION_PLAIN_FIGURES`` is not "1" ("0" takes them with any
-release: how :mod:`companion.devtools.release_check` tries one outside the range).  Otherwise the
+release: how :mod:`tools.release_check` tries one outside the range).  Otherwise the
 figures take the plain path, ipympl's own, public API only: each render has the same pixels
 (``tests/test_private_hooks.py`` compares them), but it costs more, and ipympl's difference
 frames come back, with their defect (a fast drag may leave a stale picture: the notes of
@@ -51,7 +51,7 @@ from matplotlib.backends.backend_agg import RendererAgg
 
 #: Releases the hooks are taken with: from the first, up to (not including) the second.  Their
 #: tests pass in the kernel with matplotlib 3.8.4, 3.10.9 and 3.11.2 and ipympl 0.9.4, 0.9.8 and
-#: 0.10.0 (``python -m companion.devtools.release_check``); in the browser with ipympl 0.10.0.
+#: 0.10.0 (``python -m tools.release_check``); in the browser with ipympl 0.10.0.
 TESTED = {"matplotlib": ((3, 8), (3, 12)), "ipympl": ((0, 9, 4), (0, 11))}
 
 #: "1" takes the plain path whatever the releases; "0" takes the hooks whatever the releases.

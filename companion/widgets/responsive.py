@@ -107,7 +107,8 @@ class WidthProbe(anywidget.AnyWidget):
     debounce_ms = traitlets.Int(150).tag(sync=True)
 
 
-def _running_loop() -> asyncio.AbstractEventLoop | None:
+def running_loop() -> asyncio.AbstractEventLoop | None:
+    """The kernel's event loop while it handles a message, else None (scripts, tests)."""
     try:
         return asyncio.get_running_loop()
     except RuntimeError:
@@ -319,7 +320,7 @@ class FigureFitter:
         passes).  Skipped while nothing the layout measures changed: the pass costs about a
         whole render (90–130 ms on the stacked disk–link figure) and held the kernel when
         the reader's next move arrived."""
-        loop = _running_loop()
+        loop = running_loop()
         if loop is None:
             self.layout()
             return

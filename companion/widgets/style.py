@@ -76,12 +76,6 @@ LECTURE_RC: dict[str, Any] = {
 }
 
 
-def _projector_cycle() -> dict[str, Any]:
-    from cycler import cycler
-
-    return {"axes.prop_cycle": cycler(color=PROJECTOR_COLOURS)}
-
-
 def use_lecture_style(on: bool = True):
     """Switch the lecture style on (or off) for figures and controls created afterwards.
 
@@ -148,9 +142,11 @@ def rc_context() -> AbstractContextManager:
     """A matplotlib rc context for explorer figures: the palette :data:`PROJECTOR_COLOURS`,
     and the lecture settings when on."""
     import matplotlib
+    from cycler import cycler
 
+    cycle = {"axes.prop_cycle": cycler(color=PROJECTOR_COLOURS)}
     lecture = LECTURE_RC if _state["on"] else {}
-    return matplotlib.rc_context({**EXPLORER_RC, **_projector_cycle(), **lecture})
+    return matplotlib.rc_context({**EXPLORER_RC, **cycle, **lecture})
 
 
 def slider_width() -> str:

@@ -79,7 +79,7 @@ class Draft:
         except DefinitionError:
             raise
         except (ValueError, TypeError, sp.SympifyError) as exc:
-            raise DefinitionError(_one_line(str(exc))) from exc
+            raise DefinitionError(" ".join(str(exc).split())) from exc
 
 
 def define(name: str, *, q: Sequence[sp.Symbol], T: Any, speeds: Sequence[Any] | None = None,
@@ -169,10 +169,6 @@ def _mapped(what: str, given: Any) -> dict:
 
 
 # ------------------------------------------------------------------------------- checks
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
-
-
 def _names(symbols) -> str:
     """The symbols' names as a reader types them: in their order (a set: sorted)."""
     names = [labels.plain(s.name) for s in symbols]

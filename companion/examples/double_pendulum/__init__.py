@@ -29,10 +29,10 @@ EXAMPLES = (
         scene=part(__name__, "scene:scene"),
         notebook=Notebook(
             path="loparo-07/double-pendulum-modes.ipynb",
-            title="The double pendulum's motion: chaos, normal modes and more links (§7.7–7.8, "
-            "Example 2, reconstructed)",
+            title="The double pendulum's motion: two nearby starts, normal modes and more links "
+            "(§7.7–7.8, Example 2, reconstructed)",
             source="Loparo & Vakalis §7.7–7.8, Example 2 (reconstructed)",
-            summary="Watch two nearby starts diverge and certify it against the integrator's "
+            summary="Follow two nearby starts and certify what you see against the integrator's "
             "tolerance, find the normal modes of small swings, and string n links together.",
             order=(7, 7, 1),
         ),

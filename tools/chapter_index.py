@@ -1,8 +1,8 @@
 """The README's chapter table and the chapter index notebook, generated from the list of
 worked examples, so that neither can drift from what exists.
 
-    python -m companion.devtools.chapter_index          # rewrite both (``make index``)
-    python -m companion.devtools.chapter_index --check  # exit 1 when either is stale
+    python -m tools.chapter_index          # rewrite both (``make index``)
+    python -m tools.chapter_index --check  # exit 1 when either is stale
 
 The README's table sits between the markers ``<!-- chapters:begin -->`` and
 ``<!-- chapters:end -->``, its Binder badge between ``<!-- badge:…-->`` and its nbgitpuller link
@@ -22,7 +22,7 @@ from urllib.parse import quote
 from companion import examples
 from companion.examples.record import Notebook
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 INDEX = ROOT / "chapters" / "index.ipynb"
 #: The one place that names the GitHub repository (owner/name) that Binder builds from and
@@ -184,7 +184,7 @@ def readme_badge() -> str:
     """The README's Binder badge, and where to change the repository it names."""
     return (f"[![Binder](https://mybinder.org/badge_logo.svg)]({BINDER}index.ipynb)\n\n"
             f"*The badge and every link on this page name the repository `{REPOSITORY}`; for a "
-            "copy of your own, change `REPOSITORY` in `companion/devtools/chapter_index.py` "
+            "copy of your own, change `REPOSITORY` in `tools/chapter_index.py` "
             "and run `make index`, which rewrites them all.*")
 
 

@@ -1,4 +1,4 @@
-// The static book's script (companion.devtools.book): the current page's sections in the
+// The static book's script (tools.book): the current page's sections in the
 // sidebar, and a plain substring search over the sections listed in search-index.js
 // (window.BOOK_SEARCH), offline, no server.
 (() => {

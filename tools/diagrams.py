@@ -1,6 +1,6 @@
 """Save the labelled diagrams of :mod:`companion.diagrams` as the PNGs the notebooks embed.
 
-``python -m companion.devtools.diagrams`` (``make figures``) writes
+``python -m tools.diagrams`` (``make figures``) writes
 ``chapters/images/diagram-<name>.png`` for every diagram (or only the names given), 900 px
 wide; ``--out`` writes elsewhere.
 """
@@ -13,7 +13,7 @@ from pathlib import Path
 
 from companion import diagrams
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 IMAGES = ROOT / "chapters" / "images"
 DPI = 150  # with diagrams.FIGSIZE: 900 px wide
 

@@ -1,9 +1,9 @@
 """The companion as a static book: every chapter notebook executed and rendered to one HTML
 page, readable offline from ``file://`` (``make book``).
 
-    python -m companion.devtools.book                     # the whole book in build/book
-    python -m companion.devtools.book --out DIR greenwood-04/knife-edge.ipynb   # a subset
-    python -m companion.devtools.book --pdf   # and each chapter as a PDF handout, in pdf/
+    python -m tools.book                     # the whole book in build/book
+    python -m tools.book --out DIR greenwood-04/knife-edge.ipynb   # a subset
+    python -m tools.book --pdf   # and each chapter as a PDF handout, in pdf/
 
 Each page is the export's page (:mod:`companion.scene.export`, nbconvert's ``lab`` page)
 with nothing fetched from a network: MathJax 3 (the
@@ -14,7 +14,7 @@ keyframes, the exercises with hints and solutions folded), followed by a link th
 notebook live.  Around it: the chapter table as home page (``chapters/index.ipynb``), a
 sidebar of contents with the reconstructed examples marked, an offline search and
 previous/next links.  The chapters come from the chapter table
-(:func:`companion.devtools.chapter_index.chapters`), never from a list typed here.
+(:func:`tools.chapter_index.chapters`), never from a list typed here.
 """
 
 from __future__ import annotations
@@ -35,10 +35,10 @@ from pathlib import Path, PurePosixPath
 
 import nbformat
 
-from companion.devtools import chapter_index
 from companion.scene import export
 from companion.scene.export import WIDGET_VIEW
 from companion.widgets.style import STATIC_ENV
+from tools import chapter_index
 
 ROOT = chapter_index.ROOT
 CHAPTERS = ROOT / "chapters"

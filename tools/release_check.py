@@ -1,7 +1,7 @@
 """Run the live figures' tests against other releases of their libraries, in a throwaway venv.
 
-    python -m companion.devtools.release_check matplotlib==3.8.4 ipympl==0.9.4
-    python -m companion.devtools.release_check --newest
+    python -m tools.release_check matplotlib==3.8.4 ipympl==0.9.4
+    python -m tools.release_check --newest
 
 The throwaway venv sees this environment's packages (a ``.pth`` file) with the requested
 releases installed over them (``--newest``: the newest releases of matplotlib, ipympl, scipy
@@ -24,7 +24,7 @@ from pathlib import Path
 
 from companion.widgets.private_hooks import PLAIN_ENV
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 NEWEST = ["matplotlib", "ipympl", "scipy", "sympy"]
 TESTS = ["tests/test_private_hooks.py", "tests/test_background.py", "tests/test_frames.py"]
 
