@@ -12,11 +12,16 @@ instrumented counts run its code from a ``git archive`` in a temporary folder):
 * right-hand-side forms: the functions that build an f(t, x) of the equations —
   ``rhs``/``c_rhs`` of the compiled forms (``numerics/compile.py``, ``numerics/elimination.py``),
   ``rhs_in_independent_speeds`` (``mechanics/agreement.py``), and the ``exec`` factory
-  ``_rhs_factory`` (``system.py``);
+  ``_rhs_factory`` (``system.py``), where the base revision has them (now the Python and the
+  C printing of the one ``Program`` in ``numerics/compile.py``, which the elimination and
+  the Lagrange form build instead of an f of their own);
 * places that start an integration: functions calling ``solve_ivp``, ``odeint``,
   ``solve_events`` or a C right-hand side's ``integrate(x0, t, rtol, atol)``;
 * the places that map a parameter's name to its position in ``p`` outside the one
-  ParameterTable (list comprehensions such as ``[pv[s.name] for s in …]``).
+  ParameterTable (list comprehensions such as ``[pv[s.name] for s in …]``);
+* the integrator parts' calls back into the System for the guards of a run
+  (``system.check_start(…)``, ``check_finite``, ``check_coordinates``,
+  ``nonholonomic_residuals``, ``evaluate``), where they run the Setup's guards instead.
 
 Usage: ``.venv/bin/python benchmarks/core_size.py [--base b4f372f]``
 """
@@ -38,6 +43,9 @@ ROOT = Path(__file__).resolve().parent.parent
 #: ``[values[s.name] for s in symbols]``: a name → position map written by hand.
 BY_NAME = re.compile(r"\[\s*\w+\[\s*\w+\.name\s*\]\s+for\s+\w+\s+in\s+[\w.]*"
                      r"(?:parameter_symbols|PARAMETERS|SYMBOLS|parameters)\b")
+#: An integrator part calling the System back for a guard or the evaluation of its run.
+CALLBACK = re.compile(r"\bsystem\.(?:check_start|check_finite|check_coordinates|"
+                      r"nonholonomic_residuals|evaluate)\(")
 
 #: Where right-hand-side forms are built, and the names of the functions that build them.
 FORMS = {"companion/numerics/compile.py": {"rhs", "c_rhs"},
@@ -160,6 +168,7 @@ def measure(rev: str | None) -> dict[str, object]:
         "places starting an integration": integration_starts(tree),
         "hand-written name → position maps": sum(len(BY_NAME.findall(t))
                                                  for t in tree.values()),
+        "guard callbacks into the System": sum(len(CALLBACK.findall(t)) for t in tree.values()),
     }
 
 

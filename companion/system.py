@@ -16,21 +16,17 @@ subclassed (as pydy's ``System(eom_method, ode_solver)``):
   :class:`OdeIntegrator`, the plain first-order ODE; attitude on SO(3) or by quaternions
   and chart atlases are further parts).
 
-A model that is no System (the disk–link's hybrid contact modes,
-:class:`companion.examples.disk_link.model.DiskLink`) shares the plumbing of a simulation,
-:func:`simulate_model`: the values validated once into a :class:`Setup`, the numeric failures
-explained.
+A simulation's plumbing, the values validated once into a :class:`Setup` with the run's
+:class:`~companion.numerics.simulate.Guards` and the numeric failures explained, is
+:func:`~companion.numerics.simulate.simulate_model`'s, shared with models that are no System.
 """
 
 from __future__ import annotations
 
 import copy
 import difflib
-import inspect
-import math
-import numbers
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import cached_property
 from types import MappingProxyType
 from typing import Any
@@ -41,7 +37,7 @@ import sympy as sp
 # Importing the method modules registers their methods (they never import this module).
 from companion.geometry import lie, metric, planar  # noqa: F401
 from companion.mechanics import kane, lagrange, maggi  # noqa: F401
-from companion.mechanics.agreement import rhs_in_independent_speeds
+from companion.mechanics.agreement import compiled_form
 from companion.mechanics.definition import (
     Definition,
     Parameter,
@@ -51,249 +47,23 @@ from companion.mechanics.definition import (
 )
 from companion.mechanics.derivation import Derivation
 from companion.mechanics.methods import METHODS, Method, applicable, register_method
-from companion.mechanics.numeric_elimination import (
-    NumericEliminationResult,
-    boltzmann_hamel_numeric,
-)
+from companion.mechanics.numeric_elimination import boltzmann_hamel_numeric
 from companion.mechanics.quasi_velocities import dot_symbol
 from companion.model import Observable
 from companion.numerics import (
     CompiledEOM,
-    EliminationEOM,
-    NonFiniteMotionError,
     SingularConfigurationError,
     Trajectory,
 )
 from companion.numerics.integrate import SOLVERS, compiled_or_lsoda, integrate
-
-#: Most samples a simulation returns: 10⁶ samples take 8 MB per state component (a figure
-#: shows a few thousand).
-MAX_POINTS = 1_000_000
-
-#: Shortest sample spacing a simulation accepts [s]: below it the squares in the integrators'
-#: step-size arithmetic underflow (LSODA returns NaN states from t_final ≈ 1e-300 on).
-MIN_SAMPLE_SPACING = 1e-150
-
-
-def sample_times(t_final: Any, n_points: Any) -> np.ndarray:
-    """The output times of a simulation, 0 … t_final in ``n_points`` samples, validated.
-
-    Raises
-    ------
-    ValueError
-        When ``t_final`` is not a positive finite number, is so small that the samples are
-        closer than :data:`MIN_SAMPLE_SPACING`, or ``n_points`` is not an integer from 2 to
-        :data:`MAX_POINTS`.
-    """
-    try:
-        t_final = float(t_final)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"t_final must be a positive number, the end time (every motion "
-                         f"starts at t = 0; not a time span), got {t_final!r}") from exc
-    if not (math.isfinite(t_final) and t_final > 0):
-        raise ValueError(f"t_final must be a positive number, got {t_final}")
-    if isinstance(n_points, bool) or not isinstance(n_points, numbers.Integral) or n_points < 2:
-        raise ValueError(f"n_points must be an integer ≥ 2, got {n_points!r}")
-    n_points = int(n_points)  # numpy's integers too
-    if n_points > MAX_POINTS:
-        raise ValueError(f"n_points = {n_points} would store {n_points * 8 / 1e6:.0f} MB per "
-                         f"state component; at most {MAX_POINTS} (a figure shows a few "
-                         "thousand samples)")
-    if t_final / (n_points - 1) < MIN_SAMPLE_SPACING:
-        raise ValueError(
-            f"t_final = {t_final:g} s is too short for {n_points} samples: they would be "
-            f"{t_final / (n_points - 1):.3g} s apart, below {MIN_SAMPLE_SPACING:g} s, where "
-            "the integrators' step-size arithmetic underflows; simulate a longer time")
-    return np.linspace(0.0, t_final, n_points)
-
-
-#: Finest relative tolerance accepted: 100 machine epsilons (below it no integrator can keep
-#: its error estimate; LSODA answers "Excess accuracy requested" or "Illegal input").
-FINEST_RTOL = 100 * float(np.finfo(float).eps)
-
-
-def check_tolerance(name: str, value: Any) -> float:
-    """A relative or absolute tolerance as a positive finite float, else ``ValueError``; a
-    relative one from :data:`FINEST_RTOL` to below 1."""
-    try:
-        x = float(value)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"{name} must be a positive number, got {value!r}") from exc
-    if isinstance(value, bool) or not (math.isfinite(x) and x > 0):
-        raise ValueError(f"{name} must be a positive number, got {value!r}")
-    if name == "rtol" and x < FINEST_RTOL:
-        raise ValueError(f"rtol = {x:g} asks for more digits than double precision holds: "
-                         f"give rtol ≥ {FINEST_RTOL:.1e} (the integrators' defaults are "
-                         "1e-10 to 1e-11)")
-    if name == "rtol" and x >= 1:
-        raise ValueError(f"rtol = {x:g} lets each step's error be as large as the values "
-                         "themselves: give rtol < 1 (the integrators' defaults are 1e-10 to "
-                         "1e-11; 1e-6 is coarse)")
-    return x
-
-
-@dataclass(frozen=True)
-class Setup:
-    """Everything one simulation needs, validated by :meth:`System.simulate`.
-
-    Attributes
-    ----------
-    method
-        Name of the derivation method whose equations are integrated.
-    t
-        Output times.
-    params, p
-        Parameter values by name, and in the order of ``System.parameter_symbols``.
-    initial
-        Initial values by name (defaults filled in).
-    rtol, atol
-        Integration tolerances (the integrator's defaults when not given).
-    options
-        Further keyword arguments of ``simulate`` the integrator declared in ``options``.
-    """
-
-    method: str
-    t: np.ndarray
-    params: dict[str, float]
-    p: list[float]
-    initial: dict[str, float]
-    rtol: float
-    atol: float
-    options: dict[str, Any] = field(default_factory=dict)
-
-
-#: A value this many times beyond its slider range (in magnitude) is taken as the cause of a
-#: failed integration (see :func:`simulate_model`).
-FAR_OUTSIDE = 1e6
-
-
-#: A relative tolerance coarser than this is named as a cause of an overflow.
-COARSE_RTOL = 1e-6
-
-
-def _overflow_hint(params: Mapping[str, float], rtol: float = 0.0) -> str:
-    if rtol > COARSE_RTOL:
-        return (f"the numbers leave the floating-point range: rtol = {rtol:g} lets the "
-                f"integrator take steps too long for this motion; give a finer rtol (the "
-                f"defaults are 1e-10 to 1e-11)")
-    largest = sorted(params.items(), key=lambda kv: -abs(math.log10(abs(kv[1]) or 1.0)))
-    extremes = ", ".join(f"{k} = {v:.3g}" for k, v in largest[:2])
-    return (f"the numbers leave the floating-point range: are parameter values this far "
-            f"from 1 meant ({extremes})?")
-
-
-def _far_outside(model: Any, params: Mapping[str, float], initial: Mapping[str, float]) -> str:
-    """The values far outside their slider ranges, as "name = value [low, high]"."""
-    found = []
-    for spec, values in ((model.parameters, params), (model.initial, initial)):
-        for p in spec:
-            v, reach = abs(values[p.name]), max(abs(p.low), abs(p.high))
-            if reach > 0 and (v > FAR_OUTSIDE * reach or 0 < v * FAR_OUTSIDE < reach):
-                found.append(f"{p.name} = {values[p.name]:.3g} (range [{p.low:g}, {p.high:g}])")
-    return ", ".join(found)
-
-
-def _singular_for(model: Any, part: Any, setup: Setup) -> list[Parameter]:
-    """The parameters whose value alone makes the start singular: the first step fails with
-    the values given and succeeds with that one parameter back at its default."""
-    def starts(params: dict[str, float]) -> bool:
-        trial = replace(setup, t=setup.t[:2], params=params,
-                        p=model.parameter_table.vector(params))
-        try:
-            part.integrate(model, trial)
-        except ValueError:  # singular, not finite, no configuration…
-            return False
-        return True
-
-    if starts(setup.params):
-        return []  # singular further along the motion: the configuration's doing
-    return [p for p in model.parameters if setup.params[p.name] != p.default
-            and starts({**setup.params, p.name: p.default})]
-
-
-def check_finite(name: str, t: np.ndarray, states: np.ndarray,
-                 params: Mapping[str, float]) -> None:
-    """Refuse the motion of model ``name`` when a state is not finite (overflow of the
-    generated code) instead of returning NaN."""
-    bad = ~np.all(np.isfinite(states), axis=0)
-    if np.any(bad):
-        i = int(np.argmax(bad))
-        raise ValueError(f"the motion of {name} is not finite from t = {t[i]:.4g} s on: "
-                         f"{_overflow_hint(params)}")
-
-
-def simulate_model(model: Any, part: Any, *, method: str, t_final: Any, n_points: Any,
-                   params: Mapping[Any, Any] | None, initial: Mapping[Any, Any] | None,
-                   rtol: Any, atol: Any, options: Mapping[str, Any]) -> Trajectory:
-    """One simulation's plumbing, shared by :meth:`System.simulate` and models that are no
-    System (the disk–link): the values validated once into a :class:`Setup`, then
-    ``part.integrate(model, setup)`` with its numeric failures explained.
-
-    Parameters
-    ----------
-    model
-        A :class:`System`, or a :class:`~companion.model.Model` with ``t_final``,
-        ``n_points``, ``parameter_values`` (validated values by name, with the model's own
-        conditions), ``parameter_table`` and ``initial_values``.
-    part
-        The integrator part: ``rtol``, ``atol``, ``options`` (the names of the options it
-        understands) and ``integrate(model, setup)``.
-    method, t_final, n_points, params, initial, rtol, atol, options
-        As given to ``simulate`` (``None``: the model's or the part's default).
-
-    Raises
-    ------
-    ValueError
-        Unknown options; invalid times, tolerances, parameter or initial values; a motion
-        that leaves the floating-point range; an integration that fails with values a
-        million times beyond their slider ranges (the values, not the configuration, are the
-        cause).
-    """
-    unknown = sorted(set(options) - set(part.options))
-    if unknown:
-        own = [name for name, p in inspect.signature(model.simulate).parameters.items()
-               if p.kind is not p.VAR_KEYWORD]
-        near = {k: difflib.get_close_matches(k, [*own, *part.options], n=1) for k in unknown}
-        hints = "; ".join(f"{k}: did you mean {m[0]}?" for k, m in near.items() if m)
-        raise ValueError(f"unknown keyword(s) {', '.join(unknown)} of simulate for "
-                         f"{model.name}" + (f" ({hints})" if hints else "")
-                         + f"; simulate takes {', '.join(own)} and its integrator's "
-                         f"options: {', '.join(part.options) or 'none'}")
-    t_eval = sample_times(model.t_final if t_final is None else t_final,
-                          model.n_points if n_points is None else n_points)
-    pv = model.parameter_values(params)
-    setup = Setup(
-        method=method, t=t_eval, params=pv, p=model.parameter_table.vector(pv),
-        initial=model.initial_values(initial),
-        rtol=check_tolerance("rtol", part.rtol if rtol is None else rtol),
-        atol=check_tolerance("atol", part.atol if atol is None else atol),
-        options=dict(options))
-    try:
-        traj = part.integrate(model, setup)
-    except NonFiniteMotionError as exc:
-        raise ValueError(f"{exc}; {_overflow_hint(pv, setup.rtol)}") from exc
-    except (OverflowError, FloatingPointError) as exc:
-        raise ValueError(f"arithmetic overflow in the equations of {model.name} ({exc}); "
-                         f"{_overflow_hint(pv, setup.rtol)}") from exc
-    except SingularConfigurationError as exc:
-        extreme = _far_outside(model, pv, setup.initial)
-        blamed = [] if extreme else _singular_for(model, part, setup)
-        if blamed:
-            p = blamed[0]
-            raise ValueError(
-                f"{p.name} = {pv[p.name]:g} ({p.description}) makes the equations of "
-                f"{model.name} singular from the start (with {p.name} = {p.default:g} they "
-                f"are not), although it is inside its range [{p.low:g}, {p.high:g}]: the "
-                f"cause is that value, not the configuration; choose another {p.name}, and "
-                f"narrow its range ({exc})") from exc
-        if not extreme:
-            raise
-        raise ValueError(
-            f"the integration of {model.name} failed with {extreme}, a million times or "
-            f"more beyond the slider range: the cause is that value, not a singular "
-            f"configuration; give a value nearer the range ({exc})") from exc
-    check_finite(model.name, traj.t, traj.states, pv)
-    return traj
+from companion.numerics.simulate import (
+    MAX_POINTS,
+    Guards,
+    Setup,
+    check_tolerance,
+    sample_times,
+    simulate_model,
+)
 
 
 class Integrator:
@@ -350,15 +120,14 @@ class OdeIntegrator(Integrator):
         DOP853 compiled with the C right-hand side (:mod:`companion.numerics.c_dop853`, the
         same steps; 2.9 ms against LSODA's 60 ms on the double pendulum's 20 s run,
         ``benchmarks/integrators.py``).  It needs ``backend="c"`` or ``"auto"``; under
-        ``"auto"`` a Python right-hand side (no C compiler, or a method whose speeds are not
-        the u's) is integrated by LSODA, the one fallback, chosen here
-        (:meth:`solver_for`); under ``"c"`` it is refused.
+        ``"auto"`` a Python right-hand side (no C compiler) is integrated by LSODA, the one
+        fallback, chosen here (:meth:`solver_for`); under ``"c"`` it is refused.
     rtol, atol
         Default tolerances (``None``: the solver's own of :data:`SOLVERS`).
     backend
         ``"python"``; ``"c"``: the right-hand side compiled to C (:mod:`companion.numerics.
-        c_rhs`, an error without a C compiler), for a derivation by numeric elimination or
-        any compiled M u̇ = f (faster than Python from about ten coordinates on);
+        c_rhs`, an error without a C compiler), the same program as Python's for every method
+        (faster than Python from about ten coordinates on);
         ``"auto"``: C when a compiler is found, else Python.
     """
 
@@ -385,18 +154,15 @@ class OdeIntegrator(Integrator):
         """The right-hand side ``f(t, x) = ẋ`` in x = (q, u) that this part integrates, for
         the parameter values ``p`` (as :meth:`System.parameter_vector` takes them).
 
-        The one place where its form is chosen, the same equations in each: the kinematics
-        of a method whose speeds are not the u's (Lagrange's form); else C
-        (``backend``); else the compiled M u̇ = f solved at each call (Python)."""
+        The one place where its backend is chosen, the one program of
+        :meth:`System.compiled` in each: C (``backend``), else Python."""
         return self._rhs(system, system.parameter_vector(p),
                          system.method if method is None else method)
 
     def _rhs(self, system: System, p: list[float], method: str):
         """:meth:`rhs` for validated values ``p`` (a :class:`Setup`'s)."""
-        if system.derive(method).speeds != "u":
-            return rhs_in_independent_speeds(system, method, p)
         compiled = system.compiled(method)
-        if self.backend != "python" and hasattr(compiled, "c_rhs"):
+        if self.backend != "python":
             from companion.numerics.c_rhs import compiler
 
             if self.backend == "c" or compiler() is not None:
@@ -411,19 +177,19 @@ class OdeIntegrator(Integrator):
         return self.solver
 
     def integrate(self, system: System, setup: Setup) -> Trajectory:
+        guards = setup.guards
         x0 = self.initial_state(system, setup.initial, setup.params)
-        system.check_coordinates(setup.t[:1], x0[:, None], setup.p, "at the start")
+        guards.regular(setup.t[:1], x0[:, None], "at the start")
         f = self._rhs(system, setup.p, setup.method)
-        system.check_start(f, x0)
+        guards.start(f, x0)
         states = integrate(f, x0, setup.t, solver=self.solver_for(f), rtol=setup.rtol,
                            atol=setup.atol).y
-        system.check_finite(setup.t, states, setup.params)
-        system.check_coordinates(setup.t, states, setup.p, "along the motion")
+        guards.finite(setup.t, states)
+        guards.regular(setup.t, states, "along the motion")
         traj = Trajectory(t=setup.t, states=states, names=system.state_names(),
                           params=setup.params)
-        traj.residuals.update(system.nonholonomic_residuals(f, traj.t, states, setup.p,
-                                                            setup.method))
-        system.evaluate(traj)
+        traj.residuals.update(guards.residuals(f, traj.t, states))
+        guards.evaluate(traj)
         return traj
 
 
@@ -692,7 +458,7 @@ class System:
     def _forget_compiled(self, state: dict[str, Any]) -> None:
         """Drop from ``state`` what is computed from the derivations: compiled equations,
         every class's cached properties and :attr:`_TRANSIENT` (rebuilt on first use)."""
-        state["_compiled"], state["_rates"] = {}, {}
+        state["_compiled"], state["_checks"] = {}, {}
         for name in self._TRANSIENT:
             state.pop(name, None)
         for klass in type(self).__mro__:
@@ -914,14 +680,11 @@ class System:
         return self._derivations[method]
 
     def compiled(self, method: str | None = None) -> CompiledEOM:
-        """The derivation compiled for numbers (cached)."""
+        """The derivation compiled for numbers in the state (q, u) (cached; see
+        :func:`~companion.mechanics.agreement.compiled_form`)."""
         method = self.method if method is None else method
         if method not in self._compiled:
-            d = self.derive(method)
-            self._compiled[method] = (
-                EliminationEOM(d.parts, self.parameter_symbols)
-                if isinstance(d, NumericEliminationResult)
-                else CompiledEOM(d, self.parameter_symbols))
+            self._compiled[method] = compiled_form(self, method)
         return self._compiled[method]
 
     # ----------------------------------------------------------------- simulation
@@ -1133,22 +896,6 @@ class System:
                               t_final=t_final, n_points=n_points, params=params,
                               initial=initial, rtol=rtol, atol=atol, options=options)
 
-    #: A right-hand side larger than this at the start is taken for an overflow in the making
-    #: (the integrators' error estimates square such numbers).
-    LARGEST_RATE = 1e150
-
-    def check_start(self, f: Callable, x0: np.ndarray) -> None:
-        """Refuse to integrate from a state where the right-hand side is not finite or so
-        large that the integration would overflow."""
-        try:
-            rate = np.asarray(f(0.0, x0), dtype=float)
-        except NonFiniteMotionError as exc:
-            raise NonFiniteMotionError(f"at the start: {exc}") from exc
-        if not np.all(np.isfinite(rate)) or np.max(np.abs(rate), initial=0.0) > self.LARGEST_RATE:
-            raise NonFiniteMotionError(f"the rates at the start of {self.name} are "
-                                       f"{np.max(np.abs(rate)):.3g}, beyond what the "
-                                       "integration can carry without overflow")
-
     def _integrator(self, integrator: Integrator | str | None) -> Integrator:
         if integrator is None:
             return self.integrator
@@ -1170,95 +917,51 @@ class System:
                             f"{integrator!r}")
         return integrator
 
-    def check_finite(self, t: np.ndarray, states: np.ndarray, params: Mapping[str, float]
-                     ) -> None:
-        """Refuse a motion with non-finite states (overflow of the generated code) instead of
-        returning NaN (see :func:`check_finite`)."""
-        check_finite(self.name, t, states, params)
+    def guards(self, part: Integrator, method: str, p: list[float],
+               params: Mapping[str, float]) -> Guards:
+        """The checks of one simulation by ``part`` at the parameter values ``p`` (``params``
+        by name): :class:`~companion.numerics.simulate.Guards` with this system's
+        :meth:`evaluate` and, when ``part``'s state is (q, u), the functions of
+        :meth:`_guard_functions` at ``p``."""
+        names = tuple(s.name for s in self.q)
+        if tuple(part.state_names(self)[: len(names)]) != names:  # another state: unread
+            return Guards(self.name, params, evaluate=self.evaluate)
+        if method not in self._checks:
+            self._checks[method] = self._guard_functions(method)
+        measure, rows, rates = self._checks[method]
+        return Guards(
+            self.name, params, names,
+            held=tuple(u.name for u in self.u[len(self.u_independent):]),
+            conditioning=None if measure is None else lambda t, q: measure(*q, *p, t),
+            constrained=None if rows is None else lambda t, q: rows(*q, *p, t),
+            kinematics=None if rates is None else lambda t, x: rates(*x, *p, t),
+            evaluate=self.evaluate)
 
-    #: Below this value of |det Ψ| / Π‖row of Ψ‖ (1 for orthonormal rows, 0 when singular)
-    #: the coordinates are taken as singular: Φ = Ψ⁻¹ has entries of order 1/this.
-    SINGULAR_TOLERANCE = 1e-6
-
-    @cached_property
-    def _coordinate_conditioning(self) -> Callable | None:
-        """|det Ψ| / Π_i ‖row i of Ψ‖ as a function of (q, parameters[, t]); None when Ψ does
-        not depend on the coordinates (then it can never become singular along a motion)."""
-        psi, _ = self.psi
-        if self.elimination == "numeric" or not psi.free_symbols & set(self.q):
-            return None  # numeric elimination: the compiled Φ refuses a singular Ψ itself
-        rows = sp.Mul(*(sp.sqrt(sum(e**2 for e in psi.row(i))) for i in range(psi.rows)))
-        args = [*self.q, *self.parameter_symbols, *([self.t] if self.t is not None else [])]
-        return sp.lambdify(args, sp.Abs(psi.det(method="berkowitz")) / rows, modules="numpy",
-                           cse=True)
-
-    @cached_property
-    def _constrained_rows(self) -> Callable:
-        """The entries of [Ψ_c | Ψ_t,c], the rows of the constrained u's in u = Ψ q̇ + Ψ_t
-        as one function of (q, parameters, t) (arrays of samples alike)."""
+    def _guard_functions(self, method: str) -> tuple[Callable | None, ...]:
+        """For :meth:`guards`, functions of (q, parameters, t), arrays of samples alike: the
+        coordinates' conditioning |det Ψ| / Π_i ‖row i of Ψ‖ (None when Ψ does not depend on
+        the q's, or under numeric elimination, whose compiled Φ refuses a singular Ψ itself);
+        the entries of [Ψ_c | Ψ_t,c], the rows of the held u's in u = Ψ q̇ + Ψ_t (None
+        without); of (q, u, parameters, t), q̇ = Φ u + Φ_t of ``method`` (4.134) (None where
+        q̇ is read from the right-hand side: numeric elimination, speeds other than the u's)."""
         psi, psi_t = self.psi
-        k = len(self.u_independent)
-        args = [*self.q, *self.parameter_symbols, self.t if self.t is not None else sp.Dummy()]
-        return sp.lambdify(args, list(psi[k:, :].row_join(psi_t[k:, :])), modules="numpy",
-                           cse=True)
+        k, numeric = len(self.u_independent), self.elimination == "numeric"
+        t = self.t if self.t is not None else sp.Dummy()
 
-    def nonholonomic_residuals(self, f: Callable, t: np.ndarray, states: np.ndarray,
-                               p: list[float], method: str | None = None
-                               ) -> dict[str, np.ndarray]:
-        """The nonholonomic constraints along a motion, u_c = Ψ_c q̇ + Ψ_t,c with q̇
-        the integrated kinematics: ``method``'s (4.134), evaluated at every sample at once,
-        or (numeric elimination, speeds not the u's) the right-hand side ``f`` at each.
-        Zero to round-off when the kinematics integrated keep the constraints; named
-        ``"<u_c> (nonholonomic)"``."""
-        if not self.n_constraints:
-            return {}
-        n, m = len(self.q), self.n_constraints
-        d = self.derive(method)
-        with np.errstate(all="ignore"):
-            if self.elimination == "numeric" or d.speeds != "u":
-                qdot = np.array([np.asarray(f(time, x), dtype=float)[:n]
-                                 for time, x in zip(t, states.T, strict=True)]).T
-            else:
-                qdot = np.array([np.broadcast_to(np.asarray(e, dtype=float), t.shape) for e in
-                                 self._kinematics(d)(*states, *p, t)])
-            entries = self._constrained_rows(*states[:n], *p, t)
-        table = np.array([np.broadcast_to(np.asarray(e, dtype=float), t.shape)
-                          for e in entries]).reshape(m, n + 1, t.size)
-        out = np.einsum("rin,in->rn", table[:, :n], qdot) + table[:, n]
-        held = self.u[len(self.u_independent):]
-        return {f"{u.name} (nonholonomic)": row for u, row in zip(held, out, strict=True)}
+        def compiled(exprs: Any, *speeds: sp.Symbol) -> Callable:
+            return sp.lambdify([*self.q, *speeds, *self.parameter_symbols, t], exprs,
+                               modules="numpy", cse=True)
 
-    def _kinematics(self, d: Derivation) -> Callable:
-        """q̇ = Φ u + Φ_t of the derivation ``d`` as one function of (q, u, parameters, t)
-        (arrays of samples alike), compiled once per method."""
-        if d.method not in self._rates:
-            args = [*d.q, *d.u, *self.parameter_symbols,
-                    self.t if self.t is not None else sp.Dummy()]
-            self._rates[d.method] = sp.lambdify(args, list(d.kinematics), modules="numpy",
-                                                cse=True)
-        return self._rates[d.method]
-
-    def check_coordinates(self, t: np.ndarray, states: np.ndarray, p: list[float],
-                          where: str) -> None:
-        """Refuse motions through configurations where the coordinates are singular (gimbal
-        lock of Euler angles, the origin of polar coordinates): there q̇ = Φ u blows up and
-        the numbers mean nothing, even when no division by exactly zero happens."""
-        measure = self._coordinate_conditioning
-        if measure is None:
-            return
-        q = states[: len(self.q)]
-        with np.errstate(all="ignore"):
-            value = np.broadcast_to(np.asarray(
-                measure(*q, *p, *([t] if self.t is not None else [])), dtype=float), t.shape)
-        bad = ~(value > self.SINGULAR_TOLERANCE)
-        if np.any(bad):
-            i = int(np.argmax(bad))
-            coords = ", ".join(f"{s.name} = {v:.6g}" for s, v in zip(self.q, q[:, i],
-                                                                     strict=True))
-            raise SingularConfigurationError(
-                f"the coordinates are singular {where} (t = {t[i]:.4g}: {coords}): "
-                "Ψ of the quasi-velocities cannot be inverted there, so q̇ = Φ u is not "
-                "defined (for Euler angles this is gimbal lock). Start further away from it.")
+        measure = rows = rates = None
+        if not numeric and psi.free_symbols & set(self.q):
+            norms = sp.Mul(*(sp.sqrt(sum(e**2 for e in psi.row(i))) for i in range(psi.rows)))
+            measure = compiled(sp.Abs(psi.det(method="berkowitz")) / norms)
+        if psi.rows > k:
+            rows = compiled(list(psi[k:, :].row_join(psi_t[k:, :])))
+            d = None if numeric else self.derive(method)
+            if d is not None and d.speeds == "u":
+                rates = compiled(list(d.kinematics), *d.u)
+        return measure, rows, rates
 
     @cached_property
     def _evaluators(self) -> dict[str, Callable]:
@@ -1343,7 +1046,6 @@ del _field, _what
 __all__ = [
     "MAX_POINTS", "METHODS", "Definition", "Integrator", "Linearization", "Observer",
     "OdeIntegrator", "Parameter", "ParameterTable", "SOLVERS", "Setup",
-    "SingularConfigurationError", "System",
-    "assumption_clash", "check_finite", "check_tolerance", "key_name", "register_method",
-    "sample_times", "simulate_model",
+    "SingularConfigurationError", "System", "assumption_clash", "check_tolerance", "key_name",
+    "register_method", "sample_times",
 ]

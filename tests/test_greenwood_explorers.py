@@ -81,6 +81,12 @@ def test_small_solver_matches_numpy_and_falls_back():
         b = rng.normal(size=k)
         np.testing.assert_allclose(_unrolled_solver(k)(A.ravel().tolist(), b.tolist()),
                                    np.linalg.solve(A, b), rtol=1e-12, atol=1e-12)
+        B = rng.normal(size=(k, 3))  # several right-hand sides: Ψ⁻¹ is Ψ X = 1
+        np.testing.assert_allclose(_unrolled_solver(k, 3)(A.ravel().tolist(), B.ravel().tolist()),
+                                   np.linalg.solve(A, B).ravel(), rtol=1e-12, atol=1e-12)
+    A, B = rng.normal(size=(8, 8)), rng.normal(size=(8, 2))  # numpy's, beyond the unrolled
+    np.testing.assert_allclose(solve_linear(A.ravel().tolist(), B.ravel().tolist(), columns=2),
+                               np.linalg.solve(A, B).ravel(), rtol=1e-12, atol=1e-12)
     assert _unrolled_solver(2)([0.0, 1.0, 1.0, 0.0], [1.0, 2.0]) is None  # needs a pivot
     assert solve_linear([0.0, 1.0, 1.0, 0.0], [1.0, 2.0]) == pytest.approx([2.0, 1.0])
     with pytest.raises(SingularConfigurationError, match="singular"):

@@ -86,7 +86,14 @@ def test_the_c_right_hand_side_equals_the_python_one(name, tmp_path, monkeypatch
         pv = [p[s.name] for s in system.parameter_symbols]
         x = np.array([*q, *u], float)
         expected = eom.rhs(pv)(t, x)
-        assert np.max(np.abs(eom.c_rhs(pv)(t, x) - expected)) < 1e-12 * (1 + np.abs(expected).max())
+        scale = 1 + np.abs(expected).max()
+        assert np.max(np.abs(eom.c_rhs(pv)(t, x) - expected)) < 1e-12 * scale
+        for method in applicable_methods(system):  # every method's program, Lagrange's too
+            compiled = system.compiled(method)
+            n = len(q) - compiled.n  # Arnold's form on SO(3): ω alone, no angles
+            c, python = compiled.c_rhs(pv)(t, x[n:]), compiled.rhs(pv)(t, x[n:])
+            assert np.max(np.abs(c - python)) < 1e-12 * scale
+            assert np.max(np.abs(python - expected[n:])) < 1e-10 * scale
     assert list(tmp_path.glob("rhs_*.so"))
     # A singular mass matrix is refused clearly, not returned as inf or NaN.
     k = len(eom.derivation.u)
@@ -123,7 +130,8 @@ def test_knife_edge_multiplier_is_the_third_boltzmann_hamel_row():
 
 def test_knife_edge_multiplier_numerically_at_random_states():
     system = examples.get("knife_edge")
-    lagrange = system.compiled("lagrange_multipliers")
+    # in its own speeds (q̇, μ), which give λ (System.compiled maps it to (q, u))
+    lagrange = CompiledEOM(system.derive("lagrange_multipliers"), system.parameter_symbols)
     lam_bh = sp.lambdify([*system.q, *system.u_independent, *system.parameter_symbols],
                          system.derive("boltzmann_hamel").constraint_forces()[0])
     for t, q, u, p in random_states(system, 10, seed=2):

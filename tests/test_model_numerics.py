@@ -8,9 +8,10 @@ import pytest
 import sympy as sp
 
 from companion import examples
-from companion.mechanics.definition import Parameter
-from companion.numerics.errors import StepLimitError
+from companion.mechanics.definition import Parameter, ParameterTable
+from companion.numerics.errors import SingularConfigurationError, StepLimitError
 from companion.numerics.integrate import integrate
+from companion.numerics.simulate import Guards
 from companion.system import OdeIntegrator, System
 
 
@@ -32,6 +33,52 @@ def test_a_simulation_checks_each_parameter_once(knife, monkeypatch):
     knife.simulate(t_final=1.0, params={"m": 2.0})
     assert calls.count("m") == 1
     assert calls.count("u_1") == 1
+
+
+def test_values_a_table_checked_are_not_checked_again(knife, monkeypatch):
+    table = knife.parameter_table
+    checked = table.values({"m": 2})
+    calls: list[str] = []
+    check = Parameter.check
+    monkeypatch.setattr(Parameter, "check",
+                        lambda self, v: calls.append(self.name) or check(self, v))
+    assert table.values(checked) is checked and dict(checked) == {"m": 2.0, "l": 1.0}
+    assert dict(table.values({"l": 3}, checked)) == {"m": 2.0, "l": 3.0} and calls == ["l"]
+    other = ParameterTable((table.entries[0], Parameter(sp.Symbol("l"), 1.0, 0.1, 2.0)))
+    assert dict(other.values(checked)) == dict(checked) and calls == ["l", "m", "l"]
+    with pytest.raises(TypeError, match="not support item assignment"):
+        checked["m"] = -1.0
+
+
+def test_a_slider_move_checks_the_moved_value_once(monkeypatch):
+    explorer = examples.explorer("knife_edge")
+    try:
+        calls: list[str] = []
+        check = Parameter.check
+        monkeypatch.setattr(Parameter, "check",
+                            lambda self, v: calls.append(self.name) or check(self, v))
+        assert explorer.update(m=2.0) is not None
+        assert calls == ["m"]  # by the explorer: simulate takes its checked values
+        assert explorer.update(m=-1.0) is None and explorer.values["m"] == 2.0
+        assert explorer.error.startswith("m (") and "must be > 0, got -1.0" in explorer.error
+    finally:
+        explorer.close()
+
+
+def test_guards_are_a_value_the_part_runs_without_the_model():
+    t = np.linspace(0.0, 1.0, 3)
+    states = np.array([[0.5, 0.0, -0.5], [1.0, np.inf, 1.0]])
+    guards = Guards("toy", {"k": 1e200}, ("x",), conditioning=lambda t, q: np.abs(q[0]),
+                    held=("u_2",), constrained=lambda t, q: [q[0], 1.0])
+    with pytest.raises(ValueError, match=r"the motion of toy is not finite from t = 0.5 s on: "
+                       r".*far from 1 meant \(k = 1e\+200\)"):
+        guards.finite(t, states)
+    with pytest.raises(SingularConfigurationError, match=r"singular along the motion "
+                       r"\(t = 0.5: x = 0\)"):
+        guards.regular(t, states, "along the motion")
+    # u_2 = x ẋ + 1 with ẋ = u from the right-hand side
+    residual = guards.residuals(lambda t, x: np.array([x[1], 0.0]), t[[0, 2]], states[:, [0, 2]])
+    np.testing.assert_array_equal(residual["u_2 (nonholonomic)"], [1.5, 0.5])
 
 
 @pytest.mark.parametrize("rtol, message", [

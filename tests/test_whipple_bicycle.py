@@ -117,8 +117,8 @@ def test_the_explorer_switches_to_the_c_right_hand_side_once_built():
         thread.join(300)
         assert explorer.simulate_kwargs["integrator"].backend == "c"
         traj = explorer.update(phi=0.03, delta=-0.02)
-        params = {n: v for n, v in explorer.values.items() if n in explorer._param_names}
-        initial = {n: v for n, v in explorer.values.items() if n not in explorer._param_names}
+        params = {p.name: explorer.values[p.name] for p in explorer.system.parameters}
+        initial = {p.name: explorer.values[p.name] for p in explorer.system.initial}
         reference = explorer.system.simulate(params=params, initial=initial, **python_kwargs)
         # the same motion within the integration tolerances (rtol 1e-8)
         assert np.allclose(traj.states, reference.states, rtol=1e-5, atol=1e-6)

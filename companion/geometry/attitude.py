@@ -21,7 +21,7 @@ from companion.geometry import lie
 from companion.geometry.metric import kinetic_metric
 from companion.mechanics.agreement import udot_function
 from companion.numerics import Trajectory
-from companion.numerics.compile import lambdify_scalar
+from companion.numerics.compile import Program, lambdify_scalar
 from companion.numerics.integrate import compiled_or_lsoda, integrate
 from companion.numerics.rotations import (
     euler_angles_from_quaternions,
@@ -71,8 +71,9 @@ def _compiled_attitude(system: System, method: str):
         omega_dot = [a.xreplace(dict.fromkeys(d.q, 0)) for a in d.accelerations()]
     quat = sp.symbols("quat_w quat_x quat_y quat_z")
     rates = [*omega_dot, *quaternion_rate_scalar(list(quat), omega)]
-    return c_rhs.explicit_library([*omega, *quat], system.parameter_symbols, rates,
-                                  t=system.t)
+    program = Program(system.t, [*omega, *quat], system.parameter_symbols)
+    program.rates = program.let(rates)
+    return c_rhs.library(program)
 
 
 def attitude_rhs(system: System, method: str, p: list[float]):
@@ -128,14 +129,14 @@ class QuaternionAttitude(Integrator):
         x0 = self.initial_state(system, setup.initial, setup.params)
         solver = compiled_or_lsoda(f) if self.solver == "dop853-c" else self.solver
         states = integrate(f, x0, setup.t, solver=solver, rtol=setup.rtol, atol=setup.atol).y
-        system.check_finite(setup.t, states, setup.params)
+        setup.guards.finite(setup.t, states)
         traj = Trajectory(t=setup.t, states=states, names=system.state_names(),
                           params=setup.params)
         quat = traj.states[k:]
         for s, angle in zip(system.q, euler_angles_from_quaternions(quat), strict=True):
             traj.series[s.name] = angle
         traj.residuals["quaternion norm − 1"] = np.linalg.norm(quat, axis=0) - 1.0
-        system.evaluate(traj)
+        setup.guards.evaluate(traj)
         return traj
 
 
@@ -181,7 +182,7 @@ class SO3Attitude(Integrator):
         omega0 = np.array([setup.initial[s.name] for s in system.u_independent], dtype=float)
         omega = self.omega_at(system, setup, omega0)
         w = np.hstack([omega0[:, None], omega(t[1:])])
-        system.check_finite(t, w, setup.params)
+        setup.guards.finite(t, w)
         spin = 1.1 * float(np.max(np.linalg.norm(w, axis=0)))
         per_sample = max(1, math.ceil(spin * t[1] / MAX_STEP_ANGLE))
         fine = np.linspace(0.0, float(t[-1]), (len(t) - 1) * per_sample + 1)
@@ -208,7 +209,7 @@ class SO3Attitude(Integrator):
     def integrate(self, system: System, setup: Setup) -> Trajectory:
         traj = self.rotation_run(system, setup)
         self.attitude_series(system, traj)
-        system.evaluate(traj)
+        setup.guards.evaluate(traj)
         self.spatial_series(system, traj, traj.states)
         return traj
 

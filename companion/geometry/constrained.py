@@ -22,7 +22,7 @@ import sympy as sp
 
 from companion.geometry.metric import Embedding, geometric
 from companion.numerics import SingularConfigurationError, Trajectory
-from companion.numerics.compile import lambdify_scalar
+from companion.numerics.compile import Program, lambdify_scalar
 from companion.numerics.integrate import compiled_or_lsoda, integrate
 from companion.system import Integrator, OdeIntegrator, Parameter, Setup, System
 
@@ -200,8 +200,10 @@ class ConstrainedSystem(System):
             det, tr = self._gram
             guard = det - self.min_immersion**n / n**n * tr**n  # as geometric_rhs tests μ
             rates = [*self.u, *self.derive("geometric").result("xddot")]
-            self._c_library = c_rhs.explicit_library([*self.q, *self.u],
-                                                     self.parameter_symbols, rates, guard)
+            program = Program(self.t, [*self.q, *self.u], self.parameter_symbols)
+            program.require(guard, 1)  # the rates are not evaluated where it fails
+            program.rates = program.let(rates)
+            self._c_library = c_rhs.library(program)
         return c_rhs.CRightHandSide(self._c_library, n, n, p,
                                     singular="the chart stops being an immersion (J loses rank)")
 
@@ -250,10 +252,10 @@ class ChartIntegrator(Integrator):
 
     @staticmethod
     def _trajectory(system: System, setup: Setup, states: np.ndarray) -> Trajectory:
-        system.check_finite(setup.t, states, setup.params)
+        setup.guards.finite(setup.t, states)
         traj = Trajectory(t=setup.t, states=states, names=system.state_names(),
                           params=setup.params)
-        system.evaluate(traj)
+        setup.guards.evaluate(traj)
         return traj
 
     def _first_chart(self, system: ConstrainedSystem, setup: Setup, state: np.ndarray

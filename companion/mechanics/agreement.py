@@ -2,92 +2,59 @@
 
 Every method's :class:`~companion.mechanics.derivation.Derivation` solves ``M ẇ = f`` for its
 own speeds w: the independent quasi-velocities u (Boltzmann–Hamel, Maggi, the general
-dynamical equation) or (q̇, μ) with ẇ = (q̈, λ) (Lagrange with multipliers).  To compare them
-at a state (t, q, u) of the system, q̇ = Φ u + Φ_t (4.134) feeds the Lagrange form, and its q̈
-is mapped back through u̇ = d/dt(Ψ q̇ + Ψ_t) = Ψ q̈ + (∂(Ψ q̇ + Ψ_t)/∂q) q̇ + ∂/∂t.
+dynamical equation) or (q̇, μ) with ẇ = (q̈, λ) (Lagrange with multipliers).  Each is compiled
+(:func:`compiled_form`) in the state (t, q, u) of the system: for the Lagrange form
+q̇ = Φ u + Φ_t (4.134) feeds its equations, and its q̈ is mapped back through
+u̇ = d/dt(Ψ q̇ + Ψ_t) = Ψ q̈ + (∂(Ψ q̇ + Ψ_t)/∂q) q̇ + ∂/∂t, statements of the same program.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache
 
 import numpy as np
 import sympy as sp
 
 from companion.mechanics.lagrange import kinematics_of
-from companion.mechanics.methods import Definition, Derivable, applicable
-from companion.numerics.compile import CompiledEOM, lambdify_scalar
-from companion.numerics.errors import wrong_state_size
+from companion.mechanics.methods import Derivable, applicable
+from companion.mechanics.numeric_elimination import NumericEliminationResult
+from companion.numerics.compile import CompiledEOM, Program
+from companion.numerics.elimination import EliminationEOM
 
 
-@cache
-def _u_rate(system: Definition):
-    """u̇ of the independent speeds as a function of (t, q, q̇, q̈, p)."""
-    psi, psi_t = system.psi
-    k = len(system.u_independent)
-    t = system.t if system.t is not None else sp.Dummy("t")
-    qd = sp.Matrix(system.qdot)
-    qdd = sp.symbols(f"qdd_0:{len(system.q)}")
-    u_expr = (psi * qd + psi_t)[:k, :]
-    rate = u_expr.jacobian(system.qdot) * sp.Matrix(qdd)
-    rate += u_expr.jacobian(system.q) * qd + u_expr.diff(t)
-    args = [t, *system.q, *system.qdot, *qdd, *system.parameter_symbols]
-    return lambdify_scalar(args, list(rate))
-
-
-@cache
-def _qdot(system: Definition):
-    """q̇ = Φ u + Φ_t (4.134) as a function of (t, q, u, p)."""
-    phi, phi_t = kinematics_of(system)
-    k = len(system.u_independent)
-    t = system.t if system.t is not None else sp.Dummy("t")
-    qdot = phi[:, :k] * sp.Matrix(system.u_independent) + phi_t
-    return lambdify_scalar([t, *system.q, *system.u_independent, *system.parameter_symbols],
-                           list(qdot))
+def compiled_form(system: Derivable, method: str) -> CompiledEOM:
+    """``method``'s equations compiled for numbers in the state (q, u) of the independent
+    speeds: by numeric elimination, Lagrange's form through the kinematics (the module
+    docstring), else M u̇ = f as derived."""
+    d = system.derive(method)
+    parameters = system.parameter_symbols
+    if isinstance(d, NumericEliminationResult):
+        return EliminationEOM(d, parameters)
+    if d.speeds == "u":
+        return CompiledEOM(d, parameters)
+    definition, k, n = system.definition, len(system.u_independent), len(system.q)
+    program = Program(d.t, [*system.q, *system.u_independent], parameters)
+    phi, phi_t = kinematics_of(definition)
+    qd = program.let(phi[:, :k] * sp.Matrix(system.u_independent) + phi_t)  # (4.134)
+    at = dict(zip(d.u, [*qd, *[0] * (len(d.u) - n)], strict=True))  # μ enters nothing
+    values = program.let([*d.mass_matrix, *d.forcing], at)
+    qdd = program.solve(values[:len(d.u) ** 2], values[len(d.u) ** 2:], 2)[:n]
+    psi, psi_t = definition.psi
+    u_expr = (psi * sp.Matrix(definition.qdot) + psi_t)[:k, :]
+    rate = (u_expr.jacobian(definition.qdot) * sp.Matrix(qdd)
+            + u_expr.jacobian(definition.q) * sp.Matrix(definition.qdot)
+            + (u_expr.diff(d.t) if d.t is not None else sp.zeros(k, 1)))
+    program.rates = [*qd, *program.let(rate, dict(zip(definition.qdot, qd, strict=True)))]
+    return CompiledEOM(d, parameters, program, k=k)
 
 
 def udot_function(system: Derivable, method: str, p: Sequence[float]):
     """``(t, q, u) ↦ u̇`` of the independent speeds by ``method`` for parameter values ``p``."""
     p = list(p)
-    derivation = system.derive(method)
-    eom: CompiledEOM = system.compiled(method)
-    if derivation.speeds == "u":
-        if not derivation.q:  # Arnold's form on SO(3): the ω-equations use no coordinates
-            return lambda t, q, u: eom.udot(t, [], u, p)
-        return lambda t, q, u: eom.udot(t, q, u, p)
-    # Lagrange form: speeds (q̇, μ), accelerations (q̈, λ); μ never enters the equations.
-    n = len(system.q)
-    mu = [0.0] * (len(derivation.u) - n)
-    # cached per (frozen) definition: a system of the same definition shares them
-    qdot_of, rate = _qdot(system.definition), _u_rate(system.definition)
-
-    def f(t: float, q, u) -> np.ndarray:
-        qdot = qdot_of(t, *q, *u, *p)
-        qddot = eom.udot(t, q, [*qdot, *mu], p)[:n]
-        return np.array(rate(t, *q, *qdot, *qddot, *p), dtype=float)
-
-    return f
-
-
-def rhs_in_independent_speeds(system: Derivable, method: str, p: Sequence[float]):
-    """The first-order right-hand side x = (q, u) ↦ ẋ using ``method``'s accelerations."""
-    p = list(p)
-    n = len(system.q)
-    qdot_of, udot = _qdot(system.definition), udot_function(system, method, p)
-
-    size = n + len(system.u_independent)
-
-    def f(t: float, x: np.ndarray) -> np.ndarray:
-        q, u = x[:n], x[n:]
-        try:
-            return np.concatenate([qdot_of(t, *q, *u, *p), udot(t, q, u)])
-        except TypeError as exc:
-            if len(x) == size:
-                raise
-            raise wrong_state_size(len(x), size) from exc
-
-    return f
+    eom = system.compiled(method)
+    if not system.derive(method).q:  # Arnold's form on SO(3): the ω-equations use no q
+        return lambda t, q, u: eom.udot(t, [], u, p)
+    return lambda t, q, u: eom.udot(t, q, u, p)
 
 
 def independent_accelerations(

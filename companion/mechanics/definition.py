@@ -95,6 +95,30 @@ def key_name(key: Any, what: str = "a key") -> str:
                     f"{key!r}")
 
 
+class CheckedValues(Mapping[str, float]):
+    """Values by name, every one checked by its :class:`Parameter`'s rule, read-only: what
+    :meth:`ParameterTable.values` returns.  A table with the same entries takes them back as
+    they are, so a value is checked once however far it is passed on (an explorer checks what
+    a slider sent, and ``simulate`` does not check it again)."""
+
+    __slots__ = ("_entries", "_values")
+
+    def __init__(self, entries: Sequence[Parameter], values: dict[str, float]):
+        self._entries, self._values = tuple(entries), values
+
+    def __getitem__(self, name: str) -> float:
+        return self._values[name]
+
+    def __iter__(self):
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __repr__(self) -> str:
+        return repr(self._values)
+
+
 @dataclass(frozen=True)
 class ParameterTable:
     """One identity per number the reader can set: Symbol ↔ name ↔ position, in one place.
@@ -151,10 +175,19 @@ class ParameterTable:
                              f"{', '.join(self.names) or 'none'} (the keys of {self.argument})")
         return out
 
-    def values(self, given: Mapping[Any, Any] | None) -> dict[str, float]:
-        """Validated values by name, in order, defaults filled in."""
+    def values(self, given: Mapping[Any, Any] | None,
+               base: CheckedValues | None = None) -> CheckedValues:
+        """Validated values by name, in order: each given one checked by its rule
+        (:meth:`Parameter.check`), the others taken from ``base`` (values this table checked
+        before) or their defaults.  Values this table checked come back as they are."""
+        if isinstance(given, CheckedValues) and given._entries == tuple(self.entries):
+            return given
         named = self.by_name(given)
-        return {p.name: p.check(named.get(p.name, p.default)) for p in self.entries}
+        if base is not None and base._entries != tuple(self.entries):
+            raise ValueError(f"base holds values of other {self.what}: {', '.join(base)}")
+        return CheckedValues(self.entries, {
+            p.name: base[p.name] if base is not None and p.name not in named
+            else p.check(named.get(p.name, p.default)) for p in self.entries})
 
     def vector(self, values: Mapping[str, float]) -> list[float]:
         """Values by name (as :meth:`values` returns them) in the table's order."""
@@ -733,4 +766,5 @@ def _assumptions(s: sp.Symbol) -> str:
     return ", ".join(found[:2]) or "no assumptions"
 
 
-__all__ = ["Definition", "Parameter", "ParameterTable", "assumption_clash", "key_name"]
+__all__ = ["CheckedValues", "Definition", "Parameter", "ParameterTable", "assumption_clash",
+           "key_name"]

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 
 import sympy as sp
 
@@ -290,7 +290,7 @@ def from_system(system: Definition) -> LagrangeResult:
     if result.shows_multipliers:
         # Solved when the step is first read (the stepper shows it), never while deriving.
         result.steps.append(LazyStep(
-            "Multipliers on the motion", lambda: multipliers_on_motion(result, system),
+            "Multipliers on the motion", partial(multipliers_on_motion, result, system),
             None, "λ solved from the augmented system and written in the independent speeds: "
             "each constraint's own force (or moment) along its row a_j, the generalized "
             "constraint force being Σ_j λ_j a_j.", r"\lambda",

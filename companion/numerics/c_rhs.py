@@ -1,21 +1,18 @@
-"""An optional C right-hand side: for derivations by numeric elimination, and for any
-compiled M u̇ = f.
-
-The same pieces :class:`~companion.numerics.elimination.EliminationEOM` evaluates in Python
-(Ψ, Ψ_t; Ψ̇ q̇ + Ψ̇_t, v, J, J̇, ∂v/∂q, Q_q; the weights W) are printed as C with common
-subexpressions eliminated, together with the numeric steps — Φ = Ψ⁻¹ by Gauss–Jordan with
-partial pivoting, the projections Φ_kᵀ M_q Φ_k and Φ_kᵀ[…] of (4.85) and the solve for u̇ —
-compiled once by the system's C compiler into a shared library (cached on disk by a hash of
-the source) and called through ctypes: one call per evaluation of the right-hand side.
-For a derivation whose M and f are formed symbolically (:class:`~companion.numerics.compile.
-CompiledEOM`), the C function evaluates q̇, M and f with common subexpressions shared and
-solves M u̇ = f by Gaussian elimination with partial pivoting.
+"""The C right-hand side: the statements of a :class:`~companion.numerics.compile.Program`
+(the one source of every method's right-hand side, which prints them as Python too) printed
+as C, with the one linear solve in C (``solve``: Gaussian elimination with partial pivoting,
+several right-hand sides at once), compiled once by the system's C compiler into a shared
+library (cached on disk by a hash of the source, with the compiled DOP853 of
+:mod:`~companion.numerics.c_dop853`) and called through ctypes: one call per evaluation of
+the right-hand side, or one per run.  The disk–link's contact modes are printed with
+:func:`block`.
 """
 
 from __future__ import annotations
 
 import ctypes
 import hashlib
+import math
 import os
 import shutil
 import subprocess
@@ -37,66 +34,42 @@ from companion.numerics.errors import (
 )
 
 if TYPE_CHECKING:
-    from companion.mechanics.numeric_elimination import EliminationParts
+    from companion.numerics.compile import Program
 
 #: Where compiled libraries are kept between sessions.
 CACHE = Path(os.environ.get("COMPANION_CACHE", Path(tempfile.gettempdir()) / "companion-c"))
 
 LINEAR_ALGEBRA = r"""
 #include <math.h>
-/* Invert the n x n matrix a (row-major, destroyed) into inv; 0 if singular. */
-static int invert(int n, double *a, double *inv) {
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < n; j++) inv[i * n + j] = (i == j);
-    for (int c = 0; c < n; c++) {
-        int piv = c; double best = fabs(a[c * n + c]);
-        for (int r = c + 1; r < n; r++)
-            if (fabs(a[r * n + c]) > best) { best = fabs(a[r * n + c]); piv = r; }
-        if (!(best > 1e-300)) return 0;
-        if (piv != c)
-            for (int j = 0; j < n; j++) {
-                double t = a[c * n + j]; a[c * n + j] = a[piv * n + j]; a[piv * n + j] = t;
-                t = inv[c * n + j]; inv[c * n + j] = inv[piv * n + j]; inv[piv * n + j] = t;
-            }
-        double d = 1.0 / a[c * n + c];
-        for (int j = 0; j < n; j++) { a[c * n + j] *= d; inv[c * n + j] *= d; }
-        for (int r = 0; r < n; r++) {
-            if (r == c) continue;
-            double g = a[r * n + c];
-            if (g == 0.0) continue;
-            for (int j = 0; j < n; j++) { a[r * n + j] -= g * a[c * n + j];
-                                          inv[r * n + j] -= g * inv[c * n + j]; }
-        }
-    }
-    return 1;
-}
-/* Solve the k x k system m x = b (both destroyed) with partial pivoting; 0 if singular. */
-static int solve(int k, double *m, double *b, double *x) {
+/* Solve the k x k system m X = b for r right-hand sides (m and b row-major, destroyed) with
+   partial pivoting into x (k x r); 0 if m is singular. */
+static int solve(int k, int r, double *m, double *b, double *x) {
     for (int c = 0; c < k; c++) {
         int piv = c; double best = fabs(m[c * k + c]);
-        for (int r = c + 1; r < k; r++)
-            if (fabs(m[r * k + c]) > best) { best = fabs(m[r * k + c]); piv = r; }
+        for (int i = c + 1; i < k; i++)
+            if (fabs(m[i * k + c]) > best) { best = fabs(m[i * k + c]); piv = i; }
         if (!(best > 1e-300)) return 0;
         if (piv != c) {
             for (int j = 0; j < k; j++) { double t = m[c * k + j]; m[c * k + j] = m[piv * k + j];
                                           m[piv * k + j] = t; }
-            double t = b[c]; b[c] = b[piv]; b[piv] = t;
+            for (int j = 0; j < r; j++) { double t = b[c * r + j]; b[c * r + j] = b[piv * r + j];
+                                          b[piv * r + j] = t; }
         }
-        for (int r = c + 1; r < k; r++) {
-            double g = m[r * k + c] / m[c * k + c];
-            for (int j = c; j < k; j++) m[r * k + j] -= g * m[c * k + j];
-            b[r] -= g * b[c];
+        for (int i = c + 1; i < k; i++) {
+            double g = m[i * k + c] / m[c * k + c];
+            for (int j = c; j < k; j++) m[i * k + j] -= g * m[c * k + j];
+            for (int j = 0; j < r; j++) b[i * r + j] -= g * b[c * r + j];
         }
     }
-    for (int i = k - 1; i >= 0; i--) {
-        double s = b[i];
-        for (int j = i + 1; j < k; j++) s -= m[i * k + j] * x[j];
-        x[i] = s / m[i * k + i];
-    }
+    for (int j = 0; j < r; j++)
+        for (int i = k - 1; i >= 0; i--) {
+            double s = b[i * r + j];
+            for (int l = i + 1; l < k; l++) s -= m[i * k + l] * x[l * r + j];
+            x[i * r + j] = s / m[i * k + i];
+        }
     return 1;
 }
 """
-
 
 def compiler() -> str | None:
     """The C compiler found on the PATH (``$CC``, cc, gcc, clang), or None."""
@@ -116,77 +89,41 @@ def block(exprs: Sequence[sp.Expr], target: str, names: dict[sp.Symbol, sp.Symbo
     return "\n".join(lines)
 
 
-def source(parts: EliminationParts, parameters: Sequence[sp.Symbol]) -> str:
-    """The C source of ``int rhs(double t, const double *x, const double *p, double *out)``;
-    returns 0 on success, 1 when Ψ is singular, 2 when the mass matrix is."""
-    n, k, c = len(parts.q), parts.k, parts.components.rows
-    names = c_names(parts.q, parameters, parts.t)
-    names.update({s: sp.Symbol(f"qd[{i}]") for i, s in enumerate(parts.qdot)})
-    motion = [*parts.rate, *parts.components, *parts.jacobian, *parts.jacobian_rate,
-              *parts.gradient, *parts.forces, *parts.drift_rate]
-    return "\n".join([
-        LINEAR_ALGEBRA,
-        f"#define N {n}\n#define K {k}\n#define C {c}",
-        "int rhs(double t, const double *x, const double *p, double *out) {",
-        "    double cfg[N * N + N], mot[N + C + 3 * C * N + N + C], W[C * C];",
-        "    double phi[N * N], ua[N], qd[N], Wv[C], WJ[C * N], Mq[N * N], bias[N];",
-        "    double a[C], tmp[N], r[N], MqPk[N * K], Mu[K * K], fu[K];",
-        "    (void)t;",
-        "    {", block([*parts.psi, *parts.psi_t], "cfg", names, "g"), "    }",
-        "    if (!invert(N, cfg, phi)) return 1;",
-        "    for (int i = 0; i < N; i++) ua[i] = (i < K ? x[N + i] : 0.0) - cfg[N * N + i];",
-        "    for (int i = 0; i < N; i++) { double s = 0; for (int j = 0; j < N; j++)"
-        " s += phi[i * N + j] * ua[j]; qd[i] = s; }",
-        "    {", block(motion, "mot", names, "h"), "    }",
-        "    {", block(list(parts.weights), "W", names, "w"), "    }",
-        "    const double *rate = mot, *v = mot + N, *J = mot + N + C;",
-        "    const double *dJ = J + C * N, *dv = dJ + C * N, *Q = dv + C * N, *drift = Q + N;",
-        "    for (int i = 0; i < C; i++) { double s = 0; for (int j = 0; j < C; j++)"
-        " s += W[i * C + j] * v[j]; Wv[i] = s; }",
-        "    for (int i = 0; i < C; i++) for (int j = 0; j < N; j++) { double s = 0;"
-        " for (int l = 0; l < C; l++) s += W[i * C + l] * J[l * N + j]; WJ[i * N + j] = s; }",
-        "    for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) { double s = 0;"
-        " for (int l = 0; l < C; l++) s += J[l * N + i] * WJ[l * N + j]; Mq[i * N + j] = s; }",
-        "    for (int l = 0; l < C; l++) { double s = drift[l]; for (int j = 0; j < N; j++)"
-        " s += dJ[l * N + j] * qd[j]; a[l] = s; }",
-        "    for (int i = 0; i < N; i++) { double s = -Q[i]; for (int l = 0; l < C; l++)"
-        " s += dJ[l * N + i] * Wv[l] + WJ[l * N + i] * a[l] - dv[l * N + i] * Wv[l];"
-        " bias[i] = s; }",
-        "    for (int i = 0; i < N; i++) { double s = 0; for (int j = 0; j < N; j++)"
-        " s += phi[i * N + j] * rate[j]; tmp[i] = s; }",
-        "    for (int i = 0; i < N; i++) { double s = -bias[i]; for (int j = 0; j < N; j++)"
-        " s += Mq[i * N + j] * tmp[j]; r[i] = s; }",
-        "    for (int i = 0; i < N; i++) for (int b = 0; b < K; b++) { double s = 0;"
-        " for (int j = 0; j < N; j++) s += Mq[i * N + j] * phi[j * N + b]; MqPk[i * K + b] = s; }",
-        "    for (int a_ = 0; a_ < K; a_++) { double s = 0; for (int i = 0; i < N; i++)"
-        " s += phi[i * N + a_] * r[i]; fu[a_] = s;",
-        "        for (int b = 0; b < K; b++) { double m = 0; for (int i = 0; i < N; i++)"
-        " m += phi[i * N + a_] * MqPk[i * K + b]; Mu[a_ * K + b] = m; } }",
-        "    for (int i = 0; i < N; i++) out[i] = qd[i];",
-        "    if (!solve(K, Mu, fu, out + N)) return 2;",
-        "    return 0;",
-        "}",
-    ])
-
-
-def matrices_source(n: int, k: int, names: dict[sp.Symbol, sp.Symbol],
-                    kinematics: Sequence[sp.Expr], mass_matrix: Sequence[sp.Expr],
-                    forcing: Sequence[sp.Expr]) -> str:
+def program_source(program: Program) -> str:
     """The C source of ``int rhs(double t, const double *x, const double *p, double *out)``
-    for q̇ = ``kinematics`` and M u̇ = f (M row by row): returns 0 on success, 2 when M is
-    singular.  ``names`` maps the symbols to ``x[i]``, ``p[i]`` and ``t``."""
-    return "\n".join([
-        LINEAR_ALGEBRA,
-        f"#define N {n}\n#define K {k}",
-        "int rhs(double t, const double *x, const double *p, double *out) {",
-        "    double v[N + K * K + K];",
-        "    (void)t;",
-        "    {", block([*kinematics, *mass_matrix, *forcing], "v", names, "c"), "    }",
-        "    for (int i = 0; i < N; i++) out[i] = v[i];",
-        "    if (!solve(K, v + N, v + N + K * K, out + N)) return 2;",
-        "    return 0;",
-        "}",
-    ])
+    printed from ``program``'s statements (:meth:`~companion.numerics.compile.Program.python`
+    prints the same as Python): returns 0, or the status of a singular linear system or of
+    a failed requirement."""
+    def c(e: sp.Expr) -> str:
+        return sp.ccode(program.printed(e))
+
+    lines = [LINEAR_ALGEBRA,
+             "int rhs(double t, const double *x, const double *p, double *out) {", "    (void)t;",
+             *(f"    const double x_{i} = x[{i}];" for i in range(program.size)),
+             *(f"    const double p_{i} = p[{i}];" for i in range(program.n_parameters))]
+    for kind, *statement in program.statements:
+        if kind == "let":
+            lines.append(f"    const double {c(statement[0])} = {c(statement[1])};")
+            continue
+        if kind == "require":
+            lines.append(f"    if (!({c(statement[0])} >= 0)) return {statement[1]};")
+            continue
+        X, A, B, status = statement
+        k = math.isqrt(len(A))
+        lines += [f"    double {', '.join(map(c, X))};", "    {",
+                  f"        double a[{len(A)}] = {{{', '.join(map(c, A))}}};",
+                  f"        double b[{len(B)}] = {{{', '.join(map(c, B))}}}, s[{len(B)}];",
+                  f"        if (!solve({k}, {len(B) // k}, a, b, s)) return {status};",
+                  *(f"        {c(name)} = s[{i}];" for i, name in enumerate(X)), "    }"]
+    lines += [f"    out[{i}] = {c(e)};" for i, e in enumerate(program.rates)]
+    return "\n".join([*lines, "    return 0;", "}"])
+
+
+def library(program: Program) -> ctypes.CDLL:
+    """``program`` printed as C (:func:`program_source`), compiled and loaded (:func:`load`),
+    named by a hash of what the program was built from: a cached library is loaded without
+    printing the program."""
+    return load(fingerprint([program.inputs, program.rates]), lambda: program_source(program))
 
 
 def c_names(state: Sequence[sp.Symbol], parameters: Sequence[sp.Symbol],
@@ -197,37 +134,6 @@ def c_names(state: Sequence[sp.Symbol], parameters: Sequence[sp.Symbol],
     if t is not None:
         names[t] = sp.Symbol("t")
     return names
-
-
-def explicit_library(state: Sequence[sp.Symbol], parameters: Sequence[sp.Symbol],
-                     rates: Sequence[sp.Expr], guard: sp.Expr | None = None,
-                     t: sp.Symbol | None = None) -> ctypes.CDLL:
-    """The library of ẋ = ``rates`` in closed form (:func:`explicit_source`), loaded
-    (:func:`load`)."""
-    names = c_names(state, parameters, t)
-    return load(fingerprint([list(names), list(rates), guard]),
-                lambda: explicit_source(names, rates, guard))
-
-
-def explicit_source(names: dict[sp.Symbol, sp.Symbol], rates: Sequence[sp.Expr],
-                    guard: sp.Expr | None = None) -> str:
-    """The C source of ``int rhs(double t, const double *x, const double *p, double *out)``
-    for ẋ = ``rates`` given in closed form: returns 0, or 1 where ``guard`` is negative (a
-    chart that stops being an immersion) without evaluating the rates.  ``names`` maps the
-    symbols to ``x[i]``, ``p[i]`` and ``t``."""
-    checked = [] if guard is None else [
-        "    {", block([guard], "g", names, "s"), "    }",
-        "    if (!(g[0] >= 0)) return 1;"]
-    return "\n".join([
-        LINEAR_ALGEBRA,
-        "int rhs(double t, const double *x, const double *p, double *out) {",
-        "    double g[1];",
-        "    (void)t; (void)g;",
-        *checked,
-        "    {", block(rates, "out", names, "c"), "    }",
-        "    return 0;",
-        "}",
-    ])
 
 
 def fingerprint(fields: Sequence) -> str:
@@ -256,19 +162,13 @@ def _structure_hash(obj: object, seen: dict[int, tuple[object, bytes]]) -> bytes
         parts = [type(obj).__name__.encode(), *(_structure_hash(e, seen) for e in obj)]
     elif isinstance(obj, sp.Basic) and obj.args:
         parts = [type(obj).__name__.encode(), *(_structure_hash(a, seen) for a in obj.args)]
+    elif isinstance(obj, sp.Dummy):  # a program's own name: its index differs by session
+        parts = [b"Dummy", obj.name.encode()]
     else:  # an atom (a symbol with its assumptions, a number) or a plain value
         parts = [sp.srepr(obj).encode()]
     digest = hashlib.sha256(b"(" + b",".join(parts) + b")").digest()
     seen[id(obj)] = (obj, digest)
     return digest
-
-
-def build_library(parts: EliminationParts, parameters: Sequence[sp.Symbol]) -> ctypes.CDLL:
-    """The C right-hand side of ``parts`` as a loaded shared library (:func:`load`)."""
-    fields = (parts.q, parts.qdot, parts.k, parts.t, parts.psi, parts.psi_t, parts.rate,
-              parts.components, parts.weights, parts.jacobian, parts.jacobian_rate,
-              parts.gradient, parts.forces, parts.drift_rate, list(parameters))
-    return load(fingerprint(fields), lambda: source(parts, parameters))
 
 
 def load(digest: str, make_source: Callable[[], str]) -> ctypes.CDLL:

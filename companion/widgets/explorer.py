@@ -28,7 +28,7 @@ from matplotlib.ticker import LogLocator, NullFormatter, NullLocator
 
 from companion.model import Model, as_model
 from companion.numerics import SingularConfigurationError, Trajectory
-from companion.system import Parameter
+from companion.system import Parameter, ParameterTable
 from companion.widgets import labels, private_hooks, style
 from companion.widgets.frames import MATPLOTLIB_LOCK, changing, safe_frames
 from companion.widgets.lifecycle import close_tree, close_when_rerun, running_cell
@@ -379,7 +379,10 @@ class Explorer:
         self.simulate_kwargs = dict(simulate_kwargs or {})
         self.spec: dict[str, Parameter] = {
             p.name: p for p in (*system.parameters, *system.initial)}
-        self._param_names = {p.name for p in system.parameters}
+        #: The parameters' and the initial values' tables, and the values now (checked).
+        self._tables = (ParameterTable(tuple(system.parameters)),
+                        ParameterTable(tuple(system.initial), "initial condition(s)", "initial"))
+        self._values = tuple(table.values(None) for table in self._tables)
         names = list(self.spec) if controls is None else list(controls)
         self._known(names)
         self.limits = dict(limits or {})
@@ -388,9 +391,8 @@ class Explorer:
         if preset is not None and preset not in self.presets:
             raise ValueError(f"no preset {preset!r}; known: {', '.join(self.presets) or 'none'}")
         self.defaults: dict[str, float] = {n: p.default for n, p in self.spec.items()}
-        self.values = dict(self.defaults)
         if preset is not None:
-            self.values.update(self._checked(self.presets[preset].values))
+            self._set(self.presets[preset].values)
         self.closed = False
         self.key = (running_cell(), system.name, key or preset or "main")
         previous = _LIVE.pop(self.key, None)
@@ -664,10 +666,10 @@ class Explorer:
 
     def _update(self, values: Mapping[str, Any]) -> Trajectory | None:
         self.n_updates += 1
-        previous = dict(self.values)
+        previous = self._values
         try:
-            given = self._checked(values)
-            self.values.update(given)
+            self._set(values)
+            given = {name: self.values[name] for name in values}
             self._follow_dependents(given)
             # the values typed first, so that the message names them; the sliders move only
             # once every value is in its range (a limit with low > high is a refused trait)
@@ -676,7 +678,7 @@ class Explorer:
             traj = self._simulate()
         except (ValueError, SingularConfigurationError) as exc:
             self.error = str(exc)
-            self.values = previous
+            self._values = previous
             self._follow_limits()
             self._readout()
             return None
@@ -698,12 +700,19 @@ class Explorer:
         self.render_seconds = time.perf_counter() - start
         return traj
 
-    def _checked(self, values: Mapping[str, Any]) -> dict[str, float]:
-        """Values as floats (numpy scalars, Decimal, Fraction alike) by their parameter's own
-        rule (:meth:`~companion.system.Parameter.check`: a finite number of the allowed sign),
-        or its error; the slider ranges are checked after (:meth:`_check_ranges`)."""
+    @property
+    def values(self) -> dict[str, float]:
+        """The values now by name: the parameters', then the initial values'."""
+        return {**self._values[0], **self._values[1]}
+
+    def _set(self, values: Mapping[str, Any]) -> None:
+        """Set values (numpy scalars, Decimal, Fraction alike), each checked once by its
+        parameter's own rule (:meth:`~companion.system.Parameter.check`: a finite number of the
+        allowed sign) through the model's tables, which ``simulate`` then takes as checked; or
+        the rule's error.  The slider ranges are checked after (:meth:`_check_ranges`)."""
         self._known(values)
-        return {name: self.spec[name].check(value) for name, value in values.items()}
+        self._values = tuple(table.values({n: values[n] for n in table.names if n in values}, now)
+                             for table, now in zip(self._tables, self._values, strict=True))
 
     def range_of(self, name: str) -> tuple[float, float]:
         """Where ``name`` may go now: its slider's range, narrowed by a dependent limit."""
@@ -720,8 +729,9 @@ class Explorer:
         for name in self.limits:
             if name not in given and name in self.values:
                 low, high = self.range_of(name)
-                if low <= high:
-                    self.values[name] = min(max(self.values[name], low), high)
+                value = self.values[name]
+                if low <= high and not low <= value <= high:
+                    self._set({name: min(max(value, low), high)})
 
     def _check_ranges(self, values: Mapping[str, float]) -> None:
         """Refuse values outside their range: the ranges are where the example is known to
@@ -755,8 +765,7 @@ class Explorer:
 
     def _simulate(self) -> Trajectory:
         start = time.perf_counter()
-        params = {n: v for n, v in self.values.items() if n in self._param_names}
-        initial = {n: v for n, v in self.values.items() if n not in self._param_names}
+        params, initial = self._values
         traj = self.system.simulate(params=params, initial=initial, **self.simulate_kwargs)
         self.elapsed = time.perf_counter() - start
         return traj

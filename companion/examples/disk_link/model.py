@@ -32,7 +32,8 @@ from companion.mechanics.boltzmann_hamel import boltzmann_hamel
 from companion.mechanics.derivation import Derivation
 from companion.mechanics.methods import METHODS
 from companion.numerics import Trajectory
-from companion.system import Parameter, ParameterTable, simulate_model
+from companion.numerics.simulate import Guards, simulate_model
+from companion.system import Parameter, ParameterTable
 
 
 def check_friction(pv: Mapping[str, float]) -> None:
@@ -142,6 +143,11 @@ class DiskLink:
     def initial_values(self, initial: Mapping[Any, Any] | None = None) -> dict[str, float]:
         """Validated initial values by name (keys names or Symbols, defaults filled in)."""
         return self.initial_table.values(initial)
+
+    def guards(self, part: ContactModes, method: str, p: list[float],
+               params: Mapping[str, float]) -> Guards:
+        """The checks of one run: its motion finite (the contact modes watch the rest)."""
+        return Guards(self.name, params)
 
     # ----------------------------------------------------------------- derivations
     def applicable_methods(self) -> list[str]:

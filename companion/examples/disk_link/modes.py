@@ -30,7 +30,7 @@ from companion.examples.disk_link.parameters import SYMBOLS
 from companion.numerics import Trajectory, c_rhs
 from companion.numerics.compile import SingularConfigurationError, lambdify_scalar, solve_linear
 from companion.numerics.hybrid import Guard, Mode, simulate_hybrid
-from companion.system import Setup
+from companion.numerics.simulate import Setup
 
 STATE_NAMES = ["theta", "s", "h", "psi", "theta_dot", "s_dot", "h_dot", "psi_dot",
                "W_tau", "W_fric"]
@@ -93,10 +93,8 @@ class ContactModes:
     the hybrid model whose modes (rolling, slipping either way, separated) are switched by
     events, with plastic impacts on re-contact.
 
-    Not an :class:`~companion.system.Integrator` (which integrates a System's derivation in
-    its (q, u)): it has a state of its own, :data:`STATE_NAMES`, and is called by
-    :meth:`.model.DiskLink.simulate` through :func:`companion.system.simulate_model` as an
-    integrator part is (``rtol``, ``atol``, ``options`` and :meth:`integrate`).
+    An :class:`~companion.numerics.simulate.IntegratorPart` with a state of its own,
+    :data:`STATE_NAMES`, not a System's (q, u).
 
     The trajectory's ``switches`` list the mode switches (time, source, target, reason); the
     series ``mode`` indexes :data:`MODES`.  Options of ``simulate``: ``link_held`` (hold the

@@ -94,7 +94,7 @@ class TranslationAndAttitude(SO3Attitude):
                           names=system.state_names(), params=setup.params,
                           residuals=rotation.residuals, series=rotation.series,
                           rotations=rotation.rotations)
-        system.evaluate(traj)
+        setup.guards.evaluate(traj)
         self.spatial_series(system, traj, rotation.states)
         trans = {k: np.asarray(sp.lambdify(args, e, modules="numpy")(*sol.y, *p), dtype=float)
                  for k, e in tr.invariants.items()}
