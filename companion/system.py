@@ -249,9 +249,6 @@ _READ_THROUGH = {
     "holonomic": "configuration constraints f(q, t) = 0",
     "dependent": "the coordinates solved from the configuration constraints",
     "constraint_exprs": "the configuration constraints by the name of their residual",
-    "invariants": "named expressions conserved on the motion",
-    "series": "named expressions evaluated along the motion",
-    "validity": "named conditions (≥ 0) the model needs",
     "mechanics_model": "the function building bodies and loads (Kane's method), or None",
     "geometry": "what the geometric methods read (a mechanism, an embedding), or None",
     "elimination": "'symbolic' or 'numeric' elimination of Φ = Ψ⁻¹",
@@ -270,7 +267,7 @@ def _read_through(field: str, what: str) -> property:
 
 #: Keywords of ``System`` that are parts, not fields of the definition.
 PARTS = ("name", "title", "citations", "method", "integrator", "methods", "observers",
-         "observables", "t_final", "n_points")
+         "observables", "invariants", "series", "validity", "t_final", "n_points")
 
 #: What each part is, by the attribute that reads it (``own_methods`` is the keyword
 #: ``methods``: the attribute ``methods`` lists the registered ones too).
@@ -285,6 +282,9 @@ _PART_DOCS = {
     "observers": "functions called with each new trajectory",
     "observables": "quantities that depend on the equations (:class:`~companion.model."
                    "Observable`), computed from this system's own derivation",
+    "invariants": "named expressions conserved on the motion",
+    "series": "named expressions evaluated along the motion",
+    "validity": "named conditions (≥ 0) the model needs",
     "t_final": "how long a simulation runs unless told otherwise, s",
     "n_points": "how many samples a simulation returns unless told otherwise",
 }
@@ -317,9 +317,9 @@ def _definition(fields: Mapping[str, Any]) -> Definition:
     unknown = sorted(set(fields) - set(known))
     if unknown:
         near = {k: difflib.get_close_matches(k, [*known, *PARTS], n=1) for k in unknown}
-        hints = "; ".join(f"{k}: did you mean {m[0]}?" if m else
-                          f"{k}: a worked example's {k} is on its record (WorkedExample)"
-                          for k, m in near.items() if m or k in ("source", "reconstruction"))
+        hints = "; ".join(f"{k}: did you mean {m[0]}?" if m else f"{k}: a worked example's {k} "
+                          "is on its record (WorkedExample)" for k, m in near.items()
+                          if m or k in ("source", "reconstruction"))
         raise TypeError(f"System got unknown keyword(s) {', '.join(unknown)}"
                         + (f" ({hints})" if hints else "")
                         + f". Parts: {', '.join(PARTS)}; fields of the definition: "
@@ -342,9 +342,8 @@ class System:
     name, title
         What the system is called, and its display title (default: the name).
     citations
-        Equation numbers of the derivations' steps by method and step key, e.g. a worked
-        example's own ``{"boltzmann_hamel": {"gyroscopic": "(4.121)"}}`` (the steps cite the
-        general equations without them): :meth:`Derivation.cited`.
+        A worked example's own numbers of its derivations' steps by method and step key,
+        ``{"boltzmann_hamel": {"gyroscopic": "(4.121)"}}`` (:meth:`Derivation.cited`).
     method
         The default derivation method (a name).
     integrator
@@ -358,6 +357,9 @@ class System:
         Quantities that depend on the equations (a constraint force, an energy) by name, each
         an :class:`~companion.model.Observable` computed from this system's own derivation
         and forces: a system from a changed definition keeps them right.
+    invariants, series, validity
+        Named expressions evaluated along each motion: conserved, plotted, and conditions
+        (≥ 0) the model needs, which may use the accelerations (:meth:`Definition.evaluated`).
     t_final, n_points
         Default simulated time and number of samples.
     **fields
@@ -384,6 +386,9 @@ class System:
         methods: Mapping[str, Method] | None = None,
         observers: Sequence[Observer] = (),
         observables: Mapping[str, Observable] | None = None,
+        invariants: Mapping[str, sp.Expr] | None = None,
+        series: Mapping[str, sp.Expr] | None = None,
+        validity: Mapping[str, sp.Expr] | None = None,
         t_final: float = 20.0,
         n_points: int = 600,
         **fields: Any,
@@ -402,15 +407,15 @@ class System:
         self._parts: dict[str, Any] = {"integrator": OdeIntegrator()}
         self._set_parts(name=name, title=title, citations=citations, method=method,
                         integrator=integrator, methods=methods, observers=observers,
-                        observables=observables, t_final=t_final, n_points=n_points)
+                        observables=observables, invariants=invariants, series=series,
+                        validity=validity, t_final=t_final, n_points=n_points)
         self._clear_caches()
 
-    def _set_parts(self, *, name: str, title: str,
-                   citations: Mapping[str, Mapping[str, str]] | None, method: str,
-                   integrator: Integrator | str | None,
+    def _set_parts(self, *, name: str, title: str, citations: Mapping[str, Mapping] | None,
+                   method: str, integrator: Integrator | str | None,
                    methods: Mapping[str, Method] | None, observers: Sequence[Observer] | None,
                    observables: Mapping[str, Observable] | None, t_final: float,
-                   n_points: int) -> None:
+                   n_points: int, **evaluated: Mapping[str, sp.Expr] | None) -> None:
         """Validate the parts and set them (here and in :meth:`variant` only)."""
         sample_times(t_final, n_points)  # refuses what a simulation would refuse
         observables = dict(observables or {})
@@ -419,18 +424,17 @@ class System:
             raise TypeError(f"observables must map names to companion.model.Observable, got "
                             f"{', '.join(f'{k}: {observables[k]!r}' for k in wrong)}")
         self._parts = {"name": name, "title": title or name,
+                       **{k: self.definition.evaluated(k, v) for k, v in evaluated.items()},
                        "t_final": t_final, "n_points": n_points,
                        "own_methods": dict(methods or {}),
                        "observers": tuple(observers or ()), "observables": observables,
                        "integrator": self._integrator(integrator)}
         if method not in self.methods:
             raise ValueError(f"unknown method {method!r}; known: {', '.join(self.methods)}")
-        wrong = [k for k, v in (citations or {}).items()
-                 if k not in self.methods or not isinstance(v, Mapping)]
-        if wrong:
-            raise TypeError(f"citations map a method to its steps' numbers, e.g. "
-                            f"{{'boltzmann_hamel': {{'gyroscopic': '(4.121)'}}}}; {wrong[0]!r} "
-                            f"is no method ({', '.join(self.methods)}) or maps no step keys")
+        for key, numbers in (citations or {}).items():
+            if key not in self.methods or not isinstance(numbers, Mapping):
+                raise TypeError("citations map a method to its steps' numbers, e.g. {'boltzmann_"
+                                f"hamel': {{'gyroscopic': '(4.121)'}}}}; got {key!r}: {numbers!r}")
         self._parts.update(method=method, citations={k: dict(v) for k, v in
                                                      (citations or {}).items()})
         self._check_initial()
@@ -476,16 +480,15 @@ class System:
     def __repr__(self) -> str:
         return f"<System {self.name}: {self.title}>"
 
-    #: The fields of the definition a :meth:`variant` may change: they change how the system
-    #: is evaluated along a motion or derived by Kane's method, never its equations.
-    VARIANT_FIELDS = frozenset({"mechanics_model", "invariants", "series", "validity",
-                                "initial"})
+    #: The fields of the definition a :meth:`variant` may change: they change where a motion
+    #: starts or how Kane's method derives it, never the equations.
+    VARIANT_FIELDS = frozenset({"mechanics_model", "initial"})
 
     def variant(self, **changes: Any) -> System:
-        """A copy of this system with other parts (``name``, ``method``, ``integrator``,
-        ``t_final`` …) or other fields of its definition that leave the equations
-        (:data:`VARIANT_FIELDS`: another ``mechanics_model``, more ``series``, other
-        ``initial`` values: the whole list of :class:`Parameter` entries, as for ``System``).
+        """A copy of this system with other parts (``name``, ``method``, ``integrator``, more
+        ``series``, ``t_final`` …) or other fields of its definition that leave the equations
+        (:data:`VARIANT_FIELDS`: another ``mechanics_model``, other ``initial`` values: the
+        whole list of :class:`Parameter` entries, as for ``System``).
 
         Its equations stay this system's (a new ``q``, ``T``, ``Q`` or parameter list is a
         new system: ``System(system.definition.replace(...), ...)``), so derivations already
@@ -512,10 +515,8 @@ class System:
                              "System(system.definition.replace(...), ...)")
         new = copy.copy(self)
         new._definition = self._definition.replace(**changes)
-        current = {"methods": self.own_methods, "integrator": None,
-                   **{k: self._parts[k] for k in ("name", "title", "citations", "method",
-                                                "observers", "observables", "t_final",
-                                                "n_points")}}
+        current = {**{k: v for k, v in self._parts.items() if k != "own_methods"},
+                   "methods": self.own_methods, "integrator": None}
         new._set_parts(**{**current, **parts})
         kept = {} if rederive else dict(self._derivations)
         new._clear_caches()

@@ -25,23 +25,26 @@ def pendulum_fields(**changes):
         parameters=[Parameter(m, 1.0, 0.1, 5.0, positive=True),
                     Parameter(l, 1.0, 0.1, 5.0, positive=True),
                     Parameter(g, 9.81, 0.0, 20.0)],
-        initial=[Parameter(theta, 0.5, -3.0, 3.0), Parameter(thetad, 0.0, -5.0, 5.0)],
-        series={"x": l * sp.sin(theta)})
+        initial=[Parameter(theta, 0.5, -3.0, 3.0), Parameter(thetad, 0.0, -5.0, 5.0)])
     fields.update(changes)
     return fields
 
 
 def test_a_definition_is_frozen_and_keeps_copies_of_what_it_was_given():
-    series = {"x": l * sp.sin(theta)}
-    d = Definition(**pendulum_fields(series=series))
-    series["junk"] = theta  # the caller's dict, changed afterwards
-    assert set(d.series) == {"x"} and set(d.replace(Q_q=d.Q_q).series) == {"x"}
+    forces = [-m * g * l * sp.sin(theta)]
+    d = Definition(**pendulum_fields(Q_q=forces))
+    forces.append(theta)  # the caller's list, changed afterwards
+    assert len(d.Q_q) == 1 and len(d.replace(T=d.T).Q_q) == 1 and d.given["Q_q"] == d.Q_q
     with pytest.raises(AttributeError, match="frozen"):
         d.q = (theta,)
     with pytest.raises(AttributeError, match="frozen"):
         del d.q
+    series = {"x": l * sp.sin(theta)}
+    s = System(d, series=series)  # what a model evaluates along a motion is the model's
+    series["junk"] = theta
+    assert set(s.series) == {"x"} and not hasattr(d, "series")
     with pytest.raises(TypeError):
-        d.series["x"] = theta
+        s.series["x"] = theta
     assert isinstance(d.Q, tuple) and isinstance(d.psi[0], sp.ImmutableMatrix)
     with pytest.raises(TypeError):
         d.psi[0][0, 0] = 7

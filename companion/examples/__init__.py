@@ -45,8 +45,7 @@ def worked_examples() -> tuple[WorkedExample, ...]:
             raise RuntimeError(f"two worked examples are called {record.name!r}")
         seen.add(record.name)
         if cited.setdefault(record.system, record.citations) != record.citations:
-            raise RuntimeError(f"{record.name!r} cites other numbers than the worked examples "
-                               "sharing its system")
+            raise RuntimeError(f"{record.name!r} cites other numbers than its system's records")
     return tuple(sorted(found, key=lambda r: (r.notebook is None,
                                               r.notebook.order if r.notebook else (),
                                               r.name)))

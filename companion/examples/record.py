@@ -114,10 +114,8 @@ class WorkedExample:
         True when the example is our reconstruction with the chapter's method (Loparo
         §7.5 onward is missing from our copy of the chapter), not the book's own.
     citations
-        The book's own equation numbers for this example's instances of general derivation
-        steps, by method and step key (Example 4.3's gyroscopic matrix is (4.103), Example
-        4.4's (4.121)): its system's derivations show them (``System(citations=…)``).  Records
-        sharing a system give the same ones.
+        The book's own numbers of this example's derivation steps, by method and step key
+        (``System(citations=…)``); records sharing a system give the same ones.
     """
 
     name: str

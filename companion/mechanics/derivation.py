@@ -199,18 +199,11 @@ class Derivation:
         return found[0]
 
     def cited(self, numbers: Mapping[str, str]) -> Derivation:
-        """A copy whose steps carry ``numbers``, by step key: a worked example's own equation
-        numbers for its instances of general steps (Example 4.4's gyroscopic matrix is
-        (4.121), the general one (4.109)).
-
-        Raises
-        ------
-        ValueError
-            A key that no step of this derivation has.
-        """
+        """A copy whose steps carry ``numbers`` by step key, a worked example's own equation
+        numbers (Example 4.4's gyroscopic matrix is (4.121), the general one (4.109)), or
+        ``ValueError`` for a key no step has."""
         keys = [s.key for s in self.steps if s.key]
-        unknown = sorted(set(numbers) - set(keys))
-        if unknown:
+        if unknown := sorted(set(numbers) - set(keys)):
             raise ValueError(f"citations for unknown steps {unknown} of the {self.method} "
                              f"derivation; its steps: {', '.join(keys)}")
         return replace(self, steps=[replace(s, eq=numbers[s.key]) if s.key in numbers else s

@@ -10,7 +10,7 @@ with a drag c and a wind W along y (``tests/test_knife_edge_extended.py``)::
     d = book.definition
     mine = System(d.replace(Q=[-c * u1, 0], Q_q=[0, 2 * W, W * l * cos(phi)],
                             parameters=[*d.parameters, Parameter(c, …), Parameter(W, …)]),
-                  observables=book.observables)
+                  series=book.series, observables=book.observables)
 
 Every method moves it (Kane's through the same mechanics model, whose loads are the
 system's forces), and its blade force λ and energy are derived from its own equations.
