@@ -13,15 +13,24 @@ restarts, and its resident memory (now and peak).  With
 ``--load`` the same runs happen while two CPU hogs keep both cores busy.
 
 Then a class is graded as the autograder grades it (issue 39): each of ``--students``
-students (20 by default, each with their own numbers) submits the knife-edge assignment with
-answers cycling through right, negated, a placeholder and blank, judged by ``check_answer``
-against their own answer keys on the kernel's warm worker.  Printed: grading seconds per
-student (median and max), on a quiet machine and then with two CPU hogs per core, their
-ratio (the quiet run is the baseline of the same run), and whether both runs gave the same
-grades.
+students (20 by default, each with their own variant and numbers) submits the knife-edge
+assignment with answers cycling through right, negated, a placeholder and blank, judged by
+``check_answer`` against their own answer keys on the kernel's warm worker. Printed: grading
+seconds per student (median and max), on a quiet machine and then with two CPU hogs per
+core, their ratio (the quiet run is the baseline of the same run), and whether both runs
+gave the same grades.
+
+With ``--notebooks N``, a class of N is graded as ``nbgrader autograde`` grades it: the
+knife-edge assignment is exported for N students (each on their own variant and numbers), and
+each student's submission (their own right answers) runs in a fresh kernel in
+``autograded/<student>/knife_edge`` under ``NBGRADER_EXECUTION=autograde``, one after another
+— first with a worker started per kernel (``COMPANION_GRADER_SERVER=0``, a sympy import per
+submission), then with the worker server, whose workers are forked warm.  Printed: seconds
+per student (kernel start to last cell, median and max) and whether every test cell passed,
+for each, quiet and then (with ``--load``) with two CPU hogs per core.
 
 Run: ``PYTHONPATH=. .venv/bin/python benchmarks/checker.py [--load] [--students N] [--class-only]``
-(``--class-only``: the class part alone).
+(``--class-only``: the class part alone) or ``… benchmarks/checker.py --notebooks N [--load]``.
 """
 
 from __future__ import annotations
@@ -165,15 +174,17 @@ def main(load: bool) -> None:
 
 def grade_class(students: int) -> tuple[list[float], list[tuple[str, ...]]]:
     """Seconds and outcomes per student of the knife-edge assignment (see the docstring):
-    each student has their own numbers and keys (derived before the timing)."""
+    each student has their own variant, numbers and keys (derived before the timing)."""
     exercises = examples.exercises_for("knife_edge")
-    table = answer_keys(exercises, [f"student{k}" for k in range(students)])["students"]
+    names = [f"student{k}" for k in range(students)]
+    table = answer_keys(exercises, names)["students"]
+    sets = {name: exercises.for_student(name) for name in names}
     seconds, grades = [], []
     for student in range(students):
         own = table[f"student{student}"]
         outcomes = []
         start = time.perf_counter()
-        for k, ex in enumerate(exercises):
+        for k, ex in enumerate(sets[f"student{student}"]):
             key = answer_key(own["keys"][ex.key])
             style = (student + k) % 4
             if isinstance(ex, Exercise):
@@ -216,7 +227,68 @@ def class_report(students: int) -> None:
           f"undecided answers: {undecided}")
 
 
+def grade_notebooks(students: int, server: bool) -> tuple[list[float], bool]:
+    """Seconds per student of autograding their knife-edge notebook in a fresh kernel, and
+    whether every test cell passed (see the module docstring)."""
+    import json
+    import tempfile
+    from pathlib import Path
+
+    import nbformat
+    from nbclient import NotebookClient
+
+    from companion.exercises.assignment import export_assignment
+
+    names = [f"student{k}" for k in range(students)]
+    with tempfile.TemporaryDirectory() as tmp:
+        course = Path(tmp)
+        (course / "jupyter" / "kernels" / "python3").mkdir(parents=True)
+        (course / "jupyter" / "kernels" / "python3" / "kernel.json").write_text(json.dumps(
+            {"argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+             "display_name": "companion", "language": "python"}))
+        source = export_assignment(examples.exercises_for("knife_edge"),
+                                   course / "source" / "knife_edge" / "knife_edge.ipynb", names)
+        os.environ.update({"JUPYTER_PATH": str(course / "jupyter"),
+                           "NBGRADER_EXECUTION": "autograde", "XDG_RUNTIME_DIR": tmp,
+                           "COMPANION_GRADER_SERVER": "1" if server else "0",
+                           "COMPANION_GRADER_IDLE": "30"})
+        seconds, passed = [], True
+        for name in names:
+            folder = course / "autograded" / name / "knife_edge"
+            folder.mkdir(parents=True)
+            notebook = nbformat.read(source, as_version=4)
+            start = time.perf_counter()
+            NotebookClient(notebook, kernel_name="python3", timeout=600, allow_errors=True,
+                           resources={"metadata": {"path": str(folder)}}).execute()
+            seconds.append(time.perf_counter() - start)
+            passed &= not any(o.output_type == "error" for c in notebook.cells
+                              if c.cell_type == "code" for o in c.outputs)
+    return seconds, passed
+
+
+def notebooks_report(students: int, load: bool) -> None:
+    hog = "import time\nend = time.time() + 1800\nwhile time.time() < end: pass"
+    print(f"{students} knife-edge submissions, one fresh kernel each (as nbgrader autograde):")
+    for label, hogs in (("quiet", 0), ("two CPU hogs per core", 2 * os.cpu_count()))[:1 + load]:
+        print(f"  (load average before the {label} runs: {os.getloadavg()[0]:.1f} on "
+              f"{os.cpu_count()} cores)")
+        running = [subprocess.Popen([sys.executable, "-c", hog]) for _ in range(hogs)]
+        try:
+            for server in (False, True):
+                seconds, passed = grade_notebooks(students, server)
+                print(f"  {label}, {'worker server' if server else 'worker per kernel'}: "
+                      f"{np.median(seconds):.2f} s per student (max {max(seconds):.2f} s); "
+                      f"every test passed: {passed}")
+        finally:
+            for h in running:
+                h.kill()
+                h.wait()
+
+
 if __name__ == "__main__":
+    if "--notebooks" in sys.argv:
+        notebooks_report(int(sys.argv[sys.argv.index("--notebooks") + 1]), "--load" in sys.argv)
+        sys.exit()
     count = int(sys.argv[sys.argv.index("--students") + 1]) if "--students" in sys.argv else 20
     if "--class-only" not in sys.argv:
         main(load="--load" in sys.argv)

@@ -4,6 +4,16 @@ frame of the new motion, keyframe payloads, and a chapter notebook's size with w
     .venv/bin/python benchmarks/scene.py [--seconds 3] [--moves 7]
     .venv/bin/python benchmarks/scene.py --display-rate [--seconds 3] [--notebooks covariant euler]
 
+    .venv/bin/python benchmarks/scene.py --causes [--seconds 3] [--notebooks euler-rigid]
+
+``--causes`` (issue 39): a notebook's first scene playing on its exported page, then on a live
+page (JupyterLab, every cell run; Voilà in lecture mode), counted by Chromium per second of
+play: layouts, style passes, script and main-thread ms, each a ratio to the exported page's in
+the same run (the counts hardly depend on the machine's load; the frame rate, a ratio to an
+empty page's, does); then, from a trace of the same seconds, the main thread's busiest work,
+what invalidated layout or style (the reason, the node, the script frame that asked) and what
+forced a layout synchronously.
+
 ``--display-rate`` (issue 30): every notebook's first scene playing at 1920×1080 in JupyterLab
 (the notebook run), then the same scene in its standalone page (as an exported book shows it,
 in a 1100-px column), beside an empty page's requestAnimationFrame rate in the same run: the
@@ -22,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import json
 import os
 import statistics
 import sys
@@ -191,11 +202,148 @@ def display_rate(seconds: float, only: list[str] | None = None) -> None:
                   f"max {max(rates):.1f} fps; load average {os.getloadavg()[0]:.1f}", flush=True)
 
 
+#: The trace categories whose events name what invalidated layout and style, and who forced it.
+_TRACE = ["devtools.timeline", "disabled-by-default-devtools.timeline",
+          "disabled-by-default-devtools.timeline.invalidationTracking"]
+#: Chromium's counters compared with the empty page's (per second of play).
+_COUNTERS = ("LayoutCount", "RecalcStyleCount", "ScriptDuration", "TaskDuration")
+
+
+def _play_counted(chromium, page, seconds: float, start_scene: bool = True):
+    """Counters per second over ``seconds`` of the scene playing (or the page as it is), and
+    the trace events of those seconds."""
+    if start_scene:
+        page.locator(f".{lb.SCENE_CLASS}").first.scroll_into_view_if_needed()
+        lb.scene_button(page).click()
+        page.wait_for_timeout(500)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Performance.enable")
+    chromium.start_tracing(page=page, categories=_TRACE)
+    before = _page_work(cdp)
+    fps, _ = lb.scene_frame_rate(page, seconds=seconds)
+    after = _page_work(cdp)
+    events = json.loads(chromium.stop_tracing())["traceEvents"]
+    work = {k: (after[k] - before[k]) / seconds for k in _COUNTERS}
+    work["fps"] = fps
+    return work, events
+
+
+def _top_frame(event: dict) -> str:
+    """Where a trace event's stack starts: 'function file:line', or '(no script)'."""
+    args = event.get("args", {})
+    data = args.get("data") or args.get("beginData") or {}
+    stack = data.get("stackTrace") or []
+    if not stack:
+        return "(no script)"
+    top = stack[0]
+    where = (top.get("url") or "?").rsplit("/", 1)[-1].split("?")[0][:40]
+    return f"{top.get('functionName') or '(anonymous)'} {where}:{top.get('lineNumber', 0) + 1}"
+
+
+def _tally(found, key, seconds: float, show: int) -> str:
+    tally: dict[str, float] = {}
+    for e in found:
+        tally[key(e)] = tally.get(key(e), 0) + 1
+    top = sorted(tally.items(), key=lambda kv: -kv[1])[:show]
+    return "; ".join(f"{n / seconds:.1f}/s {where}" for where, n in top) or "nothing"
+
+
+def _invalidation(event: dict) -> str:
+    """An invalidation-tracking event: its reason, the node it marked, the script that asked."""
+    data = event.get("args", {}).get("data", {})
+    return (f"{data.get('reason') or data.get('invalidationSet') and 'selector' or '?'} "
+            f"<{data.get('nodeName', '?')}> {_top_frame(event)}")
+
+
+def _causes(events: list[dict], seconds: float, show: int = 8) -> None:
+    """Per second of play: what invalidated layout and style (and which script asked), what
+    forced a layout, and the main thread's busiest kinds of work."""
+    main = {(e["pid"], e["tid"]) for e in events
+            if e.get("ph") == "M" and e.get("args", {}).get("name") == "CrRendererMain"}
+    busy: dict[str, float] = {}
+    for e in events:
+        if e.get("ph") == "X" and (e.get("pid"), e.get("tid")) in main and e.get("dur"):
+            busy[e["name"]] = busy.get(e["name"], 0.0) + e["dur"] / 1e3 / seconds
+    top = sorted(busy.items(), key=lambda kv: -kv[1])[:12]
+    print("    main thread ms per second (nested events counted in each): "
+          + "; ".join(f"{name} {ms:.0f}" for name, ms in top))
+    for name in ("LayoutInvalidationTracking", "StyleRecalcInvalidationTracking",
+                 "ScheduleStyleInvalidationTracking"):
+        found = [e for e in events if e.get("name") == name]
+        print(f"    {name}: {_tally(found, _invalidation, seconds, show)}")
+    for name in ("Layout", "UpdateLayoutTree"):  # those a script forced
+        found = [e for e in events if e.get("name") == name and _top_frame(e) != "(no script)"]
+        print(f"    {name} forced by: {_tally(found, _top_frame, seconds, show)}", flush=True)
+
+
+def causes(seconds: float, only: list[str]) -> None:
+    """The first scene of each chosen notebook playing on a live page (JupyterLab with every
+    cell run, and Voilà in lecture mode) and on its exported page: Chromium's counters per
+    second of play, the live pages' as ratios to the exported page's of the same run, and what
+    invalidated or forced their layouts and style passes."""
+    chosen = [nb for nb in NOTEBOOK_SCENES if NOTEBOOK_SCENES[nb]
+              and any(word in nb for word in only or ["euler-rigid"])]
+    if not chosen:
+        raise SystemExit(f"--notebooks {' '.join(only)} names none of {sorted(NOTEBOOK_SCENES)}")
+    with (tempfile.TemporaryDirectory() as tmp, lb.chromium() as chromium,
+          lb.jupyter_server(ROOT) as lab,
+          lb.jupyter_server(ROOT, app="voila", lecture=True) as voila):
+        page = chromium.new_page(viewport={"width": 1920, "height": 1080})
+        page.set_content(_EMPTY_PAGE)
+        page.evaluate("() => { globalThis.__companionScenes = [{frames: 0, generation: 0,"
+                      " shownAt: [], el: document.body}]; const f = () => {"
+                      " globalThis.__companionScenes[0].frames++; requestAnimationFrame(f); };"
+                      " f(); }")
+        empty = _play_counted(chromium, page, seconds, start_scene=False)[0]["fps"]
+        page.close()
+        print(f"per second of {seconds:g} s of play: fps (÷ an empty page's rAF rate, "
+              f"{empty:.1f}), layouts, style passes, script ms, main-thread task ms "
+              "(each ÷ the exported page's in the same run)", flush=True)
+
+        def lab_page(page, notebook):
+            lb.run_all_cells(page, lb.open_notebook(page, lab, f"chapters/{notebook}.ipynb"))
+            page.wait_for_selector(f".{lb.SCENE_CLASS} canvas", timeout=60_000)
+            lb.wait_kernel_idle(page)
+
+        def lecture_page(page, notebook):
+            page.goto(voila.link(f"voila/render/chapters/{notebook}.ipynb"), timeout=180_000)
+            page.wait_for_selector(f".{lb.SCENE_CLASS} canvas", timeout=180_000)
+            page.wait_for_timeout(3000)
+
+        def exported_page(page, notebook):
+            path = Path(tmp) / "exported.html"
+            path.write_text(f"<!doctype html><html><body><div style='width:{COLUMN_PX}px'>"
+                            f"{examples.scene(NOTEBOOK_SCENES[notebook]).standalone_html()}"
+                            "</div></body></html>", encoding="utf-8")
+            page.goto(path.as_uri())
+            page.wait_for_selector(f".{lb.SCENE_CLASS} canvas", timeout=60_000)
+
+        for notebook in chosen:
+            base = None
+            for where, open_page in (("exported page", exported_page),
+                                     ("JupyterLab, all cells run", lab_page),
+                                     ("Voilà, lecture mode", lecture_page)):
+                page = chromium.new_page(viewport={"width": 1920, "height": 1080})
+                open_page(page, notebook)
+                work, events = _play_counted(chromium, page, seconds)
+                page.close()
+                base = base or work
+                ratio = {k: work[k] / base[k] if base[k] else float("nan") for k in _COUNTERS}
+                print(f"  {notebook} ({where}): {work['fps']:.1f} fps "
+                      f"({work['fps'] / empty:.2f}); {work['LayoutCount']:.1f} layouts "
+                      f"({ratio['LayoutCount']:.2f}), {work['RecalcStyleCount']:.1f} style passes "
+                      f"({ratio['RecalcStyleCount']:.2f}), {1e3 * work['ScriptDuration']:.0f} ms "
+                      f"script ({ratio['ScriptDuration']:.2f}), {1e3 * work['TaskDuration']:.0f}"
+                      f" ms tasks ({ratio['TaskDuration']:.2f}); load average "
+                      f"{os.getloadavg()[0]:.1f}", flush=True)
+                _causes(events, seconds)
+
+
 def _page_work(cdp) -> dict[str, float]:
     """The page's running counts of layouts and style passes and its main thread's busy
     seconds (Chrome DevTools Protocol Performance.getMetrics): what playing asks of the page,
     counted, so less noisy on a shared machine than the frame rate."""
-    wanted = ("LayoutCount", "RecalcStyleCount", "TaskDuration")
+    wanted = _COUNTERS
     return {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]
             if m["name"] in wanted}
 
@@ -236,8 +384,13 @@ def main() -> None:
     parser.add_argument("--display-rate", action="store_true",
                         help="only the scenes of every notebook against an empty page")
     parser.add_argument("--notebooks", nargs="+", metavar="WORD",
-                        help="--display-rate: only the notebooks whose name contains a WORD")
+                        help="--display-rate, --causes: only the notebooks whose name has a WORD")
+    parser.add_argument("--causes", action="store_true",
+                        help="what a live page's playing scene makes Chromium do, and why")
     args = parser.parse_args()
+    if args.causes:
+        causes(args.seconds, args.notebooks or [])
+        return
     if args.display_rate:
         only = args.notebooks or []
         display_rate(args.seconds, only)

@@ -1,46 +1,86 @@
 """The course kit's calls that read the catalog of worked examples: an exported assignment's
 cells call these by the exercise set's name (:mod:`companion.exercises.assignment` writes the
 cells and checks the answers; the exercises layer knows no catalog).
+
+Each call poses the set on the student's own system: the variant of the worked example's
+system that the student id draws, where the slice declares variants
+(:mod:`companion.exercises.variant`), with the student's own numbers.
 """
 
 from __future__ import annotations
 
 import os
+from functools import cache
 
 from companion import examples
 from companion.exercises import assignment, graded
 from companion.exercises.check import Feedback
 from companion.exercises.exercise import ExerciseSet
+from companion.exercises.variant import describe
+
+
+def _show(markdown: str) -> None:
+    from IPython.display import Markdown, display
+
+    display(Markdown(markdown))
+
+
+def own_set(set_name: str, seed: str | None = None) -> ExerciseSet:
+    """The exercise set of ``set_name`` posed on the system of the student ``seed`` (defaults
+    to :func:`~companion.exercises.assignment.student_id`); built once per kernel, for every
+    cell of the assignment."""
+    return _own_set(set_name, assignment.student_id() if seed is None else seed)
+
+
+@cache
+def _own_set(set_name: str, seed: str) -> ExerciseSet:
+    return examples.exercises_for(set_name).for_student(seed)
 
 
 def student_set(set_name: str, seed: str | None = None, *, show: bool = True) -> ExerciseSet:
-    """The exercise set of an assignment in graded mode, with the student's numbers printed
-    (``seed`` defaults to :func:`~companion.exercises.assignment.student_id`)."""
+    """The exercise set of an assignment in graded mode, on the student's own system, whose
+    variant and numbers are shown (told from the system's definition,
+    :func:`~companion.exercises.variant.describe`)."""
     graded.seal()
     seed = assignment.student_id() if seed is None else seed
+    if os.environ.get("NBGRADER_EXECUTION"):  # the autograder: its worker starts meanwhile
+        from companion.exercises.worker import grader
+
+        grader().start()
+    own = own_set(set_name, seed)
     if show:
-        numbers = assignment.draw_numbers(examples.exercises_for(set_name), seed)
-        print(f"Your numbers ({seed}): "
-              + ", ".join(f"{s.name} = {v}" for s, v in numbers.items())
-              + ". Use them in every answer in place of these names.")
-    return examples.exercises_for(set_name)
+        numbers = assignment.draw_numbers(own, seed)
+        _show(f"Student {seed}.\n\n" + describe(own.variant, own.system(), numbers))
+    return own
+
+
+def prompt(set_name: str, key: str, seed: str | None = None) -> None:
+    """Show exercise ``key``'s question posed on the student's own system (an assignment's
+    question cell)."""
+    _show(assignment.prompt_text(own_set(set_name, seed)[key]))
 
 
 def grade(set_name: str, key: str, answer: object, variable: str, *, keys: str | None,
           release: str = assignment.RELEASE) -> Feedback | None:
     """An assignment's test cell: check the answer's form; where the answer keys can be read
     (the autograder), judge it against the student's own key
-    (:func:`~companion.exercises.assignment.check_answer`).  In the student's kernel, without
-    the keys, only the form is checked (returns None) — unless nbgrader is executing the
-    notebook, where missing keys are
+    (:func:`~companion.exercises.assignment.check_answer`), on the student's own system.  In
+    the student's kernel, without the keys, only the form is checked (returns None) — unless
+    nbgrader is executing the notebook, where missing keys, or keys written for another
+    variant than the student's, are
     :class:`~companion.exercises.assignment.AnswerUndecided`."""
-    exercise = examples.exercises_for(set_name)[key]
-    assignment.check_form(exercise, answer, variable)
+    own = own_set(set_name)
+    assignment.check_form(own[key], answer, variable)
     if assignment.stored_keys(keys) is None and not os.environ.get("NBGRADER_EXECUTION"):
         return None
-    written = assignment.student_keys(set_name, keys)["keys"][key]
-    return assignment.check_answer(exercise, answer, assignment.answer_key(written),
+    written = assignment.student_keys(set_name, keys)
+    variant = None if own.variant is None else own.variant.key
+    if written.get("variant") != variant:
+        raise assignment.AnswerUndecided(
+            f"NEEDS THE INSTRUCTOR: the answer keys were written for the variant "
+            f"{written.get('variant')!r}, the student's is {variant!r}; export the keys again")
+    return assignment.check_answer(own[key], answer, assignment.answer_key(written["keys"][key]),
                                    release=release)
 
 
-__all__ = ["grade", "student_set"]
+__all__ = ["grade", "own_set", "prompt", "student_set"]

@@ -1,10 +1,13 @@
 """The three descriptions of the environment must agree.
 
 ``pyproject.toml`` declares the ranges the package works with; ``environment.yml`` (local
-conda users) and ``binder/environment.yml`` (repo2docker) pin one version of each dependency.
-These tests fail when a dependency is missing from an environment file, when a pin falls
-outside pyproject's range, when the two environment files disagree, and (with the package
-index) when a pinned version does not exist or the pins cannot be installed together.
+conda users) pins one version of each dependency, and ``binder/environment.yml``
+(repo2docker) locks the whole image: Python and pip from conda, every other package pinned in
+its pip section, written by ``binder/lock.py`` from the tested environment.  These tests fail
+when a dependency is missing from an environment file, when a pin falls outside pyproject's
+range, when the two environment files disagree, when the lock misses a package the runtime
+imports or a requirement of a locked package, and (with the package index) when a pinned
+version does not exist or the pins cannot be installed together.
 """
 
 from __future__ import annotations
@@ -72,7 +75,8 @@ def pip_entries(env: dict) -> list[str]:
 
 
 def pins(env: dict) -> dict[str, Pin]:
-    """Conda entries by canonical PyPI name; an unpinned entry raises with its text."""
+    """Conda entries and the pip section's ``name==version`` lines (binder's lock) by
+    canonical PyPI name; an unpinned entry raises with its text."""
     out: dict[str, Pin] = {}
     for entry in conda_entries(env):
         m = _CONDA_PIN.match(entry.strip())
@@ -80,6 +84,20 @@ def pins(env: dict) -> dict[str, Pin]:
             raise AssertionError(f"{entry!r} is not pinned as 'name=version'")
         pin = Pin(m["name"], m["version"])
         out[pin.pypi_name] = pin
+    return {**out, **lock_pins(env)}
+
+
+def lock_pins(env: dict) -> dict[str, Pin]:
+    """The pip section's pins (``-e .`` and other options left out); an entry pinned otherwise
+    than ``name==version`` raises with its text."""
+    out: dict[str, Pin] = {}
+    for entry in pip_entries(env):
+        if entry.startswith("-"):
+            continue
+        name, sep, version = entry.partition("==")
+        if not sep or not re.fullmatch(r"[0-9][^=\s;]*", version.strip()):
+            raise AssertionError(f"pip entry {entry!r} is not pinned as 'name==version'")
+        out[canonicalize_name(name.strip())] = Pin(name.strip(), version.strip())
     return out
 
 
@@ -125,9 +143,10 @@ def test_every_runtime_dependency_present(env):
 
 def test_pins_inside_pyproject_ranges(env):
     reqs = all_requirements()
+    locked = lock_pins(env)  # the lock also pins what the dependencies need
     outside = []
     for name, pin in pins(env).items():
-        if name in NOT_PYPROJECT | HUB_ONLY:
+        if name in NOT_PYPROJECT | HUB_ONLY or (name in locked and name not in reqs):
             continue
         assert name in reqs, f"{pin.conda_name} is pinned but not a dependency in pyproject.toml"
         if not reqs[name].specifier.contains(Version(pin.version), prereleases=True):
@@ -149,8 +168,9 @@ def test_widget_stack_pinned_in_both_files():
 
 def test_root_and_binder_pins_agree():
     root, binder = (pins(load_env(p)) for p in ENV_FILES.values())
-    binder = {n: p for n, p in binder.items() if n not in HUB_ONLY}
-    assert set(root) == set(binder), f"different packages: {sorted(set(root) ^ set(binder))}"
+    missing = sorted(set(root) - set(binder))
+    assert not missing, f"binder/environment.yml lacks {missing}"
+    binder = {n: binder[n] for n in root}
     differ = [f"{n}: {root[n].version} vs {binder[n].version}" for n in root
               if root[n].version != binder[n].version]
     assert not differ, "environment.yml and binder/environment.yml pin differently:\n" + "\n".join(
@@ -222,6 +242,8 @@ def test_every_pin_resolves_on_the_package_index():
     binder = pins(load_env(ENV_FILES["binder"]))
     wanted = {n: p.version for n, p in binder.items() if n not in NOT_PYPROJECT}
     python = binder["python"].version
+    if f"{sys.version_info.major}.{sys.version_info.minor}" == python:
+        python = ".".join(map(str, sys.version_info[:3]))  # conda's python=3.x is its latest 3.x.y
     cmd = [
         sys.executable, "-m", "pip", "install", "--dry-run", "--ignore-installed", "--quiet",
         "--no-input", "--disable-pip-version-check", "--timeout", "60",
@@ -240,3 +262,74 @@ def test_every_pin_resolves_on_the_package_index():
     }
     wrong = {n: (v, resolved.get(n)) for n, v in wanted.items() if resolved.get(n) != v}
     assert not wrong, f"pinned vs resolved versions differ: {wrong}"
+
+
+# --- binder's lock -----------------------------------------------------------------------------
+
+#: What the hub image runs: the companion's modules (its dev tools left out) in the kernel, and
+#: the servers and kernels that serve them.
+RUNTIME = """
+import importlib, json, pkgutil, sys
+before = set(sys.modules)  # the interpreter's start-up (site's .pth hooks), not the runtime
+import companion
+for info in pkgutil.walk_packages(companion.__path__, "companion."):
+    if ".devtools" not in info.name and not info.name.endswith("__main__"):
+        importlib.import_module(info.name)
+for name in ("jupyterlab.labapp", "voila.app", "ipykernel.kernelapp", "ipympl.backend_nbagg",
+             "jupyter_server.serverapp"):
+    importlib.import_module(name)
+print(json.dumps(sorted({m.partition(".")[0] for m in set(sys.modules) - before})))
+"""
+
+
+def test_binder_lock_covers_what_the_runtime_imports():
+    """Every distribution the runtime imports a module of (the companion's modules, JupyterLab,
+    Voilà, the kernel, ipympl) is pinned in binder's lock."""
+    from importlib import metadata
+
+    run = subprocess.run([sys.executable, "-c", RUNTIME], capture_output=True, text=True,
+                         timeout=600, cwd=ROOT, env={**os.environ, "MPLBACKEND": "Agg"})
+    assert run.returncode == 0, run.stderr[-3000:]
+    providers = metadata.packages_distributions()
+    imported = {canonicalize_name(dist) for module in json.loads(run.stdout.splitlines()[-1])
+                if module not in sys.stdlib_module_names
+                for dist in providers.get(module, ())} - {"companion"}
+    locked = lock_pins(load_env(ENV_FILES["binder"]))
+    assert imported and not imported - set(locked), (
+        f"imported but not locked: {sorted(imported - set(locked))}: run binder/lock.py")
+
+
+def test_binder_lock_is_closed():
+    """Every requirement of every locked package (as the installed distribution of the locked
+    version states it) is locked too, at a version it accepts: nothing is left for pip to
+    resolve when the image is rebuilt."""
+    from importlib import metadata
+
+    locked = lock_pins(load_env(ENV_FILES["binder"]))
+    unmet, checked = [], 0
+    for name, pin in locked.items():
+        try:
+            dist = metadata.distribution(name)
+        except metadata.PackageNotFoundError:
+            continue  # a hub-only package (nbgitpuller): binder/lock.py checked it on the index
+        if canonicalize_name(dist.version) != canonicalize_name(pin.version):
+            continue  # another version installed here: its requirements may differ
+        checked += 1
+        for line in dist.requires or ():
+            req = Requirement(line)
+            if req.marker is not None and not req.marker.evaluate({"extra": ""}):
+                continue
+            have = locked.get(canonicalize_name(req.name))
+            if have is None or not req.specifier.contains(have.version, prereleases=True):
+                unmet.append(f"{name}=={pin.version} needs {req}, the lock has "
+                             f"{have and have.version}")
+    assert checked > len(locked) / 2, "the lock is far from this environment: run binder/lock.py"
+    assert not unmet, "\n".join(unmet)
+
+
+def test_binder_lock_widget_stack_and_no_local_package():
+    """The widget stack is locked (not left to conda's resolution), and the lock names no
+    local package."""
+    binder = load_env(ENV_FILES["binder"])
+    assert WIDGET_STACK <= set(lock_pins(binder))
+    assert [e for e in conda_entries(binder)] == ["python=3.11", "pip=26.0"]

@@ -12,6 +12,7 @@ import re
 
 import nbformat
 import pytest
+import sympy
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
@@ -26,6 +27,7 @@ from companion.exercises.assignment import (
     export_assignment,
     released,
 )
+from companion.exercises.variant import describe
 
 SOLUTION = re.compile(r"### BEGIN SOLUTION\n.*?### END SOLUTION", re.S)
 #: What ``nbgrader generate_assignment`` puts in place of a solution region in code cells.
@@ -185,7 +187,14 @@ def test_the_autograder_grades_each_student_on_their_own_key(tmp_path, python3_k
     assert (tmp_path / "companion-keys" / "knife_edge.json").stat().st_mode & 0o077 == 0
     alice = tmp_path / "autograded" / "alice" / "knife_edge"
     alice.mkdir(parents=True)
-    _run(nbformat.read(path, as_version=4), python3_kernel, alice)
+    ran = _run(nbformat.read(path, as_version=4), python3_kernel, alice)
+    own = examples.exercises_for("knife_edge").for_student("alice")  # what alice was shown
+    shown = {c.metadata["nbgrader"]["grade_id"]: "".join(
+        o.get("data", {}).get("text/markdown", "") for o in c.get("outputs", ()))
+        for c in ran.cells}
+    u1 = sympy.latex(own.system().definition.definitions[0])
+    assert "Student alice" in shown["knife_edge-graded-mode"]
+    assert u1 in shown["knife_edge-graded-mode"] and u1 in shown["knife_edge-C1-question"]
     bob = tmp_path / "autograded" / "bob" / "knife_edge"
     bob.mkdir(parents=True)
     copied = nbformat.read(path, as_version=4)  # bob hands in alice's answers, typed out
@@ -221,3 +230,71 @@ def test_points_per_exercise_and_derivation_cells():
         assignment_notebook(knife, "/k.json", derivations={"nope": 1})
     with pytest.raises(ValueError, match="give a positive number"):
         assignment_notebook(knife, "/k.json", points={"lambda": 0})
+
+
+def _angle(exercise_set) -> sympy.Expr:
+    return exercise_set.variant.choices["the knife edge's angle to the rod, β"]
+
+
+def test_variants_give_students_their_own_system_key_and_text():
+    """The student id draws the variant of the knife edge (blade angle, blade offset, masses)
+    as well as the numbers: two students on different blade angles get different C¹ keys
+    (C¹ does not depend on the numbers), each answer is graded right against its own key and
+    refused against the other's, and each student's prompts state their own quasi-velocities
+    and the description their own choices, derived from the variant's definition."""
+    knife = examples.exercises_for("knife_edge")
+    seeds = [f"student{k}" for k in range(12)]
+    sets = {seed: knife.for_student(seed) for seed in seeds}
+    assert len({s.variant.key for s in sets.values()}) > 3  # the variant does vary
+    assert knife.for_student("student0").variant == sets["student0"].variant  # reproducible
+    a = seeds[0]
+    b = next(seed for seed in seeds if _angle(sets[seed]) != _angle(sets[a]))
+    table = answer_keys(knife, [a, b])["students"]
+    assert table[a]["variant"] == sets[a].variant.key
+    assert table[a]["keys"]["C1"] != table[b]["keys"]["C1"]
+    for one, other in ((a, b), (b, a)):
+        own = sets[one]
+        for ex in own:
+            assert check_answer(ex, table[one]["typed"][ex.key],
+                                answer_key(table[one]["keys"][ex.key])).correct
+        with pytest.raises(AnswerRejected):
+            check_answer(own["C1"], table[one]["typed"]["C1"],
+                         answer_key(table[other]["keys"]["C1"]))
+        u1 = sympy.latex(own.system().definition.definitions[0])
+        assert u1 in own["C1"].prompt and u1 in own["which_C"].prompt
+        assert u1 not in sets[other]["C1"].prompt
+        text = describe(own.variant, own.system(), draw_numbers(own, one))
+        assert f"β: ${sympy.latex(_angle(own))}$" in text
+        assert all(f"${sympy.latex(p.symbol)} = " in text
+                   for p in own.system().definition.parameters)
+        assert not any(ex.hints for ex in own if not hasattr(ex, "options"))  # book hints
+        assert own["turning"].prompt.startswith("The book's dumbbell of Example 4.4 (not your")
+    assert "not your variant" not in knife["turning"].prompt  # the chapter's own set
+
+
+def test_the_book_is_one_of_the_variants():
+    """The variant with the blade along the rod at particle 1 and equal masses derives the
+    book's equations (4.122)–(4.123), its C¹ and its λ."""
+    from companion.examples.knife_edge.exercises import variants
+
+    (plain,) = [v for v in variants() if v.key == "angle0-offset0-equal"]
+    mine, book = plain.system().derive(), examples.get("knife_edge").derive()
+    for a, b in ((mine.C[0], book.C[0]), (mine.accelerations(), book.accelerations()),
+                 (mine.constraint_forces(), book.constraint_forces())):
+        assert sympy.simplify(a - b) == sympy.zeros(*a.shape)
+
+
+def test_every_variant_poses_every_exercise():
+    """On every variant the engine derives every typed answer and decides every choice (an
+    outcome that no option covers would be an error here, not a student's zero)."""
+    from companion.examples.knife_edge.exercises import variants
+
+    build = examples.worked("knife_edge").exercises[1]
+    for variant in variants():
+        for ex in build(variant.system()):
+            ex.system_of = variant.system
+            if hasattr(ex, "options"):
+                assert 0 <= ex.right_index() < len(ex.options), (variant.key, ex.key)
+            else:
+                assert ex.expected().free_symbols <= set(ex.symbols().values()) | set(
+                    variant.system().parameter_symbols), (variant.key, ex.key)

@@ -149,7 +149,7 @@ def test_locked_cells_keep_their_checksums(source):
     student = _student_version(source)
     locked = [(a, b) for a, b in zip(source.cells, student.cells, strict=True)
               if a.metadata["nbgrader"]["locked"]]
-    assert len(locked) == 2 + 2 * len(examples.exercises_for(SET))
+    assert len(locked) == 2 + 3 * len(examples.exercises_for(SET))  # heading, question, test
     assert all(_checksum(a) == _checksum(b) for a, b in locked)
 
 
@@ -186,10 +186,10 @@ def test_source_grades_in_graded_mode(source, source_path, python3_kernel):
     wrong = copy.deepcopy(source)
     lam = next(c for c in wrong.cells if c.metadata["nbgrader"]["solution"]
                and "lambda" in c.metadata["nbgrader"]["grade_id"])
-    numbers = assignment.draw_numbers(examples.exercises_for(SET), assignment.SOURCE_ID)
-    m = numbers[examples.get(SET).parameter_symbols[0]]
+    own = assignment.answer_keys(examples.exercises_for(SET), [])["students"]
+    typed = own[assignment.SOURCE_ID]["typed"]["lambda"]  # the source's own variant's λ
     variable = re.search(r"(answer_\d+) =", lam.source).group(1)
-    lam.source = f'{variable} = "-{m}*v*phidot"'
+    lam.source = f'{variable} = "-({typed})"'
     with pytest.raises(CellExecutionError, match="sign"):
         _run(wrong, python3_kernel, tmp_path)
 

@@ -18,6 +18,7 @@ import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 import sympy as sp
@@ -451,3 +452,73 @@ def test_the_worker_stays_light(running):
     """sympy and mpmath only: no numpy (and its thread pools) in the sandbox."""
     with open(f"/proc/{running.pid}/maps") as maps:
         assert "numpy" not in maps.read()
+
+
+# --------------------------------------------------------------------------- the worker server
+def _parent(pid: int) -> int:
+    with open(f"/proc/{pid}/stat") as stat:
+        return int(stat.read().rpartition(")")[2].split()[1])
+
+
+@pytest.fixture
+def server_env(tmp_path, monkeypatch):
+    """The worker server asked for, its socket in a private folder of this test's own."""
+    monkeypatch.setenv(worker.SERVER_ENV, "1")
+    monkeypatch.setenv(worker.IDLE_ENV, "2")
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))
+    return tmp_path
+
+
+def _await_gone(pid: int, seconds: float = 60.0) -> None:
+    deadline = time.monotonic() + seconds
+    while _alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _alive(pid), f"process {pid} is still alive"
+
+
+def test_worker_server_keeps_the_worker_warm_across_kernels(server_env):
+    """Three kernels one after another (as an autograder runs submissions) each get a worker
+    forked by the same worker server, which imported sympy once; verdicts are the same; the
+    socket's folder is the user's only; the server exits once no kernel needs it."""
+    code = ("import sympy as sp; from companion.exercises.worker import grader, Request; "
+            "x = sp.Symbol('x'); g = grader(); "
+            "f = g.grade(Request('2*x', {'x': x}, 2*x)); "
+            "w = g.grade(Request('3*x', {'x': x}, 2*x)); "
+            "print(f.proven, w.correct, g.pid, open(f'/proc/{g.pid}/stat').read()"
+            ".rpartition(')')[2].split()[1])")
+    seen = []
+    for _ in range(3):
+        run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             timeout=300, env=dict(os.environ))
+        proven, wrong, pid, parent = run.stdout.split()
+        assert (proven, wrong) == ("True", "False"), run.stderr
+        seen.append((int(pid), int(parent)))
+    servers = {parent for _, parent in seen}
+    assert len(servers) == 1 and len({pid for pid, _ in seen}) == 3
+    (server,) = servers
+    assert "--serve" in Path(f"/proc/{server}/cmdline").read_bytes().decode()
+    folder = worker.server_path().parent
+    assert folder.parent == server_env and folder.stat().st_mode & 0o077 == 0
+    for pid, _ in seen:
+        _await_gone(pid)  # each kernel's worker went with its kernel
+    _await_gone(server)  # idle: the server went too, and took its socket
+    assert not worker.server_path().exists()
+
+
+def test_worker_server_overrun_kills_only_that_worker(server_env, monkeypatch):
+    """A forked worker past its budget is killed and replaced by another fork of the same
+    server (the kill and the re-check work as for a worker of the kernel's own)."""
+    own = Grader()
+    try:
+        assert own.grade(Request("a*x", NAMES, a * x)).proven
+        first, server = own.pid, _parent(own.pid)
+        monkeypatch.setattr(worker, "SOFT_MARGIN", -30.0)
+        feedback = own.grade(Request("sin(exp(exp(100*x)))", NAMES, a * x), seconds=1.0)
+        assert feedback.verdict == "undecided" and own.restarts == 2
+        _await_gone(first)
+        monkeypatch.setattr(worker, "SOFT_MARGIN", 0.7)
+        assert own.grade(Request("x*a", NAMES, a * x)).proven
+        assert own.pid != first and _parent(own.pid) == server
+    finally:
+        own.close()
+    _await_gone(server)

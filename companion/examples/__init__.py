@@ -132,16 +132,37 @@ def exercise_set_names() -> list[str]:
 
 
 def exercises_for(name: str):
-    """The exercise set of a worked example, each exercise attached to the shared system."""
+    """The exercise set of a worked example, each exercise attached to the shared system; a
+    set whose slice declares variants of the system draws a student's own with
+    ``for_student(seed)`` (:class:`~companion.exercises.ExerciseSet`)."""
     from companion.exercises import ExerciseSet
 
     if name not in exercise_set_names():
         raise ValueError(f"no exercises for {name!r}; known: {', '.join(exercise_set_names())}")
-    title, builder = worked(name).exercises
+    record = worked(name)
+    title, builder = record.exercises
     exercises = builder()
     for exercise in exercises:
         exercise.system_of = lambda name=name: get(name)
-    return ExerciseSet(example=name, title=title, exercises=exercises)
+    if record.variants is None:
+        return ExerciseSet(example=name, title=title, exercises=exercises)
+    return ExerciseSet(example=name, title=title, exercises=exercises,
+                       draw=lambda seed: _on_variant(name, seed))
+
+
+def _on_variant(name: str, seed: str):
+    """The exercise set of ``name`` posed on the variant of its system that ``seed`` draws."""
+    from companion.exercises import ExerciseSet
+    from companion.exercises.variant import draw_variant
+
+    record = worked(name)
+    variant = draw_variant(record.variants(), name, seed)
+    system = variant.system()
+    title, builder = record.exercises
+    exercises = builder(system)
+    for exercise in exercises:
+        exercise.system_of = lambda system=system: system
+    return ExerciseSet(example=name, title=title, exercises=exercises, variant=variant)
 
 
 def show_exercises(name: str, *, only: Sequence[str] | None = None,

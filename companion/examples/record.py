@@ -101,7 +101,11 @@ class WorkedExample:
     explorer
         ``explorer(system, **kwargs) -> Explorer``.
     exercises
-        ``(title, builder)`` where ``builder() -> list[Exercise]``.
+        ``(title, builder)`` where ``builder() -> list[Exercise]``; with ``variants``,
+        ``builder(system)`` poses the same exercises on a variant's system.
+    variants
+        ``variants() -> list[Variant]``: the variants of the system an assignment draws
+        from, one per student (:mod:`companion.exercises.variant`).
     checks
         ``checks(printed) -> list[Check]``: compares the engine's results with ``printed``,
         the book's results for this example from :mod:`companion.book`.
@@ -127,4 +131,5 @@ class WorkedExample:
     independent: Part | None = None
     scene: Part | None = None
     reconstruction: bool = False
+    variants: Part | None = None
     citations: Mapping[str, Mapping[str, str]] | None = field(default=None, hash=False)

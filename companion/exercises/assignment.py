@@ -8,10 +8,15 @@ companion needs no nbgrader to write it:
 
 - a locked read-only cell with the set's title and how to answer, and a locked code cell
   (:func:`companion.course.student_set`) that turns graded mode on
-  (:func:`companion.exercises.graded.seal`) and prints the student's own numbers: each
-  parameter of the system drawn from its slider range with the student id as seed
-  (:func:`draw_numbers`), so the engine's answer — and the key — differs from student to student;
-- per exercise, a locked read-only prompt cell; an answer cell (``solution``) that sets the
+  (:func:`companion.exercises.graded.seal`) and shows the student's own system and numbers:
+  where the slice declares variants of its system, the variant the student id draws
+  (:mod:`companion.exercises.variant`: unequal masses, another constraint direction, an
+  offset contact point, other quasi-velocities), told from its definition; and each
+  parameter drawn from its slider range with the student id as seed (:func:`draw_numbers`),
+  so the engine's answer — and the key — differs from student to student;
+- per exercise, a locked read-only heading cell and a locked code cell that shows the prompt
+  posed on the student's own system (:func:`companion.course.prompt`); an answer cell
+  (``solution``) that sets the
   exercise's own variable (``answer_1``, ``answer_2``, …: a blank cell is no answer, never
   the previous exercise's) between ``### BEGIN SOLUTION`` / ``### END SOLUTION``, which
   nbgrader replaces by a stub; and a locked autograder-test cell (``grade``, one point)
@@ -19,7 +24,8 @@ companion needs no nbgrader to write it:
   can be read (the autograder) the answer is judged against that student's key by the same
   worker-sandboxed checker as the widgets, so an answer cannot hang or crash the autograder.
 
-The keys are derived by the engine in the instructor's kernel, at export (:func:`answer_keys`),
+The keys are derived by the engine in the instructor's kernel, at export (:func:`answer_keys`,
+each on the student's own variant and numbers),
 and written only to the keys file (owner-readable), never into a notebook: the test cells are
 the same text in the source and the student version, so nbgrader's checksums of locked cells
 hold and its "checksum has changed" warning means a student edited a locked cell.  A test
@@ -63,7 +69,7 @@ KEYS_ENV = "COMPANION_KEYS"
 STUDENT_ENV = "COMPANION_STUDENT"
 #: The student id of nbgrader's source directory (the instructor's own run).
 SOURCE_ID = "source"
-#: The assignment's first code cell: graded mode on, the student's own numbers printed.
+#: The assignment's first code cell: graded mode on, the student's own system and numbers shown.
 _SETUP = ("from companion import course\n\n"
           "exercises = course.student_set({set_name!r})")
 #: An autograder test, the same text in the source and the student version (so nbgrader's
@@ -74,6 +80,8 @@ _SETUP = ("from companion import course\n\n"
 _TEST = ("from companion import course\n\n"
          "course.grade({set_name!r}, {key!r}, globals().get({variable!r}), {variable!r},\n"
          "             keys={keys!r}, release={release!r})")
+#: The cell under an exercise's heading: its prompt, posed on the student's own system.
+_PROMPT = "from companion import course\n\ncourse.prompt({set_name!r}, {key!r})"
 #: A solution cell: the instructor's run reads its own key (removed from the student version).
 _SOLUTION = ("### BEGIN SOLUTION\n"
              "from companion.exercises import assignment\n\n"
@@ -212,12 +220,13 @@ def student_id() -> str:
 
 
 def draw_numbers(exercise_set: ExerciseSet, seed: str) -> dict[sp.Symbol, sp.Rational]:
-    """The student's own parameter values: each parameter of the set's system drawn from its
-    slider range, a simple fraction, from ``seed`` (the same seed, the same numbers)."""
+    """The student's own parameter values: each parameter of the set's system (for a set on
+    a variant, the variant's: give ``exercise_set.for_student(seed)``) drawn from its slider
+    range, a simple fraction, from ``seed`` (the same seed, the same numbers)."""
     set_name = exercise_set.example
     rng = random.Random(hashlib.sha256(f"{set_name}:{seed}".encode()).hexdigest())
     numbers = {}
-    for p in exercise_set[0].system().parameters:
+    for p in exercise_set.system().parameters:
         for den in (4, 20, 100):
             grid = [sp.Rational(k, den) for k in range(math.ceil(p.low * den),
                                                          math.floor(p.high * den) + 1)]
@@ -293,26 +302,38 @@ def _typed(exercise: Exercise, numbers: dict) -> str:
     return sp.sstr(exercise.expected().subs(numbers).xreplace(names))
 
 
+def prompt_text(exercise: Exercise | ChoiceExercise) -> str:
+    """An exercise's prompt as Markdown, posed on the system its set was built on (the
+    student's own variant), with the options of a choice numbered from 1."""
+    text = exercise.prompt
+    if isinstance(exercise, ChoiceExercise):
+        text += "\n\n" + "\n".join(f"{k}. {o.label}"
+                                    for k, o in enumerate(exercise.options, 1))
+    return text
+
+
 def _cells(set_name: str, exercise: Exercise | ChoiceExercise, number: int, release: str,
            keys: str, numbered: set[str], points: float, derivation: float | None) -> list:
     ident = f"{set_name}-{exercise.key}"
     variable = f"answer_{number}"
-    prompt = f"### Exercise {number}: {exercise.title}\n\n{exercise.prompt}\n\n"
+    heading = f"### Exercise {number}: {exercise.title}\n\n"
     if isinstance(exercise, ChoiceExercise):
-        prompt += "\n".join(f"{k}. {o.label}" for k, o in enumerate(exercise.options, 1))
-        prompt += f"\n\nSet `{variable}` to the number of your choice."
+        heading += (f"Run the cell below for the question; set `{variable}` to the number of "
+                    "your choice.")
     else:
         names = [n for n in exercise.names if n not in numbered]
-        prompt += (f"Set `{variable}` to your expression as text, in sympy syntax, with your "
-                   f"numbers (printed at the top) for {', '.join(sorted(numbered))}. Names you "
-                   f"may use: {', '.join(names)}"
-                   + (f" (also {', '.join(exercise.aliases)})" if exercise.aliases else "")
-                   + ".")
+        heading += (f"Run the cell below for the question; set `{variable}` to your expression "
+                    "as text, in sympy syntax, with your numbers (shown at the top) for your "
+                    f"system's parameters. Names you may use: {', '.join(names)}"
+                    + (f" (also {', '.join(exercise.aliases)})" if exercise.aliases else "")
+                    + ".")
     fields = {"set_name": set_name, "key": exercise.key, "variable": variable, "keys": keys,
               "release": release}
     cells = [
-        nbformat.v4.new_markdown_cell(prompt, metadata=_metadata(f"{ident}-prompt",
-                                                                 locked=True)),
+        nbformat.v4.new_markdown_cell(heading, metadata=_metadata(f"{ident}-prompt",
+                                                                  locked=True)),
+        nbformat.v4.new_code_cell(_PROMPT.format(**fields),
+                                  metadata=_metadata(f"{ident}-question", locked=True)),
         nbformat.v4.new_code_cell(_SOLUTION.format(**fields),
                                   metadata=_metadata(f"{ident}-answer", solution=True)),
         nbformat.v4.new_code_cell(_TEST.format(**fields),
@@ -354,9 +375,10 @@ def assignment_notebook(exercise_set: ExerciseSet, keys: str | Path, *,
                 raise ValueError(f"{name}[{key!r}] = {value!r}: give a positive number")
     set_name = exercise_set.example
     numbered = {s.name for s in draw_numbers(exercise_set, SOURCE_ID)}
-    intro = (f"# {exercise_set.title}\n\nRun the cells from the top: the first prints your "
-             "own numbers, which every answer uses.  Answer each exercise in the cell under "
-             "it; the cell after that checks only that your answer has the right form.  Your "
+    intro = (f"# {exercise_set.title}\n\nRun the cells from the top: the first shows your "
+             "own system and numbers, which every answer uses.  Each exercise's question is "
+             "shown by the cell under its heading; answer in the cell after it; the cell "
+             "after that checks only that your answer has the right form.  Your "
              "answers are judged when the assignment is graded, by the companion's checker "
              "(an equivalent form of the right answer is accepted); the companion withholds "
              "every exercise's answer in this notebook (graded mode).")
@@ -375,17 +397,19 @@ def assignment_notebook(exercise_set: ExerciseSet, keys: str | Path, *,
 
 
 def answer_keys(exercise_set: ExerciseSet, students: Sequence[str]) -> dict:
-    """Every student's numbers, answer keys and typed answers (derived by the engine here,
-    in the instructor's kernel, never in a student's), and the source's own."""
+    """Every student's variant, numbers, answer keys and typed answers (derived by the engine
+    here, in the instructor's kernel, never in a student's), and the source's own."""
     set_name = exercise_set.example
     table = {}
     for student in dict.fromkeys([SOURCE_ID, *students]):
-        numbers = draw_numbers(exercise_set, student)
+        own = exercise_set.for_student(student)
+        numbers = draw_numbers(own, student)
         table[student] = {
+            "variant": None if own.variant is None else own.variant.key,
             "numbers": {s.name: str(v) for s, v in numbers.items()},
-            "keys": {ex.key: written_key(ex, numbers) for ex in exercise_set},
+            "keys": {ex.key: written_key(ex, numbers) for ex in own},
             "typed": {ex.key: (ex.right_index() + 1 if isinstance(ex, ChoiceExercise)
-                               else _typed(ex, numbers)) for ex in exercise_set}}
+                               else _typed(ex, numbers)) for ex in own}}
     return {"set": set_name, "students": table}
 
 

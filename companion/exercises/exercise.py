@@ -19,6 +19,7 @@ import sympy as sp
 from companion.exercises.check import FULL_TURN, NOT_EQUAL, PROVEN, UNREADABLE, Feedback, Mistake
 from companion.exercises.graded import graded, protect, withhold
 from companion.exercises.parse import Answer, name_table
+from companion.exercises.variant import Variant
 from companion.exercises.worker import Request, grade
 from companion.mechanics.derivation import Derivation, Step
 from companion.model import Model
@@ -350,11 +351,18 @@ def _system_symbols(system: System) -> dict[str, sp.Symbol]:
 
 @dataclass
 class ExerciseSet:
-    """The exercises closing one worked-example notebook; ``example`` is the set's name."""
+    """The exercises closing one worked-example notebook; ``example`` is the set's name.
+
+    ``draw(seed)``, set by the catalog for a slice that declares variants of its system
+    (:mod:`companion.exercises.variant`), builds the same set on the variant a student id
+    draws; ``variant`` is the variant a set was built on (None: the book's system).
+    """
 
     example: str
     title: str
     exercises: list[Exercise]
+    draw: Callable[[str], ExerciseSet] | None = field(default=None, repr=False, compare=False)
+    variant: Variant | None = None
 
     def __post_init__(self) -> None:
         for exercise in self.exercises:  # graded mode may be on for this set only
@@ -374,6 +382,15 @@ class ExerciseSet:
                     return ex
             raise KeyError(f"no exercise {key!r}; known: {[e.key for e in self.exercises]}")
         return self.exercises[key]
+
+    def for_student(self, seed: str) -> ExerciseSet:
+        """The set a student with id ``seed`` answers: on the variant of the system their id
+        draws where the slice declares variants, else this very set."""
+        return self if self.draw is None else self.draw(seed)
+
+    def system(self) -> System:
+        """The system the set's exercises are posed on (the variant's, for a drawn set)."""
+        return self.exercises[0].system()
 
     def widget(self):
         """The ipywidgets box of every exercise (see :mod:`companion.exercises.widget`)."""

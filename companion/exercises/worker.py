@@ -27,7 +27,16 @@ kernel and kept for every later check:
   seconds per job (SIGXCPU ends a runaway that the kernel missed), no core files, no
   file writes, no new processes;
 - **no leak**: one worker per kernel, shared by all exercises, killed at interpreter exit; a
-  worker whose kernel died sees the socket close and exits.
+  worker whose kernel died sees the socket close and exits;
+- **warm across kernels** (an autograder runs one kernel per submission): with
+  ``COMPANION_GRADER_SERVER=1``, and by default where nbgrader executes the notebook
+  (``NBGRADER_EXECUTION``), a kernel does not start its own worker but asks a **worker
+  server** for one: a process of the same user that imported sympy and the checker once and
+  forks a fresh worker per kernel (milliseconds, not a sympy import).  The server listens on
+  a socket in a directory only its user can enter, named after the interpreter and this
+  package's source (other code gets another server), is started by the first kernel that
+  needs it, and exits after :data:`SERVER_IDLE` seconds without a kernel.  Each forked
+  worker is still one kernel's, with the same budget, limits and kill as above.
 
 Replies are JSON (plain strings and booleans), so even a subverted worker cannot hand the
 kernel a pickle to execute.
@@ -73,6 +82,43 @@ CPU_BACKSTOP = 3
 MEMORY_HEADROOM = 1024 * 2**20
 
 _READY = b"ready"
+#: The environment variable that asks for the shared worker server (``1``) or refuses it
+#: (``0``); unset, it is used where nbgrader executes the notebook.
+SERVER_ENV = "COMPANION_GRADER_SERVER"
+#: Seconds the worker server waits for a kernel before it exits (``COMPANION_GRADER_IDLE``).
+SERVER_IDLE = 600.0
+IDLE_ENV = "COMPANION_GRADER_IDLE"
+
+
+def use_server() -> bool:
+    """Whether this kernel's worker comes from the shared worker server (see the module
+    docstring)."""
+    value = os.environ.get(SERVER_ENV, "").strip().lower()
+    if value in ("0", "false", "no"):
+        return False
+    return value in ("1", "true", "yes") or bool(os.environ.get("NBGRADER_EXECUTION"))
+
+
+def server_path() -> Path:
+    """The worker server's socket: in a directory of this user's only, named after the
+    interpreter and the source of the checker, so a kernel never gets another code's worker."""
+    import hashlib
+
+    here = Path(__file__).resolve().parent
+    digest = hashlib.sha256(sys.executable.encode())
+    for name in ("worker.py", "check.py", "parse.py"):
+        digest.update((here / name).read_bytes())
+    base = Path(os.environ.get("XDG_RUNTIME_DIR") or "/tmp")
+    return base / f"companion-grader-{os.getuid()}" / f"{digest.hexdigest()[:16]}.sock"
+
+
+def _private_dir(path: Path) -> None:
+    """Make ``path``'s directory, or check the existing one: ours, entered by us only."""
+    folder = path.parent
+    folder.mkdir(mode=0o700, exist_ok=True)
+    info = folder.lstat()
+    if info.st_uid != os.getuid() or info.st_mode & 0o077 or not folder.is_dir():
+        raise WorkerError(f"{folder} is not a private directory of this user")
 
 
 @dataclass(frozen=True)
@@ -103,6 +149,7 @@ class Grader:
         self._process: subprocess.Popen | None = None
         self._conn: Connection | None = None
         self._ready = False
+        self._forked: int | None = None  # the pid of a worker the server forked for us
         self.restarts = 0
 
     # ------------------------------------------------------------------ lifetime
@@ -112,21 +159,25 @@ class Grader:
         with self._lock:
             self._spawn()
 
+    def _alive(self) -> bool:
+        if self._process is not None:
+            return self._process.poll() is None
+        return self._forked is not None and Path(f"/proc/{self._forked}").exists()
+
     def _spawn(self) -> None:
-        if self._process is not None and self._process.poll() is None:
+        if self._alive():
             return
         self._kill()  # a worker that died on its own: close its socket, reap it
+        if use_server():
+            self._conn = _from_server()
+            self._ready = False
+            return
         ours, theirs = socket.socketpair()
-        # The worker imports this very package, wherever the kernel found it.
-        here = str(Path(__file__).resolve().parents[2])
-        path = os.pathsep.join(filter(None, [here, os.environ.get("PYTHONPATH")]))
-        env = {**os.environ, "PYTHONPATH": path, "OPENBLAS_NUM_THREADS": "1",
-               "OMP_NUM_THREADS": "1"}
         try:
             self._process = subprocess.Popen(
                 [sys.executable, "-m", "companion.exercises.worker", str(theirs.fileno())],
                 pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=_worker_env(),
                 start_new_session=True)
         finally:
             theirs.close()
@@ -137,12 +188,15 @@ class Grader:
         if self._ready:
             return
         try:
-            ready = self._conn.poll(STARTUP_SECONDS) and self._conn.recv_bytes() == _READY
+            message = self._conn.recv_bytes() if self._conn.poll(STARTUP_SECONDS) else b""
         except (EOFError, OSError):
-            ready = False
-        if not ready:
+            message = b""
+        ready, _, pid = message.partition(b" ")
+        if ready != _READY:
             self._kill()
             raise WorkerError("the grading worker did not start")
+        if pid:  # forked by the worker server: ours to watch and to kill, not to reap
+            self._forked = int(pid)
         self._ready = True
 
     def _kill(self) -> None:
@@ -154,6 +208,12 @@ class Grader:
                 self._process.kill()
             self._process.wait()
             self._process = None
+        if self._forked is not None:
+            try:
+                os.kill(self._forked, 9)  # the server reaps it
+            except ProcessLookupError:
+                pass
+            self._forked = None
         self._ready = False
 
     def close(self) -> None:
@@ -164,15 +224,15 @@ class Grader:
     @property
     def pid(self) -> int | None:
         """The worker's process id, None when none runs."""
-        return None if self._process is None else self._process.pid
+        return self._process.pid if self._process is not None else self._forked
 
     def cpu_seconds(self) -> float | None:
         """CPU seconds (user and system) the worker has used, None when it cannot be read
         (no worker, or no Linux ``/proc``)."""
         try:
-            with open(f"/proc/{self._process.pid}/stat") as stat:
+            with open(f"/proc/{self.pid}/stat") as stat:
                 fields = stat.read().rpartition(")")[2].split()
-        except (AttributeError, OSError):
+        except (AttributeError, OSError, TypeError):
             return None
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
@@ -195,7 +255,7 @@ class Grader:
             try:
                 self._spawn()
                 self._wait_ready()
-            except (OSError, WorkerError) as exc:
+            except (OSError, WorkerError, EOFError) as exc:
                 return undecided(f"the checker's process could not be started ({exc})",
                                  "no_checker")
             try:
@@ -222,6 +282,40 @@ class Grader:
             if used > seconds or elapsed > WALL_SECONDS:
                 return False
         return True
+
+
+def _worker_env() -> dict[str, str]:
+    """The worker's environment: it imports this very package, wherever the kernel found it."""
+    here = str(Path(__file__).resolve().parents[2])
+    path = os.pathsep.join(filter(None, [here, os.environ.get("PYTHONPATH")]))
+    return {**os.environ, "PYTHONPATH": path, "OPENBLAS_NUM_THREADS": "1",
+            "OMP_NUM_THREADS": "1"}
+
+
+def _from_server() -> Connection:
+    """A connection to a worker forked for this kernel by the worker server, which is started
+    (in its own session, outliving this kernel until it idles out) when none answers."""
+    path = server_path()
+    _private_dir(path)
+    started = None
+    deadline = time.monotonic() + STARTUP_SECONDS
+    while True:
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            sock.connect(str(path))
+            return Connection(sock.detach())
+        except OSError:
+            sock.close()
+        if started is None:
+            started = subprocess.Popen(
+                [sys.executable, "-m", "companion.exercises.worker", "--serve", str(path)],
+                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                env=_worker_env(), start_new_session=True)
+        elif started.poll() is not None:
+            raise WorkerError("the grading worker server did not start")
+        if time.monotonic() > deadline:
+            raise WorkerError("the grading worker server did not answer")
+        time.sleep(0.05)
 
 
 def budget() -> float:
@@ -334,16 +428,21 @@ def judge(request: Request, seconds: float) -> Feedback:
         return undecided("its value is too large to compute", "too_large")
 
 
-def serve(fd: int) -> None:
-    """The worker's loop: one request in, one JSON verdict out, until the kernel goes."""
+def _imports() -> None:
     import sympy  # noqa: F401 - imported once, before the limits and the ready signal
 
     from companion.exercises import check, parse  # noqa: F401
 
+
+def serve(fd: int, ready: bytes = _READY) -> None:
+    """The worker's loop: one request in, one JSON verdict out, until the kernel goes."""
+    from companion.exercises import check
+
+    _imports()
     check.SOFT_LIMITS = True
     _limit_resources()
     conn = Connection(fd)
-    conn.send_bytes(_READY)
+    conn.send_bytes(ready)
     while True:
         try:
             request, seconds = pickle.loads(conn.recv_bytes())
@@ -360,5 +459,58 @@ def serve(fd: int) -> None:
                                     feedback.verdict]).encode())
 
 
+def serve_forks(path: str) -> None:
+    """The worker server: sympy and the checker imported once; each kernel that connects gets
+    a worker forked for it (:func:`serve` on that connection); exits after
+    :data:`SERVER_IDLE` seconds (``COMPANION_GRADER_IDLE``) with no worker alive and no new
+    kernel, or when another server holds the socket."""
+    import signal
+
+    _imports()
+    idle = float(os.environ.get(IDLE_ENV) or SERVER_IDLE)
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # forked workers are reaped by the kernel
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        probe.connect(path)
+        return  # another server answers there already
+    except OSError:
+        Path(path).unlink(missing_ok=True)  # a dead server's socket
+    finally:
+        probe.close()
+    listener.bind(path)
+    ours = os.stat(path).st_ino
+    listener.listen(64)
+    listener.settimeout(idle)
+    workers: set[int] = set()
+    try:
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except TimeoutError:
+                workers = {pid for pid in workers if Path(f"/proc/{pid}").exists()}
+                if not workers:
+                    return
+                continue
+            pid = os.fork()
+            if pid == 0:  # the worker: one kernel's, on the imports already made
+                listener.close()
+                signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+                os.setsid()
+                try:
+                    serve(conn.detach(), _READY + b" " + str(os.getpid()).encode())
+                finally:
+                    os._exit(0)
+            workers.add(pid)
+            conn.close()
+    finally:
+        listener.close()
+        if os.stat(path).st_ino == ours:  # not a socket a later server bound there
+            Path(path).unlink(missing_ok=True)
+
+
 if __name__ == "__main__":
-    serve(int(sys.argv[1]))
+    if sys.argv[1] == "--serve":
+        serve_forks(sys.argv[2])
+    else:
+        serve(int(sys.argv[1]))

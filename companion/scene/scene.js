@@ -8,13 +8,17 @@
 
 const SPEEDS = [0.25, 0.5, 1, 2, 4];
 // The kernel hears the time for its explorer's time cursor: at most 10 times a second while
-// the reader scrubs, 4 while playing (each update moves the cursor, which costs the kernel and
-// the page work every time), and always where playback or scrubbing stopped.
+// the reader scrubs, once a second while playing, and always where playback or scrubbing
+// stopped.  Each update costs three kernel round trips (ours, then ipympl's draw request and
+// its image) and the page a decoded image and, in JupyterLab, a busy/idle flip of the status
+// bar (a layout and a style pass each): four a second cost a live page 12 layouts a second.
 const SYNC_INTERVAL_MS = 100;
-const PLAY_SYNC_INTERVAL_MS = 250;
+const PLAY_SYNC_INTERVAL_MS = 1000;
 // While playing, the canvas shows the time every frame; the scrubber and the readout under it
-// move at most 10 times a second (every DOM write makes the page style, lay out and paint).
-const CONTROLS_INTERVAL_MS = 100;
+// move 4 times a second (as a media element's timeupdate does): each write lays the controls
+// out again, and the readout's text is one Text node rewritten in place, so that no
+// MutationObserver watching the page's children (JupyterLab's, responsive.js's) wakes for it.
+const CONTROLS_INTERVAL_MS = 250;
 // The caption while a prediction is open (the same text is PREDICT_CAPTION in widget.py).
 const PREDICT_CAPTION = "Predict first, then press play: what happens is described here once the motion has played.";
 
@@ -541,6 +545,7 @@ function render({ model, el }) {
   scrub.setAttribute("aria-label", "time (arrow keys)");
   const clock = document.createElement("span");
   clock.className = "companion-scene-clock";
+  const clockText = clock.appendChild(document.createTextNode(""));
   const speed = document.createElement("select");
   speed.setAttribute("aria-label", "playback speed");
   for (const s of SPEEDS) {
@@ -629,7 +634,7 @@ function render({ model, el }) {
     const position = span > 0 ? Math.round((1000 * (time - motion.t0)) / span) : 0;
     if (scrub.value !== String(position)) scrub.value = position;
     const text = `t = ${time.toFixed(2)} s / ${motion.t1.toFixed(2)} s`;
-    if (text !== shownClock) { clock.textContent = text; shownClock = text; }
+    if (text !== shownClock) { clockText.data = text; shownClock = text; }
   }
 
   function sync(force) {
@@ -714,9 +719,11 @@ function render({ model, el }) {
   model.on("change:frames", reload);
   function showCaption() {
     const spec = model.get("spec") || {};
-    caption.textContent = model.get("predict") ? PREDICT_CAPTION : spec.description || "";
+    // written only when it changes: each write is announced (aria-live) and laid out again
+    const text = model.get("predict") ? PREDICT_CAPTION : spec.description || "";
+    if (caption.textContent !== text) caption.textContent = text;
     if (motion) motion.predicting = !!model.get("predict"); // the heads-up line hides the mode
-    canvas.setAttribute("aria-label", caption.textContent || "scene");
+    if (canvas.getAttribute("aria-label") !== (text || "scene")) canvas.setAttribute("aria-label", text || "scene");
   }
   model.on("change:predict", () => { showCaption(); draw(); });
   model.on("change:lecture", () => { // a larger legend: the camera makes room for it again

@@ -4,7 +4,7 @@
 package: nothing is fetched at run time) interpolates between keyframes at each
 ``requestAnimationFrame``, with play/pause, speed ¼×–4×, loop, a scrubber in seconds, the
 keyboard (space, arrows, Home/End), full screen and mouse orbit.  The kernel is asked for
-nothing while it plays; it only hears the time (≤ 4 times a second while playing, ≤ 10 while
+nothing while it plays; it only hears the time (≤ once a second while playing, ≤ 10 times while
 the reader scrubs, and always where either stopped) so that an explorer's time cursor can
 follow.
 """
@@ -56,7 +56,7 @@ class Scene(anywidget.AnyWidget):
         Keyframes kept at most (see :func:`companion.scene.keyframes.build`).
     autoplay
         Start playing when shown.  Off by default: while a scene plays, the kernel hears its
-        time four times a second to move the explorer's cursor, so a notebook that plays by
+        time once a second to move the explorer's cursor, so a notebook that plays by
         itself never leaves its kernel idle.
     """
 

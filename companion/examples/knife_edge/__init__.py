@@ -34,6 +34,7 @@ EXAMPLES = (
         exercises=("Exercises: the knife-edge dumbbell", part(__name__, "exercises:knife_edge")),
         checks=part(__name__, "checks:checks"),
         independent=part(__name__, "independent:kane_model"),
+        variants=part(__name__, "exercises:variants"),
     ),
     WorkedExample(
         # the same system again, in its own notebook: (4.85) by hand in plain sympy

@@ -1,18 +1,22 @@
 """Exercises on Greenwood Example 4.4 (C¹, v̇, φ̈, λ) and on the same dumbbell by the
-general dynamical equation of §4.4 (a velocity coefficient, a generalized inertia force).
+general dynamical equation of §4.4 (a velocity coefficient, a generalized inertia force),
+and the variants of the dumbbell an assignment draws per student (:func:`variants`).
 
 Every expected answer, known mistake and solution is taken from the engine.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
+from functools import cache
 
 import numpy as np
 import sympy as sp
 import sympy.physics.mechanics as me
 
 from companion.examples.euler_body.exercises import _C_ORDER
+from companion.examples.knife_edge.system import build
 from companion.examples.nonholonomic.connection import constrained_T_first
 from companion.exercises.check import Mistake
 from companion.exercises.exercise import (
@@ -22,8 +26,9 @@ from companion.exercises.exercise import (
     steps_keyed,
 )
 from companion.exercises.outcomes import is_zero, pick
+from companion.exercises.variant import Variant
 from companion.mechanics.derivation import Step
-from companion.system import System
+from companion.system import Parameter, System
 
 _KNIFE_NAMES = ("x", "y", "phi", "u_1", "u_2", "u_3", "m", "l")
 _KNIFE_ALIASES = {"v": "u_1", "phidot": "u_2"}
@@ -32,22 +37,36 @@ _KNIFE_ALIASES = {"v": "u_1", "phidot": "u_2"}
 
 
 
-def knife_edge() -> list[Exercise]:
-    """C¹, v̇, φ̈ and the knife-edge force λ for the dumbbell of Example 4.4."""
+def _speeds(system: System) -> str:
+    """The quasi-velocities of ``system`` as LaTeX, from its definition (a variant's too)."""
+    d = system.definition
+    return ", ".join(f"${sp.latex(u)} = {sp.latex(e)}$" for u, e in zip(d.u, d.definitions,
+                                                                          strict=True))
+
+
+def knife_edge(system: System | None = None) -> list[Exercise]:
+    """C¹, v̇, φ̈ and the knife-edge force λ for the dumbbell of Example 4.4; posed on
+    ``system``, a variant of it (:func:`variants`), the prompts state that system's own
+    quasi-velocities and kinetic energy, and the hints, which speak of the book's, are left
+    out."""
     d = lambda s: s.derive()  # noqa: E731 - the shared, cached derivation
+    variant = system is not None
+    system = build() if system is None else system
+    u1 = sp.latex(system.definition.definitions[0])
+    hints = (lambda *given: ()) if variant else (lambda *given: given)
     too_early = ("That is what the constrained T gives: put u_3 = 0 only after "
                  "differentiating, because the gyroscopic terms come from p_3 = ∂T/∂u_3.")
     return [
         Exercise(
             key="C1", example="knife_edge", title="The coefficients C¹ of the forward speed",
-            prompt=(r"The forward speed is $u_1 = \dot x\cos\phi + \dot y\sin\phi$ with "
+            prompt=(rf"The speed along the knife edge is $u_1 = {u1}$ with "
                     r"$q = (x, y, \phi)$. Compute $C^1_{ik} = \partial\Psi_{1i}/\partial q_k - "
                     r"\partial\Psi_{1k}/\partial q_i$ (row $i$, column $k$)."),
             answer=lambda s: d(s).C[0],
             names=_KNIFE_NAMES,
-            hints=("Ψ_1• = (cos φ, sin φ, 0) depends on φ only, so only derivatives by "
-                   "q_3 = φ survive.",
-                   "The only non-zero entries are in the third row and the third column."),
+            hints=hints("Ψ_1• = (cos φ, sin φ, 0) depends on φ only, so only derivatives by "
+                        "q_3 = φ survive.",
+                        "The only non-zero entries are in the third row and the third column."),
             solution=lambda s: [
                 *steps_keyed(d(s), "psi"),
                 Step("C¹ for u_1", d(s).C[0], "(4.115)", "The first of the matrices C^j.",
@@ -60,14 +79,16 @@ def knife_edge() -> list[Exercise]:
         Exercise(
             key="vdot", example="knife_edge", title="The forward acceleration v̇",
             prompt=(r"Apply the Boltzmann–Hamel equation for $r = 1$ with the unconstrained "
-                    r"kinetic energy (4.108) and then $u_3 = 0$. Give $\dot v = \dot u_1$ in "
+                    rf"kinetic energy $T = {sp.latex(system.definition.T)}$"
+                    + ("" if variant else " (4.108)")
+                    + r" and then $u_3 = 0$. Give $\dot v = \dot u_1$ in "
                     r"terms of $l$, $v = u_1$ and $\dot\phi = u_2$."),
             answer=lambda s: d(s).accelerations()[0],
             names=_KNIFE_NAMES, aliases=_KNIFE_ALIASES,
-            hints=("T does not depend on x, y or φ, so ∂T/∂θ_1 = 0.",
-                   "The term Σ_j p_j γ^j_1l u_l is fed by p_3 = m(2u_3 + l u_2), which is not "
-                   "zero when u_3 = 0.",
-                   "With p_1 = 2m u_1 the equation reads 2m v̇ = (something) φ̇²."),
+            hints=hints("T does not depend on x, y or φ, so ∂T/∂θ_1 = 0.",
+                        "The term Σ_j p_j γ^j_1l u_l is fed by p_3 = m(2u_3 + l u_2), which is not "
+                        "zero when u_3 = 0.",
+                        "With p_1 = 2m u_1 the equation reads 2m v̇ = (something) φ̇²."),
             solution=lambda s: [
                 *steps_keyed(d(s), "momenta", "gyroscopic", "equations"),
                 Step("Solved for the accelerations", d(s).accelerations(), "(4.122)–(4.123)",
@@ -83,8 +104,8 @@ def knife_edge() -> list[Exercise]:
                     r"terms of $l$, $v = u_1$ and $\dot\phi = u_2$."),
             answer=lambda s: d(s).accelerations()[1],
             names=_KNIFE_NAMES, aliases=_KNIFE_ALIASES,
-            hints=("p_2 = m(l² u_2 + l u_3), so the u̇_2 coefficient is m l².",
-                   "The gyroscopic term of row 2 comes from p_3 γ³_21 u_1 with γ³_21 = 1."),
+            hints=hints("p_2 = m(l² u_2 + l u_3), so the u̇_2 coefficient is m l².",
+                        "The gyroscopic term of row 2 comes from p_3 γ³_21 u_1 with γ³_21 = 1."),
             solution=lambda s: [
                 *steps_keyed(d(s), "gyroscopic", "equations"),
                 Step("Solved for the accelerations", d(s).accelerations(), "(4.122)–(4.123)",
@@ -102,9 +123,9 @@ def knife_edge() -> list[Exercise]:
                     r"$\lambda$ in terms of $m$, $l$, $v = u_1$ and $\dot\phi = u_2$."),
             answer=lambda s: d(s).constraint_forces()[0],
             names=_KNIFE_NAMES, aliases=_KNIFE_ALIASES,
-            hints=("Write row 3 with p_3 = m(2u_3 + l u_2): it contains u̇_2 and the γ terms.",
-                   "Replace u̇_2 by the φ̈ you found from row 2.",
-                   "The l's cancel: the force depends on m, v and φ̇ only."),
+            hints=hints("Write row 3 with p_3 = m(2u_3 + l u_2): it contains u̇_2 and the γ terms.",
+                        "Replace u̇_2 by the φ̈ you found from row 2.",
+                        "The l's cancel: the force depends on m, v and φ̇ only."),
             solution=lambda s: [
                 *steps_keyed(d(s), "momenta", "equations"),
                 Step("Row r = 3 of (4.85) on the constrained motion", d(s).constraint_rows,
@@ -118,7 +139,7 @@ def knife_edge() -> list[Exercise]:
                                         "constraint_too_early")],
             example_answer="an expression in m, l, u_1 and u_2",
         ),
-        *knife_edge_concepts(),
+        *knife_edge_concepts(system if variant else None),
     ]
 
 
@@ -223,17 +244,25 @@ def _turning_outcome(system: System, initial: Mapping[str, float] | None = None)
                                                              else "_v_down")
 
 
-def knife_edge_concepts() -> list[ChoiceExercise]:
-    """Which C^j vanish; which way the dumbbell turns, forwards and backwards."""
+def knife_edge_concepts(system: System | None = None) -> list[ChoiceExercise]:
+    """Which C^j vanish; which way the dumbbell turns, forwards and backwards.
+
+    The first is posed on ``system`` (the book's by default; its prompt states the
+    quasi-velocities).  The predictions are always about the book's dumbbell: on a variant
+    the outcome depends on the student's numbers and can fall outside the options, so for a
+    variant their prompts say they ask about the book's, and the engine decides them on it.
+    """
+    speeds = _speeds(build() if system is None else system)
+    book = None if system is None else build()
+    on = (lambda s: s) if book is None else (lambda s: book)  # noqa: E731
+    theirs = "" if book is None else "The book's dumbbell of Example 4.4 (not your variant): "
     turning = {"constant": 0, "slower_v_up": 1, "faster_v_down": 2, "faster_v_up": 3}
     backwards = {"slower_v_up": 0, "rise_then_fall": 1, "faster_v_up": 2, "faster_v_down": 2,
                  "constant": 3}
     return [
         ChoiceExercise(
             key="which_C", example="knife_edge", title="Which C^j vanish, and why",
-            prompt=(r"The quasi-velocities are $u_1 = \dot x\cos\phi + \dot y\sin\phi$, "
-                    r"$u_2 = \dot\phi$ and the constrained "
-                    r"$u_3 = -\dot x\sin\phi + \dot y\cos\phi$. "
+            prompt=(f"The quasi-velocities are {speeds}, the last one constrained to zero. "
                     r"Which of the matrices $C^1, C^2, C^3$ are zero?"),
             options=[
                 Option("Only C², because u₂ = φ̇ is the rate of a coordinate",
@@ -257,7 +286,7 @@ def knife_edge_concepts() -> list[ChoiceExercise]:
         ChoiceExercise(
             key="turning", example="knife_edge", kind="predict",
             title="Predict: which way the dumbbell turns",
-            prompt=(r"Start the dumbbell with the explorer's defaults: forward speed "
+            prompt=(theirs + r"Start the dumbbell with the explorer's defaults: forward speed "
                     r"$v_0 = 0.5$ m/s and turning rate $\dot\phi_0 = 1.5$ rad/s, no forces. "
                     r"What happens to $\dot\phi$ and $v$?"),
             options=[
@@ -274,13 +303,13 @@ def knife_edge_concepts() -> list[ChoiceExercise]:
                        "The knife-edge force does no work (it acts across the edge's "
                        "velocity): m v² + m l² φ̇²/2 is conserved."),
             ],
-            right=lambda s: pick(turning, _turning_outcome(s)),
+            right=lambda s: pick(turning, _turning_outcome(on(s))),
             then="Now press ▶ in the explorer above with the defaults and watch both rates.",
         ),
         ChoiceExercise(
             key="backwards", example="knife_edge", kind="predict",
             title="Predict: the dumbbell started backwards",
-            prompt=(r"Now start it backwards: $v_0 = -0.5$ m/s, $\dot\phi_0 = 1.5$ rad/s. "
+            prompt=(theirs + r"Now start it backwards: $v_0 = -0.5$ m/s, $\dot\phi_0 = 1.5$ rad/s. "
                     r"What does the turning rate do?"),
             options=[
                 Option("It decays from the start, as when moving forwards",
@@ -294,7 +323,7 @@ def knife_edge_concepts() -> list[ChoiceExercise]:
                 Option("It stays constant",
                        "φ̈ is not zero while the dumbbell moves along the rod."),
             ],
-            right=lambda s: pick(backwards, _turning_outcome(s, {"u_1": -0.5})),
+            right=lambda s: pick(backwards, _turning_outcome(on(s), {"u_1": -0.5})),
             then="Now set v₀ = −0.5 in the explorer above, press ▶ and watch φ̇.",
         ),
     ]
@@ -351,3 +380,66 @@ def knife_edge_kane_concepts() -> list[ChoiceExercise]:
             right=lambda s: pick({2: 0, 3: 1, 4: 2}, len(s.u_independent)),
         ),
     ]
+
+
+# --------------------------------------------------------------------------- per-student variants
+# Variants of the knife-edge dumbbell for per-student assignments (ours, not the book's).
+#
+# Example 4.4's blade sits at particle 1, along the rod, and both particles weigh m.  A variant
+# turns the blade by an angle β from the rod, moves it a distance a along the rod from
+# particle 1, or gives particle 2 a mass m₂ of its own.  The quasi-velocities follow the blade:
+# u₁ and u₃ are the velocity of the blade's contact point along and across the blade (u₃ = 0
+# is the constraint), u₂ = φ̇; the kinetic energy is the particles' own, in q̇ (the
+# definition converts it to the u's by (4.81)).  With β = 0, a = 0 and equal masses this is the
+# book's system.
+
+#: The blade's angle to the rod, its distance from particle 1 (a fraction of l), and whether
+#: the masses differ: every combination is a variant.
+ANGLES = (sp.Integer(0), sp.pi / 6, sp.pi / 4, sp.pi / 3)
+OFFSETS = (sp.Integer(0), sp.Rational(1, 4))
+UNEQUAL = (False, True)
+
+
+@cache
+def variant_system(angle: sp.Expr, offset: sp.Rational, unequal: bool) -> System:
+    """The dumbbell with the blade turned ``angle`` from the rod at ``offset`` l from
+    particle 1, particle 2 of mass m₂ when ``unequal`` (built once per variant)."""
+    book = build().definition
+    phi, (xd, yd, phid) = book.q[2], book.qdot
+    m, l = book.parameter_symbols
+    a = offset * l
+    along, across = sp.cos(phi + angle), sp.sin(phi + angle)
+    # the blade's contact point moves with (ẋ − a φ̇ sin φ, ẏ + a φ̇ cos φ)
+    definitions = [xd * along + yd * across + a * phid * sp.sin(angle), phid,
+                   -xd * across + yd * along + a * phid * sp.cos(angle)]
+    parameters = list(book.parameters)
+    m2 = m
+    if unequal:
+        m2 = sp.Symbol("m_2", positive=True)
+        parameters = [Parameter(m, 1.0, 0.1, 5.0, "kg", "mass of particle 1", positive=True),
+                      Parameter(m2, 2.0, 0.1, 5.0, "kg", "mass of particle 2", positive=True),
+                      parameters[1]]
+    half = sp.Rational(1, 2)
+    T = (half * m * (xd**2 + yd**2)
+         + half * m2 * ((xd - l * sp.sin(phi) * phid) ** 2 + (yd + l * sp.cos(phi) * phid) ** 2))
+    definition = book.replace(
+        name="knife_edge_variant", title="Knife-edge dumbbell, a variant (ours)",
+        definitions=definitions, T_qdot=T, parameters=parameters, mechanics_model=None,
+        citations={}, reconstruction=True)
+    return System(definition, observables=build().observables, t_final=10.0)
+
+
+def variants() -> list[Variant]:
+    """Every variant (the book's system among them), each described by its choices."""
+    l = sp.Symbol("l", positive=True)
+    found = []
+    for (i, angle), (j, offset), unequal in itertools.product(
+            enumerate(ANGLES), enumerate(OFFSETS), UNEQUAL):
+        choices = {"the knife edge's angle to the rod, β": angle,
+                   "its distance from particle 1 along the rod": offset * l,
+                   "the masses": ("m at particle 1, m₂ at particle 2" if unequal
+                                  else "m each")}
+        found.append(Variant(key=f"angle{i}-offset{j}-{'unequal' if unequal else 'equal'}",
+                             choices=choices,
+                             system=lambda a=angle, o=offset, u=unequal: variant_system(a, o, u)))
+    return found
