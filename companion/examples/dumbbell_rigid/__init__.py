@@ -1,12 +1,14 @@
 """Greenwood §4.4: the knife-edge dumbbell as one rigid body about the knife edge (ρ_c ≠ 0 in
 (4.139)/(4.140)), and d'Alembert's principle to the general dynamical equation."""
 
+from companion.examples.knife_edge import CITATIONS
 from companion.examples.record import Notebook, WorkedExample, part
 
 EXAMPLES = (
     WorkedExample(
         name="dumbbell_rigid",
         system=part(__name__, "system:build"),
+        citations=CITATIONS,
         scene=part(__name__, "scene:scene"),
         notebook=Notebook(
             path="greenwood-04/general-dynamical-equation.ipynb",

@@ -49,7 +49,6 @@ def build() -> System:
     return system.variant(
         name="dumbbell_rigid",
         title="The knife-edge dumbbell as one rigid body about the knife edge (§4.4)",
-        source="Greenwood §4.4, (4.135)–(4.143) on Example 4.4",
         mechanics_model=partial(rigid_model, m, l))
 
 

@@ -430,7 +430,8 @@ UNEQUAL = (False, True)
 def variant_system(angle: sp.Expr, offset: sp.Rational, unequal: bool) -> System:
     """The dumbbell with the blade turned ``angle`` from the rod at ``offset`` l from
     particle 1, particle 2 of mass m₂ when ``unequal`` (built once per variant)."""
-    book = build().definition
+    shared = build()
+    book = shared.definition
     phi, (xd, yd, phid) = book.q[2], book.qdot
     m, l = book.parameter_symbols
     a = offset * l
@@ -448,11 +449,11 @@ def variant_system(angle: sp.Expr, offset: sp.Rational, unequal: bool) -> System
     half = sp.Rational(1, 2)
     T = (half * m * (xd**2 + yd**2)
          + half * m2 * ((xd - l * sp.sin(phi) * phid) ** 2 + (yd + l * sp.cos(phi) * phid) ** 2))
-    definition = book.replace(
-        name="knife_edge_variant", title="Knife-edge dumbbell, a variant (ours)",
-        definitions=definitions, T_qdot=T, parameters=parameters, mechanics_model=None,
-        citations={}, reconstruction=True)
-    return System(definition, observables=build().observables, t_final=10.0)
+    definition = book.replace(definitions=definitions, T_qdot=T, parameters=parameters,
+                              mechanics_model=None)
+    return System(definition, name="knife_edge_variant", t_final=10.0,
+                  title="Knife-edge dumbbell, a variant (ours)", series=shared.series,
+                  observables=shared.observables)
 
 
 def variants() -> list[Variant]:

@@ -43,7 +43,6 @@ def build() -> System:
     system = System(
         name="moving_carriage",
         title="Particle on springs seen from a moving, turning carriage (rheonomic)",
-        source="beyond the books: rheonomic Ψ(q, t), Ψ_t ≠ 0",
         q=[r, theta],
         qdot=[rd, thetad],
         u=[u1, u2],

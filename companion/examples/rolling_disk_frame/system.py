@@ -24,6 +24,5 @@ def build() -> System:
     return system.variant(
         name="rolling_disk_frame",
         title="Rolling disk by the alternate form, momenta in the heading frame (§4.4)",
-        source="Greenwood §4.4, (4.144)–(4.146) and the remark after them",
         mechanics_model=partial(rolling_disk.disk_model, m, R, g, alpha,
                                 momenta_in_heading_frame=True))
