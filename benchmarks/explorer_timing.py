@@ -4,6 +4,9 @@ An update is what a slider move costs in the kernel before drawing: re-simulate,
 invariants, move the artists (the layout pass runs once the values settle, as in a kernel, and
 is not counted).  The Agg render of the whole figure that the ipympl canvas then
 does in the kernel (and sends to the front end) is timed separately: the explorer records both.
+
+Run on its own (``PYTHONPATH=. .venv/bin/python benchmarks/explorer_timing.py``) it prints what
+the layout pass costs a synchronous update (issue 36): :func:`layout_passes`.
 """
 
 from __future__ import annotations
