@@ -329,7 +329,9 @@ class FigureFitter:
         loop, else :data:`SETTLE_SECONDS` after the last change, and redraw only when a panel
         moved (a drag is not slowed down by layout passes).  A pass costs about a whole
         render (90–130 ms on the stacked disk–link figure, 3 s of a robot's 3.3 s update on a
-        loaded machine); most slider moves leave every tick label as it was."""
+        loaded machine); a move that leaves every tick label as it was runs none (17 of 20
+        moves of the double pendulum's m₁, 2–3 of 20 of the knife edge's u₁ or the robot's
+        τ_L, whose limits follow the motion)."""
         loop = running_loop()
         if loop is None:
             self.relayout()
@@ -436,7 +438,7 @@ def layout_key(fig: Figure) -> tuple:
 
     Two equal keys mean a layout pass would leave every panel where it is (the same pixels):
     the pass measures these texts, which costs about a whole render, and computing the key
-    about a hundredth of one."""
+    a few per cent of one (9 ms against 340 ms for a pass on the knife edge's figure)."""
     parts: list[Any] = [_rounded(fig.bbox.bounds), fig.dpi, _texts_key(fig.texts, placed=True),
                         fig.get_suptitle(), *(_legend_key(legend) for legend in fig.legends)]
     for ax in fig.axes:
