@@ -123,8 +123,10 @@ def test_a_parameter_that_makes_the_start_singular_is_blamed():
                  Parameter(u1, 1, -2, 2, "m/s", "v")])
     assert abs(wheel.simulate(t_final=1.0)["x"][-1] - 1.0) < 1e-9
     with pytest.raises(ValueError, match=r"r = 0 \(wheel radius\) makes the equations of wheel "
-                       r"singular from the start \(with r = 0.5 they are not\)"):
+                       r"singular from the start \(with r = 0.5 they are not\)") as caught:
         wheel.simulate(t_final=1.0, params={"r": 0.0})
+    assert "gimbal lock" not in str(caught.value)  # the parameter is the cause (issue 36)
+    assert "Start further away" not in str(caught.value)
 
 
 def test_nonholonomic_constraints_have_residuals(knife):
