@@ -269,3 +269,25 @@ def test_a_method_that_reads_its_own_forces_steps_aside_from_a_damper_saying_why
         damped.derive("pull_back")
     worst = max_disagreement(damped, n_states=4)
     assert set(worst) == {"lagrange_multipliers", "maggi"} and max(worst.values()) < 1e-12
+
+
+def test_a_mechanics_model_with_other_masses_than_T_is_refused_by_kane():
+    """The knife edge's model with particle 2 given 3 m (T has m): Kane's method would move
+    another system than every other method (issue 36)."""
+    base = examples.get("knife_edge").definition
+    m, l = base.parameter_symbols
+
+    def heavier():
+        model = base.mechanics_model()
+        p1, p2 = model.bodies
+        return dataclasses.replace(model, bodies=[p1, me.Particle("p2", p2.point, 3 * m)])
+
+    system = System(base.replace(name="knife_edge_heavier", mechanics_model=heavier))
+    with pytest.raises(ValueError, match=r"the inertia of knife_edge_heavier's mechanics model "
+                       r"differs from the System's kinetic energy T: the mass matrix entry m_22 "
+                       r"\(the coefficient of du_2/dt in the equation of u_2\) is 3\*l\*\*2\*m "
+                       r"from the model's bodies \(= 8.76745\) but 2.92248 from T"):
+        system.simulate(1.0, method="kane")
+    with pytest.raises(ValueError, match="make the bodies' masses and inertias those of T"):
+        system.applicable_methods()  # refused, not set aside quietly
+    assert "kane" in System(base.replace(name="knife_edge_same")).applicable_methods()
