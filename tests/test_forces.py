@@ -291,3 +291,18 @@ def test_a_mechanics_model_with_other_masses_than_T_is_refused_by_kane():
     with pytest.raises(ValueError, match="make the bodies' masses and inertias those of T"):
         system.applicable_methods()  # refused, not set aside quietly
     assert "kane" in System(base.replace(name="knife_edge_same")).applicable_methods()
+
+
+def test_constraint_forces_of_a_system_of_your_own_as_the_docs_say():
+    """System's docstring and the README: none unless asked for, then λ along the motion from
+    the system's own equations; the robot's sideways one is m v ω (Newton–Euler)."""
+    from companion.model import CONSTRAINT_FORCES
+
+    robot = _robot()
+    assert robot.simulate(1.0, n_points=3).series == {}
+    asked = System(robot.definition, observables={"lambda": CONSTRAINT_FORCES})
+    traj = asked.simulate(1.0, n_points=3)
+    assert sorted(traj.series) == ["lambda_0", "lambda_1", "lambda_2"]
+    p = _defaults(robot)
+    S = [_newton_euler(p, v, w)[0] for v, w in zip(traj["u_1"], traj["u_2"], strict=True)]
+    assert np.allclose(traj["lambda_0"], S, rtol=1e-9, atol=1e-12)
