@@ -235,7 +235,13 @@ class Definition:
         How many of the last u's are constrained to zero (nonholonomic constraints).
     Q
         Generalized forces of the independent u's (default zero), one per free u (n − m of
-        them), in q, u, t and the parameters (a damper on u_r: −c u_r).
+        them), in q, u, t and the parameters (a damper on u_r: −c u_r).  Only the free u's
+        have a force here: a force with a component across a constraint (a wind across a
+        knife edge's blade, a motor torque on a rolling wheel's angle) belongs in ``Q_q``,
+        per coordinate.  Given in ``Q``, its component along the constrained u's is dropped:
+        the motion is the same, but the constraint forces (:data:`companion.model.
+        CONSTRAINT_FORCES`, Lagrange's multipliers) then include that component as if the
+        constraint carried it.
     Q_q
         Generalized forces of the coordinates, one per q (e.g. −∂V/∂q, a motor torque, a
         damper −c q̇_i), in q, the rates ``qdot``, the u's, t and the parameters.  Converted
