@@ -364,7 +364,7 @@ def simulate_model(model: SimulatedModel, part: IntegratorPart, *, method: str, 
         raise ValueError(
             f"the integration of {model.name} failed with {extreme}, a million times or "
             f"more beyond the slider range: the cause is that value, not a singular "
-            f"configuration; give a value nearer the range ({exc})") from exc
+            f"configuration; give a value nearer the range ({exc.cause})") from exc
     setup.guards.finite(traj.t, traj.states)
     return traj
 
