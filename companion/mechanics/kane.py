@@ -279,10 +279,17 @@ def _hessian(quadratic: sp.Expr, rates: list[sp.Symbol]) -> np.ndarray:
     return H
 
 
-def _numbers(matrix: sp.Matrix, point: dict) -> np.ndarray:
-    """``matrix`` at ``point``, as complex numbers (ValueError/TypeError when not numbers)."""
-    return np.array([[complex(sp.N(e.xreplace(point))) for e in row]
-                     for row in matrix.tolist()])
+def _numbers(matrix: sp.Matrix, point: dict, symmetric: bool = False) -> np.ndarray:
+    """``matrix`` at ``point``, as complex numbers (ValueError/TypeError when not numbers);
+    ``symmetric``: its upper triangle evaluated, the lower one mirrored."""
+    rows, cols = matrix.shape
+    out = np.zeros((rows, cols), dtype=complex)
+    for r in range(rows):
+        for c in range(r if symmetric else 0, cols):
+            out[r, c] = complex(matrix[r, c].xreplace(point))
+            if symmetric:
+                out[c, r] = out[r, c]
+    return out
 
 
 def _inertia_once(system: Definition, mass: sp.Matrix, kinematics: sp.Matrix) -> None:
@@ -314,7 +321,7 @@ def _inertia_once(system: Definition, mass: sp.Matrix, kinematics: sp.Matrix) ->
     try:
         at = _numbers(phi, point)
         from_T = at.T @ _hessian(T.xreplace(point), rates) @ at
-        from_model = _numbers(mass, point)
+        from_model = _numbers(mass, point, symmetric=True)  # as Kane's m is
     except (TypeError, ValueError, ZeroDivisionError, sp.PolynomialError):
         return  # not numbers at this point (a parameter outside a function's domain)
     gap = np.abs(from_T - from_model)
