@@ -219,3 +219,35 @@ def test_the_settle_pass_lays_out_only_when_what_it_measures_changed():
         assert passes == [1]
     finally:
         ex.close()
+
+
+def test_a_skipped_layout_pass_leaves_the_same_pixels():
+    """An update lays out again only when what the layout measures changed (its tick labels,
+    texts, size: ``layout_key``); the figure is then pixel for pixel the one a pass on every
+    update draws, and a move that keeps every tick label runs no pass."""
+    import io
+
+    import numpy as np
+
+    def pngs(always: bool) -> list[bytes]:
+        ex = examples.explorer("knife_edge")
+        passes, layout = [], ex.fitter.layout
+        ex.fitter.layout = lambda: passes.append(1) or layout()
+        out = []
+        try:
+            low, high = ex.range_of("u_1")
+            for value in np.linspace(low, high, 9)[1:-1]:
+                ex.update(u_1=float(value))
+                if always:
+                    layout()
+                buffer = io.BytesIO()
+                ex.figure.savefig(buffer, format="png", dpi=60)
+                out.append(buffer.getvalue())
+            before = len(passes)
+            ex.update(u_1=float(value))  # the same values again: the same tick labels
+            assert len(passes) == before
+        finally:
+            ex.close()
+        return out
+
+    assert pngs(always=True) == pngs(always=False)

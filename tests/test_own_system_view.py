@@ -16,7 +16,13 @@ from companion.scene.filmstrip import draw_frame  # noqa: E402
 from companion.scene.items import Rod  # noqa: E402
 from companion.scene.keyframes import build  # noqa: E402
 from companion.scene.points import points_declaration  # noqa: E402
-from companion.widgets.timeseries import TimeSeriesView, coordinate_kinds, first_controls  # noqa: E402
+from companion.widgets.timeseries import (  # noqa: E402
+    RANGE_RATIO,
+    TimeSeriesView,
+    by_range,
+    coordinate_kinds,
+    first_controls,
+)
 
 
 def robot() -> System:
@@ -53,10 +59,68 @@ def test_coordinates_are_grouped_by_kind_and_the_speeds_shown(system):
     assert coordinate_kinds(system) == {"x": "length", "y": "length", "phi": "angle",
                                         "theta_L": "angle", "theta_R": "angle"}
     view = TimeSeriesView.for_system(system)
-    assert view.panels == [("Positions", ["x", "y"]),
-                           ("Angles [rad]", ["phi", "theta_L", "theta_R"]),
-                           ("Speeds", ["u_1", "u_2"])]
+    # no unit given for x, y: none printed; u_1, u_2 are defined as wheel rates: rad/s
+    assert view.panels == [("Positions", ["x", "y"], ""),
+                           ("Angles", ["phi", "theta_L", "theta_R"], "rad"),
+                           ("Angular speeds", ["u_1", "u_2"], "rad/s")]
     assert view.path == ("x", "y")
+
+
+def test_speeds_are_split_by_unit_and_angles_by_range():
+    """The robot of issue 36 as its user wrote it: u_1 in m/s and u_2 in rad/s get a panel
+    each, every panel names its unit, and the heading φ (118 rad over the first motion) gets
+    a panel apart from the wheel angles (516 and 988 rad): on their axis it was flat."""
+    x, y, phi, thL, thR = sp.symbols("x y phi theta_L theta_R")
+    xd, yd, phid, thLd, thRd = sp.symbols("xdot ydot phidot thetadot_L thetadot_R")
+    u = sp.symbols("u_1:6")
+    M, mw, inertia, J, r, b = sp.symbols("M m_w I J r b", positive=True)
+    tL, tR = sp.symbols("tau_L tau_R", real=True)
+    v = xd * sp.cos(phi) + yd * sp.sin(phi)
+    T = ((M + 2 * mw) * (xd**2 + yd**2) / 2 + (inertia + 2 * mw * b**2) * phid**2 / 2
+         + J * (thLd**2 + thRd**2) / 2)
+    user = System(
+        name="robot", q=[x, y, phi, thL, thR], qdot=[xd, yd, phid, thLd, thRd], u=list(u),
+        definitions=[v, phid, -xd * sp.sin(phi) + yd * sp.cos(phi),
+                     v - b * phid - r * thLd, v + b * phid - r * thRd],
+        T_qdot=T, n_constraints=3, Q_q=[0, 0, 0, tL, tR],
+        parameters=[Parameter(M, 2.0, 0.5, 10.0, "kg"), Parameter(mw, 0.3, 0.05, 2.0, "kg"),
+                    Parameter(inertia, 0.1, 0.01, 1.0, "kg·m²"),
+                    Parameter(J, 0.01, 0.001, 0.1, "kg·m²"), Parameter(r, 0.1, 0.02, 0.5, "m"),
+                    Parameter(b, 0.2, 0.05, 1.0, "m"), Parameter(tL, 0.05, -1.0, 1.0, "N·m"),
+                    Parameter(tR, 0.1, -1.0, 1.0, "N·m")],
+        initial=[Parameter(x, 0.0, -5, 5, "m"), Parameter(y, 0.0, -5, 5, "m"),
+                 Parameter(phi, 0.0, -3.14, 3.14, "rad"), Parameter(thL, 0.0, -10, 10, "rad"),
+                 Parameter(thR, 0.0, -10, 10, "rad"), Parameter(u[0], 0.5, -2, 2, "m/s"),
+                 Parameter(u[1], 1.0, -3, 3, "rad/s")])
+    explorer = explore(user, t_final=20.0)
+    try:
+        shown = [(ax.get_title(), ax.get_ylabel(), sorted(line.get_label()
+                  for line in ax.get_lines())) for ax in explorer.figure.axes]
+        assert shown[:-1] == [("Positions", "[m]", ["x", "y"]),
+                              ("Angles (θ_L, θ_R)", "[rad]", ["θ_L", "θ_R"]),
+                              ("Angles (φ)", "[rad]", ["φ"]),
+                              ("Speeds", "[m/s]", ["u_1"]),
+                              ("Angular speeds", "[rad/s]", ["u_2"])]
+        assert shown[-1][0] == "Path"
+        spans = {n: np.ptp(explorer.trajectory[n]) for n in ("phi", "theta_L", "theta_R")}
+        assert spans["theta_R"] > RANGE_RATIO * spans["phi"]
+        assert spans["theta_R"] < RANGE_RATIO * spans["theta_L"]
+        # each panel keeps its legible height: the figure grew with the split
+        assert explorer.fitter.nominal_inches[1] == pytest.approx(1.9 * 5)
+    finally:
+        explorer.close()
+
+
+def test_angles_are_grouped_by_range_deterministically():
+    from companion.numerics import Trajectory
+
+    t = np.linspace(0.0, 1.0, 5)
+    series = {"a": 100 * t, "b": 1000 * t, "c": 0 * t, "d": 900 * t, "e": 15 * t}
+    trajectory = Trajectory(t=t, states=np.zeros((0, 5)), names=[], params={}, series=series)
+    # b, d within 5× of b; a more than 5× below b starts a group; e more than 5× below a
+    # another, which c (still) joins
+    assert by_range(trajectory, list(series)) == [["b", "d"], ["a"], ["c", "e"]]
+    assert by_range(trajectory, ["c"]) == [["c"]]
 
 
 def test_a_unit_names_the_kind_before_the_name_does():
@@ -75,11 +139,10 @@ def test_the_explorer_shows_a_panel_per_kind_and_the_torques_first(system):
         assert explorer.essential[:4] == ["tau_L", "tau_R", "u_1", "u_2"]
         assert first_controls(system) == explorer.essential
         titles = [ax.get_title() for ax in explorer.figure.axes]
-        assert titles == ["Positions", "Angles [rad]", "Speeds", "Path"]
         plotted = {ax.get_title(): {line.get_label() for line in ax.get_lines()}
                    for ax in explorer.figure.axes}
-        assert plotted["Speeds"] == {"u_1", "u_2"}
-        assert "speeds: u_1, u_2" in explorer.describe()
+        assert titles[-1] == "Path" and plotted["Angular speeds"] == {"u_1", "u_2"}
+        assert "angular speeds: u_1, u_2" in explorer.describe()
     finally:
         explorer.close()
 

@@ -28,6 +28,9 @@ from the figure; widths below :data:`MIN_WIDTH_PX` are ignored.
 The layout engine runs when the size changes and once the values settle after an update, not on
 every frame: a constrained-layout pass costs about half a draw (``benchmarks``-style ratio
 measured on the knife edge, double pendulum and Euler body explorers: 0.4–0.8 of a draw).
+After an update it runs only if something it measures changed (:func:`layout_key`: the tick
+labels shown and their places, texts, legends, the size), found without measuring a text; a
+skipped pass leaves the same pixels as a pass (``benchmarks/explorer_timing.py``).
 """
 
 from __future__ import annotations
@@ -49,9 +52,10 @@ from matplotlib.figure import Figure
 from matplotlib.gridspec import GridSpec, SubplotSpec
 from matplotlib.layout_engine import ConstrainedLayoutEngine
 from matplotlib.text import Text
+from matplotlib.ticker import NullLocator
 
 from companion.widgets import private_hooks, style
-from companion.widgets.background import background_key
+from companion.widgets.background import _rounded
 from companion.widgets.frames import MATPLOTLIB_LOCK, changing, holding_matplotlib, lock_messages
 from companion.widgets.lifecycle import close_tree
 
@@ -159,7 +163,7 @@ class FigureFitter:
         self._text_scale = 1.0
         #: the size each text (each axis's tick labels) had before any scaling
         self._text_sizes: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-        #: :func:`background_key` after the last layout pass
+        #: :func:`layout_key` after the last layout pass
         self._laid_out: tuple = ()
         self._settle_handle: asyncio.TimerHandle | None = None
         self.probe = WidthProbe(scope_class=scope_class)
@@ -282,8 +286,14 @@ class FigureFitter:
             self._scale_texts()
             self._engine.execute(self.figure)
             after = [ax.get_position().bounds for ax in self.figure.axes]
-            self._laid_out = background_key(self.figure)
+            self._laid_out = layout_key(self.figure)
         return not np.allclose(before, after, atol=1e-4)
+
+    def relayout(self) -> bool:
+        """Run the constrained layout if anything it measures changed since the last pass
+        (:func:`layout_key`); whether any panel moved."""
+        with MATPLOTLIB_LOCK:
+            return layout_key(self.figure) != self._laid_out and self.layout()
 
     def _scale_texts(self) -> None:
         """Give every text of the figure (titles, axis and tick labels, legends, texts in
@@ -314,15 +324,17 @@ class FigureFitter:
             text.set_fontsize(sizes.setdefault(text, text.get_fontsize()) * factor)
 
     def data_changed(self) -> None:
-        """The view drew new data (perhaps new limits and tick labels): lay out again once the
-        values settle — at once without an event loop, else :data:`SETTLE_SECONDS` after the
-        last change, and redraw only when a panel moved (a drag is not slowed down by layout
-        passes).  Skipped while nothing the layout measures changed: the pass costs about a
-        whole render (90–130 ms on the stacked disk–link figure) and held the kernel when
-        the reader's next move arrived."""
+        """The view drew new data (perhaps new limits and tick labels): lay out again if
+        anything the layout measures changed (:meth:`relayout`) — at once without an event
+        loop, else :data:`SETTLE_SECONDS` after the last change, and redraw only when a panel
+        moved (a drag is not slowed down by layout passes).  A pass costs about a whole
+        render (90–130 ms on the stacked disk–link figure, 3 s of a robot's 3.3 s update on a
+        loaded machine); a move that leaves every tick label as it was runs none (17 of 20
+        moves of the double pendulum's m₁, 2–3 of 20 of the knife edge's u₁ or the robot's
+        τ_L, whose limits follow the motion)."""
         loop = running_loop()
         if loop is None:
-            self.layout()
+            self.relayout()
             return
         if self._settle_handle is not None:
             self._settle_handle.cancel()
@@ -332,9 +344,7 @@ class FigureFitter:
         self._settle_handle = None
         with changing(self.figure):
             shown = not self.figure.stale  # the last frame shows the figure as it is
-            # the background's key holds what the layout measures: limits (so tick labels),
-            # titles, axis labels, the figure's size
-            if background_key(self.figure) != self._laid_out and self.layout():
+            if self.relayout():
                 self._redraw()
             elif shown:
                 # measuring (apply_aspect, a layout pass that moved nothing) marks the figure
@@ -418,6 +428,71 @@ def figure_summary(figure: Figure) -> str:
     suptitle = figure.get_suptitle()
     return "Figure" + (f" {suptitle}" if suptitle else "") + (
         ": " + "; ".join(panels) if panels else "")
+
+
+def layout_key(fig: Figure) -> tuple:
+    """Everything matplotlib's constrained layout measures on ``fig``, found without measuring
+    a text: the figure's size; each axes' place (after ``apply_aspect``, as a render) and 3D
+    projection; the tick labels each axis shows, each string with its place along the axis;
+    offset texts, axis labels, titles, legends, and texts not clipped to their axes.
+
+    Two equal keys mean a layout pass would leave every panel where it is (the same pixels):
+    the pass measures these texts, which costs about a whole render, and computing the key
+    a few per cent of one (9 ms against 340 ms for a pass on the knife edge's figure)."""
+    parts: list[Any] = [_rounded(fig.bbox.bounds), fig.dpi, _texts_key(fig.texts, placed=True),
+                        fig.get_suptitle(), *(_legend_key(legend) for legend in fig.legends)]
+    for ax in fig.axes:
+        locator = ax.get_axes_locator()
+        ax.apply_aspect(locator(ax, None) if locator else None)
+        if getattr(ax, "name", "") == "3d":
+            parts.append(_rounded(ax.get_proj().ravel()))
+        axes = [getattr(ax, name) for name in ("xaxis", "yaxis", "zaxis") if hasattr(ax, name)]
+        parts.append((ax.get_visible(), ax.axison, _rounded(ax.get_position().bounds),
+                      *(_axis_key(axis) for axis in axes if axis.get_visible()),
+                      _texts_key(c for c in ax.get_children()  # the three titles
+                                 if isinstance(c, Text) and c not in ax.texts),
+                      _texts_key((t for t in ax.texts if not t.get_clip_on()), placed=True),
+                      _legend_key(ax.get_legend())))
+    return tuple(parts)
+
+
+def _axis_key(axis) -> tuple:
+    """The tick labels ``axis`` draws (each with its place, a share of the axis' length, as
+    matplotlib's ``Axis._update_ticks`` chooses them), its offset text, label and tick
+    settings."""
+    low, high = sorted(axis.get_view_interval())
+    scale = axis.get_transform()
+    ticks: list[Any] = []
+    for locator, formatter, locs in (
+            (axis.get_major_locator(), axis.get_major_formatter(), axis.get_majorticklocs),
+            (axis.get_minor_locator(), axis.get_minor_formatter(), axis.get_minorticklocs)):
+        if isinstance(locator, NullLocator):
+            continue
+        values = np.asarray(locs(), dtype=float)
+        names = formatter.format_ticks(values)
+        ends = scale.transform(np.array([[low], [high]]))[:, 0]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            share = (scale.transform(values[:, None])[:, 0] - ends[0]) / (ends[1] - ends[0])
+        ticks += [(name, *_rounded([s])) for name, s in zip(names, share, strict=True)
+                  if name and -1e-10 <= s <= 1 + 1e-10]
+        ticks.append(formatter.get_offset())
+    return (tuple(ticks), *_texts_key([axis.label]),
+            repr(sorted(axis.get_tick_params().items())))
+
+
+def _texts_key(texts, placed: bool = False) -> tuple:
+    """What sets the size of each text in ``texts`` that is shown and laid out, and with
+    ``placed`` its place (a text the view put; the others' follow from the rest of the key)."""
+    return tuple((t.get_text(), t.get_fontsize(), t.get_rotation(), t.get_ha(), t.get_va(),
+                  _rounded(t.get_transform().transform(t.get_position())) if placed else ())
+                 for t in texts if t.get_visible() and t.get_in_layout() and t.get_text())
+
+
+def _legend_key(legend) -> tuple:
+    if legend is None or not legend.get_visible():
+        return ()
+    return (_texts_key([*legend.get_texts(), legend.get_title()]),
+            _rounded(legend.get_bbox_to_anchor().bounds))
 
 
 def _same_cell(a: SubplotSpec, b: SubplotSpec) -> bool:

@@ -12,7 +12,7 @@ import numpy as np
 import sympy as sp
 
 from companion.numerics import Trajectory
-from companion.widgets import labels
+from companion.widgets import labels, style
 from companion.widgets.explorer import View, few_ticks, rescale
 
 if TYPE_CHECKING:
@@ -33,53 +33,80 @@ class TimeSeriesView(View):
     path
         Names of two series drawn against each other, e.g. ``("x", "y")``.
     panels
-        ``(title, names)`` pairs: one panel against time each, stacked, so that quantities of
-        one kind share an axis (lengths, angles, speeds); replaces ``series``.
+        ``(title, names)`` or ``(title, names, unit)``: one panel against time each, stacked,
+        so that quantities of one kind share an axis (lengths, angles, speeds), the unit its
+        y-label; replaces ``series``.
+    split
+        Titles of panels whose series are split by their ranges over the first motion
+        (:func:`by_range`), one panel per group.
     """
 
     def __init__(self, series: Sequence[str] | None = None,
                  path: tuple[str, str] | None = None,
-                 panels: Sequence[tuple[str, Sequence[str]]] | None = None):
+                 panels: Sequence[tuple[str, Sequence[str]] | tuple[str, Sequence[str], str]]
+                 | None = None, split: Collection[str] = ()):
         if panels is not None and series is not None:
             raise ValueError("give series (one panel) or panels, not both")
         self.panels = (None if panels is None and series is None
-                       else [(title, list(names)) for title, names in panels or []
+                       else [(title, list(names), *rest) for title, names, *rest in panels or []
                              if names] or [("Against time", list(series or []))])
         self.path = path
+        self.split = set(split)
+        self._size_for(len(self.panels or ()))
+
+    def _size_for(self, rows: int) -> None:
         # a taller figure for stacked panels, so each keeps a legible height
-        self.figsize = (9.0, max(4.5, 1.9 * len(self.panels or ())))
+        self.figsize = (9.0, max(4.5, 1.9 * rows))
 
     @property
     def series(self) -> list[str] | None:
         """Every name plotted against time, panel after panel."""
-        return None if self.panels is None else [n for _, names in self.panels for n in names]
+        return None if self.panels is None else [n for _, names, *_ in self.panels
+                                                 for n in names]
 
     @classmethod
     def for_system(cls, system: System) -> TimeSeriesView:
         """The coordinates of ``system`` grouped by kind (:func:`coordinate_kinds`: lengths,
-        angles), each kind in its own panel, the independent speeds in another, and the
-        :func:`default_path` among its coordinates and series."""
+        angles), each kind in its own panel, the independent speeds in others by unit (linear,
+        angular: :func:`speed_units`), each panel with its unit, and the :func:`default_path`
+        among its coordinates and series.  Angles whose ranges in the first motion differ
+        more than :data:`RANGE_RATIO` times go to panels of their own (:func:`by_range`)."""
         kinds = coordinate_kinds(system)
+        units = {p.name: p.unit.strip() for p in system.initial}
         q = [s.name for s in system.q]
-        return cls(panels=[("Positions", [n for n in q if kinds[n] == "length"]),
-                           ("Angles [rad]", [n for n in q if kinds[n] == "angle"]),
-                           ("Speeds", [u.name for u in system.u_independent])],
-                   path=default_path(q, system.series))
+        lengths = [n for n in q if kinds[n] == "length"]
+        angles = [n for n in q if kinds[n] == "angle"]
+        speeds = speed_units(system)
+        panels = [("Positions", lengths, _common_unit(lengths, units)),
+                  ("Angles", angles, _common_unit(angles, units) or "rad")]
+        for title, rate in (("Speeds", False), ("Angular speeds", True)):
+            names = [n for n, unit in speeds.items() if unit.startswith("rad") == rate]
+            panels.append((title, names, _common_unit(names, speeds)))
+        return cls(panels=panels, split={"Angles"}, path=default_path(q, system.series))
 
     def setup(self, fig, trajectory: Trajectory) -> None:
         if self.panels is None:
             self.panels = [("Against time", list(trajectory.names))]
             self.path = self.path or default_path(trajectory.names, trajectory.series)
+        self.panels = [part for title, names, *rest in self.panels
+                       for part in self._split(trajectory, title, names, *rest)]
         rows = len(self.panels)
+        if self.figsize[1] != max(4.5, 1.9 * rows):  # the first motion split a panel
+            self._size_for(rows)
+            fig.set_size_inches(style.figure_size(self.figsize))
         # the drift panel only when there is something to drift (the bicycle tracks none)
         ncols = 1 + bool(self.path) + bool(trajectory.invariants)
         grid = fig.add_gridspec(rows, ncols)
         self.axes_t, self.lines = [], {}
-        for row, (title, names) in enumerate(self.panels):
+        for row, (title, names, *unit) in enumerate(self.panels):
             ax = fig.add_subplot(grid[row, 0], sharex=self.axes_t[0] if self.axes_t else None)
             self.lines.update({n: ax.plot(trajectory.t, trajectory[n], label=labels.plain(n))[0]
                                for n in names})
-            ax.set(title=title, xlabel="t [s]" if row == rows - 1 else None)
+            ax.set(title=title, xlabel="t [s]" if row == rows - 1 else None,
+                   ylabel=f"[{unit[0]}]" if unit and unit[0] else None)
+            # one time axis: its tick labels under the last panel only (on the five panels
+            # of issue 36's robot, a third of a layout pass and of a render)
+            ax.tick_params(labelbottom=row == rows - 1)
             ax.legend(loc="upper right", fontsize="small")
             self.axes_t.append(ax)
         self.ax_t = self.axes_t[0]
@@ -101,6 +128,16 @@ class TimeSeriesView(View):
             self.ax_d.legend(loc="upper left", fontsize="small")
         few_ticks(*self.axes_t, *([self.ax_p] if self.path else []))
 
+    def _split(self, trajectory: Trajectory, title: str, names: list[str], *unit: str
+               ) -> list[tuple]:
+        """The panel ``title``, or when it is one to :attr:`split`, one panel per group of
+        :func:`by_range` (titled with its members when there are several)."""
+        groups = by_range(trajectory, names) if title in self.split else [names]
+        if len(groups) == 1:
+            return [(title, names, *unit)]
+        return [(f"{title} ({', '.join(labels.plain(n) for n in group)})", group, *unit)
+                for group in groups]
+
     @staticmethod
     def _drift(trajectory: Trajectory, name: str) -> np.ndarray:
         values = trajectory.invariants[name]
@@ -118,7 +155,8 @@ class TimeSeriesView(View):
             line.set_data(trajectory.t, self._drift(trajectory, name))
 
     def describe(self, trajectory: Trajectory) -> str:
-        what = "; ".join(f"{title.lower()}: {', '.join(names)}" for title, names in self.panels)
+        what = "; ".join(f"{title[0].lower()}{title[1:]}: {', '.join(names)}"
+                         for title, names, *_ in self.panels)
         path = f"; the path {self.path[1]} against {self.path[0]}" if self.path else ""
         drifts = "; invariant drifts" if self.drifts else ""
         return f"Against time over {trajectory.t[-1]:.3g} s, {what}{path}{drifts}."
@@ -164,6 +202,55 @@ def coordinate_kinds(system: System) -> dict[str, str]:
         else:
             kinds[s.name] = "length"
     return kinds
+
+
+#: Ratio of two angles' ranges over the first motion beyond which they get panels of their
+#: own: within it, the smaller spans at least a fifth of the axis.  A differential-drive
+#: robot's heading φ (118 rad over 20 s) beside its wheel angles (516 and 988 rad), 8.4×
+#: apart, drew as a flat line.
+RANGE_RATIO = 5.0
+
+
+def by_range(trajectory: Trajectory, names: Sequence[str]) -> list[list[str]]:
+    """``names`` in groups whose ranges (max − min over ``trajectory``) are within
+    :data:`RANGE_RATIO` of their group's largest: in order of decreasing range, a name
+    joins the last group while within the ratio of its first (largest) name, else starts the
+    next one; names that do not move join the last group.  Each group keeps the order of
+    ``names``."""
+    spans = {n: float(np.ptp(trajectory[n])) for n in names}
+    groups: list[list[str]] = []
+    for name in sorted(names, key=lambda n: -spans[n]):
+        if not groups or 0 < spans[name] * RANGE_RATIO < spans[groups[-1][0]]:
+            groups.append([name])
+        else:
+            groups[-1].append(name)
+    return [[n for n in names if n in group] for group in groups]
+
+
+def speed_units(system: System) -> dict[str, str]:
+    """The unit of each independent speed of ``system``: its start value's unit when given;
+    else rad/s when its definition uses only rates of angles (:func:`coordinate_kinds`),
+    else the lengths' unit per second (m/s) when they share one, else none."""
+    units = {p.name: p.unit.strip() for p in system.initial}
+    kinds = coordinate_kinds(system)
+    rates = dict(zip(system.definition.qdot or (), (s.name for s in system.q), strict=False))
+    definitions = dict(zip((s.name for s in system.u), system.definition.definitions
+                           or system.definition.qdot or (), strict=False))
+    lengths = _common_unit([n for n in kinds if kinds[n] == "length"], units)
+    out = {}
+    for u in system.u_independent:
+        used = {rates[s] for s in sp.sympify(definitions.get(u.name, 0)).free_symbols
+                if s in rates}
+        out[u.name] = units.get(u.name) or (
+            "rad/s" if used and all(kinds[n] == "angle" for n in used)
+            else f"{lengths}/s" if lengths else "")
+    return out
+
+
+def _common_unit(names: Sequence[str], units: dict[str, str]) -> str:
+    """The unit all ``names`` share in ``units``, else none."""
+    found = {units.get(n, "") for n in names}
+    return found.pop() if len(found) == 1 else ""
 
 
 def default_path(names: Collection[str], series: Collection[str]) -> tuple[str, str] | None:
