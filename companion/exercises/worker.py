@@ -169,9 +169,12 @@ class Grader:
             return
         self._kill()  # a worker that died on its own: close its socket, reap it
         if use_server():
-            self._conn = _from_server()
-            self._ready = False
-            return
+            try:
+                self._conn = _from_server()
+                self._ready = False
+                return
+            except WorkerError:
+                pass  # no server to be had (a race, a crash): this kernel's own worker grades
         ours, theirs = socket.socketpair()
         try:
             self._process = subprocess.Popen(
@@ -252,12 +255,16 @@ class Grader:
 
     def _attempt(self, request: Request, seconds: float) -> Feedback:
         with self._lock:
-            try:
-                self._spawn()
-                self._wait_ready()
-            except (OSError, WorkerError, EOFError) as exc:
-                return undecided(f"the checker's process could not be started ({exc})",
-                                 "no_checker")
+            for attempt in (1, 2):  # twice: a server idling out may drop a kernel just taken
+                try:
+                    self._spawn()
+                    self._wait_ready()
+                    break
+                except (OSError, WorkerError, EOFError) as exc:
+                    self._kill()
+                    if attempt == 2:
+                        return undecided(f"the checker's process could not be started ({exc})",
+                                         "no_checker")
             try:
                 self._conn.send_bytes(pickle.dumps((request, max(seconds - SOFT_MARGIN, 0.25))))
                 if self._await_verdict(seconds):
@@ -297,7 +304,7 @@ def _from_server() -> Connection:
     (in its own session, outliving this kernel until it idles out) when none answers."""
     path = server_path()
     _private_dir(path)
-    started = None
+    started, starts = None, 0
     deadline = time.monotonic() + STARTUP_SECONDS
     while True:
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -307,12 +314,18 @@ def _from_server() -> Connection:
         except OSError:
             sock.close()
         if started is None:
+            starts += 1
             started = subprocess.Popen(
                 [sys.executable, "-m", "companion.exercises.worker", "--serve", str(path)],
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                 env=_worker_env(), start_new_session=True)
         elif started.poll() is not None:
-            raise WorkerError("the grading worker server did not start")
+            # It found another server answering, which may have been idling out as it looked
+            # (its socket then goes too), or it failed: start one again, twice at most; after
+            # that this kernel's own worker grades.
+            if starts == 3:
+                raise WorkerError("the grading worker server did not start")
+            started = None
         if time.monotonic() > deadline:
             raise WorkerError("the grading worker server did not answer")
         time.sleep(0.05)
