@@ -46,12 +46,15 @@ import os
 import random
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import nbformat
 import sympy as sp
 
 from companion.exercises.check import UNDECIDED, Feedback, Mistake
 from companion.exercises.exercise import AnswerKey, ChoiceExercise, Exercise, ExerciseSet
+
+if TYPE_CHECKING:  # nbformat is imported by the export only: a grading kernel never needs it
+    import nbformat
 
 #: nbgrader's cell-metadata schema version written here.
 SCHEMA_VERSION = 3
@@ -339,6 +342,8 @@ def prompt_text(exercise: Exercise | ChoiceExercise) -> str:
 def _cells(set_name: str, exercise: Exercise | ChoiceExercise, number: int, release: str,
            typed: str | int, numbered: set[str], points: float,
            derivation: float | None) -> list:
+    import nbformat
+
     ident = f"{set_name}-{exercise.key}"
     variable = f"answer_{number}"
     heading = f"### Exercise {number}: {exercise.title}\n\n"
@@ -389,6 +394,8 @@ def assignment_notebook(exercise_set: ExerciseSet, *, release: str = RELEASE,
     ValueError
         An exercise key that the set does not have, or points that are not positive.
     """
+    import nbformat
+
     released(Feedback(False, "", "wrong"), release)  # an unknown level fails here, not later
     points, derivations = dict(points or {}), dict(derivations or {})
     known = {ex.key for ex in exercise_set}
@@ -462,6 +469,8 @@ def export_assignment(exercise_set: ExerciseSet, path: str | Path,
     says (see :func:`released`); ``points`` and ``derivations`` as for
     :func:`assignment_notebook`.
     """
+    import nbformat
+
     path = Path(path).resolve()
     if keys is None:
         course = path.parents[2] if path.parent.parent.name == SOURCE_ID else path.parents[1]
