@@ -9,6 +9,7 @@ system that the student id draws, where the slice declares variants
 
 from __future__ import annotations
 
+from contextlib import suppress
 from functools import cache
 
 from companion import examples
@@ -38,10 +39,17 @@ def _student() -> str:
 
 
 def _keys(set_name: str) -> dict | None:
-    """The student's keys of ``set_name``, read once from the autograder's keys file."""
+    """The student's keys of ``set_name``, read once from the autograder's keys file (None
+    without one); what could not be read is raised again by every test cell."""
     if set_name not in _fixed["keys"]:
-        _fixed["keys"][set_name] = assignment.read_keys(set_name, _student())
-    return _fixed["keys"][set_name]
+        try:
+            _fixed["keys"][set_name] = assignment.read_keys(set_name, _student())
+        except assignment.AnswerUndecided as error:
+            _fixed["keys"][set_name] = str(error)
+    found = _fixed["keys"][set_name]
+    if isinstance(found, str):
+        raise assignment.AnswerUndecided(found)
+    return found
 
 
 def own_set(set_name: str, seed: str | None = None) -> ExerciseSet:
@@ -70,7 +78,8 @@ def student_set(set_name: str, seed: str | None = None, *, show: bool = True) ->
         from companion.exercises.worker import grader
 
         grader().start()
-    _keys(set_name)
+    with suppress(assignment.AnswerUndecided):  # raised again by each test cell
+        _keys(set_name)
     own = own_set(set_name, seed)
     if show:
         numbers = assignment.draw_numbers(own, seed)

@@ -268,8 +268,9 @@ def draw_numbers(exercise_set: ExerciseSet, seed: str) -> dict[sp.Symbol, sp.Rat
 
 def read_keys(set_name: str, student: str) -> dict | None:
     """The keys of ``student`` in ``set_name`` from the file that :data:`KEYS_ENV` names, which
-    is then removed from ``os.environ`` (None when it is not set); only that student's entry
-    is kept.  No message names the file: feedback reaches the student.
+    is then removed from ``os.environ`` (None when it is not set); only that student's
+    variant and keys are kept, not their typed answers.  No message names the file: feedback
+    reaches the student.
 
     Raises
     ------
@@ -288,7 +289,8 @@ def read_keys(set_name: str, student: str) -> dict | None:
     if store.get("set") != set_name or student not in store.get("students", {}):
         raise AnswerUndecided(f"NEEDS THE INSTRUCTOR: the answer keys hold no key for "
                               f"{student!r} in {set_name!r}; export again with this student")
-    return store["students"][student]
+    own = store["students"][student]
+    return {"variant": own["variant"], "keys": own["keys"]}  # not the typed answers
 
 
 def answer_key(written: dict) -> AnswerKey:
