@@ -38,12 +38,22 @@ lab: $(VENV)/.installed-lab
 # server's configuration, voila.py (on JUPYTER_CONFIG_PATH: the kernel of a closed or
 # reloaded page is shut down, one idle with no page connected is culled after 10 minutes);
 # the browser opens on the chapter index (the template's browser-open.html).
+# WARM names the chapters to start warm: each keeps a kernel that has already run it (about
+# 250 MiB each), so its page is usable as soon as it is opened, and the next is prepared once
+# a page takes it (voila.py; benchmarks/lecture_start.py measures it).
 #   make lecture                         port 8866, opens the browser
 #   make lecture PORT=9000 NO_BROWSER=1  another port, no browser (a projector PC, ssh)
+#   make lecture WARM="knife-edge disk-link-friction"   these two chapters start warm
 PORT ?= 8866
 NO_BROWSER ?=
+WARM ?=
+# A name in WARM as the path Voilà knows the notebook by (below chapters/), or an error.
+warm_path = $(or $(patsubst chapters/%,%,$(wildcard chapters/$(1).ipynb chapters/*/$(1).ipynb)),\
+  $(error WARM: no chapter notebook is named $(1) (a name is a notebook's in chapters/ without\
+  .ipynb, e.g. WARM="knife-edge disk-link-friction")))
 lecture: $(VENV)/.installed-lab
-	COMPANION_LECTURE=1 JUPYTER_PATH="$(CURDIR)/companion/widgets/lecture$${JUPYTER_PATH:+:$$JUPYTER_PATH}" \
+	COMPANION_LECTURE=1 COMPANION_WARM="$(foreach name,$(WARM),$(call warm_path,$(name)))" \
+	  JUPYTER_PATH="$(CURDIR)/companion/widgets/lecture$${JUPYTER_PATH:+:$$JUPYTER_PATH}" \
 	  JUPYTER_CONFIG_PATH="$(CURDIR)/companion/widgets/lecture$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}" \
 	  $(BIN)/voila --template=companion-lecture --port=$(PORT) $(if $(NO_BROWSER),--no-browser) \
 	  --VoilaExporter.markdown_renderer_class=companion.widgets.voila_markdown.ChapterMarkdownRenderer \

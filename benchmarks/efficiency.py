@@ -9,9 +9,9 @@ prints:
 * the number and order of the equations and the first-order ODEs integrated;
 * ``count_ops`` of the complete first-order system, kinematical equations q̇ = Φ u included,
   as printed and after common-subexpression elimination;
-* the derivation time (a fresh system per method; the system's own construction, shared by
-  our methods, in its own column), and its ratio to KanesMethod's (model built and
-  ``kanes_equations`` formed);
+* the derivation time (every run on a fresh system built outside its timing, KanesMethod's
+  too; the system's own construction, shared by our methods, in its own column), and its
+  ratio to KanesMethod's (model built and ``kanes_equations`` formed);
 * the compile time (lambdify with cse into math-module scalar code) and the time per
   right-hand-side evaluation (M u̇ = f solved numerically), as evaluations per second;
 * the same for the C right-hand side (q̇, M and f printed as C with cse, M u̇ = f solved in

@@ -181,18 +181,24 @@ def test_lecture_mode(lecture_voila, browser, notebook):
 _CULL = ["--MappingKernelManager.cull_idle_timeout=4", "--MappingKernelManager.cull_interval=1"]
 
 
-def _kernels(server) -> int:
-    """The server's live kernel processes."""
+def _kernel_processes(server) -> list:
+    """The server's live kernel processes (psutil)."""
     import psutil
 
-    alive = 0
+    alive = []
     for process in psutil.Process(server.proc.pid).children(recursive=True):
         try:  # a kernel just shut down may linger as a zombie until reaped: not alive
-            alive += (process.status() != psutil.STATUS_ZOMBIE
-                      and "ipykernel" in " ".join(process.cmdline()))
+            if (process.status() != psutil.STATUS_ZOMBIE
+                    and "ipykernel" in " ".join(process.cmdline())):
+                alive.append(process)
         except psutil.Error:
             pass
     return alive
+
+
+def _kernels(server) -> int:
+    """How many live kernel processes the server has."""
+    return len(_kernel_processes(server))
 
 
 def _wait_kernels(server, page, count: int, seconds: float = 30) -> int:
@@ -291,5 +297,110 @@ def test_keys_work_from_the_first_press(lecture_voila, browser):
             f"(before) => {{ const t = document.querySelectorAll('.{lb.EXPLORER_CLASS}')[1]"
             ".innerText; return t !== before && t.includes('Predict before you press play')"
             " && t.includes('middle axis'); }", arg=before, timeout=30_000)
+    finally:
+        page.close(run_before_unload=True)
+
+
+# ------------------------------------------------------------------ a warm start
+def _wait_idle_kernels(server, count: int, seconds: float = 300) -> None:
+    """Wait until the server has ``count`` kernels, all idle (under 3 % of a core) for three
+    one-second samples running: a warm kernel has run its notebook."""
+    import time
+
+    import psutil
+
+    calm, deadline = 0, time.monotonic() + seconds
+    while calm < 3:
+        assert time.monotonic() < deadline, f"no {count} idle kernels in {seconds} s"
+        kernels = _kernel_processes(server)
+        try:
+            for k in kernels:
+                k.cpu_percent(interval=None)
+            time.sleep(1)
+            busy = max((k.cpu_percent(interval=None) for k in kernels), default=0)
+        except psutil.Error:
+            busy = 100
+        calm = calm + 1 if len(kernels) == count and busy < 3 else 0
+
+
+def test_a_warm_chapter_opens_on_its_prepared_kernel(browser):
+    """``make lecture WARM=knife-edge``: before any page asks, one kernel has run the
+    chapter, and the culler leaves it be however long it waits; the page opened takes it, a
+    new one is prepared for the next page, reloads and a closed tab leave no kernel behind
+    (the page's goodbye carries the _xsrf cookie the page set itself)."""
+    warm = "chapters/greenwood-04/knife-edge.ipynb"
+    # A kernel idle 20 s with no page connected goes; the page connects sooner than that.
+    cull = ["--MappingKernelManager.cull_idle_timeout=20", "--MappingKernelManager.cull_interval=1"]
+    with lb.jupyter_server(ROOT, app="voila", lecture=True, env={"COMPANION_WARM": warm},
+                           args=[*cull, "--VoilaKernelManager.fill_delay=1"]) as server:
+        _wait_idle_kernels(server, 1)  # prepared: it has run the notebook
+        [prepared] = re.findall(r"Kernel started: (\S+)", server.log.read_text(errors="replace"))
+        context = browser.new_context(viewport={"width": 1920, "height": 1080})
+        page = context.new_page()
+        # Idle past the culler's limit: a warm kernel is not culled, nor once a page takes it
+        # (its idle time counts from then; it counted from its last message and the culler
+        # shut it down before its page could connect).
+        page.wait_for_timeout(25_000)
+        assert _kernels(server) == 1
+        page.goto(server.link(f"voila/render/{warm}"), timeout=180_000)
+        page.wait_for_selector(f".{lb.EXPLORER_CLASS} canvas", timeout=180_000)
+        log = server.log.read_text(errors="replace")
+        assert f"Using pre-heated kernel: {prepared} for {warm}" in log, log[-2000:]
+        assert _wait_kernels(server, page, 2) == 2, "no kernel prepared for the next page"
+        for _ in range(2):
+            page.reload()
+            page.wait_for_selector(f".{lb.EXPLORER_CLASS} canvas", timeout=180_000)
+        assert _wait_kernels(server, page, 2) == 2, "a reload left its old kernel behind"
+        page.close(run_before_unload=True)  # a tab closed: the page says goodbye
+        assert _wait_kernels(server, context.new_page(), 1) == 1, "a closed tab kept its kernel"
+        assert "403 POST /voila/api/shutdown" not in server.log.read_text(errors="replace")
+        context.close()
+
+
+# ------------------------------------------------------------------ predict, play, explain
+_ANSWERS = """() => [...document.querySelectorAll(
+    '#rendered_cells .jp-MarkdownCell .celltag_answers-prediction')].map(m => m.closest('.jp-Cell'))
+  .map(c => ({held: c.classList.contains('companion-held'), text: c.innerText,
+              top: Math.round(c.getBoundingClientRect().top)}))"""
+#: The presenter notes' cells (tagged presenter-notes), and how many of them show.
+_NOTES = """() => { const notes = [...document.querySelectorAll('.celltag_presenter-notes')];
+  return [notes.length, notes.filter(n => n.closest('.jp-Cell').getBoundingClientRect().height
+                                     > 0).length]; }"""
+
+
+def test_the_answer_to_a_prediction_waits_for_the_play(lecture_voila, browser):
+    """euler-rigid-body: the "What happened" cell under an explorer is held back (its text
+    not on the page) while the explorer hides a predict preset's outcome — the second
+    explorer opens so, the first after key 1 — and shows in place once the outcome is
+    revealed; N then goes straight to it, from the scene that key 1 gave the focus too."""
+    page = browser.new_page(viewport={"width": 1920, "height": 1080})
+    errors: list[str] = []
+    lb.collect_page_errors(page, errors)
+    try:
+        page.goto(lecture_voila.link("voila/render/chapters/greenwood-04/euler-rigid-body.ipynb"),
+                  timeout=180_000)
+        page.wait_for_function(f"() => document.querySelectorAll('.{lb.EXPLORER_CLASS} canvas')"
+                               ".length >= 2", timeout=180_000)
+        page.wait_for_function(f"() => ({_ANSWERS})()[1].held", timeout=30_000)
+        assert page.evaluate(_NOTES) == [1, 0], "presenter notes on the projector"
+        first, second = page.evaluate(_ANSWERS)
+        assert not first["held"] and "What happened" in first["text"]
+        assert "What happened" not in second["text"]  # the second explorer opens asking
+
+        page.evaluate(f"() => document.querySelector('.{lb.EXPLORER_CLASS}')"
+                      ".scrollIntoView({block: 'start'})")
+        page.keyboard.press("1")  # the first explorer's first preset: predict
+        page.wait_for_function(f"() => ({_ANSWERS})()[0].held", timeout=30_000)
+        assert "What happened" not in page.evaluate(_ANSWERS)[0]["text"]
+
+        explorer = page.locator(f".{lb.EXPLORER_CLASS}").first
+        explorer.get_by_role("button", name="reveal the outcome").click()
+        page.wait_for_function(f"() => !({_ANSWERS})()[0].held", timeout=30_000)
+        assert "What happened" in page.evaluate(_ANSWERS)[0]["text"]
+        page.locator(f".{lb.SCENE_CLASS}").first.focus()  # where key 1 left the focus
+        page.keyboard.press("n")
+        page.wait_for_timeout(300)
+        assert abs(page.evaluate(_ANSWERS)[0]["top"]) < 40, page.evaluate(_ANSWERS)
+        assert errors == []
     finally:
         page.close(run_before_unload=True)

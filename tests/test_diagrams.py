@@ -58,6 +58,8 @@ EXPECTED = {
              r"$j(s, \phi)"],
     "bowl": [r"$r$", r"$\phi$", r"$z = k r^2$", r"$O$", r"$m g$", r"$N\,\hat n$", r"$X$",
              r"$Z$", r"$j(r, \phi)"],
+    "thrown_body": [r"$X$", r"$Z$", r"$O$", r"$p$", r"$v_0$", r"$e_1$", r"$e_3$", r"$\omega$",
+                    r"$m g$", "parabola", r"\tau = 0", "in body axes", "inertial frame"],
     "bridge_frames": ["so(3)", "se(2)", r"$[X_1, X_2] = X_{3}$", r"$[X_1, X_2] = - X_{3}$",
                       r"$[X_2, X_3] = - X_{1}$", r"$[X_1, X_3] = 0$"],
 }
@@ -104,7 +106,7 @@ def test_saving_writes_the_png(tmp_path):
 #: or a mechanism share its figure).
 DRAWN_BY = {"knife_edge_kane": "knife_edge", "nonholonomic": "knife_edge_steering",
             "rolling_disk_frame": "rolling_disk", "disk_link_rolling": "disk_link",
-            "disk_link_friction": "disk_link", "thrown_body": "rigid_body_so3"}
+            "disk_link_friction": "disk_link"}
 #: Figures that draw the same system another way (the knife edge's steering diagram and the
 #: bridge's frame figure draw the dumbbell; §7.4's body draws Example 4.3's).
 ALSO_DRAWN_BY = {"knife_edge": {"knife_edge_steering", "bridge_frames"},

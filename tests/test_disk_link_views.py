@@ -76,3 +76,22 @@ def test_timeline_covers_the_run(explorer):
 def test_friction_refuses_mu_k_above_mu_s():
     ex = examples.explorer("disk_link_friction")
     assert ex.update(mu_k=1.0) is None and "μ_k" in ex.error
+
+
+def test_the_scene_follows_the_disk():
+    """The scene keeps the disk's centre in the middle and shows REACH link lengths around
+    it: the stick–slip preset's disk spans a quarter of the view (framing the whole fall left
+    it about 25 px across on a projector)."""
+    from companion.examples.disk_link import scene as disk_scene
+
+    explorer = examples.explorer("disk_link_friction")
+    trajectory = explorer.apply_preset("stick-slip")
+    explorer.close()
+    declaration = disk_scene.scene(trajectory)
+    point, reach = declaration.follow
+    p = trajectory.params
+    np.testing.assert_allclose(point, [trajectory["x_D"], trajectory["y_D"]])
+    assert reach == pytest.approx(disk_scene.REACH * p["L"])
+    assert 2 * p["r"] / (2 * reach) == pytest.approx(0.25)  # the default disk and link
+    # the force arrows (m g is ARROW_SCALE link lengths) fit in the view around the disk
+    assert disk_scene.ARROW_SCALE * p["L"] < reach

@@ -32,13 +32,54 @@ def test_make_lecture_serves_the_chapters_folder():
     assert "--no-browser" not in command
 
 
+def _voila_config(warm: str | None = None):
+    """What lecture mode's voila.py configures, run as Voilà runs it (``get_config``),
+    with ``COMPANION_WARM`` set to ``warm``."""
+    from traitlets.config import Config
+
+    config = Config()
+    with pytest.MonkeyPatch.context() as patch:
+        if warm is None:
+            patch.delenv("COMPANION_WARM", raising=False)
+        else:
+            patch.setenv("COMPANION_WARM", warm)
+        exec((style.VOILA_DATA_DIR / "voila.py").read_text(encoding="utf-8"),
+             {"get_config": lambda: config})
+    return config
+
+
 def test_make_lecture_reads_the_lecture_configuration():
-    """The server's configuration (no kernel left behind) is on Voilà's config path."""
+    """The server's configuration (no kernel left behind) is on Voilà's config path; with
+    no chapter named warm, every page starts its own kernel (nothing pre-heated)."""
     command = _make_lecture()
     assert f'JUPYTER_CONFIG_PATH="{style.VOILA_DATA_DIR}' in command
-    config = (style.VOILA_DATA_DIR / "voila.py").read_text(encoding="utf-8")
-    for setting in ("c.VoilaConfiguration.prelaunch_hook", "cull_idle_timeout"):
-        assert setting in config
+    assert 'COMPANION_WARM=""' in command
+    config = _voila_config()
+    assert config.MappingKernelManager.cull_idle_timeout == 600
+    assert "preheat_kernel" not in config.VoilaConfiguration
+    assert "VoilaKernelManager" not in config
+
+
+def test_make_lecture_warm_names_chapters():
+    """``WARM="knife-edge disk-link-friction"``: those two notebooks, by the paths Voilà
+    knows them by (below chapters/), keep one pre-heated kernel each, and no other does."""
+    command = _make_lecture("WARM=knife-edge disk-link-friction")
+    warm = "greenwood-04/knife-edge.ipynb loparo-07/disk-link-friction.ipynb"
+    assert f'COMPANION_WARM="{warm}"' in command
+    config = _voila_config(warm)
+    assert config.VoilaConfiguration.preheat_kernel is True
+    assert config.VoilaKernelManager.kernel_pools_config == {
+        "default": {"pool_size": 0}, "greenwood-04/knife-edge.ipynb": {"pool_size": 1},
+        "loparo-07/disk-link-friction.ipynb": {"pool_size": 1}}
+
+
+def test_make_lecture_warm_refuses_an_unknown_name():
+    if shutil.which("make") is None:
+        pytest.skip("make is not installed")
+    run = subprocess.run(["make", "-n", "lecture", "VENV=/nonexistent-venv", "WARM=knife-edg"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert run.returncode != 0
+    assert "WARM: no chapter notebook is named knife-edg" in run.stderr
 
 
 def test_the_browser_opens_on_the_chapter_index():

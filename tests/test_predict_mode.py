@@ -8,7 +8,7 @@ import pytest
 
 from companion import examples
 from companion.scene.widget import PREDICT_CAPTION
-from companion.widgets.explorer import PLAYED_SHARE, Preset
+from companion.widgets.explorer import PLAYED_SHARE, PREDICTING_CLASS, Preset
 
 
 def _drawn(explorer):
@@ -34,6 +34,7 @@ def test_nothing_shows_the_outcome_before_play(racket):
     assert "flip" not in scene.caption and scene.caption == PREDICT_CAPTION and scene.predict
     assert "changes sign" not in explorer.describe() and "⚠" not in explorer.readout.value
     assert explorer.reveal_button.layout.display != "none"
+    assert PREDICTING_CLASS in explorer.widget._dom_classes  # lecture mode holds the answer
 
     t = explorer.trajectory.t
     scene.time = float(t[-1])  # End pressed, or the scrubber dragged: nothing was played
@@ -44,6 +45,7 @@ def test_nothing_shows_the_outcome_before_play(racket):
     assert not explorer.predicting and len(_drawn(explorer)) > 0
     assert scene.caption == scene.description and not scene.predict
     assert explorer.reveal_button.layout.display == "none"
+    assert PREDICTING_CLASS not in explorer.widget._dom_classes
 
 
 def test_reveal_click_and_slider_end_the_prediction(racket):

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 #: §7.4: Euler's equations from B, "I₁ω̇₁ = (I₂ − I₃)ω₂ω₃, and cyclic" (principal axes).
 EULER = ["(I_2 - I_3)*w_2*w_3/I_1", "(I_3 - I_1)*w_3*w_1/I_2", "(I_1 - I_2)*w_1*w_2/I_3"]
-#: For SO(3), B(c, a) = A⁻¹((A c) × a): the closed form recorded in the project's fact sheet.
-#: Our copy of §7.4 keeps B in the general notation, so this is the companion's derivation and
-#: ``verify`` lists it with the reconstructions.
+#: §7.4: for SO(3), B(c, a) = A⁻¹((A c) × a) (the companion solves B from its definition and
+#: compares).
 B_SO3 = "A**-1 * (A*c).cross(a)"
 #: Lemma 7.1 (with the ½ our copy lost, restored): L_{exp(a)*} ξ = ξ + ½[a, ξ] + O(|a|²), i.e.
 #: o(|a|), in exponential coordinates (the next term, (1/12)[a, [a, ξ]], is not zero).

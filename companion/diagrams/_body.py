@@ -22,9 +22,11 @@ def rotation(psi: float, theta: float, phi: float) -> np.ndarray:
     return about(2, psi) @ about(1, theta) @ about(0, phi)
 
 
-def box(ax: Axes, R: np.ndarray, half: tuple[float, float, float]) -> None:
-    """The edges of a box with half sizes ``half`` turned by R, about the origin."""
-    corners = {c: R @ (np.array(c) * half) for c in itertools.product((-1, 1), repeat=3)}
+def box(ax: Axes, R: np.ndarray, half: tuple[float, float, float], at=(0.0, 0.0, 0.0)
+        ) -> None:
+    """The edges of a box with half sizes ``half`` turned by R, about the point ``at``."""
+    corners = {c: np.asarray(at, float) + R @ (np.array(c) * half)
+               for c in itertools.product((-1, 1), repeat=3)}
     for a, b in itertools.combinations(corners, 2):
         if sum(x != y for x, y in zip(a, b, strict=True)) == 1:
             ax.plot(*project(np.array([corners[a], corners[b]]).T), color=COLORS["body"],
@@ -32,12 +34,15 @@ def box(ax: Axes, R: np.ndarray, half: tuple[float, float, float]) -> None:
 
 
 def frame(ax: Axes, R: np.ndarray, length: float, names: tuple[str, str, str],
-          colours: tuple[str, str, str] | None = None, lw: float = 1.8) -> None:
-    """Three axes R e_k of the given length from the origin, labelled at their tips."""
+          colours: tuple[str, str, str] | None = None, lw: float = 1.8,
+          at=(0.0, 0.0, 0.0)) -> None:
+    """Three axes R e_k of the given length from the point ``at`` (the origin by default),
+    labelled at their tips."""
     colours = colours or (MUTED, MUTED, MUTED)
+    origin = np.asarray(at, float)
     for k in range(3):
-        tip = R[:, k] * length
-        arrow(ax, project(np.zeros(3)), project(tip), colours[k], names[k],
+        tip = origin + R[:, k] * length
+        arrow(ax, project(origin), project(tip), colours[k], names[k],
               offset=project(R[:, k]) * 0.14 / max(np.linalg.norm(project(R[:, k])), 0.2),
               lw=lw)
 

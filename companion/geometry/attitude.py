@@ -35,7 +35,7 @@ QUATERNION = ["q_w", "q_x", "q_y", "q_z"]
 
 def omega_rate(system: System, method: str, p: list[float]):
     """(t, ω) ↦ ω̇ from ``method``'s equations (which do not depend on the angles): the
-    closed form when the method gives one (Arnold's B(ω, ω) + A⁻¹M), else its M u̇ = f solved
+    closed form when the method gives one (Arnold's B(ω, ω) + A⁻¹τ), else its M u̇ = f solved
     numerically (Lagrange's q̈ mapped to ω̇)."""
     d = system.derive(method)
     if d.explicit_rates is not None:

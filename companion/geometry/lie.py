@@ -6,8 +6,8 @@ left-invariant metric ⟨ξ, η⟩ = (Aξ, η).  The operator B: V × V → V is
     ⟨[a, b], c⟩ = ⟨B(c, a), b⟩   for all b,
 
 and here it is obtained by solving that linear condition symbolically, never typed in.  The
-motion of a body with applied body torque τ is Arnold's form dω/dt = B(ω, ω) + A⁻¹τ (M is
-the angular momentum Aω in §7.4, so the torque is τ here).
+motion of a body with applied body torque τ is Arnold's form dω/dt = B(ω, ω) + A⁻¹τ, which
+§7.4 writes with M for the torque (τ here, because M_c = Aω is the angular momentum).
 """
 
 from __future__ import annotations
@@ -122,15 +122,17 @@ def arnold_equations(A: sp.Matrix, omega: Sequence[sp.Symbol], tau: Sequence | N
                  for i in range(3)]
     c, a = sp.Matrix(sp.symbols("c_1:4")), sp.Matrix(sp.symbols("a_1:4"))
     steps = [
-        Step("Bracket of so(3)", bracket(a, c, sign=sign), None,
-             "Ours: so(3) taken as IR³ with the cross product (§7.4 keeps the general bracket)"
+        Step("Bracket of so(3)", bracket(a, c, sign=sign), "§7.4",
+             "so(3) is IR³ with the cross product as its bracket"
              + ("" if sign == 1 else " — here with the WRONG sign"),
              r"[a, c]", key="bracket"),
-        Step("Inertia operator A", A, None, "It turns ω into the body angular momentum Aω; "
-             "diagonal in principal axes is ours (§7.4 keeps the general A).",
+        Step("Inertia operator A", A, "§7.4", "It turns ω into the body angular momentum Aω; "
+             + ("diag(I₁, I₂, I₃) in principal axes." if A.is_diagonal()
+                else "here not in principal axes, so not diagonal."),
              "A", key="inertia_operator"),
         Step("B(c, a) solved from ⟨[a,b],c⟩ = ⟨B(c,a),b⟩ ∀b", B(c, a).applyfunc(sp.factor),
-             "§7.4", "The defining condition is linear in b: one equation per component.",
+             "§7.4", "§7.4's A⁻¹((Ac) × a), here solved from the definition (ours): the "
+             "condition is linear in b, one equation per component.",
              "B(c, a)", key="b_operator"),
         Step("B(ω, ω)", Bww, "§7.4", "Put c = a = ω: the geodesic term.", r"B(\omega,\omega)",
              key="b_omega_omega"),

@@ -123,7 +123,7 @@ class Derivation:
     needs_unconstrained_T
         Whether the method starts from the kinetic energy before the constraints are applied.
     explicit_rates
-        u̇ in closed form when the method gives it directly (Arnold's B(ω, ω) + A⁻¹M), else
+        u̇ in closed form when the method gives it directly (Arnold's B(ω, ω) + A⁻¹τ), else
         ``None`` (then M u̇ = f is solved numerically).
     extra
         Method-specific results (reaction force, Christoffel symbols, …), by name.

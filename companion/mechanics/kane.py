@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 import sympy as sp
 
 from companion.mechanics.boltzmann_hamel import dot_symbol
-from companion.mechanics.derivation import Derivation, Step
+from companion.mechanics.derivation import Derivation, LazyStep, Step
 from companion.mechanics.lagrange import kinematics_of
 from companion.mechanics.methods import Definition, register_method
 from companion.mechanics.quadratic import linear_coefficients
@@ -86,7 +86,8 @@ class _Symbols:
         if system.t is None:
             plain.pop(self.t, None)
         self._plain = plain
-        self._dcms: dict[tuple, sp.Matrix] = {}
+        self._cosines: dict[tuple, _Entry] = {}
+        self._omega: dict[me.ReferenceFrame, sp.Matrix] = {}
         self.system = system
 
     def on_motion(self, vec: me.Vector) -> me.Vector:
@@ -96,6 +97,18 @@ class _Symbols:
         they are, and ``subs`` costs several times more.
         """
         return vec.applyfunc(lambda e: tidy(e.xreplace(self.kinematics)))
+
+    def dt(self, vec: me.Vector, frame: me.ReferenceFrame) -> me.Vector:
+        """``vec.dt(frame)`` on the motion: in each frame F of its components, the measure
+        numbers differentiated plus ω_F × them, with ω_F (of F in ``frame``) resolved in F once
+        per frame (``Vector.dt`` resolves it with three dot products per vector)."""
+        import sympy.physics.mechanics as me  # slow to import: on first use
+        parts = []
+        for m, F in vec.args:
+            if F not in self._omega:
+                self._omega[F] = F.ang_vel_in(frame).to_matrix(F)
+            parts.append((m.applyfunc(lambda e: e.diff(self.t)) + self._omega[F].cross(m), F))
+        return self.on_motion(me.Vector(parts))
 
     def prepared(self, vec: me.Vector) -> list[tuple[me.ReferenceFrame, list[_Entry]]]:
         """``vec`` per frame, each measure number in plain Symbols with its expanded terms
@@ -114,15 +127,21 @@ class _Symbols:
         products = []
         for fa, ma in a:
             for fb, mb in b:
-                if (fb, fa) not in self._dcms:
-                    self._dcms[fb, fa] = [[_entry(x.xreplace(self._plain)) for x in row]
-                                          for row in fb.dcm(fa).tolist()]
-                dcm = self._dcms[fb, fa]
-                products += [(mb[r], dcm[r][c], ma[c]) for r in range(3) if mb[r].expr != 0
-                             for c in range(3) if ma[c].expr != 0 and dcm[r][c].expr != 0]
+                pairs = [(r, c) for r in range(3) if mb[r].expr != 0
+                         for c in range(3) if ma[c].expr != 0]
+                products += [(mb[r], cos, ma[c]) for r, c in pairs
+                             if (cos := self._cosine(fb, r, fa, c)).expr != 0]
         if any(e.terms is None for p in products for e in p):  # a fraction: tidy cancels
             return tidy(sp.Add(*[sp.Mul(*(e.expr for e in p)) for p in products]))
         return tidy_sum_of_products([[e.terms for e in p] for p in products])
+
+    def _cosine(self, fb: me.ReferenceFrame, r: int, fa: me.ReferenceFrame, c: int) -> _Entry:
+        """b_r · a_c, entry (r, c) of ``fb.dcm(fa)``, prepared on first use (a pair of frames
+        in either order, and only the entries a product needs)."""
+        key = (fb, r, fa, c) if (fb.name, r) <= (fa.name, c) else (fa, c, fb, r)
+        if key not in self._cosines:
+            self._cosines[key] = _entry(key[0].dcm(key[2])[key[1], key[3]].xreplace(self._plain))
+        return self._cosines[key]
 
     def plain(self, obj):
         """Any expression or vector with dynamicsymbols → the system's plain Symbols."""
@@ -130,6 +149,12 @@ class _Symbols:
         if isinstance(obj, me.Vector):
             return obj.applyfunc(lambda e: e.xreplace(self._plain))
         return sp.sympify(obj).xreplace(self._plain)
+
+
+def _cross(a: me.Vector, b: me.Vector) -> me.Vector:
+    """a × b in b's frames, as ``Vector.cross``, with a resolved in each frame once."""
+    import sympy.physics.mechanics as me  # slow to import: on first use
+    return me.Vector([(a.to_matrix(F).cross(m), F) for m, F in b.args])
 
 
 @dataclass
@@ -161,11 +186,10 @@ def _bodies(model: MechanicsModel, sym: _Symbols) -> list[_Body]:
     for body in model.bodies:
         if isinstance(body, me.RigidBody):
             point = model.reference_points.get(body.name, body.masscenter)
-            rho = body.masscenter.pos_from(point) if point is not body.masscenter \
-                else me.Vector(0)
-            # Parallel axes: the inertia about P_i from the central one.
-            inertia = body.central_inertia + me.inertia_of_point_mass(body.mass, rho,
-                                                                      body.frame)
+            rho, inertia = me.Vector(0), body.central_inertia
+            if point is not body.masscenter:  # parallel axes: the inertia about P_i
+                rho = body.masscenter.pos_from(point)
+                inertia += me.inertia_of_point_mass(body.mass, rho, body.frame)
             out.append(_Body(body, point, sym.on_motion(point.vel(N)),
                              sym.on_motion(body.frame.ang_vel_in(N)), rho, inertia))
         elif isinstance(body, me.Particle):
@@ -297,9 +321,7 @@ def from_system(system: Definition) -> Derivation:
                       "symbols γ^j_rl of §4.3 (same letter, different object); "
                       + _frames_named(model, [g for row in gam for g in row]) + ".", None,
                       key="velocity_coefficients"))
-    drift = [sym.on_motion(b.v - sum((gi * ui for gi, ui in zip(g, u, strict=True)),
-                                     me.Vector(0)))
-             for b, g in zip(bodies, gam, strict=True)]
+    drift = [sym.on_motion(b.v.xreplace(dict.fromkeys(u, 0))) for b in bodies]  # v is linear in u
     if any(d != me.Vector(0) for d in drift):
         steps.append(Step("Rheonomic terms γ_it = v_i − Σ_j γ_ij u_j",
                           [sym.plain(d) for d in drift], "(4.125)",
@@ -327,14 +349,24 @@ def from_system(system: Definition) -> Derivation:
                           "fixed in the body; the inertia dyadic about P_i follows from the "
                           "central one by parallel axes.", None, key="reference_points"))
 
+    partials = {**{b.point: g for b, g in zip(bodies, gam, strict=True)},
+                **{b.body.frame: beta[id(b)] for b in rigid}}
+    prepared = {}
+
+    def coefficients(where: me.Point | me.ReferenceFrame) -> list:
+        """γ_ij of a point or β_ij of a frame, prepared for ``tidy_dot``, once each."""
+        if where not in prepared:
+            if where not in partials:
+                vel = where.ang_vel_in(N) if isinstance(where, me.ReferenceFrame) \
+                    else where.vel(N)
+                partials[where] = me.partial_velocity([sym.on_motion(vel)], u, N)[0]
+            prepared[where] = [sym.prepared(c) for c in partials[where]]
+        return prepared[where]
+
     Q = [sp.S.Zero] * k
     for where, load in model.loads:
-        if isinstance(where, me.ReferenceFrame):
-            coeffs = me.partial_velocity([sym.on_motion(where.ang_vel_in(N))], u, N)[0]
-        else:
-            coeffs = me.partial_velocity([sym.on_motion(where.vel(N))], u, N)[0]
         load = sym.prepared(sym.on_motion(load))  # a damper's q̇ = Φ u + Φ_t (4.134)
-        Q = [Q[j] + sym.tidy_dot(load, sym.prepared(coeffs[j])) for j in range(k)]
+        Q = [Q[j] + sym.tidy_dot(load, c) for j, c in enumerate(coefficients(where))]
     Q = _forces_once(system, [sp.expand(e) for e in Q], bool(model.loads))
     steps.append(Step("Generalized applied forces Q_j = Σ (F_i·γ_ij + M_i·β_ij)" if rigid
                       else "Generalized applied forces Q_j = Σ_i F_i·γ_ij", sp.Matrix(Q),
@@ -344,24 +376,25 @@ def from_system(system: Definition) -> Derivation:
 
     lhs: list[list[sp.Expr]] = [[] for _ in range(k)]  # terms, summed once at the end
     accelerations, alternate = [], []
-    for b, g in zip(bodies, gam, strict=True):
-        a = sym.on_motion(b.v.dt(N))
+    for b in bodies:
+        a = sym.dt(b.v, N)
         accelerations.append(sym.plain(a))
         # Each body's share is tidied on its own (small), never the whole equation.
         if b.w is None:
             inertia_force = sym.prepared(b.body.mass * a)
-            for j in range(k):
-                lhs[j].append(sym.tidy_dot(inertia_force, sym.prepared(g[j])))
+            for j, g in enumerate(coefficients(b.point)):
+                lhs[j].append(sym.tidy_dot(inertia_force, g))
             continue
-        alpha = sym.on_motion(b.w.dt(N))
+        alpha = sym.dt(b.w, N)
         rho_ddot = sym.on_motion(alpha.cross(b.rho) + b.w.cross(b.w.cross(b.rho)))
         force = b.body.mass * (a + rho_ddot)  # −F*_i (4.139)
-        moment = (b.inertia.dot(alpha) + b.w.cross(b.inertia.dot(b.w))
-                  + b.body.mass * b.rho.cross(a))  # −M*_i (4.140)
+        moment = b.inertia.dot(alpha) + _cross(b.w, b.inertia.dot(b.w))  # −M*_i (4.140)
+        if b.rho != me.Vector(0):
+            moment += b.body.mass * b.rho.cross(a)
         force_terms, moment_terms = sym.prepared(force), sym.prepared(moment)
-        for j in range(k):
-            lhs[j] += [sym.tidy_dot(force_terms, sym.prepared(g[j])),
-                       sym.tidy_dot(moment_terms, sym.prepared(beta[id(b)][j]))]
+        for j, (g, beta_j) in enumerate(zip(coefficients(b.point), coefficients(b.body.frame),
+                                            strict=True)):
+            lhs[j] += [sym.tidy_dot(force_terms, g), sym.tidy_dot(moment_terms, beta_j)]
         frame = model.momentum_frames.get(b.body.name)
         if frame is not None:
             alternate.append(_alternate_form(b, frame, N, sym, force, moment))
@@ -380,10 +413,10 @@ def from_system(system: Definition) -> Derivation:
                           "the last column shows ṗ_i − m_i(v̇_i + ρ̈_ci) and Ḣ_i + m_i ρ_ci × v̇_i "
                           "− (the moment of (4.140)), both zero.", None, key="alternate_form"))
     lhs = sp.Matrix([expanded_sum(terms) for terms in lhs])
-    steps.append(Step("Generalized inertia forces Q*_j = −Σ [m(v̇ + ρ̈_c)·γ_ij + "
-                      "(I·ω̇ + ω×I·ω + m ρ_c × v̇)·β_ij]" if rigid
-                      else "Generalized inertia forces Q*_j = −Σ_i m_i v̇_i·γ_ij",
-                      -lhs, "(4.138)–(4.140)" if rigid else "(4.130)",
+    steps.append(LazyStep("Generalized inertia forces Q*_j = −Σ [m(v̇ + ρ̈_c)·γ_ij + "
+                          "(I·ω̇ + ω×I·ω + m ρ_c × v̇)·β_ij]" if rigid
+                          else "Generalized inertia forces Q*_j = −Σ_i m_i v̇_i·γ_ij",
+                          lambda: -lhs, "(4.138)–(4.140)" if rigid else "(4.130)",
                       "The inertia forces projected on the same velocity coefficients as the "
                       "applied loads: Q*_j = Σ_i (F*_i·γ_ij + M*_i·β_ij) (4.138) with "
                       "F*_i (4.139) and M*_i (4.140) (ρ_c = 0 when P_i is the mass centre)."

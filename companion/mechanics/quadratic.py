@@ -210,14 +210,16 @@ def linear_coefficients(exprs: Sequence[sp.Expr], symbols: Sequence[sp.Symbol]
         for term in sp.Add.make_args(expr):
             factors = sp.Mul.make_args(term)
             found = [f for f in factors if f in index]
-            if len(found) > 1 or (not found and term.has(*symbols)):
+            if len(found) > 1:
                 raise ValueError(f"{expr} is not linear in {list(symbols)}")
             if found:
                 coeffs.setdefault(index[found[0]], []).append(
                     sp.Mul(*[f for f in factors if f is not found[0]]))
             else:
                 free.append(term)
+        rest.append(sp.Add(*free))
+        if rest[-1].has(*symbols):  # once per row, not per term
+            raise ValueError(f"{expr} is not linear in {list(symbols)}")
         for col, terms in coeffs.items():
             A[row, col] = sp.Add(*terms)
-        rest.append(sp.Add(*free))
     return A, sp.Matrix(rest)

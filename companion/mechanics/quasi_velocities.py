@@ -163,6 +163,8 @@ def inverse(psi: sp.Matrix) -> sp.Matrix:
             "Ψ is singular (its determinant is identically zero): the quasi-velocities are not "
             "independent, so q̇ cannot be recovered from them"
         )
+    if not psi.free_symbols:  # numbers (u = q̇ on a chain): exact, without 10×10 cofactors
+        return psi.inv()
     # adj(Ψ)/det Ψ: the cofactors and the determinant are tidied as polynomials in the
     # coordinates' functions, each once, which keeps the entries of Φ small.
     return psi.adjugate(method="berkowitz").applyfunc(lambda e: tidy(tidy(e) / det))
@@ -195,7 +197,8 @@ def c_matrices(psi: sp.Matrix, q: Sequence[sp.Symbol]) -> list[sp.Matrix]:
 def gamma_matrices(c: Sequence[sp.Matrix], phi: sp.Matrix) -> list[sp.Matrix]:
     """γ^j = Φᵀ C^j Φ, i.e. γ^j_rl = Σ_i Σ_k C^j_ik Φ_ir Φ_kl (4.83); r row, l column
     (in Example 4.3 (4.95), matrix form (4.96); in Example 4.4 (4.113), matrix form (4.114))."""
-    return [tidy_matrix(phi.T * cj * phi) for cj in c]
+    return [cj if cj.is_zero_matrix and type(cj) is type(phi)  # Φᵀ 0 Φ, of the same type
+            else tidy_matrix(phi.T * cj * phi) for cj in c]
 
 
 def gamma_rheonomic(

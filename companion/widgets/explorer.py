@@ -215,6 +215,9 @@ EXPLORER_CLASS = "companion-explorer"
 #: CSS class of preset buttons: scene.js presses the n-th on key n and, after a click, moves
 #: the keyboard focus to the explorer's scene.
 PRESET_CLASS = "companion-preset"
+#: CSS class an explorer carries while a predict preset's outcome is hidden: lecture mode
+#: holds back the cells that answer the prediction until then (lecture.js).
+PREDICTING_CLASS = "companion-predicting"
 
 #: Style of an explorer's buttons: their text is never cut to an ellipsis ("ne" for "next").
 EXPLORER_CSS = style.whole_buttons_css(EXPLORER_CLASS) + style.SCREEN_READER_CSS
@@ -646,6 +649,7 @@ class Explorer:
     def _set_predicting(self, on: bool) -> None:
         self.predicting = on
         self.reveal_button.layout.display = "" if on else "none"
+        (self.widget.add_class if on else self.widget.remove_class)(PREDICTING_CLASS)
         self._readout()
         for listener in list(self.on_predict):
             listener(on)

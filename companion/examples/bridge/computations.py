@@ -3,9 +3,9 @@
 * The constant γ^j_rl of Example 4.3 (4.100)–(4.102) are the structure constants of so(3):
   [e_r, e_l] = Σ_j γ^j_rl e_j, i.e. γ^j_rl = ε_jrl (Levi-Civita symbol).
 * The gyroscopic term of (4.92), Σ_j p_j γ^j u, is A·(−B(ω, ω)) with the B of §7.4, which
-  for SO(3) works out to B(c, a) = A⁻¹((Ac) × a) (the companion's derivation from B's
-  definition; our copy of the chapter keeps the general notation): Boltzmann–Hamel's
-  A ω̇ + Σ_j p_j γ^j ω = τ, τ the applied body torque, is dω/dt = B(ω, ω) + A⁻¹τ (ours).
+  for SO(3) is B(c, a) = A⁻¹((Ac) × a) (§7.4; the companion solves it from B's definition):
+  Boltzmann–Hamel's A ω̇ + Σ_j p_j γ^j ω = τ, τ the applied body torque, is §7.4's
+  dω/dt = B(ω, ω) + A⁻¹τ (the chapter writes M for the torque); that they agree is ours.
 * With the metric σ = Ψᵀ A Ψ of T in the Euler-angle rates (4.89)/(4.93), the geodesic
   equations σ q̈ + Γ_{j,kl} q̇^k q̇^l = 0 of §7.2, mapped to ω = Ψ q̇, are Euler's equations
   (checked at random states: the symbolic σ⁻¹ in Euler angles takes a minute).
@@ -260,14 +260,15 @@ def robotics_form() -> dict[str, sp.Matrix]:
                                 mech.qdot)
 
 
-def bracket_sign_on_so3() -> dict[str, list[sp.Matrix]]:
+def bracket_sign_on_so3(system: Any = None) -> dict[str, list[sp.Matrix]]:
     """γ^j_rl = ⟨ω^j, [X_r, X_l]⟩ for body (left-invariant) and spatial (right-invariant)
     angular velocities in Greenwood's type I Euler angles (ours): ε_jrl and −ε_jrl.
 
     The spatial ω_s = R ω_b with R = R_z(ψ) R_y(θ) R_x(φ), the attitude whose body rates are
-    (4.89) (``rotation`` is returned so that a test can check Rᵀ Ṙ = ω̂_b).
+    (4.89) (``rotation`` is returned so that a test can check Rᵀ Ṙ = ω̂_b).  ``system`` is
+    Example 4.3's (the shared one unless given).
     """
-    system = _euler_body()
+    system = _euler_body() if system is None else system
     psi, theta, phi = system.q
     R = (sp.rot_axis3(-psi) * sp.rot_axis2(-theta) * sp.rot_axis1(-phi))
     body, _ = system.psi

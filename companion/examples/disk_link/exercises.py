@@ -300,7 +300,7 @@ def disk_link_rolling_concepts() -> list[ChoiceExercise]:
             ],
             right=lambda s: pick({"rolls": 0, "slips_later": 1, "slips_at_once": 2},
                                   _rolling_outcome(s)),
-            then=("Now press ▶ in the explorer above with the defaults and watch the strip "
+            then=("Now press ▶ in the explorer below with the defaults and watch the strip "
                   "that marks where the rolling model is valid."),
         ),
         ChoiceExercise(

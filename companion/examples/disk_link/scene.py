@@ -1,6 +1,8 @@
 """Scene of the disk on the pivoted link (L&V §7.10–7.11, reconstructed), seen from the side:
 the link, the disk with a spoke, the contact forces N and F, the friction cone ±μ_s about the
-normal, and the disk coloured by mode (rolling / slipping / flight)."""
+normal, and the disk coloured by mode (rolling / slipping / flight).  The view follows the
+disk (:data:`REACH` link lengths around its centre), as the knife edge's follows its rod: framing
+the whole fall left the disk about 25 px across on a projector, its stick–slip unseen."""
 
 from __future__ import annotations
 
@@ -25,6 +27,11 @@ PHRASES = {"rolling": "rolls", "slipping forward": "slips forward",
            "slipping backward": "slips backward", "separated": "leaves the link",
            "rolling model valid": "rolls", "rolling model violated":
            "would slip (the rolling model no longer holds)"}
+
+#: Link lengths shown on each side of the disk's centre: the force arrows (a quarter of the
+#: link for m g, :data:`ARROW_SCALE`) and the friction cone fit, and the default disk (a
+#: tenth of the link in radius) spans a quarter of the view's height.
+REACH = 0.4
 
 
 def scene(trajectory: Trajectory) -> Declaration:
@@ -53,6 +60,7 @@ def scene(trajectory: Trajectory) -> Declaration:
     legend = [(c, n) for n, c in colors.items()]
     story = mode_story(segments, PHRASES, "the disk")
     return Declaration(items, view="2d", aspect=0.75, hud=modes,
+                       follow=(centre, REACH * p["L"]),
                        title="Disk on a pivoted link (L&V §7.10–7.11, reconstructed)",
                        legend=[(COLORS["normal"], "N"), (COLORS["friction"], "F"), *legend],
                        description=f"{story[0].upper()}{story[1:]}; the run ends at "

@@ -129,7 +129,7 @@ def double_pendulum_concepts() -> list[ChoiceExercise]:
                        "does not turn at first (θ̈₂ = 0)."),
             ],
             right=lambda s: 0 if _straight_outcome(s) else 1,
-            then=("Now set θ₁ = θ₂ = 1.8 and both rates to 0 in the explorer above, press ▶ "
+            then=("Now set θ₁ = θ₂ = 1.8 and both rates to 0 in the explorer below, press ▶ "
                   "and watch the elbow."),
         ),
     ]

@@ -235,7 +235,7 @@ def euler_body_concepts() -> list[ChoiceExercise]:
             ],
             right=lambda s: pick({"steady": 0, "early": 1, "repeated": 2, "once": 3},
                                   _flip_outcome(s)),
-            then=("Now press ▶ in the explorer above with the default values and watch ω_y "
+            then=("Now press ▶ in the explorer below with the default values and watch ω_y "
                   "in its body angular velocity plot."),
         ),
     ]

@@ -304,7 +304,7 @@ def knife_edge_concepts(system: System | None = None) -> list[ChoiceExercise]:
                        "velocity): m v² + m l² φ̇²/2 is conserved."),
             ],
             right=lambda s: pick(turning, _turning_outcome(on(s))),
-            then="Now press ▶ in the explorer above with the defaults and watch both rates.",
+            then="Now press ▶ in the explorer below with the defaults and watch both rates.",
         ),
         ChoiceExercise(
             key="backwards", example="knife_edge", kind="predict",
@@ -324,7 +324,7 @@ def knife_edge_concepts(system: System | None = None) -> list[ChoiceExercise]:
                        "φ̈ is not zero while the dumbbell moves along the rod."),
             ],
             right=lambda s: pick(backwards, _turning_outcome(on(s), {"u_1": -0.5})),
-            then="Now set v₀ = −0.5 in the explorer above, press ▶ and watch φ̇.",
+            then="Now set v₀ = −0.5 in the explorer below, press ▶ and watch φ̇.",
         ),
     ]
 

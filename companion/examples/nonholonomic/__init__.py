@@ -16,8 +16,8 @@ EXAMPLES = (
             source="Loparo & Vakalis §7.9, nonholonomic constraints (reconstructed)",
             summary="See the knife edge's allowed velocities form a non-integrable "
             "distribution, get (4.122)–(4.123) and the blade force from the constrained "
-            "connection, learn why the constrained T fails with Greenwood's u₃, and park the "
-            "blade sideways by a Lie bracket.",
+            "connection, learn why the constrained T fails with Greenwood's u₃, and drive the "
+            "blade with its two allowed motions (predict first where parking leaves it).",
             order=(7, 9, 1),
         ),
         exercises=("Exercises: Newton's law on a distribution",

@@ -134,7 +134,7 @@ def rigid_body_so3_concepts() -> list[ChoiceExercise]:
                        "One of them is not: the tennis-racket theorem."),
             ],
             right=lambda s: pick({("x",): 0, ("y",): 1, ("z",): 2, (): 3}, _unstable_axes(s)),
-            then=("Now try each axis in the explorer above: set that ω component to 2, the "
+            then=("Now try each axis in the explorer below: set that ω component to 2, the "
                   "others to 0.05, and press ▶."),
         ),
     ]

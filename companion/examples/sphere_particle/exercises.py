@@ -151,7 +151,7 @@ def sphere_particle_concepts() -> list[ChoiceExercise]:
             ],
             right=lambda s: pick({"level": 0, "oscillates": 1, "falls": 2, "climbs": 3},
                                   _height_outcome(s)),
-            then=("Now press ▶ in the explorer above with the defaults and watch the path on "
+            then=("Now press ▶ in the explorer below with the defaults and watch the path on "
                   "the sphere."),
         ),
         ChoiceExercise(

@@ -13,8 +13,8 @@ EXAMPLES = (
             title="Body and space on SO(3): Ad_g, Lemma 7.1 and a thrown body (§7.4; §7.6 "
             "reconstructed)",
             source="Loparo & Vakalis §7.4; §7.6 (reconstructed)",
-            summary="Tell the body from the spatial angular velocity through Ad_g, measure "
-            "Lemma 7.1's remainder and its next term, and throw a tumbling body whose centre "
+            summary="Tell the body from the spatial angular velocity through Ad_g, measure how "
+            "fast Lemma 7.1's remainder shrinks, and throw a tumbling body whose centre "
             "follows a parabola.",
             order=(7, 4, 1),
         ),

@@ -2,30 +2,70 @@
 by Voilà as its config file (``voila.py`` in each configuration folder) once this folder is
 on ``JUPYTER_CONFIG_PATH``.
 
+- A warm start.  The notebooks named in ``COMPANION_WARM`` (paths relative to the folder
+  Voilà serves, separated by spaces: ``make lecture WARM="knife-edge …"`` writes them) each
+  keep one kernel that has already run the notebook (Voilà's pre-heated kernels,
+  ``preheat_kernel`` with a pool per notebook, ``VoilaKernelManager.kernel_pools_config``):
+  opening such a page takes that kernel, and Voilà starts the next one for the next page
+  :data:`REFILL_SECONDS` later (not at once: on a lecturer's two-core laptop the next kernel's
+  run would take a core from the page being opened).
+  Every other notebook starts its kernel when its page is opened (a pool of none).
 - No kernel left behind.  A page that is closed or reloaded asks Voilà to shut its kernel
   down (Voilà's own ``beforeunload`` beacon, which sends the ``_xsrf`` cookie back as a form
   field).  Voilà's notebook page never sets that cookie, so every such request was refused
-  (``403 … '_xsrf' argument missing``) and each reload kept a 230–290 MiB kernel.  The
-  prelaunch hook asks tornado for the page's XSRF token before the page is sent, which sets
-  the cookie (``RequestHandler.xsrf_token``).
+  (``403 … '_xsrf' argument missing``) and each reload kept a 230–290 MiB kernel: the
+  template's page sets the cookie itself (lecture.js; a page rendered before it was asked
+  for, as a warm one is, has no request to set it from).
 - A backstop for pages that never say goodbye (a crashed tab, a laptop put to sleep): a
   kernel with no page connected and idle for :data:`CULL_IDLE_SECONDS` is shut down
-  (jupyter_server's culler; a page that is open keeps its kernel however long it idles).
+  (jupyter_server's culler; a page that is open keeps its kernel however long it idles, and
+  Voilà never culls a warm kernel waiting for its page).  A kernel's idle time counts from
+  the moment the culler first finds it outside the warm pool at the earliest
+  (:class:`LectureKernelManager`): a warm kernel prepared long before has been idle longer
+  than the limit, and was culled as soon as a page took it, before the page could connect.
 """
+
+import os
+from datetime import datetime, timezone
+
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
 #: A kernel idle this long with no page connected is shut down (seconds).
 CULL_IDLE_SECONDS = 600
+#: The environment variable naming the notebooks kept warm.
+WARM_ENV = "COMPANION_WARM"
+#: A warm kernel taken by a page is replaced this long after (seconds).
+REFILL_SECONDS = 30
+
+
+class LectureKernelManager(AsyncMappingKernelManager):
+    """jupyter_server's kernel manager whose culler counts a kernel idle from the moment it
+    first finds the kernel (Voilà's pre-heating manager asks it only about kernels outside
+    its warm pool) at the earliest, not from the kernel's last message."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._first_seen: dict[str, datetime] = {}
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        self._first_seen = {k: t for k, t in self._first_seen.items() if k in self}
+        seen = self._first_seen.setdefault(kernel_id, datetime.now(timezone.utc))
+        kernel = self.get_kernel(kernel_id)
+        if getattr(kernel, "last_activity", seen) < seen:
+            kernel.last_activity = seen
+        await super().cull_kernel_if_idle(kernel_id)
+
 
 c = get_config()  # noqa: F821  (traitlets runs this file with get_config defined)
 
+c.VoilaConfiguration.multi_kernel_manager_class = LectureKernelManager
 
-def issue_xsrf_cookie(handler, notebook, cwd):
-    """Voilà's prelaunch hook: set the ``_xsrf`` cookie the page's shutdown beacon returns
-    (tornado sets it on the first read of ``xsrf_token``); the notebook is left as it is."""
-    handler.xsrf_token  # noqa: B018  (read for its side effect: the cookie)
-    return None
-
-
-c.VoilaConfiguration.prelaunch_hook = issue_xsrf_cookie
 c.MappingKernelManager.cull_idle_timeout = CULL_IDLE_SECONDS
 c.MappingKernelManager.cull_interval = 60
+
+warm = os.environ.get(WARM_ENV, "").split()
+if warm:
+    c.VoilaConfiguration.preheat_kernel = True
+    c.VoilaKernelManager.kernel_pools_config = {
+        "default": {"pool_size": 0}, **{path: {"pool_size": 1} for path in warm}}
+    c.VoilaKernelManager.fill_delay = REFILL_SECONDS

@@ -4,14 +4,36 @@
 //     focus handles them itself, scene.js); 1–9 press that preset of the explorer nearest
 //     the screen, with or without a scene (scene.js then moves the focus to its scene);
 //   N / PageDown next section, P / PageUp previous section (a clicker's keys): the next or
-//     previous heading of the prose (h1, h2, h3) scrolled to the top — from the page's top
-//     the first press moves to the first section below the title;
+//     previous heading of the prose (h1, h2, h3), prediction or answer to one (cells tagged
+//     predict, answers-prediction) scrolled to the top — from the page's top the first press
+//     moves to the first section below the title;
 //   ? opens or closes the keys' bar.
+// Predict, play, explain: a prose cell that answers a prediction (tagged answers-prediction)
+// is held back while the explorer above it hides a predict preset's outcome; once the motion
+// has been played (or revealed) it shows in place, and N goes to it next.
 (() => {
-  const HEADINGS = [1, 2, 3].map((n) => `#rendered_cells .jp-MarkdownCell h${n}`).join(", ");
+  // The page's goodbye: Voilà's beforeunload beacon asks the server to shut the page's kernel
+  // down and sends the _xsrf cookie back as a form field, which tornado checks against the
+  // cookie.  Voilà's notebook page never sets that cookie (a warm page is rendered before
+  // anyone asks for it), so every goodbye was refused: the page sets one, a random token of
+  // the form tornado accepts (hex, "version 1"), unless the server already did.
+  if (!/(^|;\s*)_xsrf=/.test(document.cookie)) {
+    const token = [...crypto.getRandomValues(new Uint8Array(16))]
+      .map((b) => b.toString(16).padStart(2, "0")).join("");
+    document.cookie = `_xsrf=${token}; path=/; SameSite=Strict`;
+  }
+
+  // A markdown cell's tags are classes of its rendered markdown (nbconvert's lab template).
+  const ANSWER = "#rendered_cells .jp-MarkdownCell .celltag_answers-prediction";
+  const PREDICT = "#rendered_cells .jp-MarkdownCell .celltag_predict";
+  const HEADINGS = [1, 2, 3].map((n) => `#rendered_cells .jp-MarkdownCell h${n}`)
+    .concat([PREDICT, ANSWER.replace(".jp-MarkdownCell", ".jp-MarkdownCell:not(.companion-held)")])
+    .join(", ");
   const EXPLORER = ".companion-explorer", PRESET = ".companion-preset";
+  const PREDICTING = "companion-predicting", HELD = "companion-held";
   const INTERACTIVE = "button, input, textarea, select, a, [role=slider], [contenteditable]";
   const SCENE_KEYS = [" ", "ArrowLeft", "ArrowRight", "Home", "End"];
+  const PAGE_KEYS = ["n", "p", "PageDown", "PageUp", "?"];
 
   const shown = (el) => el.getBoundingClientRect().height > 0;
   function inView(el) {
@@ -68,10 +90,38 @@
     }
   }
 
+  // The explorer a cell answers: the last one above it, after the last prediction above it.
+  function answered(cell) {
+    let explorer = null;
+    for (const c of document.querySelectorAll("#rendered_cells .jp-Cell")) {
+      if (c === cell) return explorer;
+      if (c.querySelector(":scope > .jp-Cell-inputWrapper .celltag_predict")) explorer = null;
+      const inside = c.querySelectorAll(EXPLORER);
+      if (inside.length) explorer = inside[inside.length - 1];
+    }
+    return null;
+  }
+  let pending = false;
+  function holdAnswers() {
+    pending = false;
+    for (const tagged of document.querySelectorAll(ANSWER)) {
+      const cell = tagged.closest(".jp-Cell"), explorer = answered(cell);
+      cell.classList.toggle(HELD, !!explorer && explorer.classList.contains(PREDICTING));
+    }
+  }
+  // Explorers appear, and enter and leave predict mode, as the kernel says (ipywidgets).
+  new MutationObserver(() => {
+    if (!pending) { pending = true; requestAnimationFrame(holdAnswers); }
+  }).observe(document.body, { subtree: true, childList: true, attributes: true,
+                              attributeFilter: ["class"] });
+
   document.addEventListener("keydown", (event) => {
     const target = event.target;
     if (event.ctrlKey || event.metaKey || event.altKey || !target.closest) return;
-    if (target.closest(INTERACTIVE) || target.closest(".companion-scene")) return;
+    if (target.closest(INTERACTIVE)) return;
+    // A scene with the focus (after a preset key) keeps its own keys; N, P and the page keys
+    // still move on, so that after the play the next press reaches the explanation.
+    if (target.closest(".companion-scene") && !PAGE_KEYS.includes(event.key)) return;
     if (event.key === "n" || event.key === "PageDown") section(1);
     else if (event.key === "p" || event.key === "PageUp") section(-1);
     else if (event.key === "?") bar.open = !bar.open;
