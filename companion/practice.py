@@ -304,7 +304,7 @@ def _on_surface(name: str, title: str, radial: sp.Symbol, embedding: Sequence[sp
     rate, phid = sp.symbols(rf"\dot{{{radial.name}}} \dot{{\phi}}")
     m, g = sp.symbols("m g", positive=True)
     return ConstrainedSystem(
-        name=name, title=title, source="ours, by Loparo & Vakalis (7.2)", x=[radial, phi],
+        name=name, title=title, x=[radial, phi],
         xdot=[rate, phid], embedding=embedding, ambient_metric=m * sp.eye(3),
         ambient_force=[0, 0, -m * g],
         parameters=[Parameter(m, 1.0, 0.2, 5.0, "kg", "mass", positive=True),

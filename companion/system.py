@@ -229,8 +229,6 @@ Observer = Callable[["System", Trajectory], None]
 
 #: What each attribute a :class:`System` reads through from its :class:`Definition` is.
 _READ_THROUGH = {
-    "name": "registry key", "title": "display title",
-    "source": "where the book treats the system",
     "q": "generalized coordinates", "qdot": "symbols of q̇",
     "u": "quasi-velocities, the last ``n_constraints`` held at zero (configuration "
          "constraints' rates appended)",
@@ -251,11 +249,6 @@ _READ_THROUGH = {
     "holonomic": "configuration constraints f(q, t) = 0",
     "dependent": "the coordinates solved from the configuration constraints",
     "constraint_exprs": "the configuration constraints by the name of their residual",
-    "invariants": "named expressions conserved on the motion",
-    "series": "named expressions evaluated along the motion",
-    "validity": "named conditions (≥ 0) the model needs",
-    "citations": "the book's equation numbers by step key",
-    "reconstruction": "whether the example is our reconstruction",
     "mechanics_model": "the function building bodies and loads (Kane's method), or None",
     "geometry": "what the geometric methods read (a mechanism, an embedding), or None",
     "elimination": "'symbolic' or 'numeric' elimination of Φ = Ψ⁻¹",
@@ -273,17 +266,25 @@ def _read_through(field: str, what: str) -> property:
 
 
 #: Keywords of ``System`` that are parts, not fields of the definition.
-PARTS = ("method", "integrator", "methods", "observers", "observables", "t_final", "n_points")
+PARTS = ("name", "title", "citations", "method", "integrator", "methods", "observers",
+         "observables", "invariants", "series", "validity", "t_final", "n_points")
 
 #: What each part is, by the attribute that reads it (``own_methods`` is the keyword
 #: ``methods``: the attribute ``methods`` lists the registered ones too).
 _PART_DOCS = {
+    "name": "what the system is called (a worked example's registry key)",
+    "title": "the display title",
+    "citations": "a worked example's own equation numbers of its derivations' steps, by "
+                 "method and step key",
     "method": "the derivation method ``simulate`` integrates unless told another",
     "integrator": "the :class:`Integrator` that turns the equations into a motion",
     "own_methods": "the system's own derivation methods by name (keyword ``methods``)",
     "observers": "functions called with each new trajectory",
     "observables": "quantities that depend on the equations (:class:`~companion.model."
                    "Observable`), computed from this system's own derivation",
+    "invariants": "named expressions conserved on the motion",
+    "series": "named expressions evaluated along the motion",
+    "validity": "named conditions (≥ 0) the model needs",
     "t_final": "how long a simulation runs unless told otherwise, s",
     "n_points": "how many samples a simulation returns unless told otherwise",
 }
@@ -316,7 +317,9 @@ def _definition(fields: Mapping[str, Any]) -> Definition:
     unknown = sorted(set(fields) - set(known))
     if unknown:
         near = {k: difflib.get_close_matches(k, [*known, *PARTS], n=1) for k in unknown}
-        hints = "; ".join(f"{k}: did you mean {m[0]}?" for k, m in near.items() if m)
+        hints = "; ".join(f"{k}: did you mean {m[0]}?" if m else f"{k}: a worked example's {k} "
+                          "is on its record (WorkedExample)" for k, m in near.items()
+                          if m or k in ("source", "reconstruction"))
         raise TypeError(f"System got unknown keyword(s) {', '.join(unknown)}"
                         + (f" ({hints})" if hints else "")
                         + f". Parts: {', '.join(PARTS)}; fields of the definition: "
@@ -336,6 +339,11 @@ class System:
     ----------
     definition
         The system as the book defines it (frozen).
+    name, title
+        What the system is called, and its display title (default: the name).
+    citations
+        A worked example's own numbers of its derivations' steps by method and step key,
+        ``{"boltzmann_hamel": {"gyroscopic": "(4.121)"}}`` (:meth:`Derivation.cited`).
     method
         The default derivation method (a name).
     integrator
@@ -349,6 +357,9 @@ class System:
         Quantities that depend on the equations (a constraint force, an energy) by name, each
         an :class:`~companion.model.Observable` computed from this system's own derivation
         and forces: a system from a changed definition keeps them right.
+    invariants, series, validity
+        Named expressions evaluated along each motion: conserved, plotted, and conditions
+        (≥ 0) the model needs, which may use the accelerations (:meth:`Definition.evaluated`).
     t_final, n_points
         Default simulated time and number of samples.
     **fields
@@ -367,11 +378,17 @@ class System:
         self,
         definition: Definition | None = None,
         *,
+        name: str = "system",
+        title: str = "",
+        citations: Mapping[str, Mapping[str, str]] | None = None,
         method: str = "boltzmann_hamel",
         integrator: Integrator | None = None,
         methods: Mapping[str, Method] | None = None,
         observers: Sequence[Observer] = (),
         observables: Mapping[str, Observable] | None = None,
+        invariants: Mapping[str, sp.Expr] | None = None,
+        series: Mapping[str, sp.Expr] | None = None,
+        validity: Mapping[str, sp.Expr] | None = None,
         t_final: float = 20.0,
         n_points: int = 600,
         **fields: Any,
@@ -388,15 +405,17 @@ class System:
                             f"{type(definition).__name__} (or give its fields as keywords)")
         self._definition = definition
         self._parts: dict[str, Any] = {"integrator": OdeIntegrator()}
-        self._set_parts(method=method, integrator=integrator, methods=methods,
-                        observers=observers, observables=observables, t_final=t_final,
-                        n_points=n_points)
+        self._set_parts(name=name, title=title, citations=citations, method=method,
+                        integrator=integrator, methods=methods, observers=observers,
+                        observables=observables, invariants=invariants, series=series,
+                        validity=validity, t_final=t_final, n_points=n_points)
         self._clear_caches()
 
-    def _set_parts(self, *, method: str, integrator: Integrator | str | None,
+    def _set_parts(self, *, name: str, title: str, citations: Mapping[str, Mapping] | None,
+                   method: str, integrator: Integrator | str | None,
                    methods: Mapping[str, Method] | None, observers: Sequence[Observer] | None,
                    observables: Mapping[str, Observable] | None, t_final: float,
-                   n_points: int) -> None:
+                   n_points: int, **evaluated: Mapping[str, sp.Expr] | None) -> None:
         """Validate the parts and set them (here and in :meth:`variant` only)."""
         sample_times(t_final, n_points)  # refuses what a simulation would refuse
         observables = dict(observables or {})
@@ -404,13 +423,20 @@ class System:
         if wrong:
             raise TypeError(f"observables must map names to companion.model.Observable, got "
                             f"{', '.join(f'{k}: {observables[k]!r}' for k in wrong)}")
-        self._parts = {"t_final": t_final, "n_points": n_points,
+        self._parts = {"name": name, "title": title or name,
+                       **{k: self.definition.evaluated(k, v) for k, v in evaluated.items()},
+                       "t_final": t_final, "n_points": n_points,
                        "own_methods": dict(methods or {}),
                        "observers": tuple(observers or ()), "observables": observables,
                        "integrator": self._integrator(integrator)}
         if method not in self.methods:
             raise ValueError(f"unknown method {method!r}; known: {', '.join(self.methods)}")
-        self._parts["method"] = method
+        for key, numbers in (citations or {}).items():
+            if key not in self.methods or not isinstance(numbers, Mapping):
+                raise TypeError("citations map a method to its steps' numbers, e.g. {'boltzmann_"
+                                f"hamel': {{'gyroscopic': '(4.121)'}}}}; got {key!r}: {numbers!r}")
+        self._parts.update(method=method, citations={k: dict(v) for k, v in
+                                                     (citations or {}).items()})
         self._check_initial()
 
     @property
@@ -454,17 +480,15 @@ class System:
     def __repr__(self) -> str:
         return f"<System {self.name}: {self.title}>"
 
-    #: The fields of the definition a :meth:`variant` may change: they change how the system
-    #: is named, evaluated along a motion or derived by Kane's method, never its equations.
-    VARIANT_FIELDS = frozenset({"name", "title", "source", "reconstruction", "citations",
-                                "mechanics_model", "invariants", "series", "validity",
-                                "initial"})
+    #: The fields of the definition a :meth:`variant` may change: they change where a motion
+    #: starts or how Kane's method derives it, never the equations.
+    VARIANT_FIELDS = frozenset({"mechanics_model", "initial"})
 
     def variant(self, **changes: Any) -> System:
-        """A copy of this system with other parts (``method``, ``integrator``, ``t_final`` …)
-        or other presentation fields of its definition (:data:`VARIANT_FIELDS`: another
-        ``name`` and ``mechanics_model``, more ``series``, other ``initial`` values: the whole
-        list of :class:`Parameter` entries, as for ``System``).
+        """A copy of this system with other parts (``name``, ``method``, ``integrator``, more
+        ``series``, ``t_final`` …) or other fields of its definition that leave the equations
+        (:data:`VARIANT_FIELDS`: another ``mechanics_model``, other ``initial`` values: the
+        whole list of :class:`Parameter` entries, as for ``System``).
 
         Its equations stay this system's (a new ``q``, ``T``, ``Q`` or parameter list is a
         new system: ``System(system.definition.replace(...), ...)``), so derivations already
@@ -478,7 +502,7 @@ class System:
             An unknown keyword.
         """
         parts = {k: changes.pop(k) for k in PARTS if k in changes}
-        rederive = bool({"mechanics_model", "citations"} & set(changes)) or "methods" in parts
+        rederive = "mechanics_model" in changes or {"methods", "citations"} & set(parts)
         equations = sorted(set(changes) - self.VARIANT_FIELDS - set(Definition.FIELDS))
         if equations:
             raise TypeError(f"unknown keyword(s) {', '.join(equations)} of variant; it takes "
@@ -491,9 +515,8 @@ class System:
                              "System(system.definition.replace(...), ...)")
         new = copy.copy(self)
         new._definition = self._definition.replace(**changes)
-        current = {"methods": self.own_methods, "integrator": None,
-                   **{k: self._parts[k] for k in ("method", "observers", "observables", "t_final",
-                                                "n_points")}}
+        current = {**{k: v for k, v in self._parts.items() if k != "own_methods"},
+                   "methods": self.own_methods, "integrator": None}
         new._set_parts(**{**current, **parts})
         kept = {} if rederive else dict(self._derivations)
         new._clear_caches()
@@ -648,11 +671,13 @@ class System:
                                                                     list(self.holonomic))
                 return self._derivations[method]
             if method in self.own_methods:  # the system's own: may build on other derivations
-                self._derivations[method] = self.own_methods[method](self)
+                d = self.own_methods[method](self)
             elif method in METHODS:  # a registered method reads the definition only
-                self._derivations[method] = METHODS[method](self.definition)
+                d = METHODS[method](self.definition)
             else:
                 raise ValueError(f"unknown method {method!r}; known: {', '.join(self.methods)}")
+            numbers = self.citations.get(method)
+            self._derivations[method] = d if numbers is None else d.cited(numbers)
         return self._derivations[method]
 
     def compiled(self, method: str | None = None) -> CompiledEOM:

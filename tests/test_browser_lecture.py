@@ -13,6 +13,7 @@ in the companion's markup.  One Voilà server for the session (the ``lecture_voi
 
 from __future__ import annotations
 
+import os
 import re
 import warnings
 from pathlib import Path
@@ -297,6 +298,113 @@ def test_keys_work_from_the_first_press(lecture_voila, browser):
             f"(before) => {{ const t = document.querySelectorAll('.{lb.EXPLORER_CLASS}')[1]"
             ".innerText; return t !== before && t.includes('Predict before you press play')"
             " && t.includes('middle axis'); }", arg=before, timeout=30_000)
+    finally:
+        page.close(run_before_unload=True)
+
+
+#: The first slider handle of the first explorer: its value and whether it has the focus.
+_HANDLE = (f"() => {{ const h = document.querySelector('.{lb.EXPLORER_CLASS} .noUi-handle');"
+           " return [h.getAttribute('aria-valuenow'), document.activeElement === h]; }")
+#: Where N stops (lecture.js): headings, predictions, answers shown; text and top.
+_STOPS = ("() => [...document.querySelectorAll('#rendered_cells .jp-MarkdownCell :is(h1, h2, h3,"
+          " .celltag_predict, .celltag_answers-prediction)')].filter(e =>"
+          " !e.closest('.companion-held') && e.getBoundingClientRect().height > 0)"
+          ".map(e => [e.textContent.slice(0, 60), Math.round(e.getBoundingClientRect().top)])")
+
+
+def test_clicker_keys_after_the_mouse(lecture_voila, browser):
+    """A slider handle or a preset clicked with the mouse leaves the clicker's keys to the
+    page: PageDown goes to the next section and the slider keeps its value; a slider reached
+    with Tab keeps its keys (PageDown moves it, an ARIA slider's key)."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    errors: list[str] = []
+    lb.collect_page_errors(page, errors)
+    try:
+        page.goto(lecture_voila.link("voila/render/chapters/greenwood-04/euler-rigid-body.ipynb"),
+                  timeout=180_000)
+        page.wait_for_selector(f".{lb.EXPLORER_CLASS} canvas", timeout=180_000)
+        page.wait_for_timeout(2000)
+        handle = page.locator(f".{lb.EXPLORER_CLASS} .noUi-handle").first
+
+        def top_of(name: str) -> int:
+            return next(top for head, top in page.evaluate(_STOPS) if head == name)
+
+        for click in (handle, page.locator(f".{lb.EXPLORER_CLASS} .companion-preset").first):
+            page.evaluate(f"() => document.querySelector('.{lb.EXPLORER_CLASS}')"
+                          ".scrollIntoView({block: 'start'})")
+            page.wait_for_timeout(300)
+            value = page.evaluate(_HANDLE)[0]
+            click.click()
+            page.wait_for_timeout(500)
+            focused = page.evaluate("() => document.activeElement.className")
+            assert "noUi-handle" in focused or lb.SCENE_CLASS in focused, focused
+            following = next(head for head, top in page.evaluate(_STOPS) if top > 60)
+            page.keyboard.press("PageDown")
+            page.wait_for_timeout(500)
+            assert abs(top_of(following)) < 40, (focused, following, page.evaluate(_STOPS))
+            if "noUi-handle" in focused:
+                assert page.evaluate(_HANDLE) == [value, False], "the slider moved"
+
+        page.evaluate(f"() => document.querySelector('.{lb.EXPLORER_CLASS}')"
+                      ".scrollIntoView({block: 'start'})")
+        handle.click()
+        page.keyboard.press("Tab")
+        page.keyboard.press("Shift+Tab")  # back to the handle, by the keyboard
+        value, focused = page.evaluate(_HANDLE)
+        assert focused
+        page.keyboard.press("PageDown")
+        page.wait_for_timeout(300)
+        assert page.evaluate(_HANDLE)[0] != value, "PageDown did not move the slider"
+        assert errors == [], errors
+    finally:
+        page.close(run_before_unload=True)
+
+
+#: The first scene's canvas (CSS pixels), the bottom of its controls and caption, the
+#: screen's height, the top of the keys' bar and where the scene's legend ends.
+_SCENE = ("() => { const s = globalThis.__companionScenes[0];"
+          " const r = s.el.querySelector('canvas').getBoundingClientRect();"
+          " const keys = document.querySelector('.companion-lecture-keys');"
+          " return {top: r.top, bottom: s.el.getBoundingClientRect().bottom, height: r.height,"
+          " screen: innerHeight,"
+          " keys: keys.getBoundingClientRect().top,"
+          " legend: s.legendBottom}; }")
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_disk_link_scene_keeps_its_height(lecture_voila, browser, size, tmp_path):
+    """On a small projector the disk–link scene goes below its figure and keeps a usable
+    height (at least 45 % of the screen's, as beside its figure on a large one) after a
+    preset key, its legend whole above the title; space brings it into view, clear of the
+    keys' bar.  Screenshots in ``$COMPANION_SHOTS`` (default: the
+    test's temporary directory)."""
+    shots = Path(os.environ.get("COMPANION_SHOTS", tmp_path))
+    width, height = size
+    page = browser.new_page(viewport={"width": width, "height": height})
+    errors: list[str] = []
+    lb.collect_page_errors(page, errors)
+    try:
+        page.goto(lecture_voila.link("voila/render/chapters/loparo-07/disk-link-friction.ipynb"),
+                  timeout=180_000)
+        page.wait_for_selector(f".{lb.SCENE_CLASS} canvas", timeout=180_000)
+        page.wait_for_timeout(2000)
+        page.evaluate(f"() => document.querySelector('.{lb.EXPLORER_CLASS}')"
+                      ".scrollIntoView({block: 'start'})")
+        page.keyboard.press("1")  # stick–slip: the focus goes to its scene
+        page.wait_for_function(f"() => document.activeElement.classList.contains("
+                               f"'{lb.SCENE_CLASS}')", timeout=30_000)
+        page.wait_for_timeout(3000)
+        page.keyboard.press(" ")
+        page.wait_for_function("() => globalThis.__companionScenes[0].playing",
+                               timeout=10_000)
+        page.wait_for_timeout(1000)
+        page.screenshot(path=str(shots / f"disk-link-lecture-{width}x{height}.png"))
+        scene = page.evaluate(_SCENE)
+        assert scene["height"] >= 0.45 * scene["screen"], scene
+        assert scene["top"] >= -1 and scene["bottom"] <= scene["keys"] + 1, scene
+        # the legend's last row ends above the title's row (14 px × 1.5 at the bottom)
+        assert scene["legend"] < scene["height"] - 36, scene
+        assert errors == [], errors
     finally:
         page.close(run_before_unload=True)
 

@@ -20,28 +20,31 @@ m, l, g = sp.symbols("m l g", positive=True)
 
 def pendulum_fields(**changes):
     fields = dict(
-        name="pendulum", q=[theta], qdot=[thetad], T_qdot=m * l**2 * thetad**2 / 2,
+        q=[theta], qdot=[thetad], T_qdot=m * l**2 * thetad**2 / 2,
         Q_q=[-m * g * l * sp.sin(theta)],
         parameters=[Parameter(m, 1.0, 0.1, 5.0, positive=True),
                     Parameter(l, 1.0, 0.1, 5.0, positive=True),
                     Parameter(g, 9.81, 0.0, 20.0)],
-        initial=[Parameter(theta, 0.5, -3.0, 3.0), Parameter(thetad, 0.0, -5.0, 5.0)],
-        series={"x": l * sp.sin(theta)})
+        initial=[Parameter(theta, 0.5, -3.0, 3.0), Parameter(thetad, 0.0, -5.0, 5.0)])
     fields.update(changes)
     return fields
 
 
 def test_a_definition_is_frozen_and_keeps_copies_of_what_it_was_given():
-    series = {"x": l * sp.sin(theta)}
-    d = Definition(**pendulum_fields(series=series))
-    series["junk"] = theta  # the caller's dict, changed afterwards
-    assert set(d.series) == {"x"} and set(d.replace(name="p2").series) == {"x"}
+    forces = [-m * g * l * sp.sin(theta)]
+    d = Definition(**pendulum_fields(Q_q=forces))
+    forces.append(theta)  # the caller's list, changed afterwards
+    assert len(d.Q_q) == 1 and len(d.replace(T=d.T).Q_q) == 1 and d.given["Q_q"] == d.Q_q
     with pytest.raises(AttributeError, match="frozen"):
         d.q = (theta,)
     with pytest.raises(AttributeError, match="frozen"):
         del d.q
+    series = {"x": l * sp.sin(theta)}
+    s = System(d, series=series)  # what a model evaluates along a motion is the model's
+    series["junk"] = theta
+    assert set(s.series) == {"x"} and not hasattr(d, "series")
     with pytest.raises(TypeError):
-        d.series["x"] = theta
+        s.series["x"] = theta
     assert isinstance(d.Q, tuple) and isinstance(d.psi[0], sp.ImmutableMatrix)
     with pytest.raises(TypeError):
         d.psi[0][0, 0] = 7
@@ -69,7 +72,7 @@ def test_a_system_from_a_definition_or_from_its_fields_is_the_same():
     a, b = by_fields.simulate(2.0), by_definition.simulate(2.0)
     np.testing.assert_array_equal(a.states, b.states)
     with pytest.raises(TypeError, match="give the definition once"):
-        System(by_fields.definition, name="other")
+        System(by_fields.definition, q=[theta])
     with pytest.raises(TypeError, match="metod: did you mean method"):
         System(**pendulum_fields(), metod="maggi")
     with pytest.raises(ValueError, match="unknown method 'maggy'"):
@@ -156,7 +159,15 @@ def test_a_variant_keeps_the_equations_and_copies_its_parts():
     assert w.t_final == 3.0 and w.method == "maggi"  # the parts it was not given are kept
     kept = s.derive()
     assert s.variant(title="t").derive() is kept  # names only: the derivation holds
-    assert s.variant(citations={"gyroscopic": "(9.9)"}).derive() is not kept
+    cited = s.variant(citations={"boltzmann_hamel": {"gyroscopic": "(9.9)"}}).derive()
+    assert cited is not kept and cited.step("gyroscopic").eq == "(9.9)"
+    assert kept.step("gyroscopic").eq == "(4.92)"  # the general equation, still
+    with pytest.raises(TypeError, match="citations map a method to its steps' numbers"):
+        s.variant(citations={"gyroscopic": "(9.9)"})
+    with pytest.raises(ValueError, match=r"unknown steps \['Psi'\] of the boltzmann_hamel"):
+        s.variant(citations={"boltzmann_hamel": {"Psi": "(4.90)"}}).derive()
+    with pytest.raises(TypeError, match="source: a worked example's source is on its record"):
+        System(**pendulum_fields(), source="Greenwood")
 
 
 def test_rhs_is_what_simulate_integrates_and_validates_p():
@@ -190,10 +201,10 @@ def test_no_module_maps_parameter_names_to_positions_by_hand():
 
 def test_series_and_invariants_are_checked_when_the_system_is_built():
     z = sp.Symbol("z")
-    with pytest.raises(ValueError, match="a series of pendulum uses z"):
+    with pytest.raises(ValueError, match="a series uses z"):
         System(**pendulum_fields(series={"bad": z}))
     sleigh = examples.get("knife_edge")
-    with pytest.raises(ValueError, match=r"an invariant of knife_edge uses the constrained "
+    with pytest.raises(ValueError, match=r"an invariant uses the constrained "
                                          r"speed\(s\) u_3"):
         sleigh.variant(invariants={"E": sleigh.T})
 
@@ -204,7 +215,7 @@ def test_what_a_new_user_types_gets_a_clear_answer():
     np.testing.assert_array_equal(f(0.0, [0.5, 0.0]), f(0.0, np.array([0.5, 0.0])))
     with pytest.raises(ValueError, match="parms: did you mean params"):
         s.simulate(2.0, parms={"m": 2.0})
-    with pytest.raises(TypeError, match="of variant; it takes the parts method"):
+    with pytest.raises(TypeError, match="of variant; it takes the parts name, title"):
         s.variant(colour="red")
     with pytest.raises(ValueError, match=r"not steady: .* \(at theta = 0.5"):
         s.linearize()

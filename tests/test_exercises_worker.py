@@ -490,6 +490,7 @@ def test_worker_server_keeps_the_worker_warm_across_kernels(server_env):
     for _ in range(3):
         run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                              timeout=300, env=dict(os.environ))
+        assert run.returncode == 0 and len(run.stdout.split()) == 4, run.stdout + run.stderr
         proven, wrong, pid, parent = run.stdout.split()
         assert (proven, wrong) == ("True", "False"), run.stderr
         seen.append((int(pid), int(parent)))

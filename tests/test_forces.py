@@ -264,7 +264,7 @@ def test_a_method_that_reads_its_own_forces_steps_aside_from_a_damper_saying_why
     damped = System(d.replace(Q=[e - c * u for e, u in zip(d.Q, d.u_independent, strict=True)],
                               parameters=[*d.parameters, DAMPING]))
     with pytest.raises(NotImplementedError, match="the pull-back reads the forces of "
-                       "double_pendulum's mechanism .* differ: give those forces to the "
+                       "the system's mechanism .* differ: give those forces to the "
                        "mechanism too, or use another method"):
         damped.derive("pull_back")
     worst = max_disagreement(damped, n_states=4)

@@ -77,7 +77,8 @@ def test_alternate_form_uses_a_frame_not_fixed_in_the_disk():
 def test_dalembert_steps_on_the_knife_edge():
     steps = dalembert_steps(examples.get("dumbbell_rigid"))
     eqs = [st.eq for st in steps]
-    assert eqs[0] == "(4.124)" and "(4.126)" in eqs and "(4.129)" in eqs and "(4.130)" in eqs
+    assert eqs[0] == "(4.124, by position)" and "(4.126)" in eqs
+    assert "(4.129)" in eqs and "(4.130)" in eqs
     assert eqs[-1] == "(4.132)"
     work = next(st.expr for st in steps if st.title.startswith("The knife-edge force"))
     assert work == 0
@@ -99,12 +100,12 @@ def test_reference_points_must_name_a_body():
 
 
 def test_kane_cites_the_rigid_body_numbers():
-    """Rigid bodies: Q* is (4.138) with F* (4.139) and M* (4.140), the equation (4.142); the
-    accelerations carry no number of their own ((4.139) is F* = −m(v̇ + ρ̈_c)). Particles only:
-    (4.129), (4.130), (4.133)."""
+    """Rigid bodies: Q* is (4.138, by position) with F* (4.139) and M* (4.140), the equation
+    (4.142); the accelerations carry no number of their own ((4.139) is F* = −m(v̇ + ρ̈_c)).
+    Particles only: (4.129), (4.130), (4.133)."""
 
     rigid = examples.get("dumbbell_rigid").derive("kane")
-    assert rigid.step("inertia_forces").eq == "(4.138)–(4.140)"
+    assert rigid.step("inertia_forces").eq == "(4.138, by position)–(4.140)"
     assert rigid.step("applied_forces").eq == "(4.137)"
     assert rigid.step("equations").eq == "(4.142)"
     assert rigid.step("accelerations").eq is None

@@ -76,7 +76,7 @@ def test_book_knife_edge_keeps_its_blade_force_and_energy():
     np.testing.assert_allclose(traj["lambda"], traj.params["m"] * traj["u_1"] * traj["u_2"],
                                atol=1e-12)
     assert traj.drift("energy") < 1e-8
-    assert "lambda" not in book.definition.series  # derived, never stored
+    assert "lambda" not in book.series  # derived, never stored
 
 
 @pytest.mark.slow

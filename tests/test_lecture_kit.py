@@ -106,7 +106,11 @@ def test_make_lecture_port_and_no_browser():
 
 def test_template_hides_presenter_notes_and_carries_the_keys():
     page = (TEMPLATE / "index.html.j2").read_text(encoding="utf-8")
-    assert ".jp-Cell.celltag_presenter-notes { display: none; }" in page
+    # a code cell's tags are classes of the cell, a markdown cell's of its rendered markdown
+    rule = ".jp-Notebook .jp-Cell.celltag_presenter-notes,"
+    assert rule in page
+    hidden = page.split(rule, 1)[1].split("}")[0]
+    assert ":has(> .jp-Cell-inputWrapper .celltag_presenter-notes) { display: none;" in hidden
     assert "{% include 'lecture.js' %}" in page and "{% include 'lecture.css' %}" in page
     keys = (TEMPLATE / "lecture.js").read_text(encoding="utf-8")
     for key in ('"PageDown"', '"PageUp"', '"n"', '"p"', '"ArrowLeft"', '"ArrowRight"', '" "'):

@@ -180,7 +180,7 @@ def _pendulum() -> System:
     th, thd, w = sp.symbols(r"theta \dot{\theta} omega")
     m, g, L = sp.symbols("m g L", positive=True)
     return System(
-        name="pendulum", title="pendulum", source="test", q=[th], qdot=[thd], u=[w],
+        name="pendulum", title="pendulum", q=[th], qdot=[thd], u=[w],
         definitions=[thd], T=m * L**2 * w**2 / 2, Q=[-m * g * L * sp.sin(th)],
         parameters=[Parameter(m, 1.0, 0.5, 2.0, positive=True),
                     Parameter(g, 9.81, 1.0, 10.0, positive=True),

@@ -30,7 +30,7 @@ def _system() -> System:
                                                                     positive=True),
               Parameter(F, 0.5, 0.1, 2.0, positive=True)]
     return System(
-        name="slipping_knife", title="slipping knife edge", source="test",
+        name="slipping_knife", title="slipping knife edge",
         q=[x, y, phi], qdot=[xd, yd, phid], u=[u1, u2, u3], definitions=definitions, T=T,
         n_constraints=1, Q=[F, 0], t=t, parameters=params,
         initial=[Parameter(x, 0, -1, 1), Parameter(y, 0, -1, 1), Parameter(phi, 0, -3, 3),

@@ -46,7 +46,7 @@ def _carriage(moving_base: bool, numeric: bool, with_time: bool = True) -> Syste
 
     kinetic = {"mechanics_model": model, "elimination": "numeric"} if numeric \
         else {"T_qdot": T}
-    return System(name="carriage_twin", title="carriage twin", source="test",
+    return System(name="carriage_twin", title="carriage twin",
                   q=carriage.q, qdot=carriage.qdot, u=carriage.u,
                   definitions=carriage.definitions if with_time else carriage.qdot,
                   Q_q=carriage.Q_q,

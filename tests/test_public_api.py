@@ -145,7 +145,7 @@ def test_params_not_a_mapping():
 
 
 def test_T_typed_in_qdot_where_the_quasi_velocities_were_expected():
-    with pytest.raises(ValueError, match=r"T of sleigh is written in q̇ \(phidot, xdot, ydot\)"
+    with pytest.raises(ValueError, match=r"T is written in q̇ \(phidot, xdot, ydot\)"
                                          r".*pass it as T_qdot"):
         sleigh(T_qdot=None, T=m * (xd**2 + yd**2) / 2 + I * phid**2 / 2)
 

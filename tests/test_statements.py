@@ -103,15 +103,39 @@ def test_no_notebook_says_example_4_4s_gammas_come_from_phi_dependent_fields_in_
 
 
 # ------------------------------------------------------------------- the books' equation numbers
-#: "(4.85)", "(7.2)": an equation label of either book (a section is written "§7.4").
-LABEL = re.compile(r"\(([47]\.\d+)\)")
+#: "(4.85)", "(7.2)", "(4.131, by position)": an equation label of either book, with the mark of
+#: a number placed by its position in the text (a section is written "§7.4").
+LABEL = re.compile(r"\(([47]\.\d+)(, by position)?\)")
 
 
 def _unknown_labels(texts: dict[str, str]) -> list[str]:
-    from companion.book.numbers import NUMBERS
+    """Labels that are no number of the books, placed numbers without their mark, and printed
+    numbers wearing it."""
+    from companion.book.numbers import NUMBERS, PLACED
 
-    return sorted({f"{where}: ({m.group(1)})" for where, text in texts.items()
-                   for m in LABEL.finditer(text) if f"({m.group(1)})" not in NUMBERS})
+    return sorted({f"{where}: {m.group(0)}" for where, text in texts.items()
+                   for m in LABEL.finditer(text)
+                   if f"({m.group(1)})" not in NUMBERS
+                   or (f"({m.group(1)})" in PLACED) != bool(m.group(2))})
+
+
+def test_a_placed_number_without_its_mark_or_a_printed_one_with_it_is_caught():
+    texts = {"a": "d'Alembert (4.124) and (4.85, by position); (4.131, by position), (4.85)."}
+    assert _unknown_labels(texts) == ["a: (4.124)", "a: (4.85, by position)"]
+
+
+def test_the_placed_numbers_are_the_ones_the_fact_sheet_does_not_print():
+    from companion.book.numbers import BY_POSITION, NUMBERS, PLACED
+
+    spec = Path("/work/shared/spec/greenwood-ch4.md")
+    if spec.exists():  # the fact sheet sits outside the repository
+        printed = set(re.findall(r"\(4\.\d+\)", spec.read_text(encoding="utf-8")))
+        printed |= {f"(4.{n})" for a, b in re.findall(r"\(4\.(\d+)\)[–-]\(4\.(\d+)\)",
+                                                      spec.read_text(encoding="utf-8"))
+                    for n in range(int(a), int(b) + 1)}
+        assert set(PLACED) == {n for n in NUMBERS if n.startswith("(4.")} - printed
+    assert set(PLACED) <= set(NUMBERS) and BY_POSITION == ", by position"
+    assert all("placed" in NUMBERS[n] for n in PLACED)
 
 
 def test_the_table_of_numbers_names_an_object_for_each_and_only_the_books_numbers():
@@ -126,6 +150,7 @@ def test_the_table_of_numbers_names_an_object_for_each_and_only_the_books_number
 def test_every_label_in_the_package_and_readme_is_a_number_the_books_print():
     """Step labels, verify rows, docstrings and the README: every (4.xx)/(7.x) is printed."""
     texts = {**_package_texts(), "README.md": (ROOT / "README.md").read_text(encoding="utf-8")}
+    del texts["companion/book/numbers.py"]  # the table itself, keyed by the bare numbers
     assert _unknown_labels(texts) == []
 
 
@@ -147,14 +172,16 @@ def test_every_derivation_step_and_verify_row_cites_a_printed_number():
         labels |= {st.eq or "" for m in ("boltzmann_hamel", "kane")
                    for st in system.derive(m).steps}
     labels |= {st.eq or "" for st in dalembert_steps(examples.get("dumbbell_rigid"))}
-    cited = {f"({n})" for label in labels for n in LABEL.findall(label)}
+    cited = {f"({n})" for label in labels for n, _ in LABEL.findall(label)}
     assert cited - set(NUMBERS) == set()
-    for number in ("(4.127)", "(4.128)", "(4.131)", "(4.141)", "(4.82)", "(4.81)", "(4.144)"):
+    for number in ("(4.127, by position)", "(4.128, by position)", "(4.131, by position)",
+                   "(4.141, by position)", "(4.82, by position)", "(4.81)", "(4.144)"):
         assert number in " ".join(labels) or number in _kane_texts(), number
 
 
 def _kane_texts() -> str:
-    """What the general dynamical equation's steps say (where (4.141) and (4.145) are named)."""
+    """What the general dynamical equation's steps say (where (4.141, by position) and (4.145)
+    are named)."""
     from companion import examples
 
     steps = examples.get("rolling_disk_frame").derive("kane").steps
@@ -169,7 +196,8 @@ def test_the_alternate_form_names_its_momenta_by_their_numbers():
     assert alternate.eq == "(4.144)–(4.146)"
     assert "ṗ_i (4.145)" in alternate.explanation and "Ḣ_i (4.146)" in alternate.explanation
     assert "(4.144)" in alternate.explanation
-    assert "(4.141)" in next(st for st in steps if st.key == "equations").explanation
+    assert "(4.141, by position)" in next(st for st in steps
+                                          if st.key == "equations").explanation
 
 
 def test_unconstrained_kinematics_cite_4_81_and_the_definition_of_u_no_number():

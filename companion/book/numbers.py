@@ -4,8 +4,9 @@ Built from the project's fact sheets on Greenwood §4.3–4.4 and Loparo & Vakal
 label the companion cites, in a derivation step, a ``verify`` row, a docstring or a notebook,
 must be one of these (``tests/test_statements.py``).  Our copy of Greenwood §4.3 starts at
 (4.82): the definition u = Ψ q̇ + Ψ_t before it has no number we can cite, while (4.81), the
-kinematical equations, is cited by the book itself later on.  Where the fact sheet gives a number
-only by its place in the text (between two numbered equations), the entry says so.
+kinematical equations, is cited by the book itself later on.  Seven numbers our fact sheet does
+not print are placed by their position in the text, between two printed numbers (:data:`PLACED`);
+wherever a reader sees one it is written with :data:`BY_POSITION`, e.g. "(4.131, by position)".
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ GREENWOOD: dict[str, str] = {
     "(4.81)": "kinematical equations q̇ = Φ u + Φ_t, Φ = Ψ⁻¹, Φ_t = −Φ Ψ_t (cited by the book "
               "later; before our copy starts)",
     "(4.82)": "the Boltzmann–Hamel equation with its coupling terms as triple sums over j, i, k "
-              "(before γ^j_rl and γ^j_r are named)",
+              "(before γ^j_rl and γ^j_r are named; placed)",
     "(4.83)": "γ^j_rl = Σ_i Σ_k C^j_ik Φ_ir Φ_kl, with C^j_ik = ∂Ψ_ji/∂q_k − ∂Ψ_jk/∂q_i",
     "(4.84)": "rheonomic coefficients γ^j_r",
     "(4.85)": "the Boltzmann–Hamel equation",
@@ -46,25 +47,24 @@ GREENWOOD: dict[str, str] = {
     "(4.117)": "Ex 4.4: γ¹", "(4.118)": "Ex 4.4: γ² = 0", "(4.119)": "Ex 4.4: γ³",
     "(4.120)": "Ex 4.4: ∂T/∂u_j", "(4.121)": "Ex 4.4: Σ_j (∂T/∂u_j) γ^j with u₃ = 0",
     "(4.122)": "Ex 4.4: 2m u̇₁ − m l u₂² = 0", "(4.123)": "Ex 4.4: m l² u̇₂ + m l u₁ u₂ = 0",
-    "(4.124)": "d'Alembert's principle Σ_i (F_i − m_i v̇_i)·δr_i = 0 (the section's start, "
-               "before (4.125))",
+    "(4.124)": "d'Alembert's principle Σ_i (F_i − m_i v̇_i)·δr_i = 0 (placed)",
     "(4.125)": "particle velocities v_i = Σ_j γ_ij u_j + γ_it",
     "(4.126)": "virtual displacements δr_i = Σ_j γ_ij δθ_j",
-    "(4.127)": "the principle with δr_i of (4.126) put in (between (4.126) and (4.129))",
-    "(4.128)": "the principle in the independent δθ_j (between (4.126) and (4.129))",
+    "(4.127)": "the principle with δr_i of (4.126) put in (placed)",
+    "(4.128)": "the principle in the independent δθ_j (placed)",
     "(4.129)": "generalized applied force Q_j = Σ_i F_i·γ_ij",
     "(4.130)": "generalized inertia force Q*_j = −Σ_i m_i v̇_i·γ_ij",
-    "(4.131)": "Σ_j (Q_j + Q*_j) δθ_j = 0 (between (4.130) and (4.132))",
+    "(4.131)": "Σ_j (Q_j + Q*_j) δθ_j = 0 (placed)",
     "(4.132)": "Q_j + Q*_j = 0, Kane's equations",
     "(4.133)": "the general dynamical equation Σ_i m_i v̇_i·γ_ij = Q_j",
     "(4.134)": "kinematical equations with the constraints applied, q̇ = Σ_{j≤n−m} Φ_ij u_j + Φ_it",
     "(4.135)": "rigid bodies: v_i = Σ_j γ_ij u_j + γ_it",
     "(4.136)": "rigid bodies: ω_i = Σ_j β_ij u_j + β_it",
     "(4.137)": "Q_j = Σ_i (F_i·γ_ij + M_i·β_ij)",
-    "(4.138)": "rigid bodies: Q*_j = Σ_i (F*_i·γ_ij + M*_i·β_ij) (between (4.137) and (4.139))",
+    "(4.138)": "rigid bodies: Q*_j = Σ_i (F*_i·γ_ij + M*_i·β_ij) (placed)",
     "(4.139)": "F*_i = −m_i (v̇_i + ρ̈_ci)",
     "(4.140)": "M*_i = −(I_i·ω̇_i + ω_i × I_i·ω_i + m_i ρ_ci × v̇_i)",
-    "(4.141)": "rigid bodies: Q_j + Q*_j = 0 (between (4.140) and (4.142))",
+    "(4.141)": "rigid bodies: Q_j + Q*_j = 0 (placed)",
     "(4.142)": "the general dynamical equation for rigid bodies",
     "(4.143)": "its general form m(q, t) u̇ + f(q, u, t) = Q",
     "(4.144)": "the alternate form of (4.142), with ṗ_i and Ḣ_i",
@@ -79,7 +79,26 @@ LOPARO: dict[str, str] = {
     "(7.2)": "Newton's law on a submanifold σ̃♭(∇̃_{c̃′} c̃′) = F̃, σ̃ = j*σ, F̃ = j*F",
 }
 
-#: Every number either book prints, with its object.
+#: The numbers placed by their position in the text, with the evidence for each placement.
+PLACED: dict[str, str] = {
+    "(4.82)": "the one equation between (4.81) and (4.83); (4.83) names γ^j_rl, so the equation "
+              "before it writes the coupling terms without γ",
+    "(4.124)": "the one equation between Example 4.4's last, (4.123), and (4.125), the first of "
+               "§4.4 that uses the velocity coefficients; the principle they are put into",
+    "(4.127)": "the first of the two equations between (4.126) (δr_i) and (4.129) (Q_j)",
+    "(4.128)": "the second of the two equations between (4.126) and (4.129)",
+    "(4.131)": "the one equation between (4.130) (Q*_j) and (4.132) (Q_j + Q*_j = 0)",
+    "(4.138)": "the one equation between (4.137) (Q_j) and (4.139) (F*_i): Q*_j follows Q_j as "
+               "(4.130) follows (4.129), F*_i and M*_i then defined by (4.139)–(4.140); the "
+               "other order (Q*_j at (4.141)) would leave no object for (4.138)",
+    "(4.141)": "the one equation between (4.140) (M*_i) and (4.142): Q_j + Q*_j = 0 before the "
+               "substitution, as (4.132) precedes (4.133)",
+}
+
+#: How a placed number is written wherever a reader sees it: "(4.131, by position)".
+BY_POSITION = ", by position"
+
+#: Every number either book prints or the text places, with its object.
 NUMBERS: dict[str, str] = {**GREENWOOD, **LOPARO}
 
 #: No worked example's printed results here (``companion.book`` merges every module's).

@@ -15,8 +15,8 @@ TITLE = "Particle on springs, seen from a moving carriage (ours)"
 def draw(ax: Axes) -> None:
     """Inertial polar coordinates (r, θ) of the particle; springs k_x, k_y fixed in the
     inertial frame; the carriage at b(t) = A sin νt along x, its axes turned by Ωt; the
-    quasi-velocities u₁, u₂: the particle's velocity relative to the carriage, along its
-    axes."""
+    quasi-velocities u₁, u₂: the particle's inertial velocity less the carriage's, along the
+    carriage's turning axes."""
     setup(ax, TITLE, (-2.0, 2.6), (-1.3, 2.2))
     theta, r = np.radians(40.0), 1.55
     p = r * np.array([np.cos(theta), np.sin(theta)])
@@ -51,6 +51,6 @@ def draw(ax: Axes) -> None:
     arrow(ax, p, p + 0.6 * d1, COLORS["omega"], r"$u_1$", offset=(0.12, -0.05))
     arrow(ax, p, p + 0.5 * d2, COLORS["omega"], r"$u_2$", offset=(-0.05, 0.12))
     notes(ax, 0.25, 2.15, [
-        r"$u_1, u_2$: velocity relative to the carriage, along $e_1', e_2'$",
+        r"$u_1, u_2$: velocity less the carriage's, along $e_1', e_2'$",
         r"$u = \Psi(q, t)\,\dot q + \Psi_t(t)$ with $q = (r, \theta)$: rheonomic",
     ], 0.2)

@@ -39,10 +39,13 @@ def worked_examples() -> tuple[WorkedExample, ...]:
         if info.ispkg:
             found.extend(importlib.import_module(f"{__name__}.{info.name}").EXAMPLES)
     seen: set[str] = set()
+    cited: dict[Part, Any] = {}
     for record in found:
         if record.name in seen:
             raise RuntimeError(f"two worked examples are called {record.name!r}")
         seen.add(record.name)
+        if cited.setdefault(record.system, record.citations) != record.citations:
+            raise RuntimeError(f"{record.name!r} cites other numbers than its system's records")
     return tuple(sorted(found, key=lambda r: (r.notebook is None,
                                               r.notebook.order if r.notebook else (),
                                               r.name)))
@@ -75,12 +78,14 @@ def worked(name: str) -> WorkedExample:
 
 def build(name: str) -> System | Model:
     """A fresh, unshared system of a worked example (benchmarks time derivations on these)."""
-    return worked(name).system()
+    record = worked(name)
+    system = record.system()
+    return system.variant(citations=record.citations) if record.citations else system
 
 
 @cache
 def _shared(system_part: Part) -> System | Model:
-    return system_part()
+    return build(next(r.name for r in worked_examples() if r.system == system_part))
 
 
 def get(name: str) -> System | Model:

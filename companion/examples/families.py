@@ -99,7 +99,6 @@ def snakeboard(angle_sums: bool = True) -> System:
     return System(
         name="snakeboard" if angle_sums else "snakeboard_expanded",
         title="Snakeboard (angle sums typed " + ("as sums)" if angle_sums else "expanded)"),
-        source="beyond the books: the §4.4 efficiency study (expression swell)",
         q=q, qdot=qdot, u=u,
         definitions=[thetad, psid, phid, side_slip(+1), side_slip(-1)],
         T_qdot=T_qdot, n_constraints=2,

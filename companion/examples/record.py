@@ -14,8 +14,8 @@ nothing: a notebook that opens one example imports one slice.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -117,6 +117,9 @@ class WorkedExample:
     reconstruction
         True when the example is our reconstruction with the chapter's method (Loparo
         §7.5 onward is missing from our copy of the chapter), not the book's own.
+    citations
+        The book's own numbers of this example's derivation steps, by method and step key
+        (``System(citations=…)``); records sharing a system give the same ones.
     """
 
     name: str
@@ -129,3 +132,4 @@ class WorkedExample:
     scene: Part | None = None
     reconstruction: bool = False
     variants: Part | None = None
+    citations: Mapping[str, Mapping[str, str]] | None = field(default=None, hash=False)

@@ -56,7 +56,7 @@ class ConstrainedSystem(System):
         near its singular set (μ < ``ChartIntegrator.switch``) and reports the motion in the
         first chart.
     **kwargs
-        Passed to :class:`System` (name, title, source, parameters, initial, ...).
+        Passed to :class:`System` (name, title, parameters, initial, ...).
     """
 
     _TRANSIENT = ("_xddot", "_c_library")

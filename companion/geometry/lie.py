@@ -157,14 +157,14 @@ def _arnold(system: Definition) -> Derivation:
     omega = system.u_independent
     if len(omega) != 3 or system.n_constraints:
         raise NotImplementedError(
-            f"{system.name}: Arnold's form needs the three body angular velocities as speeds"
+            "Arnold's form needs the three body angular velocities as speeds"
         )
     A = kinetic_metric(system.T, omega)
     depends = (A.free_symbols | set().union(*(sp.sympify(e).free_symbols
                                               for e in (system.Q or [])))) & set(system.q)
     if depends:
         raise NotImplementedError(
-            f"{system.name}: its inertia or torques depend on the attitude "
+            "the inertia or torques depend on the attitude "
             f"({', '.join(sorted(map(str, depends)))}); Arnold's ω-equations alone carry no "
             "attitude, so they would need the orientation as well")
     return arnold_equations(A, omega, system.Q)

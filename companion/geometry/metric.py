@@ -338,7 +338,7 @@ def geometric(system: Definition) -> Derivation:
     (``result("reaction")``) and ẍ (``result("xddot")``)."""
     emb = getattr(system, "geometry", None)
     if not isinstance(emb, Embedding):
-        raise NotImplementedError(f"{system.name} is not defined by a coordinate map")
+        raise NotImplementedError("this system is not defined by a coordinate map")
     d = covariant_equations(emb.induced_metric, system.q, system.u, system.Q,
                             pulled_back=True)
     xddot = d.accelerations().applyfunc(sp.cancel)

@@ -423,7 +423,7 @@ def pull_back(system: Definition) -> Derivation:
     mechanism = getattr(system, "geometry", None)
     if not isinstance(mechanism, Mechanism):
         raise NotImplementedError(
-            f"{system.name} is not defined as a planar mechanism, so it has no pull-back")
+            "this system is not defined as a planar mechanism, so it has no pull-back")
     derivation = mechanism.derive("pull_back")
     # The mechanism's own forces (gravity, loads) are what the pull-back reads: a system
     # whose forces differ (a damper added to Q or Q_q) would move differently by it.
@@ -431,7 +431,7 @@ def pull_back(system: Definition) -> Derivation:
     if any(sp.expand(a - sp.sympify(b)) != 0 for a, b in zip(own, system.Q or [0] * len(own),
                                                            strict=True)):
         raise NotImplementedError(
-            f"the pull-back reads the forces of {system.name}'s mechanism (gravity, loads), "
+            "the pull-back reads the forces of the system's mechanism (gravity, loads), "
             f"F̃ = Jᵀ F = {list(own)}, and the system's own forces Q = {list(system.Q or [])} "
             "differ: give those forces to the mechanism too, or use another method")
     return derivation

@@ -43,8 +43,8 @@ class MechanismSystem(System):
         Names of parameters that may be zero but not negative (e.g. central inertias of
         point masses).
     **kwargs
-        ``name``, ``title``, ``source``, ``parameters``, ``initial``, ``series``, ``t_final``,
-        ``reconstruction`` as for :class:`System`.
+        ``name``, ``title``, ``parameters``, ``initial``, ``series``, ``t_final`` as for
+        :class:`System`.
     """
 
     _TRANSIENT = ("_numeric_mechanism",)

@@ -9,7 +9,7 @@ constraints u_{n−m+1} = … = u_n = 0 applied only after differentiating.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,8 +23,8 @@ from companion.mechanics.quadratic import QuadraticForm
 from companion.mechanics.quasi_velocities import dot_symbol
 
 #: The general equation each Boltzmann–Hamel step instantiates, by step key: what a system of
-#: the reader's own cites.  A worked example of the book passes its own numbers instead.  The
-#: definition u = Ψ q̇ + Ψ_t has no number in our copy of §4.3 (it starts at (4.82)).
+#: the reader's own cites (a worked example's record gives its own numbers instead).  The
+#: definition u = Ψ q̇ + Ψ_t has no number in our copy of §4.3 (it starts at (4.82, by position)).
 GENERAL_CITATIONS: dict[str, str | None] = {
     "psi": None, "psi_t": None, "phi": "(4.81)", "phi_t": "(4.81)",
     "c_matrices": "(4.83)", "gamma": "(4.83)", "gamma_t": "(4.84)",
@@ -92,7 +92,6 @@ def boltzmann_hamel(
     Q: Sequence[Any] | None = None,
     t: sp.Symbol | None = None,
     Psi_t: Any = None,
-    citations: Mapping[str, str] | None = None,
 ) -> BoltzmannHamelResult:
     """Derive the Boltzmann–Hamel equations (4.85) step by step.
 
@@ -112,14 +111,12 @@ def boltzmann_hamel(
         Time symbol, needed when Ψ, Ψ_t, T or Q depend on time.
     Psi_t
         n×1 column of u = Ψ q̇ + Ψ_t (default zero).
-    citations
-        The book's equation numbers of this example's own instances, by step key (one of
-        :data:`GENERAL_CITATIONS`, plus ``"dp_dt"``, ``"gyroscopic"`` and ``"equations"``):
-        ``{"psi": "(4.90)", "gyroscopic": "(4.103)", …}`` for Example 4.3.  A step without one
-        cites the general equation it instantiates (:data:`GENERAL_CITATIONS`); the time
-        derivative of the momenta, the gyroscopic matrix and the equations cite the general
-        form they belong to: (4.92) (scleronomic, unconstrained), (4.109) (scleronomic,
-        nonholonomic) or (4.85) (rheonomic).
+
+    Each step cites the general equation it instantiates (:data:`GENERAL_CITATIONS`); the time
+    derivative of the momenta, the gyroscopic matrix and the equations cite the general form
+    they belong to: (4.92) (scleronomic, unconstrained), (4.109) (scleronomic, nonholonomic)
+    or (4.85) (rheonomic).  A worked example's own numbers replace them afterwards
+    (:meth:`~companion.mechanics.derivation.Derivation.cited`).
 
     Returns
     -------
@@ -161,11 +158,7 @@ def boltzmann_hamel(
     if psi.free_symbols & set(u) or psi_t.free_symbols & set(u):
         raise ValueError("Ψ and Ψ_t must depend on q (and t) only, not on the quasi-velocities")
 
-    keys = [*GENERAL_CITATIONS, "dp_dt", "gyroscopic", "equations"]
-    unknown = set(citations or {}) - set(keys)
-    if unknown:
-        raise ValueError(f"citations for unknown steps {sorted(unknown)}; the steps are {keys}")
-    cite = {**GENERAL_CITATIONS, **(citations or {})}
+    cite = dict(GENERAL_CITATIONS)
     steps: list[Step] = []
     u_ind, u_dep = u[:k], u[k:]
     constrained = {ui: 0 for ui in u_dep}
@@ -243,7 +236,7 @@ def boltzmann_hamel(
     weighted = sum((p[j] * gamma[j] for j in range(n)), sp.zeros(n, n))
     general = "(4.85)" if rheonomic else "(4.92)" if m == 0 else "(4.109)"
     cite = {"dp_dt": general, "gyroscopic": general, "equations": general, **cite}
-    if m == 0 and "kinematical_equations" not in (citations or {}):
+    if m == 0:
         cite["kinematical_equations"] = "(4.81)"  # no constraint: Φ u + Φ_t itself
     steps.append(Step(
         "d/dt(∂T/∂u_r) along the motion, q̇ = Φ u + Φ_t substituted",
@@ -287,5 +280,5 @@ def from_system(system: Definition) -> BoltzmannHamelResult:
     psi, psi_t = system.psi
     return boltzmann_hamel(
         system.T, system.q, system.u, psi, n_constraints=system.n_constraints,
-        Q=system.Q, t=system.t, Psi_t=psi_t, citations=system.citations,
+        Q=system.Q, t=system.t, Psi_t=psi_t,
     )

@@ -2,13 +2,14 @@
 
 A :class:`Definition` holds the coordinates, the quasi-velocity definitions in terms of q̇
 (Ψ is obtained from them by differentiation, never typed), the kinetic energy, the
-constraints, the generalized forces, the parameters (each one :class:`Parameter`: its Symbol,
-its name and its position in ``p`` agree through one :class:`ParameterTable`) and the book's
-citations.  It is validated once, when it is made, and never changes after: a variant is a
-new definition (:meth:`Definition.replace`).  The derivation methods of
-:data:`companion.mechanics.methods.METHODS` read it and nothing else; the numbers (simulation,
-linearization, the checks along a motion) are :class:`companion.system.System`'s, which
-composes a definition with a method and an integrator.
+constraints, the generalized forces and the parameters (each one :class:`Parameter`: its
+Symbol, its name and its position in ``p`` agree through one :class:`ParameterTable`); what is
+shown or evaluated is the model's (:class:`companion.system.System`: name, title, series …)
+or the worked example's (its book source and equation numbers).  It is validated once, when
+it is made, and never changes after: a variant is a new definition
+(:meth:`Definition.replace`).  The derivation methods of
+:data:`companion.mechanics.methods.METHODS` read it and nothing else; the numbers are the
+System's, which composes a definition with a method and an integrator.
 """
 
 from __future__ import annotations
@@ -197,8 +198,6 @@ class Definition:
 
     Parameters
     ----------
-    name, title, source
-        Registry key, display title, and where the book treats it (e.g. "Greenwood Ex. 4.4").
     q
         Generalized coordinates (plain Symbols).
     qdot
@@ -230,14 +229,6 @@ class Definition:
         per coordinate, so their multipliers are the constraint forces themselves.
     t
         The time symbol of a rheonomic system.
-    invariants
-        Named expressions in q, u and the parameters conserved on the motion (e.g. energy).
-    series
-        Named expressions in q, u and the parameters to evaluate along the motion for plots.
-    validity
-        Conditions the model needs, by name: expressions in q, u, t, the parameters and the
-        accelerations u̇ of the independent u's (``dot_symbol(u)``) that must stay ≥ 0 — a
-        contact height, a normal force (see :meth:`companion.system.System.evaluate`).
     holonomic
         Configuration constraints f(q, t) = 0 (expressions in q, t and the parameters).
         Their rates ḟ = (∂f/∂q) q̇ + ∂f/∂t become constrained quasi-velocities appended to
@@ -245,11 +236,6 @@ class Definition:
     dependent
         One coordinate per configuration constraint whose start value is solved from the
         constraints.
-    citations
-        The book's own equation numbers for this example's instances of general derivation
-        steps, by step key (Example 4.3's gyroscopic matrix is (4.103), Example 4.4's (4.121)).
-    reconstruction
-        True when the example is our reconstruction with a chapter's method, not the book's.
     mechanics_model
         Optional: a function building the system's frames, points, bodies and loads
         (:class:`~companion.mechanics.model.MechanicsModel`), needed by Kane's method.  Its
@@ -267,16 +253,14 @@ class Definition:
     ------
     ValueError
         When a symbol is both a parameter and a coordinate/speed, a parameter differs from
-        a symbol of T only in its assumptions, T, Q, the definitions, a validity condition,
-        an invariant or a series uses symbols that are neither coordinates, speeds, the time
-        nor parameters (an invariant or a series: a constrained speed either; a symbol that
-        looks like an undeclared rate is named as one), T or Q is written in q̇ where the u's
+        a symbol of T only in its assumptions, T, Q or the definitions use symbols that are
+        neither coordinates, speeds, the time nor parameters (a symbol that looks like an
+        undeclared rate is named as one), T or Q is written in q̇ where the u's
         were expected, T_qdot in the u's, an entry does not parse, or the counts disagree:
         q, u and the definitions; ``Q`` and the free u's; ``Q_q`` and q; the start values of
         the speeds in ``initial`` and ``n_constraints``.
     TypeError
-        ``parameters``/``initial`` not a list of :class:`Parameter`, or ``invariants``,
-        ``series``, ``validity``, ``citations`` not a mapping.
+        ``parameters``/``initial`` not a list of :class:`Parameter`.
     """
 
     #: The keyword arguments a definition is made from (filled in below the class).
@@ -285,10 +269,7 @@ class Definition:
     def __init__(
         self,
         *,
-        name: str,
         q: Sequence[sp.Symbol],
-        title: str = "",
-        source: str = "",
         qdot: Sequence[sp.Symbol] | None = None,
         u: Sequence[sp.Symbol] | None = None,
         definitions: Sequence[sp.Expr] | None = None,
@@ -300,13 +281,8 @@ class Definition:
         Q: Sequence[sp.Expr] | None = None,
         Q_q: Sequence[sp.Expr] | None = None,
         t: sp.Symbol | None = None,
-        invariants: Mapping[str, sp.Expr] | None = None,
-        series: Mapping[str, sp.Expr] | None = None,
-        validity: Mapping[str, sp.Expr] | None = None,
         holonomic: Sequence[sp.Expr] = (),
         dependent: Sequence[sp.Symbol] = (),
-        citations: Mapping[str, str] | None = None,
-        reconstruction: bool = False,
         mechanics_model: Callable[[], MechanicsModel] | None = None,
         geometry: Any = None,
         elimination: str = "symbolic",
@@ -315,9 +291,6 @@ class Definition:
         del given["self"]
         set_ = object.__setattr__
         set_(self, "_given", {k: _frozen(v) for k, v in given.items()})
-        set_(self, "name", name)
-        set_(self, "title", title or name)
-        set_(self, "source", source)
         set_(self, "q", tuple(q))
         set_(self, "qdot", tuple(dot_symbol(s) for s in self.q) if qdot is None else tuple(qdot))
         if u is None:
@@ -346,18 +319,9 @@ class Definition:
                                                   and mechanics_model is not None):
             raise ValueError("give the kinetic energy: T (in the u's) or T_qdot (in q̇) (with "
                              "elimination='numeric', a mechanics_model instead)")
-        for field, value, entry, example in (
-                ("invariants", invariants, "expression", "{'energy': T + V}"),
-                ("series", series, "expression", "{'x2': x + l*cos(phi)}"),
-                ("validity", validity, "condition (an expression that must stay ≥ 0)",
-                 "{'height': z_G}"),
-                ("citations", citations, "equation number", "{'mass_matrix': '(4.121)'}")):
-            if not isinstance(value, Mapping | None):
-                raise TypeError(f"{field} must map a name to each {entry}, e.g. {example}; "
-                                f"got {type(value).__name__} {value!r}")
         for key, value in (
                 ("t", t), ("elimination", elimination), ("mechanics_model", mechanics_model),
-                ("geometry", geometry), ("reconstruction", reconstruction),
+                ("geometry", geometry),
                 ("u", tuple(u)),
                 ("definitions", tuple(sympify_entry(e, f"definitions[{i}] (of {s})")
                                       for i, (e, s) in enumerate(zip(definitions, u,
@@ -365,20 +329,11 @@ class Definition:
                 ("n_constraints", n_constraints),
                 ("parameters", _parameters(parameters, "parameters")),
                 ("initial", _parameters(initial, "initial")),
-                ("citations", MappingProxyType(dict(citations or {}))),
                 ("T_qdot", None if T_qdot is None
                  else sympify_entry(T_qdot, "T_qdot (the kinetic energy)")),
                 ("Q_q", _entries(Q_q, "Q_q")),
                 ("_T", None if T is None else sympify_entry(T, "T (the kinetic energy)")),
-                ("_Q_given", _entries(Q, "Q")),
-                ("invariants", MappingProxyType({
-                    k: sympify_entry(e, f"the invariant {k!r}")
-                    for k, e in (invariants or {}).items()})),
-                ("series", MappingProxyType({
-                    k: sympify_entry(e, f"the series {k!r}") for k, e in (series or {}).items()})),
-                ("validity", MappingProxyType({
-                    k: sympify_entry(e, f"the validity condition {k!r}")
-                    for k, e in (validity or {}).items()}))):
+                ("_Q_given", _entries(Q, "Q"))):
             set_(self, key, value)
         self._check_force_counts()
         self._check_speed_count()
@@ -405,7 +360,7 @@ class Definition:
                 for k, v in self._given.items()}
 
     def __repr__(self) -> str:
-        return f"<Definition {self.name}: {self.title}>"
+        return f"<Definition of {', '.join(map(str, self.q))}>"
 
     def replace(self, **changes: Any) -> Definition:
         """A new definition with ``changes`` to the arguments this one was made from."""
@@ -463,7 +418,7 @@ class Definition:
         for p in self.parameters:
             if p.symbol in state:
                 raise ValueError(
-                    f"{p.name} is both a parameter and a {state[p.symbol]} of {self.name}: "
+                    f"{p.name} is both a parameter and a {state[p.symbol]}: "
                     f"a {state[p.symbol]}'s start value belongs in initial=[Parameter("
                     f"{p.name}, …)], not in parameters")
             if p.name in names:
@@ -471,46 +426,66 @@ class Definition:
             names.add(p.name)
 
     def _check_expressions(self) -> None:
-        """T, Ψ, Q and the validity conditions use only coordinates, speeds, time and
-        parameters; T and Q are in the u's."""
+        """T, Ψ and Q use only coordinates, speeds, time and parameters; T and Q are in the
+        u's."""
         own = {*self.q, *self.u, *([self.t] if self.t is not None else [])}
         params = set(self.parameter_symbols)
-        rates = set(self.qdot) - set(self.u)
-        # invariants and series are evaluated on the motion in q, the free u's (and t)
-        evaluated = {*self.q, *self.u_independent, *params,
-                     *([self.t] if self.t is not None else [])}
         in_qdot = {*self.q, *self.qdot, *([self.t] if self.t is not None else [])} | params
         for what, exprs, allowed in (
                 ("T", [] if self._T is None else [self._T], own | params),
                 ("T_qdot", [] if self.T_qdot is None else [self.T_qdot], in_qdot),
                 ("Q_q", self.Q_q or [], in_qdot | set(self.u)),
                 ("the definitions of u", self.definitions, own | set(self.qdot) | params),
-                ("Q", self._Q_given or [], own | params),
-                ("a validity condition", list(self.validity.values()),
-                 own | params | {dot_symbol(s) for s in self.u_independent}),
-                ("an invariant", list(self.invariants.values()), evaluated),
-                ("a series", list(self.series.values()), evaluated)):
-            free = set().union(*(sp.sympify(e).free_symbols for e in exprs))
-            typed_in_qdot = sorted((free & rates), key=str)
-            if typed_in_qdot and what in ("T", "Q"):
-                raise ValueError(
-                    f"{what} of {self.name} is written in q̇ ({', '.join(map(str, typed_in_qdot))})"
-                    f" where the quasi-velocities {', '.join(map(str, self.u))} were expected: "
-                    + ("pass it as T_qdot=… to have it converted" if what == "T" else
-                       "pass them as Q_q=… to have them converted"))
-            in_u = sorted(free & (set(self.u) - set(self.qdot)), key=str)
-            if in_u and what == "T_qdot":
-                raise ValueError(
-                    f"T_qdot of {self.name} is the kinetic energy in q̇, but it uses the "
-                    f"quasi-velocities {', '.join(map(str, in_u))}: a T written in the u's is "
-                    "passed as T=…")
-            constrained = sorted(free & (set(self.u) - set(self.u_independent)), key=str)
-            if constrained and what in ("an invariant", "a series"):
-                raise ValueError(
-                    f"{what} of {self.name} uses the constrained speed(s) "
-                    f"{', '.join(map(str, constrained))}, which are zero on the motion: "
-                    "write it in q and the free u's (substitute 0 for them)")
-            self._check_unknown(what, free - allowed)
+                ("Q", self._Q_given or [], own | params)):
+            self._check_uses(what, exprs, allowed)
+
+    def evaluated(self, field: str, named: Mapping[str, Any] | None) -> dict[str, sp.Expr]:
+        """A model's ``invariants``, ``series`` or ``validity`` conditions as expressions in
+        what a motion gives: q, the free u's, t and the parameters; a validity condition (≥ 0
+        while the model holds: a contact height, a normal force) also the constrained u's and
+        the accelerations u̇ of the free u's.  ``TypeError`` when ``named`` is not a mapping,
+        ``ValueError`` for an entry that does not parse or uses another symbol."""
+        what, noun, example = {
+            "invariants": ("an invariant", "expression", "{'energy': T + V}"),
+            "series": ("a series", "expression", "{'x2': x + l*cos(phi)}"),
+            "validity": ("a validity condition", "condition (an expression that must stay ≥ 0)",
+                         "{'height': z_G}")}[field]
+        if not isinstance(named, Mapping | None):
+            raise TypeError(f"{field} must map a name to each {noun}, e.g. {example}; got "
+                            f"{type(named).__name__} {named!r}")
+        exprs = {k: sympify_entry(e, f"the {what.split(' ', 1)[1]} {k!r}")
+                 for k, e in (named or {}).items()}
+        time = [self.t] if self.t is not None else []
+        allowed = {*self.q, *self.u_independent, *self.parameter_symbols, *time}
+        if field == "validity":
+            allowed |= {*self.u, *(dot_symbol(s) for s in self.u_independent)}
+        self._check_uses(what, list(exprs.values()), allowed)
+        return exprs
+
+    def _check_uses(self, what: str, exprs: Sequence[sp.Expr], allowed: set) -> None:
+        """``exprs`` (``what``: "T", "an invariant" …) use only the symbols ``allowed``."""
+        rates = set(self.qdot) - set(self.u)
+        free = set().union(*(sp.sympify(e).free_symbols for e in exprs))
+        typed_in_qdot = sorted((free & rates), key=str)
+        if typed_in_qdot and what in ("T", "Q"):
+            raise ValueError(
+                f"{what} is written in q̇ ({', '.join(map(str, typed_in_qdot))})"
+                f" where the quasi-velocities {', '.join(map(str, self.u))} were expected: "
+                + ("pass it as T_qdot=… to have it converted" if what == "T" else
+                   "pass them as Q_q=… to have them converted"))
+        in_u = sorted(free & (set(self.u) - set(self.qdot)), key=str)
+        if in_u and what == "T_qdot":
+            raise ValueError(
+                f"T_qdot is the kinetic energy in q̇, but it uses the "
+                f"quasi-velocities {', '.join(map(str, in_u))}: a T written in the u's is "
+                "passed as T=…")
+        constrained = sorted(free & (set(self.u) - set(self.u_independent)), key=str)
+        if constrained and what in ("an invariant", "a series"):
+            raise ValueError(
+                f"{what} uses the constrained speed(s) "
+                f"{', '.join(map(str, constrained))}, which are zero on the motion: "
+                "write it in q and the free u's (substitute 0 for them)")
+        self._check_unknown(what, free - allowed)
 
     def _check_unknown(self, what: str, unknown: set) -> None:
         if not unknown:
@@ -526,16 +501,16 @@ class Definition:
             if self._given["qdot"] is not None:
                 declared = dict(zip(self.q, self.qdot, strict=True))
                 raise ValueError(
-                    f"{what} of {self.name} uses {named}, which look like rates of the "
+                    f"{what} uses {named}, which look like rates of the "
                     "coordinates but are not the rates declared in qdot: write "
                     + ", ".join(f"{declared[q]} for {r}" for r, q in rates.items()))
             by_coordinate = {q: r for r, q in rates.items()}
             example = ", ".join(str(by_coordinate.get(q, f"{q}dot")) for q in self.q)
             raise ValueError(
-                f"{what} of {self.name} uses {named}, which look like rates of the coordinates "
+                f"{what} uses {named}, which look like rates of the coordinates "
                 f"but are not the declared rates ({', '.join(map(str, self.qdot))}): "
                 f"qdot=[{example}] declares them, in the order of q")
-        raise ValueError(f"{what} of {self.name} uses {', '.join(sorted(map(str, unknown)))}, "
+        raise ValueError(f"{what} uses {', '.join(sorted(map(str, unknown)))}, "
                          "which is neither a coordinate, a speed, the time nor a parameter: "
                          "add a Parameter for it")
 
@@ -595,7 +570,7 @@ class Definition:
             return self._T
         if self.T_qdot is None:
             raise NotImplementedError(
-                f"{self.name} uses numeric elimination: its kinetic energy is read from "
+                "this system uses numeric elimination: its kinetic energy is read from "
                 "the bodies of its mechanics model, never written in the u's")
         phi, phi_t = self._kinematics
         qdot = phi * sp.Matrix(self.u) + phi_t

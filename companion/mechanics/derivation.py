@@ -3,8 +3,8 @@ equations of motion in the common form ``M(q, t) u̇ = f(q, u, t)``, ``q̇ = Φ 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Literal
 
@@ -197,6 +197,17 @@ class Derivation:
             raise KeyError(f"{problem} with key {key!r} in the {self.method} derivation; "
                            f"keys: {', '.join(keys) or 'none'}")
         return found[0]
+
+    def cited(self, numbers: Mapping[str, str]) -> Derivation:
+        """A copy whose steps carry ``numbers`` by step key, a worked example's own equation
+        numbers (Example 4.4's gyroscopic matrix is (4.121), the general one (4.109)), or
+        ``ValueError`` for a key no step has."""
+        keys = [s.key for s in self.steps if s.key]
+        if unknown := sorted(set(numbers) - set(keys)):
+            raise ValueError(f"citations for unknown steps {unknown} of the {self.method} "
+                             f"derivation; its steps: {', '.join(keys)}")
+        return replace(self, steps=[replace(s, eq=numbers[s.key]) if s.key in numbers else s
+                                    for s in self.steps])
 
     def result(self, name: str) -> Any:
         """A method-specific result by name (``"reaction"``, ``"christoffel"``, …).

@@ -24,7 +24,9 @@ velocities; they have nothing to do with the Hamel coefficients γ^j_rl of §4.3
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 import sympy as sp
@@ -67,7 +69,7 @@ class _Symbols:
         self.t = me.dynamicsymbols._t
         self.q = list(model.q)
         if len(self.q) != len(system.q):
-            raise ValueError(f"the mechanics model of {system.name} has {len(self.q)} "
+            raise ValueError(f"the mechanics model has {len(self.q)} "
                              f"coordinates, the system {len(system.q)}")
         u_plain = system.u_independent
         self.u = [me.dynamicsymbols(s.name) for s in u_plain]
@@ -264,7 +266,7 @@ def _forces_once(system: Definition, from_loads: list[sp.Expr], has_loads: bool
         return given
     if all(e == 0 for e in given) and any(e != 0 for e in from_loads):
         raise ValueError(
-            f"the loads of {system.name}'s mechanics model give Q = {from_loads} but the "
+            f"the loads of the mechanics model give Q = {from_loads} but the "
             "System has no forces: every method but Kane's would move without them; give "
             "them to the System (Q or Q_q; in the workbench V or forces), then the model's "
             "loads may stay if they agree or go")
@@ -273,7 +275,7 @@ def _forces_once(system: Definition, from_loads: list[sp.Expr], has_loads: bool
     if differ:
         j = differ[0]
         raise ValueError(
-            f"the applied forces of {system.name} are given twice and differ: the System's "
+            "the applied forces are given twice and differ: the System's "
             f"Q_{j} = {given[j - 1]} but its mechanics model's loads give Q_{j} = "
             f"{from_loads[j - 1]}; give them once, as forces of the System (Q, Q_q, or V "
             "and forces in the workbench), with a model without loads (or the same ones)")
@@ -293,7 +295,7 @@ def from_system(system: Definition) -> Derivation:
     import sympy.physics.mechanics as me  # slow to import: on first use
     if getattr(system, "mechanics_model", None) is None:
         raise NotImplementedError(
-            f"the general dynamical equation needs the geometry of {system.name!r} (points, "
+            "the general dynamical equation needs the system's geometry (points, "
             "bodies, frames, loads): give the System a mechanics_model (in the workbench: "
             "define(..., mechanics_model=...))"
         )
@@ -416,12 +418,14 @@ def from_system(system: Definition) -> Derivation:
     steps.append(LazyStep("Generalized inertia forces Q*_j = −Σ [m(v̇ + ρ̈_c)·γ_ij + "
                           "(I·ω̇ + ω×I·ω + m ρ_c × v̇)·β_ij]" if rigid
                           else "Generalized inertia forces Q*_j = −Σ_i m_i v̇_i·γ_ij",
-                          lambda: -lhs, "(4.138)–(4.140)" if rigid else "(4.130)",
-                      "The inertia forces projected on the same velocity coefficients as the "
-                      "applied loads: Q*_j = Σ_i (F*_i·γ_ij + M*_i·β_ij) (4.138) with "
-                      "F*_i (4.139) and M*_i (4.140) (ρ_c = 0 when P_i is the mass centre)."
-                      if rigid else "The inertia forces −m_i v̇_i projected on the same velocity "
-                      "coefficients as the applied loads.", "Q^*", key="inertia_forces"))
+                          partial(operator.neg, lhs),
+                          "(4.138, by position)–(4.140)" if rigid else "(4.130)",
+                          "The inertia forces projected on the same velocity coefficients as "
+                          "the applied loads: Q*_j = Σ_i (F*_i·γ_ij + M*_i·β_ij) (4.138, by "
+                          "position) with F*_i (4.139) and M*_i (4.140) (ρ_c = 0 when P_i is "
+                          "the mass centre)." if rigid else "The inertia forces −m_i v̇_i "
+                          "projected on the same velocity coefficients as the applied loads.",
+                          "Q^*", key="inertia_forces"))
     mass, rest = linear_coefficients(lhs, sym.udot)  # lhs = mass·u̇ + rest, expanded
     forcing = sp.Matrix(Q) - rest
     equations = [sp.Eq(lhs[j], Q[j], evaluate=False) for j in range(k)]
@@ -430,12 +434,12 @@ def from_system(system: Definition) -> Derivation:
                       equations,
                       "(4.142)" if rigid else "(4.133)",
                       f"{k} first-order equations in the independent u's: Q_j + Q*_j = 0 "
-                      + ("(4.141)" if rigid else "(4.132)")
+                      + ("(4.141, by position)" if rigid else "(4.132)")
                       + ", of the form m(q,t) u̇ + f = Q (4.143).", None,
                       key="equations"))
     kinematics = sp.Matrix([sym.plain(e) for e in sym.kinematics.values()])
     if system.t is None and sym.t in set().union(mass.free_symbols, forcing.free_symbols):
-        raise ValueError(f"the mechanics model of {system.name} depends on time but the "
+        raise ValueError("the mechanics model depends on time but the "
                          "system declares no time symbol")
     return Derivation(
         method="kane", q=list(system.q), u=list(system.u_independent), mass_matrix=mass,

@@ -302,6 +302,6 @@ def from_system(system: Definition) -> LagrangeResult:
             "to read); multiplier_values() solves it anyway, and the numerics solve for λ with "
             "the accelerations")
     else:
-        result.absent_steps["multipliers"] = (f"{system.name} has no constraints, so no "
+        result.absent_steps["multipliers"] = ("the system has no constraints, so no "
                                               "multipliers")
     return result

@@ -109,7 +109,7 @@ def _velocity_components(system: Definition) -> tuple[sp.Matrix, sp.Matrix]:
 
     model = system.mechanics_model()
     if len(model.q) != len(system.q):
-        raise ValueError(f"the mechanics model of {system.name} has {len(model.q)} "
+        raise ValueError(f"the mechanics model has {len(model.q)} "
                          f"coordinates, the system {len(system.q)}")
     t = me.dynamicsymbols._t
     plain = {**{qi.diff(t): s for qi, s in zip(model.q, system.qdot, strict=True)},
@@ -158,7 +158,7 @@ def boltzmann_hamel_numeric(system: Definition, holonomic: list[sp.Expr] | None 
     """
     if system.mechanics_model is None:
         raise NotImplementedError(
-            f"{system.name} has no mechanics model: numeric elimination reads T = ½ Σ vᵀ W v "
+            "this system has no mechanics model: numeric elimination reads T = ½ Σ vᵀ W v "
             "from the bodies of System(mechanics_model=…)")
     q, qdot = list(system.q), list(system.qdot)
     n, k = len(q), len(system.u_independent)

@@ -381,10 +381,11 @@ function drawFrame(ctx, cam, motion, time, dpr, lecture, layer) {
     paintUnder(ctx, cam, motion, i, a, px);
     paintPrims(ctx, sortPrims(primitives(spec, cam, motion, i, a, px, true).concat(moving), cam.planar), px);
   }
-  paintOver(ctx, cam, motion, time, i, a, px);
+  return paintOver(ctx, cam, motion, time, i, a, px);
 }
 
-// Arrows, on top so that forces and ω/H never hide behind a body, and the heads-up text.
+// Arrows, on top so that forces and ω/H never hide behind a body, and the heads-up text;
+// returns where the legend ends (CSS pixels from the top; browser tests read it).
 function paintOver(ctx, cam, motion, time, i, a, px) {
   const spec = motion.spec, W = cam.width, H = cam.height;
   ctx.font = `${Math.round(13 * px)}px sans-serif`;
@@ -429,6 +430,7 @@ function paintOver(ctx, cam, motion, time, i, a, px) {
     ctx.fillStyle = "#222"; haloText(ctx, label, W - w - 12 * px, y, px);
     y += 18 * px;
   }
+  return y - 13 * px;
 }
 
 // The width (CSS pixels) paintOver's legend takes at the right edge, 0 without one.
@@ -600,13 +602,16 @@ function render({ model, el }) {
     const w = Math.max(root.clientWidth || 640, 200);
     const aspect = (motion && motion.spec.aspect) || 0.6;
     let h = document.fullscreenElement === root ? Math.max(window.innerHeight - bar.offsetHeight - 20, 200) : Math.round(Math.min(w * aspect, 720));
-    // On a projector the scene, its controls and its caption fit the screen's height, below
-    // the explorer's sliders when it sits beside its explorer's figure (that explorer scrolled
-    // to the top of the screen), above the room the page keeps at the bottom (lecture mode's
-    // key button: the CSS variable --companion-bottom-reserve).
+    // On a projector the scene, its controls and its caption fit the screen's height, above
+    // the room the page keeps at the bottom (lecture mode's key button: the CSS variable
+    // --companion-bottom-reserve): below the explorer's sliders when it sits beside its
+    // explorer's figure (that explorer scrolled to the top of the screen); on its own when it
+    // went below the figure (a narrow screen: it is then scrolled to by itself).
     if (model.get("lecture") && document.fullscreenElement !== root) {
       const explorer = root.closest(".companion-explorer");
-      const above = explorer ? root.getBoundingClientRect().top - explorer.getBoundingClientRect().top : 0;
+      const box = root.getBoundingClientRect(), within = explorer && explorer.getBoundingClientRect();
+      const beside = within && box.left - within.left > within.width / 4;
+      const above = beside ? box.top - within.top : 0;
       const reserve = parseFloat(getComputedStyle(root).getPropertyValue("--companion-bottom-reserve")) || 16;
       const room = window.innerHeight - above - bar.offsetHeight - caption.offsetHeight - reserve - 16;
       h = Math.min(h, Math.max(room, 160));
@@ -623,7 +628,7 @@ function render({ model, el }) {
     if (!motion) return;
     const dpr = window.devicePixelRatio || 1;
     if (!cam.width) size();
-    drawFrame(ctx, cam, motion, time, dpr, model.get("lecture"), still);
+    stats.legendBottom = drawFrame(ctx, cam, motion, time, dpr, model.get("lecture"), still);
     stats.frames += 1; stats.time = time;
     if (controls) showTime();
   }

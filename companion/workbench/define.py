@@ -368,7 +368,7 @@ def _build(d: Draft) -> System:
     start = _by_symbol("initial", d.initial, [*q, *u[: n - m]],
                        f" (the speeds are named by their order: {named})")
     system = System(
-        name=d.name, title=d.title or d.name, source="defined in the workbench", q=q,
+        name=d.name, title=d.title or d.name, q=q,
         qdot=qdot, u=u, definitions=[*speeds, *constraints], T_qdot=T, n_constraints=m,
         Q_q=Q_q if any(e != 0 for e in Q_q) else None, t=d.t,
         parameters=[_parameter(s, v, state=False) for s, v in parameters.items()],

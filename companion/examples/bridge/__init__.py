@@ -3,12 +3,14 @@ constants of so(3) and se(2) (left-invariant frames), Boltzmann–Hamel's gyrosc
 Loparo & Vakalis's B(ω, ω), Euler's equations as geodesics of Ψᵀ A Ψ in Euler angles, and why
 the pull-back cannot treat the knife edge."""
 
+from companion.examples.euler_body import CITATIONS
 from companion.examples.record import Notebook, WorkedExample, part
 
 EXAMPLES = (
     WorkedExample(
         name="bridge",
         system=part(__name__, "system:build"),
+        citations=CITATIONS,
         scene=part(__name__, "scene:scene"),
         notebook=Notebook(
             path="loparo-07/bridge.ipynb",
@@ -29,6 +31,7 @@ EXAMPLES = (
         # the bridge continued in its own notebook: constraints, Kane's equations, robotics
         name="bridge_constraints",
         system=part(__name__, "system:build"),
+        citations=CITATIONS,
         scene=part(__name__, "scene:scene"),
         notebook=Notebook(
             path="loparo-07/bridge-constraints.ipynb",

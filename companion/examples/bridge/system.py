@@ -11,5 +11,4 @@ def build() -> System:
     system = build_euler_body()
     return system.variant(
         name="bridge",
-        title="Example 4.3 read in both books: Hamel's γ, so(3) and geodesics",
-        source="Greenwood §4.3, Example 4.3, with Loparo & Vakalis §7.2–7.4")
+        title="Example 4.3 read in both books: Hamel's γ, so(3) and geodesics")

@@ -83,7 +83,6 @@ class DiskLink:
 
     method = "pull_back"
     methods = ("pull_back", "boltzmann_hamel")
-    reconstruction = True
     t_final = 1.0
     n_points = 600
 
@@ -91,8 +90,6 @@ class DiskLink:
         self.name = "disk_link_friction" if hybrid else "disk_link_rolling"
         self.title = ("Disk on a pivoted link with Coulomb friction (reconstructed Example 4)"
                       if hybrid else "Disk rolling on a pivoted link (reconstructed Example 3)")
-        self.source = ("Loparo & Vakalis §7.11 (reconstruction)" if hybrid
-                       else "Loparo & Vakalis §7.9–7.10 (reconstruction)")
         self.mode_model = ct.mode_model("slipping" if hybrid else "rolling")
         self.parameters = tuple(replace(p, default=_DEFAULTS[hybrid].get(p.name, p.default))
                                 for p in PARAMETERS)

@@ -67,7 +67,7 @@ def checks(printed: Mapping[str, str]) -> list[Check]:
               CONSISTENCY),
         Check(BOOK, "(4.139)/(4.140)", "dumbbell about the knife edge (ρ_c ≠ 0) and about its "
               "mass centre give the same equations", _reference_point_is_free, CONSISTENCY),
-        Check(BOOK, "(4.124)–(4.132)", "d'Alembert on the knife edge: allowed δq satisfy the "
-              "constraint and the knife-edge force does no virtual work", _reaction_drops_out,
-              CONSISTENCY),
+        Check(BOOK, "(4.124, by position)–(4.132)", "d'Alembert on the knife edge: allowed δq "
+              "satisfy the constraint and the knife-edge force does no virtual work",
+              _reaction_drops_out, CONSISTENCY),
     ]

@@ -8,7 +8,8 @@ axes, which the engine adds).  The general dynamical equation (4.142) with these
 coordinates, speeds and kinetic energy as Example 4.4 (so every other method applies too).
 
 Also: d'Alembert's principle carried to the general dynamical equation on the knife edge,
-step by step ((4.124)–(4.132), through (4.127)–(4.128) and (4.131)): :func:`dalembert_steps`.
+step by step ((4.124, by position)–(4.132), through (4.127, by position)–(4.128, by position)
+and (4.131, by position)): :func:`dalembert_steps`.
 """
 
 from __future__ import annotations
@@ -48,7 +49,6 @@ def build() -> System:
     return system.variant(
         name="dumbbell_rigid",
         title="The knife-edge dumbbell as one rigid body about the knife edge (§4.4)",
-        source="Greenwood §4.4, (4.135)–(4.143) on Example 4.4",
         mechanics_model=partial(rigid_model, m, l))
 
 
@@ -84,7 +84,7 @@ def dalembert_steps(system: System) -> list[Step]:
     q_applied = kane.step("applied_forces").expr
     return [
         Step("D'Alembert's principle Σ_i (F_i + R_i − m_i a_i)·δr_i = 0",
-             r"\sum_i (F_i + R_i - m_i a_i)\cdot\delta r_i = 0", "(4.124)",
+             r"\sum_i (F_i + R_i - m_i a_i)\cdot\delta r_i = 0", "(4.124, by position)",
              "The applied forces F_i, the constraint forces R_i and the inertia forces −m_i a_i "
              "do no net virtual work in every virtual displacement the constraints allow."),
         Step("Virtual displacements the knife edge allows: δq = Φ δθ, δθ₃ = 0", dq, "(4.126)",
@@ -100,7 +100,7 @@ def dalembert_steps(system: System) -> list[Step]:
              r"R\cdot\delta r_1"),
         Step("The principle in the independent δθ_j",
              r"\sum_j \Big[\sum_i (F_i - m_i a_i)\cdot\gamma_{ij}\Big]\,\delta\theta_j = 0",
-             "(4.127)–(4.128)",
+             "(4.127, by position)–(4.128, by position)",
              "Put δr_i = Σ_j γ_ij δθ_j into the principle and collect the coefficient of each "
              "δθ_j; the constraint forces have already dropped out.", None),
         Step("Generalized applied forces Q_j = Σ_i F_i·γ_ij", q_applied, "(4.129)",
@@ -109,7 +109,7 @@ def dalembert_steps(system: System) -> list[Step]:
              "The inertia forces projected on the same coefficients.", "Q^*"),
         Step("Σ_j (Q_j + Q*_j) δθ_j = 0", sp.Eq(sp.expand(sum(
                  ((a + b) * d for a, b, d in zip(q_applied, q_star, dtheta, strict=True)),
-                 sp.Integer(0))), 0), "(4.131)",
+                 sp.Integer(0))), 0), "(4.131, by position)",
              "The principle written with the generalized forces just defined.", None),
         Step("δθ_j independent ⇒ Q_j + Q*_j = 0", [sp.Eq(-e, 0) for e in q_star], "(4.132)",
              "Each coefficient of an independent δθ_j vanishes: (4.122)–(4.123).", None),

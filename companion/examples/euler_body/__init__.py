@@ -3,10 +3,19 @@ quasi-velocities (Euler's equations from the Boltzmann–Hamel equation)."""
 
 from companion.examples.record import Notebook, WorkedExample, part
 
+#: Example 4.3's own equation numbers, by Boltzmann–Hamel step (the stepper shows these, not the
+#: general (4.81)–(4.92)); the matrices C^j are defined without a number just before (4.95).
+CITATIONS = {"boltzmann_hamel": {
+    "psi": "(4.89)→(4.90)", "phi": "(4.91)", "c_matrices": "(4.97)–(4.99)",
+    "gamma": "(4.95)–(4.96)→(4.100)–(4.102)", "kinetic_energy": "(4.93)", "momenta": "(4.94)",
+    "gyroscopic": "(4.103)", "equations": "(4.104)",
+}}
+
 EXAMPLES = (
     WorkedExample(
         name="euler_body",
         system=part(__name__, "system:build"),
+        citations=CITATIONS,
         scene=part(__name__, "scene:scene"),
         notebook=Notebook(
             path="greenwood-04/euler-rigid-body.ipynb",

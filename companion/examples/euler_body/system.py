@@ -55,15 +55,6 @@ def mechanics_model(inertia: Sequence[sp.Symbol], moments: Sequence[sp.Symbol]) 
     return MechanicsModel(frame=N, q=[psi, theta, phi], bodies=[body], loads=[(B, couple)])
 
 
-#: Example 4.3's own equation numbers, by Boltzmann–Hamel step (the stepper shows these, not the
-#: general (4.81)–(4.92)); the matrices C^j are defined without a number just before (4.95).
-CITATIONS = {
-    "psi": "(4.89)→(4.90)", "phi": "(4.91)", "c_matrices": "(4.97)–(4.99)",
-    "gamma": "(4.95)–(4.96)→(4.100)–(4.102)", "kinetic_energy": "(4.93)", "momenta": "(4.94)",
-    "gyroscopic": "(4.103)", "equations": "(4.104)",
-}
-
-
 def build() -> System:
     psi, theta, phi = sp.symbols("psi theta phi")
     psid, thetad, phid = sp.symbols(r"\dot{\psi} \dot{\theta} \dot{\phi}")
@@ -88,7 +79,6 @@ def build() -> System:
     return System(
         name="euler_body",
         title="Euler's equations of a rigid body (Greenwood Example 4.3)",
-        source="Greenwood §4.3, Example 4.3",
         q=[psi, theta, phi],
         qdot=[psid, thetad, phid],
         u=[wx, wy, wz],
@@ -110,7 +100,6 @@ def build() -> System:
         },
         t_final=20.0,
         mechanics_model=partial(mechanics_model, (Ixx, Iyy, Izz), (Mx, My, Mz)),
-        citations=CITATIONS,
         integrator=QuaternionAttitude(),
         observers=[spatial_momentum],
     )

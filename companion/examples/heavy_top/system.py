@@ -32,7 +32,6 @@ def build() -> System:
     system = System(
         name="heavy_top",
         title="Heavy rigid body on a pivot with damping (Euler's equations with forces)",
-        source="beyond the books: Ex. 4.3 with gravity and damping moments",
         q=[psi, theta, phi],
         qdot=[psid, thetad, phid],
         u=[wx, wy, wz],

@@ -45,5 +45,4 @@ def build() -> System:
     return system.variant(
         name="heavy_top_pivot",
         title="Heavy top about its pivot by the general dynamical equation (§4.4)",
-        source="Greenwood §4.4, (4.135)–(4.142) with P at the pivot",
         mechanics_model=partial(pivot_model, (Ixx, Iyy, Izz), m, g, h, c))

@@ -3,6 +3,14 @@ the general dynamical equation, Lagrange's multipliers and Maggi's equations (§
 
 from companion.examples.record import Notebook, WorkedExample, part
 
+#: Example 4.4's own equation numbers, by Boltzmann–Hamel step (the stepper shows these, not the
+#: general (4.81)–(4.109)): C^j by (4.112) (C² = 0), γ^j by (4.113), in matrix form (4.114).
+CITATIONS = {"boltzmann_hamel": {
+    "psi": "(4.105)–(4.107)→(4.110)", "phi": "(4.111)", "c_matrices": "(4.112)→(4.115)–(4.116)",
+    "gamma": "(4.113)–(4.114)→(4.117)–(4.119)", "kinetic_energy": "(4.108)",
+    "momenta": "(4.120)", "gyroscopic": "(4.121)", "equations": "(4.122)–(4.123)",
+}}
+
 _SYSTEM = part(__name__, "system:build")
 _SCENE = part(__name__, "scene:scene")
 
@@ -10,6 +18,7 @@ EXAMPLES = (
     WorkedExample(
         name="knife_edge",
         system=_SYSTEM,
+        citations=CITATIONS,
         scene=_SCENE,
         notebook=Notebook(
             path="greenwood-04/knife-edge.ipynb",
@@ -31,6 +40,7 @@ EXAMPLES = (
         # the same system again, in its own notebook: (4.85) by hand in plain sympy
         name="knife_edge_by_hand",
         system=_SYSTEM,
+        citations=CITATIONS,
         scene=_SCENE,
         notebook=Notebook(
             path="greenwood-04/knife-edge-by-hand.ipynb",
@@ -45,6 +55,7 @@ EXAMPLES = (
     WorkedExample(
         name="knife_edge_kane",
         system=_SYSTEM,
+        citations=CITATIONS,
         scene=_SCENE,
         notebook=Notebook(
             path="greenwood-04/methods-compared.ipynb",

@@ -340,7 +340,8 @@ def _force_absent(system: System) -> bool:
 
 
 def knife_edge_kane_concepts() -> list[ChoiceExercise]:
-    """Why the knife-edge force is absent from Kane's equations; how many speeds they need."""
+    """Why the knife-edge force is absent from Kane's equations; how many speeds they need; how
+    many unknowns Lagrange's route solves for against Kane's."""
     return [
         ChoiceExercise(
             key="force_absent", example="knife_edge",
@@ -379,6 +380,31 @@ def knife_edge_kane_concepts() -> list[ChoiceExercise]:
             ],
             right=lambda s: pick({2: 0, 3: 1, 4: 2}, len(s.u_independent)),
         ),
+        ChoiceExercise(
+            key="unknowns", example="knife_edge", title="What each route solves for",
+            prompt=(r"At each instant, Lagrange's equations with a multiplier are solved for "
+                    r"unknowns taken together (accelerations and multipliers), and so is Kane's "
+                    r"form. How many for the dumbbell, Lagrange's against Kane's?"),
+            options=[
+                Option("Four (ẍ, ÿ, φ̈, λ) against two (v̇, φ̈)",
+                       "n second-order equations and m constraints: n + m = 4 unknowns, "
+                       "the multiplier among them; Kane's form keeps only the n − m = 2 "
+                       "independent speeds' rates, with no multiplier."),
+                Option("Three (ẍ, ÿ, φ̈) against two (v̇, φ̈)",
+                       "The multiplier λ is an unknown too: the constraint, differentiated, "
+                       "is the extra equation that fixes it."),
+                Option("Four against three",
+                       "Kane's form has no equation for the suppressed sideways speed: "
+                       "n − m = 2."),
+                Option("Two against two: both give the same motion",
+                       "Same motion, not the same system of equations: Lagrange's route "
+                       "carries every coordinate's acceleration and the multiplier."),
+            ],
+            right=lambda s: pick({(4, 2): 0, (3, 2): 1, (4, 3): 2, (2, 2): 3},
+                                 (s.derive("lagrange_multipliers").mass_matrix.rows,
+                                  s.derive("kane").mass_matrix.rows)),
+            hints=("Count Lagrange's equations and constraints in the forms side by side.",),
+        ),
     ]
 
 
@@ -404,7 +430,8 @@ UNEQUAL = (False, True)
 def variant_system(angle: sp.Expr, offset: sp.Rational, unequal: bool) -> System:
     """The dumbbell with the blade turned ``angle`` from the rod at ``offset`` l from
     particle 1, particle 2 of mass m₂ when ``unequal`` (built once per variant)."""
-    book = build().definition
+    shared = build()
+    book = shared.definition
     phi, (xd, yd, phid) = book.q[2], book.qdot
     m, l = book.parameter_symbols
     a = offset * l
@@ -422,11 +449,11 @@ def variant_system(angle: sp.Expr, offset: sp.Rational, unequal: bool) -> System
     half = sp.Rational(1, 2)
     T = (half * m * (xd**2 + yd**2)
          + half * m2 * ((xd - l * sp.sin(phi) * phid) ** 2 + (yd + l * sp.cos(phi) * phid) ** 2))
-    definition = book.replace(
-        name="knife_edge_variant", title="Knife-edge dumbbell, a variant (ours)",
-        definitions=definitions, T_qdot=T, parameters=parameters, mechanics_model=None,
-        citations={}, reconstruction=True)
-    return System(definition, observables=build().observables, t_final=10.0)
+    definition = book.replace(definitions=definitions, T_qdot=T, parameters=parameters,
+                              mechanics_model=None)
+    return System(definition, name="knife_edge_variant", t_final=10.0,
+                  title="Knife-edge dumbbell, a variant (ours)", series=shared.series,
+                  observables=shared.observables)
 
 
 def variants() -> list[Variant]:

@@ -10,7 +10,7 @@ with a drag c and a wind W along y (``tests/test_knife_edge_extended.py``)::
     d = book.definition
     mine = System(d.replace(Q=[-c * u1, 0], Q_q=[0, 2 * W, W * l * cos(phi)],
                             parameters=[*d.parameters, Parameter(c, …), Parameter(W, …)]),
-                  observables=book.observables)
+                  series=book.series, observables=book.observables)
 
 Every method moves it (Kane's through the same mechanics model, whose loads are the
 system's forces), and its blade force λ and energy are derived from its own equations.
@@ -51,15 +51,6 @@ def mechanics_model(m: sp.Symbol, l: sp.Symbol, drive: sp.Expr = 0) -> Mechanics
                           frames=FRAMES)
 
 
-#: Example 4.4's own equation numbers, by Boltzmann–Hamel step (the stepper shows these, not the
-#: general (4.81)–(4.109)): C^j by (4.112) (C² = 0), γ^j by (4.113), in matrix form (4.114).
-CITATIONS = {
-    "psi": "(4.105)–(4.107)→(4.110)", "phi": "(4.111)", "c_matrices": "(4.112)→(4.115)–(4.116)",
-    "gamma": "(4.113)–(4.114)→(4.117)–(4.119)", "kinetic_energy": "(4.108)",
-    "momenta": "(4.120)", "gyroscopic": "(4.121)", "equations": "(4.122)–(4.123)",
-}
-
-
 def build() -> System:
     x, y, phi = sp.symbols("x y phi")
     xd, yd, phid = sp.symbols(r"\dot{x} \dot{y} \dot{\phi}")
@@ -80,7 +71,6 @@ def build() -> System:
     return System(
         name="knife_edge",
         title="Knife-edge dumbbell (Greenwood Example 4.4)",
-        source="Greenwood §4.3, Example 4.4, Fig. 4.1",
         q=[x, y, phi],
         qdot=[xd, yd, phid],
         u=[u1, u2, u3],
@@ -106,5 +96,4 @@ def build() -> System:
         observables={"lambda": CONSTRAINT_FORCES, "energy": KINETIC_ENERGY},
         t_final=10.0,
         mechanics_model=partial(mechanics_model, m, l),
-        citations=CITATIONS,
     )

@@ -11,7 +11,8 @@ from companion.system import System
 
 
 def kane_model(system: System) -> KaneModel:
-    """A particle on fixed springs; speeds = its velocity relative to a moving, turning carriage."""
+    """A particle on fixed springs; speeds = its inertial velocity less a moving carriage's, along
+    the carriage's turning axes."""
     s = symbols_by_name(system)
     (r, th), plain = dynamic_symbols(system, ["r", "theta"])
     u, plain_u = dynamic_symbols(system, ["u_1", "u_2"])

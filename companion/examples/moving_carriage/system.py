@@ -4,9 +4,10 @@ Not in the books: it exercises the rheonomic terms of Boltzmann–Hamel.  The pa
 a horizontal plane, held by two springs fixed in the inertial frame (stiffness k_x along x,
 k_y along y).  Its position is given by inertial polar coordinates q = (r, θ).  An observer
 rides a carriage that oscillates along x as b(t) = A sin νt while its axes turn at the rate Ω;
-the quasi-velocities are the particle's velocity relative to the carriage, resolved along the
-carriage's axes.  So u = Ψ(q, t) q̇ + Ψ_t(t) with Ψ depending on time, Ψ_t ≠ 0 and nonzero
-rheonomic coefficients γ^j_r (4.84).
+the quasi-velocities are the particle's inertial velocity less the carriage's, resolved along
+the carriage's turning axes (not the velocity an observer on the carriage measures, which
+would also subtract Ω × the position from the carriage's origin).  So u = Ψ(q, t) q̇ + Ψ_t(t)
+with Ψ depending on time, Ψ_t ≠ 0 and nonzero rheonomic coefficients γ^j_r (4.84).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ def build() -> System:
 
     A, nu = sp.symbols("A nu")
     b_dot = sp.diff(A * sp.sin(nu * t), t)  # carriage velocity along x
-    # Particle velocity relative to the carriage, in inertial axes, then in the turning axes.
+    # Inertial velocity less the carriage's, in inertial axes, then along the turning axes.
     v_rel = sp.Matrix([sp.diff(r * sp.cos(theta), r) * rd + sp.diff(r * sp.cos(theta), theta)
                        * thetad - b_dot,
                        sp.diff(r * sp.sin(theta), r) * rd + sp.diff(r * sp.sin(theta), theta)
@@ -34,7 +35,7 @@ def build() -> System:
     turn = sp.Matrix([[sp.cos(Omega * t), sp.sin(Omega * t)],
                       [-sp.sin(Omega * t), sp.cos(Omega * t)]])
     definitions = list(turn * v_rel)
-    # Inertial velocity = carriage velocity + relative velocity (turned back to inertial axes).
+    # Inertial velocity = carriage velocity + the u's turned back to inertial axes.
     v = turn.T * sp.Matrix([u1, u2]) + sp.Matrix([b_dot, 0])
     T = sp.Rational(1, 2) * m * (v[0] ** 2 + v[1] ** 2)
     V = sp.Rational(1, 2) * (kx * (r * sp.cos(theta)) ** 2 + ky * (r * sp.sin(theta)) ** 2)
@@ -42,7 +43,6 @@ def build() -> System:
     system = System(
         name="moving_carriage",
         title="Particle on springs seen from a moving, turning carriage (rheonomic)",
-        source="beyond the books: rheonomic Ψ(q, t), Ψ_t ≠ 0",
         q=[r, theta],
         qdot=[rd, thetad],
         u=[u1, u2],
@@ -63,8 +63,8 @@ def build() -> System:
         initial=[
             Parameter(r, 1.0, 0.2, 2.0, "m", "r₀, distance from the origin"),
             Parameter(theta, 0.3, -3.14, 3.14, "rad", "θ₀, inertial polar angle"),
-            Parameter(u1, 0.0, -2.0, 2.0, "m/s", "relative velocity along the carriage x-axis"),
-            Parameter(u2, 0.5, -2.0, 2.0, "m/s", "relative velocity along the carriage y-axis"),
+            Parameter(u1, 0.0, -2.0, 2.0, "m/s", "velocity less the carriage's, along its x-axis"),
+            Parameter(u2, 0.5, -2.0, 2.0, "m/s", "velocity less the carriage's, along its y-axis"),
         ],
         invariants={"energy": T + V},
         series={"x": r * sp.cos(theta), "y": r * sp.sin(theta)},

@@ -3,12 +3,14 @@ Example 4.4 as a distribution on SE(2), Newton's law (7.1) under the constrained
 the σ-orthogonal choice of u₃, and steering by Lie brackets (the parallel-parking manoeuvre).
 The system is the knife edge, under this slice's name."""
 
+from companion.examples.knife_edge import CITATIONS
 from companion.examples.record import Notebook, WorkedExample, part
 
 EXAMPLES = (
     WorkedExample(
         name="nonholonomic",
         system=part(__name__, "system:build"),
+        citations=CITATIONS,
         scene=part(__name__, "scene:scene"),
         notebook=Notebook(
             path="loparo-07/nonholonomic.ipynb",

@@ -11,5 +11,4 @@ def build() -> System:
     system = build_knife_edge()
     return system.variant(
         name="nonholonomic",
-        title="The knife edge as a distribution on SE(2) (Example 4.4, §7.9 reconstructed)",
-        source="Greenwood §4.3, Example 4.4, with Loparo & Vakalis §7.9 (reconstructed)")
+        title="The knife edge as a distribution on SE(2) (Example 4.4, §7.9 reconstructed)")

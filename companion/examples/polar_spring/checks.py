@@ -1,9 +1,10 @@
-"""(4.82) beside (4.85): the triple-sum form of the velocity-coupling terms equals the γ form
+"""(4.82, by position) beside (4.85): the triple-sum form of the velocity-coupling terms equals
+the γ form
 (a consistency check the companion adds, on three systems of the companion).
 
 Before the coefficients γ^j_rl (4.83) and γ^j_r (4.84) are named, the coupling terms of
 row r read Σ_j Σ_i Σ_k p_j C^j_ik Φ_ir q̇_k + Σ_j Σ_i p_j (∂Ψ_ji/∂t − ∂Ψ_jt/∂q_i) Φ_ir
-(the triple-sum form (4.82)); substituting q̇ = Φ u + Φ_t (4.81) must give
+(the triple-sum form (4.82, by position)); substituting q̇ = Φ u + Φ_t (4.81) must give
 Σ_j p_j (Σ_l γ^j_rl u_l + γ^j_r), the terms of (4.85).
 """
 
@@ -18,8 +19,8 @@ from companion.system import System
 
 
 def triple_sum_minus_gamma_form(system: System) -> sp.Matrix:
-    """(4.82)'s triple sum minus the γ terms of (4.85), row by row, from the engine's Ψ, Φ, C^j
-    and γ's (every u kept: the rows before the constraints are applied)."""
+    """(4.82, by position)'s triple sum minus the γ terms of (4.85), row by row, from the engine's
+    Ψ, Φ, C^j and γ's (every u kept: the rows before the constraints are applied)."""
     d = system.derive("boltzmann_hamel")
     psi, psi_t = d.Psi, d.Psi_t
     q, u, t = system.q, sp.Matrix(d.u_all), system.t
@@ -46,6 +47,7 @@ def _identity() -> tuple[bool, str]:
 
 
 def checks(printed: Mapping[str, object]) -> list[Check]:
-    return [Check("Greenwood", "(4.82)→(4.85)", "triple-sum form Σ_j Σ_i Σ_k p_j C^j_ik Φ_ir q̇_k "
-                  "(+ rheonomic terms) = Σ_j p_j (γ^j u + γ^j_r) with q̇ = Φ u + Φ_t (polar "
-                  "spring, knife edge, moving carriage)", _identity, CONSISTENCY)]
+    return [Check("Greenwood", "(4.82, by position)→(4.85)", "triple-sum form "
+                  "Σ_j Σ_i Σ_k p_j C^j_ik Φ_ir q̇_k (+ rheonomic terms) = "
+                  "Σ_j p_j (γ^j u + γ^j_r) with q̇ = Φ u + Φ_t (polar spring, knife edge, "
+                  "moving carriage)", _identity, CONSISTENCY)]

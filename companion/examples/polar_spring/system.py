@@ -20,7 +20,7 @@ def build() -> System:
     T = m / 2 * (u1**2 + u2**2)
     return System(
         name="polar_spring", title="Particle on a spring, in polar quasi-velocities",
-        source="Greenwood §4.3, Eq. (4.85)", q=[r, theta], qdot=[r_dot, theta_dot],
+        q=[r, theta], qdot=[r_dot, theta_dot],
         u=[u1, u2], definitions=[r_dot, r * theta_dot], T=T, Q=[-k * r, 0],
         parameters=[Parameter(m, 1.0, 0.2, 5.0, "kg", "mass", positive=True),
                     Parameter(k, 1.0, 0.2, 5.0, "N/m", "spring stiffness", positive=True)],

@@ -22,11 +22,10 @@ def build() -> System:
     return System(
         name="rigid_body_so3",
         title="Euler's equations from B, orientation on SO(3) (Loparo Example 1, reconstructed)",
-        source="Loparo & Vakalis §7.4–7.5, Example 1 (worked with the chapter's method)",
         q=base.q, qdot=base.qdot, u=base.u, definitions=base.definitions, T=base.T,
         Q=base.Q, parameters=base.parameters, initial=base.initial,
         invariants={"energy": base.T, "|Aω|": base.invariants["|H|"]},
-        t_final=20.0, n_points=400, reconstruction=True, method="arnold",
+        t_final=20.0, n_points=400, method="arnold",
         integrator=SO3Attitude(),
     )
 

@@ -69,7 +69,6 @@ def build() -> System:
         name="rolling_disk",
         mechanics_model=partial(disk_model, m, R, g, alpha),
         title="Vertical disk rolling on an inclined plane (two rolling constraints)",
-        source="beyond the books: m = 2 nonholonomic constraints, gravity",
         q=[x, y, theta, phi],
         qdot=[xd, yd, thetad, phid],
         u=[u1, u2, u3, u4],

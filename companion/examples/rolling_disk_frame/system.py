@@ -6,7 +6,8 @@ The system is the companion's ``rolling_disk`` (a vertical disk rolling on a pla
 for the general dynamical equation: the heading frame H turns by θ about the plane's normal,
 the disk frame D turns further by the spin φ about the axle H.y.  p and H of the disk are
 resolved in H, which does not spin with the disk, and differentiated there:
-Ḣ = (dH/dt)_H + ω_H × H — the remark after (4.146): any convenient frame will do.
+Ḣ = (dH/dt)_H + ω_H × H: (4.146) holds in any frame in which H is resolved (ours: the
+frame rule of vector derivatives; our fact sheet gives no remark on it).
 """
 
 from __future__ import annotations
@@ -23,6 +24,5 @@ def build() -> System:
     return system.variant(
         name="rolling_disk_frame",
         title="Rolling disk by the alternate form, momenta in the heading frame (§4.4)",
-        source="Greenwood §4.4, (4.144)–(4.146) and the remark after them",
         mechanics_model=partial(rolling_disk.disk_model, m, R, g, alpha,
                                 momenta_in_heading_frame=True))

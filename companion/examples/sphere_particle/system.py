@@ -93,7 +93,6 @@ def build() -> ConstrainedSystem:
     return ConstrainedSystem(
         name="sphere_particle",
         title="A particle on a sphere under gravity (Loparo §7.2–7.3, our example)",
-        source="Loparo & Vakalis §7.2–7.3 (a worked instance of the method)",
         x=[theta, phi],
         xdot=[thetad, phid],
         embedding=embedding,
@@ -114,7 +113,6 @@ def build() -> ConstrainedSystem:
             Parameter(phid, 3.0, -6.0, 6.0, "rad/s", "φ̇₀"),
         ],
         t_final=5.0,
-        reconstruction=True,
         observers=[normal_reaction_and_great_circle],
         # Derived from the system's own derivation and force when it first moves, never
         # stored in the definition.

@@ -116,7 +116,6 @@ def build() -> System:
     return System(
         name="thrown_body",
         title="A tumbling thrown body: translation and rotation (Loparo §7.6, reconstructed)",
-        source="Loparo & Vakalis §7.6 (worked with the chapter's method)",
         q=base.q, qdot=base.qdot, u=base.u, definitions=base.definitions, T=base.T,
         Q=base.Q,
         parameters=[*inertia, *base.parameters[3:],
@@ -133,7 +132,7 @@ def build() -> System:
                  Parameter(vy, 0.0, -10.0, 10.0, "m/s", "v_y(0)"),
                  Parameter(vz, 8.0, -10.0, 10.0, "m/s", "v_z(0)")],
         invariants={"rotational energy": base.T, "|Aω|": base.invariants["|H|"]},
-        t_final=1.6, n_points=400, reconstruction=True,
+        t_final=1.6, n_points=400,
         method="newton_euler", methods={"newton_euler": translation.newton_euler},
         integrator=TranslationAndAttitude(translation=translation),
     )

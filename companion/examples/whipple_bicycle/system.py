@@ -129,7 +129,6 @@ def build() -> System:
     return System(
         name="whipple_bicycle",
         title="The Whipple bicycle benchmark (Meijaard et al. 2007)",
-        source="Meijaard, Papadopoulos, Ruina & Schwab, Proc. R. Soc. A 463 (2007)",
         q=q, qdot=qdot, u=[*u, *slip_symbols], definitions=definitions,
         n_constraints=4, holonomic=[height], dependent=[q[4]],
         Q_q=[-V.diff(s) for s in q], observers=[_energy(V)],

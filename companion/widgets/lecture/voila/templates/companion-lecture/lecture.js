@@ -1,12 +1,16 @@
 // Lecture mode's page (make lecture: Voilà with this template): keys to drive it from the
 // front of the room, documented in a small bar at the bottom right.
 //   space play/pause, ←/→ scrub, Home/End: sent to the scene most in view (a scene with the
-//     focus handles them itself, scene.js); 1–9 press that preset of the explorer nearest
-//     the screen, with or without a scene (scene.js then moves the focus to its scene);
+//     focus handles them itself, scene.js, brought into view first by space); 1–9 press
+//     that preset of the explorer nearest the screen, with or without a scene (scene.js then
+//     moves the focus to its scene);
 //   N / PageDown next section, P / PageUp previous section (a clicker's keys): the next or
 //     previous heading of the prose (h1, h2, h3), prediction or answer to one (cells tagged
 //     predict, answers-prediction) scrolled to the top — from the page's top the first press
 //     moves to the first section below the title;
+//     from a control the mouse last put the focus on (a slider's handle, a preset button) too:
+//     the clicker still moves on, where a control the keyboard reached (Tab) keeps its keys
+//     (PageDown/PageUp move an ARIA slider), as does a text field;
 //   ? opens or closes the keys' bar.
 // Predict, play, explain: a prose cell that answers a prediction (tagged answers-prediction)
 // is held back while the explorer above it hides a predict preset's outcome; once the motion
@@ -114,6 +118,35 @@
     if (!pending) { pending = true; requestAnimationFrame(holdAnswers); }
   }).observe(document.body, { subtree: true, childList: true, attributes: true,
                               attributeFilter: ["class"] });
+
+  // How the focus reached where it is: by the keyboard (Tab, a key that moved it) or not (a
+  // click, or a script after one).  Capturing, so that a control's own handler is not first.
+  let lastKeyboard = false, focusByKeyboard = false;
+  document.addEventListener("pointerdown", () => { lastKeyboard = false; }, true);
+  document.addEventListener("keydown", () => { lastKeyboard = true; }, true);
+  document.addEventListener("focusin", () => { focusByKeyboard = lastKeyboard; }, true);
+  // A clicker's key on a control the mouse focused: the section moves, the control does not
+  // change (a slider moved would also end a prediction), and the focus leaves it.
+  const TEXT = "textarea, [contenteditable], input:not([type=range], [type=checkbox], "
+    + "[type=radio], [type=button], [type=submit], [type=reset])";
+  const STEPS = new Map([["n", 1], ["PageDown", 1], ["p", -1], ["PageUp", -1]]);
+  document.addEventListener("keydown", (event) => {
+    const target = event.target, step = STEPS.get(event.key);
+    if (!step || event.ctrlKey || event.metaKey || event.altKey || !target.closest) return;
+    if (focusByKeyboard || !target.closest(INTERACTIVE) || target.closest(TEXT)) return;
+    event.preventDefault(); event.stopPropagation();
+    target.blur();
+    section(step);
+  }, true);
+  // Space plays the scene with the focus (after a preset): on a narrow screen, where the
+  // scene went below its explorer's figure, the scene is first brought into view.
+  document.addEventListener("keydown", (event) => {
+    const scene = event.key === " " && event.target.closest
+      && event.target.closest(".companion-scene");
+    if (scene && inView(scene) < scene.getBoundingClientRect().height / 2) {
+      scene.scrollIntoView({ block: "start" });
+    }
+  }, true);
 
   document.addEventListener("keydown", (event) => {
     const target = event.target;
