@@ -356,7 +356,11 @@ class System:
     observables
         Quantities that depend on the equations (a constraint force, an energy) by name, each
         an :class:`~companion.model.Observable` computed from this system's own derivation
-        and forces: a system from a changed definition keeps them right.
+        and forces: a system from a changed definition keeps them right.  None by default
+        (each is evaluated at every ``simulate``): for a nonholonomic system's constraint
+        forces along the motion, ``observables={"lambda": CONSTRAINT_FORCES}``
+        (:data:`companion.model.CONSTRAINT_FORCES`; series ``lambda_0``, … one per
+        constraint, a single one ``lambda``).
     invariants, series, validity
         Named expressions evaluated along each motion: conserved, plotted, and conditions
         (≥ 0) the model needs, which may use the accelerations (:meth:`Definition.evaluated`).

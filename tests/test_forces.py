@@ -269,3 +269,40 @@ def test_a_method_that_reads_its_own_forces_steps_aside_from_a_damper_saying_why
         damped.derive("pull_back")
     worst = max_disagreement(damped, n_states=4)
     assert set(worst) == {"lagrange_multipliers", "maggi"} and max(worst.values()) < 1e-12
+
+
+def test_a_mechanics_model_with_other_masses_than_T_is_refused_by_kane():
+    """The knife edge's model with particle 2 given 3 m (T has m): Kane's method would move
+    another system than every other method (issue 36)."""
+    base = examples.get("knife_edge").definition
+    m, l = base.parameter_symbols
+
+    def heavier():
+        model = base.mechanics_model()
+        p1, p2 = model.bodies
+        return dataclasses.replace(model, bodies=[p1, me.Particle("p2", p2.point, 3 * m)])
+
+    system = System(base.replace(mechanics_model=heavier), name="knife_edge_heavier")
+    with pytest.raises(ValueError, match=r"the inertia of the mechanics model differs from "
+                       r"the System's kinetic energy T: the mass matrix entry m_22 \(the "
+                       r"coefficient of du_2/dt in the equation of u_2\) is 3\*l\*\*2\*m "
+                       r"from the model's bodies \(= 8.76745\) but 2.92248 from T"):
+        system.simulate(1.0, method="kane")
+    with pytest.raises(ValueError, match="make the bodies' masses and inertias those of T"):
+        system.applicable_methods()  # refused, not set aside quietly
+    assert "kane" in System(base).applicable_methods()
+
+
+def test_constraint_forces_of_a_system_of_your_own_as_the_docs_say():
+    """System's docstring and the README: none unless asked for, then λ along the motion from
+    the system's own equations; the robot's sideways one is m v ω (Newton–Euler)."""
+    from companion.model import CONSTRAINT_FORCES
+
+    robot = _robot()
+    assert robot.simulate(1.0, n_points=3).series == {}
+    asked = System(robot.definition, observables={"lambda": CONSTRAINT_FORCES})
+    traj = asked.simulate(1.0, n_points=3)
+    assert sorted(traj.series) == ["lambda_0", "lambda_1", "lambda_2"]
+    p = _defaults(robot)
+    S = [_newton_euler(p, v, w)[0] for v, w in zip(traj["u_1"], traj["u_2"], strict=True)]
+    assert np.allclose(traj["lambda_0"], S, rtol=1e-9, atol=1e-12)

@@ -533,3 +533,32 @@ def test_forces_as_a_sympy_column_are_read_as_a_list_and_one_expression_is_refus
     assert robot.replace(Q=sp.Matrix([-u1, -u2]), Q_q=None).Q == (-u1, -u2)
     with pytest.raises(ValueError, match=r"Q must be a list of expressions, e.g. \[-u_1\]"):
         robot.replace(Q=-u1)
+
+
+def test_a_parameter_default_outside_its_range_is_refused_when_made():
+    with pytest.raises(ValueError, match=r"the default 20.0 of M lies outside its range "
+                       r"\[0.5, 10.0\]: move the default into the range or widen the range"):
+        Parameter(sp.Symbol("M"), 20.0, 0.5, 10.0, "kg")
+
+
+def test_an_undeclared_time_in_the_forces_says_pass_it_as_t():
+    robot = _robot_definition()
+    t = sp.Symbol("t")
+    tau_L = robot.parameter_symbols[5]
+    with pytest.raises(ValueError, match=r"Q_q uses t, which looks like the time: pass "
+                       r"it as the time, t=t"):
+        robot.replace(Q_q=[0, 0, 0, tau_L * sp.sin(t), 0])
+    timed = robot.replace(Q_q=[0, 0, 0, tau_L * sp.sin(t), 0], t=t)
+    assert timed.Q[0].has(t)
+    with pytest.raises(ValueError, match=r"uses t, which looks like the time but is not the "
+                       r"declared time symbol t \(real=True\): use that same symbol"):
+        robot.replace(Q_q=[0, 0, 0, tau_L * sp.sin(t), 0], t=sp.Symbol("t", real=True))
+
+
+def test_a_start_value_for_a_constrained_speed_says_it_is_held_at_zero():
+    from test_forces import _robot
+
+    with pytest.raises(ValueError, match=r"u_3: a constrained \(suppressed\) speed, held at zero "
+                       r"by its constraint, has no initial value of its own: remove it from "
+                       r"initial, which may hold x, y, phi, theta_L, theta_R, u_1, u_2$"):
+        _robot().simulate(1.0, initial={"u_3": 1.0})

@@ -62,6 +62,10 @@ class Parameter:
         if not self.low <= self.high:
             raise ValueError(f"the range of {self.name} must have low ≤ high, got "
                              f"[{self.low}, {self.high}]")
+        if not self.low <= self.default <= self.high:
+            raise ValueError(f"the default {self.default} of {self.name} lies outside its range "
+                             f"[{self.low}, {self.high}]: move the default into the range or "
+                             "widen the range")
 
     @property
     def name(self) -> str:
@@ -133,11 +137,15 @@ class ParameterTable:
         The parameters (or initial conditions), in order.
     what, argument
         How a message names them ("parameter(s)") and the argument they come from ("params").
+    held
+        Names that are not entries because a constraint holds them at zero (the constrained
+        speeds, for the initial conditions): a message says so when one is given.
     """
 
     entries: tuple[Parameter, ...]
     what: str = "parameter(s)"
     argument: str = "params"
+    held: tuple[str, ...] = ()
 
     @property
     def names(self) -> list[str]:
@@ -169,6 +177,12 @@ class ParameterTable:
                                  "Symbol): give it once")
             out[name] = value
         unknown = sorted(set(out) - set(self.names))
+        held = [name for name in unknown if name in self.held]
+        if held:
+            raise ValueError(
+                f"{', '.join(held)}: a constrained (suppressed) speed, held at zero by its "
+                f"constraint, has no initial value of its own: remove it from "
+                f"{self.argument}, which may hold {', '.join(self.names)}")
         if unknown:
             raise ValueError(f"unknown {self.what} {', '.join(unknown)}; known: "
                              f"{', '.join(self.names) or 'none'} (the keys of {self.argument})")
@@ -220,7 +234,13 @@ class Definition:
         How many of the last u's are constrained to zero (nonholonomic constraints).
     Q
         Generalized forces of the independent u's (default zero), one per free u (n − m of
-        them), in q, u, t and the parameters (a damper on u_r: −c u_r).
+        them), in q, u, t and the parameters (a damper on u_r: −c u_r).  Only the free u's
+        have a force here: a force with a component across a constraint (a wind across a
+        knife edge's blade, a motor torque on a rolling wheel's angle) belongs in ``Q_q``,
+        per coordinate.  Given in ``Q``, its component along the constrained u's is dropped:
+        the motion is the same, but the constraint forces (:data:`companion.model.
+        CONSTRAINT_FORCES`, Lagrange's multipliers) then include that component as if the
+        constraint carried it.
     Q_q
         Generalized forces of the coordinates, one per q (e.g. −∂V/∂q, a motor torque, a
         damper −c q̇_i), in q, the rates ``qdot``, the u's, t and the parameters.  Converted
@@ -510,6 +530,13 @@ class Definition:
                 f"{what} uses {named}, which look like rates of the coordinates "
                 f"but are not the declared rates ({', '.join(map(str, self.qdot))}): "
                 f"qdot=[{example}] declares them, in the order of q")
+        timelike = sorted((s for s in unknown if _normalized(s.name) in ("t", "time")), key=str)
+        if timelike:
+            named = f"{what} uses {', '.join(map(str, timelike))}, which looks like"
+            if self.t is None:
+                raise ValueError(f"{named} the time: pass it as the time, t={timelike[0]}")
+            raise ValueError(f"{named} the time but is not the declared time symbol {self.t} "
+                             f"({_assumptions(self.t)}): use that same symbol")
         raise ValueError(f"{what} uses {', '.join(sorted(map(str, unknown)))}, "
                          "which is neither a coordinate, a speed, the time nor a parameter: "
                          "add a Parameter for it")
@@ -649,7 +676,8 @@ class Definition:
     @cached_property
     def initial_table(self) -> ParameterTable:
         """The initial conditions' identities (by the names of the q's and u's)."""
-        return ParameterTable(self.initial, "initial condition(s)", "initial")
+        held = tuple(s.name for s in self.u if s not in self.u_independent)
+        return ParameterTable(self.initial, "initial condition(s)", "initial", held)
 
     @property
     def constraint_exprs(self) -> dict[str, sp.Expr]:

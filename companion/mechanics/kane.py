@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
+import numpy as np
 import sympy as sp
 
 from companion.mechanics.boltzmann_hamel import dot_symbol
@@ -282,6 +283,87 @@ def _forces_once(system: Definition, from_loads: list[sp.Expr], has_loads: bool
     return from_loads
 
 
+def _test_point(system: Definition) -> dict[sp.Symbol, sp.Float]:
+    """A fixed generic point (q, t and the parameters inside their ranges, away from the
+    defaults and from zero) at which the model's inertia is compared with T."""
+    point = {p.symbol: sp.Float(p.low + 0.37 * (p.high - p.low)) for p in system.parameters}
+    point.update({qi: sp.Float(0.3 + 0.41 * i * (-1) ** i) for i, qi in enumerate(system.q)})
+    if system.t is not None:
+        point[system.t] = sp.Float(0.5)
+    return point
+
+
+def _hessian(quadratic: sp.Expr, rates: list[sp.Symbol]) -> np.ndarray:
+    """The matrix of second derivatives of a polynomial of degree ≤ 2 in ``rates`` with
+    numbers for coefficients, read off its terms."""
+    H = np.zeros((len(rates), len(rates)), dtype=complex)
+    for powers, c in sp.Poly(quadratic, *rates).terms():
+        ij = [i for i, k in enumerate(powers) for _ in range(k)]
+        if len(ij) == 2:
+            H[ij[0], ij[1]] += complex(c)
+            H[ij[1], ij[0]] += complex(c)
+    return H
+
+
+def _numbers(matrix: sp.Matrix, point: dict, symmetric: bool = False) -> np.ndarray:
+    """``matrix`` at ``point``, as complex numbers (ValueError/TypeError when not numbers);
+    ``symmetric``: its upper triangle evaluated, the lower one mirrored."""
+    rows, cols = matrix.shape
+    out = np.zeros((rows, cols), dtype=complex)
+    for r in range(rows):
+        for c in range(r if symmetric else 0, cols):
+            out[r, c] = complex(matrix[r, c].xreplace(point))
+            if symmetric:
+                out[c, r] = out[r, c]
+    return out
+
+
+def _inertia_once(system: Definition, mass: sp.Matrix, kinematics: sp.Matrix) -> None:
+    """Refuse a mechanics model whose bodies carry another inertia than the System's T.
+
+    Every method but Kane's reads T; Kane's reads the bodies.  On the motion the constrained
+    kinetic energy is T*(u) = ½ uᵀ m u + b·u + T₀ over the free u's, m Kane's mass matrix
+    (4.143): with T in q̇, m = Φᵀ (∂²T/∂q̇²) Φ over the free columns of Φ (4.81).  Compared
+    by numbers at one generic point (q, t and the parameters inside their ranges): T is
+    evaluated there first, then differentiated as the small quadratic it has become.  A
+    system whose T comes from the model (numeric elimination) is not compared.
+
+    Raises
+    ------
+    ValueError
+        When they differ; the message names the entry of m and both values.
+    """
+    free = list(system.u_independent)
+    if getattr(system, "T_qdot", None) is not None:
+        T, rates = system.T_qdot, list(system.qdot)
+        phi = kinematics.jacobian(free)
+    else:
+        try:
+            T = system.T.xreplace({u: sp.S.Zero for u in system.u if u not in set(free)})
+        except NotImplementedError:
+            return
+        rates, phi = free, sp.eye(len(free))
+    point = _test_point(system)
+    try:
+        at = _numbers(phi, point)
+        from_T = at.T @ _hessian(T.xreplace(point), rates) @ at
+        from_model = _numbers(mass, point, symmetric=True)  # as Kane's m is
+    except (TypeError, ValueError, ZeroDivisionError, sp.PolynomialError):
+        return  # not numbers at this point (a parameter outside a function's domain)
+    gap = np.abs(from_T - from_model)
+    if np.all(gap <= 1e-8 * (1 + np.abs(from_T) + np.abs(from_model))):
+        return
+    r, c = np.unravel_index(np.argmax(gap), gap.shape)
+    at_text = ", ".join(f"{s} = {float(v):.3g}" for s, v in point.items())
+    raise ValueError(
+        "the inertia of the mechanics model differs from the System's "
+        f"kinetic energy T: the mass matrix entry m_{r + 1}{c + 1} (the coefficient of "
+        f"d{free[c]}/dt in the equation of {free[r]}) is {sp.expand(mass[r, c])} from the "
+        f"model's bodies (= {from_model[r, c].real:.6g}) but {from_T[r, c].real:.6g} "
+        f"from T (at {at_text}); every method but Kane's reads T: make the bodies' masses "
+        "and inertias those of T (or correct T)")
+
+
 @register_method("kane", "Kane / general dynamical equation (4.142)")
 def from_system(system: Definition) -> Derivation:
     """The general dynamical equation (4.142) for a :class:`System` with a mechanics model.
@@ -438,6 +520,7 @@ def from_system(system: Definition) -> Derivation:
                       + ", of the form m(q,t) u̇ + f = Q (4.143).", None,
                       key="equations"))
     kinematics = sp.Matrix([sym.plain(e) for e in sym.kinematics.values()])
+    _inertia_once(system, mass, kinematics)
     if system.t is None and sym.t in set().union(mass.free_symbols, forcing.free_symbols):
         raise ValueError("the mechanics model depends on time but the "
                          "system declares no time symbol")

@@ -9,7 +9,15 @@ from __future__ import annotations
 
 
 class SingularConfigurationError(ValueError):
-    """The equations cannot be evaluated here: the coordinates or the mass matrix are singular."""
+    """The equations cannot be evaluated here: the coordinates or the mass matrix are singular.
+
+    ``hint`` (appended to the message) is advice for when the configuration is the cause;
+    :attr:`cause` is the message without it, for when a parameter value is blamed instead.
+    """
+
+    def __init__(self, cause: str, hint: str = ""):
+        super().__init__(cause + hint)
+        self.cause = cause
 
 
 class NonFiniteMotionError(ValueError):

@@ -30,6 +30,9 @@ SOLVERS: dict[str, tuple[float, float]] = {
 #: Most steps LSODA takes between two samples.
 MAX_STEPS = 100_000
 
+#: Steps of LSODA's probe of the first sample interval (:func:`_lsoda_probe`).
+PROBE_STEPS = 500
+
 
 @dataclass
 class Solution:
@@ -55,13 +58,34 @@ class CompiledEvents:
     terminal: Sequence[bool]
 
 
-def _too_many_steps(t_eval: np.ndarray, limit: str) -> StepLimitError:
+def _too_many_steps(t_eval: np.ndarray, limit: str, took: str = "took") -> StepLimitError:
     n = len(t_eval)
     return StepLimitError(
-        f"the integration took too many steps ({limit}) before t_final = {t_eval[-1]:g} s: "
+        f"the integration {took} too many steps ({limit}) before t_final = {t_eval[-1]:g} s: "
         f"the time span is the cause, not the configuration ({n} samples "
         f"{t_eval[-1] / max(n - 1, 1):.3g} s apart); simulate a shorter time (the examples "
         "run for seconds to minutes) or, with LSODA, take more samples (n_points)")
+
+
+def _lsoda_probe(rhs: Callable, x0: np.ndarray, t_eval: np.ndarray, rtol: float,
+                 atol: float) -> None:
+    """Refuse at once a first sample interval that LSODA's first :data:`PROBE_STEPS` steps
+    show to need more than ten times :data:`MAX_STEPS` (a time span of 10⁹ s), instead of
+    taking MAX_STEPS steps first.  The steps over the whole interval are extrapolated from
+    the time the probe covered; the margin of ten leaves room for steps that grow later."""
+    from scipy.integrate import odeint
+
+    _, info = odeint(rhs, x0, t_eval[:2], tfirst=True, rtol=rtol, atol=atol,
+                     mxstep=PROBE_STEPS, full_output=True)
+    covered = float(info["tcur"][0]) - t_eval[0]
+    if "Excess work" not in info["message"] or covered <= 0:
+        return  # done within the probe, or a failure the full run reports with its cause
+    implied = PROBE_STEPS * (t_eval[1] - t_eval[0]) / covered
+    if implied > 10 * MAX_STEPS:
+        raise _too_many_steps(
+            t_eval, f"about {implied:.2g} between two samples, extrapolated from its first "
+            f"{PROBE_STEPS}, which covered {covered:.3g} s; LSODA takes {MAX_STEPS}",
+            "would take")
 
 
 def compiled_or_lsoda(rhs: Callable) -> str:
@@ -98,7 +122,8 @@ def integrate(rhs: Callable, x0: np.ndarray, t_eval: np.ndarray, *, solver: str 
     ValueError
         An unknown solver, ``"dop853-c"`` with a Python right-hand side, or events for LSODA.
     StepLimitError
-        Too many steps between two samples (a time span too long for the samples).
+        Too many steps between two samples (a time span too long for the samples); with
+        LSODA refused before integrating when its first steps imply ten times the limit.
     SingularConfigurationError
         Any other failure (a step size that shrinks to nothing near a singularity).
     """
@@ -135,6 +160,7 @@ def integrate(rhs: Callable, x0: np.ndarray, t_eval: np.ndarray, *, solver: str 
 
         with warnings.catch_warnings():  # its failure is raised below, with its cause
             warnings.simplefilter("ignore", ODEintWarning)
+            _lsoda_probe(rhs, x0, t_eval, rtol, atol)
             y, info = odeint(rhs, x0, t_eval, tfirst=True, rtol=rtol, atol=atol,
                              mxstep=MAX_STEPS, full_output=True)
         if info["message"] == "Integration successful.":

@@ -237,7 +237,7 @@ class Guards:
             raise SingularConfigurationError(
                 f"the coordinates are singular {where} (t = {t[i]:.4g}: {at}): "
                 "Ψ of the quasi-velocities cannot be inverted there, so q̇ = Φ u is not "
-                "defined (for Euler angles this is gimbal lock). Start further away from it.")
+                "defined", " (for Euler angles this is gimbal lock). Start further away from it.")
 
     def residuals(self, f: Callable, t: np.ndarray, states: np.ndarray
                   ) -> dict[str, np.ndarray]:
@@ -358,13 +358,13 @@ def simulate_model(model: SimulatedModel, part: IntegratorPart, *, method: str, 
                 f"{model.name} singular from the start (with {p.name} = {p.default:g} they "
                 f"are not), although it is inside its range [{p.low:g}, {p.high:g}]: the "
                 f"cause is that value, not the configuration; choose another {p.name}, and "
-                f"narrow its range ({exc})") from exc
+                f"narrow its range ({exc.cause})") from exc
         if not extreme:
             raise
         raise ValueError(
             f"the integration of {model.name} failed with {extreme}, a million times or "
             f"more beyond the slider range: the cause is that value, not a singular "
-            f"configuration; give a value nearer the range ({exc})") from exc
+            f"configuration; give a value nearer the range ({exc.cause})") from exc
     setup.guards.finite(traj.t, traj.states)
     return traj
 
