@@ -22,7 +22,8 @@ gave the same grades.
 
 With ``--notebooks N``, a class of N is graded as ``nbgrader autograde`` grades it: the
 knife-edge assignment is exported for N students (each on their own variant and numbers), and
-each student's submission (their own right answers) runs in a fresh kernel in
+each student's submission (their own right answers, typed out) runs in a fresh kernel, with
+the keys file named by ``COMPANION_KEYS``, in
 ``autograded/<student>/knife_edge`` under ``NBGRADER_EXECUTION=autograde``, one after another
 — first with a worker started per kernel (``COMPANION_GRADER_SERVER=0``, a sympy import per
 submission), then with the worker server, whose workers are forked warm.  Printed: seconds
@@ -46,6 +47,7 @@ import sympy as sp
 
 from companion import examples
 from companion.exercises.assignment import (
+    KEYS_ENV,
     AnswerRejected,
     AnswerUndecided,
     answer_key,
@@ -248,6 +250,8 @@ def grade_notebooks(students: int, server: bool) -> tuple[list[float], bool]:
              "display_name": "companion", "language": "python"}))
         source = export_assignment(examples.exercises_for("knife_edge"),
                                    course / "source" / "knife_edge" / "knife_edge.ipynb", names)
+        keys = course / "companion-keys" / "knife_edge.json"
+        typed = json.loads(keys.read_text())["students"]
         os.environ.update({"JUPYTER_PATH": str(course / "jupyter"),
                            "NBGRADER_EXECUTION": "autograde", "XDG_RUNTIME_DIR": tmp,
                            "COMPANION_GRADER_SERVER": "1" if server else "0",
@@ -257,6 +261,11 @@ def grade_notebooks(students: int, server: bool) -> tuple[list[float], bool]:
             folder = course / "autograded" / name / "knife_edge"
             folder.mkdir(parents=True)
             notebook = nbformat.read(source, as_version=4)
+            answers = [c for c in notebook.cells if c.metadata["nbgrader"]["solution"]]
+            for number, (cell, answer) in enumerate(zip(answers, typed[name]["typed"].values(),
+                                                        strict=True), start=1):
+                cell.source = f"answer_{number} = {answer!r}"  # the student's own answers
+            os.environ[KEYS_ENV] = str(keys)  # as the instructor runs nbgrader autograde
             start = time.perf_counter()
             NotebookClient(notebook, kernel_name="python3", timeout=600, allow_errors=True,
                            resources={"metadata": {"path": str(folder)}}).execute()

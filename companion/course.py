@@ -9,7 +9,7 @@ system that the student id draws, where the slice declares variants
 
 from __future__ import annotations
 
-import os
+from contextlib import suppress
 from functools import cache
 
 from companion import examples
@@ -25,11 +25,39 @@ def _show(markdown: str) -> None:
     display(Markdown(markdown))
 
 
+#: What the assignment's first cell fixed for the kernel's life: the student id (read before
+#: any answer cell runs, so a later cell cannot change whose key is used) and, where the
+#: autograder gave the keys file, that student's keys of each set.  In-process state: code in
+#: a submission can still reach it (see the README's "what is protected").
+_fixed: dict = {"keys": {}}
+
+
+def _student() -> str:
+    if "student" not in _fixed:
+        _fixed["student"] = assignment.student_id()
+    return _fixed["student"]
+
+
+def _keys(set_name: str) -> dict | None:
+    """The student's keys of ``set_name``, read once from the autograder's keys file (None
+    without one); what could not be read is raised again by every test cell."""
+    if set_name not in _fixed["keys"]:
+        try:
+            _fixed["keys"][set_name] = assignment.read_keys(set_name, _student())
+        except assignment.AnswerUndecided as error:
+            _fixed["keys"][set_name] = str(error)
+    found = _fixed["keys"][set_name]
+    if isinstance(found, str):
+        raise assignment.AnswerUndecided(found)
+    return found
+
+
 def own_set(set_name: str, seed: str | None = None) -> ExerciseSet:
     """The exercise set of ``set_name`` posed on the system of the student ``seed`` (defaults
-    to :func:`~companion.exercises.assignment.student_id`); built once per kernel, for every
+    to the student the assignment's first cell fixed,
+    :func:`~companion.exercises.assignment.student_id`); built once per kernel, for every
     cell of the assignment."""
-    return _own_set(set_name, assignment.student_id() if seed is None else seed)
+    return _own_set(set_name, _student() if seed is None else seed)
 
 
 @cache
@@ -40,13 +68,18 @@ def _own_set(set_name: str, seed: str) -> ExerciseSet:
 def student_set(set_name: str, seed: str | None = None, *, show: bool = True) -> ExerciseSet:
     """The exercise set of an assignment in graded mode, on the student's own system, whose
     variant and numbers are shown (told from the system's definition,
-    :func:`~companion.exercises.variant.describe`)."""
+    :func:`~companion.exercises.variant.describe`).  The assignment's first cell: it fixes
+    the student id for the kernel's life and, in the autograder, reads the student's keys
+    from the file :data:`~companion.exercises.assignment.KEYS_ENV` names and removes that
+    variable from ``os.environ``, before any answer cell runs."""
     graded.seal()
-    seed = assignment.student_id() if seed is None else seed
-    if os.environ.get("NBGRADER_EXECUTION"):  # the autograder: its worker starts meanwhile
+    seed = _student() if seed is None else seed
+    if assignment.autograding():  # the autograder: its worker starts meanwhile
         from companion.exercises.worker import grader
 
         grader().start()
+    with suppress(assignment.AnswerUndecided):  # raised again by each test cell
+        _keys(set_name)
     own = own_set(set_name, seed)
     if show:
         numbers = assignment.draw_numbers(own, seed)
@@ -60,20 +93,23 @@ def prompt(set_name: str, key: str, seed: str | None = None) -> None:
     _show(assignment.prompt_text(own_set(set_name, seed)[key]))
 
 
-def grade(set_name: str, key: str, answer: object, variable: str, *, keys: str | None,
+def grade(set_name: str, key: str, answer: object, variable: str, *,
           release: str = assignment.RELEASE) -> Feedback | None:
-    """An assignment's test cell: check the answer's form; where the answer keys can be read
-    (the autograder), judge it against the student's own key
-    (:func:`~companion.exercises.assignment.check_answer`), on the student's own system.  In
-    the student's kernel, without the keys, only the form is checked (returns None) — unless
-    nbgrader is executing the notebook, where missing keys, or keys written for another
-    variant than the student's, are
-    :class:`~companion.exercises.assignment.AnswerUndecided`."""
+    """An assignment's test cell: check the answer's form; where the autograder gave the
+    answer keys (read by the first cell, :func:`student_set`), judge it against the
+    student's own key (:func:`~companion.exercises.assignment.check_answer`), on the
+    student's own system.  Without keys only the form is checked (returns None) — unless
+    nbgrader is autograding, where missing keys, or keys written for another variant than
+    the student's, are :class:`~companion.exercises.assignment.AnswerUndecided`."""
     own = own_set(set_name)
     assignment.check_form(own[key], answer, variable)
-    if assignment.stored_keys(keys) is None and not os.environ.get("NBGRADER_EXECUTION"):
-        return None
-    written = assignment.student_keys(set_name, keys)
+    written = _keys(set_name)
+    if written is None:
+        if not assignment.autograding():
+            return None
+        raise assignment.AnswerUndecided(
+            f"NEEDS THE INSTRUCTOR: no answer keys: run nbgrader autograde with "
+            f"{assignment.KEYS_ENV} set to the file export_assignment wrote")
     variant = None if own.variant is None else own.variant.key
     if written.get("variant") != variant:
         raise assignment.AnswerUndecided(

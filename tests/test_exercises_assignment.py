@@ -8,6 +8,8 @@ notebook server); the metadata is checked against nbgrader's documented format i
 
 from __future__ import annotations
 
+import collections
+import json
 import re
 
 import nbformat
@@ -18,6 +20,7 @@ from nbclient.exceptions import CellExecutionError
 
 from companion import examples
 from companion.exercises.assignment import (
+    KEYS_ENV,
     AnswerRejected,
     answer_key,
     answer_keys,
@@ -37,7 +40,7 @@ KEYS = {"schema_version", "grade", "solution", "locked", "task", "grade_id"}
 
 @pytest.mark.parametrize("set_name", examples.exercise_set_names())
 def test_cells_carry_nbgrader_metadata(set_name):
-    notebook = assignment_notebook(examples.exercises_for(set_name), "/course/keys.json")
+    notebook = assignment_notebook(examples.exercises_for(set_name))
     nbformat.validate(notebook)
     metas = [cell.metadata["nbgrader"] for cell in notebook.cells]
     assert all(KEYS <= set(m) and m["schema_version"] == 3 for m in metas)
@@ -50,6 +53,7 @@ def test_cells_carry_nbgrader_metadata(set_name):
         meta = cell.metadata["nbgrader"]
         assert cell.cell_type == "code" and meta["locked"] and not meta["solution"]
         assert meta["points"] > 0 and "course.grade(" in cell.source
+        assert "keys" not in cell.source and "json" not in cell.source  # no file named
     for cell in answers:  # autograded answers: unlocked, no points, one solution region
         meta = cell.metadata["nbgrader"]
         assert cell.cell_type == "code" and not meta["locked"] and not meta["grade"]
@@ -83,11 +87,12 @@ def _run(notebook, kernel: str, path):
     return notebook
 
 
-def test_source_passes_and_student_stubs_fail(tmp_path, python3_kernel):
+def test_source_passes_and_student_stubs_fail(tmp_path, python3_kernel, monkeypatch):
     """The instructor's notebook (the engine's answers) passes every autograder cell; the
     student version (stubs) and a wrong answer fail with a message."""
     path = export_assignment(examples.exercises_for("knife_edge"),
                              tmp_path / "source" / "knife_edge" / "knife.ipynb")
+    monkeypatch.setenv(KEYS_ENV, str(tmp_path / "companion-keys" / "knife_edge.json"))
     _run(nbformat.read(path, as_version=4), python3_kernel, path.parent)
 
     student = nbformat.read(path, as_version=4)
@@ -178,16 +183,52 @@ def test_two_students_get_different_keys_each_graded_right():
             check_answer(ex, alice["typed"][key], answer_key(bob["keys"][key]))
 
 
-def test_the_autograder_grades_each_student_on_their_own_key(tmp_path, python3_kernel):
-    """nbgrader's layout: the source notebook's answers (alice's, from the keys) pass in
-    autograded/alice/<assignment>; the same answers fail in autograded/bob/<assignment>; a
-    student missing from the keys is flagged for the instructor (AnswerUndecided)."""
+def _answered(path, typed: dict, first: str = "") -> nbformat.NotebookNode:
+    """The source notebook with ``typed`` answers (a student's, from the keys) in its answer
+    cells, ``first`` put before the first one."""
+    notebook = nbformat.read(path, as_version=4)
+    answers = [c for c in notebook.cells if c.metadata["nbgrader"]["solution"]]
+    for number, (cell, key) in enumerate(zip(answers, typed, strict=True), start=1):
+        cell.source = (first if number == 1 else "") + f"answer_{number} = {typed[key]!r}"
+    return notebook
+
+
+def _graded(notebook, kernel: str, path) -> list[str]:
+    """Run a submission as nbgrader autograde does (errors allowed); each test cell's
+    outcome: "ok" or the error's name."""
+    NotebookClient(notebook, kernel_name=kernel, timeout=300, allow_errors=True,
+                   resources={"metadata": {"path": str(path)}}).execute()
+    return [next((o.ename for o in c.outputs if o.output_type == "error"), "ok")
+            for c in notebook.cells if c.metadata["nbgrader"]["grade"]]
+
+
+@pytest.fixture(scope="module")
+def course(tmp_path_factory):
+    """An exported knife-edge assignment for alice and bob, in nbgrader's layout."""
+    root = tmp_path_factory.mktemp("course")
     path = export_assignment(examples.exercises_for("knife_edge"),
-                             tmp_path / "source" / "knife_edge" / "knife.ipynb", ["alice", "bob"])
-    assert (tmp_path / "companion-keys" / "knife_edge.json").stat().st_mode & 0o077 == 0
-    alice = tmp_path / "autograded" / "alice" / "knife_edge"
-    alice.mkdir(parents=True)
-    ran = _run(nbformat.read(path, as_version=4), python3_kernel, alice)
+                             root / "source" / "knife_edge" / "knife.ipynb", ["alice", "bob"])
+    keys = root / "companion-keys" / "knife_edge.json"
+    return root, path, keys, json.loads(keys.read_text())["students"]
+
+
+def _folder(root, student: str):
+    folder = root / "autograded" / student / "knife_edge"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def test_the_autograder_grades_each_student_on_their_own_key(course, python3_kernel,
+                                                             monkeypatch):
+    """nbgrader's layout: alice's own answers pass in autograded/alice/<assignment>; the same
+    answers fail in autograded/bob/<assignment>; a student missing from the keys is flagged
+    for the instructor (AnswerUndecided)."""
+    root, path, keys, table = course
+    assert keys.stat().st_mode & 0o077 == 0
+    monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")
+    monkeypatch.setenv(KEYS_ENV, str(keys))
+    ran = _answered(path, table["alice"]["typed"])
+    assert set(_graded(ran, python3_kernel, _folder(root, "alice"))) == {"ok"}
     own = examples.exercises_for("knife_edge").for_student("alice")  # what alice was shown
     shown = {c.metadata["nbgrader"]["grade_id"]: "".join(
         o.get("data", {}).get("text/markdown", "") for o in c.get("outputs", ()))
@@ -195,27 +236,41 @@ def test_the_autograder_grades_each_student_on_their_own_key(tmp_path, python3_k
     u1 = sympy.latex(own.system().definition.definitions[0])
     assert "Student alice" in shown["knife_edge-graded-mode"]
     assert u1 in shown["knife_edge-graded-mode"] and u1 in shown["knife_edge-C1-question"]
-    bob = tmp_path / "autograded" / "bob" / "knife_edge"
-    bob.mkdir(parents=True)
-    copied = nbformat.read(path, as_version=4)  # bob hands in alice's answers, typed out
-    store = answer_keys(examples.exercises_for("knife_edge"), ["alice"])["students"]["alice"]
-    for cell, key in zip([c for c in copied.cells if c.metadata["nbgrader"]["solution"]],
-                         [e.key for e in examples.exercises_for("knife_edge")], strict=True):
-        variable = re.search(r"(answer_\d+) =", cell.source).group(1)
-        cell.source = f"{variable} = {store['typed'][key]!r}"
-    with pytest.raises(CellExecutionError, match="AnswerRejected"):
-        _run(copied, python3_kernel, bob)
-    carol = tmp_path / "autograded" / "carol" / "knife_edge"
-    carol.mkdir(parents=True)
-    with pytest.raises(CellExecutionError, match="AnswerUndecided"):
-        _run(nbformat.read(path, as_version=4), python3_kernel, carol)
+    copied = _answered(path, table["alice"]["typed"])  # bob hands in alice's answers
+    assert "AnswerRejected" in _graded(copied, python3_kernel, _folder(root, "bob"))
+    carol = _graded(_answered(path, table["alice"]["typed"]), python3_kernel,
+                    _folder(root, "carol"))
+    assert set(carol) == {"AnswerUndecided"}
+
+
+def test_a_submission_can_neither_find_the_keys_nor_pose_as_another(course, python3_kernel,
+                                                                     monkeypatch):
+    """The trial's attacks, in the autograder: bob's first answer cell sets
+    COMPANION_STUDENT=alice (the id is fixed by the first cell, from nbgrader's folder) and
+    looks for the keys file (its variable is gone from os.environ; no cell names it).  Bob's
+    own answers still pass — graded on bob's key — and alice's answers, handed in under her
+    name, fail where her key differs from his."""
+    root, path, keys, table = course
+    monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")
+    monkeypatch.setenv(KEYS_ENV, str(keys))
+    pose = ("import os\nos.environ['COMPANION_STUDENT'] = 'alice'\n"
+            "print('keys:', os.environ.get('COMPANION_KEYS'))\n")
+    mine = _answered(path, table["bob"]["typed"], pose)
+    assert set(_graded(mine, python3_kernel, _folder(root, "bob"))) == {"ok"}
+    text = nbformat.writes(mine)
+    assert "keys: None" in text and str(keys) not in text and "companion-keys" not in text
+    theirs = _answered(path, table["alice"]["typed"], pose)
+    outcomes = _graded(theirs, python3_kernel, _folder(root, "bob"))
+    differ = [table["alice"]["keys"][k] != table["bob"]["keys"][k] for k in table["bob"]["keys"]]
+    assert any(differ)
+    assert [o == "ok" for o in outcomes] == [not d for d in differ]
 
 
 def test_points_per_exercise_and_derivation_cells():
     """An exercise's own points, and a manually graded "show your derivation" cell (nbgrader's
     manually graded answer: markdown, grade and solution, unlocked, with points)."""
     knife = examples.exercises_for("knife_edge")
-    notebook = assignment_notebook(knife, "/course/keys.json", points={"lambda": 3},
+    notebook = assignment_notebook(knife, points={"lambda": 3},
                                    derivations={"lambda": 2.5})
     nbformat.validate(notebook)
     meta = {c.metadata["nbgrader"]["grade_id"]: (c, c.metadata["nbgrader"])
@@ -227,9 +282,9 @@ def test_points_per_exercise_and_derivation_cells():
     assert not derivation["locked"] and derivation["points"] == 2.5
     assert sum(m["points"] for _, m in meta.values() if m["grade"]) == len(knife) + 2 + 2.5
     with pytest.raises(ValueError, match="no exercise 'nope' in 'knife_edge'"):
-        assignment_notebook(knife, "/k.json", derivations={"nope": 1})
+        assignment_notebook(knife, derivations={"nope": 1})
     with pytest.raises(ValueError, match="give a positive number"):
-        assignment_notebook(knife, "/k.json", points={"lambda": 0})
+        assignment_notebook(knife, points={"lambda": 0})
 
 
 def _angle(exercise_set) -> sympy.Expr:
@@ -298,3 +353,36 @@ def test_every_variant_poses_every_exercise():
             else:
                 assert ex.expected().free_symbols <= set(ex.symbols().values()) | set(
                     variant.system().parameter_symbols), (variant.key, ex.key)
+
+
+def test_the_book_variant_is_never_drawn():
+    """The book's own system (blade along the rod at particle 1, equal masses: its answers
+    are printed in Greenwood) is never a student's; a slice with nothing else to draw says
+    so."""
+    from companion.examples.knife_edge.exercises import variants
+    from companion.exercises.variant import draw_variant
+
+    every = variants()
+    assert [v.key for v in every if v.book] == ["angle0-offset0-equal"]
+    drawn = {draw_variant(every, "knife_edge", f"s{k:03d}").key for k in range(300)}
+    assert "angle0-offset0-equal" not in drawn and len(drawn) == len(every) - 1
+    with pytest.raises(ValueError, match="no variants to draw from"):
+        draw_variant([v for v in every if v.book], "knife_edge", "s001")
+
+
+def test_choice_options_are_shuffled_per_student():
+    """Every student's choice exercises have the right option the engine decides, at a
+    number drawn from their id: copying a neighbour's number is a guess, not an answer."""
+    knife = examples.exercises_for("knife_edge")
+    numbers = collections.defaultdict(set)
+    for k in range(8):
+        own = knife.for_student(f"student{k}")
+        for ex in own:
+            if hasattr(ex, "options"):
+                right = ex.options[ex.right_index()].label
+                assert right == knife[ex.key].options[knife[ex.key].right_index()].label
+                assert sorted(o.label for o in ex.options) == sorted(
+                    o.label for o in knife[ex.key].options)
+                assert check_answer(ex, ex.right_index() + 1).correct
+                numbers[ex.key].add(ex.right_index())
+    assert numbers and all(len(n) > 1 for n in numbers.values())

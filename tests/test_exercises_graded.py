@@ -157,7 +157,7 @@ def test_copying_student_gets_no_answer(source, tmp_path, python3_kernel, monkey
     """A student version in a fresh kernel (no answer keys readable there): every public call
     that would give an answer raises ``Withheld``; a copied call in an answer cell fails the
     autograder too."""
-    monkeypatch.setenv(assignment.KEYS_ENV, str(tmp_path / "nowhere.json"))
+    monkeypatch.delenv(assignment.KEYS_ENV, raising=False)
     student = _student_version(source)
     first = next(c for c in student.cells if c.metadata["nbgrader"]["solution"])
     first.source = ATTEMPTS
@@ -168,7 +168,6 @@ def test_copying_student_gets_no_answer(source, tmp_path, python3_kernel, monkey
     (stream,) = [o for o in first.outputs if o.output_type == "stream"]
     assert json.loads(stream.text) == []
 
-    monkeypatch.delenv(assignment.KEYS_ENV)
     copied = copy.deepcopy(source)
     answer = next(c for c in copied.cells if c.metadata["nbgrader"]["solution"])
     key = next(e.key for e in examples.exercises_for(SET))
@@ -178,10 +177,12 @@ def test_copying_student_gets_no_answer(source, tmp_path, python3_kernel, monkey
         _run(copied, python3_kernel, tmp_path)
 
 
-def test_source_grades_in_graded_mode(source, source_path, python3_kernel):
+def test_source_grades_in_graded_mode(source, source_path, python3_kernel, monkeypatch):
     """The instructor's notebook (graded mode on from its first code cell) passes every test
     against the answer keys, and a wrong answer still gets the checker's feedback."""
     tmp_path = source_path.parent
+    keys = source_path.parents[2] / "companion-keys" / f"{SET}.json"
+    monkeypatch.setenv(assignment.KEYS_ENV, str(keys))
     _run(copy.deepcopy(source), python3_kernel, tmp_path)
     wrong = copy.deepcopy(source)
     lam = next(c for c in wrong.cells if c.metadata["nbgrader"]["solution"]

@@ -19,10 +19,13 @@ companion needs no nbgrader to write it:
   (``solution``) that sets the
   exercise's own variable (``answer_1``, ``answer_2``, …: a blank cell is no answer, never
   the previous exercise's) between ``### BEGIN SOLUTION`` / ``### END SOLUTION``, which
-  nbgrader replaces by a stub; and a locked autograder-test cell (``grade``, one point)
-  calling :func:`grade`: the answer's form is checked everywhere, and where the keys file
-  can be read (the autograder) the answer is judged against that student's key by the same
-  worker-sandboxed checker as the widgets, so an answer cannot hang or crash the autograder.
+  nbgrader replaces by a stub (the source's region holds the answer of the instructor's own
+  variant, typed out); and a locked autograder-test cell (``grade``, one point) calling
+  :func:`companion.course.grade`: the answer's form is checked everywhere, and where the
+  autograder was given the keys file (:data:`KEYS_ENV`, read once by the first cell and then
+  removed from the environment; no cell names the file) the answer is judged against that
+  student's key by the same worker-sandboxed checker as the widgets, so an answer cannot
+  hang or crash the autograder.
 
 The keys are derived by the engine in the instructor's kernel, at export (:func:`answer_keys`,
 each on the student's own variant and numbers),
@@ -43,12 +46,15 @@ import os
 import random
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import nbformat
 import sympy as sp
 
 from companion.exercises.check import UNDECIDED, Feedback, Mistake
 from companion.exercises.exercise import AnswerKey, ChoiceExercise, Exercise, ExerciseSet
+
+if TYPE_CHECKING:  # nbformat is imported by the export only: a grading kernel never needs it
+    import nbformat
 
 #: nbgrader's cell-metadata schema version written here.
 SCHEMA_VERSION = 3
@@ -63,9 +69,11 @@ RELEASE = "kind"
 #: The environment variable naming a file to which :func:`check_answer` appends one JSON line
 #: per judged answer (the grade record an instructor reads for "undecided" outcomes).
 RECORD_ENV = "COMPANION_GRADE_RECORD"
-#: The environment variable that names the answer-key file (overrides the exported path).
+#: The environment variable that names the answer-key file where the autograder runs (read
+#: once, by the assignment's first cell, and then removed from ``os.environ``).
 KEYS_ENV = "COMPANION_KEYS"
-#: The environment variable that names the student (else nbgrader's directory, the hub user).
+#: The environment variable that names the student outside the autograder (an instructor
+#: previewing a student's notebook); ignored while nbgrader autogrades.
 STUDENT_ENV = "COMPANION_STUDENT"
 #: The student id of nbgrader's source directory (the instructor's own run).
 SOURCE_ID = "source"
@@ -76,17 +84,17 @@ _SETUP = ("from companion import course\n\n"
 #: checksums of locked cells hold: no hidden region).  It imports what it calls itself, so an
 #: answer cell that rebinds a name cannot stand in for the checker, and reads the exercise's
 #: own answer variable with ``globals().get``, so a blank answer cell is judged as no answer,
-#: never as the previous exercise's.  The key is in a file outside the assignment.
+#: never as the previous exercise's.  It names no keys file: the autograder's keys are read
+#: by the first cell from :data:`KEYS_ENV` (see :func:`companion.course.student_set`).
 _TEST = ("from companion import course\n\n"
          "course.grade({set_name!r}, {key!r}, globals().get({variable!r}), {variable!r},\n"
-         "             keys={keys!r}, release={release!r})")
+         "             release={release!r})")
 #: The cell under an exercise's heading: its prompt, posed on the student's own system.
 _PROMPT = "from companion import course\n\ncourse.prompt({set_name!r}, {key!r})"
-#: A solution cell: the instructor's run reads its own key (removed from the student version).
-_SOLUTION = ("### BEGIN SOLUTION\n"
-             "from companion.exercises import assignment\n\n"
-             "{variable} = assignment.solution({set_name!r}, {key!r}, keys={keys!r})\n"
-             "### END SOLUTION")
+#: A solution cell: the answer of the instructor's own variant (:data:`SOURCE_ID`), typed
+#: out (nbgrader removes the region from the student version).  No call reads a key here: a
+#: submission could make the same call to read its own.
+_SOLUTION = "### BEGIN SOLUTION\n{variable} = {typed!r}\n### END SOLUTION"
 
 
 class AnswerRejected(AssertionError):
@@ -203,15 +211,36 @@ def _record(exercise: Exercise | ChoiceExercise, feedback: Feedback) -> None:
         record.write(json.dumps(line) + "\n")
 
 
+def autograding() -> bool:
+    """Whether nbgrader is autograding this kernel's notebook (``NBGRADER_EXECUTION``)."""
+    return os.environ.get("NBGRADER_EXECUTION") == "autograde"
+
+
 def student_id() -> str:
-    """Who is being graded: ``COMPANION_STUDENT`` if set; in nbgrader's directories the
-    student of ``autograded/<student>/<assignment>`` (or ``source`` in
-    ``source/<assignment>``); else the hub user (``JUPYTERHUB_USER``), else the login name."""
+    """Who is being graded.
+
+    While nbgrader autogrades (:func:`autograding`): the student of
+    ``autograded/<student>/<assignment>``, the folder nbgrader runs the submission in, and
+    nothing else (:data:`STUDENT_ENV` is ignored there: a submission could set it).
+    Otherwise :data:`STUDENT_ENV` if set; ``source`` in nbgrader's ``source/<assignment>``;
+    else the hub user (``JUPYTERHUB_USER``), else the login name.
+    :func:`companion.course.student_set` reads it once, in the assignment's first cell.
+
+    Raises
+    ------
+    AnswerUndecided
+        Autograding outside an ``autograded/<student>/<assignment>`` folder.
+    """
     import getpass
 
+    here = Path.cwd()
+    if autograding():
+        if here.parent.parent.name != "autograded":
+            raise AnswerUndecided("NEEDS THE INSTRUCTOR: autograding outside nbgrader's "
+                                  "autograded/<student>/<assignment> folder: no student id")
+        return here.parent.name
     if os.environ.get(STUDENT_ENV, "").strip():
         return os.environ[STUDENT_ENV].strip()
-    here = Path.cwd()
     if here.parent.parent.name == "autograded":
         return here.parent.name
     if here.parent.name == SOURCE_ID:
@@ -237,31 +266,31 @@ def draw_numbers(exercise_set: ExerciseSet, seed: str) -> dict[sp.Symbol, sp.Rat
     return numbers
 
 
-def stored_keys(keys: str | None) -> dict | None:
-    path = os.environ.get(KEYS_ENV, "").strip() or keys
+def read_keys(set_name: str, student: str) -> dict | None:
+    """The keys of ``student`` in ``set_name`` from the file that :data:`KEYS_ENV` names, which
+    is then removed from ``os.environ`` (None when it is not set); only that student's
+    variant and keys are kept, not their typed answers.  No message names the file: feedback
+    reaches the student.
+
+    Raises
+    ------
+    AnswerUndecided
+        The file cannot be read, is for another set, or holds no key for ``student``.
+    """
+    path = os.environ.pop(KEYS_ENV, "").strip()
+    if not path:
+        return None
     try:
         with open(path, encoding="utf-8") as file:
-            return json.load(file)
-    except (OSError, TypeError, ValueError):
-        return None
-
-
-def student_keys(set_name: str, keys: str | None) -> dict:
-    store = stored_keys(keys)
-    student = student_id()
-    if store is None:
-        raise AnswerUndecided(f"NEEDS THE INSTRUCTOR: no answer keys at {keys!r} (set "
-                              f"{KEYS_ENV} to the file export_assignment wrote)")
-    if store.get("set") != set_name or student not in store["students"]:
+            store = json.load(file)
+    except (OSError, ValueError) as error:
+        raise AnswerUndecided(f"NEEDS THE INSTRUCTOR: the answer keys ({KEYS_ENV}) cannot be "
+                              f"read: {type(error).__name__}") from None
+    if store.get("set") != set_name or student not in store.get("students", {}):
         raise AnswerUndecided(f"NEEDS THE INSTRUCTOR: the answer keys hold no key for "
                               f"{student!r} in {set_name!r}; export again with this student")
-    return store["students"][student]
-
-
-def solution(set_name: str, key: str, *, keys: str | None) -> str | int:
-    """The student's own answer as they would type it (the source notebook's solution cells;
-    nbgrader removes them from the student version)."""
-    return student_keys(set_name, keys)["typed"][key]
+    own = store["students"][student]
+    return {"variant": own["variant"], "keys": own["keys"]}  # not the typed answers
 
 
 def answer_key(written: dict) -> AnswerKey:
@@ -313,7 +342,10 @@ def prompt_text(exercise: Exercise | ChoiceExercise) -> str:
 
 
 def _cells(set_name: str, exercise: Exercise | ChoiceExercise, number: int, release: str,
-           keys: str, numbered: set[str], points: float, derivation: float | None) -> list:
+           typed: str | int, numbered: set[str], points: float,
+           derivation: float | None) -> list:
+    import nbformat
+
     ident = f"{set_name}-{exercise.key}"
     variable = f"answer_{number}"
     heading = f"### Exercise {number}: {exercise.title}\n\n"
@@ -327,7 +359,7 @@ def _cells(set_name: str, exercise: Exercise | ChoiceExercise, number: int, rele
                     f"system's parameters. Names you may use: {', '.join(names)}"
                     + (f" (also {', '.join(exercise.aliases)})" if exercise.aliases else "")
                     + ".")
-    fields = {"set_name": set_name, "key": exercise.key, "variable": variable, "keys": keys,
+    fields = {"set_name": set_name, "key": exercise.key, "variable": variable, "typed": typed,
               "release": release}
     cells = [
         nbformat.v4.new_markdown_cell(heading, metadata=_metadata(f"{ident}-prompt",
@@ -348,12 +380,13 @@ def _cells(set_name: str, exercise: Exercise | ChoiceExercise, number: int, rele
     return cells
 
 
-def assignment_notebook(exercise_set: ExerciseSet, keys: str | Path, *,
-                        release: str = RELEASE, points: Mapping[str, float] | None = None,
+def assignment_notebook(exercise_set: ExerciseSet, *, release: str = RELEASE,
+                        points: Mapping[str, float] | None = None,
                         derivations: Mapping[str, float] | None = None
                         ) -> nbformat.NotebookNode:
     """The nbgrader source notebook of an exercise set (see the module docstring), whose
-    tests read the answer keys from ``keys``; a rejected answer's feedback is
+    solution cells hold the answers of the instructor's own variant (:data:`SOURCE_ID`) and
+    whose tests name no keys file; a rejected answer's feedback is
     :func:`released` at ``release``.  ``points`` gives an exercise (by key) other points than
     :data:`POINTS`; each exercise in ``derivations`` gets a manually graded "show your
     derivation" cell worth the points given.
@@ -363,6 +396,8 @@ def assignment_notebook(exercise_set: ExerciseSet, keys: str | Path, *,
     ValueError
         An exercise key that the set does not have, or points that are not positive.
     """
+    import nbformat
+
     released(Feedback(False, "", "wrong"), release)  # an unknown level fails here, not later
     points, derivations = dict(points or {}), dict(derivations or {})
     known = {ex.key for ex in exercise_set}
@@ -375,6 +410,8 @@ def assignment_notebook(exercise_set: ExerciseSet, keys: str | Path, *,
                 raise ValueError(f"{name}[{key!r}] = {value!r}: give a positive number")
     set_name = exercise_set.example
     numbered = {s.name for s in draw_numbers(exercise_set, SOURCE_ID)}
+    source = exercise_set.for_student(SOURCE_ID)
+    typed = typed_answers(source, draw_numbers(source, SOURCE_ID))
     intro = (f"# {exercise_set.title}\n\nRun the cells from the top: the first shows your "
              "own system and numbers, which every answer uses.  Each exercise's question is "
              "shown by the cell under its heading; answer in the cell after it; the cell "
@@ -388,7 +425,7 @@ def assignment_notebook(exercise_set: ExerciseSet, keys: str | Path, *,
                                        metadata=_metadata(f"{set_name}-graded-mode",
                                                           locked=True))]
     for number, exercise in enumerate(exercise_set, start=1):
-        cells += _cells(set_name, exercise, number, release, str(keys), numbered,
+        cells += _cells(set_name, exercise, number, release, typed[exercise.key], numbered,
                         points.get(exercise.key, POINTS), derivations.get(exercise.key))
     notebook = nbformat.v4.new_notebook(cells=cells)
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
@@ -408,9 +445,15 @@ def answer_keys(exercise_set: ExerciseSet, students: Sequence[str]) -> dict:
             "variant": None if own.variant is None else own.variant.key,
             "numbers": {s.name: str(v) for s, v in numbers.items()},
             "keys": {ex.key: written_key(ex, numbers) for ex in own},
-            "typed": {ex.key: (ex.right_index() + 1 if isinstance(ex, ChoiceExercise)
-                               else _typed(ex, numbers)) for ex in own}}
+            "typed": typed_answers(own, numbers)}
     return {"set": set_name, "students": table}
+
+
+def typed_answers(own: ExerciseSet, numbers: dict) -> dict[str, str | int]:
+    """Each exercise's answer as a student types it: the engine's expression with their
+    ``numbers``, or the number (from 1) of the right option."""
+    return {ex.key: (ex.right_index() + 1 if isinstance(ex, ChoiceExercise)
+                     else _typed(ex, numbers)) for ex in own}
 
 
 def export_assignment(exercise_set: ExerciseSet, path: str | Path,
@@ -428,6 +471,8 @@ def export_assignment(exercise_set: ExerciseSet, path: str | Path,
     says (see :func:`released`); ``points`` and ``derivations`` as for
     :func:`assignment_notebook`.
     """
+    import nbformat
+
     path = Path(path).resolve()
     if keys is None:
         course = path.parents[2] if path.parent.parent.name == SOURCE_ID else path.parents[1]
@@ -436,7 +481,7 @@ def export_assignment(exercise_set: ExerciseSet, path: str | Path,
     if path.parent in keys.parents:
         raise ValueError(f"keys={str(keys)!r} is inside the assignment's folder, which students "
                          "receive: put the answer keys elsewhere")
-    notebook = assignment_notebook(exercise_set, keys, release=release, points=points,
+    notebook = assignment_notebook(exercise_set, release=release, points=points,
                                    derivations=derivations)
     nbformat.validate(notebook)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -445,5 +490,6 @@ def export_assignment(exercise_set: ExerciseSet, path: str | Path,
     keys.touch(mode=0o600)
     keys.write_text(json.dumps(answer_keys(exercise_set, students), indent=1))
     print(f"wrote the nbgrader source notebook {path} ({len(exercise_set)} graded exercises) "
-          f"and the answer keys of {len(students)} students to {keys}")
+          f"and the answer keys of {len(students)} students to {keys}; autograde with "
+          f"{KEYS_ENV}={keys} in nbgrader's environment")
     return path

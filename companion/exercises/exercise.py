@@ -9,7 +9,10 @@
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import html
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -385,8 +388,13 @@ class ExerciseSet:
 
     def for_student(self, seed: str) -> ExerciseSet:
         """The set a student with id ``seed`` answers: on the variant of the system their id
-        draws where the slice declares variants, else this very set."""
-        return self if self.draw is None else self.draw(seed)
+        draws where the slice declares variants, else on this set's system; each choice's
+        options in an order drawn from ``seed`` (:func:`shuffled`), so that the right option's
+        number differs between students even where the right option does not."""
+        own = self if self.draw is None else self.draw(seed)
+        return ExerciseSet(own.example, own.title,
+                           [shuffled(ex, f"{own.example}:{seed}") for ex in own],
+                           variant=own.variant)
 
     def system(self) -> System:
         """The system the set's exercises are posed on (the variant's, for a drawn set)."""
@@ -397,6 +405,19 @@ class ExerciseSet:
         from companion.exercises.widget import ExerciseSetBox
 
         return ExerciseSetBox(self)
+
+
+def shuffled(exercise: Exercise | ChoiceExercise, seed: str) -> Exercise | ChoiceExercise:
+    """A choice exercise with its options in an order drawn from ``seed`` (the engine still
+    decides the right one); a typed exercise as it is."""
+    if not isinstance(exercise, ChoiceExercise):
+        return exercise
+    order = list(range(len(exercise.options)))
+    digest = hashlib.sha256(f"{seed}:{exercise.key}:options".encode()).hexdigest()
+    random.Random(digest).shuffle(order)
+    right = exercise.right
+    return dataclasses.replace(exercise, options=[exercise.options[k] for k in order],
+                               right=lambda system: order.index(right(system)))
 
 
 def steps_keyed(derivation: Derivation, *keys: str) -> list[Step]:

@@ -17,9 +17,11 @@ assignment's first cell calls.  Set to a comma-separated list of exercise-set na
 (``COMPANION_GRADED=knife_edge,euler_body``) it is on for those sets only — the one
 assignment being graded — and the other notebooks' exercises keep their Check and Reveal.
 There is no public way to turn it off again in that kernel.  What it does not protect (the
-README says so): the engine itself (a student may derive the equations with it, which is the
-course's point), the package's source, and a student's own code that edits the kernel's
-private state.
+README says so): it is a state of one kernel, so a new interpreter without ``COMPANION_GRADED``
+or ``importlib.reload`` of this module derives every answer again — the package ships the
+engine and the exercise definitions, so a student's own key is computable in the student's
+image (deriving it is the course's point; the per-student variants make it their own work);
+the package's source; and a student's own code that edits the kernel's private state.
 """
 
 from __future__ import annotations

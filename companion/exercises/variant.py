@@ -34,20 +34,26 @@ class Variant:
     system
         Builds the variant's :class:`~companion.system.System` (cached by the slice, so a
         class of students shares one derivation per variant).
+    book
+        Whether this is the book's own system (its answers are printed): never drawn.
     """
 
     key: str
     choices: Mapping[str, object]
     system: Callable[[], System] = field(repr=False, compare=False)
+    book: bool = False
 
 
 def draw_variant(variants: Sequence[Variant], set_name: str, seed: str) -> Variant:
-    """The student's variant: one of ``variants``, drawn with the student id ``seed`` (the same
-    seed, the same variant; independent of the draw of their numbers)."""
-    if not variants:
-        raise ValueError(f"{set_name!r} declares no variants to draw from")
+    """The student's variant: one of ``variants`` other than the book's own system, drawn with
+    the student id ``seed`` (the same seed, the same variant; independent of the draw of
+    their numbers)."""
+    drawn = [v for v in variants if not v.book]
+    if not drawn:
+        raise ValueError(f"{set_name!r} declares no variants to draw from (other than the "
+                         "book's own system)")
     rng = random.Random(hashlib.sha256(f"{set_name}:variant:{seed}".encode()).hexdigest())
-    return rng.choice(list(variants))
+    return rng.choice(drawn)
 
 
 def _value(value: object) -> str:

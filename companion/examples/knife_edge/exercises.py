@@ -457,7 +457,8 @@ def variant_system(angle: sp.Expr, offset: sp.Rational, unequal: bool) -> System
 
 
 def variants() -> list[Variant]:
-    """Every variant (the book's system among them), each described by its choices."""
+    """Every variant, each described by its choices; the book's system is among them, marked
+    ``book`` (never drawn for a student)."""
     l = sp.Symbol("l", positive=True)
     found = []
     for (i, angle), (j, offset), unequal in itertools.product(
@@ -467,6 +468,6 @@ def variants() -> list[Variant]:
                    "the masses": ("m at particle 1, m₂ at particle 2" if unequal
                                   else "m each")}
         found.append(Variant(key=f"angle{i}-offset{j}-{'unequal' if unequal else 'equal'}",
-                             choices=choices,
+                             choices=choices, book=not (i or j or unequal),
                              system=lambda a=angle, o=offset, u=unequal: variant_system(a, o, u)))
     return found
