@@ -461,12 +461,19 @@ def _parent(pid: int) -> int:
 
 
 @pytest.fixture
-def server_env(tmp_path, monkeypatch):
-    """The worker server asked for, its socket in a private folder of this test's own."""
+def server_env(monkeypatch):
+    """The worker server asked for, its socket in a private folder of this test's own (a
+    short one: a socket's path has at most 107 bytes, and pytest's tmp_path under xdist is
+    longer)."""
+    import shutil
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="cg-", dir="/tmp"))
     monkeypatch.setenv(worker.SERVER_ENV, "1")
     monkeypatch.setenv(worker.IDLE_ENV, "2")
-    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))
-    return tmp_path
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(folder))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 def _await_gone(pid: int, seconds: float = 120.0) -> None:

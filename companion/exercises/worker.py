@@ -108,8 +108,11 @@ def server_path() -> Path:
     digest = hashlib.sha256(sys.executable.encode())
     for name in ("worker.py", "check.py", "parse.py"):
         digest.update((here / name).read_bytes())
+    name = f"companion-grader-{os.getuid()}/{digest.hexdigest()[:16]}.sock"
     base = Path(os.environ.get("XDG_RUNTIME_DIR") or "/tmp")
-    return base / f"companion-grader-{os.getuid()}" / f"{digest.hexdigest()[:16]}.sock"
+    if len(bytes(base / name)) > 107:  # longer than a Unix socket's path may be
+        base = Path("/tmp")
+    return base / name
 
 
 def _private_dir(path: Path) -> None:
