@@ -46,7 +46,8 @@ from companion.mechanics.definition import (
     key_name,
 )
 from companion.mechanics.derivation import Derivation
-from companion.mechanics.methods import METHODS, Method, applicable, register_method
+from companion.mechanics.methods import INPUTS as METHOD_INPUTS
+from companion.mechanics.methods import METHODS, Given, Method, applicable, register_method
 from companion.mechanics.numeric_elimination import boltzmann_hamel_numeric
 from companion.mechanics.quasi_velocities import dot_symbol
 from companion.model import Observable
@@ -249,9 +250,6 @@ _READ_THROUGH = {
     "holonomic": "configuration constraints f(q, t) = 0",
     "dependent": "the coordinates solved from the configuration constraints",
     "constraint_exprs": "the configuration constraints by the name of their residual",
-    "mechanics_model": "the function building bodies and loads (Kane's method), or None",
-    "geometry": "what the geometric methods read (a mechanism, an embedding), or None",
-    "elimination": "'symbolic' or 'numeric' elimination of Φ = Ψ⁻¹",
 }
 
 
@@ -265,9 +263,13 @@ def _read_through(field: str, what: str) -> property:
                     doc=f"{what[0].upper()}{what[1:]} (the definition's ``{field}``).")
 
 
+#: The methods' own inputs, keywords of ``System`` beside the definition's fields (Kane's
+#: bodies, the geometric methods' mechanism, how Boltzmann–Hamel eliminates Φ = Ψ⁻¹).
+INPUTS = (*METHOD_INPUTS, "elimination")
+
 #: Keywords of ``System`` that are parts, not fields of the definition.
 PARTS = ("name", "title", "citations", "method", "integrator", "methods", "observers",
-         "observables", "invariants", "series", "validity", "t_final", "n_points")
+         "observables", "invariants", "series", "validity", "t_final", "n_points", *INPUTS)
 
 #: What each part is, by the attribute that reads it (``own_methods`` is the keyword
 #: ``methods``: the attribute ``methods`` lists the registered ones too).
@@ -287,6 +289,11 @@ _PART_DOCS = {
     "validity": "named conditions (≥ 0) the model needs",
     "t_final": "how long a simulation runs unless told otherwise, s",
     "n_points": "how many samples a simulation returns unless told otherwise",
+    **METHOD_INPUTS,
+    "elimination": "``\"symbolic\"`` (Φ = Ψ⁻¹ formed symbolically, every method) or "
+                   "``\"numeric\"``: the Boltzmann–Hamel equations with Φ and the solve for "
+                   "u̇ left to the compiled right-hand side (:mod:`companion.mechanics."
+                   "numeric_elimination`), T read from the bodies of ``mechanics_model``",
 }
 
 
@@ -367,7 +374,9 @@ class System:
     t_final, n_points
         Default simulated time and number of samples.
     **fields
-        Instead of ``definition``: the keyword arguments of :class:`Definition`.
+        The methods' own inputs (:data:`INPUTS`: ``mechanics_model``, Kane's bodies;
+        ``geometry``, a mechanism or an embedding; ``elimination``), and instead of
+        ``definition`` the keyword arguments of :class:`Definition`.
 
     Raises
     ------
@@ -397,6 +406,7 @@ class System:
         n_points: int = 600,
         **fields: Any,
     ):
+        inputs = {k: fields.pop(k) for k in INPUTS if k in fields}
         if definition is None:
             definition = _definition(fields)
         elif fields:
@@ -412,16 +422,29 @@ class System:
         self._set_parts(name=name, title=title, citations=citations, method=method,
                         integrator=integrator, methods=methods, observers=observers,
                         observables=observables, invariants=invariants, series=series,
-                        validity=validity, t_final=t_final, n_points=n_points)
+                        validity=validity, t_final=t_final, n_points=n_points, **inputs)
         self._clear_caches()
 
     def _set_parts(self, *, name: str, title: str, citations: Mapping[str, Mapping] | None,
                    method: str, integrator: Integrator | str | None,
                    methods: Mapping[str, Method] | None, observers: Sequence[Observer] | None,
                    observables: Mapping[str, Observable] | None, t_final: float,
-                   n_points: int, **evaluated: Mapping[str, sp.Expr] | None) -> None:
+                   n_points: int, mechanics_model: Callable | None = None,
+                   geometry: Any = None, elimination: str = "symbolic",
+                   **evaluated: Mapping[str, sp.Expr] | None) -> None:
         """Validate the parts and set them (here and in :meth:`variant` only)."""
         sample_times(t_final, n_points)  # refuses what a simulation would refuse
+        if elimination not in ("symbolic", "numeric"):
+            raise ValueError(f"elimination must be 'symbolic' or 'numeric', got {elimination!r}")
+        if mechanics_model is not None and not callable(mechanics_model):
+            raise TypeError("mechanics_model must be a function returning the MechanicsModel "
+                            "(built on first use by Kane's method), e.g. build_model, not "
+                            f"build_model(); got {type(mechanics_model).__name__}")
+        d = self.definition
+        if d.given["T"] is None and d.T_qdot is None and not (
+                elimination == "numeric" and mechanics_model is not None):
+            raise ValueError("give the kinetic energy: T (in the u's) or T_qdot (in q̇) (with "
+                             "elimination='numeric', a mechanics_model instead)")
         observables = dict(observables or {})
         wrong = [k for k, v in observables.items() if not isinstance(v, Observable)]
         if wrong:
@@ -432,7 +455,8 @@ class System:
                        "t_final": t_final, "n_points": n_points,
                        "own_methods": dict(methods or {}),
                        "observers": tuple(observers or ()), "observables": observables,
-                       "integrator": self._integrator(integrator)}
+                       "mechanics_model": mechanics_model, "geometry": geometry,
+                       "elimination": elimination, "integrator": self._integrator(integrator)}
         if method not in self.methods:
             raise ValueError(f"unknown method {method!r}; known: {', '.join(self.methods)}")
         for key, numbers in (citations or {}).items():
@@ -485,18 +509,18 @@ class System:
         return f"<System {self.name}: {self.title}>"
 
     #: The fields of the definition a :meth:`variant` may change: they change where a motion
-    #: starts or how Kane's method derives it, never the equations.
-    VARIANT_FIELDS = frozenset({"mechanics_model", "initial"})
+    #: starts, never the equations.
+    VARIANT_FIELDS = frozenset({"initial"})
 
     def variant(self, **changes: Any) -> System:
         """A copy of this system with other parts (``name``, ``method``, ``integrator``, more
-        ``series``, ``t_final`` …) or other fields of its definition that leave the equations
-        (:data:`VARIANT_FIELDS`: another ``mechanics_model``, other ``initial`` values: the
-        whole list of :class:`Parameter` entries, as for ``System``).
+        ``series``, ``t_final``, another ``mechanics_model`` …) or other fields of its definition
+        that leave the equations (:data:`VARIANT_FIELDS`: other ``initial`` values, the whole
+        list of :class:`Parameter` entries, as for ``System``).
 
         Its equations stay this system's (a new ``q``, ``T``, ``Q`` or parameter list is a
         new system: ``System(system.definition.replace(...), ...)``), so derivations already
-        made are kept unless ``mechanics_model`` or ``citations`` change.
+        made are kept unless the methods, their inputs or ``citations`` change.
 
         Raises
         ------
@@ -506,7 +530,7 @@ class System:
             An unknown keyword.
         """
         parts = {k: changes.pop(k) for k in PARTS if k in changes}
-        rederive = "mechanics_model" in changes or {"methods", "citations"} & set(parts)
+        rederive = {"methods", "citations", *INPUTS} & set(parts)
         equations = sorted(set(changes) - self.VARIANT_FIELDS - set(Definition.FIELDS))
         if equations:
             raise TypeError(f"unknown keyword(s) {', '.join(equations)} of variant; it takes "
@@ -671,18 +695,23 @@ class System:
                     raise NotImplementedError(
                         f"{self.name} leaves Φ = Ψ⁻¹ to the numbers (elimination='numeric'): "
                         f"only the Boltzmann–Hamel equations are formed that way, not {method}")
-                self._derivations[method] = boltzmann_hamel_numeric(self.definition,
+                self._derivations[method] = boltzmann_hamel_numeric(self._given,
                                                                     list(self.holonomic))
                 return self._derivations[method]
             if method in self.own_methods:  # the system's own: may build on other derivations
                 d = self.own_methods[method](self)
-            elif method in METHODS:  # a registered method reads the definition only
-                d = METHODS[method](self.definition)
+            elif method in METHODS:  # a registered method: the definition and its inputs
+                d = METHODS[method](self._given)
             else:
                 raise ValueError(f"unknown method {method!r}; known: {', '.join(self.methods)}")
             numbers = self.citations.get(method)
             self._derivations[method] = d if numbers is None else d.cited(numbers)
         return self._derivations[method]
+
+    @property
+    def _given(self) -> Given:
+        """The definition with the methods' own inputs, as a registered method reads it."""
+        return Given(self.definition, self.mechanics_model, self.geometry)
 
     def compiled(self, method: str | None = None) -> CompiledEOM:
         """The derivation compiled for numbers in the state (q, u) (cached; see

@@ -90,7 +90,7 @@ def test_the_definition_cannot_be_swapped_under_a_system():
         s.name = "other"
 
 
-def test_registered_methods_receive_the_definition_own_methods_the_system():
+def test_registered_methods_receive_the_definition_and_their_inputs_own_methods_the_system():
     seen = {}
 
     def probe(d):
@@ -107,7 +107,24 @@ def test_registered_methods_receive_the_definition_own_methods_the_system():
         s.derive("_probe"), s.derive("own")
     finally:
         del METHODS["_probe"]
-    assert seen["registered"] is s.definition and seen["own"] is s
+    assert seen["registered"].definition is s.definition and seen["own"] is s
+    assert seen["registered"].mechanics_model is None and seen["registered"].T is s.T
+
+
+def test_the_methods_inputs_are_the_systems_not_fields_of_the_definition():
+    """Kane's bodies, a mechanism and the elimination are given to System beside the
+    definition (issue 36): a definition holds physics only."""
+    assert not {"mechanics_model", "geometry", "elimination"} & set(Definition.FIELDS)
+    with pytest.raises(TypeError, match="unknown field"):
+        System(**pendulum_fields()).definition.replace(mechanics_model=None)
+    s = System(System(**pendulum_fields()).definition, mechanics_model=lambda: None)
+    assert s.variant(elimination="symbolic").mechanics_model is s.mechanics_model
+    with pytest.raises(ValueError, match="elimination must be 'symbolic' or 'numeric'"):
+        s.variant(elimination="fast")
+    with pytest.raises(TypeError, match="mechanics_model must be a function"):
+        System(s.definition, mechanics_model=3)
+    with pytest.raises(ValueError, match="give the kinetic energy: T"):
+        System(s.definition.replace(T=None))
 
 
 def test_a_system_survives_pickle_and_deepcopy():
