@@ -508,45 +508,33 @@ class System:
     def __repr__(self) -> str:
         return f"<System {self.name}: {self.title}>"
 
-    #: The fields of the definition a :meth:`variant` may change: they change where a motion
-    #: starts, never the equations.
-    VARIANT_FIELDS = frozenset({"initial"})
-
     def variant(self, **changes: Any) -> System:
         """A copy of this system with other parts (``name``, ``method``, ``integrator``, more
-        ``series``, ``t_final``, another ``mechanics_model`` …) or other fields of its definition
-        that leave the equations (:data:`VARIANT_FIELDS`: other ``initial`` values, the whole
-        list of :class:`Parameter` entries, as for ``System``).
+        ``series``, ``t_final``, another ``mechanics_model`` …) or other fields of its
+        definition (``initial`` values, or ``Q_q=…, parameters=[…, c]``: the book's example
+        plus a damper, its parts and Kane's bodies kept; :meth:`Definition.replace`).
 
-        Its equations stay this system's (a new ``q``, ``T``, ``Q`` or parameter list is a
-        new system: ``System(system.definition.replace(...), ...)``), so derivations already
-        made are kept unless the methods, their inputs or ``citations`` change.
+        The derivations already made are kept unless the equations (a field other than
+        ``initial``), the methods, their inputs or ``citations`` change.
 
         Raises
         ------
-        ValueError
-            A change of the equations' fields.
         TypeError
             An unknown keyword.
         """
         parts = {k: changes.pop(k) for k in PARTS if k in changes}
-        rederive = {"methods", "citations", *INPUTS} & set(parts)
-        equations = sorted(set(changes) - self.VARIANT_FIELDS - set(Definition.FIELDS))
-        if equations:
-            raise TypeError(f"unknown keyword(s) {', '.join(equations)} of variant; it takes "
-                            f"the parts {', '.join(PARTS)} and the fields "
-                            f"{', '.join(sorted(self.VARIANT_FIELDS))}")
-        equations = sorted(set(changes) - self.VARIANT_FIELDS)
-        if equations:
-            raise ValueError(f"a variant keeps the equations of {self.name}; changing "
-                             f"{', '.join(equations)} makes a new system: "
-                             "System(system.definition.replace(...), ...)")
+        unknown = sorted(set(changes) - set(Definition.FIELDS))
+        if unknown:
+            raise TypeError(f"unknown keyword(s) {', '.join(unknown)} of variant; it takes "
+                            f"the parts {', '.join(PARTS)} and the fields of the definition "
+                            f"{', '.join(Definition.FIELDS)}")
         new = copy.copy(self)
         new._definition = self._definition.replace(**changes)
         current = {**{k: v for k, v in self._parts.items() if k != "own_methods"},
                    "methods": self.own_methods, "integrator": None}
         new._set_parts(**{**current, **parts})
-        kept = {} if rederive else dict(self._derivations)
+        kept = {} if {"methods", "citations", *INPUTS} & set(parts) or set(changes) - {
+            "initial"} else dict(self._derivations)
         new._clear_caches()
         new._derivations = kept
         return new

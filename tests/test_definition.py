@@ -155,10 +155,11 @@ def test_a_variant_with_more_series_has_the_same_motion_and_the_new_series(name)
     assert s.name == name and "twice q0" not in s.series  # the original is untouched
 
 
-def test_a_variant_keeps_the_equations_and_copies_its_parts():
+def test_a_variant_copies_its_parts_and_derives_again_for_other_equations():
     s = System(**pendulum_fields())
-    with pytest.raises(ValueError, match="keeps the equations.*parameters"):
-        s.variant(parameters=list(reversed(s.parameters)))
+    reordered = s.variant(parameters=list(reversed(s.parameters)))
+    assert reordered.derive() is not s.derive() and reordered.name == s.name
+    assert s.variant(initial=s.initial).derive() is s.derive()  # where it starts only
     with pytest.raises(TypeError, match="unknown keyword.*colour"):
         s.variant(colour="red")
     v = s.variant(method="maggi", t_final=3.0)
