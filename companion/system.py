@@ -253,16 +253,6 @@ _READ_THROUGH = {
 }
 
 
-def _read_through(field: str, what: str) -> property:
-    """A read-only attribute of a :class:`System`: its definition's ``field``."""
-    def frozen(self, value: Any) -> None:
-        raise AttributeError(f"a system's definition is frozen (setting {field}): make a "
-                             f"variant, system.variant({field}=…)")
-
-    return property(lambda self: getattr(self._definition, field), frozen,
-                    doc=f"{what[0].upper()}{what[1:]} (the definition's ``{field}``).")
-
-
 #: The methods' own inputs, keywords of ``System`` beside the definition's fields (Kane's
 #: bodies, the geometric methods' mechanism, how Boltzmann–Hamel eliminates Φ = Ψ⁻¹).
 INPUTS = (*METHOD_INPUTS, "elimination")
@@ -297,24 +287,25 @@ _PART_DOCS = {
 }
 
 
-def _refuse_part(name: str, keyword: str) -> None:
-    raise AttributeError(f"a system's parts are fixed when it is built (setting {name}): "
-                         f"make a variant, system.variant({keyword}=…)")
+def _refuse(name: str, part: bool = True) -> None:
+    keyword = "methods" if name in ("own_methods", "methods") else name
+    what = "parts are fixed when it is built" if part else "definition is frozen"
+    raise AttributeError(f"a system's {what} (setting {name}): make a variant, "
+                         f"system.variant({keyword}=…)")
 
 
-def _part(name: str, what: str) -> property:
-    """A read-only part of a :class:`System`, set when it is built (a system with other
-    parts is a :meth:`System.variant`: derivations already made are shared, not copied)."""
-    keyword = "methods" if name == "own_methods" else name
-
-    def fixed(self, value: Any) -> None:
-        _refuse_part(name, keyword)
-
+def _attribute(name: str, what: str, part: bool) -> property:
+    """A read-only attribute of a :class:`System`: one of its parts, set when it is built, or
+    its definition's field ``name`` (another is a :meth:`System.variant`)."""
     def read(self) -> Any:
+        if not part:
+            return getattr(self._definition, name)
         value = self._parts[name]
         return MappingProxyType(value) if isinstance(value, dict) else value  # stored: pickles
 
-    return property(read, fixed, doc=f"{what[0].upper()}{what[1:]}.")
+    return property(read, lambda self, value: _refuse(name, part),
+                    doc=f"{what[0].upper()}{what[1:]}"
+                    + ("." if part else f" (the definition's ``{name}``)."))
 
 
 def _definition(fields: Mapping[str, Any]) -> Definition:
@@ -657,7 +648,7 @@ class System:
 
     @methods.setter
     def methods(self, value: Any) -> None:
-        _refuse_part("methods", "methods")
+        _refuse("methods")
 
     def applicable_methods(self) -> list[str]:
         """The methods that apply to this system (each derived once, then cached)."""
@@ -1059,9 +1050,9 @@ class System:
 
 # The definition's attributes, read through: a System is used where a Definition is.
 for _field, _what in _READ_THROUGH.items():
-    setattr(System, _field, _read_through(_field, _what))
+    setattr(System, _field, _attribute(_field, _what, False))
 for _field, _what in _PART_DOCS.items():
-    setattr(System, _field, _part(_field, _what))
+    setattr(System, _field, _attribute(_field, _what, True))
 del _field, _what
 
 
