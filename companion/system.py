@@ -100,7 +100,7 @@ class Integrator:
                       params: Mapping[str, float]) -> np.ndarray:
         """The state vector at t = 0 from validated initial and parameter values by name
         (dependent coordinates solved from the configuration constraints)."""
-        values = system.solve_dependent(values, system.parameter_table.vector(params))
+        values = system.complete_configuration(values, params)
         return np.array([values[name] for name in self.state_names(system)], dtype=float)
 
     def integrate(self, system: System, setup: Setup) -> Trajectory:
@@ -414,7 +414,8 @@ class System:
                         integrator=integrator, methods=methods, observers=observers,
                         observables=observables, invariants=invariants, series=series,
                         validity=validity, t_final=t_final, n_points=n_points, **inputs)
-        self._clear_caches()
+        self._derivations: dict[str, Derivation] = {}
+        self._forget_compiled(self.__dict__)
 
     def _set_parts(self, *, name: str, title: str, citations: Mapping[str, Mapping] | None,
                    method: str, integrator: Integrator | str | None,
@@ -469,12 +470,6 @@ class System:
         raise AttributeError("a system's definition is frozen: make a variant, "
                              "system.variant(...), or a new System(definition.replace(...))")
 
-    def _clear_caches(self) -> None:
-        """Forget everything computed from the definition (derivations, compiled forms, the
-        cached properties of every class of this system)."""
-        self._derivations: dict[str, Derivation] = {}
-        self._forget_compiled(self.__dict__)
-
     #: Attributes a subclass caches compiled code in (dropped with the compiled equations).
     _TRANSIENT: tuple[str, ...] = ()
 
@@ -526,7 +521,7 @@ class System:
         new._set_parts(**{**current, **parts})
         kept = {} if {"methods", "citations", *INPUTS} & set(parts) or set(changes) - {
             "initial"} else dict(self._derivations)
-        new._clear_caches()
+        new._forget_compiled(new.__dict__)
         new._derivations = kept
         return new
 
@@ -554,10 +549,11 @@ class System:
         return sp.lambdify(args, [f, f.jacobian(self.dependent)], modules="numpy", cse=True)
 
     def complete_configuration(self, values: Mapping[str, float],
-                               params: Mapping[str, float] | None = None,
+                               params: Mapping[Any, Any] | None = None,
                                t: float = 0.0) -> dict[str, float]:
         """``values`` with the dependent coordinates solved from f(q, t) = 0 (Newton's method
-        started from their given values, or 0).
+        started from their given values, or 0); ``params`` as :meth:`parameter_vector` takes
+        them (values it validated before, an integrator's, are not checked again).
 
         Raises
         ------
@@ -566,17 +562,10 @@ class System:
             constraints near the start, e.g. a bicycle leaning so far that it cannot touch
             the ground with both wheels).
         """
-        if not self.holonomic:
-            return dict(values)
-        return self.solve_dependent(values, self.parameter_vector(params), t)
-
-    def solve_dependent(self, values: Mapping[str, float], p: list[float], t: float = 0.0
-                        ) -> dict[str, float]:
-        """:meth:`complete_configuration` for validated parameter values ``p`` (in the order
-        of :attr:`parameter_symbols`), as an integrator has them."""
         out = dict(values)
         if not self.holonomic:
             return out
+        p = self.parameter_vector(params)
         index = [self.q.index(s) for s in self.dependent]
         q = np.array([out.get(s.name, 0.0) for s in self.q], dtype=float)
         residual = np.inf
