@@ -153,16 +153,12 @@ class OdeIntegrator(Integrator):
     def rhs(self, system: System, p: Sequence[float] | Mapping[Any, Any] | None,
             method: str | None = None):
         """The right-hand side ``f(t, x) = ẋ`` in x = (q, u) that this part integrates, for
-        the parameter values ``p`` (as :meth:`System.parameter_vector` takes them).
+        the parameter values ``p`` (as :meth:`System.parameter_vector` takes them; a
+        :class:`Setup`'s validated ``params`` are not checked again).
 
         The one place where its backend is chosen, the one program of
         :meth:`System.compiled` in each: C (``backend``), else Python."""
-        return self._rhs(system, system.parameter_vector(p),
-                         system.method if method is None else method)
-
-    def _rhs(self, system: System, p: list[float], method: str):
-        """:meth:`rhs` for validated values ``p`` (a :class:`Setup`'s)."""
-        compiled = system.compiled(method)
+        compiled, p = system.compiled(method), system.parameter_vector(p)
         if self.backend != "python":
             from companion.numerics.c_rhs import compiler
 
@@ -181,7 +177,7 @@ class OdeIntegrator(Integrator):
         guards = setup.guards
         x0 = self.initial_state(system, setup.initial, setup.params)
         guards.regular(setup.t[:1], x0[:, None], "at the start")
-        f = self._rhs(system, setup.p, setup.method)
+        f = self.rhs(system, setup.params, setup.method)
         guards.start(f, x0)
         states = integrate(f, x0, setup.t, solver=self.solver_for(f), rtol=setup.rtol,
                            atol=setup.atol).y
@@ -470,15 +466,10 @@ class System:
         raise AttributeError("a system's definition is frozen: make a variant, "
                              "system.variant(...), or a new System(definition.replace(...))")
 
-    #: Attributes a subclass caches compiled code in (dropped with the compiled equations).
-    _TRANSIENT: tuple[str, ...] = ()
-
     def _forget_compiled(self, state: dict[str, Any]) -> None:
         """Drop from ``state`` what is computed from the derivations: compiled equations,
-        every class's cached properties and :attr:`_TRANSIENT` (rebuilt on first use)."""
+        every class's cached properties (rebuilt on first use)."""
         state["_compiled"], state["_checks"] = {}, {}
-        for name in self._TRANSIENT:
-            state.pop(name, None)
         for klass in type(self).__mro__:
             for name, value in vars(klass).items():
                 if isinstance(value, cached_property):
