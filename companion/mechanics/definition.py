@@ -583,11 +583,6 @@ class Definition:
         phi = inverse(psi)
         return phi, -phi * psi_t
 
-    @property
-    def Q_given(self) -> tuple[sp.Expr, ...] | None:
-        """The forces of the free u's as given (``Q``), without those of ``Q_q``."""
-        return self._Q_given
-
     @cached_property
     def Q(self) -> tuple[sp.Expr, ...] | None:
         """Generalized forces of the independent u's, in q, the free u's and t: ``Q`` as
