@@ -368,8 +368,9 @@ class System:
     Raises
     ------
     ValueError
-        The definition's (see :class:`Definition`), or an initial value missing for the
-        integrator's state, or one the motion never reads.
+        The definition's (see :class:`Definition`), no kinetic energy in it (T or T_qdot;
+        only ``elimination="numeric"`` reads it from a ``mechanics_model``), an initial value
+        missing for the integrator's state, or one the motion never reads.
     TypeError
         A keyword that is neither one of these nor a field of :class:`Definition`.
     """
