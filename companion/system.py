@@ -997,17 +997,13 @@ class System:
         ``"model valid"`` and, first among the events, the first violation."""
         if not self.validity:
             return
-        valid = np.ones(traj.t.shape, dtype=bool)
-        first: tuple[int, str] | None = None
-        for name in self.validity:
-            ok = traj.series[name] >= 0  # NaN is a violation too
-            valid &= ok
-            if not np.all(ok) and (first is None or int(np.argmin(ok)) < first[0]):
-                first = (int(np.argmin(ok)), name)
-        valid = np.minimum.accumulate(valid)  # nothing after a violation is the model's
-        traj.series["model valid"] = valid.astype(float)
-        if first is not None:
-            i, name = first
+        ok = {name: traj.series[name] >= 0 for name in self.validity}  # NaN violates too
+        valid = np.logical_and.reduce(list(ok.values()))
+        # nothing after a violation is the model's
+        traj.series["model valid"] = np.minimum.accumulate(valid).astype(float)
+        broken = [(int(np.argmin(v)), name) for name, v in ok.items() if not np.all(v)]
+        if broken:
+            i, name = min(broken, key=lambda b: b[0])  # the first violation, in time
             traj.events.insert(0, f"t = {traj.t[i]:.4g} s: the motion leaves the model "
                                   f"({name} = {traj.series[name][i]:.3g} < 0, the model "
                                   f"needs {name} ≥ 0); what follows is not physical")
