@@ -133,3 +133,35 @@ class WorkedExample:
     reconstruction: bool = False
     variants: Part | None = None
     citations: Mapping[str, Mapping[str, str]] | None = field(default=None, hash=False)
+
+
+def worked_example(package: str, name: str, *, system: str | Part = "system:build",
+                   scene: str | Part = "scene:scene", explorer: str | None = None,
+                   exercises: tuple[str, str] | None = None, checks: str | None = None,
+                   independent: str | None = None, variants: str | None = None,
+                   **fields: Any) -> WorkedExample:
+    """The record of a worked example of the slice ``package``, its parts named
+    ``"module:attribute"`` in that slice (:func:`part`): by default the system is
+    ``system:build`` and the scene ``scene:scene``.
+
+    Parameters
+    ----------
+    package
+        The slice, ``__name__`` of its ``__init__.py``.
+    name
+        The example's name.
+    system, scene, explorer, checks, independent, variants
+        ``"module:attribute"`` of the slice (or a :class:`Part` already made).
+    exercises
+        ``(title, "module:attribute")``.
+    **fields
+        The other fields of :class:`WorkedExample` (notebook, reconstruction, citations).
+    """
+    def of(target: str | Part | None) -> Part | None:
+        return part(package, target) if isinstance(target, str) else target
+
+    return WorkedExample(name=name, system=of(system), scene=of(scene), explorer=of(explorer),
+                         exercises=exercises and (exercises[0], of(exercises[1])),
+                         checks=of(checks), independent=of(independent),
+                         variants=of(variants), **fields)
+
