@@ -24,7 +24,7 @@ import sympy.physics.mechanics as me
 from companion.examples.nonholonomic.connection import constrained_T_first
 from companion.exercises import ExerciseSet
 from companion.exercises.check import Mistake
-from companion.exercises.exercise import Exercise, steps_keyed
+from companion.exercises.exercise import Declare, Exercise, steps_keyed
 from companion.geometry.constrained import ConstrainedSystem
 from companion.mechanics.derivation import Step
 from companion.mechanics.model import MechanicsModel
@@ -72,8 +72,8 @@ def _udot(system: System, r: int) -> Step:
                 f"Row {r}: u̇_{r}.", r"\dot u")
 
 
-_SLEIGH_NAMES = ("x", "y", "theta", "u_1", "u_2", "a", "m", "I")
-_PUCK_NAMES = ("x", "y", "theta", "u_1", "u_2", "u_3", "m", "I", "F")
+_SLEIGH = Declare("chaplygin_sleigh", names=("x", "y", "theta", "u_1", "u_2", "a", "m", "I"))
+_PUCK = Declare("puck", names=("x", "y", "theta", "u_1", "u_2", "u_3", "m", "I", "F"))
 
 
 def boltzmann_hamel() -> list[Exercise]:
@@ -82,16 +82,13 @@ def boltzmann_hamel() -> list[Exercise]:
                  "differentiating, because p_3 = ∂T/∂u_3 feeds the γ terms (Greenwood's "
                  "warning at (4.108)).")
     return [
-        Exercise(
-            key="sleigh_u1dot", example="chaplygin_sleigh",
-            title="Faded: the sleigh's forward acceleration u̇₁",
-            prompt=(r"The steps above give $\Psi$, the $\gamma$'s and $T$ of the sleigh "
-                    r"(with $u_3$, the speed across the blade, kept in $T$ until the end). "
-                    r"Finish (4.85) for $r = 1$: form $p_j = \partial T/\partial u_j$, the "
-                    r"term $\sum_{j,l} p_j\gamma^j_{1l}u_l$, put $u_3 = 0$ and give "
-                    r"$\dot u_1$ in terms of $a$, $u_1$ and $u_2$."),
+        _SLEIGH.typed("sleigh_u1dot", "Faded: the sleigh's forward acceleration u̇₁", (
+            r"The steps above give $\Psi$, the $\gamma$'s and $T$ of the sleigh "
+            r"(with $u_3$, the speed across the blade, kept in $T$ until the end). "
+            r"Finish (4.85) for $r = 1$: form $p_j = \partial T/\partial u_j$, the "
+            r"term $\sum_{j,l} p_j\gamma^j_{1l}u_l$, put $u_3 = 0$ and give "
+            r"$\dot u_1$ in terms of $a$, $u_1$ and $u_2$."),
             answer=lambda s: _bh(s).accelerations()[0],
-            names=_SLEIGH_NAMES,
             given_steps=lambda s: steps_keyed(_bh(s), "psi", "gamma", "kinetic_energy"),
             hints=("T does not depend on x, y or θ, so ∂T/∂θ₁ = 0 and Q₁ = 0.",
                    "p_3 = m(u_3 + a u_2) is not zero when u_3 = 0: it carries the term.",
@@ -102,16 +99,13 @@ def boltzmann_hamel() -> list[Exercise]:
                                         "constraint_too_early")],
             example_answer="an expression in a, u_1 and u_2",
         ),
-        Exercise(
-            key="puck_u1dot", example="puck",
-            title="Unaided: the puck's acceleration u̇₁ along its axis",
-            prompt=(r"A puck of mass $m$ and moment of inertia $I$ about its centre "
-                    r"$(x, y)$ slides on ice at heading $\theta$, pushed by a thrust $F$ "
-                    r"along its axis. Take $u_1 = \dot x\cos\theta + \dot y\sin\theta$, "
-                    r"$u_2 = -\dot x\sin\theta + \dot y\cos\theta$, $u_3 = \dot\theta$. From "
-                    r"(4.85) give $\dot u_1$ in terms of $m$, $F$, $u_1$, $u_2$, $u_3$."),
+        _PUCK.typed("puck_u1dot", "Unaided: the puck's acceleration u̇₁ along its axis", (
+            r"A puck of mass $m$ and moment of inertia $I$ about its centre "
+            r"$(x, y)$ slides on ice at heading $\theta$, pushed by a thrust $F$ "
+            r"along its axis. Take $u_1 = \dot x\cos\theta + \dot y\sin\theta$, "
+            r"$u_2 = -\dot x\sin\theta + \dot y\cos\theta$, $u_3 = \dot\theta$. From "
+            r"(4.85) give $\dot u_1$ in terms of $m$, $F$, $u_1$, $u_2$, $u_3$."),
             answer=lambda s: _bh(s).accelerations()[0],
-            names=_PUCK_NAMES,
             hints=("T = m(u₁² + u₂²)/2 + I u₃²/2; Q_u = Φᵀ Q_q gives the thrust to u₁ alone.",
                    "Only the rows of u₁ and u₂ depend on θ: compute γ¹ and γ² from them.",
                    "The γ term of row 1 comes from p₂ = m u₂ and u₃."),
@@ -123,12 +117,9 @@ def boltzmann_hamel() -> list[Exercise]:
                 "term p₂ u₃ is missing.", "gamma_missing")],
             example_answer="an expression in m, F, u_1, u_2 and u_3",
         ),
-        Exercise(
-            key="puck_u2dot", example="puck",
-            title="Unaided: the puck's acceleration u̇₂ across its axis",
-            prompt=r"From the same equations give $\dot u_2$ in terms of $u_1$, $u_2$, $u_3$.",
+        _PUCK.typed("puck_u2dot", "Unaided: the puck's acceleration u̇₂ across its axis",
+            r"From the same equations give $\dot u_2$ in terms of $u_1$, $u_2$, $u_3$.",
             answer=lambda s: _bh(s).accelerations()[1],
-            names=_PUCK_NAMES,
             hints=("The thrust has no share in u₂: Q₂ = 0.",
                    "Row 2's γ term comes from p₁ = m u₁ and u₃; mind its sign."),
             solution=lambda s: [*steps_keyed(_bh(s), "gamma", "gyroscopic", "equations"),
@@ -216,8 +207,10 @@ def _kane_row(system: System, key: str, j: int) -> sp.Expr:
 
 
 _RATES = {"u_1dot": r"\dot{u_{1}}", "u_2dot": r"\dot{u_{2}}"}
-_CART_NAMES = ("x", "theta", "u_1", "u_2", "M", "m", "L", "g")
-_LINK_NAMES = ("theta_1", "theta_2", "u_1", "u_2", "m_1", "m_2", "l_1", "l_2", "g")
+_CART = Declare("cart_pendulum", names=("x", "theta", "u_1", "u_2", "M", "m", "L", "g"),
+                aliases=_RATES)
+_LINK = Declare("two_link",
+                names=("theta_1", "theta_2", "u_1", "u_2", "m_1", "m_2", "l_1", "l_2", "g"))
 
 
 def kane() -> list[Exercise]:
@@ -225,16 +218,13 @@ def kane() -> list[Exercise]:
     two-link pendulum's Q₂ and Q*₂."""
     given = ("kinematical_equations", "velocities", "velocity_coefficients")
     return [
-        Exercise(
-            key="cart_Qstar1", example="cart_pendulum",
-            title="Faded: the cart-pendulum's generalized inertia force Q*₁",
-            prompt=(r"The steps above give the velocities and the velocity coefficients "
-                    r"$\gamma_{ij}$ of the cart ($i = 1$) and the bob ($i = 2$). Finish (4.130): "
-                    r"differentiate the velocities, and give $Q^*_1 = -\sum_i m_i\,\dot v_i"
-                    r"\cdot\gamma_{i1}$ in terms of $M$, $m$, $L$, $\theta$, $u_2$ and the "
-                    r"rates $\dot u_1$, $\dot u_2$ (type u_1dot, u_2dot)."),
+        _CART.typed("cart_Qstar1", "Faded: the cart-pendulum's generalized inertia force Q*₁", (
+            r"The steps above give the velocities and the velocity coefficients "
+            r"$\gamma_{ij}$ of the cart ($i = 1$) and the bob ($i = 2$). Finish (4.130): "
+            r"differentiate the velocities, and give $Q^*_1 = -\sum_i m_i\,\dot v_i"
+            r"\cdot\gamma_{i1}$ in terms of $M$, $m$, $L$, $\theta$, $u_2$ and the "
+            r"rates $\dot u_1$, $\dot u_2$ (type u_1dot, u_2dot)."),
             answer=lambda s: _kane_row(s, "inertia_forces", 0),
-            names=_CART_NAMES, aliases=_RATES,
             given_steps=lambda s: steps_keyed(_kane(s), *given),
             hints=("γ₁₁ = γ₂₁ = n̂_x: both the cart and the bob move with u₁ = ẋ.",
                    "The bob's acceleration has a tangential part L u̇₂ and a centripetal "
@@ -253,16 +243,13 @@ def kane() -> list[Exercise]:
             ],
             example_answer="-(M + m)*u_1dot + ...",
         ),
-        Exercise(
-            key="link_Q2", example="two_link",
-            title="Unaided: the two-link pendulum's generalized applied force Q₂",
-            prompt=(r"Two point masses $m_1$, $m_2$ hang on massless links of lengths "
-                    r"$l_1$, $l_2$ from a fixed pivot, the angles $\theta_1$, $\theta_2$ "
-                    r"measured from the downward vertical; $u_1 = \dot\theta_1$, "
-                    r"$u_2 = \dot\theta_2$. Give the generalized applied force of gravity "
-                    r"$Q_2 = \sum_i F_i\cdot\gamma_{i2}$ (4.129)."),
+        _LINK.typed("link_Q2", "Unaided: the two-link pendulum's generalized applied force Q₂", (
+            r"Two point masses $m_1$, $m_2$ hang on massless links of lengths "
+            r"$l_1$, $l_2$ from a fixed pivot, the angles $\theta_1$, $\theta_2$ "
+            r"measured from the downward vertical; $u_1 = \dot\theta_1$, "
+            r"$u_2 = \dot\theta_2$. Give the generalized applied force of gravity "
+            r"$Q_2 = \sum_i F_i\cdot\gamma_{i2}$ (4.129)."),
             answer=lambda s: _kane_row(s, "applied_forces", 1),
-            names=_LINK_NAMES,
             hints=("γ₁₂ = 0: the first mass does not move when only θ₂ changes.",
                    "γ₂₂ is l₂ times the unit vector across the second link."),
             solution=lambda s: steps_keyed(_kane(s), "velocity_coefficients",
@@ -272,14 +259,13 @@ def kane() -> list[Exercise]:
                                         "sign")],
             example_answer="an expression in m_2, g, l_2 and theta_2",
         ),
-        Exercise(
-            key="link_Qstar2", example="two_link",
-            title="Unaided: the two-link pendulum's generalized inertia force Q*₂",
-            prompt=(r"For the same pendulum give $Q^*_2 = -\sum_i m_i\,\dot v_i\cdot"
-                    r"\gamma_{i2}$ (4.130) in terms of the masses, lengths, angles, $u_1$ and "
-                    r"the rates $\dot u_1$, $\dot u_2$ (type u_1dot, u_2dot)."),
+        _LINK.typed(
+            "link_Qstar2", "Unaided: the two-link pendulum's generalized inertia force Q*₂", (
+            r"For the same pendulum give $Q^*_2 = -\sum_i m_i\,\dot v_i\cdot"
+            r"\gamma_{i2}$ (4.130) in terms of the masses, lengths, angles, $u_1$ and "
+            r"the rates $\dot u_1$, $\dot u_2$ (type u_1dot, u_2dot)."),
             answer=lambda s: _kane_row(s, "inertia_forces", 1),
-            names=_LINK_NAMES, aliases=_RATES,
+            aliases=_RATES,
             hints=("Only the second mass has a share: γ₁₂ = 0.",
                    "The second mass's acceleration is the first mass's (tangential l₁ u̇₁, "
                    "centripetal l₁ u₁²) plus its own about the first.",
@@ -342,19 +328,17 @@ def _geometric(system: System):
 
 def pull_back() -> list[Exercise]:
     """Faded: the cone's σ̃ and s̈ from the given j and J; unaided: the bowl's σ̃ and r̈."""
-    cone_names = ("s", "phi", "m", "g", "alpha")
-    cone_rates = {"sdot": r"\dot{s}", "phidot": r"\dot{\phi}"}
-    bowl_names = ("r", "phi", "m", "g", "k")
-    bowl_rates = {"rdot": r"\dot{r}", "phidot": r"\dot{\phi}"}
+    on_cone = Declare("cone", names=("s", "phi", "m", "g", "alpha"),
+                      aliases={"sdot": r"\dot{s}", "phidot": r"\dot{\phi}"})
+    on_bowl = Declare("bowl", names=("r", "phi", "m", "g", "k"),
+                      aliases={"rdot": r"\dot{r}", "phidot": r"\dot{\phi}"})
     given = ("embedding", "jacobian")
     return [
-        Exercise(
-            key="cone_metric", example="cone", title="Faded: the cone's induced metric σ̃",
-            prompt=(r"The steps above give the cone's map $j(s, \phi)$ and its Jacobian $J$. "
-                    r"With $\sigma = m I_3$, give $\tilde\sigma = J^{\mathsf T}\sigma J$ "
-                    r"(7.2) as a 2×2 matrix in the order $(s, \phi)$."),
+        on_cone.typed("cone_metric", "Faded: the cone's induced metric σ̃", (
+            r"The steps above give the cone's map $j(s, \phi)$ and its Jacobian $J$. "
+            r"With $\sigma = m I_3$, give $\tilde\sigma = J^{\mathsf T}\sigma J$ "
+            r"(7.2) as a 2×2 matrix in the order $(s, \phi)$."),
             answer=lambda s: _geometric(s).step("metric").expr,
-            names=cone_names, aliases=cone_rates,
             given_steps=lambda s: steps_keyed(_geometric(s), *given),
             hints=("σ̃_ij = m (column i of J)·(column j of J).",
                    "The columns are orthogonal: σ̃ is diagonal.",
@@ -366,14 +350,12 @@ def pull_back() -> list[Exercise]:
                 "particle has radius s sin α, not s.", "flat")],
             example_answer="[[a, 0], [0, b]]",
         ),
-        Exercise(
-            key="cone_sddot", example="cone", title="Faded: the cone's equation for s̈",
-            prompt=(r"Pull the force back, $\tilde F = J^{\mathsf T} F$ with "
-                    r"$F = (0, 0, -m g)$, write (7.2) with the Christoffel symbols of "
-                    r"$\tilde\sigma$ and give $\ddot s$ in terms of $s$, $\dot\phi$ "
-                    r"(type phidot), $g$ and $\alpha$."),
+        on_cone.typed("cone_sddot", "Faded: the cone's equation for s̈", (
+            r"Pull the force back, $\tilde F = J^{\mathsf T} F$ with "
+            r"$F = (0, 0, -m g)$, write (7.2) with the Christoffel symbols of "
+            r"$\tilde\sigma$ and give $\ddot s$ in terms of $s$, $\dot\phi$ "
+            r"(type phidot), $g$ and $\alpha$."),
             answer=lambda s: _geometric(s).result("xddot")[0],
-            names=cone_names, aliases=cone_rates,
             given_steps=lambda s: steps_keyed(_geometric(s), *given),
             hints=("F̃₁ = (column 1 of J)·F: only its z-part, cos α, survives.",
                    "Γ̃^s_φφ = −½ ∂σ̃_φφ/∂s ÷ σ̃_ss."),
@@ -385,15 +367,13 @@ def pull_back() -> list[Exercise]:
                 "centripetal_missing")],
             example_answer="an expression in s, phidot, g and alpha",
         ),
-        Exercise(
-            key="bowl_metric", example="bowl", title="Unaided: the bowl's induced metric σ̃",
-            prompt=(r"A particle of mass $m$ slides without friction in the bowl "
-                    r"$z = k r^2$, at radius $r$ and azimuth $\phi$ (so "
-                    r"$j(r, \phi) = (r\cos\phi,\ r\sin\phi,\ k r^2)$), under gravity "
-                    r"$F = (0, 0, -m g)$ with $\sigma = m I_3$. Give $\tilde\sigma$ "
-                    r"(7.2) in the order $(r, \phi)$."),
+        on_bowl.typed("bowl_metric", "Unaided: the bowl's induced metric σ̃", (
+            r"A particle of mass $m$ slides without friction in the bowl "
+            r"$z = k r^2$, at radius $r$ and azimuth $\phi$ (so "
+            r"$j(r, \phi) = (r\cos\phi,\ r\sin\phi,\ k r^2)$), under gravity "
+            r"$F = (0, 0, -m g)$ with $\sigma = m I_3$. Give $\tilde\sigma$ "
+            r"(7.2) in the order $(r, \phi)$."),
             answer=lambda s: _geometric(s).step("metric").expr,
-            names=bowl_names, aliases=bowl_rates,
             hints=("Write J = ∂j/∂(r, φ) first: a 3×2 matrix.",
                    "The bowl's slope dz/dr = 2 k r adds to the radial entry."),
             solution=lambda s: steps_keyed(_geometric(s), "embedding", "jacobian", "metric"),
@@ -403,12 +383,10 @@ def pull_back() -> list[Exercise]:
                 "flat")],
             example_answer="[[a, 0], [0, b]]",
         ),
-        Exercise(
-            key="bowl_rddot", example="bowl", title="Unaided: the bowl's equation for r̈",
-            prompt=(r"From (7.2) on the bowl give $\ddot r$ in terms of $r$, $\dot r$, "
-                    r"$\dot\phi$ (type rdot, phidot), $g$ and $k$."),
+        on_bowl.typed("bowl_rddot", "Unaided: the bowl's equation for r̈", (
+            r"From (7.2) on the bowl give $\ddot r$ in terms of $r$, $\dot r$, "
+            r"$\dot\phi$ (type rdot, phidot), $g$ and $k$."),
             answer=lambda s: _geometric(s).result("xddot")[0],
-            names=bowl_names, aliases=bowl_rates,
             hints=("F̃_r = (column r of J)·F = −2 m g k r.",
                    "σ̃_rr depends on r: it brings a Γ̃^r_rr ṙ² term besides Γ̃^r_φφ φ̇²."),
             solution=lambda s: steps_keyed(_geometric(s), "metric", "forces", "christoffel",

@@ -420,6 +420,48 @@ def shuffled(exercise: Exercise | ChoiceExercise, seed: str) -> Exercise | Choic
                                right=lambda system: order.index(right(system)))
 
 
+@dataclass(frozen=True)
+class Declare:
+    """The short form of one set's exercises: what they share — the worked example and the
+    names a reader may type with their aliases — is said once, each exercise by its key,
+    title and prompt (the other fields as for :class:`Exercise` and :class:`ChoiceExercise`,
+    where a field given per exercise wins)::
+
+        ex = Declare("knife_edge", names=("x", "y", "phi"))
+        ex.typed("C1", "The coefficients C¹", r"Compute $C^1_{ik}$ …", answer=…, hints=(…),
+                 solution=…)
+        ex.choice("which_C", "Which C^j vanish", "Which …?", ("Only C²", "Its row …"),
+                  ("None of them", "Look at …"), right=…)
+    """
+
+    example: str
+    names: Sequence[str] = ()
+    aliases: Mapping[str, str] = field(default_factory=dict)
+
+    def typed(self, key: str, title: str, prompt: str, **fields: Any) -> Exercise:
+        """A typed-answer exercise (:class:`Exercise`)."""
+        fields = {"names": self.names, "aliases": self.aliases, **fields}
+        return Exercise(key=key, example=self.example, title=title, prompt=prompt, **fields)
+
+    def choice(self, key: str, title: str, prompt: str, *options: tuple[str, str],
+               **fields: Any) -> ChoiceExercise:
+        """A choice (:class:`ChoiceExercise`), each option a pair (label, explanation)."""
+        return ChoiceExercise(key=key, example=self.example, title=title, prompt=prompt,
+                              options=[Option(*o) for o in options], **fields)
+
+    def predict(self, key: str, title: str, prompt: str, *options: tuple[str, str],
+                **fields: Any) -> ChoiceExercise:
+        """A prediction: a choice of ``kind="predict"``, with ``then`` saying what to run."""
+        return self.choice(key, title, prompt, *options, kind="predict", **fields)
+
+
+def keyed(*keys: str, method: str | None = None) -> Callable[[System], list[Step]]:
+    """An exercise's ``solution`` or ``given_steps``: the steps ``keys`` (:func:`steps_keyed`)
+    of the system's derivation by ``method`` (its default derivation when None)."""
+    return lambda system: steps_keyed(
+        system.derive() if method is None else system.derive(method), *keys)
+
+
 def steps_keyed(derivation: Derivation, *keys: str) -> list[Step]:
     """The derivation's steps with one of the stable ``keys``, in derivation order (for
     derivations whose steps carry no equation number).
