@@ -24,7 +24,7 @@ import sympy.physics.mechanics as me
 from companion.examples.nonholonomic.connection import constrained_T_first
 from companion.exercises import ExerciseSet
 from companion.exercises.check import Mistake
-from companion.exercises.exercise import Declare, Exercise, steps_keyed
+from companion.exercises.exercise import Declare, Exercise, keyed, steps_keyed
 from companion.geometry.constrained import ConstrainedSystem
 from companion.mechanics.derivation import Step
 from companion.mechanics.model import MechanicsModel
@@ -89,7 +89,7 @@ def boltzmann_hamel() -> list[Exercise]:
             r"term $\sum_{j,l} p_j\gamma^j_{1l}u_l$, put $u_3 = 0$ and give "
             r"$\dot u_1$ in terms of $a$, $u_1$ and $u_2$."),
             answer=lambda s: _bh(s).accelerations()[0],
-            given_steps=lambda s: steps_keyed(_bh(s), "psi", "gamma", "kinetic_energy"),
+            given_steps=keyed("psi", "gamma", "kinetic_energy", method="boltzmann_hamel"),
             hints=("T does not depend on x, y or θ, so ∂T/∂θ₁ = 0 and Q₁ = 0.",
                    "p_3 = m(u_3 + a u_2) is not zero when u_3 = 0: it carries the term.",
                    "Row 1 reads m u̇₁ − (something) u₂² = 0."),
@@ -225,14 +225,13 @@ def kane() -> list[Exercise]:
             r"\cdot\gamma_{i1}$ in terms of $M$, $m$, $L$, $\theta$, $u_2$ and the "
             r"rates $\dot u_1$, $\dot u_2$ (type u_1dot, u_2dot)."),
             answer=lambda s: _kane_row(s, "inertia_forces", 0),
-            given_steps=lambda s: steps_keyed(_kane(s), *given),
+            given_steps=keyed(*given, method="kane"),
             hints=("γ₁₁ = γ₂₁ = n̂_x: both the cart and the bob move with u₁ = ẋ.",
                    "The bob's acceleration has a tangential part L u̇₂ and a centripetal "
                    "part L u₂² towards the cart.",
                    "Q*₁ is minus the total mass times ẍ, minus the bob's relative "
                    "acceleration along n̂_x."),
-            solution=lambda s: steps_keyed(_kane(s), *given, "accelerations",
-                                           "inertia_forces"),
+            solution=keyed(*given, "accelerations", "inertia_forces", method="kane"),
             mistakes=lambda s: [
                 Mistake(_kane_row(s, "inertia_forces", 0).subs(s.parameter_symbols[1], 0),
                         "That is the cart alone: the bob moves with u₁ too (γ₂₁ = n̂_x), so "
@@ -252,8 +251,7 @@ def kane() -> list[Exercise]:
             answer=lambda s: _kane_row(s, "applied_forces", 1),
             hints=("γ₁₂ = 0: the first mass does not move when only θ₂ changes.",
                    "γ₂₂ is l₂ times the unit vector across the second link."),
-            solution=lambda s: steps_keyed(_kane(s), "velocity_coefficients",
-                                           "applied_forces"),
+            solution=keyed("velocity_coefficients", "applied_forces", method="kane"),
             mistakes=lambda s: [Mistake(-_kane_row(s, "applied_forces", 1),
                                         "The sign: gravity pulls θ₂ back towards zero.",
                                         "sign")],
@@ -271,8 +269,8 @@ def kane() -> list[Exercise]:
                    "centripetal l₁ u₁²) plus its own about the first.",
                    "Project each part on γ₂₂: the angle between the links, θ₂ − θ₁, "
                    "appears."),
-            solution=lambda s: steps_keyed(_kane(s), "velocity_coefficients", "accelerations",
-                                           "inertia_forces"),
+            solution=keyed("velocity_coefficients", "accelerations", "inertia_forces",
+                           method="kane"),
             mistakes=lambda s: [Mistake(
                 _kane_row(s, "inertia_forces", 1).subs(s.u[0], 0),
                 "The first mass's centripetal acceleration l₁ u₁², carried by the second, is "
@@ -339,11 +337,11 @@ def pull_back() -> list[Exercise]:
             r"With $\sigma = m I_3$, give $\tilde\sigma = J^{\mathsf T}\sigma J$ "
             r"(7.2) as a 2×2 matrix in the order $(s, \phi)$."),
             answer=lambda s: _geometric(s).step("metric").expr,
-            given_steps=lambda s: steps_keyed(_geometric(s), *given),
+            given_steps=keyed(*given, method="geometric"),
             hints=("σ̃_ij = m (column i of J)·(column j of J).",
                    "The columns are orthogonal: σ̃ is diagonal.",
                    "The circle at distance s along a generator has radius s sin α."),
-            solution=lambda s: steps_keyed(_geometric(s), *given, "metric"),
+            solution=keyed(*given, "metric", method="geometric"),
             mistakes=lambda s: [Mistake(
                 _geometric(s).step("metric").expr.subs(s.parameter_symbols[2], sp.pi / 2),
                 "That is the flat plane's polar metric: on the cone the circle through the "
@@ -356,11 +354,10 @@ def pull_back() -> list[Exercise]:
             r"$\tilde\sigma$ and give $\ddot s$ in terms of $s$, $\dot\phi$ "
             r"(type phidot), $g$ and $\alpha$."),
             answer=lambda s: _geometric(s).result("xddot")[0],
-            given_steps=lambda s: steps_keyed(_geometric(s), *given),
+            given_steps=keyed(*given, method="geometric"),
             hints=("F̃₁ = (column 1 of J)·F: only its z-part, cos α, survives.",
                    "Γ̃^s_φφ = −½ ∂σ̃_φφ/∂s ÷ σ̃_ss."),
-            solution=lambda s: steps_keyed(_geometric(s), "metric", "forces", "christoffel",
-                                           "equations"),
+            solution=keyed("metric", "forces", "christoffel", "equations", method="geometric"),
             mistakes=lambda s: [Mistake(
                 _geometric(s).result("xddot")[0].subs(s.u[1], 0),
                 "The φ̇² term is missing: the metric's σ̃_φφ depends on s, so Γ̃^s_φφ ≠ 0.",
@@ -376,7 +373,7 @@ def pull_back() -> list[Exercise]:
             answer=lambda s: _geometric(s).step("metric").expr,
             hints=("Write J = ∂j/∂(r, φ) first: a 3×2 matrix.",
                    "The bowl's slope dz/dr = 2 k r adds to the radial entry."),
-            solution=lambda s: steps_keyed(_geometric(s), "embedding", "jacobian", "metric"),
+            solution=keyed("embedding", "jacobian", "metric", method="geometric"),
             mistakes=lambda s: [Mistake(
                 _geometric(s).step("metric").expr.subs(s.parameter_symbols[2], 0),
                 "That is the flat plane: the slope 2 k r of the bowl adds (2 k r)² to σ̃_rr.",
@@ -389,8 +386,7 @@ def pull_back() -> list[Exercise]:
             answer=lambda s: _geometric(s).result("xddot")[0],
             hints=("F̃_r = (column r of J)·F = −2 m g k r.",
                    "σ̃_rr depends on r: it brings a Γ̃^r_rr ṙ² term besides Γ̃^r_φφ φ̇²."),
-            solution=lambda s: steps_keyed(_geometric(s), "metric", "forces", "christoffel",
-                                           "equations"),
+            solution=keyed("metric", "forces", "christoffel", "equations", method="geometric"),
             mistakes=lambda s: [Mistake(
                 _geometric(s).result("xddot")[0].subs(s.u[0], 0),
                 "The ṙ² term is missing: through the slope 2 k r, σ̃_rr depends on r, so "

@@ -68,6 +68,13 @@ class _OnTheEngine:
             cache[id(system)] = (system, {})
         return cache[id(system)][1]
 
+    def _cached(self, name: str, system: Model | None, compute: Callable[[Any], Any]) -> Any:
+        """``compute(system)``, computed once per system (the shared system when None)."""
+        results = self._results(system)
+        if name not in results:
+            results[name] = compute(self.system() if system is None else system)
+        return results[name]
+
     def solution_steps(self, system: System | None = None) -> list[Step]:
         """The engine's derivation steps that lead to the answer (none for some choices);
         withheld in graded mode."""
@@ -177,23 +184,14 @@ class Exercise(_OnTheEngine):
         """The expected answer, computed by the engine from the system (cached per system);
         withheld in graded mode."""
         self._withhold("expected answer")
-        results = self._results(system)
-        if "expected" not in results:
-            value = self.answer(self.system() if system is None else system)
-            results["expected"] = (sp.ImmutableMatrix(value)
-                                   if isinstance(value, sp.MatrixBase) else sp.sympify(value))
-        return results["expected"]
+        return self._cached("expected", system, lambda s: _immutable(self.answer(s)))
 
     def known_mistakes(self, system: System | None = None) -> list[Mistake]:
         """Likely wrong answers computed by the engine (they give the answer away: withheld
         in graded mode)."""
         self._withhold("known mistakes")
-        results = self._results(system)
-        if "mistakes" not in results:
-            found = [] if self.mistakes is None else list(
-                self.mistakes(self.system() if system is None else system))
-            results["mistakes"] = found
-        return results["mistakes"]
+        return self._cached("mistakes", system,
+                            lambda s: [] if self.mistakes is None else list(self.mistakes(s)))
 
     def steps_before(self, system: System | None = None) -> list[Step]:
         """The derivation steps shown with the prompt (a derivation-step exercise)."""
@@ -207,11 +205,8 @@ class Exercise(_OnTheEngine):
         an angle (unit rad); other symbols get the checker's defaults (both signs).  Only the
         model's parameters and initial values are read (any :class:`~companion.model.Model`).
         """
-        results = self._results(system)
-        if "ranges" not in results:
-            system = self.system() if system is None else system
-            results["ranges"] = sample_ranges([*system.parameters, *system.initial])
-        return results["ranges"]
+        return self._cached("ranges", system,
+                            lambda s: sample_ranges([*s.parameters, *s.initial]))
 
     def check(self, text: str, system: System | None = None, *,
               key: AnswerKey | None = None) -> Feedback:
@@ -290,13 +285,10 @@ class ChoiceExercise(_OnTheEngine):
         """The index of the right option, as the engine decides it (cached per system);
         withheld in graded mode."""
         self._withhold("right option")
-        results = self._results(system)
-        if "right" not in results:
-            index = self.right(self.system() if system is None else system)
-            if not 0 <= index < len(self.options):
-                raise ValueError(f"exercise {self.key!r}: the engine chose no option")
-            results["right"] = index
-        return results["right"]
+        index = self._cached("right", system, self.right)
+        if not 0 <= index < len(self.options):
+            raise ValueError(f"exercise {self.key!r}: the engine chose no option")
+        return index
 
     def check(self, choice: int | None, system: System | None = None, *,
               key: AnswerKey | None = None, then: bool = True) -> Feedback:
@@ -344,6 +336,10 @@ def sample_ranges(parameters: Sequence[Parameter]) -> dict[sp.Symbol, tuple[floa
             base = p.name[: -len("_dot")]
             ranges[sp.Symbol(rf"\dot{{{sp.latex(sp.Symbol(base))}}}")] = span
     return ranges
+
+
+def _immutable(value: Answer) -> Answer:
+    return sp.ImmutableMatrix(value) if isinstance(value, sp.MatrixBase) else sp.sympify(value)
 
 
 def _system_symbols(system: System) -> dict[str, sp.Symbol]:

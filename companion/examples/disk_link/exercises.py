@@ -11,7 +11,7 @@ from companion.examples.disk_link import contact as ct
 from companion.examples.disk_link.model import DiskLink
 from companion.examples.disk_link.parameters import mu_k, mu_s
 from companion.exercises.check import Mistake
-from companion.exercises.exercise import ChoiceExercise, Declare, Exercise, steps_keyed
+from companion.exercises.exercise import ChoiceExercise, Declare, Exercise, keyed
 from companion.exercises.outcomes import decided_by
 from companion.mechanics.derivation import Step
 
@@ -60,7 +60,7 @@ def disk_link_rolling() -> list[Exercise | ChoiceExercise]:
             hints=("Hold θ fixed and move s: the disk's centre slides along the link and the disk "
                    "turns with ψ̇ = −ṡ/r.",
                    "Translation gives m ṡ², rotation I_D ṡ²/r²: M₂₂ = m + I_D/r²."),
-            solution=lambda s: steps_keyed(_rolling(s), "embedding", "jacobian", "metric"),
+            solution=keyed("embedding", "jacobian", "metric"),
             mistakes=lambda s: [Mistake(
                 _rolling(s).mass_matrix[1, 1].subs(ct.kappa, 0),
                 "That counts the disk's translation only: rolling makes it spin too, adding "
@@ -222,7 +222,7 @@ def _stop_time_without_spin(system: DiskLink) -> sp.Expr:
 def disk_link_friction() -> list[Exercise | ChoiceExercise]:
     """The friction's generalized force, s̈ while slipping, and when slipping stops; when
     slipping ends, and which friction coefficient acts while it slips."""
-    slide_steps = lambda s: steps_keyed(_slipping(s), "metric", "forces", "normal_force")  # noqa: E731
+    slide_steps = keyed("metric", "forces", "normal_force")
     return [
         _FRICTION.typed("Q_F", "The generalized force of the friction", (
             r"While the disk slips, the coordinates are $(\theta, s, \psi)$. The "
@@ -236,8 +236,7 @@ def disk_link_friction() -> list[Exercise | ChoiceExercise]:
                    "ψ only turns the disk: the contact point moves with r ψ̇ along e₁.",
                    "Under θ alone the disk's centre moves with θ̇(s e₂ − r e₁) and the link's "
                    "point s e₁ with s θ̇ e₂: only e₁ parts do work against F e₁."),
-            solution=lambda s: steps_keyed(_slipping(s), "embedding", "jacobian", "metric",
-                                           "forces"),
+            solution=keyed("embedding", "jacobian", "metric", "forces"),
             mistakes=lambda s: [Mistake(
                 _friction_at_centre(s),
                 "That treats the friction as if it acted at the disk's centre: at the contact "

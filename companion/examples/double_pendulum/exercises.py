@@ -8,15 +8,8 @@ import numpy as np
 import sympy as sp
 
 from companion.exercises.check import Mistake
-from companion.exercises.exercise import (
-    ChoiceExercise,
-    Declare,
-    Exercise,
-    parameter_symbol,
-    steps_keyed,
-)
+from companion.exercises.exercise import ChoiceExercise, Declare, Exercise, keyed, parameter_symbol
 from companion.exercises.outcomes import is_zero
-from companion.mechanics.derivation import Step
 from companion.system import System
 
 _PENDULUM = ("theta_1", "theta_2", "m_1", "J_1", "a_1", "l_1", "m_2", "J_2", "a_2", "l_2")
@@ -25,10 +18,6 @@ _EX = Declare("double_pendulum", names=_PENDULUM)
 
 def _pull_back(system: System):
     return system.derive("pull_back")
-
-
-def _metric_steps(system: System) -> list[Step]:
-    return steps_keyed(_pull_back(system), "jacobian", "metric")
 
 
 def double_pendulum() -> list[Exercise | ChoiceExercise]:
@@ -48,7 +37,7 @@ def double_pendulum() -> list[Exercise | ChoiceExercise]:
                    "(a₂ sin θ₂, −a₂ cos θ₂), the map's x₂ and y₂ less the elbow's.",
                    "The dot product of the two velocity directions is a cosine of an angle "
                    "difference."),
-            solution=_metric_steps,
+            solution=keyed("jacobian", "metric", method="pull_back"),
             mistakes=lambda s: [Mistake(
                 _pull_back(s).mass_matrix[0, 1].subs(s.q[1], -s.q[1]),
                 "The coupling depends on the relative angle θ₁ − θ₂, not θ₁ + θ₂: both "
@@ -62,7 +51,7 @@ def double_pendulum() -> list[Exercise | ChoiceExercise]:
             answer=lambda s: _pull_back(s).mass_matrix[0, 0],
             hints=("Link 1 turns about the base: J₁ + m₁ a₁² (parallel-axis theorem).",
                    "When only θ₁ changes, link 2 translates with the elbow."),
-            solution=_metric_steps,
+            solution=keyed("jacobian", "metric", method="pull_back"),
             mistakes=lambda s: [Mistake(
                 _pull_back(s).mass_matrix[0, 0].subs(parameter_symbol(s, "m_2"), 0),
                 "Link 2 is missing: the elbow carries it along, adding m₂ l₁².")],

@@ -19,7 +19,7 @@ from companion.examples.euler_body.exercises import _C_ORDER
 from companion.examples.knife_edge.system import build
 from companion.examples.nonholonomic.connection import constrained_T_first
 from companion.exercises.check import Mistake
-from companion.exercises.exercise import ChoiceExercise, Declare, Exercise, steps_keyed
+from companion.exercises.exercise import ChoiceExercise, Declare, Exercise, keyed, steps_keyed
 from companion.exercises.outcomes import decided_by, is_zero, pick
 from companion.exercises.variant import Variant
 from companion.mechanics.derivation import Step
@@ -179,7 +179,7 @@ def knife_edge_kane() -> list[Exercise | ChoiceExercise]:
             hints=("Differentiate particle 2's position and replace ẋ = v cos φ, ẏ = v sin φ "
                    "(the knife edge) before reading off coefficients.",
                    "Only the rod's turning moves particle 2 relative to particle 1."),
-            solution=lambda s: steps_keyed(_kane(s), *coefficient_steps),
+            solution=keyed(*coefficient_steps, method="kane"),
             mistakes=lambda s: [Mistake(
                 _partial_velocity(s, 1, 0),
                 "That is γ₂₁, the coefficient of u₁ = v: the first index is the particle, the "
@@ -195,8 +195,7 @@ def knife_edge_kane() -> list[Exercise | ChoiceExercise]:
             hints=("γ₁₁ = γ₂₁ = (cos φ, sin φ, 0): both particles move with v along the rod.",
                    "Particle 1 accelerates with v̇ along the rod and v φ̇ across it.",
                    "Particle 2 adds the centripetal acceleration −l φ̇² along the rod."),
-            solution=lambda s: steps_keyed(_kane(s), *coefficient_steps, "accelerations",
-                                            "inertia_forces"),
+            solution=keyed(*coefficient_steps, "accelerations", "inertia_forces", method="kane"),
             mistakes=lambda s: [
                 Mistake(_inertia_share(s, 0, 0),
                         "That is particle 1 alone: particle 2 moves with u₁ too (γ₂₁ ≠ 0), so "

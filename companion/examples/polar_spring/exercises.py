@@ -9,7 +9,7 @@ u₂ = θ̇ would change).
 from __future__ import annotations
 
 from companion.exercises.check import Mistake
-from companion.exercises.exercise import ChoiceExercise, Declare, Exercise, steps_keyed
+from companion.exercises.exercise import ChoiceExercise, Declare, Exercise, keyed
 from companion.exercises.outcomes import is_zero
 from companion.mechanics.quasi_velocities import (
     c_matrices,
@@ -20,10 +20,6 @@ from companion.mechanics.quasi_velocities import (
 from companion.system import System
 
 _EX = Declare("polar_spring", names=("r", "theta", "u_1", "u_2", "m", "k"))
-
-
-def _steps(system: System, *keys: str):
-    return steps_keyed(system.derive(), *keys)
 
 
 _UP_TO_C = ("psi", "phi", "c_matrices")
@@ -49,11 +45,11 @@ def polar_spring() -> list[Exercise | ChoiceExercise]:
         _EX.typed("gamma2", "Next step: γ² from C²", (
             r"The stepper has reached the $C^j$ (shown above the answer box). Supply "
             r"the next step: $\gamma^2 = \Phi^T C^2 \Phi$ for $u_2 = r\dot\theta$."),
-            given_steps=lambda s: _steps(s, *_UP_TO_C),
+            given_steps=keyed(*_UP_TO_C),
             answer=lambda s: d(s).gamma[1],
             hints=("Φ = diag(1, 1/r): each entry of C² is divided by the r's of its row and "
                    "column speeds.",),
-            solution=lambda s: _steps(s, *_UP_TO_C, "gamma"),
+            solution=keyed(*_UP_TO_C, "gamma"),
             mistakes=lambda s: [Mistake(d(s).C[1], "That is C² itself: it still has to be "
                                         "transformed with Φ (the θ-column carries 1/r).")],
             skew_hint="In γ^j_rl the index r is the row and l the column.",
@@ -63,12 +59,12 @@ def polar_spring() -> list[Exercise | ChoiceExercise]:
             r"The stepper has reached the gyroscopic matrix $\sum_j p_j\gamma^j$. "
             r"Supply the next step for $r = 1$: solve the first Boltzmann–Hamel "
             r"equation for $\dot u_1$."),
-            given_steps=lambda s: _steps(s, *_T_TO_GYRO),
+            given_steps=keyed(*_T_TO_GYRO),
             answer=lambda s: d(s).accelerations()[0],
             hints=("m u̇₁ plus row 1 of the gyroscopic matrix times u equals the spring's "
                    "force −k r.",
                    "Row 1 is (0, −m u₂/r)."),
-            solution=lambda s: _steps(s, *_UP_TO_C, "gamma", *_T_TO_GYRO, "equations"),
+            solution=keyed(*_UP_TO_C, "gamma", *_T_TO_GYRO, "equations"),
             mistakes=lambda s: [Mistake(d(s).accelerations()[0].subs(s.u[1], 0),
                                         "The centripetal term u₂²/r is missing: it is what the "
                                         "gyroscopic matrix contributes to row 1.",

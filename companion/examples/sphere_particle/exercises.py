@@ -8,13 +8,7 @@ import numpy as np
 import sympy as sp
 
 from companion.exercises.check import Mistake
-from companion.exercises.exercise import (
-    ChoiceExercise,
-    Declare,
-    Exercise,
-    parameter_symbol,
-    steps_keyed,
-)
+from companion.exercises.exercise import ChoiceExercise, Declare, Exercise, keyed, parameter_symbol
 from companion.exercises.outcomes import decided_by
 from companion.mechanics.derivation import Step
 from companion.system import System
@@ -55,7 +49,7 @@ def sphere_particle() -> list[Exercise | ChoiceExercise]:
                    "their dot products.",
                    "The two columns are perpendicular, so the metric is diagonal.",
                    "∂j/∂φ is tangent to a circle of latitude: how large is that circle?"),
-            solution=lambda s: steps_keyed(_geometric(s), *metric_steps),
+            solution=keyed(*metric_steps, method="geometric"),
             mistakes=lambda s: [Mistake(
                 s.induced_metric.subs(s.q[0], sp.pi / 2 - s.q[0]),
                 "θ is measured from the vertical, not from the equator: the circle of latitude "
@@ -69,8 +63,7 @@ def sphere_particle() -> list[Exercise | ChoiceExercise]:
             answer=lambda s: _geometric(s).result("christoffel")[0][1, 1],
             hints=("The metric does not depend on φ and is diagonal: only −∂σ_φφ/∂θ survives.",
                    "σ^θθ = 1/(m R²), and σ_φφ = m R² sin²θ."),
-            solution=lambda s: steps_keyed(_geometric(s), *metric_steps,
-                                            "christoffel"),
+            solution=keyed(*metric_steps, "christoffel", method="geometric"),
             mistakes=lambda s: [Mistake(
                 _geometric(s).result("christoffel")[1][0, 1],
                 "That is Γ^φ_θφ: the upper index (θ here) is the component of the acceleration, "
