@@ -38,15 +38,26 @@ def _speeds(system: System) -> str:
 
 
 def knife_edge(system: System | None = None) -> list[Exercise | ChoiceExercise]:
-    """C¹, v̇, φ̈ and the knife-edge force λ for the dumbbell of Example 4.4; posed on
-    ``system``, a variant of it (:func:`variants`), the prompts state that system's own
-    quasi-velocities and kinetic energy, and the hints, which speak of the book's, are left
-    out."""
+    """C¹, v̇, φ̈ and the knife-edge force λ for the dumbbell of Example 4.4; which C^j vanish;
+    which way the dumbbell turns, forwards and backwards.
+
+    Posed on ``system``, a variant of it (:func:`variants`), the prompts state that system's
+    own quasi-velocities and kinetic energy, and the hints, which speak of the book's, are
+    left out.  The predictions are always about the book's dumbbell: on a variant the outcome
+    depends on the student's numbers and can fall outside the options, so for a variant their
+    prompts say they ask about the book's, and the engine decides them on it.
+    """
     d = lambda s: s.derive()  # noqa: E731 - the shared, cached derivation
     variant = system is not None
     system = build() if system is None else system
     u1 = sp.latex(system.definition.definitions[0])
     hints = (lambda *given: ()) if variant else (lambda *given: given)
+    book = build() if variant else None
+    on = (lambda s: book) if variant else (lambda s: s)  # noqa: E731
+    theirs = "The book's dumbbell of Example 4.4 (not your variant): " if variant else ""
+    turning = {"constant": 0, "slower_v_up": 1, "faster_v_down": 2, "faster_v_up": 3}
+    backwards = {"slower_v_up": 0, "rise_then_fall": 1, "faster_v_up": 2, "faster_v_down": 2,
+                 "constant": 3}
     too_early = ("That is what the constrained T gives: put u_3 = 0 only after "
                  "differentiating, because the gyroscopic terms come from p_3 = ∂T/∂u_3.")
     return [
@@ -127,7 +138,60 @@ def knife_edge(system: System | None = None) -> list[Exercise | ChoiceExercise]:
                                         "constraint_too_early")],
             example_answer="an expression in m, l, u_1 and u_2",
         ),
-        *knife_edge_concepts(system if variant else None),
+        _EX.choice("which_C", "Which C^j vanish, and why", (
+            f"The quasi-velocities are {_speeds(system)}, the last one constrained to zero. "
+            r"Which of the matrices $C^1, C^2, C^3$ are zero?"),
+            ("Only C², because u₂ = φ̇ is the rate of a coordinate",
+             "Its row of Ψ is (0, 0, 1), constant, so every derivative in C² "
+             "vanishes. u₁ and u₃ mix ẋ and ẏ with weights that depend on φ: no "
+             "coordinate has them as its rate."),
+            ("Only C³, because the constraint makes u₃ = 0",
+             "u₃ = 0 on the motion, but C³ is built from the row of Ψ, "
+             "(−sin φ, cos φ, 0), which depends on φ: C³ ≠ 0 (that is where the "
+             "gyroscopic terms of the constrained equations come from)."),
+            ("None of them",
+             "Look at the row of u₂ = φ̇: it is constant."),
+            ("All three, because T does not depend on x, y or φ",
+             "C^j comes from Ψ alone, not from T."),
+            right=decided_by(_zero_pattern, {(False, True, False): 0, (False, False, True): 1,
+                                             (False, False, False): 2, (True, True, True): 3}),
+            hints=("C^j_ik = ∂Ψ_ji/∂q_k − ∂Ψ_jk/∂q_i: which rows of Ψ depend on q?",),
+        ),
+        _EX.predict("turning", "Predict: which way the dumbbell turns", (
+            theirs + r"Start the dumbbell with the explorer's defaults: forward speed "
+            r"$v_0 = 0.5$ m/s and turning rate $\dot\phi_0 = 1.5$ rad/s, no forces. "
+            r"What happens to $\dot\phi$ and $v$?"),
+            ("Both stay constant: no force acts in the plane",
+             "The knife edge does act: its sideways force changes the direction of "
+             "particle 1's velocity and couples v and φ̇."),
+            ("The turning slows down while v grows",
+             "v̇ grows with φ̇² and is never negative, while φ̈ has the sign of −v φ̇: "
+             "with v > 0 the turning decays and the energy moves into the forward "
+             "motion; the dumbbell straightens into a line."),
+            ("The turning speeds up while v drops",
+             "Look at the sign of v̇ from the r = 1 equation: it is never negative."),
+            ("Both grow: the knife edge pumps energy in",
+             "The knife-edge force does no work (it acts across the edge's "
+             "velocity): m v² + m l² φ̇²/2 is conserved."),
+            right=lambda s: pick(turning, _turning_outcome(on(s))),
+            then="Now press ▶ in the explorer below with the defaults and watch both rates.",
+        ),
+        _EX.predict("backwards", "Predict: the dumbbell started backwards", (
+            theirs + r"Now start it backwards: $v_0 = -0.5$ m/s, $\dot\phi_0 = 1.5$ rad/s. "
+            r"What does the turning rate do?"),
+            ("It decays from the start, as when moving forwards",
+             "φ̈ has the sign of −v φ̇: with v < 0 the turning first speeds up."),
+            ("It first grows, peaks when v passes through zero, then decays",
+             "v̇ is never negative, so v rises through zero; φ̈, with the sign of "
+             "−v φ̇, changes sign with it, and the dumbbell then straightens out "
+             "moving forwards."),
+            ("It grows without bound",
+             "The energy m v² + m l² φ̇²/2 is conserved, so φ̇ is bounded."),
+            ("It stays constant",
+             "φ̈ is not zero while the dumbbell moves along the rod."),
+            right=lambda s: pick(backwards, _turning_outcome(on(s), {"u_1": -0.5})),
+            then="Now set v₀ = −0.5 in the explorer below, press ▶ and watch φ̇.",
+        ),
     ]
 
 
@@ -277,79 +341,6 @@ def _turning_outcome(system: System, initial: Mapping[str, float] | None = None)
         return "rise_then_fall"
     return ("slower" if turn[-1] < turn[0] else "faster") + ("_v_up" if v[-1] > v[0]
                                                              else "_v_down")
-
-
-def knife_edge_concepts(system: System | None = None) -> list[ChoiceExercise]:
-    """Which C^j vanish; which way the dumbbell turns, forwards and backwards.
-
-    The first is posed on ``system`` (the book's by default; its prompt states the
-    quasi-velocities).  The predictions are always about the book's dumbbell: on a variant
-    the outcome depends on the student's numbers and can fall outside the options, so for a
-    variant their prompts say they ask about the book's, and the engine decides them on it.
-    """
-    speeds = _speeds(build() if system is None else system)
-    book = None if system is None else build()
-    on = (lambda s: s) if book is None else (lambda s: book)  # noqa: E731
-    theirs = "" if book is None else "The book's dumbbell of Example 4.4 (not your variant): "
-    turning = {"constant": 0, "slower_v_up": 1, "faster_v_down": 2, "faster_v_up": 3}
-    backwards = {"slower_v_up": 0, "rise_then_fall": 1, "faster_v_up": 2, "faster_v_down": 2,
-                 "constant": 3}
-    return [
-        _EX.choice("which_C", "Which C^j vanish, and why", (
-            f"The quasi-velocities are {speeds}, the last one constrained to zero. "
-            r"Which of the matrices $C^1, C^2, C^3$ are zero?"),
-            ("Only C², because u₂ = φ̇ is the rate of a coordinate",
-             "Its row of Ψ is (0, 0, 1), constant, so every derivative in C² "
-             "vanishes. u₁ and u₃ mix ẋ and ẏ with weights that depend on φ: no "
-             "coordinate has them as its rate."),
-            ("Only C³, because the constraint makes u₃ = 0",
-             "u₃ = 0 on the motion, but C³ is built from the row of Ψ, "
-             "(−sin φ, cos φ, 0), which depends on φ: C³ ≠ 0 (that is where the "
-             "gyroscopic terms of the constrained equations come from)."),
-            ("None of them",
-             "Look at the row of u₂ = φ̇: it is constant."),
-            ("All three, because T does not depend on x, y or φ",
-             "C^j comes from Ψ alone, not from T."),
-            right=decided_by(_zero_pattern, {(False, True, False): 0, (False, False, True): 1,
-                                             (False, False, False): 2, (True, True, True): 3}),
-            hints=("C^j_ik = ∂Ψ_ji/∂q_k − ∂Ψ_jk/∂q_i: which rows of Ψ depend on q?",),
-        ),
-        _EX.predict("turning", "Predict: which way the dumbbell turns", (
-            theirs + r"Start the dumbbell with the explorer's defaults: forward speed "
-            r"$v_0 = 0.5$ m/s and turning rate $\dot\phi_0 = 1.5$ rad/s, no forces. "
-            r"What happens to $\dot\phi$ and $v$?"),
-            ("Both stay constant: no force acts in the plane",
-             "The knife edge does act: its sideways force changes the direction of "
-             "particle 1's velocity and couples v and φ̇."),
-            ("The turning slows down while v grows",
-             "v̇ grows with φ̇² and is never negative, while φ̈ has the sign of −v φ̇: "
-             "with v > 0 the turning decays and the energy moves into the forward "
-             "motion; the dumbbell straightens into a line."),
-            ("The turning speeds up while v drops",
-             "Look at the sign of v̇ from the r = 1 equation: it is never negative."),
-            ("Both grow: the knife edge pumps energy in",
-             "The knife-edge force does no work (it acts across the edge's "
-             "velocity): m v² + m l² φ̇²/2 is conserved."),
-            right=lambda s: pick(turning, _turning_outcome(on(s))),
-            then="Now press ▶ in the explorer below with the defaults and watch both rates.",
-        ),
-        _EX.predict("backwards", "Predict: the dumbbell started backwards", (
-            theirs + r"Now start it backwards: $v_0 = -0.5$ m/s, $\dot\phi_0 = 1.5$ rad/s. "
-            r"What does the turning rate do?"),
-            ("It decays from the start, as when moving forwards",
-             "φ̈ has the sign of −v φ̇: with v < 0 the turning first speeds up."),
-            ("It first grows, peaks when v passes through zero, then decays",
-             "v̇ is never negative, so v rises through zero; φ̈, with the sign of "
-             "−v φ̇, changes sign with it, and the dumbbell then straightens out "
-             "moving forwards."),
-            ("It grows without bound",
-             "The energy m v² + m l² φ̇²/2 is conserved, so φ̇ is bounded."),
-            ("It stays constant",
-             "φ̈ is not zero while the dumbbell moves along the rod."),
-            right=lambda s: pick(backwards, _turning_outcome(on(s), {"u_1": -0.5})),
-            then="Now set v₀ = −0.5 in the explorer below, press ▶ and watch φ̇.",
-        ),
-    ]
 
 
 # --------------------------------------------------------------------------- §4.4, Kane's form
