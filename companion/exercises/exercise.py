@@ -5,6 +5,7 @@
   steps so far, for "supply the next step".  Answers are judged in the grading worker.
 - :class:`ChoiceExercise`: a prediction or a conceptual question — options with explained
   feedback, the right one decided by the engine (a derivation or a simulation).
+- :class:`Declare`: the short form a slice declares its exercises in.
 """
 
 from __future__ import annotations
