@@ -132,15 +132,19 @@ def boltzmann_hamel() -> list[Exercise]:
     ]
 
 
-def _cart_model(M: sp.Symbol, m: sp.Symbol, L: sp.Symbol) -> MechanicsModel:
-    x, theta = me.dynamicsymbols("x theta")
+def _point_masses(q: Sequence[sp.Symbol], points: dict[str, tuple[sp.Expr, sp.Expr]],
+                  masses: Sequence[sp.Symbol]) -> MechanicsModel:
+    """Kane's bodies of planar point masses: a particle of each mass at each of the ``points``
+    (x, y in the coordinates ``q``), in the inertial frame N."""
+    rates = me.dynamicsymbols(" ".join(s.name for s in q), seq=True)
     N = me.ReferenceFrame("N")
     O = me.Point("O")
     O.set_vel(N, 0)
-    cart = O.locatenew("C", x * N.x)
-    bob = cart.locatenew("P", L * sp.sin(theta) * N.x - L * sp.cos(theta) * N.y)
-    return MechanicsModel(frame=N, q=[x, theta], frames={"N": "inertial"},
-                          bodies=[me.Particle("cart", cart, M), me.Particle("bob", bob, m)])
+    moving = dict(zip(q, rates, strict=True))
+    bodies = [me.Particle(name, O.locatenew(name, (sp.sympify(x) * N.x + sp.sympify(y) * N.y)
+                                            .xreplace(moving)), mass)
+              for (name, (x, y)), mass in zip(points.items(), masses, strict=True)]
+    return MechanicsModel(frame=N, q=list(rates), frames={"N": "inertial"}, bodies=bodies)
 
 
 @cache
@@ -149,29 +153,18 @@ def cart_pendulum() -> System:
     m (θ from the downward vertical), ours; u₁ = ẋ, u₂ = θ̇, gravity g."""
     (x, theta), (xd, thd) = coordinates("x theta")
     M, m, L, g = sp.symbols("M m L g", positive=True)
+    points = {"cart": (x, 0), "bob": (x + L * sp.sin(theta), -L * sp.cos(theta))}
     return define(
         "cart_pendulum", title="Pendulum on a cart", q=[x, theta],
         T=M / 2 * xd**2 + m / 2 * ((xd + L * sp.cos(theta) * thd) ** 2
                                    + (L * sp.sin(theta) * thd) ** 2),
-        V=-m * g * L * sp.cos(theta), mechanics_model=lambda: _cart_model(M, m, L),
-        points={"cart": (x, 0), "bob": (x + L * sp.sin(theta), -L * sp.cos(theta))},
+        V=-m * g * L * sp.cos(theta),
+        mechanics_model=lambda: _point_masses([x, theta], points, [M, m]),
+        points=points,
         parameters={M: (1.0, 0.2, 5.0, "kg"), m: (0.5, 0.1, 2.0, "kg"),
                     L: (1.0, 0.2, 2.0, "m"), g: (9.81, 0.0, 20.0, "m/s²")},
         initial={x: (0.0, -1.0, 1.0, "m"), theta: (0.5, -3.0, 3.0, "rad")},
     ).build()
-
-
-def _two_link_model(m1: sp.Symbol, m2: sp.Symbol, l1: sp.Symbol, l2: sp.Symbol
-                    ) -> MechanicsModel:
-    th1, th2 = me.dynamicsymbols("theta_1 theta_2")
-    N = me.ReferenceFrame("N")
-    O = me.Point("O")
-    O.set_vel(N, 0)
-    P1 = O.locatenew("P_1", l1 * sp.sin(th1) * N.x - l1 * sp.cos(th1) * N.y)
-    P2 = P1.locatenew("P_2", l2 * sp.sin(th2) * N.x - l2 * sp.cos(th2) * N.y)
-    return MechanicsModel(frame=N, q=[th1, th2], frames={"N": "inertial"},
-                          bodies=[me.Particle("particle_1", P1, m1),
-                                  me.Particle("particle_2", P2, m2)])
 
 
 @cache
@@ -188,7 +181,8 @@ def two_link() -> System:
         "two_link", title="Two-link pendulum of point masses", q=[th1, th2],
         T=m1 / 2 * (v1[0] ** 2 + v1[1] ** 2) + m2 / 2 * (v2[0] ** 2 + v2[1] ** 2),
         V=g * (m1 * p1[1] + m2 * p2[1]),
-        mechanics_model=lambda: _two_link_model(m1, m2, l1, l2),
+        mechanics_model=lambda: _point_masses(
+            [th1, th2], {"particle_1": p1, "particle_2": p2}, [m1, m2]),
         points={"P_1": p1, "P_2": p2},
         parameters={m1: (1.0, 0.2, 5.0, "kg"), m2: (1.0, 0.2, 5.0, "kg"),
                     l1: (1.0, 0.2, 2.0, "m"), l2: (1.0, 0.2, 2.0, "m"),
