@@ -24,7 +24,7 @@ import sympy.physics.mechanics as me
 from companion.examples.nonholonomic.connection import constrained_T_first
 from companion.exercises import ExerciseSet
 from companion.exercises.check import Mistake
-from companion.exercises.exercise import Exercise, steps_keyed
+from companion.exercises.exercise import Declare, Exercise, keyed, steps_keyed
 from companion.geometry.constrained import ConstrainedSystem
 from companion.mechanics.derivation import Step
 from companion.mechanics.model import MechanicsModel
@@ -72,8 +72,8 @@ def _udot(system: System, r: int) -> Step:
                 f"Row {r}: u̇_{r}.", r"\dot u")
 
 
-_SLEIGH_NAMES = ("x", "y", "theta", "u_1", "u_2", "a", "m", "I")
-_PUCK_NAMES = ("x", "y", "theta", "u_1", "u_2", "u_3", "m", "I", "F")
+_SLEIGH = Declare("chaplygin_sleigh", names=("x", "y", "theta", "u_1", "u_2", "a", "m", "I"))
+_PUCK = Declare("puck", names=("x", "y", "theta", "u_1", "u_2", "u_3", "m", "I", "F"))
 
 
 def boltzmann_hamel() -> list[Exercise]:
@@ -82,17 +82,14 @@ def boltzmann_hamel() -> list[Exercise]:
                  "differentiating, because p_3 = ∂T/∂u_3 feeds the γ terms (Greenwood's "
                  "warning at (4.108)).")
     return [
-        Exercise(
-            key="sleigh_u1dot", example="chaplygin_sleigh",
-            title="Faded: the sleigh's forward acceleration u̇₁",
-            prompt=(r"The steps above give $\Psi$, the $\gamma$'s and $T$ of the sleigh "
-                    r"(with $u_3$, the speed across the blade, kept in $T$ until the end). "
-                    r"Finish (4.85) for $r = 1$: form $p_j = \partial T/\partial u_j$, the "
-                    r"term $\sum_{j,l} p_j\gamma^j_{1l}u_l$, put $u_3 = 0$ and give "
-                    r"$\dot u_1$ in terms of $a$, $u_1$ and $u_2$."),
+        _SLEIGH.typed("sleigh_u1dot", "Faded: the sleigh's forward acceleration u̇₁", (
+            r"The steps above give $\Psi$, the $\gamma$'s and $T$ of the sleigh "
+            r"(with $u_3$, the speed across the blade, kept in $T$ until the end). "
+            r"Finish (4.85) for $r = 1$: form $p_j = \partial T/\partial u_j$, the "
+            r"term $\sum_{j,l} p_j\gamma^j_{1l}u_l$, put $u_3 = 0$ and give "
+            r"$\dot u_1$ in terms of $a$, $u_1$ and $u_2$."),
             answer=lambda s: _bh(s).accelerations()[0],
-            names=_SLEIGH_NAMES,
-            given_steps=lambda s: steps_keyed(_bh(s), "psi", "gamma", "kinetic_energy"),
+            given_steps=keyed("psi", "gamma", "kinetic_energy", method="boltzmann_hamel"),
             hints=("T does not depend on x, y or θ, so ∂T/∂θ₁ = 0 and Q₁ = 0.",
                    "p_3 = m(u_3 + a u_2) is not zero when u_3 = 0: it carries the term.",
                    "Row 1 reads m u̇₁ − (something) u₂² = 0."),
@@ -102,16 +99,13 @@ def boltzmann_hamel() -> list[Exercise]:
                                         "constraint_too_early")],
             example_answer="an expression in a, u_1 and u_2",
         ),
-        Exercise(
-            key="puck_u1dot", example="puck",
-            title="Unaided: the puck's acceleration u̇₁ along its axis",
-            prompt=(r"A puck of mass $m$ and moment of inertia $I$ about its centre "
-                    r"$(x, y)$ slides on ice at heading $\theta$, pushed by a thrust $F$ "
-                    r"along its axis. Take $u_1 = \dot x\cos\theta + \dot y\sin\theta$, "
-                    r"$u_2 = -\dot x\sin\theta + \dot y\cos\theta$, $u_3 = \dot\theta$. From "
-                    r"(4.85) give $\dot u_1$ in terms of $m$, $F$, $u_1$, $u_2$, $u_3$."),
+        _PUCK.typed("puck_u1dot", "Unaided: the puck's acceleration u̇₁ along its axis", (
+            r"A puck of mass $m$ and moment of inertia $I$ about its centre "
+            r"$(x, y)$ slides on ice at heading $\theta$, pushed by a thrust $F$ "
+            r"along its axis. Take $u_1 = \dot x\cos\theta + \dot y\sin\theta$, "
+            r"$u_2 = -\dot x\sin\theta + \dot y\cos\theta$, $u_3 = \dot\theta$. From "
+            r"(4.85) give $\dot u_1$ in terms of $m$, $F$, $u_1$, $u_2$, $u_3$."),
             answer=lambda s: _bh(s).accelerations()[0],
-            names=_PUCK_NAMES,
             hints=("T = m(u₁² + u₂²)/2 + I u₃²/2; Q_u = Φᵀ Q_q gives the thrust to u₁ alone.",
                    "Only the rows of u₁ and u₂ depend on θ: compute γ¹ and γ² from them.",
                    "The γ term of row 1 comes from p₂ = m u₂ and u₃."),
@@ -123,12 +117,9 @@ def boltzmann_hamel() -> list[Exercise]:
                 "term p₂ u₃ is missing.", "gamma_missing")],
             example_answer="an expression in m, F, u_1, u_2 and u_3",
         ),
-        Exercise(
-            key="puck_u2dot", example="puck",
-            title="Unaided: the puck's acceleration u̇₂ across its axis",
-            prompt=r"From the same equations give $\dot u_2$ in terms of $u_1$, $u_2$, $u_3$.",
+        _PUCK.typed("puck_u2dot", "Unaided: the puck's acceleration u̇₂ across its axis",
+            r"From the same equations give $\dot u_2$ in terms of $u_1$, $u_2$, $u_3$.",
             answer=lambda s: _bh(s).accelerations()[1],
-            names=_PUCK_NAMES,
             hints=("The thrust has no share in u₂: Q₂ = 0.",
                    "Row 2's γ term comes from p₁ = m u₁ and u₃; mind its sign."),
             solution=lambda s: [*steps_keyed(_bh(s), "gamma", "gyroscopic", "equations"),
@@ -141,15 +132,19 @@ def boltzmann_hamel() -> list[Exercise]:
     ]
 
 
-def _cart_model(M: sp.Symbol, m: sp.Symbol, L: sp.Symbol) -> MechanicsModel:
-    x, theta = me.dynamicsymbols("x theta")
+def _point_masses(q: Sequence[sp.Symbol], points: dict[str, tuple[sp.Expr, sp.Expr]],
+                  masses: Sequence[sp.Symbol]) -> MechanicsModel:
+    """Kane's bodies of planar point masses: a particle of each mass at each of the ``points``
+    (x, y in the coordinates ``q``), in the inertial frame N."""
+    rates = me.dynamicsymbols(" ".join(s.name for s in q), seq=True)
     N = me.ReferenceFrame("N")
     O = me.Point("O")
     O.set_vel(N, 0)
-    cart = O.locatenew("C", x * N.x)
-    bob = cart.locatenew("P", L * sp.sin(theta) * N.x - L * sp.cos(theta) * N.y)
-    return MechanicsModel(frame=N, q=[x, theta], frames={"N": "inertial"},
-                          bodies=[me.Particle("cart", cart, M), me.Particle("bob", bob, m)])
+    moving = dict(zip(q, rates, strict=True))
+    bodies = [me.Particle(name, O.locatenew(name, (sp.sympify(x) * N.x + sp.sympify(y) * N.y)
+                                            .xreplace(moving)), mass)
+              for (name, (x, y)), mass in zip(points.items(), masses, strict=True)]
+    return MechanicsModel(frame=N, q=list(rates), frames={"N": "inertial"}, bodies=bodies)
 
 
 @cache
@@ -158,29 +153,18 @@ def cart_pendulum() -> System:
     m (θ from the downward vertical), ours; u₁ = ẋ, u₂ = θ̇, gravity g."""
     (x, theta), (xd, thd) = coordinates("x theta")
     M, m, L, g = sp.symbols("M m L g", positive=True)
+    points = {"cart": (x, 0), "bob": (x + L * sp.sin(theta), -L * sp.cos(theta))}
     return define(
         "cart_pendulum", title="Pendulum on a cart", q=[x, theta],
         T=M / 2 * xd**2 + m / 2 * ((xd + L * sp.cos(theta) * thd) ** 2
                                    + (L * sp.sin(theta) * thd) ** 2),
-        V=-m * g * L * sp.cos(theta), mechanics_model=lambda: _cart_model(M, m, L),
-        points={"cart": (x, 0), "bob": (x + L * sp.sin(theta), -L * sp.cos(theta))},
+        V=-m * g * L * sp.cos(theta),
+        mechanics_model=lambda: _point_masses([x, theta], points, [M, m]),
+        points=points,
         parameters={M: (1.0, 0.2, 5.0, "kg"), m: (0.5, 0.1, 2.0, "kg"),
                     L: (1.0, 0.2, 2.0, "m"), g: (9.81, 0.0, 20.0, "m/s²")},
         initial={x: (0.0, -1.0, 1.0, "m"), theta: (0.5, -3.0, 3.0, "rad")},
     ).build()
-
-
-def _two_link_model(m1: sp.Symbol, m2: sp.Symbol, l1: sp.Symbol, l2: sp.Symbol
-                    ) -> MechanicsModel:
-    th1, th2 = me.dynamicsymbols("theta_1 theta_2")
-    N = me.ReferenceFrame("N")
-    O = me.Point("O")
-    O.set_vel(N, 0)
-    P1 = O.locatenew("P_1", l1 * sp.sin(th1) * N.x - l1 * sp.cos(th1) * N.y)
-    P2 = P1.locatenew("P_2", l2 * sp.sin(th2) * N.x - l2 * sp.cos(th2) * N.y)
-    return MechanicsModel(frame=N, q=[th1, th2], frames={"N": "inertial"},
-                          bodies=[me.Particle("particle_1", P1, m1),
-                                  me.Particle("particle_2", P2, m2)])
 
 
 @cache
@@ -197,7 +181,8 @@ def two_link() -> System:
         "two_link", title="Two-link pendulum of point masses", q=[th1, th2],
         T=m1 / 2 * (v1[0] ** 2 + v1[1] ** 2) + m2 / 2 * (v2[0] ** 2 + v2[1] ** 2),
         V=g * (m1 * p1[1] + m2 * p2[1]),
-        mechanics_model=lambda: _two_link_model(m1, m2, l1, l2),
+        mechanics_model=lambda: _point_masses(
+            [th1, th2], {"particle_1": p1, "particle_2": p2}, [m1, m2]),
         points={"P_1": p1, "P_2": p2},
         parameters={m1: (1.0, 0.2, 5.0, "kg"), m2: (1.0, 0.2, 5.0, "kg"),
                     l1: (1.0, 0.2, 2.0, "m"), l2: (1.0, 0.2, 2.0, "m"),
@@ -216,8 +201,10 @@ def _kane_row(system: System, key: str, j: int) -> sp.Expr:
 
 
 _RATES = {"u_1dot": r"\dot{u_{1}}", "u_2dot": r"\dot{u_{2}}"}
-_CART_NAMES = ("x", "theta", "u_1", "u_2", "M", "m", "L", "g")
-_LINK_NAMES = ("theta_1", "theta_2", "u_1", "u_2", "m_1", "m_2", "l_1", "l_2", "g")
+_CART = Declare("cart_pendulum", names=("x", "theta", "u_1", "u_2", "M", "m", "L", "g"),
+                aliases=_RATES)
+_LINK = Declare("two_link",
+                names=("theta_1", "theta_2", "u_1", "u_2", "m_1", "m_2", "l_1", "l_2", "g"))
 
 
 def kane() -> list[Exercise]:
@@ -225,24 +212,20 @@ def kane() -> list[Exercise]:
     two-link pendulum's Q₂ and Q*₂."""
     given = ("kinematical_equations", "velocities", "velocity_coefficients")
     return [
-        Exercise(
-            key="cart_Qstar1", example="cart_pendulum",
-            title="Faded: the cart-pendulum's generalized inertia force Q*₁",
-            prompt=(r"The steps above give the velocities and the velocity coefficients "
-                    r"$\gamma_{ij}$ of the cart ($i = 1$) and the bob ($i = 2$). Finish (4.130): "
-                    r"differentiate the velocities, and give $Q^*_1 = -\sum_i m_i\,\dot v_i"
-                    r"\cdot\gamma_{i1}$ in terms of $M$, $m$, $L$, $\theta$, $u_2$ and the "
-                    r"rates $\dot u_1$, $\dot u_2$ (type u_1dot, u_2dot)."),
+        _CART.typed("cart_Qstar1", "Faded: the cart-pendulum's generalized inertia force Q*₁", (
+            r"The steps above give the velocities and the velocity coefficients "
+            r"$\gamma_{ij}$ of the cart ($i = 1$) and the bob ($i = 2$). Finish (4.130): "
+            r"differentiate the velocities, and give $Q^*_1 = -\sum_i m_i\,\dot v_i"
+            r"\cdot\gamma_{i1}$ in terms of $M$, $m$, $L$, $\theta$, $u_2$ and the "
+            r"rates $\dot u_1$, $\dot u_2$ (type u_1dot, u_2dot)."),
             answer=lambda s: _kane_row(s, "inertia_forces", 0),
-            names=_CART_NAMES, aliases=_RATES,
-            given_steps=lambda s: steps_keyed(_kane(s), *given),
+            given_steps=keyed(*given, method="kane"),
             hints=("γ₁₁ = γ₂₁ = n̂_x: both the cart and the bob move with u₁ = ẋ.",
                    "The bob's acceleration has a tangential part L u̇₂ and a centripetal "
                    "part L u₂² towards the cart.",
                    "Q*₁ is minus the total mass times ẍ, minus the bob's relative "
                    "acceleration along n̂_x."),
-            solution=lambda s: steps_keyed(_kane(s), *given, "accelerations",
-                                           "inertia_forces"),
+            solution=keyed(*given, "accelerations", "inertia_forces", method="kane"),
             mistakes=lambda s: [
                 Mistake(_kane_row(s, "inertia_forces", 0).subs(s.parameter_symbols[1], 0),
                         "That is the cart alone: the bob moves with u₁ too (γ₂₁ = n̂_x), so "
@@ -253,40 +236,35 @@ def kane() -> list[Exercise]:
             ],
             example_answer="-(M + m)*u_1dot + ...",
         ),
-        Exercise(
-            key="link_Q2", example="two_link",
-            title="Unaided: the two-link pendulum's generalized applied force Q₂",
-            prompt=(r"Two point masses $m_1$, $m_2$ hang on massless links of lengths "
-                    r"$l_1$, $l_2$ from a fixed pivot, the angles $\theta_1$, $\theta_2$ "
-                    r"measured from the downward vertical; $u_1 = \dot\theta_1$, "
-                    r"$u_2 = \dot\theta_2$. Give the generalized applied force of gravity "
-                    r"$Q_2 = \sum_i F_i\cdot\gamma_{i2}$ (4.129)."),
+        _LINK.typed("link_Q2", "Unaided: the two-link pendulum's generalized applied force Q₂", (
+            r"Two point masses $m_1$, $m_2$ hang on massless links of lengths "
+            r"$l_1$, $l_2$ from a fixed pivot, the angles $\theta_1$, $\theta_2$ "
+            r"measured from the downward vertical; $u_1 = \dot\theta_1$, "
+            r"$u_2 = \dot\theta_2$. Give the generalized applied force of gravity "
+            r"$Q_2 = \sum_i F_i\cdot\gamma_{i2}$ (4.129)."),
             answer=lambda s: _kane_row(s, "applied_forces", 1),
-            names=_LINK_NAMES,
             hints=("γ₁₂ = 0: the first mass does not move when only θ₂ changes.",
                    "γ₂₂ is l₂ times the unit vector across the second link."),
-            solution=lambda s: steps_keyed(_kane(s), "velocity_coefficients",
-                                           "applied_forces"),
+            solution=keyed("velocity_coefficients", "applied_forces", method="kane"),
             mistakes=lambda s: [Mistake(-_kane_row(s, "applied_forces", 1),
                                         "The sign: gravity pulls θ₂ back towards zero.",
                                         "sign")],
             example_answer="an expression in m_2, g, l_2 and theta_2",
         ),
-        Exercise(
-            key="link_Qstar2", example="two_link",
-            title="Unaided: the two-link pendulum's generalized inertia force Q*₂",
-            prompt=(r"For the same pendulum give $Q^*_2 = -\sum_i m_i\,\dot v_i\cdot"
-                    r"\gamma_{i2}$ (4.130) in terms of the masses, lengths, angles, $u_1$ and "
-                    r"the rates $\dot u_1$, $\dot u_2$ (type u_1dot, u_2dot)."),
+        _LINK.typed(
+            "link_Qstar2", "Unaided: the two-link pendulum's generalized inertia force Q*₂", (
+            r"For the same pendulum give $Q^*_2 = -\sum_i m_i\,\dot v_i\cdot"
+            r"\gamma_{i2}$ (4.130) in terms of the masses, lengths, angles, $u_1$ and "
+            r"the rates $\dot u_1$, $\dot u_2$ (type u_1dot, u_2dot)."),
             answer=lambda s: _kane_row(s, "inertia_forces", 1),
-            names=_LINK_NAMES, aliases=_RATES,
+            aliases=_RATES,
             hints=("Only the second mass has a share: γ₁₂ = 0.",
                    "The second mass's acceleration is the first mass's (tangential l₁ u̇₁, "
                    "centripetal l₁ u₁²) plus its own about the first.",
                    "Project each part on γ₂₂: the angle between the links, θ₂ − θ₁, "
                    "appears."),
-            solution=lambda s: steps_keyed(_kane(s), "velocity_coefficients", "accelerations",
-                                           "inertia_forces"),
+            solution=keyed("velocity_coefficients", "accelerations", "inertia_forces",
+                           method="kane"),
             mistakes=lambda s: [Mistake(
                 _kane_row(s, "inertia_forces", 1).subs(s.u[0], 0),
                 "The first mass's centripetal acceleration l₁ u₁², carried by the second, is "
@@ -342,77 +320,67 @@ def _geometric(system: System):
 
 def pull_back() -> list[Exercise]:
     """Faded: the cone's σ̃ and s̈ from the given j and J; unaided: the bowl's σ̃ and r̈."""
-    cone_names = ("s", "phi", "m", "g", "alpha")
-    cone_rates = {"sdot": r"\dot{s}", "phidot": r"\dot{\phi}"}
-    bowl_names = ("r", "phi", "m", "g", "k")
-    bowl_rates = {"rdot": r"\dot{r}", "phidot": r"\dot{\phi}"}
+    on_cone = Declare("cone", names=("s", "phi", "m", "g", "alpha"),
+                      aliases={"sdot": r"\dot{s}", "phidot": r"\dot{\phi}"})
+    on_bowl = Declare("bowl", names=("r", "phi", "m", "g", "k"),
+                      aliases={"rdot": r"\dot{r}", "phidot": r"\dot{\phi}"})
     given = ("embedding", "jacobian")
     return [
-        Exercise(
-            key="cone_metric", example="cone", title="Faded: the cone's induced metric σ̃",
-            prompt=(r"The steps above give the cone's map $j(s, \phi)$ and its Jacobian $J$. "
-                    r"With $\sigma = m I_3$, give $\tilde\sigma = J^{\mathsf T}\sigma J$ "
-                    r"(7.2) as a 2×2 matrix in the order $(s, \phi)$."),
+        on_cone.typed("cone_metric", "Faded: the cone's induced metric σ̃", (
+            r"The steps above give the cone's map $j(s, \phi)$ and its Jacobian $J$. "
+            r"With $\sigma = m I_3$, give $\tilde\sigma = J^{\mathsf T}\sigma J$ "
+            r"(7.2) as a 2×2 matrix in the order $(s, \phi)$."),
             answer=lambda s: _geometric(s).step("metric").expr,
-            names=cone_names, aliases=cone_rates,
-            given_steps=lambda s: steps_keyed(_geometric(s), *given),
+            given_steps=keyed(*given, method="geometric"),
             hints=("σ̃_ij = m (column i of J)·(column j of J).",
                    "The columns are orthogonal: σ̃ is diagonal.",
                    "The circle at distance s along a generator has radius s sin α."),
-            solution=lambda s: steps_keyed(_geometric(s), *given, "metric"),
+            solution=keyed(*given, "metric", method="geometric"),
             mistakes=lambda s: [Mistake(
                 _geometric(s).step("metric").expr.subs(s.parameter_symbols[2], sp.pi / 2),
                 "That is the flat plane's polar metric: on the cone the circle through the "
                 "particle has radius s sin α, not s.", "flat")],
             example_answer="[[a, 0], [0, b]]",
         ),
-        Exercise(
-            key="cone_sddot", example="cone", title="Faded: the cone's equation for s̈",
-            prompt=(r"Pull the force back, $\tilde F = J^{\mathsf T} F$ with "
-                    r"$F = (0, 0, -m g)$, write (7.2) with the Christoffel symbols of "
-                    r"$\tilde\sigma$ and give $\ddot s$ in terms of $s$, $\dot\phi$ "
-                    r"(type phidot), $g$ and $\alpha$."),
+        on_cone.typed("cone_sddot", "Faded: the cone's equation for s̈", (
+            r"Pull the force back, $\tilde F = J^{\mathsf T} F$ with "
+            r"$F = (0, 0, -m g)$, write (7.2) with the Christoffel symbols of "
+            r"$\tilde\sigma$ and give $\ddot s$ in terms of $s$, $\dot\phi$ "
+            r"(type phidot), $g$ and $\alpha$."),
             answer=lambda s: _geometric(s).result("xddot")[0],
-            names=cone_names, aliases=cone_rates,
-            given_steps=lambda s: steps_keyed(_geometric(s), *given),
+            given_steps=keyed(*given, method="geometric"),
             hints=("F̃₁ = (column 1 of J)·F: only its z-part, cos α, survives.",
                    "Γ̃^s_φφ = −½ ∂σ̃_φφ/∂s ÷ σ̃_ss."),
-            solution=lambda s: steps_keyed(_geometric(s), "metric", "forces", "christoffel",
-                                           "equations"),
+            solution=keyed("metric", "forces", "christoffel", "equations", method="geometric"),
             mistakes=lambda s: [Mistake(
                 _geometric(s).result("xddot")[0].subs(s.u[1], 0),
                 "The φ̇² term is missing: the metric's σ̃_φφ depends on s, so Γ̃^s_φφ ≠ 0.",
                 "centripetal_missing")],
             example_answer="an expression in s, phidot, g and alpha",
         ),
-        Exercise(
-            key="bowl_metric", example="bowl", title="Unaided: the bowl's induced metric σ̃",
-            prompt=(r"A particle of mass $m$ slides without friction in the bowl "
-                    r"$z = k r^2$, at radius $r$ and azimuth $\phi$ (so "
-                    r"$j(r, \phi) = (r\cos\phi,\ r\sin\phi,\ k r^2)$), under gravity "
-                    r"$F = (0, 0, -m g)$ with $\sigma = m I_3$. Give $\tilde\sigma$ "
-                    r"(7.2) in the order $(r, \phi)$."),
+        on_bowl.typed("bowl_metric", "Unaided: the bowl's induced metric σ̃", (
+            r"A particle of mass $m$ slides without friction in the bowl "
+            r"$z = k r^2$, at radius $r$ and azimuth $\phi$ (so "
+            r"$j(r, \phi) = (r\cos\phi,\ r\sin\phi,\ k r^2)$), under gravity "
+            r"$F = (0, 0, -m g)$ with $\sigma = m I_3$. Give $\tilde\sigma$ "
+            r"(7.2) in the order $(r, \phi)$."),
             answer=lambda s: _geometric(s).step("metric").expr,
-            names=bowl_names, aliases=bowl_rates,
             hints=("Write J = ∂j/∂(r, φ) first: a 3×2 matrix.",
                    "The bowl's slope dz/dr = 2 k r adds to the radial entry."),
-            solution=lambda s: steps_keyed(_geometric(s), "embedding", "jacobian", "metric"),
+            solution=keyed("embedding", "jacobian", "metric", method="geometric"),
             mistakes=lambda s: [Mistake(
                 _geometric(s).step("metric").expr.subs(s.parameter_symbols[2], 0),
                 "That is the flat plane: the slope 2 k r of the bowl adds (2 k r)² to σ̃_rr.",
                 "flat")],
             example_answer="[[a, 0], [0, b]]",
         ),
-        Exercise(
-            key="bowl_rddot", example="bowl", title="Unaided: the bowl's equation for r̈",
-            prompt=(r"From (7.2) on the bowl give $\ddot r$ in terms of $r$, $\dot r$, "
-                    r"$\dot\phi$ (type rdot, phidot), $g$ and $k$."),
+        on_bowl.typed("bowl_rddot", "Unaided: the bowl's equation for r̈", (
+            r"From (7.2) on the bowl give $\ddot r$ in terms of $r$, $\dot r$, "
+            r"$\dot\phi$ (type rdot, phidot), $g$ and $k$."),
             answer=lambda s: _geometric(s).result("xddot")[0],
-            names=bowl_names, aliases=bowl_rates,
             hints=("F̃_r = (column r of J)·F = −2 m g k r.",
                    "σ̃_rr depends on r: it brings a Γ̃^r_rr ṙ² term besides Γ̃^r_φφ φ̇²."),
-            solution=lambda s: steps_keyed(_geometric(s), "metric", "forces", "christoffel",
-                                           "equations"),
+            solution=keyed("metric", "forces", "christoffel", "equations", method="geometric"),
             mistakes=lambda s: [Mistake(
                 _geometric(s).result("xddot")[0].subs(s.u[0], 0),
                 "The ṙ² term is missing: through the slope 2 k r, σ̃_rr depends on r, so "

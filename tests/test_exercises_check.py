@@ -324,3 +324,35 @@ def test_show_exercises_displays_once(capsys):
     assert shown.count("ExerciseSetBox(") == 1 and "the knife-edge dumbbell" in shown
     with pytest.raises(ValueError, match="no exercises"):
         examples.exercises_for("nonexistent")
+
+
+# --------------------------------------------------------------------------- the short form
+def test_declare_gives_the_longhand_exercises():
+    from companion.exercises.exercise import ChoiceExercise, Declare, Option
+
+    answer, right = (lambda s: x), (lambda s: 1)
+    ex = Declare("knife_edge", names=("x", "y"), aliases={"v": "x"})
+    assert ex.typed("k", "T", "P", answer=answer, hints=("h",), solution=None) == Exercise(
+        key="k", example="knife_edge", title="T", prompt="P", answer=answer, names=("x", "y"),
+        aliases={"v": "x"}, hints=("h",), solution=None)
+    own = ex.typed("k", "T", "P", answer=answer, hints=(), solution=None, names=("y",),
+                   aliases={})
+    assert (own.names, own.aliases) == (("y",), {})  # a field given per exercise wins
+    longhand = ChoiceExercise(key="c", example="knife_edge", title="T", prompt="P",
+                              options=[Option("a", "why a"), Option("b", "why b")], right=right,
+                              kind="predict", then="Run it.")
+    assert ex.predict("c", "T", "P", ("a", "why a"), ("b", "why b"), right=right,
+                      then="Run it.") == longhand
+
+
+def test_keyed_and_decided_by_read_the_engine():
+    from companion.exercises.exercise import keyed, steps_keyed
+    from companion.exercises.outcomes import decided_by
+
+    system = examples.get("euler_body")
+    assert keyed("psi", "phi")(system) == steps_keyed(system.derive(), "psi", "phi")
+    assert [s.key for s in keyed("psi", method="boltzmann_hamel")(system)] == ["psi"]
+    right = decided_by(lambda s: len(s.q), {3: 2, 2: 0})
+    assert right(system) == 2
+    with pytest.raises(ValueError, match="the engine's outcome 3 matches no option"):
+        decided_by(lambda s: len(s.q), {2: 0})(system)

@@ -9,18 +9,8 @@ import numpy as np
 import sympy as sp
 from matplotlib.axes import Axes
 
+from companion.diagrams import _draw as d
 from companion.diagrams._body import frame, rotation
-from companion.diagrams._draw import (
-    COLORS,
-    INK,
-    arc,
-    arrow,
-    datum,
-    notes,
-    point,
-    project,
-    setup,
-)
 
 TITLE = "Two left-invariant frames: so(3) (Ex. 4.3) and se(2) (Ex. 4.4)"
 
@@ -59,27 +49,27 @@ def so3_gamma() -> list[sp.Matrix]:
 def draw(ax: Axes) -> None:
     """Left: the body axes e₁, e₂, e₃ of a box (Example 4.3) and their brackets; right: the
     dumbbell at heading φ with X₁ along, X₂ turning and X₃ across the rod, and theirs."""
-    setup(ax, TITLE, (-1.5, 4.6), (-1.9, 1.9))
+    d.setup(ax, TITLE, (-1.5, 4.6), (-1.9, 1.9))
     R = rotation(35.0, 15.0, 10.0)
     frame(ax, R, 0.95, (r"$X_1$", r"$X_2$", r"$X_3$"),
-          (COLORS["x"], COLORS["y"], COLORS["z"]), lw=2.2)
-    point(ax, project(np.zeros(3)), INK, size=5)
-    ax.text(-0.2, 1.45, r"so(3): body axes $X_r = e_r$", fontsize=11, ha="center", color=INK)
-    notes(ax, -1.45, -0.75, bracket_lines(so3_gamma(), "X"), 0.25, size=10.5)
+          (d.COLORS["x"], d.COLORS["y"], d.COLORS["z"]), lw=2.2)
+    d.point(ax, d.project(np.zeros(3)), d.INK, size=5)
+    ax.text(-0.2, 1.45, r"so(3): body axes $X_r = e_r$", fontsize=11, ha="center", color=d.INK)
+    d.notes(ax, -1.45, -0.75, bracket_lines(so3_gamma(), "X"), 0.25, size=10.5)
 
     phi = np.radians(25.0)
     e = np.array([np.cos(phi), np.sin(phi)])
     n = np.array([-e[1], e[0]])
     one = np.array([2.0, -0.4])
     two = one + 1.3 * e
-    ax.plot(*np.array([one, two]).T, color=COLORS["link"], lw=3, solid_capstyle="round")
-    point(ax, two, COLORS["tip"], size=9)
-    point(ax, one, COLORS["body"], size=9)
-    arrow(ax, one, one + 0.9 * e, COLORS["x"], r"$X_1$ along", offset=(0.35, -0.3))
-    arc(ax, one, 0.3, 120.0, 300.0, COLORS["y"], r"$X_2$ turn", text_radius=0.6)
-    arrow(ax, one, one + 0.8 * n, COLORS["z"], r"$X_3$ across", offset=(-0.05, 0.15))
-    datum(ax, one, [0.8, 0])
-    ax.text(3.05, 1.45, "se(2): the knife edge's frame", fontsize=11, ha="center", color=INK)
-    notes(ax, 2.0, -0.75, bracket_lines(se2_gamma(), "X"), 0.25, size=10.5)
+    ax.plot(*np.array([one, two]).T, color=d.COLORS["link"], lw=3, solid_capstyle="round")
+    d.point(ax, two, d.COLORS["tip"], size=9)
+    d.point(ax, one, d.COLORS["body"], size=9)
+    d.arrow(ax, one, one + 0.9 * e, d.COLORS["x"], r"$X_1$ along", offset=(0.35, -0.3))
+    d.arc(ax, one, 0.3, 120.0, 300.0, d.COLORS["y"], r"$X_2$ turn", text_radius=0.6)
+    d.arrow(ax, one, one + 0.8 * n, d.COLORS["z"], r"$X_3$ across", offset=(-0.05, 0.15))
+    d.datum(ax, one, [0.8, 0])
+    ax.text(3.05, 1.45, "se(2): the knife edge's frame", fontsize=11, ha="center", color=d.INK)
+    d.notes(ax, 2.0, -0.75, bracket_lines(se2_gamma(), "X"), 0.25, size=10.5)
     ax.text(1.55, -1.75, r"$\gamma^j_{rl} = \langle \omega^j, [X_r, X_l] \rangle$: constant in "
-            "both frames", fontsize=10.5, ha="center", color=INK)
+            "both frames", fontsize=10.5, ha="center", color=d.INK)

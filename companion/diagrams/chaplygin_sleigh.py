@@ -7,17 +7,7 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.axes import Axes
 
-from companion.diagrams._draw import (
-    COLORS,
-    INK,
-    arc,
-    arrow,
-    datum,
-    dimension,
-    notes,
-    point,
-    setup,
-)
+from companion.diagrams import _draw as d
 
 TITLE = "Chaplygin sleigh (ours), seen from above"
 
@@ -25,32 +15,32 @@ TITLE = "Chaplygin sleigh (ours), seen from above"
 def draw(ax: Axes) -> None:
     """P on the blade, C a distance a ahead; u₁ along the blade, u₂ = θ̇, the suppressed
     sideways speed at P and the blade force across it."""
-    setup(ax, TITLE, (-0.3, 4.3), (-0.45, 3.1))
+    d.setup(ax, TITLE, (-0.3, 4.3), (-0.45, 3.1))
     theta = np.radians(25.0)
     e = np.array([np.cos(theta), np.sin(theta)])
     n = np.array([-e[1], e[0]])
     P = np.array([1.0, 0.8])
     C = P + 1.6 * e
-    arrow(ax, (0, 0), (4.1, 0), INK, r"$x$", offset=(0.12, -0.12))
-    arrow(ax, (0, 0), (0, 2.4), INK, r"$y$", offset=(-0.15, 0.05))
+    d.arrow(ax, (0, 0), (4.1, 0), d.INK, r"$x$", offset=(0.12, -0.12))
+    d.arrow(ax, (0, 0), (0, 2.4), d.INK, r"$y$", offset=(-0.15, 0.05))
     body = np.array([P - 0.5 * e - 0.45 * n, C + 0.5 * e - 0.45 * n, C + 0.5 * e + 0.45 * n,
                      P - 0.5 * e + 0.45 * n, P - 0.5 * e - 0.45 * n])
-    ax.plot(*body.T, color=COLORS["body"], lw=1.5)
+    ax.plot(*body.T, color=d.COLORS["body"], lw=1.5)
     ax.plot(*np.array([P - 0.35 * e, P + 0.35 * e]).T, color="#333333", lw=7, alpha=0.45,
             solid_capstyle="butt")
-    point(ax, P, INK, r"$P = (x, y)$, blade", offset=(0.05, -0.62), ha="center", va="top",
+    d.point(ax, P, d.INK, r"$P = (x, y)$, blade", offset=(0.05, -0.62), ha="center", va="top",
           fontsize=11)
-    point(ax, C, COLORS["tip"], r"$C$: mass centre ($m$, $I$)", offset=(0.0, 0.55),
+    d.point(ax, C, d.COLORS["tip"], r"$C$: mass centre ($m$, $I$)", offset=(0.0, 0.55),
           ha="center", fontsize=11)
-    dimension(ax, P, C, r"$a$", offset=-0.62)
-    datum(ax, P, [1.0, 0])
-    arc(ax, P, 0.7, 0.0, np.degrees(theta), INK, r"$\theta$", text_radius=0.9)
-    arrow(ax, C, C + 0.8 * e, COLORS["omega"], r"$u_1$ along the blade", offset=(0.1, -0.2),
+    d.dimension(ax, P, C, r"$a$", offset=-0.62)
+    d.datum(ax, P, [1.0, 0])
+    d.arc(ax, P, 0.7, 0.0, np.degrees(theta), d.INK, r"$\theta$", text_radius=0.9)
+    d.arrow(ax, C, C + 0.8 * e, d.COLORS["omega"], r"$u_1$ along the blade", offset=(0.1, -0.2),
           ha="left")
-    arc(ax, C, 0.32, 100.0, 250.0, COLORS["omega"], r"$u_2 = \dot\theta$", text_radius=0.62)
-    arrow(ax, P, P + 0.6 * n, COLORS["reaction"], r"$\lambda$", offset=(-0.18, 0.05))
-    notes(ax, 0.15, 3.0, [
+    d.arc(ax, C, 0.32, 100.0, 250.0, d.COLORS["omega"], r"$u_2 = \dot\theta$", text_radius=0.62)
+    d.arrow(ax, P, P + 0.6 * n, d.COLORS["reaction"], r"$\lambda$", offset=(-0.18, 0.05))
+    d.notes(ax, 0.15, 3.0, [
         r"$u_3 = -\dot x\sin\theta + \dot y\cos\theta = 0$: no sideways slip at $P$",
         r"$\lambda$: the blade's force on the sleigh at $P$, across the blade",
         r"$C = (x + a\cos\theta,\ y + a\sin\theta)$",
-    ], 0.24, size=10, colours=(INK, COLORS["reaction"], INK))
+    ], 0.24, size=10, colours=(d.INK, d.COLORS["reaction"], d.INK))

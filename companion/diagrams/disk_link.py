@@ -7,18 +7,7 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.patches import Circle
 
-from companion.diagrams._draw import (
-    COLORS,
-    INK,
-    arc,
-    arrow,
-    datum,
-    dimension,
-    notes,
-    pin,
-    point,
-    setup,
-)
+from companion.diagrams import _draw as d
 
 TITLE = "Disk on a pivoted link (L&V Examples 3–4, reconstructed)"
 
@@ -27,47 +16,47 @@ def draw(ax: Axes) -> None:
     """θ: link angle from the horizontal; s: pivot O to the contact point along the link;
     h: gap between disk and link (0 in contact); r: disk radius; ψ: the disk's absolute
     counter-clockwise angle; e₁ = (cos θ, sin θ), e₂ = (−sin θ, cos θ); c = s e₁ + (r + h) e₂."""
-    setup(ax, TITLE, (-0.5, 3.15), (-0.75, 2.15))
+    d.setup(ax, TITLE, (-0.5, 3.15), (-0.75, 2.15))
     th, L, s, r, h, psi = np.radians(22.0), 2.9, 1.65, 0.42, 0.14, np.radians(55.0)
     e1 = np.array([np.cos(th), np.sin(th)])
     e2 = np.array([-e1[1], e1[0]])
     o = np.zeros(2)
     contact = o + s * e1
     c = contact + (r + h) * e2
-    ax.plot(*np.array([o, L * e1]).T, color=COLORS["link"], lw=7, solid_capstyle="round")
-    pin(ax, o, size=10)
+    ax.plot(*np.array([o, L * e1]).T, color=d.COLORS["link"], lw=7, solid_capstyle="round")
+    d.pin(ax, o, size=10)
     ax.text(-0.32, -0.02, r"$O$", fontsize=12, ha="right", va="center")
-    datum(ax, o, (0.9, 0))
-    arc(ax, o, 0.5, 0.0, np.degrees(th), INK, r"$\theta$", text_radius=0.66)
+    d.datum(ax, o, (0.9, 0))
+    d.arc(ax, o, 0.5, 0.0, np.degrees(th), d.INK, r"$\theta$", text_radius=0.66)
     ax.add_patch(Circle(tuple(c), r, fill=False, lw=2, color="#1f77b4"))
-    point(ax, c, INK, r"$c$", offset=(0.02, 0.04), size=4)
-    datum(ax, c, [r + 0.25, 0])
+    d.point(ax, c, d.INK, r"$c$", offset=(0.02, 0.04), size=4)
+    d.datum(ax, c, [r + 0.25, 0])
     spoke = c + r * np.array([np.cos(psi), np.sin(psi)])
     ax.plot(*np.array([c, spoke]).T, color="#1f77b4", lw=2)
-    arc(ax, c, 0.25, 0.0, np.degrees(psi), INK, r"$\psi$", text_radius=0.38)
-    dimension(ax, c, c + r * np.array([np.cos(np.radians(125)), np.sin(np.radians(125))]),
+    d.arc(ax, c, 0.25, 0.0, np.degrees(psi), d.INK, r"$\psi$", text_radius=0.38)
+    d.dimension(ax, c, c + r * np.array([np.cos(np.radians(125)), np.sin(np.radians(125))]),
               r"$r$", offset=0.1)
-    dimension(ax, o, contact, r"$s$", offset=-0.5)
+    d.dimension(ax, o, contact, r"$s$", offset=-0.5)
     near = c - r * e2
-    ax.plot(*np.array([contact, near]).T, color=COLORS["omega"], lw=1.5)
-    ax.text(*(contact + 0.5 * h * e2 + 0.12 * e1), r"$h$", fontsize=12, color=COLORS["omega"],
+    ax.plot(*np.array([contact, near]).T, color=d.COLORS["omega"], lw=1.5)
+    ax.text(*(contact + 0.5 * h * e2 + 0.12 * e1), r"$h$", fontsize=12, color=d.COLORS["omega"],
             va="center")
-    point(ax, contact, INK, None, size=4)
-    arrow(ax, L * e1 * 0.86 + 0.1 * e2, L * e1 * 0.86 + 0.1 * e2 + 0.45 * e1, INK,
+    d.point(ax, contact, d.INK, None, size=4)
+    d.arrow(ax, L * e1 * 0.86 + 0.1 * e2, L * e1 * 0.86 + 0.1 * e2 + 0.45 * e1, d.INK,
           r"$e_1$", offset=(0.05, 0.15))
-    arrow(ax, L * e1 * 0.86 + 0.1 * e2, L * e1 * 0.86 + 0.55 * e2, INK, r"$e_2$",
+    d.arrow(ax, L * e1 * 0.86 + 0.1 * e2, L * e1 * 0.86 + 0.55 * e2, d.INK, r"$e_2$",
           offset=(-0.15, 0.05))
-    arrow(ax, near - 0.08 * e1, near - 0.08 * e1 + 0.35 * e2, COLORS["normal"], None, lw=1.4)
-    ax.text(*(near + 0.3 * e2 - 0.1 * e1), r"$N$", color=COLORS["normal"], fontsize=11,
+    d.arrow(ax, near - 0.08 * e1, near - 0.08 * e1 + 0.35 * e2, d.COLORS["normal"], None, lw=1.4)
+    ax.text(*(near + 0.3 * e2 - 0.1 * e1), r"$N$", color=d.COLORS["normal"], fontsize=11,
             ha="right")
-    arrow(ax, near, near + 0.4 * e1, COLORS["friction"], r"$F$", offset=(0.1, -0.1), lw=1.4)
+    d.arrow(ax, near, near + 0.4 * e1, d.COLORS["friction"], r"$F$", offset=(0.1, -0.1), lw=1.4)
     t = np.radians(np.linspace(200, 460, 40))
     ring = 0.22 * np.array([np.cos(t), np.sin(t)])
-    ax.plot(*ring[:, :-3], color=COLORS["omega"], lw=1.4)
-    arrow(ax, ring[:, -4], ring[:, -1], COLORS["omega"], lw=1.4)
-    ax.text(0.05, 0.3, r"$\tau$", color=COLORS["omega"], fontsize=12)
-    arrow(ax, (2.9, 1.9), (2.9, 1.35), INK, r"$g$", offset=(0.13, 0.3))
-    notes(ax, -0.4, 2.1, [
+    ax.plot(*ring[:, :-3], color=d.COLORS["omega"], lw=1.4)
+    d.arrow(ax, ring[:, -4], ring[:, -1], d.COLORS["omega"], lw=1.4)
+    ax.text(0.05, 0.3, r"$\tau$", color=d.COLORS["omega"], fontsize=12)
+    d.arrow(ax, (2.9, 1.9), (2.9, 1.35), d.INK, r"$g$", offset=(0.13, 0.3))
+    d.notes(ax, -0.4, 2.1, [
         r"$e_1 = (\cos\theta, \sin\theta)$, $e_2 = (-\sin\theta, \cos\theta)$, $c ="
         r" s\,e_1 + (r + h)\,e_2$",
         r"$\psi$: the disk's absolute angle, counter-clockwise from the horizontal",

@@ -8,7 +8,7 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.patches import Circle
 
-from companion.diagrams._draw import COLORS, INK, arc, arrow, datum, notes, point, setup
+from companion.diagrams import _draw as d
 
 TITLE = "Puck with a thrust along its axis (ours), seen from above"
 
@@ -16,27 +16,27 @@ TITLE = "Puck with a thrust along its axis (ours), seen from above"
 def draw(ax: Axes) -> None:
     """The centre C = (x, y), the heading θ of the axis from x, u₁ along the axis, u₂ across
     it, u₃ = θ̇, and the thrust F along the axis."""
-    setup(ax, TITLE, (-0.3, 4.3), (-0.45, 3.1))
+    d.setup(ax, TITLE, (-0.3, 4.3), (-0.45, 3.1))
     theta = np.radians(30.0)
     e = np.array([np.cos(theta), np.sin(theta)])
     n = np.array([-e[1], e[0]])
     C, R = np.array([1.9, 1.0]), 0.5
-    arrow(ax, (0, 0), (4.1, 0), INK, r"$x$", offset=(0.12, -0.12))
-    arrow(ax, (0, 0), (0, 2.4), INK, r"$y$", offset=(-0.15, 0.05))
-    ax.add_patch(Circle(tuple(C), R, facecolor="#cfe0f1", edgecolor=COLORS["body"], lw=1.5))
-    ax.plot(*np.array([C - R * e, C + R * e]).T, color=INK, lw=1.0)
-    point(ax, C, INK, r"$C = (x, y)$", offset=(0.0, -0.62), ha="center", va="top",
+    d.arrow(ax, (0, 0), (4.1, 0), d.INK, r"$x$", offset=(0.12, -0.12))
+    d.arrow(ax, (0, 0), (0, 2.4), d.INK, r"$y$", offset=(-0.15, 0.05))
+    ax.add_patch(Circle(tuple(C), R, facecolor="#cfe0f1", edgecolor=d.COLORS["body"], lw=1.5))
+    ax.plot(*np.array([C - R * e, C + R * e]).T, color=d.INK, lw=1.0)
+    d.point(ax, C, d.INK, r"$C = (x, y)$", offset=(0.0, -0.62), ha="center", va="top",
           fontsize=11)
-    datum(ax, C, (1.0, 0.0))
-    arc(ax, C, 0.75, 0.0, np.degrees(theta), INK, r"$\theta$", text_radius=0.95)
-    arrow(ax, C + R * e, C + (R + 0.75) * e, COLORS["omega"], r"$u_1$ along the axis",
+    d.datum(ax, C, (1.0, 0.0))
+    d.arc(ax, C, 0.75, 0.0, np.degrees(theta), d.INK, r"$\theta$", text_radius=0.95)
+    d.arrow(ax, C + R * e, C + (R + 0.75) * e, d.COLORS["omega"], r"$u_1$ along the axis",
           offset=(0.1, 0.05), ha="left")
-    arrow(ax, C + R * n, C + (R + 0.6) * n, COLORS["omega"], r"$u_2$ across the axis",
+    d.arrow(ax, C + R * n, C + (R + 0.6) * n, d.COLORS["omega"], r"$u_2$ across the axis",
           offset=(0.0, 0.15), ha="right")
-    arc(ax, C, 0.25, 110.0, 260.0, COLORS["omega"], r"$u_3 = \dot\theta$", text_radius=0.62)
-    arrow(ax, C - (R + 0.7) * e, C - R * e, INK, r"thrust $F$", at=0.0,
+    d.arc(ax, C, 0.25, 110.0, 260.0, d.COLORS["omega"], r"$u_3 = \dot\theta$", text_radius=0.62)
+    d.arrow(ax, C - (R + 0.7) * e, C - R * e, d.INK, r"thrust $F$", at=0.0,
           offset=(0.0, -0.12), va="top")
-    notes(ax, 0.15, 3.0, [
+    d.notes(ax, 0.15, 3.0, [
         r"$u_1 = \dot x\cos\theta + \dot y\sin\theta$, $u_2 = -\dot x\sin\theta"
         r" + \dot y\cos\theta$, $u_3 = \dot\theta$",
         r"mass $m$, moment of inertia $I$ about $C$; no constraint, no friction",

@@ -108,16 +108,12 @@ def explorer(name: str, **kwargs: Any):
 def scene(name: str, explorer=None, **kwargs: Any):
     """The scene a worked example's slice declares (:class:`~companion.scene.Scene`), of the
     explorer's motion and following it, or of the system's default motion without one."""
-    from companion.scene import Scene, generic_scene, scene_for
+    from companion.scene import Scene, scene_for
 
-    record = worked(name)
+    declare = worked(name).scene.resolve()  # every slice declares one (tests/test_scene.py)
     if explorer is not None:
-        declare = record.scene.resolve() if record.scene is not None else None
         return scene_for(explorer, declare, **kwargs)
-    trajectory = get(name).simulate()
-    declare = (record.scene.resolve() if record.scene is not None
-               else generic_scene(trajectory))
-    return Scene(declare, trajectory, **kwargs)
+    return Scene(declare, get(name).simulate(), **kwargs)
 
 
 def independent_models() -> dict[str, Part]:
@@ -144,10 +140,8 @@ def exercises_for(name: str):
     exercises = builder()
     for exercise in exercises:
         exercise.system_of = lambda name=name: get(name)
-    if record.variants is None:
-        return ExerciseSet(example=name, title=title, exercises=exercises)
-    return ExerciseSet(example=name, title=title, exercises=exercises,
-                       draw=lambda seed: _on_variant(name, seed))
+    draw = None if record.variants is None else (lambda seed: _on_variant(name, seed))
+    return ExerciseSet(example=name, title=title, exercises=exercises, draw=draw)
 
 
 def _on_variant(name: str, seed: str):

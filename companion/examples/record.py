@@ -4,8 +4,9 @@ A slice is one package ``companion/examples/<name>/``: ``system.py`` (the defini
 ``view.py`` (its explorer), ``exercises.py``, ``checks.py`` (how the engine's results are
 compared with the printed ones, which :mod:`companion.book` holds) and, where there is one,
 ``independent.py`` (a model by another method).  Its ``__init__.py`` exports ``EXAMPLES``, a
-tuple of :class:`WorkedExample`; :mod:`companion.examples` collects them into the one list that
-``verify``, the explorers, the exercises, the benchmarks, the tests and the chapter index read.
+tuple of :class:`WorkedExample` (each made by :func:`worked_example`); :mod:`companion.examples`
+collects them into the one list that ``verify``, the explorers, the exercises, the benchmarks,
+the tests and the chapter index read.
 
 Every part is a :class:`Part`, imported only when called, so that reading the list costs
 nothing: a notebook that opens one example imports one slice.
@@ -133,3 +134,35 @@ class WorkedExample:
     reconstruction: bool = False
     variants: Part | None = None
     citations: Mapping[str, Mapping[str, str]] | None = field(default=None, hash=False)
+
+
+def worked_example(package: str, name: str, *, system: str | Part = "system:build",
+                   scene: str | Part = "scene:scene", explorer: str | Part | None = None,
+                   exercises: tuple[str, str | Part] | None = None,
+                   checks: str | Part | None = None, independent: str | Part | None = None,
+                   variants: str | Part | None = None, **fields: Any) -> WorkedExample:
+    """The record of a worked example of the slice ``package``, its parts named
+    ``"module:attribute"`` in that slice (:func:`part`): by default the system is
+    ``system:build`` and the scene ``scene:scene``.
+
+    Parameters
+    ----------
+    package
+        The slice, ``__name__`` of its ``__init__.py``.
+    name
+        The example's name.
+    system, scene, explorer, checks, independent, variants
+        ``"module:attribute"`` of the slice (or a :class:`Part` already made).
+    exercises
+        ``(title, "module:attribute")``.
+    **fields
+        The other fields of :class:`WorkedExample` (notebook, reconstruction, citations).
+    """
+    def of(target: str | Part | None) -> Part | None:
+        return part(package, target) if isinstance(target, str) else target
+
+    return WorkedExample(name=name, system=of(system), scene=of(scene), explorer=of(explorer),
+                         exercises=exercises and (exercises[0], of(exercises[1])),
+                         checks=of(checks), independent=of(independent),
+                         variants=of(variants), **fields)
+

@@ -5,6 +5,7 @@
   steps so far, for "supply the next step".  Answers are judged in the grading worker.
 - :class:`ChoiceExercise`: a prediction or a conceptual question — options with explained
   feedback, the right one decided by the engine (a derivation or a simulation).
+- :class:`Declare`: the short form a slice declares its exercises in.
 """
 
 from __future__ import annotations
@@ -67,6 +68,13 @@ class _OnTheEngine:
         if id(system) not in cache:  # keep the system alive so its id stays unique
             cache[id(system)] = (system, {})
         return cache[id(system)][1]
+
+    def _cached(self, name: str, system: Model | None, compute: Callable[[Any], Any]) -> Any:
+        """``compute(system)``, computed once per system (the shared system when None)."""
+        results = self._results(system)
+        if name not in results:
+            results[name] = compute(self.system() if system is None else system)
+        return results[name]
 
     def solution_steps(self, system: System | None = None) -> list[Step]:
         """The engine's derivation steps that lead to the answer (none for some choices);
@@ -177,23 +185,14 @@ class Exercise(_OnTheEngine):
         """The expected answer, computed by the engine from the system (cached per system);
         withheld in graded mode."""
         self._withhold("expected answer")
-        results = self._results(system)
-        if "expected" not in results:
-            value = self.answer(self.system() if system is None else system)
-            results["expected"] = (sp.ImmutableMatrix(value)
-                                   if isinstance(value, sp.MatrixBase) else sp.sympify(value))
-        return results["expected"]
+        return self._cached("expected", system, lambda s: _immutable(self.answer(s)))
 
     def known_mistakes(self, system: System | None = None) -> list[Mistake]:
         """Likely wrong answers computed by the engine (they give the answer away: withheld
         in graded mode)."""
         self._withhold("known mistakes")
-        results = self._results(system)
-        if "mistakes" not in results:
-            found = [] if self.mistakes is None else list(
-                self.mistakes(self.system() if system is None else system))
-            results["mistakes"] = found
-        return results["mistakes"]
+        return self._cached("mistakes", system,
+                            lambda s: [] if self.mistakes is None else list(self.mistakes(s)))
 
     def steps_before(self, system: System | None = None) -> list[Step]:
         """The derivation steps shown with the prompt (a derivation-step exercise)."""
@@ -207,11 +206,8 @@ class Exercise(_OnTheEngine):
         an angle (unit rad); other symbols get the checker's defaults (both signs).  Only the
         model's parameters and initial values are read (any :class:`~companion.model.Model`).
         """
-        results = self._results(system)
-        if "ranges" not in results:
-            system = self.system() if system is None else system
-            results["ranges"] = sample_ranges([*system.parameters, *system.initial])
-        return results["ranges"]
+        return self._cached("ranges", system,
+                            lambda s: sample_ranges([*s.parameters, *s.initial]))
 
     def check(self, text: str, system: System | None = None, *,
               key: AnswerKey | None = None) -> Feedback:
@@ -290,13 +286,10 @@ class ChoiceExercise(_OnTheEngine):
         """The index of the right option, as the engine decides it (cached per system);
         withheld in graded mode."""
         self._withhold("right option")
-        results = self._results(system)
-        if "right" not in results:
-            index = self.right(self.system() if system is None else system)
-            if not 0 <= index < len(self.options):
-                raise ValueError(f"exercise {self.key!r}: the engine chose no option")
-            results["right"] = index
-        return results["right"]
+        index = self._cached("right", system, self.right)
+        if not 0 <= index < len(self.options):
+            raise ValueError(f"exercise {self.key!r}: the engine chose no option")
+        return index
 
     def check(self, choice: int | None, system: System | None = None, *,
               key: AnswerKey | None = None, then: bool = True) -> Feedback:
@@ -344,6 +337,10 @@ def sample_ranges(parameters: Sequence[Parameter]) -> dict[sp.Symbol, tuple[floa
             base = p.name[: -len("_dot")]
             ranges[sp.Symbol(rf"\dot{{{sp.latex(sp.Symbol(base))}}}")] = span
     return ranges
+
+
+def _immutable(value: Answer) -> Answer:
+    return sp.ImmutableMatrix(value) if isinstance(value, sp.MatrixBase) else sp.sympify(value)
 
 
 def _system_symbols(system: System) -> dict[str, sp.Symbol]:
@@ -418,6 +415,48 @@ def shuffled(exercise: Exercise | ChoiceExercise, seed: str) -> Exercise | Choic
     right = exercise.right
     return dataclasses.replace(exercise, options=[exercise.options[k] for k in order],
                                right=lambda system: order.index(right(system)))
+
+
+@dataclass(frozen=True)
+class Declare:
+    """The short form of one set's exercises: what they share — the worked example and the
+    names a reader may type with their aliases — is said once, each exercise by its key,
+    title and prompt (the other fields as for :class:`Exercise` and :class:`ChoiceExercise`,
+    where a field given per exercise wins)::
+
+        ex = Declare("knife_edge", names=("x", "y", "phi"))
+        ex.typed("C1", "The coefficients C¹", r"Compute $C^1_{ik}$ …", answer=…, hints=(…),
+                 solution=…)
+        ex.choice("which_C", "Which C^j vanish", "Which …?", ("Only C²", "Its row …"),
+                  ("None of them", "Look at …"), right=…)
+    """
+
+    example: str
+    names: Sequence[str] = ()
+    aliases: Mapping[str, str] = field(default_factory=dict)
+
+    def typed(self, key: str, title: str, prompt: str, **fields: Any) -> Exercise:
+        """A typed-answer exercise (:class:`Exercise`)."""
+        fields = {"names": self.names, "aliases": self.aliases, **fields}
+        return Exercise(key=key, example=self.example, title=title, prompt=prompt, **fields)
+
+    def choice(self, key: str, title: str, prompt: str, *options: tuple[str, str],
+               **fields: Any) -> ChoiceExercise:
+        """A choice (:class:`ChoiceExercise`), each option a pair (label, explanation)."""
+        return ChoiceExercise(key=key, example=self.example, title=title, prompt=prompt,
+                              options=[Option(*o) for o in options], **fields)
+
+    def predict(self, key: str, title: str, prompt: str, *options: tuple[str, str],
+                **fields: Any) -> ChoiceExercise:
+        """A prediction: a choice of ``kind="predict"``, with ``then`` saying what to run."""
+        return self.choice(key, title, prompt, *options, kind="predict", **fields)
+
+
+def keyed(*keys: str, method: str | None = None) -> Callable[[System], list[Step]]:
+    """An exercise's ``solution`` or ``given_steps``: the steps ``keys`` (:func:`steps_keyed`)
+    of the system's derivation by ``method`` (its default derivation when None)."""
+    return lambda system: steps_keyed(
+        system.derive() if method is None else system.derive(method), *keys)
 
 
 def steps_keyed(derivation: Derivation, *keys: str) -> list[Step]:

@@ -4,7 +4,8 @@ silent default)."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
+from typing import Any
 
 import numpy as np
 import sympy as sp
@@ -15,6 +16,12 @@ def pick(outcomes: Mapping[Hashable, int], outcome: Hashable) -> int:
     if outcome not in outcomes:
         raise ValueError(f"the engine's outcome {outcome!r} matches no option")
     return outcomes[outcome]
+
+
+def decided_by(outcome: Callable[[Any], Hashable],
+               outcomes: Mapping[Hashable, int]) -> Callable[[Any], int]:
+    """A choice's ``right``: the option that ``outcome(system)`` selects (:func:`pick`)."""
+    return lambda system: pick(outcomes, outcome(system))
 
 
 def is_zero(matrix: sp.MatrixBase) -> bool:

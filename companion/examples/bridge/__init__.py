@@ -4,14 +4,11 @@ Loparo & Vakalis's B(ω, ω), Euler's equations as geodesics of Ψᵀ A Ψ in Eu
 the pull-back cannot treat the knife edge."""
 
 from companion.examples.euler_body import CITATIONS
-from companion.examples.record import Notebook, WorkedExample, part
+from companion.examples.record import Notebook, worked_example
 
 EXAMPLES = (
-    WorkedExample(
-        name="bridge",
-        system=part(__name__, "system:build"),
-        citations=CITATIONS,
-        scene=part(__name__, "scene:scene"),
+    worked_example(
+        __name__, "bridge", citations=CITATIONS,
         notebook=Notebook(
             path="loparo-07/bridge.ipynb",
             title="Between the books: Hamel's γ, so(3) and geodesics",
@@ -23,16 +20,12 @@ EXAMPLES = (
             "become B(ω, ω), and Euler's equations come out as geodesics in Euler angles.",
             order=(7, 4, 9),
         ),
-        exercises=("Exercises: Hamel's γ and the gyroscopic term",
-                   part(__name__, "exercises:bridge")),
-        checks=part(__name__, "checks:checks"),
+        exercises=("Exercises: Hamel's γ and the gyroscopic term", "exercises:bridge"),
+        checks="checks:checks",
     ),
-    WorkedExample(
+    worked_example(
         # the bridge continued in its own notebook: constraints, Kane's equations, robotics
-        name="bridge_constraints",
-        system=part(__name__, "system:build"),
-        citations=CITATIONS,
-        scene=part(__name__, "scene:scene"),
+        __name__, "bridge_constraints", citations=CITATIONS,
         notebook=Notebook(
             path="loparo-07/bridge-constraints.ipynb",
             title="Between the books: where the pull-back stops — the γ-test, Kane's "

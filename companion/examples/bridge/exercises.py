@@ -9,14 +9,15 @@ import sympy as sp
 
 from companion.examples.bridge import computations
 from companion.exercises.check import Mistake
-from companion.exercises.exercise import ChoiceExercise, Exercise, Option
-from companion.exercises.outcomes import pick
+from companion.exercises.exercise import ChoiceExercise, Declare, Exercise
+from companion.exercises.outcomes import decided_by
 from companion.mechanics import quasi_velocities as qv
 from companion.mechanics.derivation import Step
 from companion.system import System
 
 _OMEGA = ("omega_x", "omega_y", "omega_z")
 _MOMENTS = ("I_xx", "I_yy", "I_zz")
+_EX = Declare("bridge")
 
 
 def _gamma_1(Psi: sp.Matrix, q) -> sp.Matrix:
@@ -60,14 +61,12 @@ def bridge() -> list[Exercise | ChoiceExercise]:
     """γ¹ for the space components of ω, the gyroscopic column, and why Example 4.4's γ's are
     constant."""
     return [
-        Exercise(
-            key="spatial_gamma", example="bridge",
-            title="Hamel's γ¹ for the space components of ω",
-            prompt=(r"Greenwood's $u$'s in Example 4.3 are the *body* components of ω, and "
-                    r"$\gamma^1 = \varepsilon_{1rl}$. Take instead the components of ω along "
-                    r"axes fixed in space, $\omega_s = R\,\omega$: their fields $X_r$ are "
-                    r"right-invariant. Give the matrix $\gamma^1$ (row $r$, column $l$) for "
-                    r"this frame."),
+        _EX.typed("spatial_gamma", "Hamel's γ¹ for the space components of ω", (
+            r"Greenwood's $u$'s in Example 4.3 are the *body* components of ω, and "
+            r"$\gamma^1 = \varepsilon_{1rl}$. Take instead the components of ω along "
+            r"axes fixed in space, $\omega_s = R\,\omega$: their fields $X_r$ are "
+            r"right-invariant. Give the matrix $\gamma^1$ (row $r$, column $l$) for "
+            r"this frame."),
             answer=lambda s: _gamma_1(_spatial_psi(s), s.q),
             names=("phi",),
             hints=("Constant again: right-invariant fields have constant brackets too.",
@@ -80,11 +79,10 @@ def bridge() -> list[Exercise | ChoiceExercise]:
                 "fields fixed in space bracket with the other sign.")],
             example_answer="[[a, b, c], [d, e, f], [g, h, i]]",
         ),
-        Exercise(
-            key="gyroscopic", example="bridge", title="The gyroscopic column of Example 4.3",
-            prompt=(r"With $p = A\omega$, $A = \mathrm{diag}(I_{xx}, I_{yy}, I_{zz})$ and "
-                    r"$\gamma^j_{rl} = \varepsilon_{jrl}$, compute the column "
-                    r"$\sum_j p_j \gamma^j \omega$ of Greenwood's (4.92) for Example 4.3."),
+        _EX.typed("gyroscopic", "The gyroscopic column of Example 4.3", (
+            r"With $p = A\omega$, $A = \mathrm{diag}(I_{xx}, I_{yy}, I_{zz})$ and "
+            r"$\gamma^j_{rl} = \varepsilon_{jrl}$, compute the column "
+            r"$\sum_j p_j \gamma^j \omega$ of Greenwood's (4.92) for Example 4.3."),
             answer=_gyroscopic,
             names=(*_OMEGA, *_MOMENTS),
             hints=("Entry r is Σ_j Σ_l p_j γ^j_rl ω_l = Σ_j Σ_l ε_jrl p_j ω_l.",
@@ -93,24 +91,20 @@ def bridge() -> list[Exercise | ChoiceExercise]:
             solution=lambda s: s.derive("boltzmann_hamel").steps,
             example_answer="[a, b, c]",
         ),
-        ChoiceExercise(
-            key="why_constant", example="bridge", kind="concept",
-            title="Why are Example 4.4's γ's constant?",
-            prompt=(r"In Example 4.4, $X_1 = (\cos\varphi, \sin\varphi, 0)$ depends on φ, yet "
-                    r"the γ's (4.117)–(4.119) are constant. Why?"),
-            options=[
-                Option("Its frame is left-invariant on SE(2)",
-                       "The body velocities of SE(2) are left-invariant fields: their brackets "
-                       "have constant coefficients, as on SO(3) in Example 4.3."),
-                Option("The constraint is holonomic",
-                       "It is not: γ³₁₂ = −1 ≠ 0, the γ-test fails."),
-                Option("Any frame built from sines and cosines of φ gives constant γ's",
-                       "The fixed-axes frame u₁ = ẋ uses them too, and its γ³₁₂ = −sec φ "
-                       "varies."),
-                Option("Because T does not depend on x and y",
-                       "The γ's come from Ψ alone; T plays no part in them."),
-            ],
-            right=lambda s: pick({(True, False): 0, (True, True): 2, (False, False): 3,
-                                  (False, True): 2}, _why_constant(s)),
+        _EX.choice("why_constant", "Why are Example 4.4's γ's constant?", (
+            r"In Example 4.4, $X_1 = (\cos\varphi, \sin\varphi, 0)$ depends on φ, yet "
+            r"the γ's (4.117)–(4.119) are constant. Why?"),
+            ("Its frame is left-invariant on SE(2)",
+             "The body velocities of SE(2) are left-invariant fields: their brackets "
+             "have constant coefficients, as on SO(3) in Example 4.3."),
+            ("The constraint is holonomic",
+             "It is not: γ³₁₂ = −1 ≠ 0, the γ-test fails."),
+            ("Any frame built from sines and cosines of φ gives constant γ's",
+             "The fixed-axes frame u₁ = ẋ uses them too, and its γ³₁₂ = −sec φ "
+             "varies."),
+            ("Because T does not depend on x and y",
+             "The γ's come from Ψ alone; T plays no part in them."),
+            right=decided_by(_why_constant, {(True, False): 0, (True, True): 2, (False, False): 3,
+                                             (False, True): 2}),
         ),
     ]

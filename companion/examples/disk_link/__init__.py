@@ -11,13 +11,12 @@ M q̈ + C q̇ + g = B τ (:mod:`.robotics`), the disk's own Newton–Euler equat
 independent check (:mod:`.newton_euler`), the view, the exercises and the checks.
 """
 
-from companion.examples.record import Notebook, WorkedExample, part
+from companion.examples.record import Notebook, worked_example
 
 EXAMPLES = (
-    WorkedExample(
-        name="disk_link_rolling",
-        system=part(__name__, "model:build_rolling"),
-        scene=part(__name__, "scene:scene"),
+    worked_example(
+        __name__, "disk_link_rolling",
+        system="model:build_rolling",
         notebook=Notebook(
             path="loparo-07/disk-link-rolling.ipynb",
             title="A disk rolling on a pivoted link (§7.9–7.10, Example 3, reconstructed)",
@@ -26,17 +25,15 @@ EXAMPLES = (
             "contact forces, and watch when the rolling model stops being valid.",
             order=(7, 9),
         ),
-        explorer=part(__name__, "view:rolling_explorer"),
-        exercises=("Exercises: the disk rolling on the link",
-                   part(__name__, "exercises:disk_link_rolling")),
-        checks=part(__name__, "checks:rolling_checks"),
+        explorer="view:rolling_explorer",
+        exercises=("Exercises: the disk rolling on the link", "exercises:disk_link_rolling"),
+        checks="checks:rolling_checks",
         reconstruction=True,
     ),
-    WorkedExample(
+    worked_example(
         # the rolling model again, in its own notebook: held by the link as a ball and beam
-        name="disk_link_control",
-        system=part(__name__, "model:build_rolling"),
-        scene=part(__name__, "scene:scene"),
+        __name__, "disk_link_control",
+        system="model:build_rolling",
         notebook=Notebook(
             path="loparo-07/disk-link-control.ipynb",
             title="Holding the disk: the disk on the link as a ball and beam (§7.10, Example 3, "
@@ -49,10 +46,9 @@ EXAMPLES = (
         ),
         reconstruction=True,
     ),
-    WorkedExample(
-        name="disk_link_friction",
-        system=part(__name__, "model:build_friction"),
-        scene=part(__name__, "scene:scene"),
+    worked_example(
+        __name__, "disk_link_friction",
+        system="model:build_friction",
         notebook=Notebook(
             path="loparo-07/disk-link-friction.ipynb",
             title="The disk on the link with Coulomb friction (§7.11, Example 4, reconstructed)",
@@ -61,10 +57,9 @@ EXAMPLES = (
             "event-located switches, and see where the energy goes.",
             order=(7, 11),
         ),
-        explorer=part(__name__, "view:friction_explorer"),
-        exercises=("Exercises: the disk slipping on the link",
-                   part(__name__, "exercises:disk_link_friction")),
-        checks=part(__name__, "checks:friction_checks"),
+        explorer="view:friction_explorer",
+        exercises=("Exercises: the disk slipping on the link", "exercises:disk_link_friction"),
+        checks="checks:friction_checks",
         reconstruction=True,
     ),
 )

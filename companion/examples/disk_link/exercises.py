@@ -11,13 +11,14 @@ from companion.examples.disk_link import contact as ct
 from companion.examples.disk_link.model import DiskLink
 from companion.examples.disk_link.parameters import mu_k, mu_s
 from companion.exercises.check import Mistake
-from companion.exercises.exercise import ChoiceExercise, Exercise, Option, steps_keyed
-from companion.exercises.outcomes import pick
+from companion.exercises.exercise import ChoiceExercise, Declare, Exercise, keyed
+from companion.exercises.outcomes import decided_by
 from companion.mechanics.derivation import Step
 
 _DISK = ("theta", "s", "m", "r", "kappa", "g")
 _DISK_RATES = {"theta_dot": r"\dot{\theta}", "s_dot": r"\dot{s}"}
-
+_ROLLING = Declare("disk_link_rolling", names=_DISK)
+_FRICTION = Declare("disk_link_friction")
 
 
 def _rolling(system: DiskLink):
@@ -44,36 +45,36 @@ def _rolling_force_steps(system: DiskLink) -> list[Step]:
     return [*kinematics, _rolling(system).step("contact_forces")]
 
 
-def disk_link_rolling() -> list[Exercise]:
-    """The rolling metric entry, the normal force and the held-link rolling threshold."""
+def disk_link_rolling() -> list[Exercise | ChoiceExercise]:
+    """The rolling metric entry, the normal force and the held-link rolling threshold; whether
+    the released disk keeps rolling; which disk rolls on the steepest link."""
     rates = {**_DISK_RATES, "theta_ddot": r"\ddot{\theta}"}
     return [
-        Exercise(
-            key="M22", example="disk_link_rolling", title="The rolling metric entry M₂₂",
-            prompt=(r"While the disk rolls, its spin is tied to the link: "
-                    r"$\psi = \theta - s/r$. Pull the two bodies' metric back to $(\theta, s)$ "
-                    r"and give the entry $M_{22}$ that multiplies $\dot s^2/2$ in the kinetic "
-                    r"energy (disk mass $m$, radius $r$, $I_D = \kappa m r^2$)."),
+        _ROLLING.typed("M22", "The rolling metric entry M₂₂", (
+            r"While the disk rolls, its spin is tied to the link: "
+            r"$\psi = \theta - s/r$. Pull the two bodies' metric back to $(\theta, s)$ "
+            r"and give the entry $M_{22}$ that multiplies $\dot s^2/2$ in the kinetic "
+            r"energy (disk mass $m$, radius $r$, $I_D = \kappa m r^2$)."),
             answer=lambda s: _rolling(s).mass_matrix[1, 1],
             names=_DISK,
             hints=("Hold θ fixed and move s: the disk's centre slides along the link and the disk "
                    "turns with ψ̇ = −ṡ/r.",
                    "Translation gives m ṡ², rotation I_D ṡ²/r²: M₂₂ = m + I_D/r²."),
-            solution=lambda s: steps_keyed(_rolling(s), "embedding", "jacobian", "metric"),
+            solution=keyed("embedding", "jacobian", "metric"),
             mistakes=lambda s: [Mistake(
                 _rolling(s).mass_matrix[1, 1].subs(ct.kappa, 0),
                 "That counts the disk's translation only: rolling makes it spin too, adding "
                 "I_D/r² = κ m.")],
             example_answer="m*(...)",
         ),
-        Exercise(
-            key="N", example="disk_link_rolling", title="The contact normal force N",
-            prompt=(r"The disk's centre is $c = s\,e_1 + r\,e_2$ with $e_1 = (\cos\theta, "
-                    r"\sin\theta)$, $e_2 = (-\sin\theta, \cos\theta)$. From Newton's law for the "
-                    r"disk alone, $m\ddot c = N e_2 + F e_1 - m g \hat\jmath$, give $N$ in terms "
-                    r"of $\theta$, $s$, theta_dot, s_dot, theta_ddot, $m$, $r$, $g$."),
+        _ROLLING.typed("N", "The contact normal force N", (
+            r"The disk's centre is $c = s\,e_1 + r\,e_2$ with $e_1 = (\cos\theta, "
+            r"\sin\theta)$, $e_2 = (-\sin\theta, \cos\theta)$. From Newton's law for the "
+            r"disk alone, $m\ddot c = N e_2 + F e_1 - m g \hat\jmath$, give $N$ in terms "
+            r"of $\theta$, $s$, theta_dot, s_dot, theta_ddot, $m$, $r$, $g$."),
             answer=lambda s: ct.mode_model("rolling").normal,
-            names=_DISK, aliases=rates,
+            names=_DISK,
+            aliases=rates,
             hints=("N = (m c̈ + m g ĵ)·e₂: only the normal component of c̈ is needed.",
                    "ė₁ = θ̇ e₂ and ė₂ = −θ̇ e₁: differentiate c twice with these.",
                    "Expect a Coriolis term 2 m θ̇ ṡ and a centripetal term −m r θ̇²."),
@@ -89,13 +90,11 @@ def disk_link_rolling() -> list[Exercise]:
             ],
             example_answer="m*g*cos(theta) + ...",
         ),
-        Exercise(
-            key="threshold", example="disk_link_rolling",
-            title="The steepest held link on which the disk still rolls",
-            prompt=(r"Hold the link still at angle $\theta$ and release the disk. Rolling needs "
-                    r"the friction ratio $|F|/N$ not to exceed $\mu_s$. Give the threshold "
-                    r"value of $\tan\theta$ as an expression in mu_s and kappa "
-                    r"($I_D = \kappa m r^2$)."),
+        _ROLLING.typed("threshold", "The steepest held link on which the disk still rolls", (
+            r"Hold the link still at angle $\theta$ and release the disk. Rolling needs "
+            r"the friction ratio $|F|/N$ not to exceed $\mu_s$. Give the threshold "
+            r"value of $\tan\theta$ as an expression in mu_s and kappa "
+            r"($I_D = \kappa m r^2$)."),
             answer=_threshold,
             names=("mu_s", "kappa"),
             hints=("On a held link θ̇ = θ̈ = 0: the s-equation gives s̈ = −g sin θ/(1 + κ).",
@@ -115,7 +114,47 @@ def disk_link_rolling() -> list[Exercise]:
             ],
             example_answer="mu_s*(...)",
         ),
-        *disk_link_rolling_concepts(),
+        _ROLLING.predict("rolls", "Predict: does the disk keep rolling?", (
+            r"With the explorer's defaults the link is released from rest at "
+            r"$\theta_0 = 0.2$ rad with the disk at rest on it ($\mu_s = 0.6$). "
+            r"The link swings down while the disk rolls. Does rolling last?"),
+            ("It rolls until it reaches the tip",
+             "As the link swings down, the friction rolling needs, "
+             "F = (m/3)(g sin θ − s θ̇²) for a uniform disk, falls through zero and "
+             "grows the other way faster than N grows: the static limit comes "
+             "first."),
+            ("It rolls for a while, then the friction needed exceeds μ_s N",
+             "At the start the slope needs a friction force up the link well inside "
+             "μ_s N; as the link swings down, θ passes zero and s θ̇² grows, so the "
+             "needed F = (m/3)(g sin θ − s θ̇²) reverses and grows faster than N, "
+             "until F = −μ_s N and the rolling model stops being valid."),
+            ("It slips from the very start",
+             "At θ₀ = 0.2 on a link at rest the friction needed is well below μ_s N."),
+            right=decided_by(_rolling_outcome,
+                             {"rolls": 0, "slips_later": 1, "slips_at_once": 2}),
+            then=("Now press ▶ in the explorer below with the defaults and watch the strip "
+                  "that marks where the rolling model is valid."),
+        ),
+        _ROLLING.choice("kappa", "Which disk rolls on the steepest link?", (
+            r"On a held link, rolling needs $|F|/N \le \mu_s$. Which disk still rolls "
+            r"on the steepest link: a ring ($\kappa = 1$), a uniform disk "
+            r"($\kappa = \tfrac12$) or one with its mass near the centre "
+            r"($\kappa = 0.1$)?"),
+            ("The ring",
+             "A ring has the most rotational inertia: it needs the most friction to "
+             "spin up, so it slips first."),
+            ("The uniform disk",
+             "It lies between the two: the threshold tan θ* = μ_s(1 + 1/κ) grows "
+             "as κ falls."),
+            ("The disk with its mass near the centre",
+             "Friction's only job is to spin the disk up, F = κ m s̈: the less "
+             "rotational inertia, the less friction rolling needs."),
+            ("All alike: the threshold does not depend on κ",
+             "It does: part of gravity's pull goes into spinning the disk up, and "
+             "that part grows with κ."),
+            right=decided_by(_threshold_by_kappa,
+                             {"ring": 0, "uniform": 1, "small": 2, "same": 3}),
+        ),
     ]
 
 
@@ -180,17 +219,16 @@ def _stop_time_without_spin(system: DiskLink) -> sp.Expr:
     return sp.simplify(-s_dot0 / _held_slipping(system, 1)[ct.s_dd])
 
 
-def disk_link_friction() -> list[Exercise]:
-    """The friction's generalized force, s̈ while slipping, and when slipping stops."""
-    slide_steps = lambda s: steps_keyed(_slipping(s), "metric", "forces", "normal_force")  # noqa: E731
+def disk_link_friction() -> list[Exercise | ChoiceExercise]:
+    """The friction's generalized force, s̈ while slipping, and when slipping stops; when
+    slipping ends, and which friction coefficient acts while it slips."""
+    slide_steps = keyed("metric", "forces", "normal_force")
     return [
-        Exercise(
-            key="Q_F", example="disk_link_friction",
-            title="The generalized force of the friction",
-            prompt=(r"While the disk slips, the coordinates are $(\theta, s, \psi)$. The "
-                    r"friction force $F e_1$ acts on the disk at the contact point and "
-                    r"$-F e_1$ on the link at $s\,e_1$. Pull both back and give the column "
-                    r"$(Q_\theta, Q_s, Q_\psi)$ of the friction alone."),
+        _FRICTION.typed("Q_F", "The generalized force of the friction", (
+            r"While the disk slips, the coordinates are $(\theta, s, \psi)$. The "
+            r"friction force $F e_1$ acts on the disk at the contact point and "
+            r"$-F e_1$ on the link at $s\,e_1$. Pull both back and give the column "
+            r"$(Q_\theta, Q_s, Q_\psi)$ of the friction alone."),
             answer=_friction_form,
             names=("r", "F", "s"),
             hints=("Q = Jᵀ(force 1-form): pair the force with the velocity each coordinate "
@@ -198,8 +236,7 @@ def disk_link_friction() -> list[Exercise]:
                    "ψ only turns the disk: the contact point moves with r ψ̇ along e₁.",
                    "Under θ alone the disk's centre moves with θ̇(s e₂ − r e₁) and the link's "
                    "point s e₁ with s θ̇ e₂: only e₁ parts do work against F e₁."),
-            solution=lambda s: steps_keyed(_slipping(s), "embedding", "jacobian", "metric",
-                                           "forces"),
+            solution=keyed("embedding", "jacobian", "metric", "forces"),
             mistakes=lambda s: [Mistake(
                 _friction_at_centre(s),
                 "That treats the friction as if it acted at the disk's centre: at the contact "
@@ -207,12 +244,10 @@ def disk_link_friction() -> list[Exercise]:
                 "moment_missing")],
             example_answer="[a, b, c]",
         ),
-        Exercise(
-            key="s_ddot", example="disk_link_friction",
-            title="Sliding down a held link",
-            prompt=(r"The link is held still at an angle $\theta$ too steep for rolling, and "
-                    r"the disk slides down it (its contact point moves down relative to the "
-                    r"link, $v_{slip} < 0$) with kinetic friction $\mu_k$. Give $\ddot s$."),
+        _FRICTION.typed("s_ddot", "Sliding down a held link", (
+            r"The link is held still at an angle $\theta$ too steep for rolling, and "
+            r"the disk slides down it (its contact point moves down relative to the "
+            r"link, $v_{slip} < 0$) with kinetic friction $\mu_k$. Give $\ddot s$."),
             answer=lambda s: _held_slipping(s, -1)[ct.s_dd],
             names=("theta", "g", "mu_k", "mu_s", "m", "r", "kappa"),
             hints=("On a held link N = m g cos θ.",
@@ -230,13 +265,11 @@ def disk_link_friction() -> list[Exercise]:
             ],
             example_answer="-g*(...)",
         ),
-        Exercise(
-            key="t_stop", example="disk_link_friction",
-            title="When does a launched disk stop slipping?",
-            prompt=(r"On the held link at angle $\theta$, the disk is launched up the link with "
-                    r"speed $\dot s_0$ (type s_dot) and no spin, so it slips forward. Friction "
-                    r"slows the slide and spins the disk up. Give the time $t^*$ at which the "
-                    r"slip velocity $v_{slip} = \dot s + r\dot\psi$ reaches zero."),
+        _FRICTION.typed("t_stop", "When does a launched disk stop slipping?", (
+            r"On the held link at angle $\theta$, the disk is launched up the link with "
+            r"speed $\dot s_0$ (type s_dot) and no spin, so it slips forward. Friction "
+            r"slows the slide and spins the disk up. Give the time $t^*$ at which the "
+            r"slip velocity $v_{slip} = \dot s + r\dot\psi$ reaches zero."),
             answer=_stop_time,
             names=("theta", "g", "mu_k", "r", "kappa", "s_dot"),
             hints=("v_slip = ṡ + r ψ̇ starts at ṡ₀ and, with constant forces, changes at a "
@@ -251,7 +284,43 @@ def disk_link_friction() -> list[Exercise]:
                 "the disk up (r ψ̈ adds to the rate).", "spin_missing")],
             example_answer="s_dot/(g*(...))",
         ),
-        *disk_link_friction_concepts(),
+        _FRICTION.predict("slip_end", "Predict: when does the slipping end?", (
+            r"Launch the disk up a held link at $\theta = 0.3$ rad with "
+            r"$\dot s_0 = 1$ m/s and no spin. Friction slows the slide and spins the "
+            r"disk up. When does it stop slipping and start to roll?"),
+            ("Before the slide alone would stop",
+             "v_slip = ṡ + r ψ̇ falls through both terms: gravity and friction slow "
+             "ṡ, and friction spins the disk in the rolling sense, driving r ψ̇ "
+             "negative, so v_slip reaches zero before ṡ would."),
+            ("Exactly when ṡ reaches zero",
+             "That ignores the spin: r ψ̇ grows negative (the rolling sense) while "
+             "the disk slides."),
+            ("After ṡ reaches zero",
+             "The spin speeds the end of slipping up, it does not delay it."),
+            ("Never: it slips until it leaves the link",
+             "Kinetic friction keeps acting against the slip until v_slip = 0."),
+            right=decided_by(_slip_end_outcome, {"before": 0, "same": 1, "after": 2}),
+            then=("To see it, run the held-link simulation in a code cell: "
+                  "examples.get(\"disk_link_friction\").simulate(initial={\"theta\": 0.3, "
+                  "\"s_dot\": 1.0, \"theta_dot\": 0, \"psi_dot\": 0}, link_held=True).events "
+                  "lists when slipping gives way to rolling; compare it with the time ṡ₀/|s̈| "
+                  "the slide alone would take."),
+        ),
+        _FRICTION.choice("which_mu", "Which friction coefficient acts while it slips?",
+            r"While the disk slips on the link, which coefficient sets the friction?",
+            ("μ_k: F = −σ μ_k N, against the slip",
+             "Slipping is kinetic friction: its size is fixed by N, its direction "
+             "by the sign σ of the slip velocity."),
+            ("μ_s",
+             "μ_s bounds the friction while the disk rolls; once it slips, the "
+             "friction is μ_k N."),
+            ("Both: F = (μ_s + μ_k) N / 2",
+             "There is no such average: one law per contact mode."),
+            ("Neither: F is whatever keeps the disk rolling",
+             "That is the rolling mode, where F is an unknown reaction."),
+            right=decided_by(_slipping_coefficient,
+                             {"kinetic": 0, "static": 1, "both": 2, "neither": 3}),
+        ),
     ]
 
 
@@ -275,61 +344,6 @@ def _threshold_by_kappa(system: DiskLink) -> str:
     return ("ring", "uniform", "small")[int(np.argmax(values))]
 
 
-def disk_link_rolling_concepts() -> list[ChoiceExercise]:
-    """Whether the released disk keeps rolling; which disk rolls on the steepest link."""
-    return [
-        ChoiceExercise(
-            key="rolls", example="disk_link_rolling", kind="predict",
-            title="Predict: does the disk keep rolling?",
-            prompt=(r"With the explorer's defaults the link is released from rest at "
-                    r"$\theta_0 = 0.2$ rad with the disk at rest on it ($\mu_s = 0.6$). "
-                    r"The link swings down while the disk rolls. Does rolling last?"),
-            options=[
-                Option("It rolls until it reaches the tip",
-                       "As the link swings down, the friction rolling needs, "
-                       "F = (m/3)(g sin θ − s θ̇²) for a uniform disk, falls through zero and "
-                       "grows the other way faster than N grows: the static limit comes "
-                       "first."),
-                Option("It rolls for a while, then the friction needed exceeds μ_s N",
-                       "At the start the slope needs a friction force up the link well inside "
-                       "μ_s N; as the link swings down, θ passes zero and s θ̇² grows, so the "
-                       "needed F = (m/3)(g sin θ − s θ̇²) reverses and grows faster than N, "
-                       "until F = −μ_s N and the rolling model stops being valid."),
-                Option("It slips from the very start",
-                       "At θ₀ = 0.2 on a link at rest the friction needed is well below μ_s N."),
-            ],
-            right=lambda s: pick({"rolls": 0, "slips_later": 1, "slips_at_once": 2},
-                                  _rolling_outcome(s)),
-            then=("Now press ▶ in the explorer below with the defaults and watch the strip "
-                  "that marks where the rolling model is valid."),
-        ),
-        ChoiceExercise(
-            key="kappa", example="disk_link_rolling",
-            title="Which disk rolls on the steepest link?",
-            prompt=(r"On a held link, rolling needs $|F|/N \le \mu_s$. Which disk still rolls "
-                    r"on the steepest link: a ring ($\kappa = 1$), a uniform disk "
-                    r"($\kappa = \tfrac12$) or one with its mass near the centre "
-                    r"($\kappa = 0.1$)?"),
-            options=[
-                Option("The ring",
-                       "A ring has the most rotational inertia: it needs the most friction to "
-                       "spin up, so it slips first."),
-                Option("The uniform disk",
-                       "It lies between the two: the threshold tan θ* = μ_s(1 + 1/κ) grows "
-                       "as κ falls."),
-                Option("The disk with its mass near the centre",
-                       "Friction's only job is to spin the disk up, F = κ m s̈: the less "
-                       "rotational inertia, the less friction rolling needs."),
-                Option("All alike: the threshold does not depend on κ",
-                       "It does: part of gravity's pull goes into spinning the disk up, and "
-                       "that part grows with κ."),
-            ],
-            right=lambda s: pick({"ring": 0, "uniform": 1, "small": 2, "same": 3},
-                                  _threshold_by_kappa(s)),
-        ),
-    ]
-
-
 def _slip_end_outcome(system: DiskLink) -> str:
     """Whether slipping ends before the slide would (t* against ṡ₀/|s̈|), at the defaults."""
     values = {p.symbol: p.default for p in system.parameters}
@@ -349,52 +363,3 @@ def _slipping_coefficient(system: DiskLink) -> str:
         (rate.has(mu_k), rate.has(mu_s)), "neither")
 
 
-def disk_link_friction_concepts() -> list[ChoiceExercise]:
-    """When slipping ends, and which friction coefficient acts while it slips."""
-    return [
-        ChoiceExercise(
-            key="slip_end", example="disk_link_friction", kind="predict",
-            title="Predict: when does the slipping end?",
-            prompt=(r"Launch the disk up a held link at $\theta = 0.3$ rad with "
-                    r"$\dot s_0 = 1$ m/s and no spin. Friction slows the slide and spins the "
-                    r"disk up. When does it stop slipping and start to roll?"),
-            options=[
-                Option("Before the slide alone would stop",
-                       "v_slip = ṡ + r ψ̇ falls through both terms: gravity and friction slow "
-                       "ṡ, and friction spins the disk in the rolling sense, driving r ψ̇ "
-                       "negative, so v_slip reaches zero before ṡ would."),
-                Option("Exactly when ṡ reaches zero",
-                       "That ignores the spin: r ψ̇ grows negative (the rolling sense) while "
-                       "the disk slides."),
-                Option("After ṡ reaches zero",
-                       "The spin speeds the end of slipping up, it does not delay it."),
-                Option("Never: it slips until it leaves the link",
-                       "Kinetic friction keeps acting against the slip until v_slip = 0."),
-            ],
-            right=lambda s: pick({"before": 0, "same": 1, "after": 2}, _slip_end_outcome(s)),
-            then=("To see it, run the held-link simulation in a code cell: "
-                  "examples.get(\"disk_link_friction\").simulate(initial={\"theta\": 0.3, "
-                  "\"s_dot\": 1.0, \"theta_dot\": 0, \"psi_dot\": 0}, link_held=True).events "
-                  "lists when slipping gives way to rolling; compare it with the time ṡ₀/|s̈| "
-                  "the slide alone would take."),
-        ),
-        ChoiceExercise(
-            key="which_mu", example="disk_link_friction",
-            title="Which friction coefficient acts while it slips?",
-            prompt=r"While the disk slips on the link, which coefficient sets the friction?",
-            options=[
-                Option("μ_k: F = −σ μ_k N, against the slip",
-                       "Slipping is kinetic friction: its size is fixed by N, its direction "
-                       "by the sign σ of the slip velocity."),
-                Option("μ_s",
-                       "μ_s bounds the friction while the disk rolls; once it slips, the "
-                       "friction is μ_k N."),
-                Option("Both: F = (μ_s + μ_k) N / 2",
-                       "There is no such average: one law per contact mode."),
-                Option("Neither: F is whatever keeps the disk rolling",
-                       "That is the rolling mode, where F is an unknown reaction."),
-            ],
-            right=lambda s: pick({"kinetic": 0, "static": 1, "both": 2, "neither": 3},
-                                  _slipping_coefficient(s)),
-        ),
-    ]

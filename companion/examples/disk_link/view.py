@@ -242,21 +242,21 @@ FRICTION_PRESETS = {
 }
 
 
+def _explorer(system: DiskLink, defaults: dict[str, Any], kwargs: dict[str, Any]) -> Explorer:
+    return Explorer(system, DiskLinkView(), **{"simulate_kwargs": {"n_points": 300},
+                                               **defaults, **kwargs})
+
+
 def rolling_explorer(system: DiskLink, **kwargs: Any) -> Explorer:
     """Explorer of the rolling model (Example 3, reconstructed); kwargs go to Explorer."""
-    kwargs.setdefault("controls", _COMMON)
-    kwargs.setdefault("essential", ["theta", "s", "s_dot", "mu_s", "tau_0", "r"])
-    kwargs.setdefault("simulate_kwargs", {"n_points": 300})
-    kwargs.setdefault("limits", ROLLING_LIMITS)
-    kwargs.setdefault("presets", ROLLING_PRESETS)
-    return Explorer(system, DiskLinkView(), **kwargs)
+    return _explorer(system, {"controls": _COMMON, "limits": ROLLING_LIMITS,
+                              "essential": ["theta", "s", "s_dot", "mu_s", "tau_0", "r"],
+                              "presets": ROLLING_PRESETS}, kwargs)
 
 
 def friction_explorer(system: DiskLink, **kwargs: Any) -> Explorer:
     """Explorer of the hybrid friction model (Example 4, reconstructed)."""
-    kwargs.setdefault("controls", [*_COMMON[:1], "mu_k", *_COMMON[1:], "theta_dot", "psi_dot"])
-    kwargs.setdefault("essential", ["theta", "theta_dot", "s", "mu_s", "mu_k", "psi_dot"])
-    kwargs.setdefault("simulate_kwargs", {"n_points": 300})
-    kwargs.setdefault("limits", FRICTION_LIMITS)
-    kwargs.setdefault("presets", FRICTION_PRESETS)
-    return Explorer(system, DiskLinkView(), **kwargs)
+    return _explorer(system, {
+        "controls": [*_COMMON[:1], "mu_k", *_COMMON[1:], "theta_dot", "psi_dot"],
+        "essential": ["theta", "theta_dot", "s", "mu_s", "mu_k", "psi_dot"],
+        "limits": FRICTION_LIMITS, "presets": FRICTION_PRESETS}, kwargs)

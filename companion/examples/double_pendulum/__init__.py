@@ -1,13 +1,11 @@
 """Loparo & Vakalis §7.7–7.8, Example 2 (reconstructed): the double pendulum by pull-back of
 the free links' metric and forces."""
 
-from companion.examples.record import Notebook, WorkedExample, part
+from companion.examples.record import Notebook, worked_example
 
 EXAMPLES = (
-    WorkedExample(
-        name="double_pendulum",
-        system=part(__name__, "system:build"),
-        scene=part(__name__, "scene:scene"),
+    worked_example(
+        __name__, "double_pendulum",
         notebook=Notebook(
             path="loparo-07/double-pendulum.ipynb",
             title="The double pendulum by pull-back (§7.7–7.8, Example 2, reconstructed)",
@@ -16,17 +14,14 @@ EXAMPLES = (
             "and recover the pin forces from each link's own Newton–Euler equations.",
             order=(7, 7),
         ),
-        explorer=part(__name__, "view:explorer"),
-        exercises=("Exercises: the double pendulum's metric",
-                   part(__name__, "exercises:double_pendulum")),
-        checks=part(__name__, "checks:checks"),
+        explorer="view:explorer",
+        exercises=("Exercises: the double pendulum's metric", "exercises:double_pendulum"),
+        checks="checks:checks",
         reconstruction=True,
     ),
-    WorkedExample(
+    worked_example(
         # the same pendulum in its own notebook: what it does beyond one run
-        name="double_pendulum_modes",
-        system=part(__name__, "system:build"),
-        scene=part(__name__, "scene:scene"),
+        __name__, "double_pendulum_modes",
         notebook=Notebook(
             path="loparo-07/double-pendulum-modes.ipynb",
             title="The double pendulum's motion: two nearby starts, normal modes and more links "

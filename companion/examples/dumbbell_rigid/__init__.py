@@ -2,14 +2,11 @@
 (4.139)/(4.140)), and d'Alembert's principle to the general dynamical equation."""
 
 from companion.examples.knife_edge import CITATIONS
-from companion.examples.record import Notebook, WorkedExample, part
+from companion.examples.record import Notebook, worked_example
 
 EXAMPLES = (
-    WorkedExample(
-        name="dumbbell_rigid",
-        system=part(__name__, "system:build"),
-        citations=CITATIONS,
-        scene=part(__name__, "scene:scene"),
+    worked_example(
+        __name__, "dumbbell_rigid", citations=CITATIONS,
         notebook=Notebook(
             path="greenwood-04/general-dynamical-equation.ipynb",
             title="The general dynamical equation (§4.4)",
@@ -19,6 +16,6 @@ EXAMPLES = (
             "terms a reference point away from the mass centre brings in.",
             order=(4, 4),
         ),
-        checks=part(__name__, "checks:checks"),
+        checks="checks:checks",
     ),
 )

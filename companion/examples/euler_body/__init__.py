@@ -1,7 +1,7 @@
 """Greenwood Example 4.3: the free rigid body, with body-axis angular velocities as
 quasi-velocities (Euler's equations from the Boltzmann–Hamel equation)."""
 
-from companion.examples.record import Notebook, WorkedExample, part
+from companion.examples.record import Notebook, worked_example
 
 #: Example 4.3's own equation numbers, by Boltzmann–Hamel step (the stepper shows these, not the
 #: general (4.81)–(4.92)); the matrices C^j are defined without a number just before (4.95).
@@ -12,11 +12,8 @@ CITATIONS = {"boltzmann_hamel": {
 }}
 
 EXAMPLES = (
-    WorkedExample(
-        name="euler_body",
-        system=part(__name__, "system:build"),
-        citations=CITATIONS,
-        scene=part(__name__, "scene:scene"),
+    worked_example(
+        __name__, "euler_body", citations=CITATIONS,
         notebook=Notebook(
             path="greenwood-04/euler-rigid-body.ipynb",
             title="A free rigid body (Example 4.3)",
@@ -25,10 +22,9 @@ EXAMPLES = (
             "quasi-velocities, then spin the body and check which quantities its motion keeps.",
             order=(4, 3, 3),
         ),
-        explorer=part(__name__, "view:explorer"),
-        exercises=("Exercises: Euler's equations from Boltzmann–Hamel",
-                   part(__name__, "exercises:euler_body")),
-        checks=part(__name__, "checks:checks"),
-        independent=part(__name__, "independent:kane_model"),
+        explorer="view:explorer",
+        exercises=("Exercises: Euler's equations from Boltzmann–Hamel", "exercises:euler_body"),
+        checks="checks:checks",
+        independent="independent:kane_model",
     ),
 )

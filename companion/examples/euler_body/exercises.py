@@ -9,8 +9,8 @@ from __future__ import annotations
 import sympy as sp
 
 from companion.exercises.check import Mistake
-from companion.exercises.exercise import ChoiceExercise, Exercise, Option, steps_keyed
-from companion.exercises.outcomes import is_zero, pick, sign_changes
+from companion.exercises.exercise import ChoiceExercise, Declare, Exercise, steps_keyed
+from companion.exercises.outcomes import decided_by, is_zero, sign_changes
 from companion.mechanics import quasi_velocities as qv
 from companion.mechanics.derivation import Step
 from companion.mechanics.quasi_velocities import tidy_matrix
@@ -20,7 +20,7 @@ _C_ORDER = "In C^j_ik = ∂Ψ_ji/∂q_k − ∂Ψ_jk/∂q_i the index i is the r
 _GAMMA_ORDER = "In γ^j_rl = Σ_i Σ_k C^j_ik Φ_ir Φ_kl the index r is the row and l the column."
 _EULER_NAMES = ("psi", "theta", "phi")
 _OMEGA = ("omega_x", "omega_y", "omega_z")
-
+_EX = Declare("euler_body", names=_EULER_NAMES)
 
 
 def _flipped_gyroscopic(system: System) -> sp.Expr:
@@ -30,17 +30,16 @@ def _flipped_gyroscopic(system: System) -> sp.Expr:
     return sp.expand(acc - 2 * torque_free)
 
 
-def euler_body() -> list[Exercise]:
-    """Φ, C², γ³ and Euler's first equation for the rigid body of Example 4.3."""
+def euler_body() -> list[Exercise | ChoiceExercise]:
+    """Φ, C², γ³ and Euler's first equation for the rigid body of Example 4.3; reordering q,
+    why the gyroscopic terms do no work, and the flip about the middle axis."""
     d = lambda s: s.derive()  # noqa: E731 - the shared, cached derivation
     return [
-        Exercise(
-            key="Phi", example="euler_body", title="The kinematical matrix Φ",
-            prompt=(r"The body rates are $\omega = \Psi(\theta, \phi)\,\dot q$ with "
-                    r"$q = (\psi, \theta, \phi)$ (type I Euler angles). Find the matrix $\Phi$ "
-                    r"with $\dot q = \Phi\,\omega$."),
+        _EX.typed("Phi", "The kinematical matrix Φ", (
+            r"The body rates are $\omega = \Psi(\theta, \phi)\,\dot q$ with "
+            r"$q = (\psi, \theta, \phi)$ (type I Euler angles). Find the matrix $\Phi$ "
+            r"with $\dot q = \Phi\,\omega$."),
             answer=lambda s: d(s).Phi,
-            names=_EULER_NAMES,
             hints=("Read Ψ off the three rate equations (4.89): row j holds the coefficients "
                    "of ψ̇, θ̇, φ̇ in ω_j.",
                    "Φ = Ψ⁻¹. Rows 2 and 3 contain only ψ̇ cos θ and θ̇: solve them first "
@@ -50,13 +49,11 @@ def euler_body() -> list[Exercise]:
             mistakes=lambda s: [Mistake(d(s).Psi, "That is Ψ (4.90) itself; Φ is its inverse.")],
             example_answer="[[a, b, c], [d, e, f], [g, h, k]]",
         ),
-        Exercise(
-            key="C2", example="euler_body", title="The coefficients C² of ω_y",
-            prompt=(r"With $C^j_{ik} = \partial\Psi_{ji}/\partial q_k - "
-                    r"\partial\Psi_{jk}/\partial q_i$, compute the $3\times 3$ matrix $C^2$ that "
-                    r"belongs to the second quasi-velocity $\omega_y$ (row $i$, column $k$)."),
+        _EX.typed("C2", "The coefficients C² of ω_y", (
+            r"With $C^j_{ik} = \partial\Psi_{ji}/\partial q_k - "
+            r"\partial\Psi_{jk}/\partial q_i$, compute the $3\times 3$ matrix $C^2$ that "
+            r"belongs to the second quasi-velocity $\omega_y$ (row $i$, column $k$)."),
             answer=lambda s: d(s).C[1],
-            names=_EULER_NAMES,
             hints=("Only the second row of Ψ enters: Ψ_2• = (cos θ sin φ, cos φ, 0).",
                    "Build D with D_ik = ∂Ψ_2i/∂q_k; then C² = D − Dᵀ, so the diagonal is zero.",
                    "Entry (1, 2): differentiate Ψ_21 by θ, subtract the derivative of Ψ_22 "
@@ -74,13 +71,11 @@ def euler_body() -> list[Exercise]:
             skew_hint=_C_ORDER,
             example_answer="[[0, a, b], [-a, 0, c], [-b, -c, 0]]",
         ),
-        Exercise(
-            key="gamma3", example="euler_body", title="The gyroscopic coefficients γ³",
-            prompt=(r"Transform $C^3$ into the quasi-velocities: compute "
-                    r"$\gamma^3 = \Phi^T C^3 \Phi$, i.e. "
-                    r"$\gamma^3_{rl} = \sum_{i,k} C^3_{ik}\,\Phi_{ir}\,\Phi_{kl}$."),
+        _EX.typed("gamma3", "The gyroscopic coefficients γ³", (
+            r"Transform $C^3$ into the quasi-velocities: compute "
+            r"$\gamma^3 = \Phi^T C^3 \Phi$, i.e. "
+            r"$\gamma^3_{rl} = \sum_{i,k} C^3_{ik}\,\Phi_{ir}\,\Phi_{kl}$."),
             answer=lambda s: d(s).gamma[2],
-            names=_EULER_NAMES,
             hints=("The answer is a constant matrix: the angles all cancel.",
                    "γ³ is skew-symmetric, so only three entries need computing.",
                    "γ³_12 = Σ C³_ik Φ_i1 Φ_k2; only the first column of Φ, (0, 0, 1), enters "
@@ -99,11 +94,10 @@ def euler_body() -> list[Exercise]:
             skew_hint=_GAMMA_ORDER,
             example_answer="[[0, a, b], [-a, 0, c], [-b, -c, 0]]",
         ),
-        Exercise(
-            key="omega_x_dot", example="euler_body", title="Euler's first equation",
-            prompt=(r"Using the Boltzmann–Hamel equation (4.92) with "
-                    r"$T = \tfrac12(I_{xx}\omega_x^2 + I_{yy}\omega_y^2 + I_{zz}\omega_z^2)$ "
-                    r"and the moments $M_x, M_y, M_z$, give $\dot\omega_x$."),
+        _EX.typed("omega_x_dot", "Euler's first equation", (
+            r"Using the Boltzmann–Hamel equation (4.92) with "
+            r"$T = \tfrac12(I_{xx}\omega_x^2 + I_{yy}\omega_y^2 + I_{zz}\omega_z^2)$ "
+            r"and the moments $M_x, M_y, M_z$, give $\dot\omega_x$."),
             answer=lambda s: d(s).accelerations()[0],
             names=(*_OMEGA, "I_xx", "I_yy", "I_zz", "M_x", "M_y", "M_z"),
             aliases={"w_x": "omega_x", "w_y": "omega_y", "w_z": "omega_z"},
@@ -122,7 +116,65 @@ def euler_body() -> list[Exercise]:
                 "(the sign trap of the C^j that enter (4.95)) does.", "sign")],
             example_answer="(M_x - ...)/I_xx",
         ),
-        *euler_body_concepts(),
+        _EX.choice("reorder_q", "Reordering the coordinates", (
+            r"Write the same body rates $\omega$ with the coordinates in the order "
+            r"$q = (\phi, \theta, \psi)$ instead of $(\psi, \theta, \phi)$. What happens "
+            r"to the coefficients $C^j$ and $\gamma^j$?"),
+            ("The C^j are permuted, the γ^j are unchanged",
+             "C^j_ik carries the coordinate indices i, k, which follow q; γ^j_rl = "
+             "Σ C^j_ik Φ_ir Φ_kl carries only quasi-velocity indices, and the ω's "
+             "did not change."),
+            ("Neither changes",
+             "The rows and columns of C^j are labelled by the coordinates: "
+             "reordering q permutes them."),
+            ("Both are permuted",
+             "Φ is permuted too, and in Φᵀ C^j Φ the two permutations cancel: γ^j is "
+             "labelled by the quasi-velocities only."),
+            ("The γ^j change, the C^j do not",
+             "It is the other way round: C^j follows q, γ^j follows u."),
+            right=decided_by(_reorder_outcome, {(False, True): 0, (True, True): 1,
+                                                (False, False): 2, (True, False): 3}),
+            hints=("Which indices of C^j_ik and of γ^j_rl belong to q, which to u?",),
+        ),
+        _EX.choice("no_work", "Why the gyroscopic terms do no work", (
+            r"The Boltzmann–Hamel equations (4.85) contain the coupling "
+            r"$\sum_j p_j\,\gamma^j_{rl}\,\omega_l$. Multiplied by $\omega_r$ and "
+            r"summed, it gives the power of these terms. Why is that power zero?"),
+            ("Each γ^j is skew-symmetric, so ωᵀ γ^j ω = 0",
+             "A skew matrix gives a vector perpendicular to ω: "
+             "Σ_rl ω_r γ^j_rl ω_l = 0 for every j, whatever the momenta."),
+            ("T does not depend on the Euler angles",
+             "That removes the ∂T/∂θ_r term, a different one. The coupling does no "
+             "work even when T depends on q, because of its skew symmetry."),
+            ("The γ^j are constant matrices here",
+             "They are constant for this body, but a constant matrix can do work "
+             "(ωᵀAω > 0 for a positive A). Only skew symmetry makes the power vanish "
+             "for every ω."),
+            ("It is not zero: the torques balance it",
+             "With M = 0 the kinetic energy is conserved (the explorer's energy "
+             "drift stays at round-off), so the coupling does no work at all."),
+            right=decided_by(_gyroscopic_power, {(True, True): 0, (False, False): 3}),
+            hints=("Write the power as Σ_j p_j (ωᵀ γ^j ω).",),
+        ),
+        _EX.predict("flip", "Predict: a spin about the middle axis", (
+            r"The explorer's defaults spin the torque-free body about its $y$ axis, "
+            r"$\omega(0) = (0.05, 2, 0.05)$ rad/s, with $I_{xx} = 1 < I_{yy} = 2 < "
+            r"I_{zz} = 3$. What does $\omega_y$ do during the 20 s run?"),
+            ("It keeps spinning steadily about y",
+             "A spin about the axis of the middle moment is unstable: the small "
+             "ω_x and ω_z grow instead of staying small."),
+            ("It flips over within the first second",
+             "The wobble starts at 0.05 rad/s and needs a few seconds to grow."),
+            ("It flips after a few seconds, then flips back again and again",
+             "The intermediate-axis (tennis-racket) instability: the small wobble "
+             "grows, the body turns over, and the motion repeats periodically."),
+            ("It flips once and then spins steadily the other way",
+             "The torque-free motion is periodic: a body that flipped once flips "
+             "back after the same time."),
+            right=decided_by(_flip_outcome, {"steady": 0, "early": 1, "repeated": 2, "once": 3}),
+            then=("Now press ▶ in the explorer below with the default values and watch ω_y "
+                  "in its body angular velocity plot."),
+        ),
     ]
 
 
@@ -165,77 +217,3 @@ def _flip_outcome(system: System) -> str:
     return "repeated" if len(flips) >= 2 else "once"
 
 
-def euler_body_concepts() -> list[ChoiceExercise]:
-    """Reordering q, why the gyroscopic terms do no work, and the flip about the middle axis."""
-    return [
-        ChoiceExercise(
-            key="reorder_q", example="euler_body", title="Reordering the coordinates",
-            prompt=(r"Write the same body rates $\omega$ with the coordinates in the order "
-                    r"$q = (\phi, \theta, \psi)$ instead of $(\psi, \theta, \phi)$. What happens "
-                    r"to the coefficients $C^j$ and $\gamma^j$?"),
-            options=[
-                Option("The C^j are permuted, the γ^j are unchanged",
-                       "C^j_ik carries the coordinate indices i, k, which follow q; γ^j_rl = "
-                       "Σ C^j_ik Φ_ir Φ_kl carries only quasi-velocity indices, and the ω's "
-                       "did not change."),
-                Option("Neither changes",
-                       "The rows and columns of C^j are labelled by the coordinates: "
-                       "reordering q permutes them."),
-                Option("Both are permuted",
-                       "Φ is permuted too, and in Φᵀ C^j Φ the two permutations cancel: γ^j is "
-                       "labelled by the quasi-velocities only."),
-                Option("The γ^j change, the C^j do not",
-                       "It is the other way round: C^j follows q, γ^j follows u."),
-            ],
-            right=lambda s: pick({(False, True): 0, (True, True): 1, (False, False): 2,
-                                   (True, False): 3}, _reorder_outcome(s)),
-            hints=("Which indices of C^j_ik and of γ^j_rl belong to q, which to u?",),
-        ),
-        ChoiceExercise(
-            key="no_work", example="euler_body", title="Why the gyroscopic terms do no work",
-            prompt=(r"The Boltzmann–Hamel equations (4.85) contain the coupling "
-                    r"$\sum_j p_j\,\gamma^j_{rl}\,\omega_l$. Multiplied by $\omega_r$ and "
-                    r"summed, it gives the power of these terms. Why is that power zero?"),
-            options=[
-                Option("Each γ^j is skew-symmetric, so ωᵀ γ^j ω = 0",
-                       "A skew matrix gives a vector perpendicular to ω: "
-                       "Σ_rl ω_r γ^j_rl ω_l = 0 for every j, whatever the momenta."),
-                Option("T does not depend on the Euler angles",
-                       "That removes the ∂T/∂θ_r term, a different one. The coupling does no "
-                       "work even when T depends on q, because of its skew symmetry."),
-                Option("The γ^j are constant matrices here",
-                       "They are constant for this body, but a constant matrix can do work "
-                       "(ωᵀAω > 0 for a positive A). Only skew symmetry makes the power vanish "
-                       "for every ω."),
-                Option("It is not zero: the torques balance it",
-                       "With M = 0 the kinetic energy is conserved (the explorer's energy "
-                       "drift stays at round-off), so the coupling does no work at all."),
-            ],
-            right=lambda s: pick({(True, True): 0, (False, False): 3}, _gyroscopic_power(s)),
-            hints=("Write the power as Σ_j p_j (ωᵀ γ^j ω).",),
-        ),
-        ChoiceExercise(
-            key="flip", example="euler_body", kind="predict",
-            title="Predict: a spin about the middle axis",
-            prompt=(r"The explorer's defaults spin the torque-free body about its $y$ axis, "
-                    r"$\omega(0) = (0.05, 2, 0.05)$ rad/s, with $I_{xx} = 1 < I_{yy} = 2 < "
-                    r"I_{zz} = 3$. What does $\omega_y$ do during the 20 s run?"),
-            options=[
-                Option("It keeps spinning steadily about y",
-                       "A spin about the axis of the middle moment is unstable: the small "
-                       "ω_x and ω_z grow instead of staying small."),
-                Option("It flips over within the first second",
-                       "The wobble starts at 0.05 rad/s and needs a few seconds to grow."),
-                Option("It flips after a few seconds, then flips back again and again",
-                       "The intermediate-axis (tennis-racket) instability: the small wobble "
-                       "grows, the body turns over, and the motion repeats periodically."),
-                Option("It flips once and then spins steadily the other way",
-                       "The torque-free motion is periodic: a body that flipped once flips "
-                       "back after the same time."),
-            ],
-            right=lambda s: pick({"steady": 0, "early": 1, "repeated": 2, "once": 3},
-                                  _flip_outcome(s)),
-            then=("Now press ▶ in the explorer below with the default values and watch ω_y "
-                  "in its body angular velocity plot."),
-        ),
-    ]

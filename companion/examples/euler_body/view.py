@@ -44,7 +44,6 @@ def phi_norm(system: System, theta: Any, psi: Any = 0.0, phi: Any = 0.0) -> np.n
     It grows like |sec θ|: at θ = ±90° the Euler angle rates cannot be recovered from ω
     (gimbal lock), and evaluating Φ there fails.
     """
-    system = system if system is None else system
     with np.errstate(divide="ignore", invalid="ignore"):
         value = _phi_norm_function(system)(psi, theta, phi)
     return np.broadcast_to(np.asarray(value, dtype=float), np.shape(theta)).copy()

@@ -3,13 +3,11 @@
 
 Checked against sympy's KanesMethod (:mod:`.independent`); no notebook of its own."""
 
-from companion.examples.record import WorkedExample, part
+from companion.examples.record import worked_example
 
 EXAMPLES = (
-    WorkedExample(
-        name="heavy_top",
-        system=part(__name__, "system:build"),
-        scene=part(__name__, "scene:scene"),
-        independent=part(__name__, "independent:kane_model"),
+    worked_example(
+        __name__, "heavy_top",
+        independent="independent:kane_model",
     ),
 )

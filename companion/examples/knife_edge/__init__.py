@@ -1,7 +1,7 @@
 """Greenwood Example 4.4: the knife-edge dumbbell, by the Boltzmann–Hamel equation (§4.3) and by
 the general dynamical equation, Lagrange's multipliers and Maggi's equations (§4.4)."""
 
-from companion.examples.record import Notebook, WorkedExample, part
+from companion.examples.record import Notebook, worked_example
 
 #: Example 4.4's own equation numbers, by Boltzmann–Hamel step (the stepper shows these, not the
 #: general (4.81)–(4.109)): C^j by (4.112) (C² = 0), γ^j by (4.113), in matrix form (4.114).
@@ -11,15 +11,9 @@ CITATIONS = {"boltzmann_hamel": {
     "momenta": "(4.120)", "gyroscopic": "(4.121)", "equations": "(4.122)–(4.123)",
 }}
 
-_SYSTEM = part(__name__, "system:build")
-_SCENE = part(__name__, "scene:scene")
-
 EXAMPLES = (
-    WorkedExample(
-        name="knife_edge",
-        system=_SYSTEM,
-        citations=CITATIONS,
-        scene=_SCENE,
+    worked_example(
+        __name__, "knife_edge", citations=CITATIONS,
         notebook=Notebook(
             path="greenwood-04/knife-edge.ipynb",
             title="The knife edge (Example 4.4)",
@@ -30,18 +24,15 @@ EXAMPLES = (
             "nonholonomic notebook).",
             order=(4, 3, 4),
         ),
-        explorer=part(__name__, "view:explorer"),
-        exercises=("Exercises: the knife-edge dumbbell", part(__name__, "exercises:knife_edge")),
-        checks=part(__name__, "checks:checks"),
-        independent=part(__name__, "independent:kane_model"),
-        variants=part(__name__, "exercises:variants"),
+        explorer="view:explorer",
+        exercises=("Exercises: the knife-edge dumbbell", "exercises:knife_edge"),
+        checks="checks:checks",
+        independent="independent:kane_model",
+        variants="exercises:variants",
     ),
-    WorkedExample(
+    worked_example(
         # the same system again, in its own notebook: (4.85) by hand in plain sympy
-        name="knife_edge_by_hand",
-        system=_SYSTEM,
-        citations=CITATIONS,
-        scene=_SCENE,
+        __name__, "knife_edge_by_hand", citations=CITATIONS,
         notebook=Notebook(
             path="greenwood-04/knife-edge-by-hand.ipynb",
             title="The knife edge by hand: (4.85) in plain sympy (Example 4.4)",
@@ -52,11 +43,8 @@ EXAMPLES = (
             order=(4, 3, 5),
         ),
     ),
-    WorkedExample(
-        name="knife_edge_kane",
-        system=_SYSTEM,
-        citations=CITATIONS,
-        scene=_SCENE,
+    worked_example(
+        __name__, "knife_edge_kane", citations=CITATIONS,
         notebook=Notebook(
             path="greenwood-04/methods-compared.ipynb",
             title="Four routes to one motion (§4.4)",
@@ -66,9 +54,8 @@ EXAMPLES = (
             "a chain of n links.",
             order=(4, 4, 1),
         ),
-        explorer=part(__name__, "view:explorer"),
-        exercises=("Exercises: the general dynamical equation",
-                   part(__name__, "exercises:knife_edge_kane")),
-        checks=part(__name__, "checks:methods_checks"),
+        explorer="view:explorer",
+        exercises=("Exercises: the general dynamical equation", "exercises:knife_edge_kane"),
+        checks="checks:methods_checks",
     ),
 )

@@ -18,21 +18,27 @@ FORCE_COLOR = COLORS["reaction"]
 REACH = 1.25
 
 
-def scene(trajectory: Trajectory) -> Declaration:
-    l = trajectory.params["l"]
+def dumbbell(trajectory: Trajectory) -> tuple[list, np.ndarray, np.ndarray]:
+    """The ground, both particles with their paths, the rod and the blade at particle 1; and
+    the particles' positions (2 × N each)."""
     x, y, phi = trajectory["x"], trajectory["y"], trajectory["phi"]
     one = np.array([x, y])
     two = np.array([trajectory["x2"], trajectory["y2"]])
-    lam = trajectory["lambda"]
+    return [Grid(z=0.0),
+            Point(two, PARTICLE_COLORS["particle 2"], radius=6.0, trail=True, label="particle 2"),
+            Point(one, PARTICLE_COLORS["particle 1"], radius=6.0, trail=True,
+                  label="particle 1 (knife edge)"),
+            Rod(one, two, color=COLORS["link"], width=4.0),
+            blade(np.vstack([one, np.zeros_like(x)]), phi, 0.35 * trajectory.params["l"])
+            ], one, two
+
+
+def scene(trajectory: Trajectory) -> Declaration:
+    l, phi, lam = trajectory.params["l"], trajectory["phi"], trajectory["lambda"]
+    items, one, two = dumbbell(trajectory)
     across = np.array([-np.sin(phi), np.cos(phi)])
     scale = 0.5 * l / max(float(np.max(np.abs(lam))), 1e-12)
-    items = [Grid(z=0.0),
-             Point(two, PARTICLE_COLORS["particle 2"], radius=6.0, trail=True, label="particle 2"),
-             Point(one, PARTICLE_COLORS["particle 1"], radius=6.0, trail=True,
-                   label="particle 1 (knife edge)"),
-             Rod(one, two, color=COLORS["link"], width=4.0),
-             blade(np.vstack([one, np.zeros_like(x)]), phi, 0.35 * l),
-             Arrow(one, across * lam * scale, FORCE_COLOR, label="λ (blade force)")]
+    items.append(Arrow(one, across * lam * scale, FORCE_COLOR, label="λ (blade force)"))
     turned = np.degrees(phi[-1] - phi[0])
     travelled = [float(np.sum(np.linalg.norm(np.diff(p, axis=1), axis=0))) for p in (one, two)]
     return Declaration(items, view="2d", aspect=0.7, title="Greenwood Ex. 4.4: knife-edge dumbbell",

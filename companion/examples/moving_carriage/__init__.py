@@ -4,13 +4,11 @@
 Checked against sympy's KanesMethod (:mod:`.independent`); the rheonomic terms of Greenwood's
 (4.84)–(4.85) in their own notebook."""
 
-from companion.examples.record import Notebook, WorkedExample, part
+from companion.examples.record import Notebook, worked_example
 
 EXAMPLES = (
-    WorkedExample(
-        name="moving_carriage",
-        system=part(__name__, "system:build"),
-        scene=part(__name__, "scene:scene"),
+    worked_example(
+        __name__, "moving_carriage",
         notebook=Notebook(
             path="greenwood-04/boltzmann-hamel-rheonomic.ipynb",
             title="Time in the definitions: a moving carriage",
@@ -20,6 +18,6 @@ EXAMPLES = (
             "check the whole derivation by its conserved inertial energy.",
             order=(4, 3, 1),
         ),
-        independent=part(__name__, "independent:kane_model"),
+        independent="independent:kane_model",
     ),
 )

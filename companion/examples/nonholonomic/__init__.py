@@ -4,14 +4,11 @@ the σ-orthogonal choice of u₃, and steering by Lie brackets (the parallel-par
 The system is the knife edge, under this slice's name."""
 
 from companion.examples.knife_edge import CITATIONS
-from companion.examples.record import Notebook, WorkedExample, part
+from companion.examples.record import Notebook, worked_example
 
 EXAMPLES = (
-    WorkedExample(
-        name="nonholonomic",
-        system=part(__name__, "system:build"),
-        citations=CITATIONS,
-        scene=part(__name__, "scene:scene"),
+    worked_example(
+        __name__, "nonholonomic", citations=CITATIONS,
         notebook=Notebook(
             path="loparo-07/nonholonomic.ipynb",
             title="Newton's law on a distribution: the knife edge, steered (§7.9, reconstructed)",
@@ -22,9 +19,8 @@ EXAMPLES = (
             "blade with its two allowed motions (predict first where parking leaves it).",
             order=(7, 9, 1),
         ),
-        exercises=("Exercises: Newton's law on a distribution",
-                   part(__name__, "exercises:nonholonomic")),
-        checks=part(__name__, "checks:checks"),
+        exercises=("Exercises: Newton's law on a distribution", "exercises:nonholonomic"),
+        checks="checks:checks",
         reconstruction=True,
     ),
 )

@@ -1,13 +1,11 @@
 """Greenwood §4.3, Eq. (4.85) on a system of the reader's own: a particle on a spring in polar
 quasi-velocities (u₁ = ṙ, u₂ = r θ̇), the preset of the Boltzmann–Hamel notebook."""
 
-from companion.examples.record import Notebook, WorkedExample, part
+from companion.examples.record import Notebook, worked_example
 
 EXAMPLES = (
-    WorkedExample(
-        name="polar_spring",
-        system=part(__name__, "system:build"),
-        scene=part(__name__, "scene:scene"),
+    worked_example(
+        __name__, "polar_spring",
         notebook=Notebook(
             path="greenwood-04/boltzmann-hamel.ipynb",
             title="The Boltzmann–Hamel equation",
@@ -17,9 +15,9 @@ EXAMPLES = (
             "equations of motion.",
             order=(4, 3, 0),
         ),
-        explorer=part(__name__, "view:explorer"),
+        explorer="view:explorer",
         exercises=("Exercises: the Boltzmann–Hamel equations in polar speeds",
-                   part(__name__, "exercises:polar_spring")),
-        checks=part(__name__, "checks:checks"),
+                   "exercises:polar_spring"),
+        checks="checks:checks",
     ),
 )

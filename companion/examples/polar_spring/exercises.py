@@ -9,7 +9,7 @@ u₂ = θ̇ would change).
 from __future__ import annotations
 
 from companion.exercises.check import Mistake
-from companion.exercises.exercise import ChoiceExercise, Exercise, Option, steps_keyed
+from companion.exercises.exercise import ChoiceExercise, Declare, Exercise, keyed
 from companion.exercises.outcomes import is_zero
 from companion.mechanics.quasi_velocities import (
     c_matrices,
@@ -19,12 +19,7 @@ from companion.mechanics.quasi_velocities import (
 )
 from companion.system import System
 
-_NAMES = ("r", "theta", "u_1", "u_2", "m", "k")
-_EXAMPLE = "polar_spring"
-
-
-def _steps(system: System, *keys: str):
-    return steps_keyed(system.derive(), *keys)
+_EX = Declare("polar_spring", names=("r", "theta", "u_1", "u_2", "m", "k"))
 
 
 _UP_TO_C = ("psi", "phi", "c_matrices")
@@ -47,73 +42,59 @@ def polar_spring() -> list[Exercise | ChoiceExercise]:
     """Two steps of the stepper to supply, and two choices on what the C^j and γ^j mean."""
     d = lambda s: s.derive()  # noqa: E731 - the shared, cached derivation
     return [
-        Exercise(
-            key="gamma2", example=_EXAMPLE,
-            title="Next step: γ² from C²",
-            prompt=(r"The stepper has reached the $C^j$ (shown above the answer box). Supply "
-                    r"the next step: $\gamma^2 = \Phi^T C^2 \Phi$ for $u_2 = r\dot\theta$."),
-            given_steps=lambda s: _steps(s, *_UP_TO_C),
+        _EX.typed("gamma2", "Next step: γ² from C²", (
+            r"The stepper has reached the $C^j$ (shown above the answer box). Supply "
+            r"the next step: $\gamma^2 = \Phi^T C^2 \Phi$ for $u_2 = r\dot\theta$."),
+            given_steps=keyed(*_UP_TO_C),
             answer=lambda s: d(s).gamma[1],
-            names=_NAMES,
             hints=("Φ = diag(1, 1/r): each entry of C² is divided by the r's of its row and "
                    "column speeds.",),
-            solution=lambda s: _steps(s, *_UP_TO_C, "gamma"),
+            solution=keyed(*_UP_TO_C, "gamma"),
             mistakes=lambda s: [Mistake(d(s).C[1], "That is C² itself: it still has to be "
                                         "transformed with Φ (the θ-column carries 1/r).")],
             skew_hint="In γ^j_rl the index r is the row and l the column.",
             example_answer="[[0, a], [-a, 0]]",
         ),
-        Exercise(
-            key="u1dot", example=_EXAMPLE,
-            title="Next step: the radial acceleration u̇₁",
-            prompt=(r"The stepper has reached the gyroscopic matrix $\sum_j p_j\gamma^j$. "
-                    r"Supply the next step for $r = 1$: solve the first Boltzmann–Hamel "
-                    r"equation for $\dot u_1$."),
-            given_steps=lambda s: _steps(s, *_T_TO_GYRO),
+        _EX.typed("u1dot", "Next step: the radial acceleration u̇₁", (
+            r"The stepper has reached the gyroscopic matrix $\sum_j p_j\gamma^j$. "
+            r"Supply the next step for $r = 1$: solve the first Boltzmann–Hamel "
+            r"equation for $\dot u_1$."),
+            given_steps=keyed(*_T_TO_GYRO),
             answer=lambda s: d(s).accelerations()[0],
-            names=_NAMES,
             hints=("m u̇₁ plus row 1 of the gyroscopic matrix times u equals the spring's "
                    "force −k r.",
                    "Row 1 is (0, −m u₂/r)."),
-            solution=lambda s: _steps(s, *_UP_TO_C, "gamma", *_T_TO_GYRO, "equations"),
+            solution=keyed(*_UP_TO_C, "gamma", *_T_TO_GYRO, "equations"),
             mistakes=lambda s: [Mistake(d(s).accelerations()[0].subs(s.u[1], 0),
                                         "The centripetal term u₂²/r is missing: it is what the "
                                         "gyroscopic matrix contributes to row 1.",
                                         "centripetal_missing")],
             example_answer="(...)/m",
         ),
-        ChoiceExercise(
-            key="which_C", example=_EXAMPLE,
-            title="Is u₂ = r θ̇ the rate of a coordinate?",
-            prompt=(r"Is there a function $f(r, \theta)$ whose time derivative is "
-                    r"$u_2 = r\dot\theta$?"),
-            options=[
-                Option("No: C² ≠ 0",
-                       "u₂ = ḟ would need ∂f/∂θ = r and ∂f/∂r = 0, which contradict each "
-                       "other; C² measures exactly that mismatch, ∂Ψ₂₂/∂r − ∂Ψ₂₁/∂θ = 1 ≠ 0."),
-                Option("Yes: f = r θ",
-                       "d(r θ)/dt = ṙ θ + r θ̇: the extra ṙ θ spoils it."),
-                Option("Yes: every linear combination of rates is a rate",
-                       "Only when the combination's coefficients pass the test C^j = 0."),
-            ],
+        _EX.choice("which_C", "Is u₂ = r θ̇ the rate of a coordinate?", (
+            r"Is there a function $f(r, \theta)$ whose time derivative is "
+            r"$u_2 = r\dot\theta$?"),
+            ("No: C² ≠ 0",
+             "u₂ = ḟ would need ∂f/∂θ = r and ∂f/∂r = 0, which contradict each "
+             "other; C² measures exactly that mismatch, ∂Ψ₂₂/∂r − ∂Ψ₂₁/∂θ = 1 ≠ 0."),
+            ("Yes: f = r θ",
+             "d(r θ)/dt = ṙ θ + r θ̇: the extra ṙ θ spoils it."),
+            ("Yes: every linear combination of rates is a rate",
+             "Only when the combination's coefficients pass the test C^j = 0."),
             right=lambda s: 0 if _zero_c(s) == (True, False) else 1,
         ),
-        ChoiceExercise(
-            key="true_rates", example=_EXAMPLE,
-            title="What if u₂ = θ̇?",
-            prompt=(r"Change the notebook's definition to $u_2 = \dot\theta$ (a true "
-                    r"coordinate rate). What happens to the $\gamma^j$?"),
-            options=[
-                Option("They all vanish: the equations become Lagrange's",
-                       "Both speeds are then rates of coordinates, so every C^j and hence "
-                       "every γ^j is zero; the centripetal term now comes from ∂T/∂r "
-                       "instead (T = m(u₁² + r² u₂²)/2)."),
-                Option("They stay the same",
-                       "γ^j is built from Ψ, and Ψ changes with the definition."),
-                Option("They change sign",
-                       "With u₂ = θ̇ the row of Ψ is constant: there is nothing left to "
-                       "change sign."),
-            ],
+        _EX.choice("true_rates", "What if u₂ = θ̇?", (
+            r"Change the notebook's definition to $u_2 = \dot\theta$ (a true "
+            r"coordinate rate). What happens to the $\gamma^j$?"),
+            ("They all vanish: the equations become Lagrange's",
+             "Both speeds are then rates of coordinates, so every C^j and hence "
+             "every γ^j is zero; the centripetal term now comes from ∂T/∂r "
+             "instead (T = m(u₁² + r² u₂²)/2)."),
+            ("They stay the same",
+             "γ^j is built from Ψ, and Ψ changes with the definition."),
+            ("They change sign",
+             "With u₂ = θ̇ the row of Ψ is constant: there is nothing left to "
+             "change sign."),
             right=lambda s: 0 if _gammas_with_rate(s) else 1,
         ),
     ]

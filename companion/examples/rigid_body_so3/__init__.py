@@ -1,7 +1,7 @@
 """Loparo & Vakalis §7.4 and Example 1 (§7.5, reconstructed): Euler's equations from the
 operator B, the attitude carried on SO(3)."""
 
-from companion.examples.record import Notebook, WorkedExample, part
+from companion.examples.record import Notebook, worked_example
 
 NOTEBOOK = Notebook(
     path="loparo-07/euler-geodesic.ipynb",
@@ -15,14 +15,11 @@ NOTEBOOK = Notebook(
 )
 
 EXAMPLES = (
-    WorkedExample(
-        name="rigid_body_so3",
-        system=part(__name__, "system:build"),
-        scene=part(__name__, "scene:scene"),
+    worked_example(
+        __name__, "rigid_body_so3",
         notebook=NOTEBOOK,
-        explorer=part(__name__, "view:explorer"),
-        exercises=("Exercises: Euler's equations from B",
-                   part(__name__, "exercises:rigid_body_so3")),
-        checks=part(__name__, "checks:checks"),
+        explorer="view:explorer",
+        exercises=("Exercises: Euler's equations from B", "exercises:rigid_body_so3"),
+        checks="checks:checks",
     ),
 )

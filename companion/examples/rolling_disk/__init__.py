@@ -3,13 +3,11 @@ constraints).
 
 Checked against sympy's KanesMethod (:mod:`.independent`); no notebook of its own."""
 
-from companion.examples.record import WorkedExample, part
+from companion.examples.record import worked_example
 
 EXAMPLES = (
-    WorkedExample(
-        name="rolling_disk",
-        system=part(__name__, "system:build"),
-        scene=part(__name__, "scene:scene"),
-        independent=part(__name__, "independent:kane_model"),
+    worked_example(
+        __name__, "rolling_disk",
+        independent="independent:kane_model",
     ),
 )

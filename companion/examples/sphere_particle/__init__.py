@@ -1,12 +1,10 @@
 """Loparo & Vakalis §7.2–7.3: a particle on a sphere, Newton's law as a covariant derivative."""
 
-from companion.examples.record import Notebook, WorkedExample, part
+from companion.examples.record import Notebook, worked_example
 
 EXAMPLES = (
-    WorkedExample(
-        name="sphere_particle",
-        system=part(__name__, "system:build"),
-        scene=part(__name__, "scene:scene"),
+    worked_example(
+        __name__, "sphere_particle",
         notebook=Notebook(
             path="loparo-07/covariant-derivative.ipynb",
             title="Newton's law as a covariant derivative (§7.2–7.3)",
@@ -16,9 +14,8 @@ EXAMPLES = (
             "normal to the surface.",
             order=(7, 2),
         ),
-        explorer=part(__name__, "view:explorer"),
-        exercises=("Exercises: the particle on a sphere",
-                   part(__name__, "exercises:sphere_particle")),
-        checks=part(__name__, "checks:checks"),
+        explorer="view:explorer",
+        exercises=("Exercises: the particle on a sphere", "exercises:sphere_particle"),
+        checks="checks:checks",
     ),
 )

@@ -8,20 +8,14 @@ import numpy as np
 import sympy as sp
 
 from companion.exercises.check import Mistake
-from companion.exercises.exercise import (
-    ChoiceExercise,
-    Exercise,
-    Option,
-    parameter_symbol,
-    steps_keyed,
-)
-from companion.exercises.outcomes import pick
+from companion.exercises.exercise import ChoiceExercise, Declare, Exercise, keyed, parameter_symbol
+from companion.exercises.outcomes import decided_by
 from companion.mechanics.derivation import Step
 from companion.system import System
 
 _SPHERE = ("theta", "phi", "m", "R", "g")
 _SPHERE_RATES = {"theta_dot": r"\dot{\theta}", "phi_dot": r"\dot{\phi}"}
-
+_EX = Declare("sphere_particle", names=_SPHERE)
 
 
 def _geometric(system: System):
@@ -39,54 +33,49 @@ def _at_rest(expr: sp.Expr, system: System) -> sp.Expr:
     return expr.subs({u: 0 for u in system.u})
 
 
-def sphere_particle() -> list[Exercise]:
-    """The induced metric, Γ^θ_φφ and the normal reaction for the particle on a sphere."""
+def sphere_particle() -> list[Exercise | ChoiceExercise]:
+    """The induced metric, Γ^θ_φφ and the normal reaction for the particle on a sphere; the
+    height of a particle sent sideways, and what stays constant."""
     metric_steps = ("embedding", "jacobian", "metric")
     return [
-        Exercise(
-            key="metric", example="sphere_particle", title="The induced metric JᵀσJ",
-            prompt=(r"The sphere of radius $R$ is the image of $j(\theta, \phi) = R(\sin\theta"
-                    r"\cos\phi, \sin\theta\sin\phi, \cos\theta)$, $\theta$ measured from the "
-                    r"upward vertical; the ambient metric of the particle is $\sigma = m I_3$. "
-                    r"Give the $2\times 2$ induced metric $J^T\sigma J$ in the coordinates "
-                    r"$(\theta, \phi)$."),
+        _EX.typed("metric", "The induced metric JᵀσJ", (
+            r"The sphere of radius $R$ is the image of $j(\theta, \phi) = R(\sin\theta"
+            r"\cos\phi, \sin\theta\sin\phi, \cos\theta)$, $\theta$ measured from the "
+            r"upward vertical; the ambient metric of the particle is $\sigma = m I_3$. "
+            r"Give the $2\times 2$ induced metric $J^T\sigma J$ in the coordinates "
+            r"$(\theta, \phi)$."),
             answer=lambda s: s.induced_metric,
-            names=_SPHERE,
             hints=("J has the two columns ∂j/∂θ and ∂j/∂φ; the metric's entries are m times "
                    "their dot products.",
                    "The two columns are perpendicular, so the metric is diagonal.",
                    "∂j/∂φ is tangent to a circle of latitude: how large is that circle?"),
-            solution=lambda s: steps_keyed(_geometric(s), *metric_steps),
+            solution=keyed(*metric_steps, method="geometric"),
             mistakes=lambda s: [Mistake(
                 s.induced_metric.subs(s.q[0], sp.pi / 2 - s.q[0]),
                 "θ is measured from the vertical, not from the equator: the circle of latitude "
                 "has radius R sin θ.")],
             example_answer="[[a, 0], [0, b]]",
         ),
-        Exercise(
-            key="Gamma", example="sphere_particle", title="The Christoffel symbol Γ^θ_φφ",
-            prompt=(r"From the induced metric, compute the Christoffel symbol "
-                    r"$\Gamma^\theta_{\phi\phi} = \tfrac12 \sigma^{\theta\theta}(2\,\partial_\phi"
-                    r"\sigma_{\theta\phi} - \partial_\theta \sigma_{\phi\phi})$."),
+        _EX.typed("Gamma", "The Christoffel symbol Γ^θ_φφ", (
+            r"From the induced metric, compute the Christoffel symbol "
+            r"$\Gamma^\theta_{\phi\phi} = \tfrac12 \sigma^{\theta\theta}(2\,\partial_\phi"
+            r"\sigma_{\theta\phi} - \partial_\theta \sigma_{\phi\phi})$."),
             answer=lambda s: _geometric(s).result("christoffel")[0][1, 1],
-            names=_SPHERE,
             hints=("The metric does not depend on φ and is diagonal: only −∂σ_φφ/∂θ survives.",
                    "σ^θθ = 1/(m R²), and σ_φφ = m R² sin²θ."),
-            solution=lambda s: steps_keyed(_geometric(s), *metric_steps,
-                                            "christoffel"),
+            solution=keyed(*metric_steps, "christoffel", method="geometric"),
             mistakes=lambda s: [Mistake(
                 _geometric(s).result("christoffel")[1][0, 1],
                 "That is Γ^φ_θφ: the upper index (θ here) is the component of the acceleration, "
                 "the lower two are the velocities (φ, φ).")],
             example_answer="-sin(theta)*...",
         ),
-        Exercise(
-            key="N", example="sphere_particle", title="The sphere's normal reaction",
-            prompt=(r"The reaction $R = \sigma^\flat(\ddot j) - F$ is normal to the sphere. "
-                    r"Give its outward component $R\cdot j/R$ in terms of $\theta$, "
-                    r"$\dot\theta$, $\dot\phi$ (type theta_dot, phi_dot), $m$, $R$ and $g$."),
+        _EX.typed("N", "The sphere's normal reaction", (
+            r"The reaction $R = \sigma^\flat(\ddot j) - F$ is normal to the sphere. "
+            r"Give its outward component $R\cdot j/R$ in terms of $\theta$, "
+            r"$\dot\theta$, $\dot\phi$ (type theta_dot, phi_dot), $m$, $R$ and $g$."),
             answer=_radial_reaction,
-            names=_SPHERE, aliases=_SPHERE_RATES,
+            aliases=_SPHERE_RATES,
             hints=("Only the normal part of the ambient acceleration j̈ counts: the tangential "
                    "part is what the reduced equations already balance.",
                    "The normal acceleration of a point moving on a sphere is −v²/R, inward.",
@@ -102,7 +91,39 @@ def sphere_particle() -> list[Exercise]:
                 "centripetal force m v²/R, v² = R²(θ̇² + sin²θ φ̇²).")],
             example_answer="m*g*cos(theta) - ...",
         ),
-        *sphere_particle_concepts(),
+        _EX.predict("height", "Predict: a particle sent sideways", (
+            r"The explorer's defaults start the particle at $\theta_0 = 1.2$ (above "
+            r"the equator, $\theta$ from the upward vertical) moving sideways with "
+            r"$\dot\phi_0 = 3$ rad/s and $\dot\theta_0 = 0$. What does its height do?"),
+            ("It stays on its circle of latitude",
+             "That needs exactly the right φ̇ for the height (a conical pendulum); "
+             "here gravity is not balanced at the start."),
+            ("It dips below the equator and comes back up, again and again",
+             "Gravity pulls it down; the conserved sin²θ φ̇ sets its turning rate at "
+             "each height (slowest at the equator, faster low down) and, with the "
+             "energy, bounds the swing: it oscillates between two circles of "
+             "latitude."),
+            ("It slides down to the bottom and stays there",
+             "No friction: energy is conserved, so it comes back up to θ₀."),
+            ("It climbs towards the top",
+             "At the start θ̇ = 0 and gravity pulls it down."),
+            right=decided_by(_height_outcome,
+                             {"level": 0, "oscillates": 1, "falls": 2, "climbs": 3}),
+            then=("Now press ▶ in the explorer below with the defaults and watch the path on "
+                  "the sphere."),
+        ),
+        _EX.choice("conserved", "What stays constant?",
+            r"Along the motion on the sphere, which of these is conserved?",
+            ("sin²θ φ̇, the momentum of φ divided by m R²",
+             "The metric and the potential do not depend on φ: φ is cyclic and "
+             "its momentum m R² sin²θ φ̇ is conserved."),
+            ("φ̇ itself",
+             "φ̇ changes with the height: the particle turns faster near the "
+             "bottom."),
+            ("Nothing: gravity changes every rate",
+             "Gravity has no moment about the vertical axis."),
+            right=decided_by(_conserved, {"p_phi": 0, "phi_dot": 1, "none": 2}),
+        ),
     ]
 
 
@@ -126,47 +147,3 @@ def _conserved(system: System) -> str:
     return "phi_dot" if np.ptp(phi_dot) < 1e-6 * abs(phi_dot[0]) else "none"
 
 
-def sphere_particle_concepts() -> list[ChoiceExercise]:
-    """The height of a particle sent sideways, and what stays constant."""
-    return [
-        ChoiceExercise(
-            key="height", example="sphere_particle", kind="predict",
-            title="Predict: a particle sent sideways",
-            prompt=(r"The explorer's defaults start the particle at $\theta_0 = 1.2$ (above "
-                    r"the equator, $\theta$ from the upward vertical) moving sideways with "
-                    r"$\dot\phi_0 = 3$ rad/s and $\dot\theta_0 = 0$. What does its height do?"),
-            options=[
-                Option("It stays on its circle of latitude",
-                       "That needs exactly the right φ̇ for the height (a conical pendulum); "
-                       "here gravity is not balanced at the start."),
-                Option("It dips below the equator and comes back up, again and again",
-                       "Gravity pulls it down; the conserved sin²θ φ̇ sets its turning rate at "
-                       "each height (slowest at the equator, faster low down) and, with the "
-                       "energy, bounds the swing: it oscillates between two circles of "
-                       "latitude."),
-                Option("It slides down to the bottom and stays there",
-                       "No friction: energy is conserved, so it comes back up to θ₀."),
-                Option("It climbs towards the top",
-                       "At the start θ̇ = 0 and gravity pulls it down."),
-            ],
-            right=lambda s: pick({"level": 0, "oscillates": 1, "falls": 2, "climbs": 3},
-                                  _height_outcome(s)),
-            then=("Now press ▶ in the explorer below with the defaults and watch the path on "
-                  "the sphere."),
-        ),
-        ChoiceExercise(
-            key="conserved", example="sphere_particle", title="What stays constant?",
-            prompt=r"Along the motion on the sphere, which of these is conserved?",
-            options=[
-                Option("sin²θ φ̇, the momentum of φ divided by m R²",
-                       "The metric and the potential do not depend on φ: φ is cyclic and "
-                       "its momentum m R² sin²θ φ̇ is conserved."),
-                Option("φ̇ itself",
-                       "φ̇ changes with the height: the particle turns faster near the "
-                       "bottom."),
-                Option("Nothing: gravity changes every rate",
-                       "Gravity has no moment about the vertical axis."),
-            ],
-            right=lambda s: pick({"p_phi": 0, "phi_dot": 1, "none": 2}, _conserved(s)),
-        ),
-    ]

@@ -1,13 +1,11 @@
 """Loparo & Vakalis §7.4–7.6: a tumbling body thrown in gravity (rotation on SO(3), the mass
 centre on a parabola)."""
 
-from companion.examples.record import Notebook, WorkedExample, part
+from companion.examples.record import Notebook, worked_example
 
 EXAMPLES = (
-    WorkedExample(
-        name="thrown_body",
-        system=part(__name__, "system:build"),
-        scene=part(__name__, "scene:scene"),
+    worked_example(
+        __name__, "thrown_body",
         notebook=Notebook(
             path="loparo-07/lie-group.ipynb",
             title="Body and space on SO(3): Ad_g, Lemma 7.1 and a thrown body (§7.4; §7.6 "
@@ -18,6 +16,6 @@ EXAMPLES = (
             "follows a parabola.",
             order=(7, 4, 1),
         ),
-        explorer=part(__name__, "view:explorer"),
+        explorer="view:explorer",
     ),
 )

@@ -1,12 +1,11 @@
 """The Whipple bicycle benchmark (Meijaard, Papadopoulos, Ruina & Schwab 2007): a research-size
 system derived by the Boltzmann–Hamel equations with numeric elimination."""
 
-from companion.examples.record import Notebook, WorkedExample, part
+from companion.examples.record import Notebook, worked_example
 
 EXAMPLES = (
-    WorkedExample(
-        name="whipple_bicycle",
-        system=part(__name__, "system:build"),
+    worked_example(
+        __name__, "whipple_bicycle",
         notebook=Notebook(
             path="greenwood-04/whipple-bicycle.ipynb",
             title="The Whipple bicycle benchmark",
@@ -14,8 +13,7 @@ EXAMPLES = (
             summary="Derive a four-body bicycle with rolling and a configuration constraint, "
                     "find its self-stable speeds and watch a lean disturbance die out or grow.",
             order=(4, 9)),
-        checks=part(__name__, "checks:checks"),
-        scene=part(__name__, "scene:scene"),
-        explorer=part(__name__, "view:explorer"),
+        checks="checks:checks",
+        explorer="view:explorer",
     ),
 )

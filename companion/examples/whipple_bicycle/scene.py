@@ -3,6 +3,8 @@ the contact points with their tracks on the ground."""
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 
 from companion.examples.whipple_bicycle.system import build, drawing_points
@@ -15,14 +17,11 @@ RIM_SEGMENTS = 12
 POSITIONS = ("rear contact", "rear centre", "front centre", "front contact", "head",
              "rear body")
 
-_points = {}
 
-
+@cache
 def _geometry():
-    if "fn" not in _points:
-        system = build()
-        _points["fn"] = (system, drawing_points(system))
-    return _points["fn"]
+    system = build()
+    return system, drawing_points(system)
 
 
 def _rim(centre, forward, up, radius, color):
