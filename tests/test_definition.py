@@ -111,6 +111,19 @@ def test_registered_methods_receive_the_definition_and_their_inputs_own_methods_
     assert seen["registered"].mechanics_model is None and seen["registered"].T is s.T
 
 
+def test_a_method_reads_its_inputs_beside_the_definition_and_shares_its_caches():
+    from companion.mechanics.lagrange import kinematics_of
+    from companion.mechanics.methods import Given
+
+    s = examples.get("knife_edge")
+    given = Given(s.definition, s.mechanics_model)
+    assert given == s.definition and hash(given) == hash(s.definition)
+    assert kinematics_of(given) is kinematics_of(s.definition)  # Φ = Ψ⁻¹ formed once
+    assert given.mechanics_model is s.mechanics_model and given.geometry is None
+    assert given.q == s.q and given.T is s.T
+    assert copy.deepcopy(given).q == s.q
+
+
 def test_the_methods_inputs_are_the_systems_not_fields_of_the_definition():
     """Kane's bodies, a mechanism and the elimination are given to System beside the
     definition (issue 36): a definition holds physics only."""
