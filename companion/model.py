@@ -128,13 +128,10 @@ class Observable:
     def expressions(self, name: str, system: System) -> dict[str, sp.Expr]:
         """The named expressions of ``system`` this observable gives."""
         value = self.compute(system)
-        if isinstance(value, sp.MatrixBase):
-            value = list(value)
-        if not isinstance(value, (list, tuple)):
-            return {name: sp.sympify(value)}
-        if len(value) == 1:
-            return {name: sp.sympify(value[0])}
-        return {f"{name}_{i}": sp.sympify(e) for i, e in enumerate(value)}
+        values = list(value) if isinstance(value, (sp.MatrixBase, list, tuple)) else [value]
+        if len(values) == 1:
+            return {name: sp.sympify(values[0])}
+        return {f"{name}_{i}": sp.sympify(e) for i, e in enumerate(values)}
 
 
 def _applied_along_constraints(system: System) -> list[sp.Expr]:

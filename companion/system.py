@@ -46,7 +46,8 @@ from companion.mechanics.definition import (
     key_name,
 )
 from companion.mechanics.derivation import Derivation
-from companion.mechanics.methods import METHODS, Method, applicable, register_method
+from companion.mechanics.methods import INPUTS as METHOD_INPUTS
+from companion.mechanics.methods import METHODS, Given, Method, applicable, register_method
 from companion.mechanics.numeric_elimination import boltzmann_hamel_numeric
 from companion.mechanics.quasi_velocities import dot_symbol
 from companion.model import Observable
@@ -99,7 +100,7 @@ class Integrator:
                       params: Mapping[str, float]) -> np.ndarray:
         """The state vector at t = 0 from validated initial and parameter values by name
         (dependent coordinates solved from the configuration constraints)."""
-        values = system.solve_dependent(values, system.parameter_table.vector(params))
+        values = system.complete_configuration(values, params)
         return np.array([values[name] for name in self.state_names(system)], dtype=float)
 
     def integrate(self, system: System, setup: Setup) -> Trajectory:
@@ -152,16 +153,12 @@ class OdeIntegrator(Integrator):
     def rhs(self, system: System, p: Sequence[float] | Mapping[Any, Any] | None,
             method: str | None = None):
         """The right-hand side ``f(t, x) = ẋ`` in x = (q, u) that this part integrates, for
-        the parameter values ``p`` (as :meth:`System.parameter_vector` takes them).
+        the parameter values ``p`` (as :meth:`System.parameter_vector` takes them; a
+        :class:`Setup`'s validated ``params`` are not checked again).
 
         The one place where its backend is chosen, the one program of
         :meth:`System.compiled` in each: C (``backend``), else Python."""
-        return self._rhs(system, system.parameter_vector(p),
-                         system.method if method is None else method)
-
-    def _rhs(self, system: System, p: list[float], method: str):
-        """:meth:`rhs` for validated values ``p`` (a :class:`Setup`'s)."""
-        compiled = system.compiled(method)
+        compiled, p = system.compiled(method), system.parameter_vector(p)
         if self.backend != "python":
             from companion.numerics.c_rhs import compiler
 
@@ -180,7 +177,7 @@ class OdeIntegrator(Integrator):
         guards = setup.guards
         x0 = self.initial_state(system, setup.initial, setup.params)
         guards.regular(setup.t[:1], x0[:, None], "at the start")
-        f = self._rhs(system, setup.p, setup.method)
+        f = self.rhs(system, setup.params, setup.method)
         guards.start(f, x0)
         states = integrate(f, x0, setup.t, solver=self.solver_for(f), rtol=setup.rtol,
                            atol=setup.atol).y
@@ -249,25 +246,16 @@ _READ_THROUGH = {
     "holonomic": "configuration constraints f(q, t) = 0",
     "dependent": "the coordinates solved from the configuration constraints",
     "constraint_exprs": "the configuration constraints by the name of their residual",
-    "mechanics_model": "the function building bodies and loads (Kane's method), or None",
-    "geometry": "what the geometric methods read (a mechanism, an embedding), or None",
-    "elimination": "'symbolic' or 'numeric' elimination of Φ = Ψ⁻¹",
 }
 
 
-def _read_through(field: str, what: str) -> property:
-    """A read-only attribute of a :class:`System`: its definition's ``field``."""
-    def frozen(self, value: Any) -> None:
-        raise AttributeError(f"a system's definition is frozen (setting {field}): make a "
-                             f"variant, system.variant({field}=…)")
-
-    return property(lambda self: getattr(self._definition, field), frozen,
-                    doc=f"{what[0].upper()}{what[1:]} (the definition's ``{field}``).")
-
+#: The methods' own inputs, keywords of ``System`` beside the definition's fields (Kane's
+#: bodies, the geometric methods' mechanism, how Boltzmann–Hamel eliminates Φ = Ψ⁻¹).
+INPUTS = (*METHOD_INPUTS, "elimination")
 
 #: Keywords of ``System`` that are parts, not fields of the definition.
 PARTS = ("name", "title", "citations", "method", "integrator", "methods", "observers",
-         "observables", "invariants", "series", "validity", "t_final", "n_points")
+         "observables", "invariants", "series", "validity", "t_final", "n_points", *INPUTS)
 
 #: What each part is, by the attribute that reads it (``own_methods`` is the keyword
 #: ``methods``: the attribute ``methods`` lists the registered ones too).
@@ -287,27 +275,33 @@ _PART_DOCS = {
     "validity": "named conditions (≥ 0) the model needs",
     "t_final": "how long a simulation runs unless told otherwise, s",
     "n_points": "how many samples a simulation returns unless told otherwise",
+    **METHOD_INPUTS,
+    "elimination": "``\"symbolic\"`` (Φ = Ψ⁻¹ formed symbolically, every method) or "
+                   "``\"numeric\"``: the Boltzmann–Hamel equations with Φ and the solve for "
+                   "u̇ left to the compiled right-hand side (:mod:`companion.mechanics."
+                   "numeric_elimination`), T read from the bodies of ``mechanics_model``",
 }
 
 
-def _refuse_part(name: str, keyword: str) -> None:
-    raise AttributeError(f"a system's parts are fixed when it is built (setting {name}): "
-                         f"make a variant, system.variant({keyword}=…)")
+def _refuse(name: str, part: bool = True) -> None:
+    keyword = "methods" if name in ("own_methods", "methods") else name
+    what = "parts are fixed when it is built" if part else "definition is frozen"
+    raise AttributeError(f"a system's {what} (setting {name}): make a variant, "
+                         f"system.variant({keyword}=…)")
 
 
-def _part(name: str, what: str) -> property:
-    """A read-only part of a :class:`System`, set when it is built (a system with other
-    parts is a :meth:`System.variant`: derivations already made are shared, not copied)."""
-    keyword = "methods" if name == "own_methods" else name
-
-    def fixed(self, value: Any) -> None:
-        _refuse_part(name, keyword)
-
+def _attribute(name: str, what: str, part: bool) -> property:
+    """A read-only attribute of a :class:`System`: one of its parts, set when it is built, or
+    its definition's field ``name`` (another is a :meth:`System.variant`)."""
     def read(self) -> Any:
+        if not part:
+            return getattr(self._definition, name)
         value = self._parts[name]
         return MappingProxyType(value) if isinstance(value, dict) else value  # stored: pickles
 
-    return property(read, fixed, doc=f"{what[0].upper()}{what[1:]}.")
+    return property(read, lambda self, value: _refuse(name, part),
+                    doc=f"{what[0].upper()}{what[1:]}"
+                    + ("." if part else f" (the definition's ``{name}``)."))
 
 
 def _definition(fields: Mapping[str, Any]) -> Definition:
@@ -367,13 +361,16 @@ class System:
     t_final, n_points
         Default simulated time and number of samples.
     **fields
-        Instead of ``definition``: the keyword arguments of :class:`Definition`.
+        The methods' own inputs (:data:`INPUTS`: ``mechanics_model``, Kane's bodies;
+        ``geometry``, a mechanism or an embedding; ``elimination``), and instead of
+        ``definition`` the keyword arguments of :class:`Definition`.
 
     Raises
     ------
     ValueError
-        The definition's (see :class:`Definition`), or an initial value missing for the
-        integrator's state, or one the motion never reads.
+        The definition's (see :class:`Definition`), no kinetic energy in it (T or T_qdot;
+        only ``elimination="numeric"`` reads it from a ``mechanics_model``), an initial value
+        missing for the integrator's state, or one the motion never reads.
     TypeError
         A keyword that is neither one of these nor a field of :class:`Definition`.
     """
@@ -397,6 +394,7 @@ class System:
         n_points: int = 600,
         **fields: Any,
     ):
+        inputs = {k: fields.pop(k) for k in INPUTS if k in fields}
         if definition is None:
             definition = _definition(fields)
         elif fields:
@@ -412,16 +410,30 @@ class System:
         self._set_parts(name=name, title=title, citations=citations, method=method,
                         integrator=integrator, methods=methods, observers=observers,
                         observables=observables, invariants=invariants, series=series,
-                        validity=validity, t_final=t_final, n_points=n_points)
-        self._clear_caches()
+                        validity=validity, t_final=t_final, n_points=n_points, **inputs)
+        self._derivations: dict[str, Derivation] = {}
+        self._forget_compiled(self.__dict__)
 
     def _set_parts(self, *, name: str, title: str, citations: Mapping[str, Mapping] | None,
                    method: str, integrator: Integrator | str | None,
                    methods: Mapping[str, Method] | None, observers: Sequence[Observer] | None,
                    observables: Mapping[str, Observable] | None, t_final: float,
-                   n_points: int, **evaluated: Mapping[str, sp.Expr] | None) -> None:
+                   n_points: int, mechanics_model: Callable | None = None,
+                   geometry: Any = None, elimination: str = "symbolic",
+                   **evaluated: Mapping[str, sp.Expr] | None) -> None:
         """Validate the parts and set them (here and in :meth:`variant` only)."""
         sample_times(t_final, n_points)  # refuses what a simulation would refuse
+        if elimination not in ("symbolic", "numeric"):
+            raise ValueError(f"elimination must be 'symbolic' or 'numeric', got {elimination!r}")
+        if mechanics_model is not None and not callable(mechanics_model):
+            raise TypeError("mechanics_model must be a function returning the MechanicsModel "
+                            "(built on first use by Kane's method), e.g. build_model, not "
+                            f"build_model(); got {type(mechanics_model).__name__}")
+        d = self.definition
+        if d.given["T"] is None and d.T_qdot is None and not (
+                elimination == "numeric" and mechanics_model is not None):
+            raise ValueError("give the kinetic energy: T (in the u's) or T_qdot (in q̇) (with "
+                             "elimination='numeric', a mechanics_model instead)")
         observables = dict(observables or {})
         wrong = [k for k, v in observables.items() if not isinstance(v, Observable)]
         if wrong:
@@ -432,7 +444,8 @@ class System:
                        "t_final": t_final, "n_points": n_points,
                        "own_methods": dict(methods or {}),
                        "observers": tuple(observers or ()), "observables": observables,
-                       "integrator": self._integrator(integrator)}
+                       "mechanics_model": mechanics_model, "geometry": geometry,
+                       "elimination": elimination, "integrator": self._integrator(integrator)}
         if method not in self.methods:
             raise ValueError(f"unknown method {method!r}; known: {', '.join(self.methods)}")
         for key, numbers in (citations or {}).items():
@@ -454,21 +467,10 @@ class System:
         raise AttributeError("a system's definition is frozen: make a variant, "
                              "system.variant(...), or a new System(definition.replace(...))")
 
-    def _clear_caches(self) -> None:
-        """Forget everything computed from the definition (derivations, compiled forms, the
-        cached properties of every class of this system)."""
-        self._derivations: dict[str, Derivation] = {}
-        self._forget_compiled(self.__dict__)
-
-    #: Attributes a subclass caches compiled code in (dropped with the compiled equations).
-    _TRANSIENT: tuple[str, ...] = ()
-
     def _forget_compiled(self, state: dict[str, Any]) -> None:
         """Drop from ``state`` what is computed from the derivations: compiled equations,
-        every class's cached properties and :attr:`_TRANSIENT` (rebuilt on first use)."""
+        every class's cached properties (rebuilt on first use)."""
         state["_compiled"], state["_checks"] = {}, {}
-        for name in self._TRANSIENT:
-            state.pop(name, None)
         for klass in type(self).__mro__:
             for name, value in vars(klass).items():
                 if isinstance(value, cached_property):
@@ -484,46 +486,34 @@ class System:
     def __repr__(self) -> str:
         return f"<System {self.name}: {self.title}>"
 
-    #: The fields of the definition a :meth:`variant` may change: they change where a motion
-    #: starts or how Kane's method derives it, never the equations.
-    VARIANT_FIELDS = frozenset({"mechanics_model", "initial"})
-
     def variant(self, **changes: Any) -> System:
         """A copy of this system with other parts (``name``, ``method``, ``integrator``, more
-        ``series``, ``t_final`` …) or other fields of its definition that leave the equations
-        (:data:`VARIANT_FIELDS`: another ``mechanics_model``, other ``initial`` values: the
-        whole list of :class:`Parameter` entries, as for ``System``).
+        ``series``, ``t_final``, another ``mechanics_model`` …) or other fields of its
+        definition (``initial`` values, or ``Q_q=…, parameters=[…, c]``: the book's example
+        plus a damper, its parts and Kane's bodies kept; :meth:`Definition.replace`).
 
-        Its equations stay this system's (a new ``q``, ``T``, ``Q`` or parameter list is a
-        new system: ``System(system.definition.replace(...), ...)``), so derivations already
-        made are kept unless ``mechanics_model`` or ``citations`` change.
+        The derivations already made are kept unless the equations (a field other than
+        ``initial``), the methods, their inputs or ``citations`` change.
 
         Raises
         ------
-        ValueError
-            A change of the equations' fields.
         TypeError
             An unknown keyword.
         """
         parts = {k: changes.pop(k) for k in PARTS if k in changes}
-        rederive = "mechanics_model" in changes or {"methods", "citations"} & set(parts)
-        equations = sorted(set(changes) - self.VARIANT_FIELDS - set(Definition.FIELDS))
-        if equations:
-            raise TypeError(f"unknown keyword(s) {', '.join(equations)} of variant; it takes "
-                            f"the parts {', '.join(PARTS)} and the fields "
-                            f"{', '.join(sorted(self.VARIANT_FIELDS))}")
-        equations = sorted(set(changes) - self.VARIANT_FIELDS)
-        if equations:
-            raise ValueError(f"a variant keeps the equations of {self.name}; changing "
-                             f"{', '.join(equations)} makes a new system: "
-                             "System(system.definition.replace(...), ...)")
+        unknown = sorted(set(changes) - set(Definition.FIELDS))
+        if unknown:
+            raise TypeError(f"unknown keyword(s) {', '.join(unknown)} of variant; it takes "
+                            f"the parts {', '.join(PARTS)} and the fields of the definition "
+                            f"{', '.join(Definition.FIELDS)}")
         new = copy.copy(self)
         new._definition = self._definition.replace(**changes)
         current = {**{k: v for k, v in self._parts.items() if k != "own_methods"},
                    "methods": self.own_methods, "integrator": None}
         new._set_parts(**{**current, **parts})
-        kept = {} if rederive else dict(self._derivations)
-        new._clear_caches()
+        kept = {} if {"methods", "citations", *INPUTS} & set(parts) or set(changes) - {
+            "initial"} else dict(self._derivations)
+        new._forget_compiled(new.__dict__)
         new._derivations = kept
         return new
 
@@ -551,10 +541,11 @@ class System:
         return sp.lambdify(args, [f, f.jacobian(self.dependent)], modules="numpy", cse=True)
 
     def complete_configuration(self, values: Mapping[str, float],
-                               params: Mapping[str, float] | None = None,
+                               params: Mapping[Any, Any] | None = None,
                                t: float = 0.0) -> dict[str, float]:
         """``values`` with the dependent coordinates solved from f(q, t) = 0 (Newton's method
-        started from their given values, or 0).
+        started from their given values, or 0); ``params`` as :meth:`parameter_vector` takes
+        them (values it validated before, an integrator's, are not checked again).
 
         Raises
         ------
@@ -563,17 +554,10 @@ class System:
             constraints near the start, e.g. a bicycle leaning so far that it cannot touch
             the ground with both wheels).
         """
-        if not self.holonomic:
-            return dict(values)
-        return self.solve_dependent(values, self.parameter_vector(params), t)
-
-    def solve_dependent(self, values: Mapping[str, float], p: list[float], t: float = 0.0
-                        ) -> dict[str, float]:
-        """:meth:`complete_configuration` for validated parameter values ``p`` (in the order
-        of :attr:`parameter_symbols`), as an integrator has them."""
         out = dict(values)
         if not self.holonomic:
             return out
+        p = self.parameter_vector(params)
         index = [self.q.index(s) for s in self.dependent]
         q = np.array([out.get(s.name, 0.0) for s in self.q], dtype=float)
         residual = np.inf
@@ -645,7 +629,7 @@ class System:
 
     @methods.setter
     def methods(self, value: Any) -> None:
-        _refuse_part("methods", "methods")
+        _refuse("methods")
 
     def applicable_methods(self) -> list[str]:
         """The methods that apply to this system (each derived once, then cached)."""
@@ -671,18 +655,23 @@ class System:
                     raise NotImplementedError(
                         f"{self.name} leaves Φ = Ψ⁻¹ to the numbers (elimination='numeric'): "
                         f"only the Boltzmann–Hamel equations are formed that way, not {method}")
-                self._derivations[method] = boltzmann_hamel_numeric(self.definition,
+                self._derivations[method] = boltzmann_hamel_numeric(self._given,
                                                                     list(self.holonomic))
                 return self._derivations[method]
             if method in self.own_methods:  # the system's own: may build on other derivations
                 d = self.own_methods[method](self)
-            elif method in METHODS:  # a registered method reads the definition only
-                d = METHODS[method](self.definition)
+            elif method in METHODS:  # a registered method: the definition and its inputs
+                d = METHODS[method](self._given)
             else:
                 raise ValueError(f"unknown method {method!r}; known: {', '.join(self.methods)}")
             numbers = self.citations.get(method)
             self._derivations[method] = d if numbers is None else d.cited(numbers)
         return self._derivations[method]
+
+    @property
+    def _given(self) -> Given:
+        """The definition with the methods' own inputs, as a registered method reads it."""
+        return Given(self.definition, self.mechanics_model, self.geometry)
 
     def compiled(self, method: str | None = None) -> CompiledEOM:
         """The derivation compiled for numbers in the state (q, u) (cached; see
@@ -1008,17 +997,13 @@ class System:
         ``"model valid"`` and, first among the events, the first violation."""
         if not self.validity:
             return
-        valid = np.ones(traj.t.shape, dtype=bool)
-        first: tuple[int, str] | None = None
-        for name in self.validity:
-            ok = traj.series[name] >= 0  # NaN is a violation too
-            valid &= ok
-            if not np.all(ok) and (first is None or int(np.argmin(ok)) < first[0]):
-                first = (int(np.argmin(ok)), name)
-        valid = np.minimum.accumulate(valid)  # nothing after a violation is the model's
-        traj.series["model valid"] = valid.astype(float)
-        if first is not None:
-            i, name = first
+        ok = {name: traj.series[name] >= 0 for name in self.validity}  # NaN violates too
+        valid = np.logical_and.reduce(list(ok.values()))
+        # nothing after a violation is the model's
+        traj.series["model valid"] = np.minimum.accumulate(valid).astype(float)
+        broken = [(int(np.argmin(v)), name) for name, v in ok.items() if not np.all(v)]
+        if broken:
+            i, name = min(broken, key=lambda b: b[0])  # the first violation, in time
             traj.events.insert(0, f"t = {traj.t[i]:.4g} s: the motion leaves the model "
                                   f"({name} = {traj.series[name][i]:.3g} < 0, the model "
                                   f"needs {name} ≥ 0); what follows is not physical")
@@ -1042,9 +1027,9 @@ class System:
 
 # The definition's attributes, read through: a System is used where a Definition is.
 for _field, _what in _READ_THROUGH.items():
-    setattr(System, _field, _read_through(_field, _what))
+    setattr(System, _field, _attribute(_field, _what, False))
 for _field, _what in _PART_DOCS.items():
-    setattr(System, _field, _part(_field, _what))
+    setattr(System, _field, _attribute(_field, _what, True))
 del _field, _what
 
 

@@ -90,7 +90,7 @@ def test_the_definition_cannot_be_swapped_under_a_system():
         s.name = "other"
 
 
-def test_registered_methods_receive_the_definition_own_methods_the_system():
+def test_registered_methods_receive_the_definition_and_their_inputs_own_methods_the_system():
     seen = {}
 
     def probe(d):
@@ -107,7 +107,37 @@ def test_registered_methods_receive_the_definition_own_methods_the_system():
         s.derive("_probe"), s.derive("own")
     finally:
         del METHODS["_probe"]
-    assert seen["registered"] is s.definition and seen["own"] is s
+    assert seen["registered"].definition is s.definition and seen["own"] is s
+    assert seen["registered"].mechanics_model is None and seen["registered"].T is s.T
+
+
+def test_a_method_reads_its_inputs_beside_the_definition_and_shares_its_caches():
+    from companion.mechanics.lagrange import kinematics_of
+    from companion.mechanics.methods import Given
+
+    s = examples.get("knife_edge")
+    given = Given(s.definition, s.mechanics_model)
+    assert given == s.definition and hash(given) == hash(s.definition)
+    assert kinematics_of(given) is kinematics_of(s.definition)  # Φ = Ψ⁻¹ formed once
+    assert given.mechanics_model is s.mechanics_model and given.geometry is None
+    assert given.q == s.q and given.T is s.T
+    assert copy.deepcopy(given).q == s.q
+
+
+def test_the_methods_inputs_are_the_systems_not_fields_of_the_definition():
+    """Kane's bodies, a mechanism and the elimination are given to System beside the
+    definition (issue 36): a definition holds physics only."""
+    assert not {"mechanics_model", "geometry", "elimination"} & set(Definition.FIELDS)
+    with pytest.raises(TypeError, match="unknown field"):
+        System(**pendulum_fields()).definition.replace(mechanics_model=None)
+    s = System(System(**pendulum_fields()).definition, mechanics_model=lambda: None)
+    assert s.variant(elimination="symbolic").mechanics_model is s.mechanics_model
+    with pytest.raises(ValueError, match="elimination must be 'symbolic' or 'numeric'"):
+        s.variant(elimination="fast")
+    with pytest.raises(TypeError, match="mechanics_model must be a function"):
+        System(s.definition, mechanics_model=3)
+    with pytest.raises(ValueError, match="give the kinetic energy: T"):
+        System(s.definition.replace(T=None))
 
 
 def test_a_system_survives_pickle_and_deepcopy():
@@ -138,10 +168,11 @@ def test_a_variant_with_more_series_has_the_same_motion_and_the_new_series(name)
     assert s.name == name and "twice q0" not in s.series  # the original is untouched
 
 
-def test_a_variant_keeps_the_equations_and_copies_its_parts():
+def test_a_variant_copies_its_parts_and_derives_again_for_other_equations():
     s = System(**pendulum_fields())
-    with pytest.raises(ValueError, match="keeps the equations.*parameters"):
-        s.variant(parameters=list(reversed(s.parameters)))
+    reordered = s.variant(parameters=list(reversed(s.parameters)))
+    assert reordered.derive() is not s.derive() and reordered.name == s.name
+    assert s.variant(initial=s.initial).derive() is s.derive()  # where it starts only
     with pytest.raises(TypeError, match="unknown keyword.*colour"):
         s.variant(colour="red")
     v = s.variant(method="maggi", t_final=3.0)

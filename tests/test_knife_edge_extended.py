@@ -23,12 +23,11 @@ def knife_edge_with_drag_and_wind() -> System:
     u1, _, _ = d.u
     _, l = d.parameter_symbols
     c, W = sp.symbols("c W", positive=True)
-    extended = d.replace(
-        Q=[-c * u1, 0], Q_q=[0, 2 * W, W * l * sp.cos(phi)],
+    return book.variant(  # its parts kept: series, observables, Kane's bodies
+        name="knife_edge_drag_wind", Q=[-c * u1, 0], Q_q=[0, 2 * W, W * l * sp.cos(phi)],
         parameters=[*d.parameters,
                     Parameter(c, C_DRAG, 0.0, 2.0, "N s/m", "drag on particle 1"),
                     Parameter(W, WIND, -2.0, 2.0, "N", "wind on each particle, along y")])
-    return System(extended, observables=book.observables)
 
 
 def independent_blade_force(m, l, c, W, phi, u1, u2):

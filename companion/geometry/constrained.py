@@ -59,8 +59,6 @@ class ConstrainedSystem(System):
         Passed to :class:`System` (name, title, parameters, initial, ...).
     """
 
-    _TRANSIENT = ("_xddot", "_c_library")
-
     def __init__(self, *, x: Sequence[sp.Symbol], xdot: Sequence[sp.Symbol],
                  embedding: Sequence[sp.Expr], ambient_metric: sp.Matrix,
                  ambient_force: Sequence[sp.Expr], min_immersion: float = 1e-3,
@@ -112,6 +110,24 @@ class ConstrainedSystem(System):
             return None
         ambient, inverse = self._inverse_map
         return lambdify_scalar([*ambient, *self.parameter_symbols], inverse)
+
+    @cached_property
+    def _xddot(self):
+        args = [*self.q, *self.u, *self.parameter_symbols]
+        return lambdify_scalar(args, list(self.derive("geometric").result("xddot")))
+
+    @cached_property
+    def _c_library(self):
+        """The C library of :meth:`chart_rhs`: the chart's test μ ≥ min_immersion first."""
+        from companion.numerics import c_rhs
+
+        n = len(self.q)
+        det, tr = self._gram
+        guard = det - self.min_immersion**n / n**n * tr**n  # as geometric_rhs tests μ
+        program = Program(self.t, [*self.q, *self.u], self.parameter_symbols)
+        program.require(guard, 1)  # the rates are not evaluated where it fails
+        program.rates = program.let([*self.u, *self.derive("geometric").result("xddot")])
+        return c_rhs.library(program)
 
     @property
     def _chart_args(self) -> list[sp.Symbol]:
@@ -169,9 +185,6 @@ class ConstrainedSystem(System):
         """x ↦ ẋ for the state (x, ẋ) with the reduced accelerations ẍ = σ̃⁻¹F̃ − Γ̃(ẋ, ẋ)
         compiled into one scalar function; every evaluation first checks the chart and
         refuses to go on where it is singular."""
-        if not hasattr(self, "_xddot"):
-            args = [*self.q, *self.u, *self.parameter_symbols]
-            self._xddot = lambdify_scalar(args, list(self.derive("geometric").result("xddot")))
         accel, gram, p, n = self._xddot, self._gram_scalar, list(p), len(self.q)
         floor = self.min_immersion**n / n**n  # μ < min_immersion ⇔ det < floor·trⁿ
 
@@ -196,14 +209,6 @@ class ConstrainedSystem(System):
         if c_rhs.compiler() is None:
             return self.geometric_rhs(p)
         n = len(self.q)
-        if not hasattr(self, "_c_library"):
-            det, tr = self._gram
-            guard = det - self.min_immersion**n / n**n * tr**n  # as geometric_rhs tests μ
-            rates = [*self.u, *self.derive("geometric").result("xddot")]
-            program = Program(self.t, [*self.q, *self.u], self.parameter_symbols)
-            program.require(guard, 1)  # the rates are not evaluated where it fails
-            program.rates = program.let(rates)
-            self._c_library = c_rhs.library(program)
         return c_rhs.CRightHandSide(self._c_library, n, n, p,
                                     singular="the chart stops being an immersion (J loses rank)")
 

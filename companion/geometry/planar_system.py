@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -47,8 +48,6 @@ class MechanismSystem(System):
         :class:`System`.
     """
 
-    _TRANSIENT = ("_numeric_mechanism",)
-
     def __init__(self, mechanism: Mechanism, *, nonnegative: Iterable[str] = (), **kwargs: Any):
         m = mechanism
         T = m.kinetic_energy()
@@ -66,25 +65,21 @@ class MechanismSystem(System):
     def mechanism(self) -> Mechanism:
         return self.geometry
 
-
-def _numeric_mechanism(system: System) -> tuple[NumericMechanism, Any]:
-    """The mechanism compiled for numbers and the batched M, f of the pull-back (cached)."""
-    cached = getattr(system, "_numeric_mechanism", None)
-    if cached is None:
-        d = system.derive("pull_back")
-        args = [*d.q, *d.u, *system.parameter_symbols]
-        cached = (system.geometry.numeric(system.parameter_symbols),
-                  sp.lambdify(args, [*d.mass_matrix, *d.forcing], modules="numpy", cse=True))
-        system._numeric_mechanism = cached
-    return cached
+    @cached_property
+    def _numeric_mechanism(self) -> tuple[NumericMechanism, Any]:
+        """The mechanism compiled for numbers and the batched M, f of the pull-back."""
+        d = self.derive("pull_back")
+        args = [*d.q, *d.u, *self.parameter_symbols]
+        return (self.geometry.numeric(self.parameter_symbols),
+                sp.lambdify(args, [*d.mass_matrix, *d.forcing], modules="numpy", cse=True))
 
 
-def accelerations(system: System, q: np.ndarray, u: np.ndarray, p: Sequence[float]
+def accelerations(system: MechanismSystem, q: np.ndarray, u: np.ndarray, p: Sequence[float]
                   ) -> np.ndarray:
     """q̈ for states q, u of shape (n, N), solving all the M q̈ = f at once."""
     n, N = q.shape
     vals = [np.broadcast_to(np.asarray(v, dtype=float), (N,))
-            for v in _numeric_mechanism(system)[1](*q, *u, *p)]
+            for v in system._numeric_mechanism[1](*q, *u, *p)]
     M = np.moveaxis(np.array(vals[: n * n]).reshape(n, n, N), -1, 0)
     f = np.array(vals[n * n:]).T[..., None]
     try:
@@ -93,13 +88,13 @@ def accelerations(system: System, q: np.ndarray, u: np.ndarray, p: Sequence[floa
         raise SingularConfigurationError("the mass matrix is singular on the motion") from exc
 
 
-def joint_forces_and_residuals(system: System, traj: Trajectory) -> None:
+def joint_forces_and_residuals(system: MechanismSystem, traj: Trajectory) -> None:
     """Observer: q̈, the joint forces of §7.7 and every body's Newton–Euler residuals."""
     n = len(system.q)
     p = [traj.params[s.name] for s in system.parameter_symbols]
     q, u = traj.states[:n], traj.states[n:2 * n]
     qdd = accelerations(system, q, u, p)
-    num = _numeric_mechanism(system)[0]
+    num = system._numeric_mechanism[0]
     forces, residuals = num.forces(q, u, qdd, p)
     joints, poses = num.positions(q, p)
     for name, value in forces.items():

@@ -1,4 +1,4 @@
-"""A system's definition, as the book sets it up: frozen, and all a derivation method reads.
+"""A system's definition, as the book sets it up: frozen, and the physics every method reads.
 
 A :class:`Definition` holds the coordinates, the quasi-velocity definitions in terms of q̇
 (Ψ is obtained from them by differentiation, never typed), the kinetic energy, the
@@ -8,7 +8,8 @@ shown or evaluated is the model's (:class:`companion.system.System`: name, title
 or the worked example's (its book source and equation numbers).  It is validated once, when
 it is made, and never changes after: a variant is a new definition
 (:meth:`Definition.replace`).  The derivation methods of
-:data:`companion.mechanics.methods.METHODS` read it and nothing else; the numbers are the
+:data:`companion.mechanics.methods.METHODS` read it, and beside it their own inputs (Kane's
+bodies, a mechanism: :class:`companion.mechanics.methods.Given`); the numbers are the
 System's, which composes a definition with a method and an integrator.
 """
 
@@ -16,11 +17,11 @@ from __future__ import annotations
 
 import inspect
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import sympy as sp
 
@@ -32,9 +33,6 @@ from companion.mechanics.quasi_velocities import (
     psi_from_definitions,
     tidy_matrix,
 )
-
-if TYPE_CHECKING:  # only for annotations: sympy.physics.mechanics is slow to import
-    from companion.mechanics.model import MechanicsModel
 
 
 @dataclass(frozen=True)
@@ -225,7 +223,8 @@ class Definition:
         The unconstrained kinetic energy in q, u (and t).
     T_qdot
         Instead of ``T``: the kinetic energy in q, q̇ (and t), converted to the u's through
-        q̇ = Φ u + Φ_t (4.81) on first use.
+        q̇ = Φ u + Φ_t (4.81) on first use.  Neither: the bodies of a mechanics model give
+        it, by numeric elimination (:class:`companion.system.System`'s ``elimination``).
     parameters
         Physical parameters (every other symbol in T, definitions or Q).
     initial
@@ -256,19 +255,6 @@ class Definition:
     dependent
         One coordinate per configuration constraint whose start value is solved from the
         constraints.
-    mechanics_model
-        Optional: a function building the system's frames, points, bodies and loads
-        (:class:`~companion.mechanics.model.MechanicsModel`), needed by Kane's method.  Its
-        loads, if any, must agree with ``Q``/``Q_q``, which the other methods read.
-    geometry
-        Optional data the geometric methods read (a planar mechanism for ``"pull_back"``, a
-        constraint embedding for ``"geometric"``).
-    elimination
-        ``"symbolic"`` (Φ = Ψ⁻¹ formed symbolically, every method) or ``"numeric"``: the
-        Boltzmann–Hamel equations with Φ and the solve for u̇ left to the compiled
-        right-hand side (:mod:`companion.mechanics.numeric_elimination`), for systems whose
-        symbolic inverse would be large; T then comes from ``mechanics_model``.
-
     Raises
     ------
     ValueError
@@ -303,9 +289,6 @@ class Definition:
         t: sp.Symbol | None = None,
         holonomic: Sequence[sp.Expr] = (),
         dependent: Sequence[sp.Symbol] = (),
-        mechanics_model: Callable[[], MechanicsModel] | None = None,
-        geometry: Any = None,
-        elimination: str = "symbolic",
     ):
         given = dict(locals())
         del given["self"]
@@ -327,21 +310,10 @@ class Definition:
                 or not 0 <= n_constraints < len(u)):
             raise ValueError(f"n_constraints counts the last u's held at zero: an integer from "
                              f"0 to {len(u) - 1} for {len(u)} u's, got {n_constraints!r}")
-        if elimination not in ("symbolic", "numeric"):
-            raise ValueError(f"elimination must be 'symbolic' or 'numeric', got {elimination!r}")
-        if mechanics_model is not None and not callable(mechanics_model):
-            raise TypeError("mechanics_model must be a function returning the MechanicsModel "
-                            "(built on first use by Kane's method), e.g. build_model, not "
-                            f"build_model(); got {type(mechanics_model).__name__}")
         if T is not None and T_qdot is not None:
             raise ValueError("give the kinetic energy once: T (in the u's) or T_qdot (in q̇)")
-        if T is None and T_qdot is None and not (elimination == "numeric"
-                                                  and mechanics_model is not None):
-            raise ValueError("give the kinetic energy: T (in the u's) or T_qdot (in q̇) (with "
-                             "elimination='numeric', a mechanics_model instead)")
         for key, value in (
-                ("t", t), ("elimination", elimination), ("mechanics_model", mechanics_model),
-                ("geometry", geometry),
+                ("t", t),
                 ("u", tuple(u)),
                 ("definitions", tuple(sympify_entry(e, f"definitions[{i}] (of {s})")
                                       for i, (e, s) in enumerate(zip(definitions, u,
@@ -597,8 +569,8 @@ class Definition:
             return self._T
         if self.T_qdot is None:
             raise NotImplementedError(
-                "this system uses numeric elimination: its kinetic energy is read from "
-                "the bodies of its mechanics model, never written in the u's")
+                "this definition gives no kinetic energy in symbols (T or T_qdot): numeric "
+                "elimination reads it from the bodies of a mechanics model")
         phi, phi_t = self._kinematics
         qdot = phi * sp.Matrix(self.u) + phi_t
         T = sp.expand(sp.sympify(self.T_qdot).xreplace(dict(zip(self.qdot, qdot, strict=True))))
@@ -610,11 +582,6 @@ class Definition:
         psi, psi_t = self.psi
         phi = inverse(psi)
         return phi, -phi * psi_t
-
-    @property
-    def Q_given(self) -> tuple[sp.Expr, ...] | None:
-        """The forces of the free u's as given (``Q``), without those of ``Q_q``."""
-        return self._Q_given
 
     @cached_property
     def Q(self) -> tuple[sp.Expr, ...] | None:

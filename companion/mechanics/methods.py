@@ -2,23 +2,57 @@
 
 A *method* is how the equations of motion are formed from a system's definition
 (Boltzmann–Hamel, Lagrange with multipliers, Maggi, Kane, Arnold, the geometric pull-back…):
-a function ``definition -> Derivation``.  It reads only the frozen
-:class:`~companion.mechanics.definition.Definition` (a :class:`companion.system.System`
-passes its own) and refuses a system it does not apply to with ``NotImplementedError``
-saying why.
+a function ``definition -> Derivation``.  It reads the frozen
+:class:`~companion.mechanics.definition.Definition`, which holds physics only, and the
+method's own inputs beside it (:class:`Given`: Kane's ``mechanics_model``, the geometric
+methods' ``geometry``), and refuses a system it does not apply to with
+``NotImplementedError`` saying why.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from companion.mechanics.definition import Definition
 from companion.mechanics.derivation import Derivation
 
-#: A registered derivation method: a system's definition in, its derivation out (a
-#: system's own methods, ``System(methods=…)``, get the whole system instead).
-Method = Callable[[Definition], Derivation]
+#: What each method's own input is (none is a field of the definition: a definition with
+#: other forces keeps Kane's bodies only when they are given again).
+INPUTS = {"mechanics_model": "the function building the bodies and loads Kane's method reads "
+                             "(:class:`~companion.mechanics.model.MechanicsModel`), or None",
+          "geometry": "what the geometric methods read (a planar mechanism for \"pull_back\", "
+                      "a constraint embedding for \"geometric\"), or None"}
+
+
+@dataclass(frozen=True, eq=False)
+class Given:
+    """A definition as a registered method receives it: the definition's attributes read
+    through, and the methods' own inputs (:data:`INPUTS`) beside them, None when not given.
+    It equals and hashes as its definition, so what is cached of the physics (Φ = Ψ⁻¹ of
+    :func:`~companion.mechanics.lagrange.kinematics_of`) is computed once for both."""
+
+    definition: Definition
+    mechanics_model: Callable[[], Any] | None = None
+    geometry: Any = None
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or name == "definition":  # copy and pickle look these up
+            raise AttributeError(name)
+        return getattr(self.definition, name)
+
+    def __eq__(self, other: object) -> bool:
+        return getattr(other, "definition", other) is self.definition
+
+    def __hash__(self) -> int:
+        return hash(self.definition)
+
+
+#: A registered derivation method: a system's definition (with the method's inputs,
+#: :class:`Given`) in, its derivation out (a system's own methods, ``System(methods=…)``,
+#: get the whole system instead).
+Method = Callable[[Given], Derivation]
 
 #: Derivation methods by name, in the order they were registered.
 METHODS: dict[str, Method] = {}
@@ -74,5 +108,5 @@ def applicable(system: Derivable, names: Sequence[str] | None = None) -> list[st
     return out
 
 
-__all__ = ["METHODS", "METHOD_TITLES", "Definition", "Derivable", "Method", "applicable",
-           "method_title", "register_method"]
+__all__ = ["INPUTS", "METHODS", "METHOD_TITLES", "Definition", "Derivable", "Given", "Method",
+           "applicable", "method_title", "register_method"]

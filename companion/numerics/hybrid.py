@@ -28,12 +28,16 @@ from companion.numerics.integrate import integrate
 
 @dataclass(frozen=True)
 class Guard:
-    """A switching surface g(t, x) = 0, crossed in ``direction`` (−1: falling, +1: rising)."""
+    """A switching surface g(t, x) = 0, crossed in ``direction`` (−1: falling, +1: rising);
+    an event function of ``solve_ivp`` as it is (called, ``terminal`` and ``direction``)."""
 
     name: str
     fn: Callable[[float, np.ndarray], float]
     direction: float = -1.0
     terminal: bool = True
+
+    def __call__(self, t: float, x: np.ndarray) -> float:
+        return self.fn(t, x)
 
 
 @dataclass(frozen=True)
@@ -112,19 +116,14 @@ def simulate_hybrid(
     t0, x = 0.0, np.asarray(x0, dtype=float)
     while True:
         current = modes[mode]
-        events = []
-        for guard in current.guards:
-            def ev(t, y, fn=guard.fn):
-                return fn(t, y)
-            ev.terminal, ev.direction = guard.terminal, guard.direction
-            events.append(ev)
         t_eval = np.concatenate([[t0], grid[(grid > t0) & (grid <= t_final)]])
         try:
             if current.solve is not None and method == "DOP853":
                 sol = current.solve(t_eval, x, rtol, atol, max_step)
             else:
-                sol = integrate(current.rhs, x, t_eval, solver=method.lower(), events=events,
-                                rtol=rtol, atol=atol, max_step=max_step, strict=False)
+                sol = integrate(current.rhs, x, t_eval, solver=method.lower(),
+                                events=current.guards, rtol=rtol, atol=atol,
+                                max_step=max_step, strict=False)
         except SingularConfigurationError as exc:
             run.stopped = f"stopped in mode {mode}: {exc}"
             break

@@ -3,17 +3,16 @@
 Two particles of mass m on a massless rod of length l move on a horizontal plane; particle 1
 carries a knife edge aligned with the rod, so it cannot move across the rod.
 
-The book's system stays the book's: a system of one's own on it is a new definition, e.g.
-with a drag c and a wind W along y (``tests/test_knife_edge_extended.py``)::
+The book's system stays the book's: a system of one's own on it is a variant with another
+definition, e.g. with a drag c and a wind W along y (``tests/test_knife_edge_extended.py``)::
 
     book = examples.get("knife_edge")
-    d = book.definition
-    mine = System(d.replace(Q=[-c * u1, 0], Q_q=[0, 2 * W, W * l * cos(phi)],
-                            parameters=[*d.parameters, Parameter(c, …), Parameter(W, …)]),
-                  series=book.series, observables=book.observables)
+    mine = book.variant(Q=[-c * u1, 0], Q_q=[0, 2 * W, W * l * cos(phi)],
+                        parameters=[*book.parameters, Parameter(c, …), Parameter(W, …)])
 
-Every method moves it (Kane's through the same mechanics model, whose loads are the
-system's forces), and its blade force λ and energy are derived from its own equations.
+Every method moves it (Kane's through the book's mechanics model, a part the variant keeps,
+whose loads are the system's forces), and its blade force λ and energy are derived from its
+own equations.
 """
 
 from __future__ import annotations
