@@ -2,8 +2,10 @@
 right, the source notebook's own answers pass its autograder cells, and a student's stub or
 wrong answer fails them with the checker's feedback — the same sandboxed checker.
 
-nbgrader itself is not installed in the test environment (it would pull in the classic
-notebook server); the metadata is checked against nbgrader's documented format instead.
+nbgrader itself is not in the test extra (its server and front-end extensions would load in
+every JupyterLab the browser tests start; the README says why): the metadata is checked
+against nbgrader's documented format here, and ``make nbgrader-course``
+(``tools/nbgrader_course.py``) runs the real nbgrader on a class.
 """
 
 from __future__ import annotations
