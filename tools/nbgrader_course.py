@@ -77,7 +77,8 @@ def course(root: Path, students: list[str]) -> dict:
     (root / "nbgrader_config.py").write_text(
         "c = get_config()\n"
         f"c.CourseDirectory.root = {str(root)!r}\n"
-        "c.CourseDirectory.course_id = 'companion'\n")
+        "c.CourseDirectory.course_id = 'companion'\n"
+        "c.Execute.timeout = 300\n")  # the README's advice: a check's CPU budget, not 30 s
     export_assignment(examples.exercises_for(ASSIGNMENT),
                       root / "source" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb", students)
     _nbgrader(root, "generate_assignment", ASSIGNMENT, "--force")
