@@ -50,7 +50,8 @@ _CHECKSUM_LOG = re.compile(r"Attribute 'checksum' for cell (\S+) has changed")
 def _nbgrader(root: Path, *args: str, env: dict | None = None) -> str:
     """Run ``nbgrader args`` in the course folder, with ``env`` (default: this process's),
     this interpreter's scripts first on ``PATH`` (nbgrader runs ``alembic`` from there); its
-    log (nbgrader logs to stderr), also appended to ``nbgrader-logs/<command>.log`` there.
+    log (nbgrader logs to stderr), also appended to ``nbgrader-logs/<command>.log`` there;
+    the folder's ``jupyter/`` first on ``JUPYTER_PATH`` (:func:`course`'s kernel).
 
     Raises
     ------
@@ -58,7 +59,8 @@ def _nbgrader(root: Path, *args: str, env: dict | None = None) -> str:
         nbgrader exited with an error (its log's end is in the message).
     """
     env = dict(os.environ if env is None else env)
-    env["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")])
+    for name, first in (("PATH", Path(sys.executable).parent), ("JUPYTER_PATH", root / "jupyter")):
+        env[name] = os.pathsep.join(filter(None, [str(first), env.get(name)]))
     run = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=root, env=env,
                          capture_output=True, text=True, check=False)
     log = run.stdout + run.stderr
@@ -79,6 +81,13 @@ def course(root: Path, students: list[str]) -> dict:
         f"c.CourseDirectory.root = {str(root)!r}\n"
         "c.CourseDirectory.course_id = 'companion'\n"
         "c.Execute.timeout = 300\n")  # the README's advice: a check's CPU budget, not 30 s
+    # The notebook's kernel, python3, is this interpreter (JUPYTER_PATH comes first in the
+    # search: a user's own python3 kernel elsewhere would lack the companion or nbgrader).
+    spec = root / "jupyter" / "kernels" / "python3"
+    spec.mkdir(parents=True)
+    (spec / "kernel.json").write_text(json.dumps({
+        "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+        "display_name": "Python 3", "language": "python"}))
     export_assignment(examples.exercises_for(ASSIGNMENT),
                       root / "source" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb", students)
     _nbgrader(root, "generate_assignment", ASSIGNMENT, "--force")
