@@ -3,9 +3,11 @@ released, answered, autograded twice, exported and fed back by nbgrader itself.
 
     python -m tools.nbgrader_course [--students N] [--folder DIR]
 
-(run with a Python that has nbgrader and the companion installed; ``tests/test_nbgrader.py``
-runs it on three students).  In ``DIR`` (a temporary folder by default) it makes an nbgrader
-course, exports the knife edge's exercise set with every student's keys
+(``make nbgrader-course``: a Python with nbgrader and the companion installed, a venv of its
+own; not in the test suite, the README says why, but ``tests/test_exercises_assignment.py``
+grades its submissions as nbgrader's kernel does).  In ``DIR`` (a temporary folder by
+default) it makes an nbgrader course, exports the knife edge's exercise set with every
+student's keys
 (:func:`~companion.exercises.assignment.export_assignment`), runs ``nbgrader
 generate_assignment``, hands in one submission per student — in turn *correct* (the
 student's own answers), *mistaken* (the odd exercises right, the even ones wrong), *blank*
