@@ -3,6 +3,7 @@
 #   make test   install into .venv (with the test extra), lint, and run the whole test suite
 #   make check  the edit–test loop: lint and every test but the real-browser ones
 #   make lecture  every chapter in Voilà's lecture mode (PORT=, NO_BROWSER=1)
+#   make nbgrader-course  a class graded by the real nbgrader (STUDENTS=10), in .venv-nbgrader
 # Both create the local virtual environment .venv on first use and re-install only when
 # pyproject.toml changes (stamp files inside .venv).
 
@@ -24,7 +25,8 @@ else
 LAB_ARGS ?=
 endif
 
-.PHONY: lab test check lecture lint index figures screenshot book axe clean-venv
+.PHONY: lab test check lecture lint index figures screenshot book axe nbgrader-course \
+	clean-venv
 
 # root_dir: serve the whole repository (README, terminal at the top), open on the index.
 lab: $(VENV)/.installed-lab
@@ -129,5 +131,24 @@ $(VENV)/.installed-book: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -e ".[book]"
 	touch $@
 
+# The course kit through the real nbgrader (tools/nbgrader_course.py): the knife edge's
+# assignment exported for STUDENTS students, released with `nbgrader generate_assignment`,
+# answered (correct, mistaken, blank, hostile), autograded one student at a time (seconds
+# printed) and again for the class, exported and fed back; exits 1 naming a failed check.
+# nbgrader is no dependency of the companion, nor in the test extra: it lives in a venv of its
+# own, $(GRADE_VENV), installed beside the jupyter stack the binder lock pins (-c: no pinned
+# version moves).
+GRADE_VENV ?= .venv-nbgrader
+NBGRADER ?= nbgrader==0.9.6
+STUDENTS ?= 10
+nbgrader-course: $(GRADE_VENV)/.installed
+	$(GRADE_VENV)/bin/python -m tools.nbgrader_course --students $(STUDENTS)
+
+$(GRADE_VENV)/.installed: pyproject.toml binder/environment.yml
+	$(PYTHON) -m venv $(GRADE_VENV)
+	sed -n 's/^    - \([A-Za-z0-9_.-]*==[^ ]*\)$$/\1/p' binder/environment.yml >$(GRADE_VENV)/lock.txt
+	$(GRADE_VENV)/bin/python -m pip install --quiet -c $(GRADE_VENV)/lock.txt -e . "$(NBGRADER)"
+	touch $@
+
 clean-venv:
-	rm -rf $(VENV)
+	rm -rf $(VENV) $(GRADE_VENV)

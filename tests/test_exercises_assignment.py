@@ -2,8 +2,10 @@
 right, the source notebook's own answers pass its autograder cells, and a student's stub or
 wrong answer fails them with the checker's feedback — the same sandboxed checker.
 
-nbgrader itself is not installed in the test environment (it would pull in the classic
-notebook server); the metadata is checked against nbgrader's documented format instead.
+nbgrader itself is not in the test extra (its server and front-end extensions would load in
+every JupyterLab the browser tests start; the README says why): the metadata is checked
+against nbgrader's documented format here, and ``make nbgrader-course``
+(``tools/nbgrader_course.py``) runs the real nbgrader on a class.
 """
 
 from __future__ import annotations
@@ -264,6 +266,41 @@ def test_a_submission_can_neither_find_the_keys_nor_pose_as_another(course, pyth
     differ = [table["alice"]["keys"][k] != table["bob"]["keys"][k] for k in table["bob"]["keys"]]
     assert any(differ)
     assert [o == "ok" for o in outcomes] == [not d for d in differ]
+
+
+@pytest.mark.slow
+def test_the_nbgrader_trials_submissions_earn_what_it_expects(course, python3_kernel,
+                                                              monkeypatch, tmp_path):
+    """``tools/nbgrader_course.py`` (``make nbgrader-course``, the real nbgrader) checks each
+    score against what its correct, mistaken, blank and hostile submissions should earn; here
+    its submissions are graded as nbgrader's autograder grades them — the student version
+    (stubs), the locked cells put back from it as nbgrader's OverwriteCells does (the hostile
+    one replaced a test cell by ``pass``) — and every test cell passes exactly where the tool
+    expects it to."""
+    from tools.nbgrader_course import KINDS, submission
+
+    root, path, keys, table = course
+    monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")
+    monkeypatch.setenv(KEYS_ENV, str(keys))
+    release = nbformat.read(path, as_version=4)
+    for cell in release.cells:
+        if cell.metadata["nbgrader"]["solution"]:
+            cell.source = SOLUTION.sub(STUB, cell.source)
+    nbformat.write(release, tmp_path / "release.ipynb")
+    locked = {c.metadata["nbgrader"]["grade_id"]: c.source for c in release.cells
+              if c.metadata["nbgrader"]["locked"]}
+    for kind in KINDS:
+        notebook, right = submission(tmp_path / "release.ipynb", kind, table["alice"],
+                                     ("bob", table["bob"]))
+        edited = [c.metadata["nbgrader"]["grade_id"] for c in notebook.cells
+                  if locked.get(c.metadata["nbgrader"]["grade_id"], c.source) != c.source]
+        assert edited == (["knife_edge-vdot-test"] if kind == "hostile" else [])
+        for cell in notebook.cells:
+            cell.source = locked.get(cell.metadata["nbgrader"]["grade_id"], cell.source)
+        outcomes = _graded(notebook, python3_kernel, _folder(root, "alice"))
+        assert [o == "ok" for o in outcomes] == list(right.values()), kind
+        assert sum(right.values()) == {"correct": 7, "mistaken": 4, "blank": 1}.get(
+            kind, int(right["C1"])), kind
 
 
 def test_points_per_exercise_and_derivation_cells():

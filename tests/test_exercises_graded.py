@@ -1,7 +1,8 @@
 """Graded mode: no exercise answer is reachable from a student's kernel through the public API.
 
 The student version of an exported assignment is built as ``nbgrader generate_assignment``
-builds it (nbgrader is not installed here; its two documented preprocessors are mirrored:
+builds it (nbgrader is not in the test extra, see the README; ``make nbgrader-course``
+runs nbgrader itself; its two documented preprocessors are mirrored here:
 ClearSolutions puts a stub in place of each ``### BEGIN SOLUTION`` region, ClearHiddenTests
 drops each ``### BEGIN HIDDEN TESTS`` region).  Then a "copying student" runs it in a fresh
 kernel and tries every public call that used to give the answer away; and the autograder,
