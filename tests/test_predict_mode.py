@@ -175,7 +175,7 @@ def test_the_axes_are_not_fitted_to_the_hidden_motion(name):
     import dataclasses
 
     explorer = examples.explorer(name)
-    asked = [n for n, p in explorer.presets.items() if p.asks]
+    asked = [n for n, p in explorer.presets.items() if p.predict and p.prompt]
     shown = _limits(explorer)
     predicting = []
     for preset in (*asked, *reversed(asked)):
