@@ -130,11 +130,17 @@ def test_no_axis_label_or_caption_depends_on_the_hidden_motion(name):
 @pytest.mark.usefixtures("widget_backend")
 def test_an_explorer_built_on_a_preset_asks_first():
     """``examples.explorer(name, preset=...)`` (euler's second explorer) opens the preset's
-    prediction instead of showing its outcome already played."""
+    prediction instead of showing its outcome already played, its axes fitted to the
+    defaults' motion as an explorer built without the preset has them."""
     explorer = examples.explorer("euler_body", preset="smallest axis")
     assert explorer.predicting and _drawn(explorer) == []
     assert "Predict before you press play" in explorer.prompt.value
+    plain = examples.explorer("euler_body")
+    assert _limits(explorer) == _limits(plain)
+    explorer.reveal()
+    assert _limits(explorer) != _limits(plain)
     explorer.close()
+    plain.close()
 
 
 def test_a_fast_motion_plays_at_a_speed_a_room_can_follow():
