@@ -6,7 +6,9 @@ Never downloads a browser: Chromium must be installed (``apt-get install chromiu
 
 from __future__ import annotations
 
+import ast
 import base64
+import json
 import os
 import re
 import secrets
@@ -17,10 +19,11 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from companion.widgets import style, voila_markdown
 from companion.widgets.explorer import EXPLORER_CLASS
@@ -407,6 +410,54 @@ def run_in_kernel(page, code: str, timeout: float = 60) -> None:
         const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
         await kernel.requestExecute({code, silent: true}).done; }""", code)
     wait_kernel_idle(page, timeout=timeout, settle=0.5)
+
+
+def voila_kernels(server: Server) -> list[str]:
+    """The ids of the kernels Voilà has started so far (its log names each)."""
+    return re.findall(r"Kernel started: (\S+)", server.log.read_text(errors="replace"))
+
+
+@contextmanager
+def voila_kernel(server: Server, known: Sequence[str], timeout: float = 180) -> Iterator[Any]:
+    """A client (jupyter_client's) of the first kernel Voilà started that is not in
+    ``known`` (:func:`voila_kernels` before a page was opened: that page's kernel), through
+    its connection file, in the folder Voilà's log names."""
+    from jupyter_client import BlockingKernelClient
+
+    deadline = time.monotonic() + timeout
+    while not (new := [k for k in voila_kernels(server) if k not in known]):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"Voilà started no kernel within {timeout} s")
+        time.sleep(0.2)
+    log = server.log.read_text(errors="replace")
+    folder = re.search(r"Storing connection files in (\S+?)\.?$", log, re.MULTILINE)[1]
+    client = BlockingKernelClient(connection_file=f"{folder}/kernel-{new[0]}.json")
+    client.load_connection_file()
+    client.start_channels()
+    try:
+        yield client
+    finally:
+        client.stop_channels()
+
+
+def kernel_state(client, expression: str, until: Callable[[Any], bool] = bool,
+                 timeout: float = 120) -> Any:
+    """The value of ``expression`` (Python giving JSON text) in the kernel of ``client``, once
+    ``until`` holds of it: asked again until then (each request waits in the kernel's queue
+    behind the messages the page sent before it), a TimeoutError after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        reply = client.execute("", store_history=False, user_expressions={"v": expression},
+                               reply=True, timeout=timeout)["content"]
+        value = reply["user_expressions"]["v"]
+        if value.get("status") != "ok":
+            raise RuntimeError(f"{expression!r} failed in the kernel: {value.get('evalue')}")
+        state = json.loads(ast.literal_eval(value["data"]["text/plain"]))
+        if until(state):
+            return state
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the kernel's state did not come within {timeout} s: {state}")
+        time.sleep(0.2)
 
 
 def kernel_value(page, expression: str, timeout: float = 60) -> str:

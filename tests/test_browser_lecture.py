@@ -512,3 +512,82 @@ def test_the_answer_to_a_prediction_waits_for_the_play(lecture_voila, browser):
         assert errors == []
     finally:
         page.close(run_before_unload=True)
+
+
+# ------------------------------------------------------------------ a preset pressed early
+#: Every caption a scene writes, in order: one replaced before the page painted it is still
+#: read aloud (the caption is a live region).
+_CAPTION_LOG = """(() => { window.__companionCaptions = [];
+  const text = Object.getOwnPropertyDescriptor(Node.prototype, 'textContent');
+  Object.defineProperty(Node.prototype, 'textContent', {configurable: true,
+    get() { return text.get.call(this); },
+    set(value) {
+      if (this.classList && this.classList.contains('companion-scene-description'))
+        window.__companionCaptions.push(value);
+      text.set.call(this, value); }}); })()"""
+#: The knife edge's explorer in its kernel: values, prediction, whether its scene shows its
+#: motion, and the limits of its axes but the equal-aspect path's (widened to its box).
+_KNIFE = ("__import__('json').dumps({'values': explorer.values, 'predicting': explorer.predicting,"
+          " 'scene': any(getattr(getattr(f, '__self__', None), 'trajectory', None)"
+          " is explorer.trajectory for f in explorer.on_update),"
+          " 'limits': [[*map(float, (*ax.get_xlim(), *ax.get_ylim()))]"
+          " for ax in explorer.figure.axes if ax.get_aspect() == 'auto']})")
+
+
+def test_a_preset_pressed_early_is_taken_and_keeps_its_answer(lecture_voila, browser):
+    """knife-edge: key 1 pressed as soon as the explorer shows its presets (the page still
+    running its cells), then End and key 2, as the instructor's trial did.  The explorer and
+    its scene take each preset, and until the motion is played nothing tells it: the axes keep
+    the limits they had, the same for both presets (fitted, the "no turning" λ axis was
+    ±1e-12 and the tight turn's 0–8 N, and a picture cached with tick labels showed them), and
+    no caption the scene wrote described it (the new motion's description was written, and
+    read aloud, before the invitation to play).  Revealed, the caption is the preset's motion's
+    own and the axes are fitted to it."""
+    from companion import examples
+    from companion.scene.widget import PREDICT_CAPTION
+
+    here = examples.explorer("knife_edge")
+    scene = examples.scene("knife_edge", here)
+    told = {}
+    for name in here.presets:
+        here.apply_preset(name)
+        told[name] = scene.description
+    first, second = here.presets
+    wanted = {name: here.presets[name].values for name in (first, second)}
+    here.close()
+    assert len(set(told.values())) == 2
+
+    def took(name: str):
+        return lambda s: (all(s["values"][k] == v for k, v in wanted[name].items())
+                          and s["predicting"] and s["scene"])
+
+    page = browser.new_page(viewport={"width": 1920, "height": 1080})
+    page.add_init_script(_CAPTION_LOG)
+    errors: list[str] = []
+    lb.collect_page_errors(page, errors)
+    known = lb.voila_kernels(lecture_voila)
+    try:
+        page.goto(lecture_voila.link("voila/render/chapters/greenwood-04/knife-edge.ipynb"),
+                  timeout=180_000)
+        page.wait_for_selector(f".{lb.EXPLORER_CLASS} .companion-preset", timeout=180_000)
+        page.keyboard.press("1")
+        with lb.voila_kernel(lecture_voila, known) as kernel:
+            asked = lb.kernel_state(kernel, _KNIFE, took(first))
+            page.wait_for_selector(f".{lb.SCENE_CLASS} canvas", timeout=120_000)
+            page.keyboard.press("End")  # a jump to the end is no play
+            page.keyboard.press("2")
+            again = lb.kernel_state(kernel, _KNIFE, took(second))
+            assert again["limits"] == asked["limits"], "the axes follow the hidden motion"
+            captions = page.evaluate("window.__companionCaptions")
+            assert not set(captions) & set(told.values()), f"a caption told it: {captions}"
+            assert captions[-1] == PREDICT_CAPTION
+
+            page.get_by_role("button", name="reveal the outcome").click()
+            page.wait_for_function(
+                "(text) => [...document.querySelectorAll('.companion-scene-description')]"
+                ".some(c => c.textContent === text)", arg=told[second], timeout=60_000)
+            shown = lb.kernel_state(kernel, _KNIFE, lambda s: not s["predicting"])
+            assert shown["limits"] != asked["limits"], "revealed, the axes kept their limits"
+        assert errors == []
+    finally:
+        page.close(run_before_unload=True)

@@ -4,6 +4,7 @@ scene's caption — until the motion has been played or "reveal the outcome" is 
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from companion import examples
@@ -129,11 +130,17 @@ def test_no_axis_label_or_caption_depends_on_the_hidden_motion(name):
 @pytest.mark.usefixtures("widget_backend")
 def test_an_explorer_built_on_a_preset_asks_first():
     """``examples.explorer(name, preset=...)`` (euler's second explorer) opens the preset's
-    prediction instead of showing its outcome already played."""
+    prediction instead of showing its outcome already played, its axes fitted to the
+    defaults' motion as an explorer built without the preset has them."""
     explorer = examples.explorer("euler_body", preset="smallest axis")
     assert explorer.predicting and _drawn(explorer) == []
     assert "Predict before you press play" in explorer.prompt.value
+    plain = examples.explorer("euler_body")
+    assert _limits(explorer) == _limits(plain)
+    explorer.reveal()
+    assert _limits(explorer) != _limits(plain)
     explorer.close()
+    plain.close()
 
 
 def test_a_fast_motion_plays_at_a_speed_a_room_can_follow():
@@ -151,4 +158,107 @@ def test_a_fast_motion_plays_at_a_speed_a_room_can_follow():
     with pytest.raises(ValueError, match="not one of the scene's speeds"):
         Preset("too slow", {}, "?", speed=0.1)
     assert 0.25 in PLAYBACK_SPEEDS
+    explorer.close()
+
+
+def _limits(explorer) -> list[tuple[float, ...]]:
+    """Every axes' limits as drawn (an equal-aspect axes widens them when drawn), to nine
+    digits (the widening, computed anew, differs in the last bits)."""
+    explorer.figure.canvas.draw()
+    return [tuple(float(f"{v:.9g}") for v in (*ax.get_xlim(), *ax.get_ylim(),
+                                                 *getattr(ax, "get_zlim", tuple)()))
+            for ax in explorer.figure.axes]
+
+
+@pytest.mark.parametrize("name", ["knife_edge", "euler_body", "disk_link_friction"])
+def test_the_axes_are_not_fitted_to_the_hidden_motion(name):
+    """In predict mode the axes keep the limits of the motion shown before, whichever motion
+    is hidden (the knife edge's "no turning" fitted its λ axis to ±1e-12, the tight turn to
+    0–8 N: tick marks, the equal-aspect path's frame and any tick label a cached picture kept
+    told the outcome); revealed, they are those of the preset applied without a prediction.
+    (An equal-aspect axes widens its limits to its box, which in predict mode has its tick
+    labels' room too: only the other axes are compared with those before and after.)"""
+    import dataclasses
+
+    explorer = examples.explorer(name)
+    asked = [n for n, p in explorer.presets.items() if p.predict and p.prompt]
+    shown = _limits(explorer)
+    predicting = []
+    for preset in (*asked, *reversed(asked)):
+        explorer.apply_preset(preset)
+        assert explorer.predicting
+        predicting.append(_limits(explorer))
+    assert all(limits == predicting[0] for limits in predicting), predicting
+    plain = [i for i, ax in enumerate(explorer.figure.axes) if ax.get_aspect() == "auto"]
+    assert [predicting[0][i] for i in plain] == [shown[i] for i in plain]
+    explorer.reveal()
+    revealed = _limits(explorer)
+    twin = examples.explorer(name, key="twin")
+    twin.presets[asked[0]] = dataclasses.replace(twin.presets[asked[0]], predict=False)
+    assert _limits(twin) == shown  # drawn, as the explorer was: the same start
+    twin.apply_preset(asked[0])
+    assert not twin.predicting
+    assert [_limits(twin)[i] for i in plain] == [revealed[i] for i in plain]
+    explorer.close()
+    twin.close()
+
+
+def test_a_predict_preset_never_shows_its_motion_first(racket):
+    """Nothing of the new motion reaches the page before it is hidden: every figure drawn
+    while the preset is applied shows no curve and no tick label, and the scene receives the
+    new motion with its caption already the invitation to play (a screen reader read the
+    outcome as the caption changed, and the scene's heads-up line named the mode)."""
+    explorer, scene = racket
+    drawn, captions = [], []
+    redraw = explorer.redraw
+
+    def recording_redraw():
+        explorer.figure.canvas.draw()
+        drawn.append((_drawn(explorer), _axis_numbers(explorer)))
+        redraw()
+
+    explorer.redraw = recording_redraw
+    scene.observe(lambda _: captions.append(scene.caption), names="spec")
+    for preset in ("tennis racket", "smallest axis"):  # the second without playing the first
+        explorer.apply_preset(preset)
+    assert drawn and all(d == ([], []) for d in drawn), drawn
+    assert captions and set(captions) == {PREDICT_CAPTION}, captions
+
+
+def test_a_slider_move_queued_before_a_preset_does_not_undo_it(racket):
+    """A slider move still waiting to be applied when a preset key arrives (a drag's last
+    values, an echo) is older than the key: the preset's values stand, and so does its
+    prediction."""
+    explorer, scene = racket
+    explorer._pending["omega_x"] = 1.5  # as _on_slider queues it while the kernel is busy
+    explorer.apply_preset("tennis racket")
+    explorer.flush()
+    preset = explorer.presets["tennis racket"].values
+    assert all(explorer.values[k] == v for k, v in preset.items())
+    assert explorer.predicting and scene.trajectory is explorer.trajectory
+
+
+@pytest.mark.usefixtures("widget_backend")
+def test_the_frame_sent_in_predict_mode_shows_no_tick_label():
+    """The live canvas's layered render draws its cached background (ticks, tick labels)
+    anew when predict mode takes the numbers off the axes: a background cached with the tick
+    labels of the motion just fitted kept showing them over the hidden curves.  A frame is
+    the one a render without a cache gives."""
+    from companion.widgets.background import LayeredRender
+
+    explorer = examples.explorer("knife_edge")
+    canvas = explorer.figure.canvas
+
+    def pixels(layers: LayeredRender) -> np.ndarray:
+        layers.render()
+        return np.asarray(canvas.buffer_rgba()).copy()
+
+    pixels(explorer.layers)
+    for preset in ("tight turn", "straight", "tight turn"):
+        explorer.apply_preset(preset)
+        sent = pixels(explorer.layers)
+        assert explorer.predicting and np.array_equal(sent, pixels(LayeredRender(canvas)))
+    explorer.reveal()
+    sent = pixels(explorer.layers)
+    assert np.array_equal(sent, pixels(LayeredRender(canvas)))
     explorer.close()

@@ -8,7 +8,7 @@ therefore renders the figure in two layers:
 * the **background**: the figure and axes faces, ticks, tick labels, axis labels and titles,
   rendered by matplotlib as usual (the data artists set aside for that render) and kept as a
   bitmap, together with a *key* of everything it depends on (the figure's size, each axes'
-  position, limits, scales, titles and labels);
+  position, limits, scales, tick formatters, titles and labels);
 * the **data layer**: lines, collections, patches, texts, images and legends inside the axes,
   plus the figure's own texts and legends, drawn over that bitmap in their z-order, every frame.
 
@@ -101,6 +101,9 @@ def background_key(fig: Figure) -> tuple:
             ax.get_xscale(), ax.get_yscale(),
             ax.get_title("left"), ax.get_title(), ax.get_title("right"),
             ax.get_xlabel(), ax.get_ylabel(), ax.get_facecolor(),
+            # the tick labels' formatters: predict mode swaps them for none (explorer.py)
+            *(id(axis.get_major_formatter())
+              for axis in (ax.xaxis, ax.yaxis, getattr(ax, "zaxis", None)) if axis is not None),
         ))
     return tuple(parts)
 

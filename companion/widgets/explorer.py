@@ -194,6 +194,24 @@ def _axes_of(ax) -> list[Any]:
             if axis is not None]
 
 
+class _Limits:
+    """The view limits of an axes and the data limits they were fitted to (an equal-aspect
+    axes widens the one or the other by its data when drawn), to put back later."""
+
+    def __init__(self, ax) -> None:
+        self.ax = ax
+        self.view = [(axis, axis.get_view_interval().copy()) for axis in _axes_of(ax)]
+        self.data = [(box, box.frozen()) for box in (ax.dataLim, getattr(ax, "zz_dataLim", None))
+                     if box is not None]
+
+    def restore(self) -> None:
+        for axis, (low, high) in self.view:
+            axis.set_view_interval(low, high, ignore=True)
+        for box, then in self.data:
+            box.set(then)
+        self.ax.stale = True
+
+
 def few_ticks(*axes, nbins: int = 4) -> None:
     """At most ``nbins`` intervals between ticks on the axes given, and no minor ticks on log
     axes: ticks and their labels are the bulk of the cost of redrawing a figure (a log axis
@@ -283,6 +301,11 @@ class Preset:
         if self.speed not in PLAYBACK_SPEEDS:
             raise ValueError(f"preset {self.label!r}: speed {self.speed!r} is not one of the "
                              f"scene's speeds {', '.join(map(str, PLAYBACK_SPEEDS))}")
+
+    @property
+    def asks(self) -> bool:
+        """Whether the preset hides its outcome until played (a predict preset's prompt)."""
+        return self.predict and bool(self.prompt)
 
 
 #: The scene's playback speeds (its speed menu, scene.js).
@@ -394,7 +417,10 @@ class Explorer:
         if preset is not None and preset not in self.presets:
             raise ValueError(f"no preset {preset!r}; known: {', '.join(self.presets) or 'none'}")
         self.defaults: dict[str, float] = {n: p.default for n, p in self.spec.items()}
-        if preset is not None:
+        # A preset that asks is applied once built (below): the figure's axes are first fitted
+        # to the defaults' motion, never to the outcome the page hides.
+        asks = preset is not None and self.presets[preset].asks
+        if preset is not None and not asks:
             self._set(self.presets[preset].values)
         self.closed = False
         self.key = (running_cell(), system.name, key or preset or "main")
@@ -423,6 +449,10 @@ class Explorer:
         self.on_predict: list[Callable[[bool], None]] = []
         self._hidden: list[Any] = []
         self._formatters: list[tuple[Any, Any]] = []
+        #: While predicting: the axes' limits shown (those of the last motion shown), and
+        #: those the view fitted to the hidden motion, shown once it is revealed.
+        self._shown_limits: list[_Limits] = []
+        self._fitted_limits: list[_Limits] = []
         self.reveal_button = w.Button(description="reveal the outcome", icon="eye",
                                       tooltip="show the curves and the scene's caption now",
                                       layout={"width": "auto", "display": "none"})
@@ -468,8 +498,10 @@ class Explorer:
         self.widget.add_class(EXPLORER_CLASS)
         _LIVE[self.key] = self  # only once built: a failed build leaves nothing half-made live
         close_when_rerun(self.close)
-        if preset is not None and self._live_canvas:  # a page that can play it: predict first
-            self._ask(self.presets[preset])
+        if asks and self._live_canvas:  # a page that can play it: predict first
+            self.apply_preset(preset)
+        elif asks:  # a static page shows the preset played
+            self.update(**{**self.defaults, **self.presets[preset].values})
 
     # ----------------------------------------------------------------- controls
     def _known(self, names: Sequence[str] | Mapping[str, Any]) -> None:
@@ -567,6 +599,7 @@ class Explorer:
         self.prompt.value = ""
         self.reveal()
         self.playback_speed = 1.0
+        self._pending.clear()  # slider moves queued before the click: older than it
         return self.update(**self.defaults)
 
     def apply_preset(self, name: str) -> Trajectory | None:
@@ -574,20 +607,21 @@ class Explorer:
         if name not in self.presets:
             raise ValueError(f"no preset {name!r}; known: {', '.join(self.presets) or 'none'}")
         preset = self.presets[name]
-        self.reveal()
         self.playback_speed = preset.speed
+        self._pending.clear()  # slider moves queued before the click would undo the preset
+        # Hidden before the update, not after it: no frame of the new motion, no caption of
+        # it (read aloud by a screen reader) and no axis fitted to it reaches the page first.
+        if preset.asks:
+            self._hide_outcome(redraw=False)  # the update draws
+        else:
+            self.reveal()
         traj = self.update(**{**self.defaults, **preset.values})
-        if traj is not None:
-            self._ask(preset)
-        return traj
-
-    def _ask(self, preset: Preset) -> None:
-        """Show ``preset``'s prompt and, for a predict preset, hide the outcome."""
-        if preset.prompt:
+        if traj is None:
+            self.reveal()  # refused: the motion shown stays, with the reason
+        elif preset.prompt:
             self.prompt.value = (f"<div><b>Predict before you press "
                                  f"play:</b> {html.escape(preset.prompt)}</div>")
-            if preset.predict:
-                self._hide_outcome()
+        return traj
 
     def place_beside(self, widget: w.Widget, share: float = BESIDE_SHARE) -> None:
         """Show ``widget`` (the explorer's scene) to the right of the figure, the figure
@@ -612,21 +646,31 @@ class Explorer:
         self.fitter.keep_aspect = True
         self.fitter.stack_below = 0.0
 
-    def _hide_outcome(self) -> None:
+    def _hide_outcome(self, redraw: bool = True) -> None:
         """Predict mode: hide every curve, marker, patch and text drawn in the axes (the
-        outcome), the numbers on every axis (limits fitted to the hidden curves tell it: a
-        constraint force's axis of ±1e-12 says it is zero), the readout's events and a
-        following scene's caption."""
-        self._hidden = [a for ax in self.figure.axes
-                        for a in (*ax.lines, *ax.collections, *ax.patches, *ax.texts,
-                                  *ax.images) if a.get_visible()]
-        for artist in self._hidden:
-            artist.set_visible(False)
+        outcome), the numbers on every axis, the readout's events and a following scene's
+        caption; the axes keep the limits they have (:meth:`_update` fits them to the hidden
+        motion only once it is revealed: limits fitted to the hidden curves tell it, a
+        constraint force's axis of ±1e-12 says it is zero).  Nothing to do while predicting."""
+        if self.predicting:
+            return
+        self._shown_limits = [_Limits(ax) for ax in self.figure.axes]
+        self._hide_artists()
         self._formatters = [(axis, axis.get_major_formatter()) for ax in self.figure.axes
                             for axis in _axes_of(ax)]
         for axis, _ in self._formatters:
             axis.set_major_formatter(NullFormatter())  # no tick labels, no offset (1e-12)
-        self._set_predicting(True)
+        self._set_predicting(True, redraw)
+
+    def _hide_artists(self) -> None:
+        """Hide the curves, markers, patches, texts and images shown in the axes (those a
+        view's refresh drew anew too), to show them again on :meth:`reveal`."""
+        shown = [a for ax in self.figure.axes
+                 for a in (*ax.lines, *ax.collections, *ax.patches, *ax.texts, *ax.images)
+                 if a.get_visible()]
+        for artist in shown:
+            artist.set_visible(False)
+        self._hidden += shown
 
     def reveal(self) -> None:
         """End predict mode: show what :meth:`apply_preset` hid (nothing if not predicting)."""
@@ -636,7 +680,10 @@ class Explorer:
             artist.set_visible(True)
         for axis, formatter in self._formatters:
             axis.set_major_formatter(formatter)
+        for limits in self._fitted_limits:
+            limits.restore()
         self._hidden, self._formatters = [], []
+        self._shown_limits, self._fitted_limits = [], []
         self._set_predicting(False)
 
     def played_to(self, t: float) -> None:
@@ -646,15 +693,17 @@ class Explorer:
             if t >= t0 + PLAYED_SHARE * (t1 - t0):
                 self.reveal()
 
-    def _set_predicting(self, on: bool) -> None:
+    def _set_predicting(self, on: bool, redraw: bool = True) -> None:
         self.predicting = on
+        self.fitter.data_changed()  # the tick labels went or came back: lay out again
         self.reveal_button.layout.display = "" if on else "none"
         (self.widget.add_class if on else self.widget.remove_class)(PREDICTING_CLASS)
         self._readout()
         for listener in list(self.on_predict):
             listener(on)
-        with changing(self.figure):
-            self.redraw()
+        if redraw:
+            with changing(self.figure):
+                self.redraw()
 
     def update(self, **values: Any) -> Trajectory | None:
         """Set values (by parameter name), re-simulate and redraw; synchronous.
@@ -696,6 +745,11 @@ class Explorer:
         start = time.perf_counter()
         with style.rc_context():
             self.view.refresh(traj)
+        if self.predicting:  # the limits fitted to the hidden motion wait for the reveal
+            self._hide_artists()
+            self._fitted_limits = [_Limits(ax) for ax in self.figure.axes]
+            for limits in self._shown_limits:
+                limits.restore()
         self.fitter.data_changed()
         self._readout()
         self.refresh_seconds = time.perf_counter() - start
@@ -791,6 +845,7 @@ class Explorer:
         for slider in self.controls.values():
             slider.unobserve(self._on_slider, names="value")
         self.predicting, self._hidden, self._formatters = False, [], []
+        self._shown_limits, self._fitted_limits = [], []
         self.view.close()
         self.fitter.close()
         close_tree(self.widget)
