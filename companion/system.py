@@ -23,6 +23,7 @@ A simulation's plumbing, the values validated once into a :class:`Setup` with th
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import difflib
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -447,7 +448,7 @@ class System:
                        "mechanics_model": mechanics_model, "geometry": geometry,
                        "elimination": elimination, "integrator": self._integrator(integrator)}
         if method not in self.methods:
-            raise ValueError(f"unknown method {method!r}; known: {', '.join(self.methods)}")
+            raise self._unknown_method(method)
         for key, numbers in (citations or {}).items():
             if key not in self.methods or not isinstance(numbers, Mapping):
                 raise TypeError("citations map a method to its steps' numbers, e.g. {'boltzmann_"
@@ -647,10 +648,15 @@ class System:
         """
         method = self.method if method is None else method
         if method not in self._derivations:
+            if method not in self.methods:
+                raise self._unknown_method(method)
+            if method != "kane" and "kane" in METHODS and self.mechanics_model is not None \
+                    and self.mechanics_model().loads:
+                # Kane's method checks the model's loads against the System's forces (4.137):
+                # no other method may move without them, or with other ones.
+                with contextlib.suppress(NotImplementedError):
+                    self.derive("kane")
             if self.elimination == "numeric" and method not in self.own_methods:
-                if method not in METHODS:
-                    raise ValueError(f"unknown method {method!r}; known: "
-                                     f"{', '.join(self.methods)}")
                 if method != "boltzmann_hamel":
                     raise NotImplementedError(
                         f"{self.name} leaves Φ = Ψ⁻¹ to the numbers (elimination='numeric'): "
@@ -660,13 +666,18 @@ class System:
                 return self._derivations[method]
             if method in self.own_methods:  # the system's own: may build on other derivations
                 d = self.own_methods[method](self)
-            elif method in METHODS:  # a registered method: the definition and its inputs
+            else:  # a registered method: the definition and its inputs
                 d = METHODS[method](self._given)
-            else:
-                raise ValueError(f"unknown method {method!r}; known: {', '.join(self.methods)}")
             numbers = self.citations.get(method)
             self._derivations[method] = d if numbers is None else d.cited(numbers)
         return self._derivations[method]
+
+    def _unknown_method(self, method: Any) -> ValueError:
+        """The error for a method name this system does not know, with the nearest names."""
+        near = ([m for m in self.methods if m.startswith(str(method))]
+                or difflib.get_close_matches(str(method), self.methods, n=2))
+        return ValueError(f"unknown method {method!r}; known: {', '.join(self.methods)}"
+                          + (f"; did you mean {' or '.join(map(repr, near))}?" if near else ""))
 
     @property
     def _given(self) -> Given:

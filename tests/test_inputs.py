@@ -287,11 +287,11 @@ def test_loads_only_in_the_mechanics_model_are_refused_not_seen_by_kane_alone():
     from companion.workbench import DefinitionError
 
     draft = spring_draft(V=0, mechanics_model=particle_model(1.0))
-    free = draft.build()
-    assert free.rhs()(0.0, np.array([0.5, 0.0]))[1] == 0.0  # no force for the other methods
-    with pytest.raises(ValueError, match=r"the loads of the mechanics model give "
-                                         r"Q = \[-(1\.0\*)?k\*x\] but the System has no forces"):
-        free.derive("kane")
+    for run in ("kane", "boltzmann_hamel", "maggi", "rhs", "simulate"):  # no method moves
+        free = draft.build()  # a fresh System each time: nothing cached
+        with pytest.raises(ValueError, match=r"the loads of the mechanics model give Q = "
+                                             r"\[-(1\.0\*)?k\*x\] but the System has no forces"):
+            getattr(free, run)() if run in ("rhs", "simulate") else free.derive(run)
     with pytest.raises(DefinitionError, match="mechanics_model must be a function returning "
                                               "the MechanicsModel"):
         spring_draft(mechanics_model=particle_model(1.0)()).build()
@@ -562,3 +562,12 @@ def test_a_start_value_for_a_constrained_speed_says_it_is_held_at_zero():
                        r"by its constraint, has no initial value of its own: remove it from "
                        r"initial, which may hold x, y, phi, theta_L, theta_R, u_1, u_2$"):
         _robot().simulate(1.0, initial={"u_3": 1.0})
+
+
+@pytest.mark.parametrize("call, near", [(lambda s: s.simulate(1.0, method="kanes"), "'kane'"),
+                                        (lambda s: s.derive("lagrange"),
+                                         "'lagrange_multipliers'")])
+def test_a_misspelt_method_gets_the_nearest_name(call, near):
+    with pytest.raises(ValueError, match=r"unknown method '\w+'; known: boltzmann_hamel, .*; "
+                                         rf"did you mean {near}\?"):
+        call(spring())
