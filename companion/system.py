@@ -933,19 +933,21 @@ class System:
             return Guards(self.name, params, evaluate=self.evaluate)
         if method not in self._checks:
             self._checks[method] = self._guard_functions(method)
-        measure, rows, rates = self._checks[method]
+        measure, determinant, rows, rates = self._checks[method]
         return Guards(
             self.name, params, names,
             held=tuple(u.name for u in self.u[len(self.u_independent):]),
             conditioning=None if measure is None else lambda t, q: measure(*q, *p, t),
+            determinant=None if measure is None else lambda t, q: determinant(*q, *p, t),
             constrained=None if rows is None else lambda t, q: rows(*q, *p, t),
             kinematics=None if rates is None else lambda t, x: rates(*x, *p, t),
             evaluate=self.evaluate)
 
     def _guard_functions(self, method: str) -> tuple[Callable | None, ...]:
         """For :meth:`guards`, functions of (q, parameters, t), arrays of samples alike: the
-        coordinates' conditioning |det Ψ| / Π_i ‖row i of Ψ‖ (None when Ψ does not depend on
-        the q's, or under numeric elimination, whose compiled Φ refuses a singular Ψ itself);
+        coordinates' conditioning |det Ψ| / Π_i ‖row i of Ψ‖ and |det Ψ| (None when Ψ does not
+        depend on the q's, or under numeric elimination, whose compiled Φ refuses a singular Ψ
+        itself);
         the entries of [Ψ_c | Ψ_t,c], the rows of the held u's in u = Ψ q̇ + Ψ_t (None
         without); of (q, u, parameters, t), q̇ = Φ u + Φ_t of ``method`` (4.134) (None where
         q̇ is read from the right-hand side: numeric elimination, speeds other than the u's)."""
@@ -957,16 +959,17 @@ class System:
             return sp.lambdify([*self.q, *speeds, *self.parameter_symbols, t], exprs,
                                modules="numpy", cse=True)
 
-        measure = rows = rates = None
+        measure = determinant = rows = rates = None
         if not numeric and psi.free_symbols & set(self.q):
             norms = sp.Mul(*(sp.sqrt(sum(e**2 for e in psi.row(i))) for i in range(psi.rows)))
-            measure = compiled(sp.Abs(psi.det(method="berkowitz")) / norms)
+            det = sp.Abs(psi.det(method="berkowitz"))
+            measure, determinant = compiled(det / norms), compiled(det)
         if psi.rows > k:
             rows = compiled(list(psi[k:, :].row_join(psi_t[k:, :])))
             d = None if numeric else self.derive(method)
             if d is not None and d.speeds == "u":
                 rates = compiled(list(d.kinematics), *d.u)
-        return measure, rows, rates
+        return measure, determinant, rows, rates
 
     @cached_property
     def _evaluators(self) -> dict[str, Callable]:

@@ -571,3 +571,19 @@ def test_a_misspelt_method_gets_the_nearest_name(call, near):
     with pytest.raises(ValueError, match=r"unknown method '\w+'; known: boltzmann_hamel, .*; "
                                          rf"did you mean {near}\?"):
         call(spring())
+
+
+def test_a_motion_stalling_where_psi_is_singular_blames_the_configuration():
+    """u = (1 − x) ẋ with a constant force: x reaches 1, where Ψ = 1 − x vanishes and LSODA
+    runs out of steps; the configuration is named, not the time span."""
+    u = sp.Symbol("u_1")
+    bead = System(name="bead", q=[x], u=[u], definitions=[(1 - x) * dot_symbol(x)],
+                  T_qdot=m * dot_symbol(x) ** 2 / 2, Q_q=[1],
+                  parameters=[Parameter(m, 1.0, 0.1, 5.0, positive=True)],
+                  initial=[Parameter(x, 0.0, -1, 1), Parameter(u, 1.0, -2, 2)], t_final=3.0)
+    with pytest.raises(ValueError, match=r"the integration of bead stalled after t = 0\.7\d* s "
+                       r"\(x = 0\.9\d*\): the configuration is the cause, not the time span: "
+                       r"\|det Ψ\| of the quasi-velocities fell to 0\.0\d* of its start value, "
+                       r".* change the definitions of the u's so that Ψ stays invertible along "
+                       r"the motion, or simulate to before t = 0\.7\d* s"):
+        bead.simulate()
