@@ -587,3 +587,17 @@ def test_a_motion_stalling_where_psi_is_singular_blames_the_configuration():
                        r".* change the definitions of the u's so that Ψ stays invertible along "
                        r"the motion, or simulate to before t = 0\.7\d* s"):
         bead.simulate()
+
+
+def test_coordinates_that_are_not_plain_symbols_are_named():
+    from sympy.physics.mechanics import dynamicsymbols
+
+    with pytest.raises(TypeError, match=r"^q must be sympy Symbols \(x, y = sp\.symbols\('x y'\)"
+                                        r"\), got str 'x'$"):
+        spring(q=["x"])
+    with pytest.raises(TypeError, match=r"^q must be plain sympy Symbols, not dynamicsymbols "
+                                        r"x\(t\); use sp\.symbols\(\.\.\.\): x, xdot = "
+                                        r"sp\.symbols\('x xdot'\)$"):
+        spring(q=[dynamicsymbols("x")])
+    with pytest.raises(TypeError, match=r"^u must be sympy Symbols .* got str 'u_1'$"):
+        spring(u=["u_1"], definitions=[dot_symbol(x)])

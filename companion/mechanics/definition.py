@@ -205,6 +205,22 @@ class ParameterTable:
         return [values[p.name] for p in self.entries]
 
 
+def _plain_symbols(values: Iterable[Any], name: str) -> tuple[sp.Symbol, ...]:
+    """``values`` as a tuple of plain sympy Symbols, or a ``TypeError`` naming the first that
+    is not one (a string, a dynamicsymbol x(t)) and how to make it."""
+    values = tuple(values)
+    for v in values:
+        if isinstance(v, sp.Symbol):
+            continue
+        if isinstance(v, sp.Expr) and v.args and all(isinstance(a, sp.Symbol) for a in v.args):
+            raise TypeError(f"{name} must be plain sympy Symbols, not dynamicsymbols {v}; use "
+                            f"sp.symbols(...): {v.func}, {v.func}dot = sp.symbols("
+                            f"'{v.func} {v.func}dot')")
+        raise TypeError(f"{name} must be sympy Symbols (x, y = sp.symbols('x y')), got "
+                        f"{type(v).__name__} {v!r}")
+    return values
+
+
 class Definition:
     """A system defined as in the book; frozen once made.
 
@@ -294,8 +310,11 @@ class Definition:
         del given["self"]
         set_ = object.__setattr__
         set_(self, "_given", {k: _frozen(v) for k, v in given.items()})
-        set_(self, "q", tuple(q))
-        set_(self, "qdot", tuple(dot_symbol(s) for s in self.q) if qdot is None else tuple(qdot))
+        set_(self, "q", _plain_symbols(q, "q"))
+        set_(self, "qdot", tuple(dot_symbol(s) for s in self.q) if qdot is None
+             else _plain_symbols(qdot, "qdot"))
+        if u is not None:
+            u = _plain_symbols(u, "u")
         if u is None:
             if definitions is not None:
                 raise ValueError("definitions of quasi-velocities need their symbols: pass u")
@@ -427,7 +446,7 @@ class Definition:
                 ("T", [] if self._T is None else [self._T], own | params),
                 ("T_qdot", [] if self.T_qdot is None else [self.T_qdot], in_qdot),
                 ("Q_q", self.Q_q or [], in_qdot | set(self.u)),
-                ("the definitions of u", self.definitions, own | set(self.qdot) | params),
+                ("the definition of u", self.definitions, own | set(self.qdot) | params),
                 ("Q", self._Q_given or [], own | params)):
             self._check_uses(what, exprs, allowed)
 
