@@ -797,7 +797,7 @@ class System:
                              f"{sorted(set(cyclic) & dependent)}")
         pv = self.parameter_values(params)
         p = self.parameter_table.vector(pv)
-        values = self.initial_values(nominal)
+        values = replace(self.initial_table, argument="linearize's nominal").values(nominal)
         f = self.rhs(p, method)
         n = len(self.q)
         kept = [i for i, s in enumerate(self.q) if s.name not in set(cyclic) | dependent]

@@ -601,3 +601,24 @@ def test_coordinates_that_are_not_plain_symbols_are_named():
         spring(q=[dynamicsymbols("x")])
     with pytest.raises(TypeError, match=r"^u must be sympy Symbols .* got str 'u_1'$"):
         spring(u=["u_1"], definitions=[dot_symbol(x)])
+
+
+def test_a_parameter_default_that_is_not_finite_is_named():
+    with pytest.raises(ValueError, match=r"^the default of m must be a finite number, got nan$"):
+        Parameter(m, float("nan"), 0.1, 5.0)
+    with pytest.raises(ValueError, match=r"^the high of m must be a finite number, got '5'$"):
+        Parameter(m, 1.0, 0.1, "5")
+
+
+def test_linearize_names_its_own_argument_for_an_unknown_key():
+    with pytest.raises(ValueError, match=r"unknown initial condition\(s\) u_9; known: x, .* "
+                                         r"\(the keys of linearize's nominal\)"):
+        spring().linearize({"u_9": 1.0})
+
+
+def test_a_singular_parameter_without_description_has_no_empty_brackets():
+    bead = spring(T=m * k * dot_symbol(x) ** 2 / 2, parameters=[
+        Parameter(m, 1.0, 0.1, 5.0, positive=True), Parameter(k, 4.0, 0.0, 10.0)])
+    with pytest.raises(ValueError, match=r"^k = 0 makes the equations of spring singular from "
+                                         r"the start \(with k = 4 they are not\)"):
+        bead.simulate(params={"k": 0.0})

@@ -57,6 +57,15 @@ class Parameter:
             raise TypeError("a Parameter's symbol must be a sympy Symbol, the one used in the "
                             "equations (m = sp.Symbol('m', positive=True)), got "
                             f"{type(self.symbol).__name__} {self.symbol!r}")
+        for what in ("default", "low", "high"):
+            value = getattr(self, what)
+            try:
+                finite = not isinstance(value, str) and math.isfinite(float(value))
+            except (TypeError, ValueError):
+                finite = False
+            if not finite:
+                raise ValueError(f"the {what} of {self.name} must be a finite number, got "
+                                 f"{value!r}")
         if not self.low <= self.high:
             raise ValueError(f"the range of {self.name} must have low ≤ high, got "
                              f"[{self.low}, {self.high}]")

@@ -389,7 +389,8 @@ def simulate_model(model: SimulatedModel, part: IntegratorPart, *, method: str, 
         if blamed:
             p = blamed[0]
             raise ValueError(
-                f"{p.name} = {pv[p.name]:g} ({p.description}) makes the equations of "
+                f"{p.name} = {pv[p.name]:g}{f' ({p.description})' if p.description else ''} "
+                f"makes the equations of "
                 f"{model.name} singular from the start (with {p.name} = {p.default:g} they "
                 f"are not), although it is inside its range [{p.low:g}, {p.high:g}]: the "
                 f"cause is that value, not the configuration; choose another {p.name}, and "
