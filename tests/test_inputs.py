@@ -622,3 +622,15 @@ def test_a_singular_parameter_without_description_has_no_empty_brackets():
     with pytest.raises(ValueError, match=r"^k = 0 makes the equations of spring singular from "
                                          r"the start \(with k = 4 they are not\)"):
         bead.simulate(params={"k": 0.0})
+
+
+def test_text_is_read_with_the_declared_symbols():
+    """"I/2*v**2" means the parameter I (positive), not sympy's imaginary unit or a new I."""
+    v, inertia = sp.Symbol("v"), sp.Symbol("I", positive=True)
+    spec = dict(q=[x], qdot=[v], parameters=[Parameter(inertia, 1.0, 0.1, 5.0, positive=True)],
+                Q_q=["-I*x"], initial=[Parameter(x, 0.5, -1, 1), Parameter(v, 0.0, -1, 1)])
+    typed = System(name="typed", T_qdot="I/2*v**2", **spec)
+    assert typed.definition.T_qdot == inertia / 2 * v**2
+    assert typed.definition.Q_q == (-inertia * x,)
+    built = System(name="built", T_qdot=inertia / 2 * v**2, **spec)
+    assert np.array_equal(typed.simulate(1.0).states, built.simulate(1.0).states)

@@ -340,20 +340,23 @@ class Definition:
                              f"0 to {len(u) - 1} for {len(u)} u's, got {n_constraints!r}")
         if T is not None and T_qdot is not None:
             raise ValueError("give the kinetic energy once: T (in the u's) or T_qdot (in q̇)")
+        parameters = _parameters(parameters, "parameters")
+        names = {s.name: s for s in (*self.q, *self.qdot, *u, *(p.symbol for p in parameters),
+                                     *([t] if isinstance(t, sp.Symbol) else []))}
         for key, value in (
                 ("t", t),
                 ("u", tuple(u)),
-                ("definitions", tuple(sympify_entry(e, f"definitions[{i}] (of {s})")
+                ("definitions", tuple(sympify_entry(e, f"definitions[{i}] (of {s})", names)
                                       for i, (e, s) in enumerate(zip(definitions, u,
                                                                      strict=True)))),
                 ("n_constraints", n_constraints),
-                ("parameters", _parameters(parameters, "parameters")),
+                ("parameters", parameters),
                 ("initial", _parameters(initial, "initial")),
                 ("T_qdot", None if T_qdot is None
-                 else sympify_entry(T_qdot, "T_qdot (the kinetic energy)")),
-                ("Q_q", _entries(Q_q, "Q_q")),
-                ("_T", None if T is None else sympify_entry(T, "T (the kinetic energy)")),
-                ("_Q_given", _entries(Q, "Q"))):
+                 else sympify_entry(T_qdot, "T_qdot (the kinetic energy)", names)),
+                ("Q_q", _entries(Q_q, "Q_q", names)),
+                ("_T", None if T is None else sympify_entry(T, "T (the kinetic energy)", names)),
+                ("_Q_given", _entries(Q, "Q", names))):
             set_(self, key, value)
         self._check_force_counts()
         self._check_speed_count()
@@ -704,15 +707,17 @@ def _check_counts(q: tuple, qdot: tuple, u: tuple, definitions: tuple, n_holonom
                                 "included" if what.startswith(("u", "definitions")) else ""))
 
 
-def _entries(values: Sequence[Any] | None, what: str) -> tuple[sp.Expr, ...] | None:
-    """A list of forces as sympy expressions (a string that does not parse: ValueError)."""
+def _entries(values: Sequence[Any] | None, what: str, names: Mapping[str, sp.Basic]
+             ) -> tuple[sp.Expr, ...] | None:
+    """A list of forces as sympy expressions, strings read with the declared ``names`` (a
+    string that does not parse: ValueError)."""
     if values is None:
         return None
     if isinstance(values, sp.MatrixBase):  # a column or row of forces
         values = list(values)
     if isinstance(values, (str, sp.Basic)) or not isinstance(values, Iterable):
         raise ValueError(f"{what} must be a list of expressions, e.g. [{values}] for one")
-    return tuple(sympify_entry(e, f"{what}[{i}]") for i, e in enumerate(values))
+    return tuple(sympify_entry(e, f"{what}[{i}]", names) for i, e in enumerate(values))
 
 
 def _normalized(name: str) -> str:
