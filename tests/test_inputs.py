@@ -634,3 +634,24 @@ def test_text_is_read_with_the_declared_symbols():
     assert typed.definition.Q_q == (-inertia * x,)
     built = System(name="built", T_qdot=inertia / 2 * v**2, **spec)
     assert np.array_equal(typed.simulate(1.0).states, built.simulate(1.0).states)
+
+
+def test_compare_methods_takes_one_system_alone():
+    from companion import compare_methods
+
+    one = spring()
+    methods = [r.method for r in compare_methods(one).rows]
+    assert "boltzmann_hamel" in methods and methods == [r.method for r in
+                                                        compare_methods([one]).rows]
+
+
+def test_a_scene_of_a_closed_explorer_says_build_a_new_one():
+    from companion import explore
+    from companion.scene import scene_for
+
+    explorer = explore(spring())
+    explorer.close()
+    with pytest.raises(RuntimeError, match=r"^this explorer of spring was closed .* build a new "
+                                           r"one with explore\(\.\.\.\) and give that to "
+                                           r"scene_for$"):
+        scene_for(explorer)
