@@ -21,7 +21,7 @@ def compare_methods(systems: Sequence[System | str] | None = None,
                     methods: Sequence[str] | None = None) -> ComparisonTable:
     """The §4.4 comparison (equations, multipliers, operation counts, derivation time) of
     ``methods`` on ``systems``: any :class:`System`, or worked examples by name (default:
-    every worked example that is a System).  See
+    every worked example that is a System), or one of them alone.  See
     :func:`companion.mechanics.comparison.compare_methods`.
 
     Raises
@@ -31,6 +31,8 @@ def compare_methods(systems: Sequence[System | str] | None = None,
         link: its contact modes are pulled back, and their Boltzmann–Hamel cross-check is in
         its ``derive``), or an entry that is neither a System nor a name.
     """
+    if isinstance(systems, (System, str)):  # one system alone
+        systems = [systems]
     if systems is None:
         chosen = [s for s in map(examples.get, examples.names()) if isinstance(s, System)]
     else:

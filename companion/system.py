@@ -23,6 +23,7 @@ A simulation's plumbing, the values validated once into a :class:`Setup` with th
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import difflib
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -447,7 +448,7 @@ class System:
                        "mechanics_model": mechanics_model, "geometry": geometry,
                        "elimination": elimination, "integrator": self._integrator(integrator)}
         if method not in self.methods:
-            raise ValueError(f"unknown method {method!r}; known: {', '.join(self.methods)}")
+            raise self._unknown_method(method)
         for key, numbers in (citations or {}).items():
             if key not in self.methods or not isinstance(numbers, Mapping):
                 raise TypeError("citations map a method to its steps' numbers, e.g. {'boltzmann_"
@@ -647,10 +648,15 @@ class System:
         """
         method = self.method if method is None else method
         if method not in self._derivations:
+            if method not in self.methods:
+                raise self._unknown_method(method)
+            if method != "kane" and "kane" in METHODS and self.mechanics_model is not None \
+                    and self.mechanics_model().loads:
+                # Kane's method checks the model's loads against the System's forces (4.137):
+                # no other method may move without them, or with other ones.
+                with contextlib.suppress(NotImplementedError):
+                    self.derive("kane")
             if self.elimination == "numeric" and method not in self.own_methods:
-                if method not in METHODS:
-                    raise ValueError(f"unknown method {method!r}; known: "
-                                     f"{', '.join(self.methods)}")
                 if method != "boltzmann_hamel":
                     raise NotImplementedError(
                         f"{self.name} leaves Φ = Ψ⁻¹ to the numbers (elimination='numeric'): "
@@ -660,13 +666,18 @@ class System:
                 return self._derivations[method]
             if method in self.own_methods:  # the system's own: may build on other derivations
                 d = self.own_methods[method](self)
-            elif method in METHODS:  # a registered method: the definition and its inputs
+            else:  # a registered method: the definition and its inputs
                 d = METHODS[method](self._given)
-            else:
-                raise ValueError(f"unknown method {method!r}; known: {', '.join(self.methods)}")
             numbers = self.citations.get(method)
             self._derivations[method] = d if numbers is None else d.cited(numbers)
         return self._derivations[method]
+
+    def _unknown_method(self, method: Any) -> ValueError:
+        """The error for a method name this system does not know, with the nearest names."""
+        near = ([m for m in self.methods if m.startswith(str(method))]
+                or difflib.get_close_matches(str(method), self.methods, n=2))
+        return ValueError(f"unknown method {method!r}; known: {', '.join(self.methods)}"
+                          + (f"; did you mean {' or '.join(map(repr, near))}?" if near else ""))
 
     @property
     def _given(self) -> Given:
@@ -786,7 +797,7 @@ class System:
                              f"{sorted(set(cyclic) & dependent)}")
         pv = self.parameter_values(params)
         p = self.parameter_table.vector(pv)
-        values = self.initial_values(nominal)
+        values = replace(self.initial_table, argument="linearize's nominal").values(nominal)
         f = self.rhs(p, method)
         n = len(self.q)
         kept = [i for i, s in enumerate(self.q) if s.name not in set(cyclic) | dependent]
@@ -922,19 +933,21 @@ class System:
             return Guards(self.name, params, evaluate=self.evaluate)
         if method not in self._checks:
             self._checks[method] = self._guard_functions(method)
-        measure, rows, rates = self._checks[method]
+        measure, determinant, rows, rates = self._checks[method]
         return Guards(
             self.name, params, names,
             held=tuple(u.name for u in self.u[len(self.u_independent):]),
             conditioning=None if measure is None else lambda t, q: measure(*q, *p, t),
+            determinant=None if measure is None else lambda t, q: determinant(*q, *p, t),
             constrained=None if rows is None else lambda t, q: rows(*q, *p, t),
             kinematics=None if rates is None else lambda t, x: rates(*x, *p, t),
             evaluate=self.evaluate)
 
     def _guard_functions(self, method: str) -> tuple[Callable | None, ...]:
         """For :meth:`guards`, functions of (q, parameters, t), arrays of samples alike: the
-        coordinates' conditioning |det Ψ| / Π_i ‖row i of Ψ‖ (None when Ψ does not depend on
-        the q's, or under numeric elimination, whose compiled Φ refuses a singular Ψ itself);
+        coordinates' conditioning |det Ψ| / Π_i ‖row i of Ψ‖ and |det Ψ| (None when Ψ does not
+        depend on the q's, or under numeric elimination, whose compiled Φ refuses a singular Ψ
+        itself);
         the entries of [Ψ_c | Ψ_t,c], the rows of the held u's in u = Ψ q̇ + Ψ_t (None
         without); of (q, u, parameters, t), q̇ = Φ u + Φ_t of ``method`` (4.134) (None where
         q̇ is read from the right-hand side: numeric elimination, speeds other than the u's)."""
@@ -946,16 +959,17 @@ class System:
             return sp.lambdify([*self.q, *speeds, *self.parameter_symbols, t], exprs,
                                modules="numpy", cse=True)
 
-        measure = rows = rates = None
+        measure = determinant = rows = rates = None
         if not numeric and psi.free_symbols & set(self.q):
             norms = sp.Mul(*(sp.sqrt(sum(e**2 for e in psi.row(i))) for i in range(psi.rows)))
-            measure = compiled(sp.Abs(psi.det(method="berkowitz")) / norms)
+            det = sp.Abs(psi.det(method="berkowitz"))
+            measure, determinant = compiled(det / norms), compiled(det)
         if psi.rows > k:
             rows = compiled(list(psi[k:, :].row_join(psi_t[k:, :])))
             d = None if numeric else self.derive(method)
             if d is not None and d.speeds == "u":
                 rates = compiled(list(d.kinematics), *d.u)
-        return measure, rows, rates
+        return measure, determinant, rows, rates
 
     @cached_property
     def _evaluators(self) -> dict[str, Callable]:

@@ -287,11 +287,11 @@ def test_loads_only_in_the_mechanics_model_are_refused_not_seen_by_kane_alone():
     from companion.workbench import DefinitionError
 
     draft = spring_draft(V=0, mechanics_model=particle_model(1.0))
-    free = draft.build()
-    assert free.rhs()(0.0, np.array([0.5, 0.0]))[1] == 0.0  # no force for the other methods
-    with pytest.raises(ValueError, match=r"the loads of the mechanics model give "
-                                         r"Q = \[-(1\.0\*)?k\*x\] but the System has no forces"):
-        free.derive("kane")
+    for run in ("kane", "boltzmann_hamel", "maggi", "rhs", "simulate"):  # no method moves
+        free = draft.build()  # a fresh System each time: nothing cached
+        with pytest.raises(ValueError, match=r"the loads of the mechanics model give Q = "
+                                             r"\[-(1\.0\*)?k\*x\] but the System has no forces"):
+            getattr(free, run)() if run in ("rhs", "simulate") else free.derive(run)
     with pytest.raises(DefinitionError, match="mechanics_model must be a function returning "
                                               "the MechanicsModel"):
         spring_draft(mechanics_model=particle_model(1.0)()).build()
@@ -562,3 +562,96 @@ def test_a_start_value_for_a_constrained_speed_says_it_is_held_at_zero():
                        r"by its constraint, has no initial value of its own: remove it from "
                        r"initial, which may hold x, y, phi, theta_L, theta_R, u_1, u_2$"):
         _robot().simulate(1.0, initial={"u_3": 1.0})
+
+
+@pytest.mark.parametrize("call, near", [(lambda s: s.simulate(1.0, method="kanes"), "'kane'"),
+                                        (lambda s: s.derive("lagrange"),
+                                         "'lagrange_multipliers'")])
+def test_a_misspelt_method_gets_the_nearest_name(call, near):
+    with pytest.raises(ValueError, match=r"unknown method '\w+'; known: boltzmann_hamel, .*; "
+                                         rf"did you mean {near}\?"):
+        call(spring())
+
+
+def test_a_motion_stalling_where_psi_is_singular_blames_the_configuration():
+    """u = (1 − x) ẋ with a constant force: x reaches 1, where Ψ = 1 − x vanishes and LSODA
+    runs out of steps; the configuration is named, not the time span."""
+    u = sp.Symbol("u_1")
+    bead = System(name="bead", q=[x], u=[u], definitions=[(1 - x) * dot_symbol(x)],
+                  T_qdot=m * dot_symbol(x) ** 2 / 2, Q_q=[1],
+                  parameters=[Parameter(m, 1.0, 0.1, 5.0, positive=True)],
+                  initial=[Parameter(x, 0.0, -1, 1), Parameter(u, 1.0, -2, 2)], t_final=3.0)
+    with pytest.raises(ValueError, match=r"the integration of bead stalled after t = 0\.7\d* s "
+                       r"\(x = 0\.9\d*\): the configuration is the cause, not the time span: "
+                       r"\|det Ψ\| of the quasi-velocities fell to 0\.0\d* of its start value, "
+                       r".* change the definitions of the u's so that Ψ stays invertible along "
+                       r"the motion, or simulate to before t = 0\.7\d* s"):
+        bead.simulate()
+
+
+def test_coordinates_that_are_not_plain_symbols_are_named():
+    from sympy.physics.mechanics import dynamicsymbols
+
+    with pytest.raises(TypeError, match=r"^q must be sympy Symbols \(x, y = sp\.symbols\('x y'\)"
+                                        r"\), got str 'x'$"):
+        spring(q=["x"])
+    with pytest.raises(TypeError, match=r"^q must be plain sympy Symbols, not dynamicsymbols "
+                                        r"x\(t\); use sp\.symbols\(\.\.\.\): x, xdot = "
+                                        r"sp\.symbols\('x xdot'\)$"):
+        spring(q=[dynamicsymbols("x")])
+    with pytest.raises(TypeError, match=r"^u must be sympy Symbols .* got str 'u_1'$"):
+        spring(u=["u_1"], definitions=[dot_symbol(x)])
+
+
+def test_a_parameter_default_that_is_not_finite_is_named():
+    with pytest.raises(ValueError, match=r"^the default of m must be a finite number, got nan$"):
+        Parameter(m, float("nan"), 0.1, 5.0)
+    with pytest.raises(ValueError, match=r"^the high of m must be a finite number, got '5'$"):
+        Parameter(m, 1.0, 0.1, "5")
+
+
+def test_linearize_names_its_own_argument_for_an_unknown_key():
+    with pytest.raises(ValueError, match=r"unknown initial condition\(s\) u_9; known: x, .* "
+                                         r"\(the keys of linearize's nominal\)"):
+        spring().linearize({"u_9": 1.0})
+
+
+def test_a_singular_parameter_without_description_has_no_empty_brackets():
+    bead = spring(T=m * k * dot_symbol(x) ** 2 / 2, parameters=[
+        Parameter(m, 1.0, 0.1, 5.0, positive=True), Parameter(k, 4.0, 0.0, 10.0)])
+    with pytest.raises(ValueError, match=r"^k = 0 makes the equations of spring singular from "
+                                         r"the start \(with k = 4 they are not\)"):
+        bead.simulate(params={"k": 0.0})
+
+
+def test_text_is_read_with_the_declared_symbols():
+    """"I/2*v**2" means the parameter I (positive), not sympy's imaginary unit or a new I."""
+    v, inertia = sp.Symbol("v"), sp.Symbol("I", positive=True)
+    spec = dict(q=[x], qdot=[v], parameters=[Parameter(inertia, 1.0, 0.1, 5.0, positive=True)],
+                Q_q=["-I*x"], initial=[Parameter(x, 0.5, -1, 1), Parameter(v, 0.0, -1, 1)])
+    typed = System(name="typed", T_qdot="I/2*v**2", **spec)
+    assert typed.definition.T_qdot == inertia / 2 * v**2
+    assert typed.definition.Q_q == (-inertia * x,)
+    built = System(name="built", T_qdot=inertia / 2 * v**2, **spec)
+    assert np.array_equal(typed.simulate(1.0).states, built.simulate(1.0).states)
+
+
+def test_compare_methods_takes_one_system_alone():
+    from companion import compare_methods
+
+    one = spring()
+    methods = [r.method for r in compare_methods(one).rows]
+    assert "boltzmann_hamel" in methods and methods == [r.method for r in
+                                                        compare_methods([one]).rows]
+
+
+def test_a_scene_of_a_closed_explorer_says_build_a_new_one():
+    from companion import explore
+    from companion.scene import scene_for
+
+    explorer = explore(spring())
+    explorer.close()
+    with pytest.raises(RuntimeError, match=r"^this explorer of spring was closed .* build a new "
+                                           r"one with explore\(\.\.\.\) and give that to "
+                                           r"scene_for$"):
+        scene_for(explorer)

@@ -57,6 +57,15 @@ class Parameter:
             raise TypeError("a Parameter's symbol must be a sympy Symbol, the one used in the "
                             "equations (m = sp.Symbol('m', positive=True)), got "
                             f"{type(self.symbol).__name__} {self.symbol!r}")
+        for what in ("default", "low", "high"):
+            value = getattr(self, what)
+            try:
+                finite = not isinstance(value, str) and math.isfinite(float(value))
+            except (TypeError, ValueError):
+                finite = False
+            if not finite:
+                raise ValueError(f"the {what} of {self.name} must be a finite number, got "
+                                 f"{value!r}")
         if not self.low <= self.high:
             raise ValueError(f"the range of {self.name} must have low ≤ high, got "
                              f"[{self.low}, {self.high}]")
@@ -205,6 +214,22 @@ class ParameterTable:
         return [values[p.name] for p in self.entries]
 
 
+def _plain_symbols(values: Iterable[Any], name: str) -> tuple[sp.Symbol, ...]:
+    """``values`` as a tuple of plain sympy Symbols, or a ``TypeError`` naming the first that
+    is not one (a string, a dynamicsymbol x(t)) and how to make it."""
+    values = tuple(values)
+    for v in values:
+        if isinstance(v, sp.Symbol):
+            continue
+        if isinstance(v, sp.Expr) and v.args and all(isinstance(a, sp.Symbol) for a in v.args):
+            raise TypeError(f"{name} must be plain sympy Symbols, not dynamicsymbols {v}; use "
+                            f"sp.symbols(...): {v.func}, {v.func}dot = sp.symbols("
+                            f"'{v.func} {v.func}dot')")
+        raise TypeError(f"{name} must be sympy Symbols (x, y = sp.symbols('x y')), got "
+                        f"{type(v).__name__} {v!r}")
+    return values
+
+
 class Definition:
     """A system defined as in the book; frozen once made.
 
@@ -294,8 +319,11 @@ class Definition:
         del given["self"]
         set_ = object.__setattr__
         set_(self, "_given", {k: _frozen(v) for k, v in given.items()})
-        set_(self, "q", tuple(q))
-        set_(self, "qdot", tuple(dot_symbol(s) for s in self.q) if qdot is None else tuple(qdot))
+        set_(self, "q", _plain_symbols(q, "q"))
+        set_(self, "qdot", tuple(dot_symbol(s) for s in self.q) if qdot is None
+             else _plain_symbols(qdot, "qdot"))
+        if u is not None:
+            u = _plain_symbols(u, "u")
         if u is None:
             if definitions is not None:
                 raise ValueError("definitions of quasi-velocities need their symbols: pass u")
@@ -312,20 +340,23 @@ class Definition:
                              f"0 to {len(u) - 1} for {len(u)} u's, got {n_constraints!r}")
         if T is not None and T_qdot is not None:
             raise ValueError("give the kinetic energy once: T (in the u's) or T_qdot (in q̇)")
+        parameters = _parameters(parameters, "parameters")
+        names = {s.name: s for s in (*self.q, *self.qdot, *u, *(p.symbol for p in parameters),
+                                     *([t] if isinstance(t, sp.Symbol) else []))}
         for key, value in (
                 ("t", t),
                 ("u", tuple(u)),
-                ("definitions", tuple(sympify_entry(e, f"definitions[{i}] (of {s})")
+                ("definitions", tuple(sympify_entry(e, f"definitions[{i}] (of {s})", names)
                                       for i, (e, s) in enumerate(zip(definitions, u,
                                                                      strict=True)))),
                 ("n_constraints", n_constraints),
-                ("parameters", _parameters(parameters, "parameters")),
+                ("parameters", parameters),
                 ("initial", _parameters(initial, "initial")),
                 ("T_qdot", None if T_qdot is None
-                 else sympify_entry(T_qdot, "T_qdot (the kinetic energy)")),
-                ("Q_q", _entries(Q_q, "Q_q")),
-                ("_T", None if T is None else sympify_entry(T, "T (the kinetic energy)")),
-                ("_Q_given", _entries(Q, "Q"))):
+                 else sympify_entry(T_qdot, "T_qdot (the kinetic energy)", names)),
+                ("Q_q", _entries(Q_q, "Q_q", names)),
+                ("_T", None if T is None else sympify_entry(T, "T (the kinetic energy)", names)),
+                ("_Q_given", _entries(Q, "Q", names))):
             set_(self, key, value)
         self._check_force_counts()
         self._check_speed_count()
@@ -427,7 +458,7 @@ class Definition:
                 ("T", [] if self._T is None else [self._T], own | params),
                 ("T_qdot", [] if self.T_qdot is None else [self.T_qdot], in_qdot),
                 ("Q_q", self.Q_q or [], in_qdot | set(self.u)),
-                ("the definitions of u", self.definitions, own | set(self.qdot) | params),
+                ("the definition of u", self.definitions, own | set(self.qdot) | params),
                 ("Q", self._Q_given or [], own | params)):
             self._check_uses(what, exprs, allowed)
 
@@ -676,15 +707,17 @@ def _check_counts(q: tuple, qdot: tuple, u: tuple, definitions: tuple, n_holonom
                                 "included" if what.startswith(("u", "definitions")) else ""))
 
 
-def _entries(values: Sequence[Any] | None, what: str) -> tuple[sp.Expr, ...] | None:
-    """A list of forces as sympy expressions (a string that does not parse: ValueError)."""
+def _entries(values: Sequence[Any] | None, what: str, names: Mapping[str, sp.Basic]
+             ) -> tuple[sp.Expr, ...] | None:
+    """A list of forces as sympy expressions, strings read with the declared ``names`` (a
+    string that does not parse: ValueError)."""
     if values is None:
         return None
     if isinstance(values, sp.MatrixBase):  # a column or row of forces
         values = list(values)
     if isinstance(values, (str, sp.Basic)) or not isinstance(values, Iterable):
         raise ValueError(f"{what} must be a list of expressions, e.g. [{values}] for one")
-    return tuple(sympify_entry(e, f"{what}[{i}]") for i, e in enumerate(values))
+    return tuple(sympify_entry(e, f"{what}[{i}]", names) for i, e in enumerate(values))
 
 
 def _normalized(name: str) -> str:

@@ -3,7 +3,7 @@ message that says what is wrong, instead of a traceback from deep inside sympy."
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import sympy as sp
@@ -29,10 +29,14 @@ def symbols_list(seq: Any, what: str) -> list[sp.Symbol]:
     return out
 
 
-def sympify_entry(value: Any, what: str) -> sp.Expr:
-    """``sympify`` one entry, turning sympy's parse errors into a clear ``ValueError``."""
+def sympify_entry(value: Any, what: str, names: Mapping[str, sp.Basic] | None = None
+                  ) -> sp.Expr:
+    """``sympify`` one entry, turning sympy's parse errors into a clear ``ValueError``; a
+    string is read with ``names`` (the declared symbols by name) for its names, so that
+    ``"J/2*phidot**2"`` means the parameter J, not a new J or sympy's I."""
     try:
-        expr = sp.sympify(value, strict=not isinstance(value, str))
+        expr = sp.sympify(value, locals=None if names is None else dict(names),
+                          strict=not isinstance(value, str))
     except (sp.SympifyError, TypeError, SyntaxError) as exc:
         raise ValueError(f"{what} is not a sympy expression: {value!r}") from exc
     if not isinstance(expr, sp.Expr):

@@ -27,7 +27,13 @@ class NonFiniteMotionError(ValueError):
 
 class StepLimitError(ValueError):
     """The integrator took its most steps without reaching the next sample: a time span too
-    long for the samples asked (or a motion too fast for them), not a singular configuration."""
+    long for the samples asked (or a motion too fast for them), unless the motion stalls near
+    a singular configuration, which the model judges from ``reached``: the samples computed
+    before the failure, ``(t, states)`` with one column per sample (None when unknown)."""
+
+    def __init__(self, message: str, reached: tuple | None = None):
+        super().__init__(message)
+        self.reached = reached
 
 
 def wrong_state_size(got: int, expected: int) -> ValueError:

@@ -58,13 +58,14 @@ class CompiledEvents:
     terminal: Sequence[bool]
 
 
-def _too_many_steps(t_eval: np.ndarray, limit: str, took: str = "took") -> StepLimitError:
+def _too_many_steps(t_eval: np.ndarray, limit: str, took: str = "took",
+                    reached: tuple | None = None) -> StepLimitError:
     n = len(t_eval)
     return StepLimitError(
         f"the integration {took} too many steps ({limit}) before t_final = {t_eval[-1]:g} s: "
         f"the time span is the cause, not the configuration ({n} samples "
         f"{t_eval[-1] / max(n - 1, 1):.3g} s apart); simulate a shorter time (the examples "
-        "run for seconds to minutes) or, with LSODA, take more samples (n_points)")
+        "run for seconds to minutes) or, with LSODA, take more samples (n_points)", reached)
 
 
 def _lsoda_probe(rhs: Callable, x0: np.ndarray, t_eval: np.ndarray, rtol: float,
@@ -166,7 +167,9 @@ def integrate(rhs: Callable, x0: np.ndarray, t_eval: np.ndarray, *, solver: str 
         if info["message"] == "Integration successful.":
             return Solution(t_eval, y.T)
         if "Excess work" in info["message"]:
-            raise _too_many_steps(t_eval, f"LSODA: {MAX_STEPS} between two samples")
+            good = 1 + int(np.sum(np.cumprod(info["tcur"] >= t_eval[1:])))  # samples reached
+            raise _too_many_steps(t_eval, f"LSODA: {MAX_STEPS} between two samples",
+                                  reached=(t_eval[:good], y[:good].T))
         raise SingularConfigurationError(f"integration failed: {info['message']}")
     from scipy.integrate import solve_ivp
 

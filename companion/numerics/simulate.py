@@ -15,7 +15,11 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import numpy as np
 
-from companion.numerics.errors import NonFiniteMotionError, SingularConfigurationError
+from companion.numerics.errors import (
+    NonFiniteMotionError,
+    SingularConfigurationError,
+    StepLimitError,
+)
 from companion.numerics.trajectory import Trajectory
 
 if TYPE_CHECKING:
@@ -178,7 +182,8 @@ class Guards:
 
     ``name`` and ``params`` are named in the messages; ``coordinates`` are the names of the
     q's, the first rows of a state (q, u) (empty for another state); ``conditioning`` is
-    ``(t, q) ↦ |det Ψ| / Π ‖row of Ψ‖`` (1 for orthonormal rows, 0 where Ψ is singular);
+    ``(t, q) ↦ |det Ψ| / Π ‖row of Ψ‖`` (1 for orthonormal rows, 0 where Ψ is singular),
+    ``determinant`` ``(t, q) ↦ |det Ψ|`` (which also sees a row of Ψ that vanishes whole);
     ``held`` the nonholonomic u's, ``constrained`` ``(t, q) ↦`` the entries of their rows
     [Ψ_c | Ψ_t,c] of u = Ψ q̇ + Ψ_t, ``kinematics`` ``(t, states) ↦ q̇`` of the method
     (4.134) (None: q̇ read from the right-hand side); ``evaluate`` fills a finished
@@ -190,11 +195,15 @@ class Guards:
     LARGEST_RATE: ClassVar[float] = 1e150
     #: Below this conditioning the q's are singular: Φ = Ψ⁻¹ has entries of order 1/this.
     SINGULAR_TOLERANCE: ClassVar[float] = 1e-6
+    #: An integration out of steps where |det Ψ| fell below this fraction of its start value
+    #: stalled at a singular configuration (:meth:`stalled`).
+    STALLED: ClassVar[float] = 0.05
 
     name: str
     params: Mapping[str, float]
     coordinates: tuple[str, ...] = ()
     conditioning: Callable | None = None
+    determinant: Callable | None = None
     held: tuple[str, ...] = ()
     constrained: Callable | None = None
     kinematics: Callable | None = None
@@ -238,6 +247,29 @@ class Guards:
                 f"the coordinates are singular {where} (t = {t[i]:.4g}: {at}): "
                 "Ψ of the quasi-velocities cannot be inverted there, so q̇ = Φ u is not "
                 "defined", " (for Euler angles this is gimbal lock). Start further away from it.")
+
+    def stalled(self, exc: StepLimitError) -> None:
+        """Blame the configuration, not the time span, for an integration that ran out of
+        steps where |det Ψ| had fallen below :data:`STALLED` of its start value: near a
+        configuration where Ψ cannot be inverted, q̇ = Φ u is not defined and the steps
+        shrink to nothing."""
+        if exc.reached is None or self.determinant is None or exc.reached[0].size < 2:
+            return
+        t, states = exc.reached
+        q = states[: len(self.coordinates)]
+        with np.errstate(all="ignore"):
+            det = np.broadcast_to(np.asarray(self.determinant(t, q), dtype=float), t.shape)
+        if not det[-1] < self.STALLED * det[0]:
+            return
+        at = ", ".join(f"{s} = {v:.6g}" for s, v in zip(self.coordinates, q[:, -1],
+                                                        strict=True))
+        raise SingularConfigurationError(
+            f"the integration of {self.name} stalled after t = {t[-1]:.4g} s ({at}): the "
+            f"configuration is the cause, not the time span: |det Ψ| of the quasi-velocities "
+            f"fell to {det[-1] / det[0]:.2g} of its start value, so Ψ is nearly singular "
+            "there and q̇ = Φ u is not defined; change the definitions of the u's so that Ψ "
+            f"stays invertible along the motion, or simulate to before t = {t[-1]:.4g} s") \
+            from exc
 
     def residuals(self, f: Callable, t: np.ndarray, states: np.ndarray
                   ) -> dict[str, np.ndarray]:
@@ -343,6 +375,9 @@ def simulate_model(model: SimulatedModel, part: IntegratorPart, *, method: str, 
         guards=model.guards(part, method, p, pv), options=dict(options))
     try:
         traj = part.integrate(model, setup)
+    except StepLimitError as exc:
+        setup.guards.stalled(exc)
+        raise
     except NonFiniteMotionError as exc:
         raise ValueError(f"{exc}; {_overflow_hint(pv, setup.rtol)}") from exc
     except (OverflowError, FloatingPointError) as exc:
@@ -354,7 +389,8 @@ def simulate_model(model: SimulatedModel, part: IntegratorPart, *, method: str, 
         if blamed:
             p = blamed[0]
             raise ValueError(
-                f"{p.name} = {pv[p.name]:g} ({p.description}) makes the equations of "
+                f"{p.name} = {pv[p.name]:g}{f' ({p.description})' if p.description else ''} "
+                f"makes the equations of "
                 f"{model.name} singular from the start (with {p.name} = {p.default:g} they "
                 f"are not), although it is inside its range [{p.low:g}, {p.high:g}]: the "
                 f"cause is that value, not the configuration; choose another {p.name}, and "

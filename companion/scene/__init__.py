@@ -29,8 +29,15 @@ def scene_for(explorer, declare: Callable[[Trajectory], Declaration] | None = No
               **kwargs) -> Scene:
     """A scene following ``explorer``: a slider change replaces the motion, the explorer's
     time cursor follows playback and its scrubber moves the scene.  ``declare`` defaults to
-    :func:`generic_scene` (a reader's own system)."""
+    :func:`generic_scene` (a reader's own system).  ``RuntimeError`` for a closed explorer."""
+    if getattr(explorer, "closed", False):
+        raise RuntimeError(f"this explorer of {explorer.system.name} was closed (a newer one "
+                           "replaced it, or close() was called): build a new one with "
+                           "explore(...) and give that to scene_for")
     trajectory = explorer.trajectory
+    if trajectory is None:
+        raise ValueError(f"the explorer of {explorer.system.name} has no motion to show "
+                         f"({explorer.error}): change its values until it simulates")
     declare = generic_scene(trajectory) if declare is None else declare
     return Scene(declare, trajectory, **kwargs).follow(explorer)
 
