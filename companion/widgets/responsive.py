@@ -449,20 +449,18 @@ def _axis_key(axis) -> tuple:
     settings."""
     low, high = sorted(axis.get_view_interval())
     scale = axis.get_transform()
+    ends = scale.transform(np.array([[low], [high]]))[:, 0]
     ticks: list[Any] = []
-    for locator, formatter, locs in (
-            (axis.get_major_locator(), axis.get_major_formatter(), axis.get_majorticklocs),
-            (axis.get_minor_locator(), axis.get_minor_formatter(), axis.get_minorticklocs)):
-        if isinstance(locator, NullLocator):
+    for ticker in (axis.major, axis.minor):
+        if isinstance(ticker.locator, NullLocator):
             continue
-        values = np.asarray(locs(), dtype=float)
-        names = formatter.format_ticks(values)
-        ends = scale.transform(np.array([[low], [high]]))[:, 0]
+        values = np.asarray(ticker.locator(), dtype=float)
+        names = ticker.formatter.format_ticks(values)
         with np.errstate(invalid="ignore", divide="ignore"):
             share = (scale.transform(values[:, None])[:, 0] - ends[0]) / (ends[1] - ends[0])
         ticks += [(name, *_rounded([s])) for name, s in zip(names, share, strict=True)
                   if name and -1e-10 <= s <= 1 + 1e-10]
-        ticks.append(formatter.get_offset())
+        ticks.append(ticker.formatter.get_offset())
     return (tuple(ticks), *_texts_key([axis.label]),
             repr(sorted(axis.get_tick_params().items())))
 
