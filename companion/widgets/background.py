@@ -208,13 +208,11 @@ class LayeredRender:
             alone = RendererAgg(renderer.width, renderer.height, renderer.dpi)
             legend.draw(alone)
             pixels = np.asarray(alone.buffer_rgba())
-            rows = np.flatnonzero(pixels[..., 3].any(axis=1))
-            columns = np.flatnonzero(pixels[..., 3].any(axis=0))
-            if rows.size == 0:
+            painted = np.argwhere(pixels[..., 3])
+            if painted.size == 0:
                 self._sprites[key] = None
             else:
-                top, bottom = rows[0], rows[-1] + 1
-                left, right = columns[0], columns[-1] + 1
+                (top, left), (bottom, right) = painted.min(axis=0), painted.max(axis=0) + 1
                 # draw_image takes rows bottom first
                 self._sprites[key] = (int(left), int(renderer.height - bottom),
                                       pixels[top:bottom, left:right][::-1].copy())
