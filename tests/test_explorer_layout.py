@@ -251,3 +251,12 @@ def test_a_skipped_layout_pass_leaves_the_same_pixels():
         return out
 
     assert pngs(always=True) == pngs(always=False)
+
+
+@pytest.mark.parametrize("width", [0, -5, float("nan"), float("inf"), "wide", None])
+def test_a_width_that_is_no_positive_number_of_pixels_is_refused(width):
+    from matplotlib.figure import Figure
+
+    fitter = FigureFitter(Figure(), lambda: None)
+    with pytest.raises(ValueError, match="a figure width must be a positive number of pixels"):
+        fitter.fit(width)

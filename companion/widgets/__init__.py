@@ -21,8 +21,7 @@ _WHERE = {
     "TimeSeriesView": "companion.widgets.timeseries",
 }
 
-__all__ = ["Explorer", "Panel", "PlayControl", "Stepper", "TimeSeriesView", "View",
-           "use_lecture_style"]
+__all__ = sorted(_WHERE)
 
 
 def __getattr__(name: str) -> Any:

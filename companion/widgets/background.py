@@ -83,16 +83,28 @@ def _is_3d(ax: Axes) -> bool:
     return getattr(ax, "name", "") == "3d"
 
 
-def background_key(fig: Figure) -> tuple:
-    """Everything the background bitmap depends on.
+def _axes(ax: Axes) -> list[Axis]:
+    """The x, y (and z) axis of ``ax``."""
+    return [getattr(ax, name) for name in ("xaxis", "yaxis", "zaxis") if hasattr(ax, name)]
 
-    Runs each axes' ``apply_aspect`` first, as a render would: an equal-aspect axes then shows
-    the limits it will be drawn with."""
+
+def _titles(ax: Axes) -> list[Text]:
+    """The centre, left and right titles of ``ax``."""
+    return [c for c in ax.get_children() if isinstance(c, Text) and c not in ax.texts]
+
+
+def _apply_aspect(ax: Axes) -> None:
+    """What a render does first: an equal-aspect axes then shows the limits it is drawn with."""
+    locator = ax.get_axes_locator()
+    ax.apply_aspect(locator(ax, None) if locator else None)
+
+
+def background_key(fig: Figure) -> tuple:
+    """Everything the background bitmap depends on (after :func:`_apply_aspect`)."""
     parts: list[Any] = [_rounded(fig.bbox.bounds), fig.dpi, fig.get_facecolor()]
     parts.append(fig.get_suptitle())
     for ax in fig.axes:
-        locator = ax.get_axes_locator()
-        ax.apply_aspect(locator(ax, None) if locator else None)
+        _apply_aspect(ax)
         if _is_3d(ax):  # the view, the limits and the box: all in the projection
             parts.append((_rounded(ax.get_proj().ravel()), ax.get_zlabel()))
         parts.append((
@@ -199,13 +211,11 @@ class LayeredRender:
             alone = RendererAgg(renderer.width, renderer.height, renderer.dpi)
             legend.draw(alone)
             pixels = np.asarray(alone.buffer_rgba())
-            rows = np.flatnonzero(pixels[..., 3].any(axis=1))
-            columns = np.flatnonzero(pixels[..., 3].any(axis=0))
-            if rows.size == 0:
+            painted = np.argwhere(pixels[..., 3])
+            if painted.size == 0:
                 self._sprites[key] = None
             else:
-                top, bottom = rows[0], rows[-1] + 1
-                left, right = columns[0], columns[-1] + 1
+                (top, left), (bottom, right) = painted.min(axis=0), painted.max(axis=0) + 1
                 # draw_image takes rows bottom first
                 self._sprites[key] = (int(left), int(renderer.height - bottom),
                                       pixels[top:bottom, left:right][::-1].copy())

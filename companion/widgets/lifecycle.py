@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as w
+from IPython import get_ipython  # None outside IPython
 from matplotlib._pylab_helpers import Gcf  # pyplot's list of figures (its documented helper)
 from matplotlib.figure import Figure
 
@@ -46,7 +47,7 @@ def running_cell() -> str | None:
     """The id of the notebook cell that runs now (JupyterLab, Notebook 7 and VS Code send it
     with the request to execute), or None outside a kernel or without one (a script, a test,
     nbclient)."""
-    kernel = getattr(_shell(), "kernel", None)
+    kernel = getattr(get_ipython(), "kernel", None)
     if kernel is None or not hasattr(kernel, "get_parent"):
         return None
     cell = (kernel.get_parent() or {}).get("metadata", {}).get("cellId")
@@ -75,7 +76,7 @@ def watch_cells() -> bool:
     keeps every earlier figure in pyplot's list), and drop its earlier results from IPython's
     output history (``Out[5]`` and ``_5``; the page has replaced them): a ``fig.canvas``
     kept there would keep its figure.  Idempotent; False outside IPython."""
-    shell = _shell()
+    shell = get_ipython()
     if shell is None:
         return False
     if id(shell) not in _watched:
@@ -89,7 +90,7 @@ def _cell_starts(info: Any) -> None:
     import matplotlib.pyplot as plt  # here: importing pyplot early would fix its backend
 
     cell = getattr(info, "cell_id", None) or ""
-    shell = _shell()
+    shell = get_ipython()
     history = getattr(getattr(shell, "history_manager", None), "output_hist", {})
     for n in _RUNS_OF.pop(cell, []):
         history.pop(n, None)
@@ -119,14 +120,6 @@ def _cell_ended(result: Any) -> None:
 def _pyplot_figures() -> list[Figure]:
     """The figures in pyplot's list (by object: a figure's number is reused once closed)."""
     return [manager.canvas.figure for manager in Gcf.get_all_fig_managers()]
-
-
-def _shell() -> Any:
-    try:
-        from IPython import get_ipython
-    except ImportError:  # pragma: no cover - ipywidgets depends on IPython
-        return None
-    return get_ipython()
 
 
 watch_cells()  # from the first import in a notebook: its figures are watched from then on

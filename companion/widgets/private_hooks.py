@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import functools
 import os
-import re
 import weakref
 from base64 import b64encode
 from collections.abc import Callable, Iterator
@@ -48,6 +47,7 @@ import numpy as np
 import traitlets
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import RendererAgg
+from packaging.version import Version
 
 #: Releases the hooks are taken with: from the first, up to (not including) the second.  Their
 #: tests pass in the kernel with matplotlib 3.8.4, 3.10.9 and 3.11.2 and ipympl 0.9.4, 0.9.8 and
@@ -61,15 +61,6 @@ PLAIN_ENV = "COMPANION_PLAIN_FIGURES"
 FRAME_MESSAGE = {"data": '{"type": "binary"}'}
 
 
-def _release(package: str) -> tuple[int, ...] | None:
-    """The installed release of ``package`` as numbers ((3, 11, 2)), or None if absent."""
-    try:
-        found = re.match(r"\d+(\.\d+)*", version(package))
-    except PackageNotFoundError:
-        return None
-    return tuple(int(part) for part in found.group(0).split(".")) if found else None
-
-
 def untested_releases() -> list[str]:
     """The installed packages outside the releases :data:`TESTED`.
 
@@ -80,9 +71,13 @@ def untested_releases() -> list[str]:
     """
     outside = []
     for package, (first, beyond) in TESTED.items():
-        release = _release(package)
-        if release is None or not first <= release < beyond:
-            outside.append(f"{package} {'.'.join(map(str, release or ())) or 'missing'}")
+        try:
+            installed = version(package)
+        except PackageNotFoundError:
+            outside.append(f"{package} missing")
+            continue
+        if not first <= Version(installed).release < beyond:
+            outside.append(f"{package} {installed}")
     return outside
 
 

@@ -55,7 +55,7 @@ from matplotlib.text import Text
 from matplotlib.ticker import NullLocator
 
 from companion.widgets import private_hooks, style
-from companion.widgets.background import _rounded
+from companion.widgets.background import _apply_aspect, _axes, _is_3d, _rounded, _titles
 from companion.widgets.frames import MATPLOTLIB_LOCK, changing, holding_matplotlib, lock_messages
 from companion.widgets.lifecycle import close_tree
 
@@ -195,14 +195,13 @@ class FigureFitter:
         the probe reports (:meth:`_beside_scale`).
         """
         try:
-            width_px = float(width_px)
-        except (TypeError, ValueError) as exc:
-            raise ValueError(f"a figure width must be a number of pixels, got {width_px!r}"
-                             ) from exc
-        if not math.isfinite(width_px) or width_px <= 0:
+            pixels = float(width_px)
+        except (TypeError, ValueError):
+            pixels = math.nan
+        if not 0 < pixels < math.inf:
             raise ValueError(f"a figure width must be a positive number of pixels, got "
                              f"{width_px!r}")
-        width_px = max(width_px, MIN_WIDTH_PX)
+        width_px = max(pixels, MIN_WIDTH_PX)
         # the width arrives on a comm, possibly on another kernel thread than the sliders':
         # resize, lay out and render under the figure's one lock (frames.changing)
         with changing(self.figure):
@@ -301,26 +300,17 @@ class FigureFitter:
         sizes, factor = self._text_sizes, self._text_scale
         if factor == 1.0 and not sizes:
             return
+        texts = [*self.figure.texts, *(t for legend in self.figure.legends
+                                       for t in _legend_texts(legend))]
         for ax in self.figure.axes:
-            axes = [getattr(ax, name) for name in ("xaxis", "yaxis", "zaxis") if hasattr(ax, name)]
-            for axis in axes:  # through tick_params: ticks made later take the size too
+            for axis in _axes(ax):  # through tick_params: ticks made later take the size too
                 ticks = axis.get_major_ticks()
                 if ticks:
                     base = sizes.setdefault(axis, ticks[0].label1.get_fontsize())
                     axis.set_tick_params(which="both", labelsize=base * factor)
-            legend = ax.get_legend()
-            titles = [c for c in ax.get_children()  # the centre, left and right titles
-                      if isinstance(c, Text) and c not in ax.texts]
-            texts = [*titles, *ax.texts,
-                     *(t for axis in axes for t in (axis.label, axis.offsetText)),
-                     *(legend.get_texts() if legend else []),
-                     legend.get_title() if legend else None]
-            for text in texts:
-                if isinstance(text, Text):
-                    text.set_fontsize(sizes.setdefault(text, text.get_fontsize()) * factor)
-        legends = [t for legend in self.figure.legends
-                   for t in (*legend.get_texts(), legend.get_title())]
-        for text in (*self.figure.texts, *legends):
+                texts += [axis.label, axis.offsetText]
+            texts += [*_titles(ax), *ax.texts, *_legend_texts(ax.get_legend())]
+        for text in texts:
             text.set_fontsize(sizes.setdefault(text, text.get_fontsize()) * factor)
 
     def data_changed(self) -> None:
@@ -372,10 +362,14 @@ class ResponsiveFigure(w.VBox):
     @holding_matplotlib
     def _repr_mimebundle_(self, **kwargs) -> dict:
         bundle = dict(super()._repr_mimebundle_(**kwargs) or {})
-        buffer = io.BytesIO()
-        self.fitter.figure.savefig(buffer, format="png")
-        bundle["image/png"] = base64.b64encode(buffer.getvalue()).decode("ascii")
+        bundle["image/png"] = base64.b64encode(_png(self.fitter.figure)).decode("ascii")
         return bundle
+
+
+def _png(figure: Figure) -> bytes:
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png")
+    return buffer.getvalue()
 
 
 @holding_matplotlib
@@ -393,16 +387,12 @@ def responsive_figure(figure: Figure, description: str | None = None) -> Respons
         shown: w.Widget = canvas
         lock_messages(canvas)
         extra += private_hooks.canvas_helpers(canvas)
-
-        def redraw() -> None:
-            canvas.draw_idle()
+        redraw: Callable[[], None] = canvas.draw_idle
     else:
         shown = w.Image(format="png", layout={"max_width": "100%", "height": "auto"})
 
         def redraw() -> None:
-            buffer = io.BytesIO()
-            figure.savefig(buffer, format="png")
-            shown.value = buffer.getvalue()
+            shown.value = _png(figure)
 
     fitter = FigureFitter(figure, redraw, scope_class=FIGURE_CLASS)
     fitter.probe.description = (figure_summary(figure) if description is None
@@ -442,15 +432,12 @@ def layout_key(fig: Figure) -> tuple:
     parts: list[Any] = [_rounded(fig.bbox.bounds), fig.dpi, _texts_key(fig.texts, placed=True),
                         fig.get_suptitle(), *(_legend_key(legend) for legend in fig.legends)]
     for ax in fig.axes:
-        locator = ax.get_axes_locator()
-        ax.apply_aspect(locator(ax, None) if locator else None)
-        if getattr(ax, "name", "") == "3d":
+        _apply_aspect(ax)
+        if _is_3d(ax):
             parts.append(_rounded(ax.get_proj().ravel()))
-        axes = [getattr(ax, name) for name in ("xaxis", "yaxis", "zaxis") if hasattr(ax, name)]
         parts.append((ax.get_visible(), ax.axison, _rounded(ax.get_position().bounds),
-                      *(_axis_key(axis) for axis in axes if axis.get_visible()),
-                      _texts_key(c for c in ax.get_children()  # the three titles
-                                 if isinstance(c, Text) and c not in ax.texts),
+                      *(_axis_key(axis) for axis in _axes(ax) if axis.get_visible()),
+                      _texts_key(_titles(ax)),
                       _texts_key((t for t in ax.texts if not t.get_clip_on()), placed=True),
                       _legend_key(ax.get_legend())))
     return tuple(parts)
@@ -462,20 +449,18 @@ def _axis_key(axis) -> tuple:
     settings."""
     low, high = sorted(axis.get_view_interval())
     scale = axis.get_transform()
+    ends = scale.transform(np.array([[low], [high]]))[:, 0]
     ticks: list[Any] = []
-    for locator, formatter, locs in (
-            (axis.get_major_locator(), axis.get_major_formatter(), axis.get_majorticklocs),
-            (axis.get_minor_locator(), axis.get_minor_formatter(), axis.get_minorticklocs)):
-        if isinstance(locator, NullLocator):
+    for ticker in (axis.major, axis.minor):
+        if isinstance(ticker.locator, NullLocator):
             continue
-        values = np.asarray(locs(), dtype=float)
-        names = formatter.format_ticks(values)
-        ends = scale.transform(np.array([[low], [high]]))[:, 0]
+        values = np.asarray(ticker.locator(), dtype=float)
+        names = ticker.formatter.format_ticks(values)
         with np.errstate(invalid="ignore", divide="ignore"):
             share = (scale.transform(values[:, None])[:, 0] - ends[0]) / (ends[1] - ends[0])
         ticks += [(name, *_rounded([s])) for name, s in zip(names, share, strict=True)
                   if name and -1e-10 <= s <= 1 + 1e-10]
-        ticks.append(formatter.get_offset())
+        ticks.append(ticker.formatter.get_offset())
     return (tuple(ticks), *_texts_key([axis.label]),
             repr(sorted(axis.get_tick_params().items())))
 
@@ -488,11 +473,14 @@ def _texts_key(texts, placed: bool = False) -> tuple:
                  for t in texts if t.get_visible() and t.get_in_layout() and t.get_text())
 
 
+def _legend_texts(legend) -> list[Text]:
+    return [] if legend is None else [*legend.get_texts(), legend.get_title()]
+
+
 def _legend_key(legend) -> tuple:
     if legend is None or not legend.get_visible():
         return ()
-    return (_texts_key([*legend.get_texts(), legend.get_title()]),
-            _rounded(legend.get_bbox_to_anchor().bounds))
+    return _texts_key(_legend_texts(legend)), _rounded(legend.get_bbox_to_anchor().bounds)
 
 
 def _same_cell(a: SubplotSpec, b: SubplotSpec) -> bool:

@@ -119,23 +119,18 @@ def pin_cycle_colours(fig: Any) -> None:
         specs = [spec] if isinstance(spec, str) else (spec if isinstance(spec, list) else [])
         return any(isinstance(c, str) and c[:1] == "C" and c[1:].isdigit() for c in specs)
 
-    for line in fig.findobj(Line2D):
-        for get, put in ((line.get_color, line.set_color),
-                         (line.get_markerfacecolor, line.set_markerfacecolor),
-                         (line.get_markeredgecolor, line.set_markeredgecolor)):
-            if cycle(get()):
-                put(to_rgba(get()))
-    for text in fig.findobj(Text):  # an axis label coloured as its curve
-        if cycle(text.get_color()):
-            text.set_color(to_rgba(text.get_color()))
+    # texts too: an axis label coloured as its curve
+    colours = {Line2D: ("color", "markerfacecolor", "markeredgecolor"), Text: ("color",)}
+    for kind, parts in colours.items():
+        for artist in fig.findobj(kind):
+            for part in parts:
+                if cycle(colour := getattr(artist, f"get_{part}")()):
+                    getattr(artist, f"set_{part}")(to_rgba(colour))
     for collection in fig.findobj(Collection):
         # what a collection was given is kept privately; its resolved colours are public
-        for given, get, put in (("_original_facecolor", collection.get_facecolor,
-                                 collection.set_facecolor),
-                                ("_original_edgecolor", collection.get_edgecolor,
-                                 collection.set_edgecolor)):
-            if cycle(getattr(collection, given, None)):
-                put(get())
+        for part in ("facecolor", "edgecolor"):
+            if cycle(getattr(collection, f"_original_{part}", None)):
+                getattr(collection, f"set_{part}")(getattr(collection, f"get_{part}")())
 
 
 def rc_context() -> AbstractContextManager:
@@ -157,9 +152,8 @@ def slider_width() -> str:
 def control_layout() -> dict[str, Any]:
     """Keyword arguments for ipywidgets sliders (layout and label style): a slider fills its
     cell of the explorer's grid."""
-    if _state["on"]:
-        return {"layout": {"width": "auto"}, "style": {"description_width": "150px"}}
-    return {"layout": {"width": "auto"}, "style": {"description_width": "110px"}}
+    return {"layout": {"width": "auto"},
+            "style": {"description_width": "150px" if _state["on"] else "110px"}}
 
 
 def whole_buttons_css(scope_class: str) -> str:
