@@ -49,24 +49,22 @@ class Row:
         return text
 
 
+def _counts(exprs: Sequence[sp.Expr]) -> tuple[int, int]:
+    """``count_ops`` of ``exprs``, as printed and after common-subexpression elimination."""
+    replacements, reduced = sp.cse(exprs)
+    after = sum(sp.count_ops(e) for _, e in replacements) + sum(map(sp.count_ops, reduced))
+    return int(sum(map(sp.count_ops, exprs))), int(after)
+
+
 def operation_count(derivation: Derivation) -> tuple[int, int]:
     """``count_ops`` of the final M and f, as printed and after common-subexpression elimination."""
-    exprs = [*derivation.mass_matrix, *derivation.forcing]
-    plain = int(sum(sp.count_ops(e) for e in exprs))
-    replacements, reduced = sp.cse(exprs)
-    after = int(sum(sp.count_ops(e) for _, e in replacements) +
-                sum(sp.count_ops(e) for e in reduced))
-    return plain, after
+    return _counts([*derivation.mass_matrix, *derivation.forcing])
 
 
 def first_order_operation_count(derivation: Derivation) -> tuple[int, int]:
     """``count_ops`` of the complete first-order system — the kinematical equations q̇ = Φ u
     + Φ_t, M and f — as printed and after common-subexpression elimination."""
-    exprs = [*derivation.kinematics, *derivation.mass_matrix, *derivation.forcing]
-    replacements, reduced = sp.cse(exprs)
-    after = (sum(sp.count_ops(e) for _, e in replacements)
-             + sum(sp.count_ops(e) for e in reduced))
-    return int(sum(sp.count_ops(e) for e in exprs)), int(after)
+    return _counts([*derivation.kinematics, *derivation.mass_matrix, *derivation.forcing])
 
 
 def rhs_evaluations_per_second(eom: CompiledEOM, p: Sequence[float],
