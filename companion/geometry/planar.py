@@ -208,12 +208,10 @@ class Mechanism:
         """G = diag(m₁, m₁, J₁, m₂, m₂, J₂, …): the product metric of the free bodies."""
         return sp.diag(*[e for b in self._require_bodies() for e in (b.mass, b.mass, b.inertia)])
 
-    def _gravity(self, body: Body) -> sp.Matrix:
-        return sp.Matrix([0, 0 if self.g is None else -body.mass * self.g])
-
     def _external(self, body: Body) -> tuple[sp.Matrix, sp.Expr]:
         """Gravity, loads and joint torques on a body: (force, torque about its centre)."""
-        force, torque = self._gravity(body), sp.S.Zero
+        force = sp.Matrix([0, 0 if self.g is None else -body.mass * self.g])
+        torque = sp.S.Zero
         for load in self.loads:
             if load.body == body.name:
                 F = sp.Matrix(load.force)

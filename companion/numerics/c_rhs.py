@@ -279,15 +279,6 @@ class CRightHandSide:
         """
         return self.solve_events(x0, t_eval, rtol, atol, 0, (), (), max_steps=max_steps).y
 
-    def _check(self, status: int) -> None:
-        """Raise the error the compiled integrator's ``status`` stands for (0, 7: none)."""
-        if status in (0, 7):
-            return
-        kind, message = _FAILURES.get(status, (SingularConfigurationError, f"status {status}"))
-        if status == 1:
-            message = f"{self.singular} on the way"
-        raise kind(f"integration failed: {message} (DOP853 compiled, {self.nfev} evaluations)")
-
 
     def solve_events(self, x0: np.ndarray, t_eval: np.ndarray, rtol: float, atol: float,
                      guards: int, direction: Sequence[float], terminal: Sequence[bool],
@@ -322,7 +313,12 @@ class CRightHandSide:
                               ctypes.byref(n_events), event_t.ctypes.data,
                               event_index.ctypes.data, event_y.ctypes.data)
         self.nfev = nfev.value
-        self._check(status)
+        if status not in (0, 7):  # 7: a terminal event
+            kind, message = _FAILURES.get(status, (SingularConfigurationError, f"status {status}"))
+            if status == 1:
+                message = f"{self.singular} on the way"
+            raise kind(f"integration failed: {message} (DOP853 compiled, {self.nfev} "
+                       "evaluations)")
         k = n_events.value
         which = event_index[:k]
         return OptimizeResult(
