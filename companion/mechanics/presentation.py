@@ -598,9 +598,12 @@ def equations_text(equations: Sequence[Any], speeds: Sequence[sp.Symbol] = (),
     """Each equation of a set as plain text in the books' form, ``I_xx ω̇_x + (I_zz − I_yy)
     ω_y ω_z = M_x`` (equation r with ``own=r``, cyclic products)."""
     sides, speeds, owns = _prepared(equations, speeds)
-    return [" = ".join(" ".join(_tokens(book_terms(side, speeds, own, coordinates, infer=False),
-                                        expr_text)) for side in pair)
-            for pair, own in zip(sides, owns, strict=True)]
+    text = []
+    for (lhs, rhs), own in zip(sides, owns, strict=True):
+        mine = _with_implied(speeds, lhs - rhs)  # and the speeds this equation tells alone
+        text.append(" = ".join(" ".join(_tokens(book_terms(
+            side, mine, own, coordinates, infer=False), expr_text)) for side in (lhs, rhs)))
+    return text
 
 
 # ----------------------------------------------------------------------------- objects
