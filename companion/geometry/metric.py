@@ -199,23 +199,17 @@ def covariant_equations(
     big_gamma = r"\tilde\Gamma" if pulled_back else r"\Gamma"
     of = "σ̃, the Levi-Civita connection ∇̃ of the constrained space" if pulled_back else \
         "σ, its Levi-Civita connection ∇"
-    if kind == "second":
-        gamma = christoffel(sigma, q)
-        quad = quadratic(gamma, qdot)  # Γ(q̇, q̇)
-        gamma_step = Step("Christoffel symbols Γ̃^i_kl" if pulled_back else
-                          "Christoffel symbols Γ^i_kl", gamma, "Def. 7.3",
-                          f"The connection of {of} (torsion-free and metric-compatible): how "
-                          "coordinate directions turn as q moves.",
-                          ", ".join(rf"{big_gamma}^{{{i + 1}}}" for i in range(len(q))),
-                          key="christoffel")
-    else:
-        gamma = christoffel_first(sigma, q)
-        quad = quadratic(gamma, qdot)  # Γ_{j,kl} q̇^k q̇^l = σ Γ(q̇, q̇)
-        gamma_step = Step("Christoffel symbols of the first kind Γ̃_{j,kl}" if pulled_back else
-                          "Christoffel symbols of the first kind Γ_{j,kl}", gamma, "Def. 7.3",
-                          f"The connection of {of} with its index lowered: no inverse needed.",
-                          ", ".join(rf"{big_gamma}_{{{j + 1}}}" for j in range(len(q))),
-                          key="christoffel")
+    second = kind == "second"
+    gamma = (christoffel if second else christoffel_first)(sigma, q)
+    quad = quadratic(gamma, qdot)  # Γ(q̇, q̇); of the first kind Γ_{j,kl} q̇^k q̇^l = σ Γ(q̇, q̇)
+    symbols = ("Γ̃" if pulled_back else "Γ") + ("^i_kl" if second else "_{j,kl}")
+    gamma_step = Step(f"Christoffel symbols {'' if second else 'of the first kind '}{symbols}",
+                      gamma, "Def. 7.3", f"The connection of {of} " + (
+                          "(torsion-free and metric-compatible): how coordinate directions "
+                          "turn as q moves." if second else
+                          "with its index lowered: no inverse needed."),
+                      ", ".join(rf"{big_gamma}{'^' if second else '_'}{{{i + 1}}}"
+                                for i in range(len(q))), key="christoffel")
     if pulled_back:  # σ̃ and F̃ are the caller's steps already
         steps = [gamma_step]
     else:
@@ -228,22 +222,20 @@ def covariant_equations(
                  "F", key="force_form"),
         ]
     qddot = sp.Matrix([sp.Symbol(r"\ddot{" + sp.latex(s) + "}") for s in q])
-    if kind == "second":
+    if second:
         lhs, forcing = sigma * (qddot + quad), F - sigma * quad
     else:
         lhs, forcing = sigma * qddot + quad, F - quad
     forcing = forcing.applyfunc(sp.expand)
     equations = [sp.Eq(lhs[i], F[i]) for i in range(len(q))]
-    if pulled_back:
-        steps.append(Step("Newton's law on the constrained space σ̃♭(∇̃_{c̃′} c̃′) = F̃, in "
-                          "coordinates", equations, "(7.2)",
-                          "The law (7.1) holds unchanged on the submanifold with the pulled-back "
-                          "metric, connection and force; the reaction, in the null space of Jᵀ, "
-                          "never enters.", None, key="equations"))
-    else:
-        steps.append(Step("Newton's law σ♭(∇_{c′} c′) = F in coordinates", equations, "(7.1)",
-                          "Mass times covariant acceleration equals force; with F = 0 the "
-                          "motion is a geodesic.", None, key="equations"))
+    steps.append(Step(*(("Newton's law on the constrained space σ̃♭(∇̃_{c̃′} c̃′) = F̃, in "
+                         "coordinates", equations, "(7.2)",
+                         "The law (7.1) holds unchanged on the submanifold with the pulled-back "
+                         "metric, connection and force; the reaction, in the null space of Jᵀ, "
+                         "never enters.") if pulled_back else
+                        ("Newton's law σ♭(∇_{c′} c′) = F in coordinates", equations, "(7.1)",
+                         "Mass times covariant acceleration equals force; with F = 0 the "
+                         "motion is a geodesic.")), None, key="equations"))
     return Derivation(method=method, q=q, u=qdot, mass_matrix=sigma, forcing=forcing,
                       kinematics=sp.Matrix(qdot), equations=equations, steps=steps,
                       extra={"christoffel": gamma, "christoffel_kind": kind})

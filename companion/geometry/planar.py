@@ -208,12 +208,10 @@ class Mechanism:
         """G = diag(m₁, m₁, J₁, m₂, m₂, J₂, …): the product metric of the free bodies."""
         return sp.diag(*[e for b in self._require_bodies() for e in (b.mass, b.mass, b.inertia)])
 
-    def _gravity(self, body: Body) -> sp.Matrix:
-        return sp.Matrix([0, 0 if self.g is None else -body.mass * self.g])
-
     def _external(self, body: Body) -> tuple[sp.Matrix, sp.Expr]:
         """Gravity, loads and joint torques on a body: (force, torque about its centre)."""
-        force, torque = self._gravity(body), sp.S.Zero
+        force = sp.Matrix([0, 0 if self.g is None else -body.mass * self.g])
+        torque = sp.S.Zero
         for load in self.loads:
             if load.body == body.name:
                 F = sp.Matrix(load.force)
@@ -394,26 +392,24 @@ class NumericMechanism:
         self._points = sp.lambdify([*m.q, *parameters], points + centres, modules="numpy",
                                    cse=True)
 
+    def _by_joint(self, values: list, q) -> tuple[dict[str, np.ndarray], list[np.ndarray]]:
+        """``values`` broadcast to the states' shape: a pair per joint {name: (2, N)}, and
+        the values after them."""
+        vals = [np.broadcast_to(np.asarray(v, dtype=float), np.shape(q[0])) for v in values]
+        k = 2 * len(self.joint_names)
+        return ({n: np.array(vals[2 * i:2 * i + 2]) for i, n in enumerate(self.joint_names)},
+                vals[k:])
+
     def forces(self, q, qdot, qddot, p) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
         """Joint forces {name: (2, N)} and residuals {name: (N,)} for states (n, N)."""
-        vals = self._forces(*q, *qdot, *qddot, *p)
-        shape = np.shape(q[0])
-        vals = [np.broadcast_to(np.asarray(v, dtype=float), shape) for v in vals]
-        k = 2 * len(self.joint_names)
-        forces = {n: np.array(vals[2 * i:2 * i + 2]) for i, n in enumerate(self.joint_names)}
-        residuals = dict(zip(self.residual_names, vals[k:], strict=True))
-        return forces, residuals
+        forces, rest = self._by_joint(self._forces(*q, *qdot, *qddot, *p), q)
+        return forces, dict(zip(self.residual_names, rest, strict=True))
 
     def positions(self, q, p) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
         """Joint points {name: (2, N)} and body poses {name: (3, N)} for configurations q."""
-        vals = self._points(*q, *p)
-        shape = np.shape(q[0])
-        vals = [np.broadcast_to(np.asarray(v, dtype=float), shape) for v in vals]
-        k = 2 * len(self.joint_names)
-        joints = {n: np.array(vals[2 * i:2 * i + 2]) for i, n in enumerate(self.joint_names)}
-        poses = {n: np.array(vals[k + 3 * i:k + 3 * i + 3])
-                 for i, n in enumerate(self.mechanism.bodies)}
-        return joints, poses
+        joints, rest = self._by_joint(self._points(*q, *p), q)
+        return joints, {n: np.array(rest[3 * i:3 * i + 3])
+                        for i, n in enumerate(self.mechanism.bodies)}
 
 
 @register_method("pull_back", "pull-back (§7.7)")

@@ -49,24 +49,22 @@ class Row:
         return text
 
 
+def _counts(exprs: Sequence[sp.Expr]) -> tuple[int, int]:
+    """``count_ops`` of ``exprs``, as printed and after common-subexpression elimination."""
+    replacements, reduced = sp.cse(exprs)
+    after = sum(sp.count_ops(e) for _, e in replacements) + sum(map(sp.count_ops, reduced))
+    return int(sum(map(sp.count_ops, exprs))), int(after)
+
+
 def operation_count(derivation: Derivation) -> tuple[int, int]:
     """``count_ops`` of the final M and f, as printed and after common-subexpression elimination."""
-    exprs = [*derivation.mass_matrix, *derivation.forcing]
-    plain = int(sum(sp.count_ops(e) for e in exprs))
-    replacements, reduced = sp.cse(exprs)
-    after = int(sum(sp.count_ops(e) for _, e in replacements) +
-                sum(sp.count_ops(e) for e in reduced))
-    return plain, after
+    return _counts([*derivation.mass_matrix, *derivation.forcing])
 
 
 def first_order_operation_count(derivation: Derivation) -> tuple[int, int]:
     """``count_ops`` of the complete first-order system — the kinematical equations q̇ = Φ u
     + Φ_t, M and f — as printed and after common-subexpression elimination."""
-    exprs = [*derivation.kinematics, *derivation.mass_matrix, *derivation.forcing]
-    replacements, reduced = sp.cse(exprs)
-    after = (sum(sp.count_ops(e) for _, e in replacements)
-             + sum(sp.count_ops(e) for e in reduced))
-    return int(sum(sp.count_ops(e) for e in exprs)), int(after)
+    return _counts([*derivation.kinematics, *derivation.mass_matrix, *derivation.forcing])
 
 
 def rhs_evaluations_per_second(eom: CompiledEOM, p: Sequence[float],
@@ -253,14 +251,11 @@ class ComparisonTable:
         methods_ = list(dict.fromkeys(r.method for r in self.rows))
         width = 0.8 / max(1, len(methods_))
         for i, method in enumerate(methods_):
+            mine = [r for r in self.rows if r.method == method]
+            xs = [examples_.index(r.example) + (i - (len(methods_) - 1) / 2) * width
+                  for r in mine]
             for ax, value in ((ax_ops, "ops_cse"), (ax_time, "seconds")):
-                xs, ys = [], []
-                for j, ex in enumerate(examples_):
-                    for r in self.rows:
-                        if r.example == ex and r.method == method:
-                            xs.append(j + (i - (len(methods_) - 1) / 2) * width)
-                            ys.append(getattr(r, value))
-                ax.bar(xs, ys, width, label=method_title(method))
+                ax.bar(xs, [getattr(r, value) for r in mine], width, label=method_title(method))
         for ax, title in ((ax_ops, "count_ops of M, f after cse"),
                           (ax_time, "derivation time [s]")):
             ax.set_xticks(range(len(examples_)), [_words(e) for e in examples_])

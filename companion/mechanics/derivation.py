@@ -187,12 +187,11 @@ class Derivation:
             for this system (:attr:`absent_steps`), and lists the keys this derivation has.
         """
         found = [s for s in self.steps if s.key == key]
+        keys = [s.key for s in self.steps if s.key]
         if not found and key in self.absent_steps:
-            keys = [s.key for s in self.steps if s.key]
             raise KeyError(f"the {self.method} derivation has no step {key!r} here: "
                            f"{self.absent_steps[key]}; keys: {', '.join(keys)}")
         if len(found) != 1:
-            keys = [s.key for s in self.steps if s.key]
             problem = "no step" if not found else f"{len(found)} steps"
             raise KeyError(f"{problem} with key {key!r} in the {self.method} derivation; "
                            f"keys: {', '.join(keys) or 'none'}")

@@ -35,7 +35,7 @@ import sympy as sp
 
 __all__ = [
     "LINE_BUDGET", "Term", "book_terms", "derivative_parts", "equation_latex",
-    "equation_text", "equations_latex", "equations_text", "expr_latex", "expr_text",
+    "equations_latex", "equations_text", "expr_latex", "expr_text",
     "latex_width", "object_latex", "printed_form_matches", "symbol_latex", "symbol_text",
 ]
 
@@ -162,7 +162,7 @@ def _coefficient(coefficient: sp.Expr, show) -> str:
     """A coefficient, its sums in parentheses with the positive terms first, after the
     number and the other factors: ``g (a₁ m₁ + l₁ m₂)``, ``½ (I_zz − I_yy)``."""
     def parenthesized(total: sp.Expr) -> str:
-        inner = _joined(_ordered_sum(total), show)
+        inner = " ".join(_tokens(_ordered_sum(total), show))
         return rf"\left({inner}\right)" if show is expr_latex else f"({inner})"
 
     if coefficient.is_Add:
@@ -179,16 +179,16 @@ def _coefficient(coefficient: sp.Expr, show) -> str:
     return " ".join(parts)
 
 
-def _joined(terms: Sequence[Term], show) -> str:
+def _tokens(terms: Sequence[Term], show=expr_latex) -> list[str]:
+    """Each term with its sign as a separate token: ``I_xx ω̇_x``, ``+ (I_zz − I_yy) ω_y ω_z``
+    (``0`` for no terms)."""
     minus = "-" if show is expr_latex else "−"
-    parts = []
+    tokens = []
     for k, term in enumerate(terms):
-        body = _product(term.coefficient, term.factors, show)
-        if k == 0:
-            parts.append(("" if term.sign > 0 else minus) + body)
-        else:
-            parts.append(("+ " if term.sign > 0 else f"{minus} ") + body)
-    return " ".join(parts)
+        sign = ("" if term.sign > 0 else minus) if k == 0 else (
+            "+ " if term.sign > 0 else f"{minus} ")
+        tokens.append(sign + _product(term.coefficient, term.factors, show))
+    return tokens or ["0"]
 
 
 def _signed(expr: sp.Expr) -> tuple[int, sp.Expr]:
@@ -232,25 +232,28 @@ def _simplified(coefficient: sp.Expr) -> sp.Expr:
     return sp.expand(coefficient)
 
 
+def _plain_name(base: str, sub: str | None) -> str:
+    """``omega_x`` from a base and its subscript: the name a speed and its rate share."""
+    return base + (f"_{sub}" if sub else "")
+
+
+def _unbraced(name: str) -> str | None:
+    """``\\omega_{x}`` and ``omega_x`` → ``omega_x``; None for a name of another shape."""
+    inner = _BASE_SUB.match(name)
+    return _plain_name(inner.group(1).lstrip("\\"), inner.group(2)) if inner else None
+
+
 def _motion_rank(symbol: sp.Symbol, speed_names: set[str]) -> int:
     """2 for an acceleration, 1 for a speed, 0 for anything else."""
     parts = derivative_parts(symbol.name)
     if parts is not None:
-        accent, base, sub = parts
-        inner = base + (f"_{sub}" if sub else "")
-        return 2 if accent == "ddot" or inner in speed_names else 1
+        return 2 if parts[0] == "ddot" or _plain_name(*parts[1:]) in speed_names else 1
     return 1 if symbol.name in speed_names else 0
 
 
 def _speed_names(speeds: Iterable[sp.Symbol]) -> set[str]:
-    names = set()
-    for s in speeds:
-        names.add(s.name)
-        inner = _BASE_SUB.match(s.name)
-        if inner:  # omega_x and \omega_{x} are the same speed
-            names.add(inner.group(1).lstrip("\\") + (f"_{inner.group(2)}" if inner.group(2)
-                                                       else ""))
-    return names
+    """The speeds' names, each also unbraced: omega_x and \\omega_{x} are the same speed."""
+    return {s.name for s in speeds} | {n for s in speeds if (n := _unbraced(s.name))}
 
 
 def _with_implied(speeds: Sequence[sp.Symbol], expr: Any) -> list[sp.Symbol]:
@@ -263,8 +266,8 @@ def _with_implied(speeds: Sequence[sp.Symbol], expr: Any) -> list[sp.Symbol]:
     outside = expr.xreplace({f: sp.Dummy() for f in expr.atoms(sp.Function)}).free_symbols
     bare = {_canonical(s) for s in outside if not derivative_parts(s.name)}
     derivatives = [parts for s in free if (parts := derivative_parts(s.name))]
-    dotted = {b + (f"_{u}" if u else "") for kind, b, u in derivatives if kind == "dot"}
-    ddotted = {b + (f"_{u}" if u else "") for kind, b, u in derivatives if kind == "ddot"}
+    dotted = {_plain_name(b, u) for kind, b, u in derivatives if kind == "dot"}
+    ddotted = {_plain_name(b, u) for kind, b, u in derivatives if kind == "ddot"}
     inside = {_canonical(s) for f in expr.atoms(sp.Function) for s in f.free_symbols}
     if dotted & inside:  # a dotted symbol is a coordinate (sin θ, θ̇): the set is in q̇ form
         return list(speeds)
@@ -277,13 +280,7 @@ def _canonical(symbol: sp.Symbol) -> str:
     """A derivative's base and subscript (``omega_x``), for ordering accelerations like their
     speeds."""
     parts = derivative_parts(symbol.name)
-    if parts is None:
-        inner = _BASE_SUB.match(symbol.name)
-        if not inner:
-            return symbol.name
-        return inner.group(1).lstrip("\\") + (f"_{inner.group(2)}" if inner.group(2) else "")
-    _, base, sub = parts
-    return base + (f"_{sub}" if sub else "")
+    return _unbraced(symbol.name) or symbol.name if parts is None else _plain_name(*parts[1:])
 
 
 def book_terms(expr: sp.Expr, speeds: Sequence[sp.Symbol] = (), own: int | None = None,
@@ -523,18 +520,6 @@ def latex_width(text: str) -> float:
 
 
 # ----------------------------------------------------------------------------- lines
-def _side_tokens(terms: Sequence[Term]) -> list[str]:
-    """Each term with its sign as a separate token: ``I_xx ω̇_x``, ``+ (I_zz − I_yy) ω_y ω_z``."""
-    if not terms:
-        return ["0"]
-    tokens = []
-    for k, term in enumerate(terms):
-        body = term.latex()
-        tokens.append(("" if term.sign > 0 else "-") + body if k == 0 else
-                      ("+ " if term.sign > 0 else "- ") + body)
-    return tokens
-
-
 def _fill(tokens: Sequence[str], budget: float, indent: str = r"\qquad ") -> list[str]:
     """Tokens joined greedily into lines no wider than ``budget`` ems (a token wider than
     the budget gets a line of its own)."""
@@ -552,8 +537,8 @@ def _fill(tokens: Sequence[str], budget: float, indent: str = r"\qquad ") -> lis
 
 
 def _equation_tokens(lhs: sp.Expr, rhs: sp.Expr, speeds, own, coordinates) -> list[str]:
-    left = _side_tokens(book_terms(lhs, speeds, own, coordinates, infer=False))
-    right = _side_tokens(book_terms(rhs, speeds, own, coordinates, infer=False))
+    left = _tokens(book_terms(lhs, speeds, own, coordinates, infer=False))
+    right = _tokens(book_terms(rhs, speeds, own, coordinates, infer=False))
     return [*left[:-1], f"{left[-1]} = {right[0]}", *right[1:]]
 
 
@@ -561,6 +546,17 @@ def _as_equation(eq: Any) -> tuple[sp.Expr, sp.Expr]:
     if isinstance(eq, sp.Equality):
         return eq.lhs, eq.rhs
     return sp.sympify(eq), sp.S.Zero
+
+
+def _prepared(equations: Sequence[Any], speeds: Sequence[sp.Symbol], cyclic: bool = True
+              ) -> tuple[list[tuple[sp.Expr, sp.Expr]], list[sp.Symbol], list[int | None]]:
+    """Each equation's sides, the speeds with those the set tells by itself, and each
+    equation's ``own`` index (r for the r-th of three equations in three speeds, Euler's
+    cyclic ω_z ω_x, when ``cyclic``; else None)."""
+    sides = [_as_equation(e) for e in equations]
+    speeds = _with_implied(speeds, sp.Matrix([lhs - rhs for lhs, rhs in sides]))
+    cyclic = cyclic and len(sides) == len(speeds) == 3
+    return sides, speeds, [k if cyclic else None for k in range(len(sides))]
 
 
 def equations_latex(equations: Sequence[Any], speeds: Sequence[sp.Symbol] = (),
@@ -575,11 +571,9 @@ def equations_latex(equations: Sequence[Any], speeds: Sequence[sp.Symbol] = (),
     """
     if not equations:
         raise ValueError("no equations to show")
-    sides = [_as_equation(e) for e in equations]
-    speeds = _with_implied(speeds, sp.Matrix([lhs - rhs for lhs, rhs in sides]))
-    cyclic = cyclic and _cyclic(sides, speeds)
-    token_sets = [_equation_tokens(lhs, rhs, speeds, k if cyclic else None, coordinates)
-                  for k, (lhs, rhs) in enumerate(sides)]
+    sides, speeds, owns = _prepared(equations, speeds, cyclic)
+    token_sets = [_equation_tokens(lhs, rhs, speeds, own, coordinates)
+                  for (lhs, rhs), own in zip(sides, owns, strict=True)]
     one_line = [" ".join(tokens) for tokens in token_sets]
     if all(latex_width(line) <= budget for line in one_line):
         if len(one_line) == 1:
@@ -599,31 +593,17 @@ def equation_latex(equation: Any, speeds: Sequence[sp.Symbol] = (),
     return equations_latex([equation], speeds, coordinates, budget=budget)
 
 
-def equation_text(equation: Any, speeds: Sequence[sp.Symbol] = (), own: int | None = None,
-                  coordinates: Sequence[sp.Symbol] = ()) -> str:
-    """One equation as plain text in the books' form: ``I_xx ω̇_x + (I_zz − I_yy) ω_y ω_z =
-    M_x``."""
-    lhs, rhs = _as_equation(equation)
-    speeds = _with_implied(speeds, lhs - rhs)
-    left, right = (_joined(book_terms(side, speeds, own, coordinates, infer=False), expr_text)
-                   or "0"
-                   for side in (lhs, rhs))
-    return f"{left} = {right}"
-
-
 def equations_text(equations: Sequence[Any], speeds: Sequence[sp.Symbol] = (),
                    coordinates: Sequence[sp.Symbol] = ()) -> list[str]:
-    """Each equation of a set as plain text (equation r with ``own=r``, cyclic products)."""
-    speeds = _with_implied(speeds, sp.Matrix([lhs - rhs for lhs, rhs in map(_as_equation,
-                                                                          equations)]))
-    cyclic = _cyclic(equations, speeds)
-    return [equation_text(e, speeds, k if cyclic else None, coordinates)
-            for k, e in enumerate(equations)]  # inferring again from one adds nothing
-
-
-def _cyclic(equations: Sequence[Any], speeds: Sequence[sp.Symbol]) -> bool:
-    """Products in cyclic order for three equations in three speeds (Euler's ω_z ω_x)."""
-    return len(equations) == len(speeds) == 3
+    """Each equation of a set as plain text in the books' form, ``I_xx ω̇_x + (I_zz − I_yy)
+    ω_y ω_z = M_x`` (equation r with ``own=r``, cyclic products)."""
+    sides, speeds, owns = _prepared(equations, speeds)
+    text = []
+    for (lhs, rhs), own in zip(sides, owns, strict=True):
+        mine = _with_implied(speeds, lhs - rhs)  # and the speeds this equation tells alone
+        text.append(" = ".join(" ".join(_tokens(book_terms(
+            side, mine, own, coordinates, infer=False), expr_text)) for side in (lhs, rhs)))
+    return text
 
 
 # ----------------------------------------------------------------------------- objects
@@ -645,10 +625,15 @@ def _entry_lines(name: str, matrix: sp.MatrixBase, speeds, coordinates,
             if (symmetric and j < i) or (entry == 0 and matrix.cols > 1):
                 continue
             index = f"{i + 1}" if matrix.cols == 1 else f"{i + 1}{j + 1}"
-            tokens = _side_tokens(book_terms(entry, speeds, None, coordinates))
-            tokens[0] = f"{_entry_name(name, index)} = {tokens[0]}"
-            lines.extend(_fill(tokens, budget))
+            lines += _named_lines(_entry_name(name, index), entry, speeds, coordinates, budget)
     return lines
+
+
+def _named_lines(name: str, expr: sp.Expr, speeds, coordinates, budget: float) -> list[str]:
+    """``name = expr``, its terms collected, over lines no wider than ``budget``."""
+    tokens = _tokens(book_terms(expr, speeds, None, coordinates))
+    tokens[0] = f"{name} = {tokens[0]}"
+    return _fill(tokens, budget)
 
 
 def _pairs(symbol: str | None, items: Sequence[Any]) -> list[tuple[str | None, Any]]:
@@ -682,9 +667,7 @@ def object_latex(obj: Any, symbol: str | None = None, speeds: Sequence[sp.Symbol
             pieces.extend(_entry_lines(name, item, speeds, coordinates, budget))
         elif latex_width(piece) > budget and isinstance(item, sp.Expr) and name:
             # a long scalar (a kinetic energy): its terms collected, over several lines
-            tokens = _side_tokens(book_terms(item, speeds, None, coordinates))
-            tokens[0] = f"{name} = {tokens[0]}"
-            pieces.extend(_fill(tokens, budget))
+            pieces.extend(_named_lines(name, item, speeds, coordinates, budget))
         else:
             pieces.append(piece)
     if symbol and pairs[0][0] is None:  # a list under one symbol: ``p = a,\quad b``
@@ -717,18 +700,7 @@ def _printed_terms(side: str) -> list[tuple[str, tuple[str, ...]]]:
 def _factors(term: str) -> list[str]:
     """A product's factors, a parenthesized sum counting as one; a leading ``-`` inside a
     factor (``-I_yy``) is kept."""
-    factors, depth, current = [], 0, ""
-    for char in term:
-        if char == " " and depth == 0:
-            if current:
-                factors.append(current)
-            current = ""
-            continue
-        depth += {"(": 1, ")": -1}.get(char, 0)
-        current += char
-    if current:
-        factors.append(current)
-    return [f.replace(" ", "") for f in factors]
+    return [f.replace(" ", "") for f in _split_top(term, " ", "()") if f]
 
 
 def printed_form_matches(derived: Sequence[str], printed: Sequence[str]) -> tuple[bool, str]:

@@ -72,10 +72,7 @@ class QuadraticForm:
         for key, c in coeff.items():
             if len(key) == 2:
                 i, j = key
-                if i == j:
-                    M[i, i] = 2 * c
-                else:
-                    M[i, j] = M[j, i] = c
+                M[i, j] = M[j, i] = 2 * c if i == j else c
             elif len(key) == 1:
                 b[key[0]] = c
         return cls(speeds, M, b, coeff.get((), sp.S.Zero))

@@ -32,7 +32,8 @@ def _array(name: str, values) -> str:
 
 @functools.cache
 def source() -> str:
-    """C source of ``int dop853(...)`` (see :data:`_LOOP`), calling the library's ``rhs``."""
+    """C source of ``int dop853_events(...)`` (see :data:`_LOOP`), calling the library's
+    ``rhs``."""
     from companion.numerics import dop853_coefficients as co
 
     return "\n".join([
@@ -55,7 +56,7 @@ def source() -> str:
 #: ``DOP853._dense_output_impl``, ``select_initial_step``, and ``solve_ivp``'s ``t_eval`` and
 #: events: ``find_active_events``, ``handle_events`` and SciPy's ``brentq`` with
 #: xtol = rtol = 4 eps on the dense output).  ``out`` receives the state at each of the ``nt``
-#: times ``t_out`` (increasing, the first the start), row by row.  ``dop853_events`` also
+#: times ``t_out`` (increasing, the first the start), row by row.  It also
 #: watches ``ng`` event functions ``guards(t, y, p, g)`` (NULL: none), each crossing zero in
 #: its ``direction`` (−1 falling, +1 rising, 0 either way): it records up to ``max_events``
 #: crossings (time, index, state) and stops at the first ``terminal`` one, having written the
@@ -294,12 +295,5 @@ done:
     free(ks);
     free(active);
     return status;
-}
-
-int dop853(int n, const double *x0, int nt, const double *t_out, double rtol, double atol,
-           const double *p, long max_steps, double *out, long *nfev) {
-    int n_out, n_events;
-    return dop853_events(n, x0, nt, t_out, rtol, atol, p, max_steps, out, nfev, INFINITY, 0,
-                         0, 0, 0, 0, &n_out, &n_events, 0, 0, 0);
 }
 """

@@ -174,7 +174,7 @@ def _structure_hash(obj: object, seen: dict[int, tuple[object, bytes]]) -> bytes
 def load(digest: str, make_source: Callable[[], str]) -> ctypes.CDLL:
     """The library named ``digest``, compiled from ``make_source()`` (with the compiled
     integrator of :mod:`~companion.numerics.c_dop853`) on first use and cached on disk
-    (:data:`CACHE`), loaded with the signatures of ``rhs`` and ``dop853``.
+    (:data:`CACHE`), loaded with the signatures of ``rhs`` and ``dop853_events``.
 
     Raises
     ------
@@ -193,13 +193,11 @@ def load(digest: str, make_source: Callable[[], str]) -> ctypes.CDLL:
     lib = ctypes.CDLL(str(library))
     lib.rhs.restype = ctypes.c_int
     lib.rhs.argtypes = [ctypes.c_double, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
-    lib.dop853.restype = ctypes.c_int
-    lib.dop853.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p,
-                           ctypes.c_double, ctypes.c_double, ctypes.c_void_p, ctypes.c_long,
-                           ctypes.c_void_p, ctypes.POINTER(ctypes.c_long)]
     lib.dop853_events.restype = ctypes.c_int
-    lib.dop853_events.argtypes = [*lib.dop853.argtypes, ctypes.c_double, ctypes.c_void_p,
-                                  ctypes.c_int,
+    lib.dop853_events.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p,
+                                  ctypes.c_double, ctypes.c_double, ctypes.c_void_p,
+                                  ctypes.c_long, ctypes.c_void_p, ctypes.POINTER(ctypes.c_long),
+                                  ctypes.c_double, ctypes.c_void_p, ctypes.c_int,
                                   ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int,
                                   *[ctypes.POINTER(ctypes.c_int)] * 2, ctypes.c_void_p,
                                   ctypes.c_void_p, ctypes.c_void_p]
@@ -244,7 +242,7 @@ class CRightHandSide:
 
     def __init__(self, lib: ctypes.CDLL, n: int, k: int, p: Sequence[float],
                  singular: str = "Ψ is singular"):
-        self._rhs, self._dop853, self._events = lib.rhs, lib.dop853, lib.dop853_events
+        self._rhs, self._events = lib.rhs, lib.dop853_events
         self.n = n
         self.singular = singular
         self.nfev = 0
@@ -279,25 +277,7 @@ class CRightHandSide:
         NonFiniteMotionError
             The state or its rate left the floating-point range.
         """
-        x0 = np.ascontiguousarray(x0, dtype=float)
-        t_eval = np.ascontiguousarray(t_eval, dtype=float)
-        out = np.empty((len(t_eval), self._size))
-        nfev = ctypes.c_long(0)
-        status = self._dop853(self._size, x0.ctypes.data, len(t_eval), t_eval.ctypes.data,
-                              rtol, atol, self._p.ctypes.data, max_steps, out.ctypes.data,
-                              ctypes.byref(nfev))
-        self.nfev = nfev.value
-        self._check(status)
-        return out.T
-
-    def _check(self, status: int) -> None:
-        """Raise the error the compiled integrator's ``status`` stands for (0, 7: none)."""
-        if status in (0, 7):
-            return
-        kind, message = _FAILURES.get(status, (SingularConfigurationError, f"status {status}"))
-        if status == 1:
-            message = f"{self.singular} on the way"
-        raise kind(f"integration failed: {message} (DOP853 compiled, {self.nfev} evaluations)")
+        return self.solve_events(x0, t_eval, rtol, atol, 0, (), (), max_steps=max_steps).y
 
 
     def solve_events(self, x0: np.ndarray, t_eval: np.ndarray, rtol: float, atol: float,
@@ -307,8 +287,8 @@ class CRightHandSide:
         """:func:`scipy.integrate.solve_ivp` with ``method="DOP853"``, this ``t_eval`` and
         events, compiled: the event functions are the C function at address ``guards``
         (``int guards(double t, const double *x, const double *p, double *g)``, the same
-        statuses as ``rhs``; it writes one value per entry of ``direction``), crossing zero in
-        their ``direction``, the ``terminal`` ones stopping the run; steps of at most
+        statuses as ``rhs``; it writes one value per entry of ``direction``; 0: none), crossing
+        zero in their ``direction``, the ``terminal`` ones stopping the run; steps of at most
         ``max_step``.  Returns what ``solve_ivp`` does: ``t``, ``y``, ``t_events``,
         ``y_events``, ``status`` (0: the end reached, 1: a terminal event) and ``nfev``.
 
@@ -333,7 +313,12 @@ class CRightHandSide:
                               ctypes.byref(n_events), event_t.ctypes.data,
                               event_index.ctypes.data, event_y.ctypes.data)
         self.nfev = nfev.value
-        self._check(status)
+        if status not in (0, 7):  # 7: a terminal event
+            kind, message = _FAILURES.get(status, (SingularConfigurationError, f"status {status}"))
+            if status == 1:
+                message = f"{self.singular} on the way"
+            raise kind(f"integration failed: {message} (DOP853 compiled, {self.nfev} "
+                       "evaluations)")
         k = n_events.value
         which = event_index[:k]
         return OptimizeResult(

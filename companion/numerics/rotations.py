@@ -6,6 +6,8 @@ Arrays of quaternions have shape (4, N).
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 
@@ -30,15 +32,20 @@ def quaternion_rate_scalar(quat: list[float], omega: list[float]) -> list[float]
             0.5 * (w * b - x * c + z * a), 0.5 * (w * c + x * b - y * a)]
 
 
-def quaternion_from_euler_angles(psi: float, theta: float, phi: float) -> np.ndarray:
-    """Type I Euler angles (ψ about z, then θ about the new y, then φ about the new x)."""
-    def axis(angle, k):
-        q = np.zeros(4)
-        q[0] = np.cos(angle / 2)
-        q[k] = np.sin(angle / 2)
-        return q
+def axis_quaternion(angle: Any, axis: int) -> np.ndarray:
+    """Quaternions (4, N) of turns by ``angle`` about body axis ``axis`` (0 x, 1 y, 2 z)."""
+    half = np.atleast_1d(np.asarray(angle, dtype=float)) / 2
+    q = np.zeros((4, half.size))
+    q[0], q[1 + axis] = np.cos(half), np.sin(half)
+    return q
 
-    return quaternion_product(quaternion_product(axis(psi, 3), axis(theta, 2)), axis(phi, 1))
+
+def quaternion_from_euler_angles(psi: Any, theta: Any, phi: Any) -> np.ndarray:
+    """Type I Euler angles (ψ about z, then θ about the new y, then φ about the new x): shape
+    (4,) for numbers, (4, N) for arrays of N angles (a motion)."""
+    q = quaternion_product(quaternion_product(axis_quaternion(psi, 2),
+                                              axis_quaternion(theta, 1)), axis_quaternion(phi, 0))
+    return q[:, 0] if np.ndim(psi) == 0 else q
 
 
 def euler_angles_from_quaternions(quat: np.ndarray) -> np.ndarray:

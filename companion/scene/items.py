@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from companion.numerics import rotations
+from companion.numerics.rotations import axis_quaternion
 
 #: Colours shared by the scenes and the explorers' curves of the same bodies: Okabe–Ito's (the
 #: explorers' cycle, :data:`companion.widgets.style.PROJECTOR_COLOURS`) and greys, so that the
@@ -223,14 +224,6 @@ def quaternion_from_matrices(R: np.ndarray) -> np.ndarray:
     q = Rotation.from_matrix(m).as_quat()[:, [3, 0, 1, 2]]  # scipy puts w last
     flips = np.concatenate([[1.0], np.sign(np.sum(q[1:] * q[:-1], axis=1) + 1e-300)])
     return (q * np.cumprod(flips)[:, None]).T
-
-
-def axis_quaternion(angle: Any, axis: int) -> np.ndarray:
-    """Quaternions (4, N) of turns by ``angle`` about body axis ``axis`` (0 x, 1 y, 2 z)."""
-    half = np.atleast_1d(np.asarray(angle, dtype=float)) / 2
-    q = np.zeros((4, half.size))
-    q[0], q[1 + axis] = np.cos(half), np.sin(half)
-    return q
 
 
 def quaternion_about_z(angle: Any) -> np.ndarray:

@@ -12,13 +12,12 @@ from __future__ import annotations
 import numpy as np
 
 from companion.numerics import Trajectory
-from companion.numerics.rotations import quaternion_product
+from companion.numerics.rotations import quaternion_from_euler_angles as euler_quaternions
 from companion.scene.describe import list_times, sign_changes
 from companion.scene.items import (
     COLORS,
     Arrow,
     Declaration,
-    axis_quaternion,
     box,
     quaternion_from_matrices,
     rotate,
@@ -43,13 +42,6 @@ def body_attitude(trajectory: Trajectory) -> np.ndarray:
     if "e_x" in trajectory.series:
         return quaternion_from_matrices(np.stack([trajectory[f"e_{c}"] for c in "xyz"], axis=1))
     return euler_quaternions(trajectory["psi"], trajectory["theta"], trajectory["phi"])
-
-
-def euler_quaternions(psi, theta, phi) -> np.ndarray:
-    """Type I Euler angles (ψ about z, θ about the new y, φ about the new x) as quaternions."""
-    return quaternion_product(quaternion_product(axis_quaternion(psi, 2),
-                                                 axis_quaternion(theta, 1)),
-                              axis_quaternion(phi, 0))
 
 
 def tumbling_box(trajectory: Trajectory, centre, size: float) -> tuple[list, np.ndarray]:
