@@ -93,6 +93,7 @@ class _Symbols:
             plain.pop(self.t, None)
         self._plain = plain
         self._cosines: dict[tuple, _Entry] = {}
+        self._dcm: dict[tuple, sp.Matrix] = {}
         self._omega: dict[me.ReferenceFrame, sp.Matrix] = {}
         self.system = system
 
@@ -146,7 +147,10 @@ class _Symbols:
         in either order, and only the entries a product needs)."""
         key = (fb, r, fa, c) if (fb.name, r) <= (fa.name, c) else (fa, c, fb, r)
         if key not in self._cosines:
-            self._cosines[key] = _entry(key[0].dcm(key[2])[key[1], key[3]].xreplace(self._plain))
+            pair = key[0], key[2]
+            if pair not in self._dcm:  # ReferenceFrame.dcm multiplies along the path each call
+                self._dcm[pair] = pair[0].dcm(pair[1])
+            self._cosines[key] = _entry(self._dcm[pair][key[1], key[3]].xreplace(self._plain))
         return self._cosines[key]
 
     def plain(self, obj):
@@ -433,7 +437,7 @@ def from_system(system: Definition) -> Derivation:
     k = len(u)
     steps: list[Step] = [Step(
         "Kinematical equations q̇ = Φ u + Φ_t",
-        [sp.Eq(dot_symbol(qi), sym.plain(e)) for qi, e in
+        [sp.Eq(dot_symbol(qi), sym.plain(e), evaluate=False) for qi, e in
          zip(system.q, sym.kinematics.values(), strict=True)], "(4.134)",
         "Only the independent u's appear; the constraints are built in here once and for all.",
         None, key="kinematical_equations")]
