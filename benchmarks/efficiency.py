@@ -11,7 +11,12 @@ prints:
   as printed and after common-subexpression elimination;
 * the derivation time (every run on a fresh system built outside its timing, KanesMethod's
   too; the system's own construction, shared by our methods, in its own column), and its
-  ratio to KanesMethod's (model built and ``kanes_equations`` formed);
+  ratio to KanesMethod's (``KanesMethod`` constructed and ``kanes_equations`` formed).  On
+  the chain the mechanics model (frames, points, bodies, loads) is built with the system, so
+  neither form of Kane's method is timed building its input, as no other method is timed
+  building T; until issue 36 both timings built it, a share common to both that pulled
+  Kane's ratio towards 1 (building it: 0.03 s against KanesMethod's 0.08 s on it for two
+  links, 0.13 s against 1.1 s for eight, CPU seconds in one run);
 * the compile time (lambdify with cse into math-module scalar code) and the time per
   right-hand-side evaluation (M u̇ = f solved numerically), as evaluations per second;
 * the same for the C right-hand side (q̇, M and f printed as C with cse, M u̇ = f solved in

@@ -18,6 +18,7 @@ from companion.mechanics.comparison import operation_count
 from companion.mechanics.derivation import LazyStep
 from companion.mechanics.quasi_velocities import (
     expand_angle_sums,
+    expand_terms,
     polynomial_terms,
     tidy,
     tidy_sum_of_products,
@@ -128,3 +129,20 @@ def test_chain_agrees_with_kanes_method(n):
             got = independent_accelerations(system, method, 0.0, q, u, params)
             assert np.max(np.abs(got - expected)) < 1e-9 * max(1.0, np.max(np.abs(expected))), \
                 method
+
+
+def test_expand_terms_is_sympys_expand():
+    """The shortcut that skips terms expand would leave alone gives expand's result, term for
+    term, on expanded sums, products to distribute, and factors expand changes without an
+    Add in sight (a product under a root of positive symbols, sin 2θ's argument kept)."""
+    a, b, m, k = sp.symbols("a b m k", positive=True)
+    x, y, th = sp.symbols("x y theta")
+    cases = [
+        a * x**2 * sp.sin(th) + b * y * sp.cos(th) ** 2 / 2,  # expanded already
+        a * (x + y) ** 2 + b * x * (y - 1) + sp.sin(th) ** 2,
+        sp.sqrt(m * k) * x + x / (a + b) + sp.sin(2 * th) * y + sp.I * x,
+        chain_system(3).definition.T.xreplace({sp.Symbol("omega_1"): x + y}),
+        sp.Integer(3),
+    ]
+    for expr in cases:
+        assert sp.srepr(expand_terms(expr)) == sp.srepr(sp.expand(expr))

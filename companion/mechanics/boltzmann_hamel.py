@@ -19,7 +19,7 @@ from companion.mechanics import inputs
 from companion.mechanics import quasi_velocities as qv
 from companion.mechanics.derivation import Derivation, Step
 from companion.mechanics.methods import Definition, register_method
-from companion.mechanics.quadratic import QuadraticForm
+from companion.mechanics.quadratic import QuadraticForm, expanded_product
 from companion.mechanics.quasi_velocities import dot_symbol
 
 #: The general equation each Boltzmann–Hamel step instantiates, by step key: what a system of
@@ -228,11 +228,12 @@ def boltzmann_hamel(
     # Constraints applied after differentiation: suppressed u and u̇ vanish.  Every part is
     # expanded on its own; their sum needs no expanding again.
     rest = (velocity_terms - dT_dtheta + gyro.applyfunc(sp.expand)).xreplace(constrained)
-    inertia_on_motion = inertia[:, :k].xreplace(constrained).applyfunc(sp.expand)
-    rows = (inertia_on_motion * ud[:k, :]).applyfunc(sp.expand) + rest
+    # M, read off the expanded T, is free of the speeds and expanded already.
+    inertia_on_motion = inertia[:, :k]
+    accelerations = expanded_product(inertia_on_motion, ud[:k, :])  # m u̇, formed once
+    rows = accelerations + rest
     # The first term of (4.85) on its own, for the reader: m u̇ + ∂p/∂q q̇ + ∂p/∂t.
-    dp_dt = (inertia_on_motion * ud[:k, :]).applyfunc(sp.expand) + velocity_terms.xreplace(
-        constrained)
+    dp_dt = accelerations + velocity_terms.xreplace(constrained)
     weighted = sum((p[j] * gamma[j] for j in range(n)), sp.zeros(n, n))
     general = "(4.85)" if rheonomic else "(4.92)" if m == 0 else "(4.109)"
     cite = {"dp_dt": general, "gyroscopic": general, "equations": general, **cite}

@@ -24,6 +24,8 @@ velocities; they have nothing to do with the Hamel coefficients γ^j_rl of §4.3
 
 from __future__ import annotations
 
+import cmath
+import math
 import operator
 from dataclasses import dataclass
 from functools import partial
@@ -38,6 +40,7 @@ from companion.mechanics.lagrange import kinematics_of
 from companion.mechanics.methods import Definition, register_method
 from companion.mechanics.quadratic import linear_coefficients
 from companion.mechanics.quasi_velocities import (
+    expand_terms,
     expanded_sum,
     polynomial_terms,
     tidy,
@@ -90,6 +93,7 @@ class _Symbols:
             plain.pop(self.t, None)
         self._plain = plain
         self._cosines: dict[tuple, _Entry] = {}
+        self._dcm: dict[tuple, sp.Matrix] = {}
         self._omega: dict[me.ReferenceFrame, sp.Matrix] = {}
         self.system = system
 
@@ -143,7 +147,10 @@ class _Symbols:
         in either order, and only the entries a product needs)."""
         key = (fb, r, fa, c) if (fb.name, r) <= (fa.name, c) else (fa, c, fb, r)
         if key not in self._cosines:
-            self._cosines[key] = _entry(key[0].dcm(key[2])[key[1], key[3]].xreplace(self._plain))
+            pair = key[0], key[2]
+            if pair not in self._dcm:  # ReferenceFrame.dcm multiplies along the path each call
+                self._dcm[pair] = pair[0].dcm(pair[1])
+            self._cosines[key] = _entry(self._dcm[pair][key[1], key[3]].xreplace(self._plain))
         return self._cosines[key]
 
     def plain(self, obj):
@@ -293,26 +300,69 @@ def _test_point(system: Definition) -> dict[sp.Symbol, sp.Float]:
     return point
 
 
-def _hessian(quadratic: sp.Expr, rates: list[sp.Symbol]) -> np.ndarray:
-    """The matrix of second derivatives of a polynomial of degree ≤ 2 in ``rates`` with
-    numbers for coefficients, read off its terms."""
+def _value(expr: sp.Expr, point: dict, memo: dict) -> complex:
+    """``complex(expr.xreplace(point))`` computed with Python's complex arithmetic over the
+    tree (sums, products, powers, sines and cosines; sympy evaluates anything else):
+    ``xreplace`` with Floats rebuilds every node with sympy's arithmetic, several times
+    slower.  ``memo`` keeps the values of shared subexpressions.  TypeError when not a
+    number at ``point``."""
+    value = memo.get(expr)
+    if value is None:
+        if expr in point or expr.is_Number:
+            value = complex(point.get(expr, expr))
+        elif expr.is_Add:
+            value = sum(_value(a, point, memo) for a in expr.args)
+        elif expr.is_Mul:
+            value = math.prod(_value(a, point, memo) for a in expr.args)
+        elif expr.is_Pow:
+            value = _value(expr.base, point, memo) ** _value(expr.exp, point, memo)
+        elif isinstance(expr, (sp.sin, sp.cos)):
+            f = cmath.sin if isinstance(expr, sp.sin) else cmath.cos
+            value = f(_value(expr.args[0], point, memo))
+        else:
+            value = complex(expr.xreplace(point))
+        memo[expr] = value
+    return value
+
+
+def _hessian(quadratic: sp.Expr, rates: list[sp.Symbol], point: dict, memo: dict
+             ) -> np.ndarray:
+    """The matrix of second derivatives of a polynomial of degree ≤ 2 in ``rates`` at
+    ``point``, read off its terms: each term's factors free of the rates are evaluated
+    (:func:`_value`), its powers of rates give the entry; a term of another shape is
+    expanded first.  ValueError when ``quadratic`` is not a polynomial in the rates."""
+    index = {r: i for i, r in enumerate(rates)}
     H = np.zeros((len(rates), len(rates)), dtype=complex)
-    for powers, c in sp.Poly(quadratic, *rates).terms():
-        ij = [i for i, k in enumerate(powers) for _ in range(k)]
-        if len(ij) == 2:
-            H[ij[0], ij[1]] += complex(c)
-            H[ij[1], ij[0]] += complex(c)
+    for term in sp.Add.make_args(quadratic):
+        ij, coefficient = [], 1.0
+        for factor in sp.Mul.make_args(term):
+            base, exponent = factor.as_base_exp()
+            if base in index and exponent.is_Integer and exponent > 0:
+                ij += [index[base]] * int(exponent)
+            elif factor.has(*rates):
+                expanded = sp.expand(term)
+                if expanded == term:
+                    raise ValueError(f"not a polynomial in {rates}: {term}")
+                H += _hessian(expanded, rates, point, memo)
+                break
+            else:
+                coefficient *= _value(factor, point, memo)
+        else:
+            if len(ij) == 2:
+                H[ij[0], ij[1]] += coefficient
+                H[ij[1], ij[0]] += coefficient
     return H
 
 
-def _numbers(matrix: sp.Matrix, point: dict, symmetric: bool = False) -> np.ndarray:
-    """``matrix`` at ``point``, as complex numbers (ValueError/TypeError when not numbers);
-    ``symmetric``: its upper triangle evaluated, the lower one mirrored."""
+def _numbers(matrix: sp.Matrix, point: dict, memo: dict, symmetric: bool = False
+             ) -> np.ndarray:
+    """``matrix`` at ``point``, as complex numbers (:func:`_value`; TypeError when not
+    numbers); ``symmetric``: its upper triangle evaluated, the lower one mirrored."""
     rows, cols = matrix.shape
     out = np.zeros((rows, cols), dtype=complex)
     for r in range(rows):
         for c in range(r if symmetric else 0, cols):
-            out[r, c] = complex(matrix[r, c].xreplace(point))
+            out[r, c] = _value(matrix[r, c], point, memo)
             if symmetric:
                 out[c, r] = out[r, c]
     return out
@@ -324,8 +374,8 @@ def _inertia_once(system: Definition, mass: sp.Matrix, kinematics: sp.Matrix) ->
     Every method but Kane's reads T; Kane's reads the bodies.  On the motion the constrained
     kinetic energy is T*(u) = ½ uᵀ m u + b·u + T₀ over the free u's, m Kane's mass matrix
     (4.143): with T in q̇, m = Φᵀ (∂²T/∂q̇²) Φ over the free columns of Φ (4.81).  Compared
-    by numbers at one generic point (q, t and the parameters inside their ranges): T is
-    evaluated there first, then differentiated as the small quadratic it has become.  A
+    by numbers at one generic point (q, t and the parameters inside their ranges): each
+    term of T is a number there times a product of rates (:func:`_hessian`).  A
     system whose T comes from the model (numeric elimination) is not compared.
 
     Raises
@@ -343,12 +393,12 @@ def _inertia_once(system: Definition, mass: sp.Matrix, kinematics: sp.Matrix) ->
         except NotImplementedError:
             return
         rates, phi = free, sp.eye(len(free))
-    point = _test_point(system)
+    point, memo = _test_point(system), {}
     try:
-        at = _numbers(phi, point)
-        from_T = at.T @ _hessian(T.xreplace(point), rates) @ at
-        from_model = _numbers(mass, point, symmetric=True)  # as Kane's m is
-    except (TypeError, ValueError, ZeroDivisionError, sp.PolynomialError):
+        at = _numbers(phi, point, memo)
+        from_T = at.T @ _hessian(T, rates, point, memo) @ at
+        from_model = _numbers(mass, point, memo, symmetric=True)  # as Kane's m is
+    except (TypeError, ValueError, ZeroDivisionError, OverflowError):
         return  # not numbers at this point (a parameter outside a function's domain)
     gap = np.abs(from_T - from_model)
     if np.all(gap <= 1e-8 * (1 + np.abs(from_T) + np.abs(from_model))):
@@ -387,7 +437,7 @@ def from_system(system: Definition) -> Derivation:
     k = len(u)
     steps: list[Step] = [Step(
         "Kinematical equations q̇ = Φ u + Φ_t",
-        [sp.Eq(dot_symbol(qi), sym.plain(e)) for qi, e in
+        [sp.Eq(dot_symbol(qi), sym.plain(e), evaluate=False) for qi, e in
          zip(system.q, sym.kinematics.values(), strict=True)], "(4.134)",
         "Only the independent u's appear; the constraints are built in here once and for all.",
         None, key="kinematical_equations")]
@@ -451,7 +501,7 @@ def from_system(system: Definition) -> Derivation:
     for where, load in model.loads:
         load = sym.prepared(sym.on_motion(load))  # a damper's q̇ = Φ u + Φ_t (4.134)
         Q = [Q[j] + sym.tidy_dot(load, c) for j, c in enumerate(coefficients(where))]
-    Q = _forces_once(system, [sp.expand(e) for e in Q], bool(model.loads))
+    Q = _forces_once(system, [expand_terms(e) for e in Q], bool(model.loads))
     steps.append(Step("Generalized applied forces Q_j = Σ (F_i·γ_ij + M_i·β_ij)" if rigid
                       else "Generalized applied forces Q_j = Σ_i F_i·γ_ij", sp.Matrix(Q),
                       "(4.137)" if rigid else "(4.129)", "Only working loads contribute: a "

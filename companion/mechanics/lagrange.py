@@ -33,6 +33,7 @@ from companion.mechanics.methods import Definition, register_method
 from companion.mechanics.quadratic import QuadraticForm, expanded_product
 from companion.mechanics.quasi_velocities import (
     expand_angle_sums,
+    expand_terms,
     fold_pythagoras,
     inverse,
     tidy_matrix,
@@ -60,7 +61,7 @@ def total_derivative(
 def lagrange_rows(
     T: sp.Expr, q: Sequence[sp.Symbol], qdot: Sequence[sp.Symbol],
     qddot: Sequence[sp.Symbol], t: sp.Symbol | None,
-) -> tuple[sp.Matrix, sp.Matrix, sp.Matrix, sp.Matrix]:
+) -> tuple[sp.Matrix, QuadraticForm, sp.Matrix]:
     """The left sides d/dt(∂T/∂q̇) − ∂T/∂q of Lagrange's equations, expanded.
 
     T is read once as a quadratic form in q̇ (:class:`QuadraticForm`): M_q is its coefficient
@@ -68,14 +69,15 @@ def lagrange_rows(
 
     Returns
     -------
-    rows, momenta, mass, rest
-        The n left sides ``mass·q̈ + rest`` (linear in q̈), p = ∂T/∂q̇, M_q = ∂²T/∂q̇² and
-        ``rest`` = (∂p/∂q) q̇ + ∂p/∂t − ∂T/∂q, the part free of q̈.
+    rows, form, rest
+        The n left sides ``M_q·q̈ + rest`` (linear in q̈); T as a quadratic form, whose
+        ``M`` is M_q = ∂²T/∂q̇² and whose ``momenta()`` are p = ∂T/∂q̇; and ``rest`` =
+        (∂p/∂q) q̇ + ∂p/∂t − ∂T/∂q, the part free of q̈.
     """
     form = QuadraticForm.of(T, qdot)
     rest = form.momenta_rates(q, sp.Matrix(qdot), t) - form.gradient(q)
     rows = expanded_product(form.M, sp.Matrix(qddot)) + rest
-    return rows, form.momenta(), form.M, rest
+    return rows, form, rest
 
 
 def in_generalized_velocities(system: Definition) -> tuple[sp.Expr, sp.Matrix]:
@@ -90,7 +92,7 @@ def in_generalized_velocities(system: Definition) -> tuple[sp.Expr, sp.Matrix]:
     # Angle sums expanded, as in Φ, so that the terms of T cancel (no expression swell).
     u_of_qdot = expand_angle_sums(psi * sp.Matrix(system.qdot) + psi_t)
     to_qdot = dict(zip(system.u, u_of_qdot, strict=True))
-    T = fold_pythagoras(sp.expand(sp.sympify(system.T).xreplace(to_qdot)))
+    T = fold_pythagoras(expand_terms(sp.sympify(system.T).xreplace(to_qdot)))
     return T, sp.Matrix(system.Q_qdot)
 
 
@@ -187,8 +189,9 @@ def lagrange_multipliers(
         steps.append(Step("Constraint equations A q̇ + a_t = 0", [
             sp.Eq(sp.expand((A * qd + a_t)[j]), 0) for j in range(m)], None,
             "The rows of the suppressed quasi-velocities, set to zero.", None, key="constraints"))
-    rows, p, mass, rest = lagrange_rows(T, q, qdot, qddot, t)
-    steps.append(Step("Generalized momenta ∂T/∂q̇", p, None,
+    rows, form, rest = lagrange_rows(T, q, qdot, qddot, t)
+    mass = form.M
+    steps.append(Step("Generalized momenta ∂T/∂q̇", form.momenta(), None,
                       "The momentum conjugate to each coordinate.", r"\partial T/\partial\dot q",
                       key="momenta"))
     steps.append(Step("Mass matrix M_q = ∂²T/∂q̇²", mass, None,
@@ -218,7 +221,7 @@ def lagrange_multipliers(
         aug[:n, n:] = -A.T
         aug[n:, :n] = A
     # aug·(q̈, λ) − (left sides − right sides) leaves the parts free of q̈ and λ.
-    forcing = sp.Matrix([*(Q - rest), *(-acc_rest)]).applyfunc(sp.expand)
+    forcing = sp.Matrix([*(Q - rest), *(-acc_rest)]).applyfunc(expand_terms)
     steps.append(Step("Augmented system [[M_q, −Aᵀ], [A, 0]] (q̈, λ) = f", [aug, forcing], None,
                       "Accelerations and multipliers come out of one linear solve.", None,
                       key="augmented_system"))

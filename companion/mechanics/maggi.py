@@ -47,12 +47,14 @@ def from_system(system: Definition) -> Derivation:
     phi_k = phi[:, :k]
     psi, _ = system.psi
     qddot = [ddot_symbol(s) for s in q]
-    rows, _, mass_q, rest = lagrange_rows(T, q, qdot, qddot, t)
+    rows, form, rest = lagrange_rows(T, q, qdot, qddot, t)
+    mass_q = form.M
+    left = rows - Q
     steps = [
         Step("Unconstrained kinetic energy T(q, q̇, t)", T, None,
              "As for Lagrange's equations with multipliers: T of the free system in the q̇'s.",
              "T", key="kinetic_energy"),
-        Step("Left sides of Lagrange's equations d/dt(∂T/∂q̇) − ∂T/∂q − Q", rows - Q, None,
+        Step("Left sides of Lagrange's equations d/dt(∂T/∂q̇) − ∂T/∂q − Q", left, None,
              "Each equals the generalized constraint force Σ λ_j a_ji, which we never need.",
              None, key="lagrange_rows"),
         Step("Projection matrix: the first n − m columns of Φ", phi_k, "(4.81)",
@@ -66,8 +68,10 @@ def from_system(system: Definition) -> Derivation:
                           "because Ψ Φ = 1; the multipliers drop out.", r"A\,\Phi_{(n-m)}",
                           key="orthogonality"))
     # Φᵀ X computed as (Xᵀ Φ)ᵀ, so that the large expanded X multiplies the small Φ.
-    Q = Q.applyfunc(sp.expand)
-    projected = expanded_product((rows - Q).T, phi_k).T
+    expanded = Q.applyfunc(sp.expand)
+    if expanded != Q:  # else the left sides above are expanded already
+        Q, left = expanded, rows - expanded
+    projected = expanded_product(left.T, phi_k).T
     steps.append(Step("Maggi's equations Φᵀ(Lagrange) = 0",
                       [sp.Eq(e, 0, evaluate=False) for e in projected], None,
                       f"{k} second-order equations in q̈; with the {m} constraint equation(s) "

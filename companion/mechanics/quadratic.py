@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 
 import sympy as sp
 
+from companion.mechanics.quasi_velocities import expand_terms
+
 
 @dataclass
 class QuadraticForm:
@@ -49,7 +51,7 @@ class QuadraticForm:
         index = {v: i for i, v in enumerate(speeds)}
         n = len(speeds)
         quadratic: dict[tuple[int, ...], list] = {}
-        for term in sp.Add.make_args(sp.expand(T)):
+        for term in sp.Add.make_args(expand_terms(T)):
             powers: list[int] = []
             rest = []
             for factor in sp.Mul.make_args(term):
@@ -174,8 +176,12 @@ def expanded_product(a: sp.Matrix, b: sp.Matrix) -> sp.Matrix:
 
 def _sum_of_products(pairs: Sequence[tuple[sp.Expr, sp.Expr]]) -> sp.Expr:
     """Σ c·w expanded, skipping zero coefficients: each small product is expanded on its own
-    and the terms added once (no large intermediate sums to flatten and expand again)."""
-    return sp.Add(*[term for c, w in pairs if c != 0 for term in _distributed(c, w)])
+    and the terms added once (no large intermediate sums to flatten and expand again); a
+    single c·1 is c itself (a projection on a column of the identity)."""
+    pairs = [(c, w) for c, w in pairs if c != 0]
+    if len(pairs) == 1 and pairs[0][1] == 1:
+        return pairs[0][0]
+    return sp.Add(*[term for c, w in pairs for term in _distributed(c, w)])
 
 
 def _distributed(c: sp.Expr, w: sp.Expr) -> list[sp.Expr]:

@@ -23,12 +23,36 @@ def _is_angle_sum(e: sp.Basic) -> bool:
     return isinstance(e, (sp.sin, sp.cos)) and e.args[0].is_Add
 
 
+def _stays_expanded(term: sp.Expr) -> bool:
+    """Whether ``expand`` leaves ``term`` as it is: a product of numbers and of symbols and
+    functions of symbols (sin θ, not sin 2θ) to integer powers."""
+    for factor in sp.Mul.make_args(term):
+        if factor.is_Number:
+            continue
+        base, exponent = factor.as_base_exp()
+        if not exponent.is_Integer or not (
+                base.is_Symbol or base.is_Function and all(a.is_Symbol for a in base.args)):
+            return False
+    return True
+
+
+def expand_terms(expr: sp.Expr) -> sp.Expr:
+    """``sympy.expand(expr)``, expanding only the terms of a sum that expand would change
+    (:func:`_stays_expanded`): an expanded kinetic energy is not walked again, and in one
+    with a few products to distribute only those are."""
+    terms = sp.Add.make_args(expr)
+    todo = [t for t in terms if not _stays_expanded(t)]
+    if not todo:
+        return expr
+    return sp.Add(*[t for t in terms if _stays_expanded(t)], *map(sp.expand, todo))
+
+
 def fold_pythagoras(expr: sp.Expr) -> sp.Expr:
     """Cheap clean-up of an expanded expression: sin²a → 1 − cos²a, expanded again, so that
     sin²a + cos²a terms collapse (no trigsimp)."""
     squares = {e: 1 - sp.cos(e.base.args[0]) ** 2 for e in expr.atoms(sp.Pow)
                if isinstance(e.base, sp.sin) and e.exp == 2}
-    return sp.expand(expr.xreplace(squares)) if squares else expr
+    return expand_terms(expr.xreplace(squares)) if squares else expr
 
 
 def expand_angle_sums(expr: sp.Basic) -> sp.Basic:
@@ -66,7 +90,7 @@ def tidy(expr: sp.Expr) -> sp.Expr:
     expr = expand_angle_sums(expr)
     # A polynomial (no symbol in a denominator) only needs expanding; cancel would build
     # polynomials over every sine and cosine just to find nothing to cancel.
-    clean = sp.cancel if _has_fraction(expr) else sp.expand
+    clean = sp.cancel if _has_fraction(expr) else expand_terms
     return _fold_squares(clean(expr), clean)
 
 
@@ -86,7 +110,7 @@ def polynomial_terms(expr: sp.Expr) -> list[sp.Expr] | None:
     expr = expand_angle_sums(expr)
     if _has_fraction(expr):
         return None
-    return [t for t in sp.Add.make_args(sp.expand(expr)) if t != 0]
+    return [t for t in sp.Add.make_args(expand_terms(expr)) if t != 0]
 
 
 def tidy_sum_of_products(products: Sequence[Sequence[list[sp.Expr]]]) -> sp.Expr:
@@ -100,7 +124,7 @@ def tidy_sum_of_products(products: Sequence[Sequence[list[sp.Expr]]]) -> sp.Expr
                     for combo in itertools.product(*factors)])
     if expr.is_number or not expr.free_symbols:
         return tidy(expr)
-    return _fold_squares(expr, sp.expand)
+    return _fold_squares(expr, expand_terms)
 
 
 def expanded_sum(terms: Sequence[sp.Expr]) -> sp.Expr:
