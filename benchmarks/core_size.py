@@ -112,6 +112,8 @@ def forms(tree: dict[str, str]) -> int:
 
 def _starts(call: ast.Call) -> bool:
     func = call.func
+    if isinstance(func, ast.Attribute) and getattr(func.value, "id", "") == "self":
+        return False  # the C integrator's entry points calling one another, not a caller
     name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
     if name in ("solve_ivp", "odeint", "solve_events"):
         return True
