@@ -266,26 +266,30 @@ def length_unit(system: System) -> str:
 _FORCE_UNITS = {"m/s": "N", "rad/s": "N·m"}
 
 
+#: Titles of the constraint-force panels by unit: a λ conjugate to an angular speed is a torque.
+_FORCE_TITLES = {"N·m": "Constraint torques"}
+
+
 def observable_panels(system: System) -> list[tuple[str, list[str], str]]:
     """A panel for each kind of observable ``system`` declares: its constraint forces
     (:data:`~companion.model.CONSTRAINT_FORCES`, λ_r conjugate to the constrained u_r, in N
-    or N·m by :func:`speed_units`) together, its kinetic energy
-    (:data:`~companion.model.KINETIC_ENERGY`, J) alone, any other under its own name."""
+    or N·m as u_r is in m/s or rad/s by :func:`speed_units`) one panel per unit, its kinetic
+    energy (:data:`~companion.model.KINETIC_ENERGY`, J) alone, any other under its own name."""
     from companion.model import CONSTRAINT_FORCES, KINETIC_ENERGY
 
+    constrained = speed_units(system, system.u[len(system.u_independent):]).values()
+    forces: dict[str, list[str]] = {}
     panels: list[tuple[str, list[str], str]] = []
-    forces: list[str] = []
     for name, observable in system.observables.items():
         names = list(observable.expressions(name, system))
         if observable is CONSTRAINT_FORCES:
-            forces += names
+            for force, unit in zip(names, constrained, strict=True):
+                forces.setdefault(_FORCE_UNITS.get(unit, ""), []).append(force)
         else:
             panels.append(("Kinetic energy", names, "J") if observable is KINETIC_ENERGY
                           else (labels.plain(name), names, ""))
-    constrained = speed_units(system, system.u[len(system.u_independent):])
-    force_units = {_FORCE_UNITS.get(unit, "") for unit in constrained.values()}
-    unit = force_units.pop() if len(force_units) == 1 else ""
-    return [("Constraint forces", forces, unit), *panels] if forces else panels
+    return [*((_FORCE_TITLES.get(unit, "Constraint forces"), group, unit)
+              for unit, group in forces.items()), *panels]
 
 
 def _common_unit(names: Sequence[str], units: dict[str, str]) -> str:
