@@ -12,13 +12,15 @@ import sympy as sp  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
 from companion import Parameter, System, explore  # noqa: E402
-from companion.scene.filmstrip import draw_frame  # noqa: E402
-from companion.scene.items import Rod  # noqa: E402
-from companion.scene.keyframes import build  # noqa: E402
 from companion.model import CONSTRAINT_FORCES, KINETIC_ENERGY  # noqa: E402
 from companion.numerics import Trajectory  # noqa: E402
 from companion.scene import scene_for  # noqa: E402
-from companion.scene.items import Point  # noqa: E402
+from companion.scene.filmstrip import draw_frame  # noqa: E402
+from companion.scene.items import (
+    Point,  # noqa: E402
+    Rod,  # noqa: E402
+)
+from companion.scene.keyframes import build  # noqa: E402
 from companion.scene.points import points_declaration  # noqa: E402
 from companion.widgets.timeseries import (  # noqa: E402
     RANGE_RATIO,
