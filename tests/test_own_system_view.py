@@ -12,8 +12,14 @@ import sympy as sp  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
 from companion import Parameter, System, explore  # noqa: E402
+from companion.model import CONSTRAINT_FORCES, KINETIC_ENERGY  # noqa: E402
+from companion.numerics import Trajectory  # noqa: E402
+from companion.scene import scene_for  # noqa: E402
 from companion.scene.filmstrip import draw_frame  # noqa: E402
-from companion.scene.items import Rod  # noqa: E402
+from companion.scene.items import (
+    Point,  # noqa: E402
+    Rod,  # noqa: E402
+)
 from companion.scene.keyframes import build  # noqa: E402
 from companion.scene.points import points_declaration  # noqa: E402
 from companion.widgets.timeseries import (  # noqa: E402
@@ -25,9 +31,10 @@ from companion.widgets.timeseries import (  # noqa: E402
 )
 
 
-def robot() -> System:
+def robot(**changes) -> System:
     """A differential-drive robot: body at (x, y) heading φ, wheels θ_L, θ_R of radius r a
-    half-track b from the middle, three rolling constraints, a torque on each wheel."""
+    half-track b from the middle, three rolling constraints, a torque on each wheel; its
+    wheels' and centre's points as series unless ``changes`` says otherwise."""
     x, y, phi, thL, thR = sp.symbols("x y phi theta_L theta_R")
     xd, yd, phid, thLd, thRd = sp.symbols("xdot ydot phidot thetadot_L thetadot_R")
     u = sp.symbols("u_1:6")
@@ -46,8 +53,9 @@ def robot() -> System:
                     Parameter(tau_R, 0.03, -0.1, 0.1, "N·m")],
         initial=[*(Parameter(s, 0.0, -1, 1) for s in (x, y, phi, thL, thR)),
                  Parameter(u[0], 5.0, -20, 20), Parameter(u[1], 5.0, -20, 20)],
-        series={"x_L": x - b * sp.sin(phi), "y_L": y + b * sp.cos(phi),
-                "x_C": x, "y_C": y, "x_R": x + b * sp.sin(phi), "y_R": y - b * sp.cos(phi)})
+        **{"series": {"x_L": x - b * sp.sin(phi), "y_L": y + b * sp.cos(phi), "x_C": x,
+                      "y_C": y, "x_R": x + b * sp.sin(phi), "y_R": y - b * sp.cos(phi)},
+           **changes})
 
 
 @pytest.fixture(scope="module")
@@ -59,8 +67,8 @@ def test_coordinates_are_grouped_by_kind_and_the_speeds_shown(system):
     assert coordinate_kinds(system) == {"x": "length", "y": "length", "phi": "angle",
                                         "theta_L": "angle", "theta_R": "angle"}
     view = TimeSeriesView.for_system(system)
-    # no unit given for x, y: none printed; u_1, u_2 are defined as wheel rates: rad/s
-    assert view.panels == [("Positions", ["x", "y"], ""),
+    # no unit given for x, y: SI's m; u_1, u_2 are defined as wheel rates: rad/s
+    assert view.panels == [("Positions", ["x", "y"], "m"),
                            ("Angles", ["phi", "theta_L", "theta_R"], "rad"),
                            ("Angular speeds", ["u_1", "u_2"], "rad/s")]
     assert view.path == ("x", "y")
@@ -102,6 +110,8 @@ def test_speeds_are_split_by_unit_and_angles_by_range():
                               ("Speeds", "[m/s]", ["u_1"]),
                               ("Angular speeds", "[rad/s]", ["u_2"])]
         assert shown[-1][0] == "Path"
+        path = explorer.figure.axes[-1]
+        assert (path.get_xlabel(), path.get_ylabel()) == ("x [m]", "y [m]")
         spans = {n: np.ptp(explorer.trajectory[n]) for n in ("phi", "theta_L", "theta_R")}
         assert spans["theta_R"] > RANGE_RATIO * spans["phi"]
         assert spans["theta_R"] < RANGE_RATIO * spans["theta_L"]
@@ -175,3 +185,64 @@ def test_points_that_move_apart_are_not_joined_nor_followed():
     declaration = points_declaration(trajectory)
     assert not any(isinstance(item, Rod) for item in declaration.items)
     assert declaration.follow is None
+
+
+def test_a_system_without_series_is_drawn_at_its_coordinates_x_y():
+    """Issue 36: a robot of one's own that declares no series gets a scene of the point
+    (x, y) its coordinates name, rather than "no points to draw"."""
+    explorer = explore(robot(series=None), t_final=4.0)
+    try:
+        scene = scene_for(explorer)
+        trajectory = explorer.trajectory
+        declaration = points_declaration(trajectory)
+        (point,) = [item for item in declaration.items if isinstance(item, Point)]
+        np.testing.assert_array_equal(point.position[:2], [trajectory["x"], trajectory["y"]])
+        assert "point travels" in scene.caption
+    finally:
+        explorer.close()
+
+
+def test_a_system_without_x_y_is_told_how_to_declare_its_points():
+    t = np.linspace(0.0, 1.0, 3)
+    trajectory = Trajectory(t=t, states=np.array([t, t]), names=["s", "theta"], params={})
+    with pytest.raises(ValueError, match=r"no coordinates x, y .*"
+                       r"System\(\.\.\., series=\{'x': x, 'y': y\}\)"):
+        points_declaration(trajectory)
+
+
+def test_declared_observables_get_a_panel_per_kind(system):
+    """The robot's three constraint forces (λ_0, λ_1 along the rolling and lateral
+    constraints, in m/s: N; λ_2 along the turning one, in rad/s: N·m) and its kinetic energy:
+    forces with forces, torques with torques, the energy alone, each with its unit."""
+    observed = robot(observables={"lambda": CONSTRAINT_FORCES, "T": KINETIC_ENERGY})
+    explorer = explore(observed, t_final=4.0)
+    try:
+        shown = {ax.get_title(): (ax.get_ylabel(), [line.get_label() for line in ax.get_lines()])
+                 for ax in explorer.figure.axes}
+        assert shown["Constraint forces"] == ("[N]", ["λ_0", "λ_1"])
+        assert shown["Constraint torques"] == ("[N·m]", ["λ_2"])
+        assert shown["Kinetic energy"] == ("[J]", ["T"])
+        # what is plotted is the trajectory's own observable
+        line = explorer.view.lines["lambda_2"]
+        np.testing.assert_array_equal(line.get_ydata(), explorer.trajectory["lambda_2"])
+    finally:
+        explorer.close()
+
+
+def test_legends_cover_no_point_of_the_curves():
+    """At a phone's, a narrow notebook's and a wide screen's width (stacked, and beside the
+    path), no legend hides a point of its panel's curves (upper right, the robot's rising
+    wheel angles ran under it: 25 to 122 points per panel)."""
+    explorer = explore(robot(observables={"lambda": CONSTRAINT_FORCES}), t_final=10.0)
+    try:
+        for width_px in (360, 700, 1400):
+            explorer.fitter.fit(width_px)
+            explorer.figure.canvas.draw()
+            for ax in explorer.view.axes_t:
+                box = ax.get_legend().get_window_extent()
+                for line in ax.get_lines():
+                    shown = line.get_transform().transform(line.get_xydata())
+                    covered = ((shown > box.min) & (shown < box.max)).all(axis=1)
+                    assert not covered.any(), (width_px, ax.get_title(), covered.sum())
+    finally:
+        explorer.close()

@@ -30,17 +30,26 @@ FOLLOW_REACH = 2.5
 
 
 def declared_points(trajectory: Trajectory) -> dict[str, np.ndarray]:
-    """Point name → positions (2 or 3, N) found among the trajectory's series."""
+    """Point name → positions (2 or 3, N) found among the trajectory's series, else the one
+    point of its coordinates ``x``, ``y`` (and ``z``) when it has them (a system of one's own
+    that declares no series: a robot at (x, y))."""
+    found = _points_in(trajectory, trajectory.series)
+    return found or _points_in(trajectory, [n for n in trajectory.names if n in ("x", "y", "z")])
+
+
+def _points_in(trajectory: Trajectory, names) -> dict[str, np.ndarray]:
+    """Point name → positions for each ``x<suffix>``, ``y<suffix>`` (``z<suffix>``) pair among
+    ``names``."""
     found: dict[str, np.ndarray] = {}
-    for key in trajectory.series:
+    for key in names:
         m = re.fullmatch(r"x(?:_(.+))?", key)
         if m is None:
             continue
         suffix = "" if m[1] is None else f"_{m[1]}"
-        if f"y{suffix}" not in trajectory.series:
+        if f"y{suffix}" not in names:
             continue
         rows = [trajectory[f"x{suffix}"], trajectory[f"y{suffix}"]]
-        if f"z{suffix}" in trajectory.series:
+        if f"z{suffix}" in names:
             rows.append(trajectory[f"z{suffix}"])
         found[m[1] or "point"] = np.array(rows)
     return found
@@ -52,8 +61,10 @@ def points_declaration(trajectory: Trajectory, title: str = "",
     points, naming the series it would need."""
     points = declared_points(trajectory)
     if not points:
-        raise ValueError("no points to draw: declare positions as series 'x', 'y' (and 'z') "
-                         "or 'x_<name>', 'y_<name>' in the System")
+        raise ValueError("no points to draw: the system has no coordinates x, y (and z) and "
+                         "declares no points; declare positions as series, e.g. "
+                         "System(..., series={'x': x, 'y': y}) (and 'z') or "
+                         "{'x_<name>': …, 'y_<name>': …} for several points")
     planar = all(p.shape[0] == 2 for p in points.values())
     items: list = [Grid(z=0.0), *(extra or [])]
     positions = [np.vstack([p, np.zeros_like(p[:1])]) if p.shape[0] == 2 else p

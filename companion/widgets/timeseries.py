@@ -39,18 +39,21 @@ class TimeSeriesView(View):
     split
         Titles of panels whose series are split by their ranges over the first motion
         (:func:`by_range`), one panel per group.
+    path_unit
+        The unit of the path's two axes (both lengths), printed after their names.
     """
 
     def __init__(self, series: Sequence[str] | None = None,
                  path: tuple[str, str] | None = None,
                  panels: Sequence[tuple[str, Sequence[str]] | tuple[str, Sequence[str], str]]
-                 | None = None, split: Collection[str] = ()):
+                 | None = None, split: Collection[str] = (), path_unit: str = ""):
         if panels is not None and series is not None:
             raise ValueError("give series (one panel) or panels, not both")
         self.panels = (None if panels is None and series is None
                        else [(title, list(names), *rest) for title, names, *rest in panels or []
                              if names] or [("Against time", list(series or []))])
         self.path = path
+        self.path_unit = path_unit
         self.split = set(split)
         self._size_for(len(self.panels or ()))
 
@@ -68,21 +71,24 @@ class TimeSeriesView(View):
     def for_system(cls, system: System) -> TimeSeriesView:
         """The coordinates of ``system`` grouped by kind (:func:`coordinate_kinds`: lengths,
         angles), each kind in its own panel, the independent speeds in others by unit (linear,
-        angular: :func:`speed_units`), each panel with its unit, and the :func:`default_path`
-        among its coordinates and series.  Angles whose ranges in the first motion differ
-        more than :data:`RANGE_RATIO` times go to panels of their own (:func:`by_range`)."""
+        angular: :func:`speed_units`), its declared observables (:func:`observable_panels`:
+        the constraint forces together, the kinetic energy alone), each panel with its unit,
+        and the :func:`default_path` among its coordinates and series, in the lengths' unit.
+        Angles whose ranges in the first motion differ more than :data:`RANGE_RATIO` times go
+        to panels of their own (:func:`by_range`)."""
         kinds = coordinate_kinds(system)
         units = {p.name: p.unit.strip() for p in system.initial}
         q = [s.name for s in system.q]
         lengths = [n for n in q if kinds[n] == "length"]
         angles = [n for n in q if kinds[n] == "angle"]
         speeds = speed_units(system)
-        panels = [("Positions", lengths, _common_unit(lengths, units)),
+        panels = [("Positions", lengths, length_unit(system)),
                   ("Angles", angles, _common_unit(angles, units) or "rad")]
         for title, rate in (("Speeds", False), ("Angular speeds", True)):
             names = [n for n, unit in speeds.items() if unit.startswith("rad") == rate]
             panels.append((title, names, _common_unit(names, speeds)))
-        return cls(panels=panels, split={"Angles"}, path=default_path(q, system.series))
+        return cls(panels=[*panels, *observable_panels(system)], split={"Angles"},
+                   path=default_path(q, system.series), path_unit=length_unit(system))
 
     def setup(self, fig, trajectory: Trajectory) -> None:
         if self.panels is None:
@@ -107,15 +113,17 @@ class TimeSeriesView(View):
             # one time axis: its tick labels under the last panel only (on the five panels
             # of issue 36's robot, a third of a layout pass and of a render)
             ax.tick_params(labelbottom=row == rows - 1)
-            ax.legend(loc="upper right", fontsize="small")
+            # where it covers the fewest points of the curves (issue 36: at the upper right
+            # it hid the robot's rising wheel angles); matplotlib places it again each draw
+            ax.legend(loc="best", fontsize="small")
             self.axes_t.append(ax)
         self.ax_t = self.axes_t[0]
         if self.path:
             self.ax_p = fig.add_subplot(grid[:, 1])
             (self.path_line,) = self.ax_p.plot(*(trajectory[n] for n in self.path))
-            self.ax_p.set(xlabel=labels.plain(self.path[0]), ylabel=labels.plain(self.path[1]),
-                          aspect="equal",
-                          title="Path")
+            unit = f" [{self.path_unit}]" if self.path_unit else ""
+            self.ax_p.set(xlabel=labels.plain(self.path[0]) + unit,
+                          ylabel=labels.plain(self.path[1]) + unit, aspect="equal", title="Path")
             self.ax_p.set_adjustable("datalim")
         self.drifts = {}
         if trajectory.invariants:
@@ -125,7 +133,7 @@ class TimeSeriesView(View):
                            for n in trajectory.invariants}
             self.ax_d.set(xlabel="t [s]", title="Relative drift of invariants",
                           ylim=(1e-16, 1e-6))
-            self.ax_d.legend(loc="upper left", fontsize="small")
+            self.ax_d.legend(loc="best", fontsize="small")
         few_ticks(*self.axes_t, *([self.ax_p] if self.path else []))
 
     def _split(self, trajectory: Trajectory, title: str, names: list[str], *unit: str
@@ -227,24 +235,61 @@ def by_range(trajectory: Trajectory, names: Sequence[str]) -> list[list[str]]:
     return [[n for n in names if n in group] for group in groups]
 
 
-def speed_units(system: System) -> dict[str, str]:
-    """The unit of each independent speed of ``system``: its start value's unit when given;
-    else rad/s when its definition uses only rates of angles (:func:`coordinate_kinds`),
-    else the lengths' unit per second (m/s) when they share one, else none."""
+def speed_units(system: System, speeds: Sequence[sp.Symbol] | None = None) -> dict[str, str]:
+    """The unit of each of ``speeds`` (default: the independent speeds of ``system``): its
+    start value's unit when given; else rad/s when its definition uses only rates of angles
+    (:func:`coordinate_kinds`), else the lengths' unit (:func:`length_unit`) per second."""
     units = {p.name: p.unit.strip() for p in system.initial}
     kinds = coordinate_kinds(system)
     rates = dict(zip(system.definition.qdot or (), (s.name for s in system.q), strict=False))
     definitions = dict(zip((s.name for s in system.u), system.definition.definitions
                            or system.definition.qdot or (), strict=False))
-    lengths = _common_unit([n for n in kinds if kinds[n] == "length"], units)
     out = {}
-    for u in system.u_independent:
+    for u in system.u_independent if speeds is None else speeds:
         used = {rates[s] for s in sp.sympify(definitions.get(u.name, 0)).free_symbols
                 if s in rates}
         out[u.name] = units.get(u.name) or (
             "rad/s" if used and all(kinds[n] == "angle" for n in used)
-            else f"{lengths}/s" if lengths else "")
+            else f"{length_unit(system)}/s")
     return out
+
+
+def length_unit(system: System) -> str:
+    """The unit the length coordinates of ``system`` share (their start values'), else m:
+    the companion's numbers are SI (its scenes report distances in m)."""
+    units = {p.name: p.unit.strip() for p in system.initial}
+    kinds = coordinate_kinds(system)
+    return _common_unit([n for n in kinds if kinds[n] == "length"], units) or "m"
+
+
+#: The unit of a generalized force conjugate to a speed of each unit (its power in W).
+_FORCE_UNITS = {"m/s": "N", "rad/s": "N·m"}
+
+
+#: Titles of the constraint-force panels by unit: a λ conjugate to an angular speed is a torque.
+_FORCE_TITLES = {"N·m": "Constraint torques"}
+
+
+def observable_panels(system: System) -> list[tuple[str, list[str], str]]:
+    """A panel for each kind of observable ``system`` declares: its constraint forces
+    (:data:`~companion.model.CONSTRAINT_FORCES`, λ_r conjugate to the constrained u_r, in N
+    or N·m as u_r is in m/s or rad/s by :func:`speed_units`) one panel per unit, its kinetic
+    energy (:data:`~companion.model.KINETIC_ENERGY`, J) alone, any other under its own name."""
+    from companion.model import CONSTRAINT_FORCES, KINETIC_ENERGY
+
+    constrained = speed_units(system, system.u[len(system.u_independent):]).values()
+    forces: dict[str, list[str]] = {}
+    panels: list[tuple[str, list[str], str]] = []
+    for name, observable in system.observables.items():
+        names = list(observable.expressions(name, system))
+        if observable is CONSTRAINT_FORCES:
+            for force, unit in zip(names, constrained, strict=True):
+                forces.setdefault(_FORCE_UNITS.get(unit, ""), []).append(force)
+        else:
+            panels.append(("Kinetic energy", names, "J") if observable is KINETIC_ENERGY
+                          else (labels.plain(name), names, ""))
+    return [*((_FORCE_TITLES.get(unit, "Constraint forces"), group, unit)
+              for unit, group in forces.items()), *panels]
 
 
 def _common_unit(names: Sequence[str], units: dict[str, str]) -> str:
