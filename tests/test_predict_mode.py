@@ -262,3 +262,72 @@ def test_the_frame_sent_in_predict_mode_shows_no_tick_label():
     sent = pixels(explorer.layers)
     assert np.array_equal(sent, pixels(LayeredRender(canvas)))
     explorer.close()
+
+
+def _published(explorer, scene) -> str:
+    """Every text the explorer, its figure and its scene publish: the status line (and its
+    screen-reader part), the prompt, the figure's name and texts, the explorer's and the
+    scene's static forms (without their pictures and the scene's player), the scene's
+    caption."""
+    import re
+
+    bundle = explorer._repr_mimebundle_()
+    scene_bundle = scene._repr_mimebundle_()[0]
+    scene_static = re.sub(r"<style>.*?</script>", "", scene_bundle["text/html"], flags=re.S)
+    return "\n".join([explorer.readout.value, explorer.prompt.value, explorer.describe(),
+                      explorer.fitter.probe.description, *_shown_texts(explorer),
+                      bundle["text/plain"], re.sub(r'src="data:[^"]*"', "", bundle["text/html"]),
+                      scene.caption, scene_bundle["text/plain"], repr(scene),
+                      re.sub(r'src="data:[^"]*"', "", scene_static)])
+
+
+def _told(explorer, scene) -> list[str]:
+    """What would tell the hidden run: its drifts and residuals as the status line writes
+    them, its events, the view's and the scene's descriptions of it."""
+    traj = explorer.trajectory
+    figures = [traj.drift(k) for k in traj.invariants]
+    figures += [traj.max_residual(k) for k in traj.residuals]
+    return [*(f"{v:{form}}" for v in figures for form in (".0e", ".1e")),
+            "kept to", "held to", *traj.events,
+            explorer.view.describe(traj), scene.description]
+
+
+def _untimed(status: str) -> str:
+    import re
+
+    return re.sub(r"simulated in \d+ ms", "simulated in … ms", status)
+
+
+@pytest.mark.parametrize("name", ["knife_edge", "disk_link_friction"])
+def test_no_published_text_tells_the_hidden_motion(name):
+    """While predicting, the status line only asks for the prediction (the knife edge's "no
+    turning" said "energy kept to 0e+00 · constraints held to 0e+00": a motion with nothing
+    to keep), and no other text the page shows or reads aloud tells the hidden run's
+    figures or events; revealed, the status line is the one an update without a prediction
+    writes."""
+    import dataclasses
+
+    from companion.widgets.explorer import PREDICT_STATUS
+
+    explorer = examples.explorer(name)
+    scene = examples.scene(name, explorer)
+    asked = [n for n, p in explorer.presets.items() if p.asks]
+    for preset in asked:
+        explorer.apply_preset(preset)
+        assert explorer.predicting
+        assert _untimed(explorer.readout.value).endswith(
+            f"{PREDICT_STATUS} · <span aria-hidden='true'>simulated in … ms</span></div>")
+        published = _published(explorer, scene)
+        told = [text for text in _told(explorer, scene) if text and text in published]
+        assert told == [], f"{name}: {preset}: {told}"
+        explorer.reveal()
+        twin = examples.explorer(name, key="twin")
+        twin.presets[preset] = dataclasses.replace(twin.presets[preset], predict=False)
+        twin.apply_preset(preset)
+        assert not twin.predicting
+        assert _untimed(explorer.readout.value) == _untimed(twin.readout.value)
+        assert explorer.readout_html() != PREDICT_STATUS and "kept to" in explorer.readout.value
+        assert explorer.describe() == twin.describe() == explorer.fitter.probe.description
+        assert scene.caption == scene.description
+        twin.close()
+    explorer.close()

@@ -185,7 +185,8 @@ class Scene(anywidget.AnyWidget):
         scripts."""
         module = base64.b64encode(_ESM_SOURCE.encode()).decode()
         state = json.dumps({"spec": self.spec, "autoplay": False, "loop": True,
-                            "lecture": self.lecture, "time": self.spec_start})
+                            "lecture": self.lecture, "time": self.spec_start,
+                            "predict": self.predict})
         frames = base64.b64encode(self.frames).decode()
         element = f"{SCENE_CLASS}-{self.model_id}"
         return (f"<style>{_CSS_SOURCE}</style><div id=\"{element}\"></div>"
@@ -209,14 +210,14 @@ class Scene(anywidget.AnyWidget):
         shown = super()._repr_mimebundle_(**kwargs)
         data, metadata = shown if isinstance(shown, tuple) else (shown or {}, {})
         bundle = dict(data)
-        alt = html.escape(self.description, quote=True)
+        alt = html.escape(self.caption, quote=True)
         png = base64.b64encode(self.filmstrip()).decode()
-        bundle["text/plain"] = f"Scene: {self.description}"
+        bundle["text/plain"] = f"Scene: {self.caption}"
         bundle["text/html"] = (f'<figure class="{SCENE_CLASS}-static"><img alt="{alt}" '
                                f'src="data:image/png;base64,{png}">{self.standalone_html()}'
-                               f"<figcaption>{html.escape(self.description)}</figcaption>"
+                               f"<figcaption>{html.escape(self.caption)}</figcaption>"
                                "</figure>")
         return bundle, metadata
 
     def __repr__(self) -> str:
-        return f"<Scene: {self.description[:60]}>"
+        return f"<Scene: {self.caption[:60]}>"

@@ -237,6 +237,10 @@ PRESET_CLASS = "companion-preset"
 #: holds back the cells that answer the prediction until then (lecture.js).
 PREDICTING_CLASS = "companion-predicting"
 
+#: The status line while a predict preset's outcome is hidden: the run's drifts, residuals
+#: and events describe it ("energy kept to 0e+00" told of a motion with nothing to keep).
+PREDICT_STATUS = "Predict first: press play to see the motion"
+
 #: Style of an explorer's buttons: their text is never cut to an ellipsis ("ne" for "next").
 EXPLORER_CSS = style.whole_buttons_css(EXPLORER_CLASS) + style.SCREEN_READER_CSS
 
@@ -894,10 +898,15 @@ class Explorer:
 
     def readout_html(self) -> str:
         """A plain-language status line (or the error), and the figures behind it on demand:
-        every invariant's drift, every residual, the events."""
+        every invariant's drift, every residual, the events; while predicting, only that a
+        prediction is asked (:data:`PREDICT_STATUS`)."""
         if self.error is not None:
             return (f"<span style='color:#b00020'><b>Cannot simulate:</b> "
                     f"{html.escape(self.error)}</span>")
+        # the timing is not the outcome: a live region reading it after every move is noise
+        timing = f"<span aria-hidden='true'>simulated in {1e3 * self.elapsed:.0f} ms</span>"
+        if self.predicting:  # every figure of the hidden run tells of it (a drift of 0e+00)
+            return f"{PREDICT_STATUS} · {timing}"
         traj = self.trajectory
         status = []
         if traj.invariants:
@@ -907,15 +916,13 @@ class Explorer:
         if traj.residuals:
             worst = max(traj.max_residual(k) for k in traj.residuals)
             status.append(f"constraints held to {worst:.0e}")
-        if traj.events and not self.predicting:  # events tell the outcome
+        if traj.events:
             status.append(f"⚠ {html.escape(traj.events[0])}"
                           + (f" (+{len(traj.events) - 1} more)" if len(traj.events) > 1 else ""))
-        # the timing is not the outcome: a live region reading it after every move is noise
-        status.append(f"<span aria-hidden='true'>simulated in {1e3 * self.elapsed:.0f} ms"
-                      "</span>")
+        status.append(timing)
         details = [f"{html.escape(k)} drift {traj.drift(k):.1e}" for k in traj.invariants]
         details += [f"max |{html.escape(k)}| {traj.max_residual(k):.1e}" for k in traj.residuals]
-        details += [] if self.predicting else [f"⚠ {html.escape(e)}" for e in traj.events]
+        details += [f"⚠ {html.escape(e)}" for e in traj.events]
         return (" · ".join(status) + "<details><summary>details</summary>"
                 + "<br>".join(details) + "</details>")
 
