@@ -27,6 +27,7 @@ from __future__ import annotations
 import cmath
 import math
 import operator
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
@@ -94,7 +95,7 @@ class _Symbols:
         self._plain = plain
         self._cosines: dict[tuple, _Entry] = {}
         self._dcm: dict[tuple, sp.Matrix] = {}
-        self._omega: dict[me.ReferenceFrame, sp.Matrix] = {}
+        self._omega: dict[me.ReferenceFrame, list[sp.Expr]] = {}
         self.system = system
 
     def on_motion(self, vec: me.Vector) -> me.Vector:
@@ -103,19 +104,37 @@ class _Symbols:
         ``xreplace``, not ``subs``: on a velocity or its first derivative the q̇'s appear as
         they are, and ``subs`` costs several times more.
         """
-        return vec.applyfunc(lambda e: tidy(e.xreplace(self.kinematics)))
+        return _vector({F: [tidy(e.xreplace(self.kinematics)) for e in m]
+                        for m, F in vec.args})
 
     def dt(self, vec: me.Vector, frame: me.ReferenceFrame) -> me.Vector:
         """``vec.dt(frame)`` on the motion: in each frame F of its components, the measure
         numbers differentiated plus ω_F × them, with ω_F (of F in ``frame``) resolved in F once
         per frame (``Vector.dt`` resolves it with three dot products per vector)."""
-        import sympy.physics.mechanics as me  # slow to import: on first use
-        parts = []
+        parts = {}
         for m, F in vec.args:
             if F not in self._omega:
-                self._omega[F] = F.ang_vel_in(frame).to_matrix(F)
-            parts.append((m.applyfunc(lambda e: e.diff(self.t)) + self._omega[F].cross(m), F))
-        return self.on_motion(me.Vector(parts))
+                self._omega[F] = self.resolved(F.ang_vel_in(frame), F)
+            parts[F] = [e.diff(self.t) + c for e, c in zip(m, _cross(self._omega[F], m),
+                                                             strict=True)]
+        return self.on_motion(_vector(parts))
+
+    def resolved(self, vec: me.Vector, frame: me.ReferenceFrame) -> list[sp.Expr]:
+        """``vec.to_matrix(frame)`` as a list, from one direction-cosine matrix per pair of
+        frames (``to_matrix`` takes three dot products, each multiplying 3×3 matrices)."""
+        out = [sp.S.Zero] * 3
+        for m, F in vec.args:
+            if F != frame:
+                m = self.dcm(frame, F) * m
+            out = [a + b for a, b in zip(out, m, strict=True)]
+        return out
+
+    def dcm(self, a: me.ReferenceFrame, b: me.ReferenceFrame) -> sp.Matrix:
+        """``a.dcm(b)``, computed once (``ReferenceFrame.dcm`` multiplies along the path of
+        orientations each call)."""
+        if (a, b) not in self._dcm:
+            self._dcm[a, b] = a.dcm(b)
+        return self._dcm[a, b]
 
     def prepared(self, vec: me.Vector) -> list[tuple[me.ReferenceFrame, list[_Entry]]]:
         """``vec`` per frame, each measure number in plain Symbols with its expanded terms
@@ -147,10 +166,8 @@ class _Symbols:
         in either order, and only the entries a product needs)."""
         key = (fb, r, fa, c) if (fb.name, r) <= (fa.name, c) else (fa, c, fb, r)
         if key not in self._cosines:
-            pair = key[0], key[2]
-            if pair not in self._dcm:  # ReferenceFrame.dcm multiplies along the path each call
-                self._dcm[pair] = pair[0].dcm(pair[1])
-            self._cosines[key] = _entry(self._dcm[pair][key[1], key[3]].xreplace(self._plain))
+            cosine = self.dcm(key[0], key[2])[key[1], key[3]]
+            self._cosines[key] = _entry(cosine.xreplace(self._plain))
         return self._cosines[key]
 
     def plain(self, obj):
@@ -161,10 +178,15 @@ class _Symbols:
         return sp.sympify(obj).xreplace(self._plain)
 
 
-def _cross(a: me.Vector, b: me.Vector) -> me.Vector:
-    """a × b in b's frames, as ``Vector.cross``, with a resolved in each frame once."""
+def _cross(a: Sequence[sp.Expr], b: Sequence[sp.Expr]) -> list[sp.Expr]:
+    """a × b of measure numbers in one frame (as ``Matrix.cross``, without building one)."""
+    return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+
+
+def _vector(parts: dict[me.ReferenceFrame, Sequence[sp.Expr]]) -> me.Vector:
+    """The vector of the measure numbers ``parts[F]`` in each frame F (zero ones dropped)."""
     import sympy.physics.mechanics as me  # slow to import: on first use
-    return me.Vector([(a.to_matrix(F).cross(m), F) for m, F in b.args])
+    return me.Vector({F: sp.ImmutableMatrix(m) for F, m in parts.items() if any(e != 0 for e in m)})
 
 
 @dataclass
@@ -522,7 +544,8 @@ def from_system(system: Definition) -> Derivation:
         alpha = sym.dt(b.w, N)
         rho_ddot = sym.on_motion(alpha.cross(b.rho) + b.w.cross(b.w.cross(b.rho)))
         force = b.body.mass * (a + rho_ddot)  # −F*_i (4.139)
-        moment = b.inertia.dot(alpha) + _cross(b.w, b.inertia.dot(b.w))  # −M*_i (4.140)
+        moment = b.inertia.dot(alpha) + _vector(  # −M*_i (4.140), ω resolved once per frame
+            {F: _cross(sym.resolved(b.w, F), m) for m, F in b.inertia.dot(b.w).args})
         if b.rho != me.Vector(0):
             moment += b.body.mass * b.rho.cross(a)
         force_terms, moment_terms = sym.prepared(force), sym.prepared(moment)
