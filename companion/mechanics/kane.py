@@ -177,6 +177,10 @@ class _Symbols:
             return obj.applyfunc(lambda e: e.xreplace(self._plain))
         return sp.sympify(obj).xreplace(self._plain)
 
+    def plain_all(self, objs: list) -> list:
+        """:meth:`plain` of each of ``objs``."""
+        return [self.plain(o) for o in objs]
+
 
 def _cross(a: Sequence[sp.Expr], b: Sequence[sp.Expr]) -> list[sp.Expr]:
     """a × b of measure numbers in one frame (as ``Matrix.cross``, without building one)."""
@@ -457,45 +461,49 @@ def from_system(system: Definition) -> Derivation:
     sym = _Symbols(system, model)
     N, u = model.frame, sym.u
     k = len(u)
+    kinematics = sp.Matrix([sym.plain(e) for e in sym.kinematics.values()])
     steps: list[Step] = [Step(
         "Kinematical equations q̇ = Φ u + Φ_t",
-        [sp.Eq(dot_symbol(qi), sym.plain(e), evaluate=False) for qi, e in
-         zip(system.q, sym.kinematics.values(), strict=True)], "(4.134)",
+        [sp.Eq(dot_symbol(qi), e, evaluate=False) for qi, e in
+         zip(system.q, kinematics, strict=True)], "(4.134)",
         "Only the independent u's appear; the constraints are built in here once and for all.",
         None, key="kinematical_equations")]
     bodies = _bodies(model, sym)
     offset = [b for b in bodies if b.rho != me.Vector(0)]
-    steps.append(Step("Velocities v_i of the reference points P_i on the motion",
-                      [sym.plain(b.v) for b in bodies], "(4.125)/(4.135)",
-                      "Particles, and each rigid body's reference point P_i (its mass centre "
-                      "unless another point is chosen); differentiate in the inertial frame, "
-                      "then replace q̇ by the kinematical equations.", None, key="velocities"))
+    # The steps below are only ever shown: converted to plain Symbols when first read.
+    steps.append(LazyStep("Velocities v_i of the reference points P_i on the motion",
+                          partial(sym.plain_all, [b.v for b in bodies]), "(4.125)/(4.135)",
+                          "Particles, and each rigid body's reference point P_i (its mass centre "
+                          "unless another point is chosen); differentiate in the inertial frame, "
+                          "then replace q̇ by the kinematical equations.", None, key="velocities"))
     gam = [me.partial_velocity([b.v], u, N)[0] for b in bodies]
-    steps.append(Step("Velocity coefficients γ_ij = ∂v_i/∂u_j, per body",
-                      _per_body(r"\gamma", bodies, gam, sym), "(4.125)/(4.135)",
-                      "Partial velocities of the reference points: vectors, not the Hamel "
-                      "symbols γ^j_rl of §4.3 (same letter, different object); "
-                      + _frames_named(model, [g for row in gam for g in row]) + ".", None,
-                      key="velocity_coefficients"))
+    steps.append(LazyStep("Velocity coefficients γ_ij = ∂v_i/∂u_j, per body",
+                          partial(_per_body, r"\gamma", bodies, gam, sym), "(4.125)/(4.135)",
+                          "Partial velocities of the reference points: vectors, not the Hamel "
+                          "symbols γ^j_rl of §4.3 (same letter, different object); "
+                          + _frames_named(model, [g for row in gam for g in row]) + ".", None,
+                          key="velocity_coefficients"))
     drift = [sym.on_motion(b.v.xreplace(dict.fromkeys(u, 0))) for b in bodies]  # v is linear in u
     if any(d != me.Vector(0) for d in drift):
-        steps.append(Step("Rheonomic terms γ_it = v_i − Σ_j γ_ij u_j",
-                          [sym.plain(d) for d in drift], "(4.125)",
-                          "The part of each velocity present even when every u is zero "
-                          "(explicit time dependence).", None, key="rheonomic_terms"))
+        steps.append(LazyStep("Rheonomic terms γ_it = v_i − Σ_j γ_ij u_j",
+                              partial(sym.plain_all, drift), "(4.125)",
+                              "The part of each velocity present even when every u is zero "
+                              "(explicit time dependence).", None, key="rheonomic_terms"))
     rigid = [b for b in bodies if b.w is not None]
     if rigid:
-        steps.append(Step("Angular velocities ω_i on the motion",
-                          [sym.plain(b.w) for b in rigid], "(4.136)",
-                          "Angular velocity of each rigid body's frame in the inertial frame.",
-                          None, key="angular_velocities"))
+        steps.append(LazyStep("Angular velocities ω_i on the motion",
+                              partial(sym.plain_all, [b.w for b in rigid]), "(4.136)",
+                              "Angular velocity of each rigid body's frame in the inertial frame.",
+                              None, key="angular_velocities"))
     beta = {id(b): me.partial_velocity([b.w], u, N)[0] for b in rigid}
     if rigid:
-        steps.append(Step("Angular-velocity coefficients β_ij = ∂ω_i/∂u_j, per body",
-                          _per_body(r"\beta", rigid, [beta[id(b)] for b in rigid], sym),
-                          "(4.136)", "Partial angular velocities: how each u turns each body; "
-                          + _frames_named(model, [x for b in rigid for x in beta[id(b)]])
-                          + ".", None, key="angular_velocity_coefficients"))
+        steps.append(LazyStep("Angular-velocity coefficients β_ij = ∂ω_i/∂u_j, per body",
+                              partial(_per_body, r"\beta", rigid, [beta[id(b)] for b in rigid],
+                                      sym),
+                              "(4.136)", "Partial angular velocities: how each u turns each "
+                              "body; "
+                              + _frames_named(model, [x for b in rigid for x in beta[id(b)]])
+                              + ".", None, key="angular_velocity_coefficients"))
     if offset:
         steps.append(Step("Reference points away from the mass centre: ρ_ci and I_i about P_i",
                           [rf"\text{{{b.label}: }}\rho_c = {sp.latex(sym.plain(b.rho))},\ "
@@ -534,7 +542,7 @@ def from_system(system: Definition) -> Derivation:
     accelerations, alternate = [], []
     for b in bodies:
         a = sym.dt(b.v, N)
-        accelerations.append(sym.plain(a))
+        accelerations.append(a)
         # Each body's share is tidied on its own (small), never the whole equation.
         if b.w is None:
             inertia_force = sym.prepared(b.body.mass * a)
@@ -555,11 +563,13 @@ def from_system(system: Definition) -> Derivation:
         frame = model.momentum_frames.get(b.body.name)
         if frame is not None:
             alternate.append(_alternate_form(b, frame, N, sym, force, moment))
-    steps.append(Step("Accelerations v̇_i of the reference points", accelerations, None,
-                      "Differentiated in the inertial frame; the u̇'s appear linearly. They enter "
-                      + ("the inertia force F*_i = −m_i(v̇_i + ρ̈_ci) (4.139) and the moment M*_i "
-                         "(4.140)." if rigid else "the inertia forces −m_i v̇_i of (4.130)."),
-                      None, key="accelerations"))
+    steps.append(LazyStep("Accelerations v̇_i of the reference points",
+                          partial(sym.plain_all, accelerations), None,
+                          "Differentiated in the inertial frame; the u̇'s appear linearly. They "
+                          "enter " + ("the inertia force F*_i = −m_i(v̇_i + ρ̈_ci) (4.139) and the "
+                                      "moment M*_i (4.140)." if rigid
+                                      else "the inertia forces −m_i v̇_i of (4.130)."),
+                          None, key="accelerations"))
     if alternate:
         steps.append(Step("Alternate form: ṗ_i and Ḣ_i written in a frame not fixed in the body",
                           [line for lines, _ in alternate for line in lines], "(4.144)–(4.146)",
@@ -592,7 +602,6 @@ def from_system(system: Definition) -> Derivation:
                       + ("(4.141, by position)" if rigid else "(4.132)")
                       + ", of the form m(q,t) u̇ + f = Q (4.143).", None,
                       key="equations"))
-    kinematics = sp.Matrix([sym.plain(e) for e in sym.kinematics.values()])
     _inertia_once(system, mass, kinematics)
     if system.t is None and sym.t in set().union(mass.free_symbols, forcing.free_symbols):
         raise ValueError("the mechanics model depends on time but the "
