@@ -119,6 +119,14 @@ class _Symbols:
                                                              strict=True)]
         return self.on_motion(_vector(parts))
 
+    def partials(self, vec: me.Vector) -> list[me.Vector]:
+        """``partial_velocity([vec], u, frame)[0]``: the coefficients of each u read per frame
+        with ``linear_eq_to_matrix`` as there, each vector built once (``partial_velocity``
+        adds unit vectors times one coefficient at a time)."""
+        columns = [(sp.linear_eq_to_matrix(m, self.u)[0], F) for m, F in vec.args]
+        return [_vector({F: list(c[:, j]) for c, F in columns})
+                for j in range(len(self.u))]
+
     def resolved(self, vec: me.Vector, frame: me.ReferenceFrame) -> list[sp.Expr]:
         """``vec.to_matrix(frame)`` as a list, from one direction-cosine matrix per pair of
         frames (``to_matrix`` takes three dot products, each multiplying 3×3 matrices)."""
@@ -476,7 +484,7 @@ def from_system(system: Definition) -> Derivation:
                           "Particles, and each rigid body's reference point P_i (its mass centre "
                           "unless another point is chosen); differentiate in the inertial frame, "
                           "then replace q̇ by the kinematical equations.", None, key="velocities"))
-    gam = [me.partial_velocity([b.v], u, N)[0] for b in bodies]
+    gam = [sym.partials(b.v) for b in bodies]
     steps.append(LazyStep("Velocity coefficients γ_ij = ∂v_i/∂u_j, per body",
                           partial(_per_body, r"\gamma", bodies, gam, sym), "(4.125)/(4.135)",
                           "Partial velocities of the reference points: vectors, not the Hamel "
@@ -495,7 +503,7 @@ def from_system(system: Definition) -> Derivation:
                               partial(sym.plain_all, [b.w for b in rigid]), "(4.136)",
                               "Angular velocity of each rigid body's frame in the inertial frame.",
                               None, key="angular_velocities"))
-    beta = {id(b): me.partial_velocity([b.w], u, N)[0] for b in rigid}
+    beta = {id(b): sym.partials(b.w) for b in rigid}
     if rigid:
         steps.append(LazyStep("Angular-velocity coefficients β_ij = ∂ω_i/∂u_j, per body",
                               partial(_per_body, r"\beta", rigid, [beta[id(b)] for b in rigid],
@@ -523,7 +531,7 @@ def from_system(system: Definition) -> Derivation:
             if where not in partials:
                 vel = where.ang_vel_in(N) if isinstance(where, me.ReferenceFrame) \
                     else where.vel(N)
-                partials[where] = me.partial_velocity([sym.on_motion(vel)], u, N)[0]
+                partials[where] = sym.partials(sym.on_motion(vel))
             prepared[where] = [sym.prepared(c) for c in partials[where]]
         return prepared[where]
 
