@@ -104,8 +104,10 @@ class _Symbols:
         ``xreplace``, not ``subs``: on a velocity or its first derivative the q̇'s appear as
         they are, and ``subs`` costs several times more.
         """
-        return _vector({F: [tidy(e.xreplace(self.kinematics)) for e in m]
-                        for m, F in vec.args})
+        return _vector({F: [self._on_motion(e) for e in m] for m, F in vec.args})
+
+    def _on_motion(self, expr: sp.Expr) -> sp.Expr:
+        return tidy(expr.xreplace(self.kinematics))
 
     def dt(self, vec: me.Vector, frame: me.ReferenceFrame) -> me.Vector:
         """``vec.dt(frame)`` on the motion: in each frame F of its components, the measure
@@ -115,9 +117,9 @@ class _Symbols:
         for m, F in vec.args:
             if F not in self._omega:
                 self._omega[F] = self.resolved(F.ang_vel_in(frame), F)
-            parts[F] = [e.diff(self.t) + c for e, c in zip(m, _cross(self._omega[F], m),
-                                                             strict=True)]
-        return self.on_motion(_vector(parts))
+            parts[F] = [self._on_motion(e.diff(self.t) + c)
+                        for e, c in zip(m, _cross(self._omega[F], m), strict=True)]
+        return _vector(parts)
 
     def partials(self, vec: me.Vector) -> list[me.Vector]:
         """``partial_velocity([vec], u, frame)[0]``: the coefficients of each u read per frame
