@@ -164,7 +164,7 @@ def _chain_baseline(n: int, system: System) -> tuple:
     :func:`~companion.examples.double_pendulum.chain.kanes_method` forms it."""
     import sympy.physics.mechanics as me
 
-    model = system.definition.mechanics_model()
+    model = system.mechanics_model()
     q, u = list(model.q), me.dynamicsymbols([f"omega_{i}" for i in range(1, n + 1)])
     kane = me.KanesMethod(model.frame, q_ind=q, u_ind=u,
                           kd_eqs=[qi.diff() - ui for qi, ui in zip(q, u, strict=True)])

@@ -27,6 +27,7 @@ from __future__ import annotations
 import cmath
 import math
 import operator
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
@@ -94,7 +95,7 @@ class _Symbols:
         self._plain = plain
         self._cosines: dict[tuple, _Entry] = {}
         self._dcm: dict[tuple, sp.Matrix] = {}
-        self._omega: dict[me.ReferenceFrame, sp.Matrix] = {}
+        self._omega: dict[me.ReferenceFrame, list[sp.Expr]] = {}
         self.system = system
 
     def on_motion(self, vec: me.Vector) -> me.Vector:
@@ -103,19 +104,47 @@ class _Symbols:
         ``xreplace``, not ``subs``: on a velocity or its first derivative the q̇'s appear as
         they are, and ``subs`` costs several times more.
         """
-        return vec.applyfunc(lambda e: tidy(e.xreplace(self.kinematics)))
+        return _vector({F: [self._on_motion(e) for e in m] for m, F in vec.args})
+
+    def _on_motion(self, expr: sp.Expr) -> sp.Expr:
+        return tidy(expr.xreplace(self.kinematics))
 
     def dt(self, vec: me.Vector, frame: me.ReferenceFrame) -> me.Vector:
         """``vec.dt(frame)`` on the motion: in each frame F of its components, the measure
         numbers differentiated plus ω_F × them, with ω_F (of F in ``frame``) resolved in F once
         per frame (``Vector.dt`` resolves it with three dot products per vector)."""
-        import sympy.physics.mechanics as me  # slow to import: on first use
-        parts = []
+        parts = {}
         for m, F in vec.args:
             if F not in self._omega:
-                self._omega[F] = F.ang_vel_in(frame).to_matrix(F)
-            parts.append((m.applyfunc(lambda e: e.diff(self.t)) + self._omega[F].cross(m), F))
-        return self.on_motion(me.Vector(parts))
+                self._omega[F] = self.resolved(F.ang_vel_in(frame), F)
+            parts[F] = [self._on_motion(e.diff(self.t) + c)
+                        for e, c in zip(m, _cross(self._omega[F], m), strict=True)]
+        return _vector(parts)
+
+    def partials(self, vec: me.Vector) -> list[me.Vector]:
+        """``partial_velocity([vec], u, frame)[0]``: the coefficients of each u read per frame
+        with ``linear_eq_to_matrix`` as there, each vector built once (``partial_velocity``
+        adds unit vectors times one coefficient at a time)."""
+        columns = [(sp.linear_eq_to_matrix(m, self.u)[0], F) for m, F in vec.args]
+        return [_vector({F: list(c[:, j]) for c, F in columns})
+                for j in range(len(self.u))]
+
+    def resolved(self, vec: me.Vector, frame: me.ReferenceFrame) -> list[sp.Expr]:
+        """``vec.to_matrix(frame)`` as a list, from one direction-cosine matrix per pair of
+        frames (``to_matrix`` takes three dot products, each multiplying 3×3 matrices)."""
+        out = [sp.S.Zero] * 3
+        for m, F in vec.args:
+            if F != frame:
+                m = self.dcm(frame, F) * m
+            out = [a + b for a, b in zip(out, m, strict=True)]
+        return out
+
+    def dcm(self, a: me.ReferenceFrame, b: me.ReferenceFrame) -> sp.Matrix:
+        """``a.dcm(b)``, computed once (``ReferenceFrame.dcm`` multiplies along the path of
+        orientations each call)."""
+        if (a, b) not in self._dcm:
+            self._dcm[a, b] = a.dcm(b)
+        return self._dcm[a, b]
 
     def prepared(self, vec: me.Vector) -> list[tuple[me.ReferenceFrame, list[_Entry]]]:
         """``vec`` per frame, each measure number in plain Symbols with its expanded terms
@@ -147,10 +176,8 @@ class _Symbols:
         in either order, and only the entries a product needs)."""
         key = (fb, r, fa, c) if (fb.name, r) <= (fa.name, c) else (fa, c, fb, r)
         if key not in self._cosines:
-            pair = key[0], key[2]
-            if pair not in self._dcm:  # ReferenceFrame.dcm multiplies along the path each call
-                self._dcm[pair] = pair[0].dcm(pair[1])
-            self._cosines[key] = _entry(self._dcm[pair][key[1], key[3]].xreplace(self._plain))
+            cosine = self.dcm(key[0], key[2])[key[1], key[3]]
+            self._cosines[key] = _entry(cosine.xreplace(self._plain))
         return self._cosines[key]
 
     def plain(self, obj):
@@ -160,11 +187,20 @@ class _Symbols:
             return obj.applyfunc(lambda e: e.xreplace(self._plain))
         return sp.sympify(obj).xreplace(self._plain)
 
+    def plain_all(self, objs: list) -> list:
+        """:meth:`plain` of each of ``objs``."""
+        return [self.plain(o) for o in objs]
 
-def _cross(a: me.Vector, b: me.Vector) -> me.Vector:
-    """a × b in b's frames, as ``Vector.cross``, with a resolved in each frame once."""
+
+def _cross(a: Sequence[sp.Expr], b: Sequence[sp.Expr]) -> list[sp.Expr]:
+    """a × b of measure numbers in one frame (as ``Matrix.cross``, without building one)."""
+    return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+
+
+def _vector(parts: dict[me.ReferenceFrame, Sequence[sp.Expr]]) -> me.Vector:
+    """The vector of the measure numbers ``parts[F]`` in each frame F (zero ones dropped)."""
     import sympy.physics.mechanics as me  # slow to import: on first use
-    return me.Vector([(a.to_matrix(F).cross(m), F) for m, F in b.args])
+    return me.Vector({F: sp.ImmutableMatrix(m) for F, m in parts.items() if any(e != 0 for e in m)})
 
 
 @dataclass
@@ -435,45 +471,49 @@ def from_system(system: Definition) -> Derivation:
     sym = _Symbols(system, model)
     N, u = model.frame, sym.u
     k = len(u)
+    kinematics = sp.Matrix([sym.plain(e) for e in sym.kinematics.values()])
     steps: list[Step] = [Step(
         "Kinematical equations q̇ = Φ u + Φ_t",
-        [sp.Eq(dot_symbol(qi), sym.plain(e), evaluate=False) for qi, e in
-         zip(system.q, sym.kinematics.values(), strict=True)], "(4.134)",
+        [sp.Eq(dot_symbol(qi), e, evaluate=False) for qi, e in
+         zip(system.q, kinematics, strict=True)], "(4.134)",
         "Only the independent u's appear; the constraints are built in here once and for all.",
         None, key="kinematical_equations")]
     bodies = _bodies(model, sym)
     offset = [b for b in bodies if b.rho != me.Vector(0)]
-    steps.append(Step("Velocities v_i of the reference points P_i on the motion",
-                      [sym.plain(b.v) for b in bodies], "(4.125)/(4.135)",
-                      "Particles, and each rigid body's reference point P_i (its mass centre "
-                      "unless another point is chosen); differentiate in the inertial frame, "
-                      "then replace q̇ by the kinematical equations.", None, key="velocities"))
-    gam = [me.partial_velocity([b.v], u, N)[0] for b in bodies]
-    steps.append(Step("Velocity coefficients γ_ij = ∂v_i/∂u_j, per body",
-                      _per_body(r"\gamma", bodies, gam, sym), "(4.125)/(4.135)",
-                      "Partial velocities of the reference points: vectors, not the Hamel "
-                      "symbols γ^j_rl of §4.3 (same letter, different object); "
-                      + _frames_named(model, [g for row in gam for g in row]) + ".", None,
-                      key="velocity_coefficients"))
+    # The steps below are only ever shown: converted to plain Symbols when first read.
+    steps.append(LazyStep("Velocities v_i of the reference points P_i on the motion",
+                          partial(sym.plain_all, [b.v for b in bodies]), "(4.125)/(4.135)",
+                          "Particles, and each rigid body's reference point P_i (its mass centre "
+                          "unless another point is chosen); differentiate in the inertial frame, "
+                          "then replace q̇ by the kinematical equations.", None, key="velocities"))
+    gam = [sym.partials(b.v) for b in bodies]
+    steps.append(LazyStep("Velocity coefficients γ_ij = ∂v_i/∂u_j, per body",
+                          partial(_per_body, r"\gamma", bodies, gam, sym), "(4.125)/(4.135)",
+                          "Partial velocities of the reference points: vectors, not the Hamel "
+                          "symbols γ^j_rl of §4.3 (same letter, different object); "
+                          + _frames_named(model, [g for row in gam for g in row]) + ".", None,
+                          key="velocity_coefficients"))
     drift = [sym.on_motion(b.v.xreplace(dict.fromkeys(u, 0))) for b in bodies]  # v is linear in u
     if any(d != me.Vector(0) for d in drift):
-        steps.append(Step("Rheonomic terms γ_it = v_i − Σ_j γ_ij u_j",
-                          [sym.plain(d) for d in drift], "(4.125)",
-                          "The part of each velocity present even when every u is zero "
-                          "(explicit time dependence).", None, key="rheonomic_terms"))
+        steps.append(LazyStep("Rheonomic terms γ_it = v_i − Σ_j γ_ij u_j",
+                              partial(sym.plain_all, drift), "(4.125)",
+                              "The part of each velocity present even when every u is zero "
+                              "(explicit time dependence).", None, key="rheonomic_terms"))
     rigid = [b for b in bodies if b.w is not None]
     if rigid:
-        steps.append(Step("Angular velocities ω_i on the motion",
-                          [sym.plain(b.w) for b in rigid], "(4.136)",
-                          "Angular velocity of each rigid body's frame in the inertial frame.",
-                          None, key="angular_velocities"))
-    beta = {id(b): me.partial_velocity([b.w], u, N)[0] for b in rigid}
+        steps.append(LazyStep("Angular velocities ω_i on the motion",
+                              partial(sym.plain_all, [b.w for b in rigid]), "(4.136)",
+                              "Angular velocity of each rigid body's frame in the inertial frame.",
+                              None, key="angular_velocities"))
+    beta = {id(b): sym.partials(b.w) for b in rigid}
     if rigid:
-        steps.append(Step("Angular-velocity coefficients β_ij = ∂ω_i/∂u_j, per body",
-                          _per_body(r"\beta", rigid, [beta[id(b)] for b in rigid], sym),
-                          "(4.136)", "Partial angular velocities: how each u turns each body; "
-                          + _frames_named(model, [x for b in rigid for x in beta[id(b)]])
-                          + ".", None, key="angular_velocity_coefficients"))
+        steps.append(LazyStep("Angular-velocity coefficients β_ij = ∂ω_i/∂u_j, per body",
+                              partial(_per_body, r"\beta", rigid, [beta[id(b)] for b in rigid],
+                                      sym),
+                              "(4.136)", "Partial angular velocities: how each u turns each "
+                              "body; "
+                              + _frames_named(model, [x for b in rigid for x in beta[id(b)]])
+                              + ".", None, key="angular_velocity_coefficients"))
     if offset:
         steps.append(Step("Reference points away from the mass centre: ρ_ci and I_i about P_i",
                           [rf"\text{{{b.label}: }}\rho_c = {sp.latex(sym.plain(b.rho))},\ "
@@ -493,7 +533,7 @@ def from_system(system: Definition) -> Derivation:
             if where not in partials:
                 vel = where.ang_vel_in(N) if isinstance(where, me.ReferenceFrame) \
                     else where.vel(N)
-                partials[where] = me.partial_velocity([sym.on_motion(vel)], u, N)[0]
+                partials[where] = sym.partials(sym.on_motion(vel))
             prepared[where] = [sym.prepared(c) for c in partials[where]]
         return prepared[where]
 
@@ -512,7 +552,7 @@ def from_system(system: Definition) -> Derivation:
     accelerations, alternate = [], []
     for b in bodies:
         a = sym.dt(b.v, N)
-        accelerations.append(sym.plain(a))
+        accelerations.append(a)
         # Each body's share is tidied on its own (small), never the whole equation.
         if b.w is None:
             inertia_force = sym.prepared(b.body.mass * a)
@@ -522,7 +562,8 @@ def from_system(system: Definition) -> Derivation:
         alpha = sym.dt(b.w, N)
         rho_ddot = sym.on_motion(alpha.cross(b.rho) + b.w.cross(b.w.cross(b.rho)))
         force = b.body.mass * (a + rho_ddot)  # −F*_i (4.139)
-        moment = b.inertia.dot(alpha) + _cross(b.w, b.inertia.dot(b.w))  # −M*_i (4.140)
+        moment = b.inertia.dot(alpha) + _vector(  # −M*_i (4.140), ω resolved once per frame
+            {F: _cross(sym.resolved(b.w, F), m) for m, F in b.inertia.dot(b.w).args})
         if b.rho != me.Vector(0):
             moment += b.body.mass * b.rho.cross(a)
         force_terms, moment_terms = sym.prepared(force), sym.prepared(moment)
@@ -532,11 +573,13 @@ def from_system(system: Definition) -> Derivation:
         frame = model.momentum_frames.get(b.body.name)
         if frame is not None:
             alternate.append(_alternate_form(b, frame, N, sym, force, moment))
-    steps.append(Step("Accelerations v̇_i of the reference points", accelerations, None,
-                      "Differentiated in the inertial frame; the u̇'s appear linearly. They enter "
-                      + ("the inertia force F*_i = −m_i(v̇_i + ρ̈_ci) (4.139) and the moment M*_i "
-                         "(4.140)." if rigid else "the inertia forces −m_i v̇_i of (4.130)."),
-                      None, key="accelerations"))
+    steps.append(LazyStep("Accelerations v̇_i of the reference points",
+                          partial(sym.plain_all, accelerations), None,
+                          "Differentiated in the inertial frame; the u̇'s appear linearly. They "
+                          "enter " + ("the inertia force F*_i = −m_i(v̇_i + ρ̈_ci) (4.139) and the "
+                                      "moment M*_i (4.140)." if rigid
+                                      else "the inertia forces −m_i v̇_i of (4.130)."),
+                          None, key="accelerations"))
     if alternate:
         steps.append(Step("Alternate form: ṗ_i and Ḣ_i written in a frame not fixed in the body",
                           [line for lines, _ in alternate for line in lines], "(4.144)–(4.146)",
@@ -569,7 +612,6 @@ def from_system(system: Definition) -> Derivation:
                       + ("(4.141, by position)" if rigid else "(4.132)")
                       + ", of the form m(q,t) u̇ + f = Q (4.143).", None,
                       key="equations"))
-    kinematics = sp.Matrix([sym.plain(e) for e in sym.kinematics.values()])
     _inertia_once(system, mass, kinematics)
     if system.t is None and sym.t in set().union(mass.free_symbols, forcing.free_symbols):
         raise ValueError("the mechanics model depends on time but the "

@@ -54,6 +54,8 @@ def total_derivative(
     expr: sp.Matrix, q: Sequence[sp.Symbol], qdot: sp.Matrix, t: sp.Symbol | None
 ) -> sp.Matrix:
     """d/dt of a column in q (and t) along q̇: (∂expr/∂q) q̇ + ∂expr/∂t."""
+    if not expr.has(*q, *([t] if t is not None else [])):  # u = q̇: no Jacobian to form
+        return sp.zeros(len(expr), 1)
     out = expr.jacobian(list(q)) * qdot
     return out + expr.diff(t) if t is not None else out
 
