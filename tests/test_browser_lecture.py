@@ -178,7 +178,7 @@ def test_lecture_mode(lecture_voila, browser, notebook):
 
 # ------------------------------------------------------------------ no kernel left behind
 #: The culler's settings for the test: a kernel idle 4 s with no page connected goes (make
-#: lecture waits 10 minutes; the rule is the same).
+#: lecture waits 2 minutes; the rule is the same).
 _CULL = ["--MappingKernelManager.cull_idle_timeout=4", "--MappingKernelManager.cull_interval=1"]
 
 
@@ -213,15 +213,21 @@ def _wait_kernels(server, page, count: int, seconds: float = 30) -> int:
 def test_pages_opened_reloaded_and_closed_leave_no_kernel(browser):
     """Three pages opened, one reloaded three times, one closed as a tab is (its goodbye
     shuts its kernel down: Voilà refused it for want of the _xsrf cookie), one whose browser
-    vanished without a goodbye (the culler's backstop): the kernels of the open pages only."""
+    vanished without a goodbye (the culler's backstop): the kernels of the open pages only.
+    Each is opened at the server's root, as ``make lecture`` opens it: the chapter index,
+    while voila/tree still lists the folders."""
     with lb.jupyter_server(ROOT / "chapters", app="voila", lecture=True, args=_CULL) as server:
         context = browser.new_context()
         crashed = browser.new_context()
         watcher = context.new_page()
+        watcher.goto(server.link("voila/tree"), timeout=120_000)
+        watcher.wait_for_selector("text=greenwood-04", timeout=120_000)
+        assert watcher.url.startswith(server.link("voila/tree").split("?")[0])
 
         def open_page(ctx):
             page = ctx.new_page()
-            page.goto(server.link("voila/render/index.ipynb"), timeout=120_000)
+            page.goto(server.link(""), timeout=120_000)
+            page.wait_for_url("**/voila/render/index.ipynb", timeout=120_000)
             page.wait_for_selector("#rendered_cells", timeout=120_000)
             page.wait_for_load_state("load")
             page.wait_for_timeout(1500)  # Voilà's widget manager (and its goodbye) is set up
