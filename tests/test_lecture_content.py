@@ -5,6 +5,11 @@ one outline; exercise text shown as plain text carries no raw LaTeX."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
+
+import nbformat
+import pytest
+from test_teaching import show_exercises_calls
 
 from companion import examples
 
@@ -32,3 +37,53 @@ def test_exercise_text_shown_as_plain_text_has_no_raw_latex():
             raw += [(name, exercise.key, "text", t) for t in typeset
                     if _raw_latex(_MATH.sub("", t))]
     assert not raw, raw
+
+
+# ------------------------------------------------------------------ a notebook's outline
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted(p for p in (ROOT / "chapters").rglob("*.ipynb")
+                   if ".ipynb_checkpoints" not in p.parts)
+_HEADING = re.compile(r"^ {0,3}(#{1,3})\s+(.+?)\s*#*\s*$", re.M)
+_HTML_HEADING = re.compile(r"<h[1-3][^>]*>(.*?)</h[1-3]>", re.S | re.I)
+_FENCE = re.compile(r"^```.*?^```", re.S | re.M)
+
+
+def _shown_exercises(source: str) -> list[tuple[str, list[int]]]:
+    """The ``show_exercises(...)`` calls of a code cell, in order: the heading each shows
+    (an h3; none when empty) and the numbers of its exercises, as the call makes them."""
+    shown = []
+    for name, keywords in show_exercises_calls(source):
+        first = keywords.pop("first", 1)
+        exercise_set = examples.exercises_shown(name, **keywords)
+        shown.append((exercise_set.title, list(range(first, first + len(exercise_set)))))
+    return shown
+
+
+def _outline(path: Path) -> tuple[list[str], list[int]]:
+    """The h1–h3 headings of a notebook as its page shows them (its markdown's and the
+    exercise sets' titles), and the numbers of its exercises, in page order."""
+    headings, numbers = [], []
+    for cell in nbformat.read(path, as_version=4).cells:
+        if cell.cell_type == "markdown":
+            text = _FENCE.sub("", cell.source)
+            found = [(m.start(), m.group(2)) for m in _HEADING.finditer(text)]
+            found += [(m.start(), re.sub(r"<[^>]+>", "", m.group(1)).strip())
+                      for m in _HTML_HEADING.finditer(text)]
+            headings += [title for _, title in sorted(found)]
+        elif cell.cell_type == "code":
+            for title, shown in _shown_exercises(cell.source):
+                headings += [title] if title else []  # an exercise shown alone has none
+                numbers += shown
+    return headings, numbers
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_a_notebook_reads_as_one_outline(path):
+    """No h1–h3 heading twice in a notebook (two "From before" sets under one title read as
+    one), and its exercises numbered 1, 2, 3 … down the page, never "Exercise 1" twice."""
+    headings, numbers = _outline(path)
+    twice = sorted({h for h in headings if headings.count(h) > 1})
+    assert not twice, f"{path.name}: headings shown twice: {twice}"
+    assert numbers == list(range(1, len(numbers) + 1)), (
+        f"{path.name}: exercise numbers down the page {numbers}: give show_exercises "
+        "first= the number after those above it")

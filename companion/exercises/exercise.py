@@ -397,11 +397,12 @@ class ExerciseSet:
         """The system the set's exercises are posed on (the variant's, for a drawn set)."""
         return self.exercises[0].system()
 
-    def widget(self):
-        """The ipywidgets box of every exercise (see :mod:`companion.exercises.widget`)."""
+    def widget(self, first: int = 1):
+        """The ipywidgets box of every exercise, numbered from ``first`` (see
+        :mod:`companion.exercises.widget`)."""
         from companion.exercises.widget import ExerciseSetBox
 
-        return ExerciseSetBox(self)
+        return ExerciseSetBox(self, first)
 
 
 def shuffled(exercise: Exercise | ChoiceExercise, seed: str) -> Exercise | ChoiceExercise:
