@@ -4,12 +4,13 @@ one outline; exercise text shown as plain text carries no raw LaTeX."""
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
 import nbformat
 import pytest
-from test_teaching import show_exercises_calls
+from test_teaching import literal_calls
 
 from companion import examples
 
@@ -39,10 +40,52 @@ def test_exercise_text_shown_as_plain_text_has_no_raw_latex():
     assert not raw, raw
 
 
-# ------------------------------------------------------------------ a notebook's outline
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted(p for p in (ROOT / "chapters").rglob("*.ipynb")
                    if ".ipynb_checkpoints" not in p.parts)
+
+
+# ------------------------------------------------------------------ explorers open neutral
+def _explorers_opened() -> list[tuple[str, str, dict]]:
+    """(notebook, example, keyword arguments) of every ``examples.explorer(...)`` call in
+    the chapter notebooks, once each."""
+    opened = {}
+    for path in NOTEBOOKS:
+        for cell in nbformat.read(path, as_version=4).cells:
+            if cell.cell_type == "code":
+                for name, keywords in literal_calls(cell.source, "explorer"):
+                    opened.setdefault(repr((name, sorted(keywords.items()))),
+                                      (path.name, name, keywords))
+    return list(opened.values())
+
+
+def _shows_an_outcome(explorer) -> list[str]:
+    """The predict presets whose outcome ``explorer`` shows as it opens: it is not hiding one
+    (predicting) and its values are that preset's."""
+    if explorer.predicting:
+        return []
+    values = explorer.values
+    return [key for key, preset in explorer.presets.items() if preset.asks
+            and all(math.isclose(values[n], v, abs_tol=1e-12) for n, v in preset.values.items())]
+
+
+@pytest.mark.usefixtures("widget_backend")
+def test_no_explorer_opens_on_the_outcome_it_asks_to_predict():
+    """Every explorer a chapter notebook opens (on a live canvas, as there) either hides a
+    predict preset's outcome until played (opened on that preset) or starts from values no
+    predict preset asks about: never the flip already played while preset 1 asks whether it
+    flips."""
+    shown = []
+    for notebook, name, keywords in _explorers_opened():
+        explorer = examples.explorer(name, **keywords)
+        try:
+            shown += [(notebook, name, key) for key in _shows_an_outcome(explorer)]
+        finally:
+            explorer.close()
+    assert not shown, f"explorers opened on the outcome of a predict preset: {shown}"
+
+
+# ------------------------------------------------------------------ a notebook's outline
 _HEADING = re.compile(r"^ {0,3}(#{1,3})\s+(.+?)\s*#*\s*$", re.M)
 _HTML_HEADING = re.compile(r"<h[1-3][^>]*>(.*?)</h[1-3]>", re.S | re.I)
 _FENCE = re.compile(r"^```.*?^```", re.S | re.M)
@@ -52,7 +95,7 @@ def _shown_exercises(source: str) -> list[tuple[str, list[int]]]:
     """The ``show_exercises(...)`` calls of a code cell, in order: the heading each shows
     (an h3; none when empty) and the numbers of its exercises, as the call makes them."""
     shown = []
-    for name, keywords in show_exercises_calls(source):
+    for name, keywords in literal_calls(source):
         first = keywords.pop("first", 1)
         exercise_set = examples.exercises_shown(name, **keywords)
         shown.append((exercise_set.title, list(range(first, first + len(exercise_set)))))

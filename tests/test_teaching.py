@@ -128,9 +128,9 @@ ALL_NOTEBOOKS = sorted(str(p.relative_to(CHAPTERS)) for p in CHAPTERS.rglob("*.i
                        if ".ipynb_checkpoints" not in p.parts)
 
 
-def show_exercises_calls(source: str) -> list[tuple[str, dict]]:
-    """The ``examples.show_exercises(name, …)`` calls of a code cell, in order, as
-    (name, keyword arguments) with literal arguments."""
+def literal_calls(source: str, function: str = "show_exercises") -> list[tuple[str, dict]]:
+    """The ``examples.<function>(name, …)`` calls of a code cell (``show_exercises``,
+    ``explorer``), in order, as (name, keyword arguments) with literal arguments."""
     import ast
 
     python = "\n".join(line for line in source.splitlines()
@@ -139,14 +139,15 @@ def show_exercises_calls(source: str) -> list[tuple[str, dict]]:
              {k.arg: ast.literal_eval(k.value) for k in node.keywords})
             for node in ast.walk(ast.parse(python))
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                and node.func.attr == "show_exercises")]
+                and node.func.attr == function and isinstance(node.func.value, ast.Name)
+                and node.func.value.id == "examples")]
 
 
 def shown_exercises(source: str) -> list[tuple[str, list[str] | None, list[str]]]:
     """The ``examples.show_exercises(name, only=…, skip=…)`` calls of a code cell, as
     (name, only, skip)."""
     return [(name, keywords.get("only"), list(keywords.get("skip", ())))
-            for name, keywords in show_exercises_calls(source)]
+            for name, keywords in literal_calls(source)]
 
 
 def widget_prediction_errors(cells: list[tuple[list[str], list[str]]]) -> list[str]:
