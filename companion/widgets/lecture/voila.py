@@ -3,7 +3,8 @@ by Voilà as its config file (``voila.py`` in each configuration folder) once th
 on ``JUPYTER_CONFIG_PATH``.
 
 - A warm start.  The notebooks named in ``COMPANION_WARM`` (paths relative to the folder
-  Voilà serves, separated by spaces: ``make lecture WARM="knife-edge …"`` writes them) each
+  Voilà serves, separated by spaces: ``make lecture`` writes every chapter's, ``make lecture
+  WARM="knife-edge …"`` those named; README "A warm start" gives the memory it takes) each
   keep one kernel that has already run the notebook (Voilà's pre-heated kernels,
   ``preheat_kernel`` with a pool per notebook, ``VoilaKernelManager.kernel_pools_config``):
   opening such a page takes that kernel, and Voilà starts the next one for the next page
