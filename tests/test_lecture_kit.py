@@ -68,7 +68,8 @@ def test_make_lecture_warms_every_chapter_by_default():
     keeps one pre-heated kernel, by the path Voilà knows it by."""
     warm = _make_lecture().split('COMPANION_WARM="', 1)[1].split('"', 1)[0].split()
     notebooks = sorted(str(p.relative_to(ROOT / "chapters"))
-                       for p in (ROOT / "chapters").rglob("*.ipynb"))
+                       for p in (ROOT / "chapters").rglob("*.ipynb")
+                       if ".ipynb_checkpoints" not in p.parts)
     assert sorted(warm) == notebooks and "index.ipynb" in warm
     config = _voila_config(" ".join(warm))
     assert config.VoilaConfiguration.preheat_kernel is True
