@@ -71,11 +71,6 @@ def independent_accelerations(
     return udot_function(system, method, system.parameter_vector(params))(t, q, u)
 
 
-def applicable_methods(system: Derivable) -> list[str]:
-    """The methods that apply to ``system`` (derives each once)."""
-    return applicable(system, system.methods)
-
-
 def random_states(system: Derivable, n: int, seed: int = 0):
     """``n`` random (t, q, u, parameters) drawn from the slider ranges of the system.
 
@@ -98,7 +93,7 @@ def random_states(system: Derivable, n: int, seed: int = 0):
 
 def max_disagreement(system: Derivable, n_states: int = 20, seed: int = 0) -> dict[str, float]:
     """Largest relative difference of each method's u̇ from Boltzmann–Hamel's, by method."""
-    methods = [m for m in applicable_methods(system) if m != "boltzmann_hamel"]
+    methods = [m for m in applicable(system, system.methods) if m != "boltzmann_hamel"]
     worst = dict.fromkeys(methods, 0.0)
     for t, q, u, p in random_states(system, n_states, seed):
         ref = independent_accelerations(system, "boltzmann_hamel", t, q, u, p)

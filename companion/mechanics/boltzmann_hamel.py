@@ -147,13 +147,10 @@ def boltzmann_hamel(
     T = inputs.sympify_entry(T, "T")
     psi = inputs.matrix(Psi, (n, n), "Psi")
     psi_t = sp.zeros(n, 1) if Psi_t is None else inputs.matrix(Psi_t, (n, 1), "Psi_t")
-    if Q is None:
-        Q_vec = sp.zeros(k, 1)
-    else:
-        Q_list = list(Q) if not isinstance(Q, sp.MatrixBase) else list(Q)
-        if len(Q_list) != k:
-            raise ValueError(f"Q must hold n − m = {k} generalized forces, got {len(Q_list)}")
-        Q_vec = sp.Matrix([inputs.sympify_entry(e, f"Q[{i}]") for i, e in enumerate(Q_list)])
+    Q_list = [0] * k if Q is None else list(Q)
+    if len(Q_list) != k:
+        raise ValueError(f"Q must hold n − m = {k} generalized forces, got {len(Q_list)}")
+    Q_vec = sp.Matrix(k, 1, [inputs.sympify_entry(e, f"Q[{i}]") for i, e in enumerate(Q_list)])
     t = inputs.check_time(t, [T, psi, psi_t, Q_vec], reserved=q + u)
     if psi.free_symbols & set(u) or psi_t.free_symbols & set(u):
         raise ValueError("Ψ and Ψ_t must depend on q (and t) only, not on the quasi-velocities")
@@ -261,15 +258,13 @@ def boltzmann_hamel(
                       key="equations"))
     steps.append(Step("Kinematical equations q̇ = Φ u + Φ_t with the constraints applied",
                       [sp.Eq(dot_symbol(qi), kinematics[i], evaluate=False)
-                       for i, qi in enumerate(q)],
-                      cite["kinematical_equations"], "Only the first n − m columns of Φ enter.",
-                      None,
+                       for i, qi in enumerate(q)], cite["kinematical_equations"],
+                      "Only the first n − m columns of Φ enter.", None,
                       key="kinematical_equations"))
 
     return BoltzmannHamelResult(
         method="boltzmann_hamel", q=q, u=u_ind, mass_matrix=mass_matrix, forcing=forcing,
-        kinematics=kinematics, equations=equations, steps=steps, t=t,
-        rheonomic=rheonomic,
+        kinematics=kinematics, equations=equations, steps=steps, t=t, rheonomic=rheonomic,
         Psi=psi, Psi_t=psi_t, Phi=phi, Phi_t=phi_t, C=C, gamma=gamma, gamma_t=gamma_t,
         momenta=p, inertia=inertia, constraint_rows=rows[k:, :], u_all=u, udot=udot,
     )
