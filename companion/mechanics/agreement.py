@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import sympy as sp
 
-from companion.mechanics.lagrange import kinematics_of
+from companion.mechanics.lagrange import kinematics_of, total_derivative
 from companion.mechanics.methods import Derivable, applicable
 from companion.mechanics.numeric_elimination import NumericEliminationResult
 from companion.numerics.compile import CompiledEOM, Program
@@ -42,8 +42,7 @@ def compiled_form(system: Derivable, method: str) -> CompiledEOM:
     psi, psi_t = definition.psi
     u_expr = (psi * sp.Matrix(definition.qdot) + psi_t)[:k, :]
     rate = (u_expr.jacobian(definition.qdot) * sp.Matrix(qdd)
-            + u_expr.jacobian(definition.q) * sp.Matrix(definition.qdot)
-            + (u_expr.diff(d.t) if d.t is not None else sp.zeros(k, 1)))
+            + total_derivative(u_expr, definition.q, sp.Matrix(definition.qdot), d.t))
     program.rates = [*qd, *program.let(rate, dict(zip(definition.qdot, qd, strict=True)))]
     return CompiledEOM(d, parameters, program, k=k)
 

@@ -447,9 +447,9 @@ class Definition:
     def _check_expressions(self) -> None:
         """T, Ψ and Q use only coordinates, speeds, time and parameters; T and Q are in the
         u's."""
-        own = {*self.q, *self.u, *([self.t] if self.t is not None else [])}
+        own = {*self.q, *self.u, self.t}  # (t None: allowing None allows no symbol)
         params = set(self.parameter_symbols)
-        in_qdot = {*self.q, *self.qdot, *([self.t] if self.t is not None else [])} | params
+        in_qdot = {*self.q, *self.qdot, self.t} | params
         for what, exprs, allowed in (
                 ("T", [] if self._T is None else [self._T], own | params),
                 ("T_qdot", [] if self.T_qdot is None else [self.T_qdot], in_qdot),
@@ -474,8 +474,7 @@ class Definition:
                             f"{type(named).__name__} {named!r}")
         exprs = {k: sympify_entry(e, f"the {what.split(' ', 1)[1]} {k!r}")
                  for k, e in (named or {}).items()}
-        time = [self.t] if self.t is not None else []
-        allowed = {*self.q, *self.u_independent, *self.parameter_symbols, *time}
+        allowed = {*self.q, *self.u_independent, *self.parameter_symbols, self.t}
         if field == "validity":
             allowed |= {*self.u, *(dot_symbol(s) for s in self.u_independent)}
         self._check_uses(what, list(exprs.values()), allowed)
@@ -554,8 +553,7 @@ class Definition:
         if strangers:
             raise ValueError(f"dependent coordinates {strangers} are not among q = "
                              f"{list(self.q)}")
-        allowed = {*self.q, *([self.t] if self.t is not None else []),
-                   *self.parameter_symbols}
+        allowed = {*self.q, self.t, *self.parameter_symbols}
         for i, f in enumerate(self.holonomic):
             rates = f.free_symbols & {*self.qdot, *self.u}
             if rates:
