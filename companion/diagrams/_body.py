@@ -7,7 +7,7 @@ import itertools
 import numpy as np
 from matplotlib.axes import Axes
 
-from companion.diagrams._draw import COLORS, MUTED, arrow, project
+from companion.diagrams._draw import COLORS, MUTED, arrow3, project
 from companion.geometry.lie import rotation_from_euler_angles
 
 
@@ -37,7 +37,7 @@ def frame(ax: Axes, R: np.ndarray, length: float, names: tuple[str, str, str],
     origin = np.asarray(at, float)
     for k in range(3):
         tip = origin + R[:, k] * length
-        arrow(ax, project(origin), project(tip), colours[k], names[k],
+        arrow3(ax, origin, tip, colours[k], names[k],
               offset=project(R[:, k]) * 0.14 / max(np.linalg.norm(project(R[:, k])), 0.2),
               lw=lw)
 

@@ -14,8 +14,9 @@ INK = "#222222"
 MUTED = "#8a8a8a"
 FONT = 12
 
-__all__ = ["COLORS", "FONT", "INK", "MUTED", "angle", "arc", "arc3", "arrow", "datum", "dimension",
-           "hang", "heading", "notes", "pin", "point", "project", "setup", "spring", "support"]
+__all__ = ["COLORS", "FONT", "INK", "MUTED", "angle", "arc", "arc3", "arrow", "arrow3", "datum",
+           "dimension", "hang", "heading", "notes", "pin", "point", "project", "setup", "spring",
+           "support"]
 
 
 def setup(ax: Axes, title: str, xlim: Sequence[float], ylim: Sequence[float]) -> None:
@@ -161,6 +162,11 @@ def project(points, azim: float = 30.0, elev: float = 20.0) -> np.ndarray:
     x, y, z = p
     return np.array([-np.sin(a) * x + np.cos(a) * y,
                      np.cos(e) * z - np.sin(e) * (np.cos(a) * x + np.sin(a) * y)])
+
+
+def arrow3(ax: Axes, start, end, *args, **kwargs) -> None:
+    """:func:`arrow` between the 3-D points ``start`` and ``end``, projected."""
+    arrow(ax, project(start), project(end), *args, **kwargs)
 
 
 def arc3(ax: Axes, centre, u, v, radius: float, angle_deg: float, colour: str = INK,

@@ -156,13 +156,12 @@ class LayeredRender:
         """Render a frame into the canvas's Agg buffer (the whole figure, as matplotlib renders
         it, when :attr:`whole_only`)."""
         fig = self.figure
+        self.frames += 1
         if self.whole_only:
             FigureCanvasAgg.draw(self.canvas)
-            self.frames += 1
             return
         key = background_key(fig)
         renderer = self.canvas.get_renderer()
-        self.frames += 1
         if key != self._key or self._background is None:
             self._render_background()
             renderer = self.canvas.get_renderer()
