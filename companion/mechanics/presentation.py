@@ -376,7 +376,7 @@ def _rest_terms(rest: list[sp.Expr], coordinates: Sequence[sp.Symbol]) -> list[T
 
 # ----------------------------------------------------------------------------- widths
 _WIDE = {r"\quad": 1.0, r"\qquad": 2.0, r"\,": 0.17, r"\ ": 0.25, r"\;": 0.28, r"\!": -0.17,
-         r"\left": 0.0, r"\right": 0.0, r"\displaystyle": 0.0, r"\cdot": 0.8,
+         r"\\": 0.0, r"\left": 0.0, r"\right": 0.0, r"\displaystyle": 0.0, r"\cdot": 0.8,
          r"\times": 0.9, r"\partial": 0.6, r"\sum": 1.2, r"\infty": 1.0}
 _FUNCTIONS = {r"\sin", r"\cos", r"\tan", r"\cot", r"\sec", r"\csc", r"\log", r"\exp",
               r"\operatorname", r"\det"}
@@ -492,8 +492,6 @@ def latex_width(text: str) -> float:
                 width += 0.5 * (len(command) - 1) + 0.2
             elif command in _WIDE:
                 width += _WIDE[command]
-            elif command == r"\\":
-                pass
             else:  # a Greek letter or another symbol
                 width += 0.6
         elif char in "_^":
@@ -568,10 +566,8 @@ def equations_latex(equations: Sequence[Any], speeds: Sequence[sp.Symbol] = (),
         if len(one_line) == 1:
             return one_line[0]
         rows = [line.replace(" = ", " &= ", 1) for line in one_line]
-        return r"\begin{aligned}" + r" \\ ".join(rows) + r"\end{aligned}"
-    rows = []
-    for tokens in token_sets:
-        rows.extend("&" + line for line in _fill(tokens, budget))
+    else:
+        rows = ["&" + line for tokens in token_sets for line in _fill(tokens, budget)]
     return r"\begin{aligned}" + r" \\ ".join(rows) + r"\end{aligned}"
 
 
