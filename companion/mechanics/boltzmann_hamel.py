@@ -258,13 +258,15 @@ def boltzmann_hamel(
                       key="equations"))
     steps.append(Step("Kinematical equations q̇ = Φ u + Φ_t with the constraints applied",
                       [sp.Eq(dot_symbol(qi), kinematics[i], evaluate=False)
-                       for i, qi in enumerate(q)], cite["kinematical_equations"],
-                      "Only the first n − m columns of Φ enter.", None,
+                       for i, qi in enumerate(q)],
+                      cite["kinematical_equations"], "Only the first n − m columns of Φ enter.",
+                      None,
                       key="kinematical_equations"))
 
     return BoltzmannHamelResult(
         method="boltzmann_hamel", q=q, u=u_ind, mass_matrix=mass_matrix, forcing=forcing,
-        kinematics=kinematics, equations=equations, steps=steps, t=t, rheonomic=rheonomic,
+        kinematics=kinematics, equations=equations, steps=steps, t=t,
+        rheonomic=rheonomic,
         Psi=psi, Psi_t=psi_t, Phi=phi, Phi_t=phi_t, C=C, gamma=gamma, gamma_t=gamma_t,
         momenta=p, inertia=inertia, constraint_rows=rows[k:, :], u_all=u, udot=udot,
     )
