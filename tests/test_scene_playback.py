@@ -7,7 +7,9 @@ place, and where playback or scrubbing stops reaches both exactly.
 
 The scene's view runs on a stand-in model that records every time sent to the kernel, with the
 page's clock; the bounds are on the spacing of those records, not on the page's speed: a slow
-page draws fewer frames and sends fewer times, never more."""
+page draws fewer frames and sends fewer times, never more.  On a busy laptop the motion keeps
+the wall clock and frames the page misses are dropped (benchmarks/display_rate.py measures
+it): shown with display frames given by the test."""
 
 from __future__ import annotations
 
@@ -204,7 +206,7 @@ def test_playback_keeps_the_wall_clock_and_drops_the_frames_a_busy_page_misses(s
     for at in frames[1:]:
         time, count = page.evaluate("at => globalThis.__frame(at)", at)
         drawn += 1
-        assert count == drawn, "a late frame was drawn more than once"
+        assert count == drawn, "each frame the display gives must draw exactly one picture"
         assert time == pytest.approx(first + (at - frames[0]) / 1000, abs=1e-9), (
             f"{(at - frames[0]) / 1000:.3f} s after the first frame the scene shows "
             f"{time - first:.3f} s of motion")
