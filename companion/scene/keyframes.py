@@ -78,6 +78,7 @@ class _Packer:
         self._by_id: dict[int, str] = {}
         self._alive: list[Any] = []  # keeps arrays alive, so that their ids stay unique
         self.positions: list[np.ndarray] = []  # every position, for the bounds
+        self.tips: list[np.ndarray] = []  # arrows' tips: in the bounds, not in the start's
 
     def ref(self, value: Any, width: int, what: str, kind: str = "lerp") -> str | list:
         key = id(value)
@@ -176,7 +177,7 @@ def build(declaration: Declaration, t: np.ndarray, *,
         elif isinstance(item, Arrow):
             origin = pack.point(item.origin, what + " origin")
             vector = pack.ref(item.vector, 3, what + " vector")
-            pack.positions.append(pack.values(origin) + pack.values(vector))
+            pack.tips.append(pack.values(origin) + pack.values(vector))
             spec["arrows"].append({"origin": origin, "vector": vector, "color": item.color,
                                    "label": item.label, "width": item.width})
         elif isinstance(item, Cone):
@@ -193,13 +194,16 @@ def build(declaration: Declaration, t: np.ndarray, *,
                                         "hud modes", "step"),
                        "names": list(declaration.hud.names)}
     spec["channels"] = pack.channels
-    lo, hi = _bounds(pack.positions, extra_reach)
+    lo, hi = _bounds(pack.positions + pack.tips, extra_reach)
     for grid in grids:
         segments, lo, hi = _grid_segments(grid, lo, hi)
         spec["grids"].append({"segments": segments})
-    if declaration.view == "2d":
-        lo[2] = hi[2] = 0.0
-    spec["bounds"] = [lo.tolist(), hi.tolist()]
+    # what a scene frames while a prediction is open (scene.js): the bodies at the start only
+    start = _bounds([p[:1] for p in pack.positions], extra_reach)
+    for key, (low, high) in (("bounds", (lo, hi)), ("start_bounds", start)):
+        if declaration.view == "2d":
+            low[2] = high[2] = 0.0
+        spec[key] = [low.tolist(), high.tolist()]
     data = np.concatenate(pack.blocks).astype("<f4").tobytes()
     return Keyframes(spec, data)
 
