@@ -24,6 +24,9 @@ from companion.scene.items import Arrow, Body, Cone, Declaration, Grid, Point, R
 #: with interpolation, and a payload far below the 250 kB budget.
 MAX_FRAMES = 600
 FORMAT_VERSION = 1
+#: A body coloured by its mode is drawn in this grey while the mode is hidden (a prediction
+#: open, scene.js): none of the modes' colours, so its colour tells nothing.
+NEUTRAL_COLOR = "#b0b0b0"
 
 
 @dataclass(frozen=True)
@@ -146,7 +149,8 @@ def build(declaration: Declaration, t: np.ndarray, *,
         what = f"{type(item).__name__} #{k}"
         if isinstance(item, Body):
             mesh = {"vertices": np.round(item.mesh.vertices, 5).tolist(),
-                    "faces": [list(f) for f in item.mesh.faces], "color": item.color,
+                    "faces": [list(f) for f in item.mesh.faces],
+                    "color": item.color if item.modes is None else NEUTRAL_COLOR,
                     "position": pack.point(item.position, what + " position"),
                     "attitude": None if item.attitude is None
                     else pack.ref(item.attitude, 4, what + " attitude", "quat"),
