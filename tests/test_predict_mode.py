@@ -376,3 +376,27 @@ def test_a_page_exported_mid_prediction_holds_no_outcome(name):
         assert scene.description in pages[preset] and "m.play(" in pages[preset]
     assert pages[asked[0]] != pages[asked[1]]
     explorer.close()
+
+
+def test_the_neutral_start_is_the_same_whatever_follows():
+    """The scene layer's one rule, on two motions from the same start: drawn neutral (the
+    static form's picture; scene.js draws the same), the start is framed by itself and shows
+    no trail, arrow, fitted grid or mode colour, so the pictures are equal; drawn whole they
+    differ (the motion's bounds, the arrow, the first mode's colour)."""
+    from companion.scene import keyframes as kf
+    from companion.scene.filmstrip import filmstrip_png
+    from companion.scene.items import Arrow, Body, Declaration, Grid, Modes, Point, box_mesh
+
+    t = np.linspace(0.0, 1.0, 50)
+
+    def declared(speed: float, first_mode: int) -> Declaration:
+        p = np.array([speed * t, 0 * t, 0 * t])
+        modes = Modes(np.full(t.size, first_mode), ["a", "b"], ["#E69F00", "#009E73"])
+        return Declaration([Grid(), Point(p, trail=True), Arrow(p, p + [[0], [1], [0]], "#000000"),
+                            Body(box_mesh((0.2, 0.2, 0.2)), p, modes=modes)], view="2d")
+
+    slow, fast = kf.build(declared(1.0, 0), t), kf.build(declared(3.0, 1), t)
+    assert slow.spec["bounds"] != fast.spec["bounds"]
+    assert slow.spec["start_bounds"] == fast.spec["start_bounds"]
+    assert filmstrip_png(slow, neutral=True) == filmstrip_png(fast, neutral=True)
+    assert filmstrip_png(slow) != filmstrip_png(fast)
