@@ -454,6 +454,31 @@ def test_the_worker_stays_light(running):
         assert "numpy" not in maps.read()
 
 
+def test_an_exercise_set_starts_the_worker_unless_graded(monkeypatch):
+    """Issue 39: the worker starts as the set is made (shown, or built by an assignment's
+    cell), so it imports while the reader reads and the first check finds it ready; a graded
+    set judges nothing in the kernel and starts none."""
+    from companion.exercises import graded
+
+    grader().close()
+    monkeypatch.setattr(graded, "_scopes", frozenset({"euler_body"}))
+    examples.exercises_for("euler_body")
+    assert grader().pid is None
+    examples.exercises_for("knife_edge")
+    assert grader().pid is not None
+
+
+def test_the_worker_warms_up_on_each_kind_of_judgement_before_it_is_ready():
+    """The warm-up (run before the ready signal, so outside any check's CPU budget) proves an
+    identity by simplify, finds the wrong entry of a matrix and diagnoses a factor: the paths
+    whose first use loads and caches parts of sympy."""
+    t = sp.Symbol("x", positive=True)
+    verdicts = [worker.judge(Request(text, {"x": t}, sp.sympify(e, locals={"x": t})), 2.0)
+                for text, e in worker._WARM_UP]
+    assert [(v.verdict, v.hint_kind) for v in verdicts] == [
+        (chk.PROVEN, "correct"), (chk.NOT_EQUAL, "entries"), (chk.NOT_EQUAL, "factor")]
+
+
 # --------------------------------------------------------------------------- the worker server
 def _parent(pid: int) -> int:
     with open(f"/proc/{pid}/stat") as stat:

@@ -24,7 +24,7 @@ from companion.exercises.check import FULL_TURN, NOT_EQUAL, PROVEN, UNREADABLE, 
 from companion.exercises.graded import graded, protect, withhold
 from companion.exercises.parse import Answer, name_table
 from companion.exercises.variant import Variant
-from companion.exercises.worker import Request, grade
+from companion.exercises.worker import Request, grade, grader
 from companion.mechanics.derivation import Derivation, Step
 from companion.model import Model
 from companion.system import Parameter, System
@@ -356,6 +356,9 @@ class ExerciseSet:
     ``draw(seed)``, set by the catalog for a slice that declares variants of its system
     (:mod:`companion.exercises.variant`), builds the same set on the variant a student id
     draws; ``variant`` is the variant a set was built on (None: the book's system).
+
+    A set with a typed exercise starts the grading worker (unless graded mode is on for it):
+    it imports sympy and warms up while the reader reads, so the first check finds it ready.
     """
 
     example: str
@@ -368,6 +371,8 @@ class ExerciseSet:
         for exercise in self.exercises:  # graded mode may be on for this set only
             exercise.scope = self.example
             protect(exercise)
+        if not graded(self.example) and any(isinstance(e, Exercise) for e in self.exercises):
+            grader().start()
 
     def __iter__(self):
         return iter(self.exercises)

@@ -10,7 +10,7 @@ kernel and kept for every later check:
 - **a CPU budget, not a wall clock**: a check may use :func:`budget` seconds of the
   worker's own CPU time (:data:`CPU_SECONDS` unless the instructor sets
   ``COMPANION_CHECK_SECONDS`` or calls :func:`set_budget`); the worker's start-up (importing
-  sympy) does not count.  A machine busy with other work slows a check down without
+  sympy, then a warm-up judgement, :data:`_WARM_UP`) does not count.  A machine busy with other work slows a check down without
   changing its verdict, so a correct answer is not turned away because 60 notebooks are
   graded at once, and a class graded twice gets the same grades;
 - **hard limit, from outside**: the kernel watches the worker's CPU time; past the budget
@@ -444,10 +444,29 @@ def judge(request: Request, seconds: float) -> Feedback:
         return undecided("its value is too large to compute", "too_large")
 
 
-def _imports() -> None:
-    import sympy  # noqa: F401 - imported once, before the limits and the ready signal
+#: What the worker judges before it says it is ready (typed text, expected answer as text):
+#: an identity proved, a matrix's wrong entry, a factor.  sympy's first ``simplify``,
+#: ``evalf`` and ``cancel`` load and cache what later checks reuse (0.3–1 s of CPU), which
+#: would otherwise count against the reader's first check.
+_WARM_UP = (("1 - sin(x)**2", "cos(x)**2"), ("[[x, 2*x], [0, 1]]", "Matrix([[x, x], [0, 1]])"),
+            ("3*x/2", "x*cos(x)"))
 
-    from companion.exercises import check, parse  # noqa: F401
+
+def _imports() -> None:
+    """Import sympy and the checker and judge :data:`_WARM_UP`, before the limits and the
+    ready signal (once: a worker forked by the server inherits it)."""
+    global _warm
+    if _warm:
+        return
+    import sympy
+
+    x = sympy.Symbol("x", positive=True)
+    for text, expected in _WARM_UP:
+        judge(Request(text, {"x": x}, sympy.sympify(expected, locals={"x": x})), CPU_SECONDS)
+    _warm = True
+
+
+_warm = False
 
 
 def serve(fd: int, ready: bytes = _READY) -> None:
