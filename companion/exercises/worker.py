@@ -10,9 +10,10 @@ kernel and kept for every later check:
 - **a CPU budget, not a wall clock**: a check may use :func:`budget` seconds of the
   worker's own CPU time (:data:`CPU_SECONDS` unless the instructor sets
   ``COMPANION_CHECK_SECONDS`` or calls :func:`set_budget`); the worker's start-up (importing
-  sympy, then a warm-up judgement, :data:`_WARM_UP`) does not count.  A machine busy with other work slows a check down without
-  changing its verdict, so a correct answer is not turned away because 60 notebooks are
-  graded at once, and a class graded twice gets the same grades;
+  sympy, then a warm-up judgement, :data:`_WARM_UP`) does not count.  A machine busy with
+  other work slows a check down without changing its verdict, so a correct answer is not
+  turned away because 60 notebooks are graded at once, and a class graded twice gets the
+  same grades;
 - **hard limit, from outside**: the kernel watches the worker's CPU time; past the budget
   it kills the worker, starts a fresh one at once and **checks again** with
   :data:`RETRY_FACTOR` times the budget, and only then answers "could not decide"
