@@ -420,11 +420,4 @@ def show(name: str, *, only: Sequence[str], title: str | None = None) -> None:
     """Display the exercises ``only`` of a practice set in a notebook (works in Voilà too)."""
     from IPython.display import display
 
-    chosen = exercise_set(name)
-    known = [exercise.key for exercise in chosen]
-    unknown = [key for key in only if key not in known]
-    if unknown:
-        raise ValueError(f"practice set {name!r} has no exercise {', '.join(map(repr, unknown))};"
-                         f" known: {', '.join(known)}")
-    display(ExerciseSet(name, title or chosen.title,
-                        [e for e in chosen if e.key in only]).widget())
+    display(exercise_set(name).chosen(only, title=title).widget())

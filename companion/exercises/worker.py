@@ -152,8 +152,7 @@ class Grader:
         self._lock = threading.Lock()
         self._process: subprocess.Popen | None = None
         self._conn: Connection | None = None
-        self._ready = False
-        self._forked: int | None = None  # the pid of a worker the server forked for us
+        self._pid: int | None = None  # the worker's, from its ready signal
         self.restarts = 0
 
     # ------------------------------------------------------------------ lifetime
@@ -166,7 +165,7 @@ class Grader:
     def _alive(self) -> bool:
         if self._process is not None:
             return self._process.poll() is None
-        return self._forked is not None and Path(f"/proc/{self._forked}").exists()
+        return self._pid is not None and Path(f"/proc/{self._pid}").exists()
 
     def _spawn(self) -> None:
         if self._alive():
@@ -175,7 +174,6 @@ class Grader:
         if use_server():
             try:
                 self._conn = _from_server()
-                self._ready = False
                 return
             except WorkerError:
                 pass  # no server to be had (a race, a crash): this kernel's own worker grades
@@ -189,22 +187,19 @@ class Grader:
         finally:
             theirs.close()
         self._conn = Connection(ours.detach())
-        self._ready = False
 
     def _wait_ready(self) -> None:
-        if self._ready:
+        if self._pid is not None:
             return
         try:
             message = self._conn.recv_bytes() if self._conn.poll(STARTUP_SECONDS) else b""
         except (EOFError, OSError):
             message = b""
         ready, _, pid = message.partition(b" ")
-        if ready != _READY:
+        if ready != _READY or not pid.isdigit():
             self._kill()
             raise WorkerError("the grading worker did not start")
-        if pid:  # forked by the worker server: ours to watch and to kill, not to reap
-            self._forked = int(pid)
-        self._ready = True
+        self._pid = int(pid)
 
     def _kill(self) -> None:
         if self._conn is not None:
@@ -215,13 +210,12 @@ class Grader:
                 self._process.kill()
             self._process.wait()
             self._process = None
-        if self._forked is not None:
+        elif self._pid is not None:  # forked by the worker server, which reaps it
             try:
-                os.kill(self._forked, 9)  # the server reaps it
+                os.kill(self._pid, 9)
             except ProcessLookupError:
                 pass
-            self._forked = None
-        self._ready = False
+        self._pid = None
 
     def close(self) -> None:
         """Stop the worker (a later check starts a new one)."""
@@ -231,7 +225,7 @@ class Grader:
     @property
     def pid(self) -> int | None:
         """The worker's process id, None when none runs."""
-        return self._process.pid if self._process is not None else self._forked
+        return self._process.pid if self._process is not None else self._pid
 
     def cpu_seconds(self) -> float | None:
         """CPU seconds (user and system) the worker has used, None when it cannot be read
@@ -470,15 +464,16 @@ def _imports() -> None:
 _warm = False
 
 
-def serve(fd: int, ready: bytes = _READY) -> None:
-    """The worker's loop: one request in, one JSON verdict out, until the kernel goes."""
+def serve(fd: int) -> None:
+    """The worker's loop: ready and its pid sent, then one request in, one JSON verdict out,
+    until the kernel goes."""
     from companion.exercises import check
 
     _imports()
     check.SOFT_LIMITS = True
     _limit_resources()
     conn = Connection(fd)
-    conn.send_bytes(ready)
+    conn.send_bytes(_READY + b" " + str(os.getpid()).encode())
     while True:
         try:
             request, seconds = pickle.loads(conn.recv_bytes())
@@ -534,7 +529,7 @@ def serve_forks(path: str) -> None:
                 signal.signal(signal.SIGCHLD, signal.SIG_DFL)
                 os.setsid()
                 try:
-                    serve(conn.detach(), _READY + b" " + str(os.getpid()).encode())
+                    serve(conn.detach())
                 finally:
                     os._exit(0)
             workers.add(pid)
