@@ -56,6 +56,7 @@ import sys
 import threading
 import time
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -158,8 +159,9 @@ class Grader:
     # ------------------------------------------------------------------ lifetime
     def start(self) -> None:
         """Start the worker if none is running (returns at once; it imports in the
-        background), so that the first check does not wait for sympy."""
-        with self._lock:
+        background), so that the first check does not wait for sympy.  A worker that cannot
+        be started is left to the first check, whose verdict says so."""
+        with self._lock, suppress(OSError, WorkerError):
             self._spawn()
 
     def _alive(self) -> bool:
