@@ -191,13 +191,9 @@ def two_link() -> System:
     ).build()
 
 
-def _kane(system: System):
-    return system.derive("kane")
-
-
 def _kane_row(system: System, key: str, j: int) -> sp.Expr:
     """Row j of a step of the general dynamical equation (its inertia or applied forces)."""
-    return _kane(system).step(key).expr[j]
+    return system.derive("kane").step(key).expr[j]
 
 
 _RATES = {"u_1dot": r"\dot{u_{1}}", "u_2dot": r"\dot{u_{2}}"}
