@@ -171,17 +171,7 @@ def show_exercises(name: str, *, only: Sequence[str] | None = None,
     """
     from IPython.display import display
 
-    from companion.exercises import ExerciseSet
-
-    exercise_set = exercises_for(name)
-    known = [exercise.key for exercise in exercise_set]
-    unknown = [key for key in (*(only or ()), *skip) if key not in known]
-    if unknown:
-        raise ValueError(f"{name!r} has no exercise {', '.join(map(repr, unknown))}; "
-                         f"known: {', '.join(known)}")
-    chosen = [exercise for exercise in exercise_set
-              if (only is None or exercise.key in only) and exercise.key not in skip]
-    display(ExerciseSet(exercise_set.example, title or exercise_set.title, chosen).widget())
+    display(exercises_for(name).chosen(only, skip, title).widget())
 
 
 def method_selector(example: str = "knife_edge", method: str = "kane"):
