@@ -27,7 +27,7 @@ import contextlib
 import copy
 import difflib
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import cached_property
 from types import MappingProxyType
 from typing import Any
@@ -50,13 +50,7 @@ from companion.mechanics.derivation import Derivation
 from companion.mechanics.methods import INPUTS as METHOD_INPUTS
 from companion.mechanics.methods import METHODS, Given, Method, applicable, register_method
 from companion.mechanics.numeric_elimination import boltzmann_hamel_numeric
-from companion.mechanics.quasi_velocities import dot_symbol
-from companion.model import Observable
-from companion.numerics import (
-    CompiledEOM,
-    SingularConfigurationError,
-    Trajectory,
-)
+from companion.numerics import CompiledEOM, SingularConfigurationError, Trajectory
 from companion.numerics.integrate import SOLVERS, compiled_or_lsoda, integrate
 from companion.numerics.linearize import Linearization, linearize
 from companion.numerics.simulate import (
@@ -67,6 +61,7 @@ from companion.numerics.simulate import (
     sample_times,
     simulate_model,
 )
+from companion.numerics.trajectory import Evaluation, Observer
 
 
 class Integrator:
@@ -192,11 +187,6 @@ class OdeIntegrator(Integrator):
         return traj
 
 
-#: An observer fills further entries of a finished trajectory from numbers (what the
-#: system's expressions cannot give: joint forces, attitude residuals, great-circle tests).
-Observer = Callable[["System", Trajectory], None]
-
-
 #: What each attribute a :class:`System` reads through from its :class:`Definition` is.
 _READ_THROUGH = {
     "q": "generalized coordinates", "qdot": "symbols of q̇",
@@ -226,9 +216,14 @@ _READ_THROUGH = {
 #: bodies, the geometric methods' mechanism, how Boltzmann–Hamel eliminates Φ = Ψ⁻¹).
 INPUTS = (*METHOD_INPUTS, "elimination")
 
-#: Keywords of ``System`` that are parts, not fields of the definition.
-PARTS = ("name", "title", "citations", "method", "integrator", "methods", "observers",
-         "observables", "invariants", "series", "validity", "t_final", "n_points", *INPUTS)
+#: The fields of an :class:`Evaluation`, each a part of a ``System`` of its own too.
+EVALUATION = tuple(f.name for f in fields(Evaluation))
+
+#: Keywords of ``System.variant`` that are parts, not fields of the definition (``System``
+#: takes the evaluation's as ``evaluation=Evaluation(…)``, and a worked example's
+#: ``citations`` come from its record).
+PARTS = ("name", "title", "citations", "method", "integrator", "methods", "evaluation",
+         *EVALUATION, *INPUTS)
 
 #: What each part is, by the attribute that reads it (``own_methods`` is the keyword
 #: ``methods``: the attribute ``methods`` lists the registered ones too).
@@ -240,6 +235,8 @@ _PART_DOCS = {
     "method": "the derivation method ``simulate`` integrates unless told another",
     "integrator": "the :class:`Integrator` that turns the equations into a motion",
     "own_methods": "the system's own derivation methods by name (keyword ``methods``)",
+    "evaluation": "what a simulation evaluates along the motion, and its default samples "
+                  "(:class:`Evaluation`; its fields read through as the attributes below)",
     "observers": "functions called with each new trajectory",
     "observables": "quantities that depend on the equations (:class:`~companion.model."
                    "Observable`), computed from this system's own derivation",
@@ -283,10 +280,16 @@ def _definition(fields: Mapping[str, Any]) -> Definition:
     known = Definition.FIELDS
     unknown = sorted(set(fields) - set(known))
     if unknown:
-        near = {k: difflib.get_close_matches(k, [*known, *PARTS], n=1) for k in unknown}
-        hints = "; ".join(f"{k}: did you mean {m[0]}?" if m else f"{k}: a worked example's {k} "
-                          "is on its record (WorkedExample)" for k, m in near.items()
-                          if m or k in ("source", "reconstruction"))
+        def hint(k: str) -> str | None:
+            if k in EVALUATION:
+                return f"{k}: give evaluation=Evaluation({k}=…)"
+            if k in ("source", "reconstruction", "citations"):
+                return f"{k}: a worked example's {k} is on its record (WorkedExample)" + (
+                    ", or system.variant(citations=…)" if k == "citations" else "")
+            near = difflib.get_close_matches(k, [*known, *PARTS], n=1)
+            return f"{k}: did you mean {near[0]}?" if near else None
+
+        hints = "; ".join(h for h in map(hint, unknown) if h)
         raise TypeError(f"System got unknown keyword(s) {', '.join(unknown)}"
                         + (f" ({hints})" if hints else "")
                         + f". Parts: {', '.join(PARTS)}; fields of the definition: "
@@ -308,9 +311,6 @@ class System:
         The system as the book defines it (frozen).
     name, title
         What the system is called, and its display title (default: the name).
-    citations
-        A worked example's own numbers of its derivations' steps by method and step key,
-        ``{"boltzmann_hamel": {"gyroscopic": "(4.121)"}}`` (:meth:`Derivation.cited`).
     method
         The default derivation method (a name).
     integrator
@@ -318,21 +318,13 @@ class System:
     methods
         The system's own methods by name (used before the registered ones); each is called
         with the system, not only its definition, so it may build on another derivation.
-    observers
-        Functions ``(system, trajectory) -> None`` adding numeric series after a run.
-    observables
-        Quantities that depend on the equations (a constraint force, an energy) by name, each
-        an :class:`~companion.model.Observable` computed from this system's own derivation
-        and forces: a system from a changed definition keeps them right.  None by default
-        (each is evaluated at every ``simulate``): for a nonholonomic system's constraint
-        forces along the motion, ``observables={"lambda": CONSTRAINT_FORCES}``
-        (:data:`companion.model.CONSTRAINT_FORCES`; series ``lambda_0``, … one per
-        constraint, a single one ``lambda``).
-    invariants, series, validity
-        Named expressions evaluated along each motion: conserved, plotted, and conditions
-        (≥ 0) the model needs, which may use the accelerations (:meth:`Definition.evaluated`).
-    t_final, n_points
-        Default simulated time and number of samples.
+    evaluation
+        What each simulation evaluates along the motion (invariants, series, validity
+        conditions, observables, observers) and its default samples (t_final, n_points): an
+        :class:`Evaluation`, e.g. ``Evaluation(invariants={"energy": T + V}, t_final=10.0)``;
+        each field reads through as an attribute (``system.series``), and
+        ``variant(series=…)`` changes one.  A worked example's own equation numbers of its
+        steps (``citations``) come from its record: ``variant(citations=…)``.
     **fields
         The methods' own inputs (:data:`INPUTS`: ``mechanics_model``, Kane's bodies;
         ``geometry``, a mechanism or an embedding; ``elimination``), and instead of
@@ -354,17 +346,10 @@ class System:
         *,
         name: str = "system",
         title: str = "",
-        citations: Mapping[str, Mapping[str, str]] | None = None,
         method: str = "boltzmann_hamel",
         integrator: Integrator | None = None,
         methods: Mapping[str, Method] | None = None,
-        observers: Sequence[Observer] = (),
-        observables: Mapping[str, Observable] | None = None,
-        invariants: Mapping[str, sp.Expr] | None = None,
-        series: Mapping[str, sp.Expr] | None = None,
-        validity: Mapping[str, sp.Expr] | None = None,
-        t_final: float = 20.0,
-        n_points: int = 600,
+        evaluation: Evaluation | None = None,
         **fields: Any,
     ):
         inputs = {k: fields.pop(k) for k in INPUTS if k in fields}
@@ -380,22 +365,22 @@ class System:
                             f"{type(definition).__name__} (or give its fields as keywords)")
         self._definition = definition
         self._parts: dict[str, Any] = {"integrator": OdeIntegrator()}
-        self._set_parts(name=name, title=title, citations=citations, method=method,
-                        integrator=integrator, methods=methods, observers=observers,
-                        observables=observables, invariants=invariants, series=series,
-                        validity=validity, t_final=t_final, n_points=n_points, **inputs)
+        self._set_parts(name=name, title=title, method=method, integrator=integrator,
+                        methods=methods, evaluation=evaluation, **inputs)
         self._derivations: dict[str, Derivation] = {}
         self._forget_compiled(self.__dict__)
 
-    def _set_parts(self, *, name: str, title: str, citations: Mapping[str, Mapping] | None,
-                   method: str, integrator: Integrator | str | None,
-                   methods: Mapping[str, Method] | None, observers: Sequence[Observer] | None,
-                   observables: Mapping[str, Observable] | None, t_final: float,
-                   n_points: int, mechanics_model: Callable | None = None,
-                   geometry: Any = None, elimination: str = "symbolic",
-                   **evaluated: Mapping[str, sp.Expr] | None) -> None:
+    def _set_parts(self, *, name: str, title: str, method: str,
+                   integrator: Integrator | str | None, methods: Mapping[str, Method] | None,
+                   evaluation: Evaluation | None,
+                   citations: Mapping[str, Mapping] | None = None,
+                   mechanics_model: Callable | None = None, geometry: Any = None,
+                   elimination: str = "symbolic") -> None:
         """Validate the parts and set them (here and in :meth:`variant` only)."""
-        sample_times(t_final, n_points)  # refuses what a simulation would refuse
+        if not isinstance(evaluation, Evaluation | None):
+            raise TypeError(f"evaluation must be an Evaluation(invariants=…, series=…, "
+                            f"t_final=…), got {type(evaluation).__name__}")
+        evaluation = (evaluation or Evaluation()).checked(self.definition)
         if elimination not in ("symbolic", "numeric"):
             raise ValueError(f"elimination must be 'symbolic' or 'numeric', got {elimination!r}")
         if mechanics_model is not None and not callable(mechanics_model):
@@ -407,16 +392,8 @@ class System:
                 elimination == "numeric" and mechanics_model is not None):
             raise ValueError("give the kinetic energy: T (in the u's) or T_qdot (in q̇) (with "
                              "elimination='numeric', a mechanics_model instead)")
-        observables = dict(observables or {})
-        wrong = [k for k, v in observables.items() if not isinstance(v, Observable)]
-        if wrong:
-            raise TypeError(f"observables must map names to companion.model.Observable, got "
-                            f"{', '.join(f'{k}: {observables[k]!r}' for k in wrong)}")
-        self._parts = {"name": name, "title": title or name,
-                       **{k: self.definition.evaluated(k, v) for k, v in evaluated.items()},
-                       "t_final": t_final, "n_points": n_points,
-                       "own_methods": dict(methods or {}),
-                       "observers": tuple(observers or ()), "observables": observables,
+        self._parts = {"name": name, "title": title or name, "evaluation": evaluation,
+                       **vars(evaluation), "own_methods": dict(methods or {}),
                        "mechanics_model": mechanics_model, "geometry": geometry,
                        "elimination": elimination, "integrator": self._integrator(integrator)}
         if method not in self.methods:
@@ -481,8 +458,12 @@ class System:
                             f"{', '.join(Definition.FIELDS)}")
         new = copy.copy(self)
         new._definition = self._definition.replace(**changes)
-        current = {**{k: v for k, v in self._parts.items() if k != "own_methods"},
+        current = {**{k: v for k, v in self._parts.items()
+                      if k not in ("own_methods", *EVALUATION)},
                    "methods": self.own_methods, "integrator": None}
+        evaluation = parts.pop("evaluation", self.evaluation)
+        parts["evaluation"] = replace(evaluation, **{k: parts.pop(k) for k in EVALUATION
+                                                     if k in parts})
         new._set_parts(**{**current, **parts})
         kept = {} if {"methods", "citations", *INPUTS} & set(parts) or set(changes) - {
             "initial"} else dict(self._derivations)
@@ -795,7 +776,7 @@ class System:
         :meth:`_guard_functions` at ``p``."""
         names = tuple(s.name for s in self.q)
         if tuple(part.state_names(self)[: len(names)]) != names:  # another state: unread
-            return Guards(self.name, params, evaluate=self.evaluate)
+            return Guards(self.name, params, evaluate=lambda traj: self._evaluate(traj))
         if method not in self._checks:
             self._checks[method] = self._guard_functions(method)
         measure, determinant, rows, rates = self._checks[method]
@@ -806,7 +787,12 @@ class System:
             determinant=None if measure is None else lambda t, q: determinant(*q, *p, t),
             constrained=None if rows is None else lambda t, q: rows(*q, *p, t),
             kinematics=None if rates is None else lambda t, x: rates(*x, *p, t),
-            evaluate=self.evaluate)
+            evaluate=lambda traj: self._evaluate(traj))
+
+    @cached_property
+    def _evaluate(self) -> Callable[[Trajectory], None]:
+        """The evaluation compiled for this system (:meth:`Evaluation.compile`)."""
+        return self.evaluation.compile(self)
 
     def _guard_functions(self, method: str) -> tuple[Callable | None, ...]:
         """For :meth:`guards`, functions of (q, parameters, t), arrays of samples alike: the
@@ -836,73 +822,6 @@ class System:
                 rates = compiled(list(d.kinematics), *d.u)
         return measure, determinant, rows, rates
 
-    @cached_property
-    def _evaluators(self) -> dict[str, Callable]:
-        args = [*self.q, *self.u_independent, *self.parameter_symbols]
-        if self.t is not None:  # rheonomic: invariants and series may depend on time
-            args.append(self.t)
-        exprs = {**self.invariants, **self.series, **self.constraint_exprs,
-                 **self._validity_in_state(), **self._observed[0]}
-        return {k: sp.lambdify(args, e, modules="numpy", cse=True) for k, e in exprs.items()}
-
-    @cached_property
-    def _observed(self) -> tuple[dict[str, sp.Expr], set[str]]:
-        """The observables' expressions by name, and the names of the conserved ones."""
-        exprs: dict[str, sp.Expr] = {}
-        conserved: set[str] = set()
-        for name, observable in self.observables.items():
-            found = observable.expressions(name, self)
-            exprs.update(found)
-            if observable.conserved(self):
-                conserved.update(found)
-        return exprs, conserved
-
-    def _validity_in_state(self) -> dict[str, sp.Expr]:
-        """The validity conditions with the accelerations u̇ they use solved from the
-        equations of motion (the system's method, symbolically: small systems)."""
-        rates = [dot_symbol(s) for s in self.u_independent]
-        if not any(e.free_symbols & set(rates) for e in self.validity.values()):
-            return dict(self.validity)
-        d = self.derive()
-        if d.speeds != "u":
-            raise ValueError(f"the validity conditions of {self.name} use accelerations u̇, "
-                             f"which its method {self.method} does not solve for: write them "
-                             "in q and u, or choose a method in the u's")
-        acc = dict(zip(rates, d.accelerations(), strict=True))
-        return {k: e.xreplace(acc) for k, e in self.validity.items()}
-
-    def _report_validity(self, traj: Trajectory) -> None:
-        """Mark where the motion leaves the model's validity (a condition < 0): the series
-        ``"model valid"`` and, first among the events, the first violation."""
-        if not self.validity:
-            return
-        ok = {name: traj.series[name] >= 0 for name in self.validity}  # NaN violates too
-        valid = np.logical_and.reduce(list(ok.values()))
-        # nothing after a violation is the model's
-        traj.series["model valid"] = np.minimum.accumulate(valid).astype(float)
-        broken = [(int(np.argmin(v)), name) for name, v in ok.items() if not np.all(v)]
-        if broken:
-            i, name = min(broken, key=lambda b: b[0])  # the first violation, in time
-            traj.events.insert(0, f"t = {traj.t[i]:.4g} s: the motion leaves the model "
-                                  f"({name} = {traj.series[name][i]:.3g} < 0, the model "
-                                  f"needs {name} ≥ 0); what follows is not physical")
-
-    def evaluate(self, traj: Trajectory) -> None:
-        """Fill the trajectory's invariants, series and the residuals of its configuration
-        constraints from the system's expressions (q and u read by name, from the states or
-        from series an integrator filled), then run the observers."""
-        p = self.parameter_table.vector(traj.params)
-        rows = [traj[s.name] for s in (*self.q, *self.u_independent)]
-        time = [traj.t] if self.t is not None else []
-        for key, fn in self._evaluators.items():
-            value = np.broadcast_to(np.asarray(fn(*rows, *p, *time), dtype=float), traj.t.shape)
-            table = (traj.invariants if key in self.invariants or key in self._observed[1] else
-                     traj.residuals if key in self.constraint_exprs else traj.series)
-            table[key] = np.array(value)
-        self._report_validity(traj)
-        for observe in self.observers:
-            observe(self, traj)
-
 
 # The definition's attributes, read through: a System is used where a Definition is.
 for _field, _what in _READ_THROUGH.items():
@@ -913,7 +832,7 @@ del _field, _what
 
 
 __all__ = [
-    "MAX_POINTS", "METHODS", "Definition", "Integrator", "Linearization", "Observer",
+    "MAX_POINTS", "METHODS", "Definition", "Evaluation", "Integrator", "Linearization", "Observer",
     "OdeIntegrator", "Parameter", "ParameterTable", "SOLVERS", "Setup",
     "SingularConfigurationError", "System", "assumption_clash", "check_tolerance", "key_name",
     "register_method", "sample_times",

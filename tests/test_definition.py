@@ -12,7 +12,7 @@ import sympy as sp
 from companion import examples
 from companion.mechanics.definition import Definition
 from companion.mechanics.methods import METHODS
-from companion.system import OdeIntegrator, Parameter, System
+from companion.system import Evaluation, OdeIntegrator, Parameter, System
 
 theta, thetad = sp.symbols(r"theta \dot{\theta}")
 m, l, g = sp.symbols("m l g", positive=True)
@@ -40,7 +40,8 @@ def test_a_definition_is_frozen_and_keeps_copies_of_what_it_was_given():
     with pytest.raises(AttributeError, match="frozen"):
         del d.q
     series = {"x": l * sp.sin(theta)}
-    s = System(d, series=series)  # what a model evaluates along a motion is the model's
+    # what a model evaluates along a motion is the model's
+    s = System(d, evaluation=Evaluation(series=series))
     series["junk"] = theta
     assert set(s.series) == {"x"} and not hasattr(d, "series")
     with pytest.raises(TypeError):
@@ -78,7 +79,7 @@ def test_a_system_from_a_definition_or_from_its_fields_is_the_same():
     with pytest.raises(ValueError, match="unknown method 'maggy'"):
         System(**pendulum_fields(), method="maggy")
     with pytest.raises(ValueError, match="t_final must be a positive number"):
-        System(**pendulum_fields(), t_final=-3.0)
+        System(**pendulum_fields(), evaluation=Evaluation(t_final=-3.0))
     assert System(**pendulum_fields(), integrator="dop853").integrator.solver == "dop853"
 
 
@@ -233,7 +234,7 @@ def test_no_module_maps_parameter_names_to_positions_by_hand():
 def test_series_and_invariants_are_checked_when_the_system_is_built():
     z = sp.Symbol("z")
     with pytest.raises(ValueError, match="a series uses z"):
-        System(**pendulum_fields(series={"bad": z}))
+        System(**pendulum_fields(), evaluation=Evaluation(series={"bad": z}))
     sleigh = examples.get("knife_edge")
     with pytest.raises(ValueError, match=r"an invariant uses the constrained "
                                          r"speed\(s\) u_3"):

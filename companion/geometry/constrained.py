@@ -14,7 +14,7 @@ near the singular set and reports the motion in the first chart.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 import numpy as np
@@ -24,7 +24,7 @@ from companion.geometry.metric import Embedding, geometric
 from companion.numerics import SingularConfigurationError, Trajectory
 from companion.numerics.compile import Program, lambdify_scalar
 from companion.numerics.integrate import compiled_or_lsoda, integrate
-from companion.system import Integrator, OdeIntegrator, Parameter, Setup, System
+from companion.system import Evaluation, Integrator, OdeIntegrator, Parameter, Setup, System
 
 
 class ConstrainedSystem(System):
@@ -62,7 +62,6 @@ class ConstrainedSystem(System):
     def __init__(self, *, x: Sequence[sp.Symbol], xdot: Sequence[sp.Symbol],
                  embedding: Sequence[sp.Expr], ambient_metric: sp.Matrix,
                  ambient_force: Sequence[sp.Expr], min_immersion: float = 1e-3,
-                 series: Mapping[str, sp.Expr] | None = None,
                  ambient: Sequence[sp.Symbol] | None = None,
                  inverse: Sequence[sp.Expr] | None = None,
                  second_chart: Mapping[str, Sequence[sp.Expr]] | None = None, **kwargs):
@@ -79,9 +78,10 @@ class ConstrainedSystem(System):
                 min_immersion=min_immersion, ambient=ambient, inverse=second_chart["inverse"],
                 **{**kwargs, "name": f"{kwargs['name']} (second chart)"})
         kwargs.setdefault("method", "geometric")
+        own = kwargs.pop("evaluation", None) or Evaluation()
         super().__init__(q=x, qdot=xdot, T=emb.kinetic_energy(xdot), Q=list(emb.force),
-                         series={**position, **dict(series or {})}, geometry=emb,
-                         integrator=ChartIntegrator(second), **kwargs)
+                         evaluation=replace(own, series={**position, **(own.series or {})}),
+                         geometry=emb, integrator=ChartIntegrator(second), **kwargs)
         gram = emb.J.T * emb.J  # det and trace of JᵀJ: a cheap, scale-free rank test
         self._gram = [gram.det(method="berkowitz"), gram.trace()]
         self._inverse_map = None if inverse is None else (list(ambient), list(inverse))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from companion.system import Parameter, System
+from companion.system import Evaluation, Parameter, System
 
 
 def build() -> System:
@@ -60,7 +60,6 @@ def build() -> System:
             Parameter(wz, 20.0, -40.0, 40.0, "rad/s", "ω_z(0), spin"),
         ],
         # Conserved when c = 0; with damping the energy decays.
-        invariants={"energy": T + V},
-        t_final=5.0,
+        evaluation=Evaluation(invariants={"energy": T + V}, t_final=5.0),
     )
     return system
