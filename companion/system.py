@@ -60,6 +60,7 @@ from companion.numerics.simulate import (
     check_tolerance,
     sample_times,
     simulate_model,
+    system_guards,
 )
 from companion.numerics.trajectory import Evaluation, Observer
 
@@ -771,56 +772,14 @@ class System:
     def guards(self, part: Integrator, method: str, p: list[float],
                params: Mapping[str, float]) -> Guards:
         """The checks of one simulation by ``part`` at the parameter values ``p`` (``params``
-        by name): :class:`~companion.numerics.simulate.Guards` with this system's
-        :meth:`evaluate` and, when ``part``'s state is (q, u), the functions of
-        :meth:`_guard_functions` at ``p``."""
-        names = tuple(s.name for s in self.q)
-        if tuple(part.state_names(self)[: len(names)]) != names:  # another state: unread
-            return Guards(self.name, params, evaluate=lambda traj: self._evaluate(traj))
-        if method not in self._checks:
-            self._checks[method] = self._guard_functions(method)
-        measure, determinant, rows, rates = self._checks[method]
-        return Guards(
-            self.name, params, names,
-            held=tuple(u.name for u in self.u[len(self.u_independent):]),
-            conditioning=None if measure is None else lambda t, q: measure(*q, *p, t),
-            determinant=None if measure is None else lambda t, q: determinant(*q, *p, t),
-            constrained=None if rows is None else lambda t, q: rows(*q, *p, t),
-            kinematics=None if rates is None else lambda t, x: rates(*x, *p, t),
-            evaluate=lambda traj: self._evaluate(traj))
+        by name), built before the run (:func:`~companion.numerics.simulate.system_guards`)."""
+        return system_guards(self, part.state_names(self), method, p, params,
+                             lambda traj: self._evaluate(traj), self._checks)
 
     @cached_property
     def _evaluate(self) -> Callable[[Trajectory], None]:
         """The evaluation compiled for this system (:meth:`Evaluation.compile`)."""
         return self.evaluation.compile(self)
-
-    def _guard_functions(self, method: str) -> tuple[Callable | None, ...]:
-        """For :meth:`guards`, functions of (q, parameters, t), arrays of samples alike: the
-        coordinates' conditioning |det Ψ| / Π_i ‖row i of Ψ‖ and |det Ψ| (None when Ψ does not
-        depend on the q's, or under numeric elimination, whose compiled Φ refuses a singular Ψ
-        itself);
-        the entries of [Ψ_c | Ψ_t,c], the rows of the held u's in u = Ψ q̇ + Ψ_t (None
-        without); of (q, u, parameters, t), q̇ = Φ u + Φ_t of ``method`` (4.134) (None where
-        q̇ is read from the right-hand side: numeric elimination, speeds other than the u's)."""
-        psi, psi_t = self.psi
-        k, numeric = len(self.u_independent), self.elimination == "numeric"
-        t = self.t if self.t is not None else sp.Dummy()
-
-        def compiled(exprs: Any, *speeds: sp.Symbol) -> Callable:
-            return sp.lambdify([*self.q, *speeds, *self.parameter_symbols, t], exprs,
-                               modules="numpy", cse=True)
-
-        measure = determinant = rows = rates = None
-        if not numeric and psi.free_symbols & set(self.q):
-            norms = sp.Mul(*(sp.sqrt(sum(e**2 for e in psi.row(i))) for i in range(psi.rows)))
-            det = sp.Abs(psi.det(method="berkowitz"))
-            measure, determinant = compiled(det / norms), compiled(det)
-        if psi.rows > k:
-            rows = compiled(list(psi[k:, :].row_join(psi_t[k:, :])))
-            d = None if numeric else self.derive(method)
-            if d is not None and d.speeds == "u":
-                rates = compiled(list(d.kinematics), *d.u)
-        return measure, determinant, rows, rates
 
 
 # The definition's attributes, read through: a System is used where a Definition is.
