@@ -33,7 +33,6 @@ from types import MappingProxyType
 from typing import Any
 
 import numpy as np
-import sympy as sp
 
 # Importing the method modules registers their methods (they never import this module).
 from companion.geometry import lie, metric, planar  # noqa: F401
@@ -58,6 +57,7 @@ from companion.numerics.simulate import (
     Guards,
     Setup,
     check_tolerance,
+    complete_configuration,
     sample_times,
     simulate_model,
     system_guards,
@@ -237,15 +237,8 @@ _PART_DOCS = {
     "integrator": "the :class:`Integrator` that turns the equations into a motion",
     "own_methods": "the system's own derivation methods by name (keyword ``methods``)",
     "evaluation": "what a simulation evaluates along the motion, and its default samples "
-                  "(:class:`Evaluation`; its fields read through as the attributes below)",
-    "observers": "functions called with each new trajectory",
-    "observables": "quantities that depend on the equations (:class:`~companion.model."
-                   "Observable`), computed from this system's own derivation",
-    "invariants": "named expressions conserved on the motion",
-    "series": "named expressions evaluated along the motion",
-    "validity": "named conditions (≥ 0) the model needs",
-    "t_final": "how long a simulation runs unless told otherwise, s",
-    "n_points": "how many samples a simulation returns unless told otherwise",
+                  "(:class:`Evaluation`)",
+    **{k: f"the evaluation's ``{k}`` (:class:`Evaluation`)" for k in EVALUATION},
     **METHOD_INPUTS,
     "elimination": "``\"symbolic\"`` (Φ = Ψ⁻¹ formed symbolically, every method) or "
                    "``\"numeric\"``: the Boltzmann–Hamel equations with Φ and the solve for "
@@ -488,54 +481,13 @@ class System:
                              f"motion never reads (its start values are those of "
                              f"{', '.join(needed)}): remove it, or make it a parameter")
 
-    @cached_property
-    def _dependent_solver(self) -> Callable:
-        """(f, ∂f/∂q_dependent) as a function of (q, parameters, t)."""
-        f = sp.Matrix(self.holonomic)
-        args = [*self.q, *self.parameter_symbols, self.t if self.t is not None else sp.Dummy()]
-        return sp.lambdify(args, [f, f.jacobian(self.dependent)], modules="numpy", cse=True)
-
     def complete_configuration(self, values: Mapping[str, float],
                                params: Mapping[Any, Any] | None = None,
                                t: float = 0.0) -> dict[str, float]:
-        """``values`` with the dependent coordinates solved from f(q, t) = 0 (Newton's method
-        started from their given values, or 0); ``params`` as :meth:`parameter_vector` takes
-        them (values it validated before, an integrator's, are not checked again).
-
-        Raises
-        ------
-        ValueError
-            When Newton's method does not converge (no configuration satisfies the
-            constraints near the start, e.g. a bicycle leaning so far that it cannot touch
-            the ground with both wheels).
-        """
-        out = dict(values)
-        if not self.holonomic:
-            return out
-        p = self.parameter_vector(params)
-        index = [self.q.index(s) for s in self.dependent]
-        q = np.array([out.get(s.name, 0.0) for s in self.q], dtype=float)
-        residual = np.inf
-        for _ in range(50):
-            f, jac = (np.asarray(a, dtype=float) for a in self._dependent_solver(*q, *p, t))
-            residual = float(np.max(np.abs(f)))
-            if residual < 1e-14:
-                break
-            try:
-                step = np.linalg.solve(jac, f.ravel())
-            except np.linalg.LinAlgError:
-                break
-            q[index] -= step
-            if not np.all(np.isfinite(q)):
-                break
-        if not residual < 1e-12:
-            given = ", ".join(f"{s.name} = {v:.6g}" for s, v in zip(self.q, q, strict=True)
-                              if s not in self.dependent)
-            raise ValueError(f"no configuration of {self.name} satisfies its configuration "
-                             f"constraints at {given} (residual {residual:.3g} after Newton's "
-                             f"method on {', '.join(map(str, self.dependent))})")
-        out.update({s.name: float(q[i]) for s, i in zip(self.dependent, index, strict=True)})
-        return out
+        """``values`` with the dependent coordinates solved from f(q, t) = 0
+        (:func:`~companion.numerics.simulate.complete_configuration`); ``params`` as
+        :meth:`parameter_vector` takes them."""
+        return complete_configuration(self, values, self.parameter_vector(params), t)
 
     def parameter_values(self, params: Mapping[Any, Any] | None = None) -> dict[str, float]:
         """Validated parameter values by name (keys given as names or Symbols), defaults

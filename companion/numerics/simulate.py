@@ -11,6 +11,7 @@ import math
 import numbers
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import numpy as np
@@ -348,6 +349,61 @@ def _psi_functions(system: System, method: str) -> tuple[Callable | None, ...]:
     return measure, determinant, rows, rates
 
 
+@cache
+def _constraints_and_jacobian(holonomic: tuple, q: tuple, dependent: tuple, parameters: tuple,
+                              t: Any) -> Callable:
+    """(f, ∂f/∂q_dependent) of the configuration constraints f(q, t) = 0 as a function of
+    (q, parameters, t), compiled once per set of constraints."""
+    import sympy as sp
+
+    f = sp.Matrix(holonomic)
+    args = [*q, *parameters, t if t is not None else sp.Dummy()]
+    return sp.lambdify(args, [f, f.jacobian(dependent)], modules="numpy", cse=True)
+
+
+def complete_configuration(system: System, values: Mapping[str, float], p: Sequence[float],
+                           t: float = 0.0) -> dict[str, float]:
+    """``values`` with the dependent coordinates of ``system`` solved from f(q, t) = 0
+    (Newton's method started from their given values, or 0) at the parameter values ``p``.
+
+    Raises
+    ------
+    ValueError
+        When Newton's method does not converge (no configuration satisfies the constraints
+        near the start, e.g. a bicycle leaning so far that it cannot touch the ground with
+        both wheels).
+    """
+    out = dict(values)
+    if not system.holonomic:
+        return out
+    solver = _constraints_and_jacobian(tuple(system.holonomic), tuple(system.q),
+                                       tuple(system.dependent),
+                                       tuple(system.parameter_symbols), system.t)
+    index = [system.q.index(s) for s in system.dependent]
+    q = np.array([out.get(s.name, 0.0) for s in system.q], dtype=float)
+    residual = np.inf
+    for _ in range(50):
+        f, jac = (np.asarray(a, dtype=float) for a in solver(*q, *p, t))
+        residual = float(np.max(np.abs(f)))
+        if residual < 1e-14:
+            break
+        try:
+            step = np.linalg.solve(jac, f.ravel())
+        except np.linalg.LinAlgError:
+            break
+        q[index] -= step
+        if not np.all(np.isfinite(q)):
+            break
+    if not residual < 1e-12:
+        given = ", ".join(f"{s.name} = {v:.6g}" for s, v in zip(system.q, q, strict=True)
+                          if s not in system.dependent)
+        raise ValueError(f"no configuration of {system.name} satisfies its configuration "
+                         f"constraints at {given} (residual {residual:.3g} after Newton's "
+                         f"method on {', '.join(map(str, system.dependent))})")
+    out.update({s.name: float(q[i]) for s, i in zip(system.dependent, index, strict=True)})
+    return out
+
+
 class SimulatedModel(Protocol):
     """What :func:`simulate_model` reads of a model (a System, the disk–link)."""
 
@@ -463,4 +519,4 @@ def simulate_model(model: SimulatedModel, part: IntegratorPart, *, method: str, 
 
 __all__ = ["COARSE_RTOL", "FAR_OUTSIDE", "FINEST_RTOL", "MAX_POINTS", "MIN_SAMPLE_SPACING",
            "Guards", "IntegratorPart", "Setup", "SimulatedModel", "check_tolerance",
-           "sample_times", "simulate_model", "system_guards"]
+           "complete_configuration", "sample_times", "simulate_model", "system_guards"]
