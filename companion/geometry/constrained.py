@@ -246,14 +246,19 @@ class ChartIntegrator(Integrator):
         if self.second_chart is not None:
             traj = self._first_chart(system, setup, x0) or self._atlas(system, setup, x0)
         elif setup.method == "geometric":
-            f = system.chart_rhs(setup.p)
-            states = integrate(f, x0, setup.t, solver=compiled_or_lsoda(f), rtol=setup.rtol,
-                               atol=setup.atol).y
-            traj = self._trajectory(system, setup, states)
+            traj = self._trajectory(system, setup, self._in_chart(system, setup, x0))
         else:
             traj = OdeIntegrator().integrate(system, setup)
         self._chart_series(system, traj)
         return traj
+
+    @staticmethod
+    def _in_chart(system: ConstrainedSystem, setup: Setup, x0: np.ndarray) -> np.ndarray:
+        """The states integrated in ``system``'s chart (:meth:`ConstrainedSystem.chart_rhs`:
+        compiled, or LSODA)."""
+        f = system.chart_rhs(setup.p)
+        return integrate(f, x0, setup.t, solver=compiled_or_lsoda(f), rtol=setup.rtol,
+                         atol=setup.atol).y
 
     @staticmethod
     def _trajectory(system: System, setup: Setup, states: np.ndarray) -> Trajectory:
@@ -277,9 +282,7 @@ class ChartIntegrator(Integrator):
         if system.immersion(state[:n], setup.p) < self.switch:
             return None
         try:
-            f = system.chart_rhs(setup.p)
-            states = integrate(f, state, setup.t, solver=compiled_or_lsoda(f), rtol=setup.rtol,
-                               atol=setup.atol).y
+            states = self._in_chart(system, setup, state)
         except SingularConfigurationError:
             return None
         if np.min(system.immersion(states[:n], setup.p)) < self.switch:
