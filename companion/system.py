@@ -268,18 +268,20 @@ def _attribute(name: str, what: str, part: bool) -> property:
                     + ("." if part else f" (the definition's ``{name}``)."))
 
 
-def _definition(fields: Mapping[str, Any]) -> Definition:
-    """A :class:`Definition` from ``System``'s keywords, or a ``TypeError`` naming the
-    keywords it does not know (with the nearest known ones)."""
+def _definition(definition: Any, fields: Mapping[str, Any]) -> Definition:
+    """``definition``, or one from ``System``'s keywords ``fields``; a ``TypeError`` naming
+    the keywords it does not know (with the nearest known ones), or both given."""
     known = Definition.FIELDS
     unknown = sorted(set(fields) - set(known))
     if unknown:
         def hint(k: str) -> str | None:
             if k in EVALUATION:
                 return f"{k}: give evaluation=Evaluation({k}=…)"
-            if k in ("source", "reconstruction", "citations"):
-                return f"{k}: a worked example's {k} is on its record (WorkedExample)" + (
-                    ", or system.variant(citations=…)" if k == "citations" else "")
+            if k == "citations":
+                return ("citations: a worked example's citations are on its record "
+                        "(WorkedExample), or system.variant(citations=…)")
+            if k in ("source", "reconstruction"):
+                return f"{k}: a worked example's {k} is on its record (WorkedExample)"
             near = difflib.get_close_matches(k, [*known, *PARTS], n=1)
             return f"{k}: did you mean {near[0]}?" if near else None
 
@@ -288,7 +290,16 @@ def _definition(fields: Mapping[str, Any]) -> Definition:
                         + (f" ({hints})" if hints else "")
                         + f". Parts: {', '.join(PARTS)}; fields of the definition: "
                         f"{', '.join(known)}")
-    return Definition(**fields)
+    if definition is None:
+        return Definition(**fields)
+    if fields:
+        raise TypeError(f"give the definition once: a Definition, or its fields "
+                        f"({', '.join(sorted(fields))}), not both (for a definition with "
+                        "other fields: System(definition.replace(...)) or system.variant(...))")
+    if not isinstance(definition, Definition):
+        raise TypeError(f"definition must be a Definition, got {type(definition).__name__} "
+                        "(or give its fields as keywords)")
+    return definition
 
 
 class System:
@@ -347,17 +358,7 @@ class System:
         **fields: Any,
     ):
         inputs = {k: fields.pop(k) for k in INPUTS if k in fields}
-        if definition is None:
-            definition = _definition(fields)
-        elif fields:
-            raise TypeError(f"give the definition once: a Definition, or its fields "
-                            f"({', '.join(sorted(fields))}), not both (for a definition with "
-                            "other fields: System(definition.replace(...)) or "
-                            "system.variant(...))")
-        elif not isinstance(definition, Definition):
-            raise TypeError(f"definition must be a Definition, got "
-                            f"{type(definition).__name__} (or give its fields as keywords)")
-        self._definition = definition
+        self._definition = _definition(definition, fields)
         self._parts: dict[str, Any] = {"integrator": OdeIntegrator()}
         self._set_parts(name=name, title=title, method=method, integrator=integrator,
                         methods=methods, evaluation=evaluation, **inputs)

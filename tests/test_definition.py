@@ -253,3 +253,25 @@ def test_what_a_new_user_types_gets_a_clear_answer():
         s.linearize()
     text = repr(s.simulate(1.0, n_points=11))
     assert text.startswith("<Trajectory: 11 samples, t = 0…1 s; states theta") and "\n" not in text
+
+
+def test_what_a_run_evaluates_is_one_evaluation_part_and_the_old_keywords_say_where_it_went():
+    """Issue 36: ``System`` takes what a simulation evaluates and its default samples as one
+    :class:`Evaluation`; a keyword of it given alone, or a record's citations, is named with
+    where it goes (with a definition or without), and ``variant`` changes one field."""
+    s = System(**pendulum_fields(),
+               evaluation=Evaluation(series={"x": l * sp.sin(theta)}, t_final=3.0))
+    assert (dict(s.series), s.t_final, s.evaluation.t_final) == ({"x": l * sp.sin(theta)},
+                                                                 3.0, 3.0)
+    traj = s.simulate(n_points=5)
+    np.testing.assert_allclose(traj.series["x"], np.sin(traj["theta"]))  # l = 1
+    for given in (pendulum_fields(), {"definition": s.definition}):
+        with pytest.raises(TypeError, match=r"series: give evaluation=Evaluation\(series=…\)"):
+            System(**given, series={"x": theta})
+        with pytest.raises(TypeError, match=r"citations: a worked example's citations are on "
+                                            r"its record .*variant\(citations=…\)"):
+            System(**given, citations={})
+    with pytest.raises(TypeError, match=r"evaluation must be an Evaluation\(invariants=…"):
+        System(**pendulum_fields(), evaluation={"t_final": 3.0})
+    v = s.variant(evaluation=Evaluation(t_final=5.0), n_points=50)
+    assert (v.t_final, v.n_points, dict(v.series), s.t_final) == (5.0, 50, {}, 3.0)
