@@ -188,6 +188,28 @@ class OdeIntegrator(Integrator):
         return traj
 
 
+def _choose(current: Integrator, integrator: Integrator | str | None,
+            name: str) -> Integrator:
+    """The part ``integrator`` names for the system ``name`` integrated by ``current``:
+    ``current`` (None), ``current`` with another ODE solver (a solver's name), or itself."""
+    if integrator is None:
+        return current
+    if isinstance(integrator, str):  # a solver name for the system's own part
+        if integrator not in SOLVERS:
+            raise ValueError(f"unknown integrator {integrator!r}; known: {', '.join(SOLVERS)}")
+        if not hasattr(current, "solver"):
+            raise ValueError(f"{name} is integrated by {type(current).__name__}, which has no "
+                             f"choice of ODE solver: integrator={integrator!r} does not apply")
+        rtol, atol = SOLVERS[integrator]
+        changes = {"solver": integrator, "rtol": rtol, "atol": atol}
+        if integrator == "dop853-c" and getattr(current, "backend", "") == "python":
+            changes["backend"] = "c"  # asked for by name: DOP853 compiled with C
+        return replace(current, **changes)
+    if not isinstance(integrator, Integrator):
+        raise TypeError(f"integrator must be an Integrator or a solver name, got {integrator!r}")
+    return integrator
+
+
 #: What each attribute a :class:`System` reads through from its :class:`Definition` is.
 _READ_THROUGH = {
     "q": "generalized coordinates", "qdot": "symbols of q̇",
@@ -387,10 +409,11 @@ class System:
                 elimination == "numeric" and mechanics_model is not None):
             raise ValueError("give the kinetic energy: T (in the u's) or T_qdot (in q̇) (with "
                              "elimination='numeric', a mechanics_model instead)")
+        part = _choose(self._parts["integrator"], integrator, name)
         self._parts = {"name": name, "title": title or name, "evaluation": evaluation,
                        **vars(evaluation), "own_methods": dict(methods or {}),
                        "mechanics_model": mechanics_model, "geometry": geometry,
-                       "elimination": elimination, "integrator": self._integrator(integrator)}
+                       "elimination": elimination, "integrator": part}
         if method not in self.methods:
             raise self._unknown_method(method)
         for key, numbers in (citations or {}).items():
@@ -696,31 +719,10 @@ class System:
         SingularConfigurationError
             The motion reaches a configuration where the equations cannot be evaluated.
         """
-        return simulate_model(self, self._integrator(integrator),
+        return simulate_model(self, _choose(self.integrator, integrator, self.name),
                               method=self.method if method is None else method,
                               t_final=t_final, n_points=n_points, params=params,
                               initial=initial, rtol=rtol, atol=atol, options=options)
-
-    def _integrator(self, integrator: Integrator | str | None) -> Integrator:
-        if integrator is None:
-            return self.integrator
-        if isinstance(integrator, str):  # a solver name for the system's own part
-            if integrator not in SOLVERS:
-                raise ValueError(f"unknown integrator {integrator!r}; known: "
-                                 f"{', '.join(SOLVERS)}")
-            if not hasattr(self.integrator, "solver"):
-                raise ValueError(f"{self.name} is integrated by {type(self.integrator).__name__}"
-                                 f", which has no choice of ODE solver: integrator="
-                                 f"{integrator!r} does not apply")
-            rtol, atol = SOLVERS[integrator]
-            changes = {"solver": integrator, "rtol": rtol, "atol": atol}
-            if integrator == "dop853-c" and getattr(self.integrator, "backend", "") == "python":
-                changes["backend"] = "c"  # asked for by name: DOP853 compiled with C
-            return replace(self.integrator, **changes)
-        if not isinstance(integrator, Integrator):
-            raise TypeError(f"integrator must be an Integrator or a solver name, got "
-                            f"{integrator!r}")
-        return integrator
 
     def guards(self, part: Integrator, method: str, p: list[float],
                params: Mapping[str, float]) -> Guards:
