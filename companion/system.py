@@ -18,7 +18,10 @@ subclassed (as pydy's ``System(eom_method, ode_solver)``):
 
 A simulation's plumbing, the values validated once into a :class:`Setup` with the run's
 :class:`~companion.numerics.simulate.Guards` and the numeric failures explained, is
-:func:`~companion.numerics.simulate.simulate_model`'s, shared with models that are no System.
+:func:`~companion.numerics.simulate.simulate_model`'s, shared with models that are no System;
+what a run evaluates along the motion is the system's :class:`Evaluation`
+(:mod:`companion.numerics.trajectory`), its linearization
+:func:`~companion.numerics.linearize.linearize`.
 """
 
 from __future__ import annotations

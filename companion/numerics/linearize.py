@@ -107,8 +107,8 @@ def linearize(
     state of the linear equations is (non-cyclic independent coordinates, independent
     u's); a perturbed configuration is carried back onto the configuration constraints
     by solving for the dependent coordinates, so δq_dependent never enters.  A is the
-    Jacobian of the compiled right-hand side (:func:`companion.numerics.linearize.jacobian`,
-    errors about 1e-12), so it applies to numeric elimination as to symbolic forms.
+    Jacobian of the compiled right-hand side (:func:`jacobian`, errors about 1e-12), so it
+    applies to numeric elimination as to symbolic forms.
 
     Parameters
     ----------

@@ -516,7 +516,6 @@ def simulate_model(model: SimulatedModel, part: IntegratorPart, *, method: str, 
     return traj
 
 
-
 __all__ = ["COARSE_RTOL", "FAR_OUTSIDE", "FINEST_RTOL", "MAX_POINTS", "MIN_SAMPLE_SPACING",
            "Guards", "IntegratorPart", "Setup", "SimulatedModel", "check_tolerance",
            "complete_configuration", "sample_times", "simulate_model", "system_guards"]
