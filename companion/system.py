@@ -184,7 +184,7 @@ class OdeIntegrator(Integrator):
                            atol=setup.atol).y
         guards.finite(setup.t, states)
         guards.regular(setup.t, states, "along the motion")
-        traj = Trajectory(t=setup.t, states=states, names=system.state_names(),
+        traj = Trajectory(t=setup.t, states=states, names=self.state_names(system),
                           params=setup.params)
         traj.residuals.update(guards.residuals(f, traj.t, states))
         guards.evaluate(traj)

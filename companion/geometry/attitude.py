@@ -130,7 +130,7 @@ class QuaternionAttitude(Integrator):
         solver = compiled_or_lsoda(f) if self.solver == "dop853-c" else self.solver
         states = integrate(f, x0, setup.t, solver=solver, rtol=setup.rtol, atol=setup.atol).y
         setup.guards.finite(setup.t, states)
-        traj = Trajectory(t=setup.t, states=states, names=system.state_names(),
+        traj = Trajectory(t=setup.t, states=states, names=self.state_names(system),
                           params=setup.params)
         quat = traj.states[k:]
         for s, angle in zip(system.q, euler_angles_from_quaternions(quat), strict=True):

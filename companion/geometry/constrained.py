@@ -260,10 +260,9 @@ class ChartIntegrator(Integrator):
         return integrate(f, x0, setup.t, solver=compiled_or_lsoda(f), rtol=setup.rtol,
                          atol=setup.atol).y
 
-    @staticmethod
-    def _trajectory(system: System, setup: Setup, states: np.ndarray) -> Trajectory:
+    def _trajectory(self, system: System, setup: Setup, states: np.ndarray) -> Trajectory:
         setup.guards.finite(setup.t, states)
-        traj = Trajectory(t=setup.t, states=states, names=system.state_names(),
+        traj = Trajectory(t=setup.t, states=states, names=self.state_names(system),
                           params=setup.params)
         setup.guards.evaluate(traj)
         return traj
