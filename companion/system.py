@@ -311,9 +311,10 @@ def _definition(definition: Any, fields: Mapping[str, Any]) -> Definition:
             return f"{k}: did you mean {near[0]}?" if near else None
 
         hints = "; ".join(h for h in map(hint, unknown) if h)
+        parts = [k for k in PARTS if k not in (*EVALUATION, "citations")]
         raise TypeError(f"System got unknown keyword(s) {', '.join(unknown)}"
                         + (f" ({hints})" if hints else "")
-                        + f". Parts: {', '.join(PARTS)}; fields of the definition: "
+                        + f". Parts: {', '.join(parts)}; fields of the definition: "
                         f"{', '.join(known)}")
     if definition is None:
         return Definition(**fields)
