@@ -92,10 +92,11 @@ class Integrator:
         return [s.name for s in (*system.q, *system.u_independent)]
 
     def initial_names(self, system: System) -> list[str]:
-        """Names that must have an initial value (an entry of ``system.initial``): the
-        state's, less the dependent coordinates (solved from the configuration constraints)."""
-        dependent = {s.name for s in system.dependent}
-        return [name for name in self.state_names(system) if name not in dependent]
+        """Names that must have an initial value (an entry of ``system.initial``): the q's and
+        independent u's, less the dependent coordinates (solved from the configuration
+        constraints); a part with another state starts from these (an attitude from the
+        Euler angles)."""
+        return [s.name for s in (*system.q, *system.u_independent) if s not in system.dependent]
 
     def initial_state(self, system: System, values: Mapping[str, float],
                       params: Mapping[str, float]) -> np.ndarray:

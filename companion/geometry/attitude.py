@@ -97,10 +97,6 @@ def attitude_rhs(system: System, method: str, p: list[float]):
     return f
 
 
-def _euler_initial_names(system: System) -> list[str]:
-    return [s.name for s in (*system.q, *system.u_independent)]
-
-
 @dataclass(frozen=True)
 class QuaternionAttitude(Integrator):
     """State (ω, quaternion): ω̇ from the derived equations, the quaternion from
@@ -113,9 +109,6 @@ class QuaternionAttitude(Integrator):
 
     def state_names(self, system: System) -> list[str]:
         return [s.name for s in system.u_independent] + QUATERNION
-
-    def initial_names(self, system: System) -> list[str]:
-        return _euler_initial_names(system)
 
     def initial_state(self, system: System, values: Mapping[str, float],
                       params: Mapping[str, float]) -> np.ndarray:
@@ -160,9 +153,6 @@ class SO3Attitude(Integrator):
 
     def state_names(self, system: System) -> list[str]:
         return [s.name for s in system.u_independent]
-
-    def initial_names(self, system: System) -> list[str]:
-        return _euler_initial_names(system)
 
     def omega_at(self, system: System, setup: Setup, omega0: np.ndarray):
         """``times ↦ ω(times)`` (shape (3, N)), integrated with LSODA from t = 0 to
