@@ -21,7 +21,7 @@ import sympy as sp
 
 from companion.mechanics.boltzmann_hamel import dot_symbol
 from companion.mechanics.lagrange import kinematics_of
-from companion.system import Parameter, System, assumption_clash
+from companion.system import Evaluation, Parameter, System, assumption_clash
 from companion.widgets import labels
 
 if TYPE_CHECKING:  # only for annotations: sympy.physics.mechanics is slow to import
@@ -370,7 +370,8 @@ def _build(d: Draft) -> System:
         Q_q=Q_q if any(e != 0 for e in Q_q) else None, t=d.t,
         parameters=[_parameter(s, v, state=False) for s, v in parameters.items()],
         initial=[_parameter(s, start.get(s, 0.0), state=True) for s in (*q, *u[: n - m])],
-        series=series, t_final=d.t_final, mechanics_model=d.mechanics_model)
+        evaluation=Evaluation(series=series, t_final=d.t_final),
+        mechanics_model=d.mechanics_model)
     invariants = {name: in_speeds(system, _sympified(f"invariant {name}", e))
                   for name, e in d.invariants.items()}
     _, psi_t = system.psi

@@ -82,7 +82,7 @@ def chain(n: int, *, torques: bool = False, name: str | None = None,
         mech, nonnegative=nonneg,
         name=name or f"chain_{n}",
         title=title or f"{n}-link planar pendulum chain (pull-back of Loparo & Vakalis §7.3)",
-        parameters=params, initial=initial, t_final=20.0,
+        parameters=params, initial=initial,
     )
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import sympy as sp
 
 from companion.examples.euler_body import system as euler_body
-from companion.system import Parameter, System
+from companion.system import Evaluation, Parameter, System
 
 
 def build() -> System:
@@ -54,6 +54,5 @@ def build() -> System:
         name="heavy_top",
         title="Heavy rigid body on a pivot with damping (Euler's equations with forces)",
         # Conserved when c = 0; with damping the energy decays.
-        invariants={"energy": base.T + V},
-        t_final=5.0,
+        evaluation=Evaluation(invariants={"energy": base.T + V}, t_final=5.0),
     )

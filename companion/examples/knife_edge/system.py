@@ -24,7 +24,7 @@ import sympy.physics.mechanics as me
 
 from companion.mechanics.model import MechanicsModel
 from companion.model import CONSTRAINT_FORCES, KINETIC_ENERGY
-from companion.system import Parameter, System
+from companion.system import Evaluation, Parameter, System
 
 #: The frames the general dynamical equation's vectors are resolved in.
 FRAMES = {"N": "inertial", "A": "the rod's frame, turned by φ about n̂_z"}
@@ -93,12 +93,14 @@ def build() -> System:
             Parameter(u1, 0.5, -2.0, 2.0, "m/s", "v₀, forward speed of particle 1"),
             Parameter(u2, 1.5, -4.0, 4.0, "rad/s", "φ̇₀, turning rate"),
         ],
-        series={"x2": x + l * sp.cos(phi), "y2": y + l * sp.sin(phi)},
-        # Derived from the system's own equations at its first motion, never typed in: the
-        # knife-edge force λ from the suppressed third row of (4.85) (m u₁u₂ here, by
-        # (4.123)), the energy m u₁² + ½ m l² u₂² of (4.108) on the motion (conserved while
-        # no force acts).  A system from a changed definition computes them from its own.
-        observables={"lambda": CONSTRAINT_FORCES, "energy": KINETIC_ENERGY},
-        t_final=10.0,
+        evaluation=Evaluation(
+            series={"x2": x + l * sp.cos(phi), "y2": y + l * sp.sin(phi)},
+            # Derived from the system's own equations at its first motion, never typed in:
+            # the knife-edge force λ from the suppressed third row of (4.85) (m u₁u₂ here, by
+            # (4.123)), the energy m u₁² + ½ m l² u₂² of (4.108) on the motion (conserved
+            # while no force acts).  A system from a changed definition computes them from
+            # its own.
+            observables={"lambda": CONSTRAINT_FORCES, "energy": KINETIC_ENERGY},
+            t_final=10.0),
         mechanics_model=partial(mechanics_model, m, l),
     )
