@@ -30,8 +30,16 @@ submission), then with the worker server, whose workers are forked warm.  Printe
 per student (kernel start to last cell, median and max) and whether every test cell passed,
 for each, quiet and then (with ``--load``) with two CPU hogs per core.
 
+With ``--first N``, the first check in a fresh kernel (issue 39), N times: each kernel makes
+the knife-edge set (which starts the worker), reads its exercises' names and ranges as a
+widget does, waits until the worker is ready, then checks the C¹ answer twice.  Printed:
+seconds from the set made to the worker ready, the first check's and the second's seconds
+(median), and first / second (the second, on the warm worker, is the baseline of the same
+kernel: 1.0 means the reader's first press pays nothing extra).
+
 Run: ``PYTHONPATH=. .venv/bin/python benchmarks/checker.py [--load] [--students N] [--class-only]``
-(``--class-only``: the class part alone) or ``… benchmarks/checker.py --notebooks N [--load]``.
+(``--class-only``: the class part alone), ``… benchmarks/checker.py --notebooks N [--load]``
+or ``… benchmarks/checker.py --first N``.
 """
 
 from __future__ import annotations
@@ -294,7 +302,44 @@ def notebooks_report(students: int, load: bool) -> None:
                 h.wait()
 
 
+def first_check() -> list[float]:
+    """In this fresh kernel: seconds from making the set to the worker ready, then of the
+    first and the second check of C¹ (see the module docstring)."""
+    start = time.perf_counter()
+    exercise = examples.exercises_for("knife_edge")["C1"]
+    answer = typed(exercise, exercise.expected())
+    exercise.ranges()
+    grader()._wait_ready()
+    seconds = [time.perf_counter() - start]
+    for _ in range(2):
+        start = time.perf_counter()
+        exercise.check(answer)
+        seconds.append(time.perf_counter() - start)
+    return seconds
+
+
+def first_report(kernels: int) -> None:
+    import json
+
+    runs = np.array([json.loads(subprocess.run(
+        [sys.executable, __file__, "--first-child"], capture_output=True, text=True,
+        check=True).stdout) for _ in range(kernels)])
+    ready, first, second = np.median(runs, axis=0)
+    print(f"first check in a fresh kernel, median of {kernels} (load average "
+          f"{os.getloadavg()[0]:.1f}): set made → worker ready {ready:.2f} s; first check "
+          f"{first * 1e3:.0f} ms, second {second * 1e3:.0f} ms; first / second "
+          f"{first / second:.2f}")
+
+
 if __name__ == "__main__":
+    if "--first-child" in sys.argv:
+        import json
+
+        print(json.dumps(first_check()))
+        sys.exit()
+    if "--first" in sys.argv:
+        first_report(int(sys.argv[sys.argv.index("--first") + 1]))
+        sys.exit()
     if "--notebooks" in sys.argv:
         notebooks_report(int(sys.argv[sys.argv.index("--notebooks") + 1]), "--load" in sys.argv)
         sys.exit()

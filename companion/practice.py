@@ -191,13 +191,9 @@ def two_link() -> System:
     ).build()
 
 
-def _kane(system: System):
-    return system.derive("kane")
-
-
 def _kane_row(system: System, key: str, j: int) -> sp.Expr:
     """Row j of a step of the general dynamical equation (its inertia or applied forces)."""
-    return _kane(system).step(key).expr[j]
+    return system.derive("kane").step(key).expr[j]
 
 
 _RATES = {"u_1dot": r"\dot{u_{1}}", "u_2dot": r"\dot{u_{2}}"}
@@ -420,11 +416,4 @@ def show(name: str, *, only: Sequence[str], title: str | None = None) -> None:
     """Display the exercises ``only`` of a practice set in a notebook (works in Voilà too)."""
     from IPython.display import display
 
-    chosen = exercise_set(name)
-    known = [exercise.key for exercise in chosen]
-    unknown = [key for key in only if key not in known]
-    if unknown:
-        raise ValueError(f"practice set {name!r} has no exercise {', '.join(map(repr, unknown))};"
-                         f" known: {', '.join(known)}")
-    display(ExerciseSet(name, title or chosen.title,
-                        [e for e in chosen if e.key in only]).widget())
+    display(exercise_set(name).chosen(only, title=title).widget())

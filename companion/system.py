@@ -18,7 +18,10 @@ subclassed (as pydy's ``System(eom_method, ode_solver)``):
 
 A simulation's plumbing, the values validated once into a :class:`Setup` with the run's
 :class:`~companion.numerics.simulate.Guards` and the numeric failures explained, is
-:func:`~companion.numerics.simulate.simulate_model`'s, shared with models that are no System.
+:func:`~companion.numerics.simulate.simulate_model`'s, shared with models that are no System;
+what a run evaluates along the motion is the system's :class:`Evaluation`
+(:mod:`companion.numerics.trajectory`), its linearization
+:func:`~companion.numerics.linearize.linearize`.
 """
 
 from __future__ import annotations
@@ -27,13 +30,12 @@ import contextlib
 import copy
 import difflib
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
 import numpy as np
-import sympy as sp
 
 # Importing the method modules registers their methods (they never import this module).
 from companion.geometry import lie, metric, planar  # noqa: F401
@@ -50,22 +52,20 @@ from companion.mechanics.derivation import Derivation
 from companion.mechanics.methods import INPUTS as METHOD_INPUTS
 from companion.mechanics.methods import METHODS, Given, Method, applicable, register_method
 from companion.mechanics.numeric_elimination import boltzmann_hamel_numeric
-from companion.mechanics.quasi_velocities import dot_symbol
-from companion.model import Observable
-from companion.numerics import (
-    CompiledEOM,
-    SingularConfigurationError,
-    Trajectory,
-)
+from companion.numerics import CompiledEOM, SingularConfigurationError, Trajectory
 from companion.numerics.integrate import SOLVERS, compiled_or_lsoda, integrate
+from companion.numerics.linearize import Linearization, linearize
 from companion.numerics.simulate import (
     MAX_POINTS,
     Guards,
     Setup,
     check_tolerance,
+    complete_configuration,
     sample_times,
     simulate_model,
+    system_guards,
 )
+from companion.numerics.trajectory import Evaluation, Observer
 
 
 class Integrator:
@@ -92,10 +92,11 @@ class Integrator:
         return [s.name for s in (*system.q, *system.u_independent)]
 
     def initial_names(self, system: System) -> list[str]:
-        """Names that must have an initial value (an entry of ``system.initial``): the
-        state's, less the dependent coordinates (solved from the configuration constraints)."""
-        dependent = {s.name for s in system.dependent}
-        return [name for name in self.state_names(system) if name not in dependent]
+        """Names that must have an initial value (an entry of ``system.initial``): the q's and
+        independent u's, less the dependent coordinates (solved from the configuration
+        constraints); a part with another state starts from these (an attitude from the
+        Euler angles)."""
+        return [s.name for s in (*system.q, *system.u_independent) if s not in system.dependent]
 
     def initial_state(self, system: System, values: Mapping[str, float],
                       params: Mapping[str, float]) -> np.ndarray:
@@ -184,45 +185,33 @@ class OdeIntegrator(Integrator):
                            atol=setup.atol).y
         guards.finite(setup.t, states)
         guards.regular(setup.t, states, "along the motion")
-        traj = Trajectory(t=setup.t, states=states, names=system.state_names(),
+        traj = Trajectory(t=setup.t, states=states, names=self.state_names(system),
                           params=setup.params)
         traj.residuals.update(guards.residuals(f, traj.t, states))
         guards.evaluate(traj)
         return traj
 
 
-@dataclass(frozen=True)
-class Linearization:
-    """δẋ = A δx about a steady motion (see :meth:`System.linearize`).
-
-    Attributes
-    ----------
-    A
-        The state matrix.
-    B
-        The input matrix of generalized forces τ on the independent u's (one column per u),
-        or None when the method's speeds are not the u's.
-    states
-        Names of the state's components (independent non-cyclic coordinates, then u's).
-    nominal, params
-        The steady motion and the parameter values it was taken at.
-    """
-
-    A: np.ndarray
-    B: np.ndarray | None
-    states: list[str]
-    nominal: dict[str, float]
-    params: dict[str, float]
-
-    def eigenvalues(self) -> np.ndarray:
-        """Eigenvalues of A, sorted by real part then imaginary part."""
-        ev = np.linalg.eigvals(self.A)
-        return ev[np.lexsort((ev.imag, ev.real))]
-
-
-#: An observer fills further entries of a finished trajectory from numbers (what the
-#: system's expressions cannot give: joint forces, attitude residuals, great-circle tests).
-Observer = Callable[["System", Trajectory], None]
+def _choose(current: Integrator, integrator: Integrator | str | None,
+            name: str) -> Integrator:
+    """The part ``integrator`` names for the system ``name`` integrated by ``current``:
+    ``current`` (None), ``current`` with another ODE solver (a solver's name), or itself."""
+    if integrator is None:
+        return current
+    if isinstance(integrator, str):  # a solver name for the system's own part
+        if integrator not in SOLVERS:
+            raise ValueError(f"unknown integrator {integrator!r}; known: {', '.join(SOLVERS)}")
+        if not hasattr(current, "solver"):
+            raise ValueError(f"{name} is integrated by {type(current).__name__}, which has no "
+                             f"choice of ODE solver: integrator={integrator!r} does not apply")
+        rtol, atol = SOLVERS[integrator]
+        changes = {"solver": integrator, "rtol": rtol, "atol": atol}
+        if integrator == "dop853-c" and getattr(current, "backend", "") == "python":
+            changes["backend"] = "c"  # asked for by name: DOP853 compiled with C
+        return replace(current, **changes)
+    if not isinstance(integrator, Integrator):
+        raise TypeError(f"integrator must be an Integrator or a solver name, got {integrator!r}")
+    return integrator
 
 
 #: What each attribute a :class:`System` reads through from its :class:`Definition` is.
@@ -254,9 +243,14 @@ _READ_THROUGH = {
 #: bodies, the geometric methods' mechanism, how Boltzmann–Hamel eliminates Φ = Ψ⁻¹).
 INPUTS = (*METHOD_INPUTS, "elimination")
 
-#: Keywords of ``System`` that are parts, not fields of the definition.
-PARTS = ("name", "title", "citations", "method", "integrator", "methods", "observers",
-         "observables", "invariants", "series", "validity", "t_final", "n_points", *INPUTS)
+#: The fields of an :class:`Evaluation`, each a part of a ``System`` of its own too.
+EVALUATION = tuple(f.name for f in fields(Evaluation))
+
+#: Keywords of ``System.variant`` that are parts, not fields of the definition (``System``
+#: takes the evaluation's as ``evaluation=Evaluation(…)``, and a worked example's
+#: ``citations`` come from its record).
+PARTS = ("name", "title", "citations", "method", "integrator", "methods", "evaluation",
+         *EVALUATION, *INPUTS)
 
 #: What each part is, by the attribute that reads it (``own_methods`` is the keyword
 #: ``methods``: the attribute ``methods`` lists the registered ones too).
@@ -268,14 +262,9 @@ _PART_DOCS = {
     "method": "the derivation method ``simulate`` integrates unless told another",
     "integrator": "the :class:`Integrator` that turns the equations into a motion",
     "own_methods": "the system's own derivation methods by name (keyword ``methods``)",
-    "observers": "functions called with each new trajectory",
-    "observables": "quantities that depend on the equations (:class:`~companion.model."
-                   "Observable`), computed from this system's own derivation",
-    "invariants": "named expressions conserved on the motion",
-    "series": "named expressions evaluated along the motion",
-    "validity": "named conditions (≥ 0) the model needs",
-    "t_final": "how long a simulation runs unless told otherwise, s",
-    "n_points": "how many samples a simulation returns unless told otherwise",
+    "evaluation": "what a simulation evaluates along the motion, and its default samples "
+                  "(:class:`Evaluation`)",
+    **{k: f"the evaluation's ``{k}`` (:class:`Evaluation`)" for k in EVALUATION},
     **METHOD_INPUTS,
     "elimination": "``\"symbolic\"`` (Φ = Ψ⁻¹ formed symbolically, every method) or "
                    "``\"numeric\"``: the Boltzmann–Hamel equations with Φ and the solve for "
@@ -305,21 +294,39 @@ def _attribute(name: str, what: str, part: bool) -> property:
                     + ("." if part else f" (the definition's ``{name}``)."))
 
 
-def _definition(fields: Mapping[str, Any]) -> Definition:
-    """A :class:`Definition` from ``System``'s keywords, or a ``TypeError`` naming the
-    keywords it does not know (with the nearest known ones)."""
+def _definition(definition: Any, fields: Mapping[str, Any]) -> Definition:
+    """``definition``, or one from ``System``'s keywords ``fields``; a ``TypeError`` naming
+    the keywords it does not know (with the nearest known ones), or both given."""
     known = Definition.FIELDS
     unknown = sorted(set(fields) - set(known))
     if unknown:
-        near = {k: difflib.get_close_matches(k, [*known, *PARTS], n=1) for k in unknown}
-        hints = "; ".join(f"{k}: did you mean {m[0]}?" if m else f"{k}: a worked example's {k} "
-                          "is on its record (WorkedExample)" for k, m in near.items()
-                          if m or k in ("source", "reconstruction"))
+        def hint(k: str) -> str | None:
+            if k in EVALUATION:
+                return f"{k}: give evaluation=Evaluation({k}=…)"
+            if k == "citations":
+                return ("citations: a worked example's citations are on its record "
+                        "(WorkedExample), or system.variant(citations=…)")
+            if k in ("source", "reconstruction"):
+                return f"{k}: a worked example's {k} is on its record (WorkedExample)"
+            near = difflib.get_close_matches(k, [*known, *PARTS], n=1)
+            return f"{k}: did you mean {near[0]}?" if near else None
+
+        hints = "; ".join(h for h in map(hint, unknown) if h)
+        parts = [k for k in PARTS if k not in (*EVALUATION, "citations")]
         raise TypeError(f"System got unknown keyword(s) {', '.join(unknown)}"
                         + (f" ({hints})" if hints else "")
-                        + f". Parts: {', '.join(PARTS)}; fields of the definition: "
+                        + f". Parts: {', '.join(parts)}; fields of the definition: "
                         f"{', '.join(known)}")
-    return Definition(**fields)
+    if definition is None:
+        return Definition(**fields)
+    if fields:
+        raise TypeError(f"give the definition once: a Definition, or its fields "
+                        f"({', '.join(sorted(fields))}), not both (for a definition with "
+                        "other fields: System(definition.replace(...)) or system.variant(...))")
+    if not isinstance(definition, Definition):
+        raise TypeError(f"definition must be a Definition, got {type(definition).__name__} "
+                        "(or give its fields as keywords)")
+    return definition
 
 
 class System:
@@ -336,9 +343,6 @@ class System:
         The system as the book defines it (frozen).
     name, title
         What the system is called, and its display title (default: the name).
-    citations
-        A worked example's own numbers of its derivations' steps by method and step key,
-        ``{"boltzmann_hamel": {"gyroscopic": "(4.121)"}}`` (:meth:`Derivation.cited`).
     method
         The default derivation method (a name).
     integrator
@@ -346,21 +350,13 @@ class System:
     methods
         The system's own methods by name (used before the registered ones); each is called
         with the system, not only its definition, so it may build on another derivation.
-    observers
-        Functions ``(system, trajectory) -> None`` adding numeric series after a run.
-    observables
-        Quantities that depend on the equations (a constraint force, an energy) by name, each
-        an :class:`~companion.model.Observable` computed from this system's own derivation
-        and forces: a system from a changed definition keeps them right.  None by default
-        (each is evaluated at every ``simulate``): for a nonholonomic system's constraint
-        forces along the motion, ``observables={"lambda": CONSTRAINT_FORCES}``
-        (:data:`companion.model.CONSTRAINT_FORCES`; series ``lambda_0``, … one per
-        constraint, a single one ``lambda``).
-    invariants, series, validity
-        Named expressions evaluated along each motion: conserved, plotted, and conditions
-        (≥ 0) the model needs, which may use the accelerations (:meth:`Definition.evaluated`).
-    t_final, n_points
-        Default simulated time and number of samples.
+    evaluation
+        What each simulation evaluates along the motion (invariants, series, validity
+        conditions, observables, observers) and its default samples (t_final, n_points): an
+        :class:`Evaluation`, e.g. ``Evaluation(invariants={"energy": T + V}, t_final=10.0)``;
+        each field reads through as an attribute (``system.series``), and
+        ``variant(series=…)`` changes one.  A worked example's own equation numbers of its
+        steps (``citations``) come from its record: ``variant(citations=…)``.
     **fields
         The methods' own inputs (:data:`INPUTS`: ``mechanics_model``, Kane's bodies;
         ``geometry``, a mechanism or an embedding; ``elimination``), and instead of
@@ -382,48 +378,31 @@ class System:
         *,
         name: str = "system",
         title: str = "",
-        citations: Mapping[str, Mapping[str, str]] | None = None,
         method: str = "boltzmann_hamel",
         integrator: Integrator | None = None,
         methods: Mapping[str, Method] | None = None,
-        observers: Sequence[Observer] = (),
-        observables: Mapping[str, Observable] | None = None,
-        invariants: Mapping[str, sp.Expr] | None = None,
-        series: Mapping[str, sp.Expr] | None = None,
-        validity: Mapping[str, sp.Expr] | None = None,
-        t_final: float = 20.0,
-        n_points: int = 600,
+        evaluation: Evaluation | None = None,
         **fields: Any,
     ):
         inputs = {k: fields.pop(k) for k in INPUTS if k in fields}
-        if definition is None:
-            definition = _definition(fields)
-        elif fields:
-            raise TypeError(f"give the definition once: a Definition, or its fields "
-                            f"({', '.join(sorted(fields))}), not both (for a definition with "
-                            "other fields: System(definition.replace(...)) or "
-                            "system.variant(...))")
-        elif not isinstance(definition, Definition):
-            raise TypeError(f"definition must be a Definition, got "
-                            f"{type(definition).__name__} (or give its fields as keywords)")
-        self._definition = definition
+        self._definition = _definition(definition, fields)
         self._parts: dict[str, Any] = {"integrator": OdeIntegrator()}
-        self._set_parts(name=name, title=title, citations=citations, method=method,
-                        integrator=integrator, methods=methods, observers=observers,
-                        observables=observables, invariants=invariants, series=series,
-                        validity=validity, t_final=t_final, n_points=n_points, **inputs)
+        self._set_parts(name=name, title=title, method=method, integrator=integrator,
+                        methods=methods, evaluation=evaluation, **inputs)
         self._derivations: dict[str, Derivation] = {}
         self._forget_compiled(self.__dict__)
 
-    def _set_parts(self, *, name: str, title: str, citations: Mapping[str, Mapping] | None,
-                   method: str, integrator: Integrator | str | None,
-                   methods: Mapping[str, Method] | None, observers: Sequence[Observer] | None,
-                   observables: Mapping[str, Observable] | None, t_final: float,
-                   n_points: int, mechanics_model: Callable | None = None,
-                   geometry: Any = None, elimination: str = "symbolic",
-                   **evaluated: Mapping[str, sp.Expr] | None) -> None:
+    def _set_parts(self, *, name: str, title: str, method: str,
+                   integrator: Integrator | str | None, methods: Mapping[str, Method] | None,
+                   evaluation: Evaluation | None,
+                   citations: Mapping[str, Mapping] | None = None,
+                   mechanics_model: Callable | None = None, geometry: Any = None,
+                   elimination: str = "symbolic") -> None:
         """Validate the parts and set them (here and in :meth:`variant` only)."""
-        sample_times(t_final, n_points)  # refuses what a simulation would refuse
+        if not isinstance(evaluation, Evaluation | None):
+            raise TypeError(f"evaluation must be an Evaluation(invariants=…, series=…, "
+                            f"t_final=…), got {type(evaluation).__name__}")
+        evaluation = (evaluation or Evaluation()).checked(self.definition)
         if elimination not in ("symbolic", "numeric"):
             raise ValueError(f"elimination must be 'symbolic' or 'numeric', got {elimination!r}")
         if mechanics_model is not None and not callable(mechanics_model):
@@ -435,18 +414,11 @@ class System:
                 elimination == "numeric" and mechanics_model is not None):
             raise ValueError("give the kinetic energy: T (in the u's) or T_qdot (in q̇) (with "
                              "elimination='numeric', a mechanics_model instead)")
-        observables = dict(observables or {})
-        wrong = [k for k, v in observables.items() if not isinstance(v, Observable)]
-        if wrong:
-            raise TypeError(f"observables must map names to companion.model.Observable, got "
-                            f"{', '.join(f'{k}: {observables[k]!r}' for k in wrong)}")
-        self._parts = {"name": name, "title": title or name,
-                       **{k: self.definition.evaluated(k, v) for k, v in evaluated.items()},
-                       "t_final": t_final, "n_points": n_points,
-                       "own_methods": dict(methods or {}),
-                       "observers": tuple(observers or ()), "observables": observables,
+        part = _choose(self._parts["integrator"], integrator, name)
+        self._parts = {"name": name, "title": title or name, "evaluation": evaluation,
+                       **vars(evaluation), "own_methods": dict(methods or {}),
                        "mechanics_model": mechanics_model, "geometry": geometry,
-                       "elimination": elimination, "integrator": self._integrator(integrator)}
+                       "elimination": elimination, "integrator": part}
         if method not in self.methods:
             raise self._unknown_method(method)
         for key, numbers in (citations or {}).items():
@@ -509,8 +481,12 @@ class System:
                             f"{', '.join(Definition.FIELDS)}")
         new = copy.copy(self)
         new._definition = self._definition.replace(**changes)
-        current = {**{k: v for k, v in self._parts.items() if k != "own_methods"},
+        current = {**{k: v for k, v in self._parts.items()
+                      if k not in ("own_methods", *EVALUATION)},
                    "methods": self.own_methods, "integrator": None}
+        evaluation = parts.pop("evaluation", self.evaluation)
+        parts["evaluation"] = replace(evaluation, **{k: parts.pop(k) for k in EVALUATION
+                                                     if k in parts})
         new._set_parts(**{**current, **parts})
         kept = {} if {"methods", "citations", *INPUTS} & set(parts) or set(changes) - {
             "initial"} else dict(self._derivations)
@@ -534,54 +510,13 @@ class System:
                              f"motion never reads (its start values are those of "
                              f"{', '.join(needed)}): remove it, or make it a parameter")
 
-    @cached_property
-    def _dependent_solver(self) -> Callable:
-        """(f, ∂f/∂q_dependent) as a function of (q, parameters, t)."""
-        f = sp.Matrix(self.holonomic)
-        args = [*self.q, *self.parameter_symbols, self.t if self.t is not None else sp.Dummy()]
-        return sp.lambdify(args, [f, f.jacobian(self.dependent)], modules="numpy", cse=True)
-
     def complete_configuration(self, values: Mapping[str, float],
                                params: Mapping[Any, Any] | None = None,
                                t: float = 0.0) -> dict[str, float]:
-        """``values`` with the dependent coordinates solved from f(q, t) = 0 (Newton's method
-        started from their given values, or 0); ``params`` as :meth:`parameter_vector` takes
-        them (values it validated before, an integrator's, are not checked again).
-
-        Raises
-        ------
-        ValueError
-            When Newton's method does not converge (no configuration satisfies the
-            constraints near the start, e.g. a bicycle leaning so far that it cannot touch
-            the ground with both wheels).
-        """
-        out = dict(values)
-        if not self.holonomic:
-            return out
-        p = self.parameter_vector(params)
-        index = [self.q.index(s) for s in self.dependent]
-        q = np.array([out.get(s.name, 0.0) for s in self.q], dtype=float)
-        residual = np.inf
-        for _ in range(50):
-            f, jac = (np.asarray(a, dtype=float) for a in self._dependent_solver(*q, *p, t))
-            residual = float(np.max(np.abs(f)))
-            if residual < 1e-14:
-                break
-            try:
-                step = np.linalg.solve(jac, f.ravel())
-            except np.linalg.LinAlgError:
-                break
-            q[index] -= step
-            if not np.all(np.isfinite(q)):
-                break
-        if not residual < 1e-12:
-            given = ", ".join(f"{s.name} = {v:.6g}" for s, v in zip(self.q, q, strict=True)
-                              if s not in self.dependent)
-            raise ValueError(f"no configuration of {self.name} satisfies its configuration "
-                             f"constraints at {given} (residual {residual:.3g} after Newton's "
-                             f"method on {', '.join(map(str, self.dependent))})")
-        out.update({s.name: float(q[i]) for s, i in zip(self.dependent, index, strict=True)})
-        return out
+        """``values`` with the dependent coordinates solved from f(q, t) = 0
+        (:func:`~companion.numerics.simulate.complete_configuration`); ``params`` as
+        :meth:`parameter_vector` takes them."""
+        return complete_configuration(self, values, self.parameter_vector(params), t)
 
     def parameter_values(self, params: Mapping[Any, Any] | None = None) -> dict[str, float]:
         """Validated parameter values by name (keys given as names or Symbols), defaults
@@ -737,118 +672,11 @@ class System:
 
         return rhs
 
-    def linearize(
-        self,
-        nominal: Mapping[Any, Any] | None = None,
-        params: Mapping[Any, Any] | None = None,
-        *,
-        cyclic: Sequence[str | sp.Symbol] | str | sp.Symbol = (),
-        method: str | None = None,
-        tolerance: float = 1e-9,
-    ) -> Linearization:
-        """The linear equations δẋ = A δx + B τ about a steady motion (an equilibrium
-        included), τ generalized forces on the independent u's.
-
-        A steady motion keeps every non-cyclic coordinate and every independent speed
-        constant while the ``cyclic`` coordinates (ignorable: the equations do not depend on
-        them) may change at constant rates, the bicycle rolling upright at speed v.  The
-        state of the linear equations is (non-cyclic independent coordinates, independent
-        u's); a perturbed configuration is carried back onto the configuration constraints
-        by solving for the dependent coordinates, so δq_dependent never enters.  A is the
-        Jacobian of the compiled right-hand side (:func:`companion.numerics.linearize.jacobian`,
-        errors about 1e-12), so it applies to numeric elimination as to symbolic forms.
-
-        Parameters
-        ----------
-        nominal
-            The steady motion: values of coordinates and independent u's by name or Symbol
-            (the initial values' defaults fill the rest; dependent coordinates are solved).
-        params
-            Parameter values by name or Symbol (defaults filled in).
-        cyclic
-            The coordinates (names or Symbols) the equations do not depend on, e.g. the
-            position and heading of a rolling disk: they leave the state of the linear
-            equations, which then describe the steady motion's shape (lean, spin rates).
-        method
-            Derivation method (default: the system's).
-        tolerance
-            Largest rate of a non-cyclic coordinate or u̇ accepted as steady, and largest
-            dependence on a cyclic coordinate accepted as none.
-
-        Raises
-        ------
-        ValueError
-            Unknown names, a "cyclic" coordinate the equations depend on, or a nominal motion
-            that is not steady (the message gives the offending rates).
-        """
-        from companion.numerics.linearize import jacobian
-
-        names = [s.name for s in self.q]
-        tolerance = check_tolerance("tolerance", tolerance)
-        if isinstance(cyclic, (str, sp.Symbol)) or not isinstance(cyclic, Iterable):
-            cyclic = [cyclic]  # one coordinate alone, or refused by key_name with its type
-        cyclic = [key_name(c, "an entry of cyclic") for c in cyclic]
-        unknown = sorted(set(cyclic) - set(names))
-        if unknown:
-            raise ValueError(f"cyclic names unknown coordinates {unknown}; coordinates: {names}")
-        dependent = {s.name for s in self.dependent}
-        if set(cyclic) & dependent:
-            raise ValueError("a dependent coordinate cannot be cyclic: "
-                             f"{sorted(set(cyclic) & dependent)}")
-        pv = self.parameter_values(params)
-        p = self.parameter_table.vector(pv)
-        values = replace(self.initial_table, argument="linearize's nominal").values(nominal)
-        f = self.rhs(p, method)
-        n = len(self.q)
-        kept = [i for i, s in enumerate(self.q) if s.name not in set(cyclic) | dependent]
-        rows = [*kept, *range(n, n + len(self.u_independent))]
-
-        def full_state(z: np.ndarray) -> np.ndarray:
-            trial = dict(values)
-            trial.update({self.q[i].name: float(v) for i, v in zip(kept, z, strict=False)})
-            trial.update({s.name: float(v) for s, v in zip(self.u_independent, z[len(kept):],
-                                                         strict=True)})
-            return self.integrator.initial_state(self, trial, pv)
-
-        z0 = np.array([values[self.q[i].name] for i in kept]
-                      + [values[s.name] for s in self.u_independent], dtype=float)
-        x0 = full_state(z0)
-        rates = np.asarray(f(0.0, x0), dtype=float)
-        if np.max(np.abs(rates[rows]), initial=0.0) > tolerance:
-            moving = ", ".join(f"{self.state_names()[i]}' = {rates[i]:.3g}" for i in rows
-                               if abs(rates[i]) > tolerance)
-            used = ", ".join(f"{k} = {v:g}" for k, v in values.items())
-            raise ValueError(f"the nominal motion of {self.name} is not steady: {moving} (at "
-                             f"{used}; what nominal leaves out takes the initial values' "
-                             "defaults)")
-        for name in cyclic:
-            i = names.index(name)
-
-            def shifted(c: np.ndarray, i: int = i) -> np.ndarray:
-                x = x0.copy()
-                x[i] = c[0]
-                return np.asarray(f(0.0, x), dtype=float)[rows]
-
-            dependence = np.max(np.abs(jacobian(shifted, x0[[i]])))
-            if dependence > tolerance:
-                raise ValueError(f"{name} is not cyclic: the equations change with it "
-                                 f"(∂ẋ/∂{name} up to {dependence:.3g})")
-        A = jacobian(lambda z: np.asarray(f(0.0, full_state(z)), dtype=float)[rows], z0)
-        labels = [self.state_names()[i] for i in rows]
-        return Linearization(A=A, B=self._input_matrix(x0, p, method, len(kept)),
-                             states=labels, nominal=values, params=pv)
-
-    def _input_matrix(self, x0: np.ndarray, p: list[float], method: str | None,
-                      n_coordinates: int) -> np.ndarray | None:
-        """B of δẋ = A δx + B τ for generalized forces τ_r acting on the independent u's
-        (added to Q_r of (4.85)): the u-rows are M⁻¹ at the nominal state, the coordinate rows
-        zero.  None for methods whose speeds are not the u's (Lagrange's form)."""
-        if self.derive(method).speeds != "u":
-            return None
-        n = len(self.q)
-        _, mass, _ = self.compiled(method).parts(0.0, x0[:n].tolist(), x0[n:].tolist(), p)
-        k = len(self.u_independent)
-        return np.vstack([np.zeros((n_coordinates, k)), np.linalg.inv(mass)])
+    def linearize(self, nominal: Mapping[Any, Any] | None = None,
+                  params: Mapping[Any, Any] | None = None, **options: Any) -> Linearization:
+        """δẋ = A δx + B τ about a steady motion: :func:`companion.numerics.linearize.
+        linearize` of this system (``cyclic``, ``method``, ``tolerance`` as there)."""
+        return linearize(self, nominal, params, **options)
 
     def simulate(
         self,
@@ -896,147 +724,22 @@ class System:
         SingularConfigurationError
             The motion reaches a configuration where the equations cannot be evaluated.
         """
-        return simulate_model(self, self._integrator(integrator),
+        return simulate_model(self, _choose(self.integrator, integrator, self.name),
                               method=self.method if method is None else method,
                               t_final=t_final, n_points=n_points, params=params,
                               initial=initial, rtol=rtol, atol=atol, options=options)
 
-    def _integrator(self, integrator: Integrator | str | None) -> Integrator:
-        if integrator is None:
-            return self.integrator
-        if isinstance(integrator, str):  # a solver name for the system's own part
-            if integrator not in SOLVERS:
-                raise ValueError(f"unknown integrator {integrator!r}; known: "
-                                 f"{', '.join(SOLVERS)}")
-            if not hasattr(self.integrator, "solver"):
-                raise ValueError(f"{self.name} is integrated by {type(self.integrator).__name__}"
-                                 f", which has no choice of ODE solver: integrator="
-                                 f"{integrator!r} does not apply")
-            rtol, atol = SOLVERS[integrator]
-            changes = {"solver": integrator, "rtol": rtol, "atol": atol}
-            if integrator == "dop853-c" and getattr(self.integrator, "backend", "") == "python":
-                changes["backend"] = "c"  # asked for by name: DOP853 compiled with C
-            return replace(self.integrator, **changes)
-        if not isinstance(integrator, Integrator):
-            raise TypeError(f"integrator must be an Integrator or a solver name, got "
-                            f"{integrator!r}")
-        return integrator
-
     def guards(self, part: Integrator, method: str, p: list[float],
                params: Mapping[str, float]) -> Guards:
         """The checks of one simulation by ``part`` at the parameter values ``p`` (``params``
-        by name): :class:`~companion.numerics.simulate.Guards` with this system's
-        :meth:`evaluate` and, when ``part``'s state is (q, u), the functions of
-        :meth:`_guard_functions` at ``p``."""
-        names = tuple(s.name for s in self.q)
-        if tuple(part.state_names(self)[: len(names)]) != names:  # another state: unread
-            return Guards(self.name, params, evaluate=self.evaluate)
-        if method not in self._checks:
-            self._checks[method] = self._guard_functions(method)
-        measure, determinant, rows, rates = self._checks[method]
-        return Guards(
-            self.name, params, names,
-            held=tuple(u.name for u in self.u[len(self.u_independent):]),
-            conditioning=None if measure is None else lambda t, q: measure(*q, *p, t),
-            determinant=None if measure is None else lambda t, q: determinant(*q, *p, t),
-            constrained=None if rows is None else lambda t, q: rows(*q, *p, t),
-            kinematics=None if rates is None else lambda t, x: rates(*x, *p, t),
-            evaluate=self.evaluate)
-
-    def _guard_functions(self, method: str) -> tuple[Callable | None, ...]:
-        """For :meth:`guards`, functions of (q, parameters, t), arrays of samples alike: the
-        coordinates' conditioning |det Ψ| / Π_i ‖row i of Ψ‖ and |det Ψ| (None when Ψ does not
-        depend on the q's, or under numeric elimination, whose compiled Φ refuses a singular Ψ
-        itself);
-        the entries of [Ψ_c | Ψ_t,c], the rows of the held u's in u = Ψ q̇ + Ψ_t (None
-        without); of (q, u, parameters, t), q̇ = Φ u + Φ_t of ``method`` (4.134) (None where
-        q̇ is read from the right-hand side: numeric elimination, speeds other than the u's)."""
-        psi, psi_t = self.psi
-        k, numeric = len(self.u_independent), self.elimination == "numeric"
-        t = self.t if self.t is not None else sp.Dummy()
-
-        def compiled(exprs: Any, *speeds: sp.Symbol) -> Callable:
-            return sp.lambdify([*self.q, *speeds, *self.parameter_symbols, t], exprs,
-                               modules="numpy", cse=True)
-
-        measure = determinant = rows = rates = None
-        if not numeric and psi.free_symbols & set(self.q):
-            norms = sp.Mul(*(sp.sqrt(sum(e**2 for e in psi.row(i))) for i in range(psi.rows)))
-            det = sp.Abs(psi.det(method="berkowitz"))
-            measure, determinant = compiled(det / norms), compiled(det)
-        if psi.rows > k:
-            rows = compiled(list(psi[k:, :].row_join(psi_t[k:, :])))
-            d = None if numeric else self.derive(method)
-            if d is not None and d.speeds == "u":
-                rates = compiled(list(d.kinematics), *d.u)
-        return measure, determinant, rows, rates
+        by name), built before the run (:func:`~companion.numerics.simulate.system_guards`)."""
+        return system_guards(self, part.state_names(self), method, p, params,
+                             lambda traj: self._evaluate(traj), self._checks)
 
     @cached_property
-    def _evaluators(self) -> dict[str, Callable]:
-        args = [*self.q, *self.u_independent, *self.parameter_symbols]
-        if self.t is not None:  # rheonomic: invariants and series may depend on time
-            args.append(self.t)
-        exprs = {**self.invariants, **self.series, **self.constraint_exprs,
-                 **self._validity_in_state(), **self._observed[0]}
-        return {k: sp.lambdify(args, e, modules="numpy", cse=True) for k, e in exprs.items()}
-
-    @cached_property
-    def _observed(self) -> tuple[dict[str, sp.Expr], set[str]]:
-        """The observables' expressions by name, and the names of the conserved ones."""
-        exprs: dict[str, sp.Expr] = {}
-        conserved: set[str] = set()
-        for name, observable in self.observables.items():
-            found = observable.expressions(name, self)
-            exprs.update(found)
-            if observable.conserved(self):
-                conserved.update(found)
-        return exprs, conserved
-
-    def _validity_in_state(self) -> dict[str, sp.Expr]:
-        """The validity conditions with the accelerations u̇ they use solved from the
-        equations of motion (the system's method, symbolically: small systems)."""
-        rates = [dot_symbol(s) for s in self.u_independent]
-        if not any(e.free_symbols & set(rates) for e in self.validity.values()):
-            return dict(self.validity)
-        d = self.derive()
-        if d.speeds != "u":
-            raise ValueError(f"the validity conditions of {self.name} use accelerations u̇, "
-                             f"which its method {self.method} does not solve for: write them "
-                             "in q and u, or choose a method in the u's")
-        acc = dict(zip(rates, d.accelerations(), strict=True))
-        return {k: e.xreplace(acc) for k, e in self.validity.items()}
-
-    def _report_validity(self, traj: Trajectory) -> None:
-        """Mark where the motion leaves the model's validity (a condition < 0): the series
-        ``"model valid"`` and, first among the events, the first violation."""
-        if not self.validity:
-            return
-        ok = {name: traj.series[name] >= 0 for name in self.validity}  # NaN violates too
-        valid = np.logical_and.reduce(list(ok.values()))
-        # nothing after a violation is the model's
-        traj.series["model valid"] = np.minimum.accumulate(valid).astype(float)
-        broken = [(int(np.argmin(v)), name) for name, v in ok.items() if not np.all(v)]
-        if broken:
-            i, name = min(broken, key=lambda b: b[0])  # the first violation, in time
-            traj.events.insert(0, f"t = {traj.t[i]:.4g} s: the motion leaves the model "
-                                  f"({name} = {traj.series[name][i]:.3g} < 0, the model "
-                                  f"needs {name} ≥ 0); what follows is not physical")
-
-    def evaluate(self, traj: Trajectory) -> None:
-        """Fill the trajectory's invariants, series and the residuals of its configuration
-        constraints from the system's expressions (q and u read by name, from the states or
-        from series an integrator filled), then run the observers."""
-        p = self.parameter_table.vector(traj.params)
-        rows = [traj[s.name] for s in (*self.q, *self.u_independent)]
-        time = [traj.t] if self.t is not None else []
-        for key, fn in self._evaluators.items():
-            value = np.broadcast_to(np.asarray(fn(*rows, *p, *time), dtype=float), traj.t.shape)
-            table = (traj.invariants if key in self.invariants or key in self._observed[1] else
-                     traj.residuals if key in self.constraint_exprs else traj.series)
-            table[key] = np.array(value)
-        self._report_validity(traj)
-        for observe in self.observers:
-            observe(self, traj)
+    def _evaluate(self) -> Callable[[Trajectory], None]:
+        """The evaluation compiled for this system (:meth:`Evaluation.compile`)."""
+        return self.evaluation.compile(self)
 
 
 # The definition's attributes, read through: a System is used where a Definition is.
@@ -1048,7 +751,7 @@ del _field, _what
 
 
 __all__ = [
-    "MAX_POINTS", "METHODS", "Definition", "Integrator", "Linearization", "Observer",
+    "MAX_POINTS", "METHODS", "Definition", "Evaluation", "Integrator", "Linearization", "Observer",
     "OdeIntegrator", "Parameter", "ParameterTable", "SOLVERS", "Setup",
     "SingularConfigurationError", "System", "assumption_clash", "check_tolerance", "key_name",
     "register_method", "sample_times",

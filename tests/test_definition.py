@@ -12,7 +12,7 @@ import sympy as sp
 from companion import examples
 from companion.mechanics.definition import Definition
 from companion.mechanics.methods import METHODS
-from companion.system import OdeIntegrator, Parameter, System
+from companion.system import Evaluation, OdeIntegrator, Parameter, System
 
 theta, thetad = sp.symbols(r"theta \dot{\theta}")
 m, l, g = sp.symbols("m l g", positive=True)
@@ -40,7 +40,8 @@ def test_a_definition_is_frozen_and_keeps_copies_of_what_it_was_given():
     with pytest.raises(AttributeError, match="frozen"):
         del d.q
     series = {"x": l * sp.sin(theta)}
-    s = System(d, series=series)  # what a model evaluates along a motion is the model's
+    # what a model evaluates along a motion is the model's
+    s = System(d, evaluation=Evaluation(series=series))
     series["junk"] = theta
     assert set(s.series) == {"x"} and not hasattr(d, "series")
     with pytest.raises(TypeError):
@@ -78,7 +79,7 @@ def test_a_system_from_a_definition_or_from_its_fields_is_the_same():
     with pytest.raises(ValueError, match="unknown method 'maggy'"):
         System(**pendulum_fields(), method="maggy")
     with pytest.raises(ValueError, match="t_final must be a positive number"):
-        System(**pendulum_fields(), t_final=-3.0)
+        System(**pendulum_fields(), evaluation=Evaluation(t_final=-3.0))
     assert System(**pendulum_fields(), integrator="dop853").integrator.solver == "dop853"
 
 
@@ -233,7 +234,7 @@ def test_no_module_maps_parameter_names_to_positions_by_hand():
 def test_series_and_invariants_are_checked_when_the_system_is_built():
     z = sp.Symbol("z")
     with pytest.raises(ValueError, match="a series uses z"):
-        System(**pendulum_fields(series={"bad": z}))
+        System(**pendulum_fields(), evaluation=Evaluation(series={"bad": z}))
     sleigh = examples.get("knife_edge")
     with pytest.raises(ValueError, match=r"an invariant uses the constrained "
                                          r"speed\(s\) u_3"):
@@ -252,3 +253,25 @@ def test_what_a_new_user_types_gets_a_clear_answer():
         s.linearize()
     text = repr(s.simulate(1.0, n_points=11))
     assert text.startswith("<Trajectory: 11 samples, t = 0…1 s; states theta") and "\n" not in text
+
+
+def test_what_a_run_evaluates_is_one_evaluation_part_and_the_old_keywords_say_where_it_went():
+    """Issue 36: ``System`` takes what a simulation evaluates and its default samples as one
+    :class:`Evaluation`; a keyword of it given alone, or a record's citations, is named with
+    where it goes (with a definition or without), and ``variant`` changes one field."""
+    s = System(**pendulum_fields(),
+               evaluation=Evaluation(series={"x": l * sp.sin(theta)}, t_final=3.0))
+    assert (dict(s.series), s.t_final, s.evaluation.t_final) == ({"x": l * sp.sin(theta)},
+                                                                 3.0, 3.0)
+    traj = s.simulate(n_points=5)
+    np.testing.assert_allclose(traj.series["x"], np.sin(traj["theta"]))  # l = 1
+    for given in (pendulum_fields(), {"definition": s.definition}):
+        with pytest.raises(TypeError, match=r"series: give evaluation=Evaluation\(series=…\)"):
+            System(**given, series={"x": theta})
+        with pytest.raises(TypeError, match=r"citations: a worked example's citations are on "
+                                            r"its record .*variant\(citations=…\)"):
+            System(**given, citations={})
+    with pytest.raises(TypeError, match=r"evaluation must be an Evaluation\(invariants=…"):
+        System(**pendulum_fields(), evaluation={"t_final": 3.0})
+    v = s.variant(evaluation=Evaluation(t_final=5.0), n_points=50)
+    assert (v.t_final, v.n_points, dict(v.series), s.t_final) == (5.0, 50, {}, 3.0)

@@ -431,6 +431,7 @@ def test_the_kernel_arms_no_signal(running, monkeypatch):
 def test_a_worker_that_cannot_start_gives_a_verdict(monkeypatch):
     own = Grader()
     monkeypatch.setattr(worker.sys, "executable", "/nonexistent/python")
+    own.start()  # making an exercise set never fails on it: the first check says it
     feedback = own.grade(Request("a*x", NAMES, a * x))
     assert (feedback.correct, feedback.hint_kind) == (False, "no_checker")
     assert "could not be started" in feedback.message
@@ -452,6 +453,31 @@ def test_the_worker_stays_light(running):
     """sympy and mpmath only: no numpy (and its thread pools) in the sandbox."""
     with open(f"/proc/{running.pid}/maps") as maps:
         assert "numpy" not in maps.read()
+
+
+def test_an_exercise_set_starts_the_worker_unless_graded(monkeypatch):
+    """Issue 39: the worker starts as the set is made (shown, or built by an assignment's
+    cell), so it imports while the reader reads and the first check finds it ready; a graded
+    set judges nothing in the kernel and starts none."""
+    from companion.exercises import graded
+
+    grader().close()
+    monkeypatch.setattr(graded, "_scopes", frozenset({"euler_body"}))
+    examples.exercises_for("euler_body")
+    assert grader().pid is None
+    examples.exercises_for("knife_edge")
+    assert grader().pid is not None
+
+
+def test_the_worker_warms_up_on_each_kind_of_judgement_before_it_is_ready():
+    """The warm-up (run before the ready signal, so outside any check's CPU budget) proves an
+    identity by simplify, finds the wrong entry of a matrix and diagnoses a factor: the paths
+    whose first use loads and caches parts of sympy."""
+    t = sp.Symbol("x", positive=True)
+    verdicts = [worker.judge(Request(text, {"x": t}, sp.sympify(e, locals={"x": t})), 2.0)
+                for text, e in worker._WARM_UP]
+    assert [(v.verdict, v.hint_kind) for v in verdicts] == [
+        (chk.PROVEN, "correct"), (chk.NOT_EQUAL, "entries"), (chk.NOT_EQUAL, "factor")]
 
 
 # --------------------------------------------------------------------------- the worker server

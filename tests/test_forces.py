@@ -14,7 +14,7 @@ import sympy.physics.mechanics as me
 from companion import examples
 from companion.examples.independent import KaneModel
 from companion.mechanics.agreement import independent_accelerations, random_states
-from companion.system import Parameter, System
+from companion.system import Evaluation, Parameter, System
 
 METHODS = ["boltzmann_hamel", "lagrange_multipliers", "maggi", "kane"]
 c = sp.Symbol("c", positive=True)
@@ -301,7 +301,8 @@ def test_constraint_forces_of_a_system_of_your_own_as_the_docs_say():
 
     robot = _robot()
     assert robot.simulate(1.0, n_points=3).series == {}
-    asked = System(robot.definition, observables={"lambda": CONSTRAINT_FORCES})
+    asked = System(robot.definition,
+                   evaluation=Evaluation(observables={"lambda": CONSTRAINT_FORCES}))
     traj = asked.simulate(1.0, n_points=3)
     assert sorted(traj.series) == ["lambda_0", "lambda_1", "lambda_2"]
     p = _defaults(robot)

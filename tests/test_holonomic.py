@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 import sympy as sp
 
-from companion.system import Parameter, System
+from companion.system import Evaluation, Parameter, System
 
 
 def cartesian_pendulum(**changes) -> System:
@@ -25,7 +25,7 @@ def cartesian_pendulum(**changes) -> System:
                     Parameter(l, 0.5, 0.1, 2.0, "m", positive=True)],
         initial=[Parameter(x, 0.1, -0.4, 0.4, "m"), Parameter(y, -0.5, -1.0, 0.0, "m"),
                  Parameter(u, 0.0, -1.0, 1.0, "m/s")],
-        t_final=2.0, n_points=50)
+        evaluation=Evaluation(t_final=2.0, n_points=50))
     spec.update(changes)
     return System(**spec)
 

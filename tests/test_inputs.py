@@ -10,7 +10,7 @@ import sympy as sp
 from companion import examples
 from companion.mechanics.boltzmann_hamel import dot_symbol
 from companion.stability import stability_sweep
-from companion.system import MAX_POINTS, Parameter, System
+from companion.system import MAX_POINTS, Evaluation, Parameter, System
 
 x, k, m = sp.symbols("x"), *sp.symbols("k m", positive=True)
 
@@ -20,7 +20,7 @@ def spring(**changes) -> System:
                 parameters=[Parameter(m, 1.0, 0.1, 5.0, positive=True),
                             Parameter(k, 4.0, 0.1, 10.0, positive=True)],
                 initial=[Parameter(x, 0.5, -1.0, 1.0), Parameter(dot_symbol(x), 0.0, -1, 1)],
-                t_final=2.0, n_points=50)
+                evaluation=Evaluation(t_final=2.0, n_points=50))
     spec.update(changes)
     return System(**spec)
 
@@ -56,11 +56,12 @@ def rolling_disk() -> System:
                     Parameter(g, 9.81, 1.0, 20.0, positive=True)],
         initial=[*(Parameter(s, 0.0, -1.0, 1.0) for s in q),
                  *(Parameter(s, 0.0, -20.0, 20.0) for s in u[:3])],
-        validity={"centre height": centre[2],
-                  # N = m (g + z̈_G), z_G = r cos θ
-                  "normal force": m * (g - r * (theta_ddot * sp.sin(q[3])
-                                               + u[0]**2 * sp.cos(q[3])))},
-        t_final=3.0, n_points=300)
+        evaluation=Evaluation(
+            validity={"centre height": centre[2],
+                      # N = m (g + z̈_G), z_G = r cos θ
+                      "normal force": m * (g - r * (theta_ddot * sp.sin(q[3])
+                                                   + u[0]**2 * sp.cos(q[3])))},
+            t_final=3.0, n_points=300))
 
 
 @pytest.fixture(scope="module")
@@ -137,7 +138,7 @@ def test_constructor_input_errors_name_what_to_change():
     with pytest.raises(ValueError, match=r"n_constraints .* an integer from 0 to 0 .* got 1\.5"):
         spring(n_constraints=1.5)
     with pytest.raises(TypeError, match="validity must map a name to each condition"):
-        spring(validity=[x + 1])
+        spring(evaluation=Evaluation(validity=[x + 1]))
     with pytest.raises(ValueError, match=r"initial of spring holds z, which the motion never "
                                          r"reads \(its start values are those of x, "):
         spring(initial=[Parameter(x, 0.5, -1, 1), Parameter(dot_symbol(x), 0.0, -1, 1),
@@ -481,7 +482,7 @@ def test_text_that_does_not_parse_is_named(field):
              "T_qdot": bad, "series": {"speed": bad}}[field]
     with pytest.raises(ValueError, match="is not a sympy expression: 'xdot\\*cos\\(phi\\) \\+'"):
         if field == "series":  # evaluated along a motion: the model's, not the definition's
-            System(robot, series=value)
+            System(robot, evaluation=Evaluation(series=value))
         else:
             robot.replace(**{field: value})
 
@@ -580,7 +581,8 @@ def test_a_motion_stalling_where_psi_is_singular_blames_the_configuration():
     bead = System(name="bead", q=[x], u=[u], definitions=[(1 - x) * dot_symbol(x)],
                   T_qdot=m * dot_symbol(x) ** 2 / 2, Q_q=[1],
                   parameters=[Parameter(m, 1.0, 0.1, 5.0, positive=True)],
-                  initial=[Parameter(x, 0.0, -1, 1), Parameter(u, 1.0, -2, 2)], t_final=3.0)
+                  initial=[Parameter(x, 0.0, -1, 1), Parameter(u, 1.0, -2, 2)],
+                  evaluation=Evaluation(t_final=3.0))
     with pytest.raises(ValueError, match=r"the integration of bead stalled after t = 0\.7\d* s "
                        r"\(x = 0\.9\d*\): the configuration is the cause, not the time span: "
                        r"\|det Ψ\| of the quasi-velocities fell to 0\.0\d* of its start value, "

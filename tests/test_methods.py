@@ -10,7 +10,6 @@ import sympy.physics.mechanics as me
 
 from companion import examples
 from companion.mechanics.agreement import (
-    applicable_methods,
     independent_accelerations,
     max_disagreement,
     random_states,
@@ -27,7 +26,7 @@ METHODS = ["lagrange_multipliers", "maggi", "kane"]
 def test_every_method_applies_to_the_book_examples(name):
     # Loparo's Arnold form (Euler's equations from B) applies to the rigid body as well.
     also = {"arnold"} if name == "euler_body" else set()
-    assert set(applicable_methods(examples.get(name))) == {"boltzmann_hamel", *METHODS, *also}
+    assert set(examples.get(name).applicable_methods()) == {"boltzmann_hamel", *METHODS, *also}
 
 
 @pytest.mark.parametrize("name", EXAMPLES)
@@ -88,7 +87,7 @@ def test_the_c_right_hand_side_equals_the_python_one(name, tmp_path, monkeypatch
         expected = eom.rhs(pv)(t, x)
         scale = 1 + np.abs(expected).max()
         assert np.max(np.abs(eom.c_rhs(pv)(t, x) - expected)) < 1e-12 * scale
-        for method in applicable_methods(system):  # every method's program, Lagrange's too
+        for method in system.applicable_methods():  # every method's program, Lagrange's too
             compiled = system.compiled(method)
             n = len(q) - compiled.n  # Arnold's form on SO(3): ω alone, no angles
             c, python = compiled.c_rhs(pv)(t, x[n:]), compiled.rhs(pv)(t, x[n:])
@@ -193,7 +192,7 @@ def test_kane_refuses_a_system_without_a_mechanics_model():
     system = _pendulum()
     with pytest.raises(NotImplementedError, match="mechanics_model"):
         system.derive("kane")
-    assert applicable_methods(system) == ["boltzmann_hamel", "lagrange_multipliers", "maggi"]
+    assert system.applicable_methods() == ["boltzmann_hamel", "lagrange_multipliers", "maggi"]
 
 
 def test_lagrange_and_maggi_apply_to_any_system_with_forces():

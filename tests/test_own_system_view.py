@@ -11,7 +11,7 @@ import pytest  # noqa: E402
 import sympy as sp  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
-from companion import Parameter, System, explore  # noqa: E402
+from companion import Evaluation, Parameter, System, explore  # noqa: E402
 from companion.model import CONSTRAINT_FORCES, KINETIC_ENERGY  # noqa: E402
 from companion.numerics import Trajectory  # noqa: E402
 from companion.scene import scene_for  # noqa: E402
@@ -53,9 +53,10 @@ def robot(**changes) -> System:
                     Parameter(tau_R, 0.03, -0.1, 0.1, "N·m")],
         initial=[*(Parameter(s, 0.0, -1, 1) for s in (x, y, phi, thL, thR)),
                  Parameter(u[0], 5.0, -20, 20), Parameter(u[1], 5.0, -20, 20)],
-        **{"series": {"x_L": x - b * sp.sin(phi), "y_L": y + b * sp.cos(phi), "x_C": x,
-                      "y_C": y, "x_R": x + b * sp.sin(phi), "y_R": y - b * sp.cos(phi)},
-           **changes})
+        evaluation=Evaluation(**{
+            "series": {"x_L": x - b * sp.sin(phi), "y_L": y + b * sp.cos(phi), "x_C": x,
+                       "y_C": y, "x_R": x + b * sp.sin(phi), "y_R": y - b * sp.cos(phi)},
+            **changes}))
 
 
 @pytest.fixture(scope="module")
@@ -206,7 +207,7 @@ def test_a_system_without_x_y_is_told_how_to_declare_its_points():
     t = np.linspace(0.0, 1.0, 3)
     trajectory = Trajectory(t=t, states=np.array([t, t]), names=["s", "theta"], params={})
     with pytest.raises(ValueError, match=r"no coordinates x, y .*"
-                       r"System\(\.\.\., series=\{'x': x, 'y': y\}\)"):
+                       r"System\(\.\.\., evaluation=Evaluation\(series=\{'x': x, 'y': y\}\)\)"):
         points_declaration(trajectory)
 
 

@@ -15,6 +15,7 @@ import sympy as sp  # noqa: E402
 
 import companion  # noqa: E402
 from companion import (  # noqa: E402
+    Evaluation,
     Parameter,
     System,
     compare_methods,
@@ -41,7 +42,8 @@ def sleigh(**changes) -> System:
         n_constraints=1, parameters=MASS,
         initial=[*(Parameter(s, 0.0, -1.0, 1.0) for s in (x, y, phi)),
                  Parameter(u1, 1.0, -2.0, 2.0), Parameter(u2, 0.5, -2.0, 2.0)],
-        invariants={"energy": m * u1**2 / 2 + I * u2**2 / 2}, t_final=5.0)
+        evaluation=Evaluation(invariants={"energy": m * u1**2 / 2 + I * u2**2 / 2},
+                              t_final=5.0))
     spec.update(changes)
     return System(**spec)
 
@@ -50,7 +52,7 @@ def spring(**changes) -> System:
     spec = dict(name="spring", q=[x], qdot=[xd], T=m * xd**2 / 2, Q_q=[-k * x],
                 parameters=[MASS[0], Parameter(k, 4.0, 0.1, 10.0, "N/m", positive=True)],
                 initial=[Parameter(x, 0.5, -1.0, 1.0, "m"), Parameter(xd, 0.0, -1.0, 1.0)],
-                t_final=3.0)
+                evaluation=Evaluation(t_final=3.0))
     spec.update(changes)
     return System(**spec)
 

@@ -110,7 +110,7 @@ def scene(name: str, explorer=None, **kwargs: Any):
     explorer's motion and following it, or of the system's default motion without one."""
     from companion.scene import Scene, scene_for
 
-    declare = worked(name).scene.resolve()  # every slice declares one (tests/test_scene.py)
+    declare = worked(name).scene.resolve()  # every record names one (tests/test_scene.py)
     if explorer is not None:
         return scene_for(explorer, declare, **kwargs)
     return Scene(declare, get(name).simulate(), **kwargs)
@@ -181,20 +181,10 @@ def show_exercises(name: str, *, only: Sequence[str] | None = None,
 def exercises_shown(name: str, *, only: Sequence[str] | None = None, skip: Sequence[str] = (),
                     title: str | None = None):
     """The :class:`~companion.exercises.ExerciseSet` :func:`show_exercises` shows (same
-    arguments but ``first``); ValueError names an unknown key and the known ones."""
-    from companion.exercises import ExerciseSet
-
-    exercise_set = exercises_for(name)
-    known = [exercise.key for exercise in exercise_set]
-    unknown = [key for key in (*(only or ()), *skip) if key not in known]
-    if unknown:
-        raise ValueError(f"{name!r} has no exercise {', '.join(map(repr, unknown))}; "
-                         f"known: {', '.join(known)}")
-    chosen = [exercise for exercise in exercise_set
-              if (only is None or exercise.key in only) and exercise.key not in skip]
-    if title is None:
-        title = exercise_set.title if only is None else ""
-    return ExerciseSet(exercise_set.example, title, chosen)
+    arguments but ``first``): with ``only`` and no ``title``, under no heading."""
+    if title is None and only is not None:
+        title = ""
+    return exercises_for(name).chosen(only, skip, title)
 
 
 def method_selector(example: str = "knife_edge", method: str = "kane"):

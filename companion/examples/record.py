@@ -120,7 +120,8 @@ class WorkedExample:
         §7.5 onward is missing from our copy of the chapter), not the book's own.
     citations
         The book's own numbers of this example's derivation steps, by method and step key
-        (``System(citations=…)``); records sharing a system give the same ones.
+        (applied as ``system.variant(citations=…)``); records sharing a system give the same
+        ones.
     """
 
     name: str

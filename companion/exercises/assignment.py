@@ -149,9 +149,13 @@ def released(feedback: Feedback, level: str = RELEASE) -> str:
     return _KIND_TEXT.get(feedback.hint_kind, _KIND_TEXT["known_mistake"])
 
 
-def _plain(exercise: Exercise | ChoiceExercise, answer: object, variable: str) -> str | int:
+def check_form(exercise: Exercise | ChoiceExercise, answer: object,
+               variable: str = "answer") -> str | int:
     """``answer`` as a plain ``str`` or ``int`` (a subclass with an ``__eq__`` of its own
-    cannot fool the comparison), or :class:`AnswerRejected` naming what to give."""
+    cannot fool the comparison); :class:`AnswerRejected` naming what to give unless it has the
+    form the exercise asks for: text for a typed exercise, an option number from 1 for a
+    choice; ``None`` (the exercise's variable ``variable`` never set) is no answer.  Judges
+    nothing."""
     if answer is None:
         raise AnswerRejected(f"no answer given: set {variable} in the cell above")
     if isinstance(exercise, ChoiceExercise):
@@ -161,14 +165,6 @@ def _plain(exercise: Exercise | ChoiceExercise, answer: object, variable: str) -
     if not isinstance(answer, str):
         raise AnswerRejected("give the answer as text in quotes, e.g. \"m*g*cos(theta)\"")
     return str.__str__(answer)
-
-
-def check_form(exercise: Exercise | ChoiceExercise, answer: object,
-               variable: str = "answer") -> None:
-    """Raise :class:`AnswerRejected` unless ``answer`` has the form the exercise asks for:
-    text for a typed exercise, an option number from 1 for a choice; ``None`` (the
-    exercise's variable ``variable`` never set) is no answer.  Judges nothing."""
-    _plain(exercise, answer, variable)
 
 
 def check_answer(exercise: Exercise | ChoiceExercise, answer: str | int,
@@ -184,7 +180,7 @@ def check_answer(exercise: Exercise | ChoiceExercise, answer: str | int,
     handout has none.  With the environment variable :data:`RECORD_ENV` set, one JSON line
     per answer goes to that file.
     """
-    answer = _plain(exercise, answer, "answer")
+    answer = check_form(exercise, answer)
     if isinstance(exercise, ChoiceExercise):
         feedback = exercise.check(answer - 1 if 1 <= answer <= len(exercise.options) else None,
                                   key=key, then=False)

@@ -289,16 +289,15 @@ class _Samples:
         self.points: list[dict] = []
         self.expected: list[list[mpmath.mpc]] = []
         self.given: list[list[mpmath.mpc] | None] = []
-        for _attempt in range(4):  # further batches only replace undefined points
-            for point in sample_points(symbols, ranges, N_POINTS):
-                e = _evaluate(expected, point)
-                if e is None:
-                    continue
-                self.points.append(point)
-                self.expected.append(e)
-                self.given.append(_evaluate(given, point))
-                if len(self.points) == N_POINTS:
-                    break
+        # Up to four batches, drawn as they are needed: a later one only replaces points
+        # where the expected answer is undefined.
+        for point in (p for _ in range(4) for p in sample_points(symbols, ranges, N_POINTS)):
+            e = _evaluate(expected, point)
+            if e is None:
+                continue
+            self.points.append(point)
+            self.expected.append(e)
+            self.given.append(_evaluate(given, point))
             if len(self.points) == N_POINTS:
                 break
         if len(self.points) < 3:
@@ -490,15 +489,15 @@ def compare(expected: Answer, given: Answer, *, mistakes: Sequence[Mistake] = ()
         return shape
     try:
         samples = _Samples(expected, given, ranges, [m.answer for m in mistakes])
-    except ValueError:
-        if simplifies_to_zero(given - expected, seconds):
-            return Feedback(True, "Correct (proved symbolically).", "correct", PROVEN)
-        return Feedback(False, "The answer could not be evaluated: it is undefined almost "
-                        "everywhere.", "wrong")
-    if not samples.agree():
+    except ValueError:  # undefined almost everywhere: only a proof can accept it
+        samples = None
+    if samples is not None and not samples.agree():
         return _diagnose(expected, given, samples, mistakes, skew_hint, seconds * FACTOR_SHARE)
     if simplifies_to_zero(given - expected, seconds):
         return Feedback(True, "Correct (proved symbolically).", "correct", PROVEN)
+    if samples is None:
+        return Feedback(False, "The answer could not be evaluated: it is undefined almost "
+                        "everywhere.", "wrong")
     tiny = _residual(given - expected, samples.points[:RESIDUAL_POINTS])
     if tiny is not None:
         return Feedback(False, f"Not equal: the difference from the right answer is tiny "

@@ -24,25 +24,28 @@ from companion.exercises.check import FULL_TURN, NOT_EQUAL, PROVEN, UNREADABLE, 
 from companion.exercises.graded import graded, protect, withhold
 from companion.exercises.parse import Answer, name_table
 from companion.exercises.variant import Variant
-from companion.exercises.worker import Request, grade
+from companion.exercises.worker import Request, grade, grader
 from companion.mechanics.derivation import Derivation, Step
 from companion.model import Model
 from companion.system import Parameter, System
 
 
+@dataclass
 class _OnTheEngine:
-    """What every exercise shares: its system (attached by the catalog), the engine's
-    results cached per system, the hints and the engine's solution steps."""
+    """What every exercise shares: its key, example, title and prompt (see :class:`Exercise`),
+    its system (attached by the catalog), the engine's results cached per system, the hints
+    and the engine's solution steps (the fields ``hints``, ``solution`` and ``system_of`` of
+    each kind)."""
 
     key: str
-    hints: Sequence[str]
-    solution: Callable[[System], Sequence[Step]] | None
-    system_of: Callable[[], System] | None
+    example: str
+    title: str
+    prompt: str
     #: The fields that compute an answer: refused in graded mode (:mod:`.graded`).
     _ANSWERS = ("answer", "mistakes", "solution", "right")
     #: The exercise set it belongs to (set by :class:`ExerciseSet`): graded mode may be on
     #: for this set only.
-    scope: str | None = None
+    scope: str | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         protect(self)
@@ -134,10 +137,6 @@ class Exercise(_OnTheEngine):
         exercise set (the exercise layer does not import the catalog).
     """
 
-    key: str
-    example: str
-    title: str
-    prompt: str
     answer: Callable[[System], Answer]
     names: Sequence[str]
     hints: Sequence[str]
@@ -270,10 +269,6 @@ class ChoiceExercise(_OnTheEngine):
         ``"predict"`` (predict, then run) or ``"concept"``.
     """
 
-    key: str
-    example: str
-    title: str
-    prompt: str
     options: Sequence[Option]
     right: Callable[[System], int]
     hints: Sequence[str] = ()
@@ -356,6 +351,9 @@ class ExerciseSet:
     ``draw(seed)``, set by the catalog for a slice that declares variants of its system
     (:mod:`companion.exercises.variant`), builds the same set on the variant a student id
     draws; ``variant`` is the variant a set was built on (None: the book's system).
+
+    A set with a typed exercise starts the grading worker (unless graded mode is on for it):
+    it imports sympy and warms up while the reader reads, so the first check finds it ready.
     """
 
     example: str
@@ -368,6 +366,8 @@ class ExerciseSet:
         for exercise in self.exercises:  # graded mode may be on for this set only
             exercise.scope = self.example
             protect(exercise)
+        if not graded(self.example) and any(isinstance(e, Exercise) for e in self.exercises):
+            grader().start()
 
     def __iter__(self):
         return iter(self.exercises)
@@ -392,6 +392,18 @@ class ExerciseSet:
         return ExerciseSet(own.example, own.title,
                            [shuffled(ex, f"{own.example}:{seed}") for ex in own],
                            variant=own.variant)
+
+    def chosen(self, only: Sequence[str] | None = None, skip: Sequence[str] = (),
+               title: str | None = None) -> ExerciseSet:
+        """The exercises with the keys ``only`` (all when None) but not ``skip``, under
+        ``title`` (the set's own when None); a key the set does not have is a ValueError."""
+        known = [ex.key for ex in self]
+        unknown = [key for key in (*(only or ()), *skip) if key not in known]
+        if unknown:
+            raise ValueError(f"{self.example!r} has no exercise {', '.join(map(repr, unknown))}"
+                             f"; known: {', '.join(known)}")
+        return ExerciseSet(self.example, self.title if title is None else title, [
+            ex for ex in self if (only is None or ex.key in only) and ex.key not in skip])
 
     def system(self) -> System:
         """The system the set's exercises are posed on (the variant's, for a drawn set)."""

@@ -6,8 +6,8 @@ JavaScript, so they work in JupyterLab and in Voilà; text follows the lecture s
 shared :class:`companion.widgets.Stepper`, and stays hidden until the reader asks for it.
 In graded mode (:mod:`companion.exercises.graded`) there is neither Check nor Reveal: the
 answer box and the hints only.
-Creating a widget starts the grading worker in the background, so the first check does not
-wait for sympy to import.
+The grading worker is started by the exercise set (:class:`~companion.exercises.ExerciseSet`),
+so the first check does not wait for sympy to import.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ import ipywidgets as widgets
 from sympy import MatrixBase
 
 from companion.exercises.check import NUMERIC, PROVEN, UNDECIDED, Feedback
-from companion.exercises.worker import grader
 from companion.widgets import Stepper, style
 
 if TYPE_CHECKING:  # annotations only: ExerciseSet.widget() imports this module
@@ -103,8 +102,6 @@ class ExerciseWidget(_Base):
     """An exercise answered by typing; callbacks can be driven directly in tests."""
 
     def __init__(self, exercise: Exercise, number: int | None = None):
-        if not exercise.graded():  # nothing to judge in graded mode
-            grader().start()
         matrix = (" or matrix" if exercise.graded() or isinstance(exercise.expected(), MatrixBase)
                   else "")
         how = _text(f"<span style='color:#555'>Type a sympy expression{matrix}; names you may "

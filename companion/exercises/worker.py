@@ -10,9 +10,10 @@ kernel and kept for every later check:
 - **a CPU budget, not a wall clock**: a check may use :func:`budget` seconds of the
   worker's own CPU time (:data:`CPU_SECONDS` unless the instructor sets
   ``COMPANION_CHECK_SECONDS`` or calls :func:`set_budget`); the worker's start-up (importing
-  sympy) does not count.  A machine busy with other work slows a check down without
-  changing its verdict, so a correct answer is not turned away because 60 notebooks are
-  graded at once, and a class graded twice gets the same grades;
+  sympy, then a warm-up judgement, :data:`_WARM_UP`) does not count.  A machine busy with
+  other work slows a check down without changing its verdict, so a correct answer is not
+  turned away because 60 notebooks are graded at once, and a class graded twice gets the
+  same grades;
 - **hard limit, from outside**: the kernel watches the worker's CPU time; past the budget
   it kills the worker, starts a fresh one at once and **checks again** with
   :data:`RETRY_FACTOR` times the budget, and only then answers "could not decide"
@@ -55,6 +56,7 @@ import sys
 import threading
 import time
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -151,21 +153,21 @@ class Grader:
         self._lock = threading.Lock()
         self._process: subprocess.Popen | None = None
         self._conn: Connection | None = None
-        self._ready = False
-        self._forked: int | None = None  # the pid of a worker the server forked for us
+        self._pid: int | None = None  # the worker's, from its ready signal
         self.restarts = 0
 
     # ------------------------------------------------------------------ lifetime
     def start(self) -> None:
         """Start the worker if none is running (returns at once; it imports in the
-        background), so that the first check does not wait for sympy."""
-        with self._lock:
+        background), so that the first check does not wait for sympy.  A worker that cannot
+        be started is left to the first check, whose verdict says so."""
+        with self._lock, suppress(OSError, WorkerError):
             self._spawn()
 
     def _alive(self) -> bool:
         if self._process is not None:
             return self._process.poll() is None
-        return self._forked is not None and Path(f"/proc/{self._forked}").exists()
+        return self._pid is not None and Path(f"/proc/{self._pid}").exists()
 
     def _spawn(self) -> None:
         if self._alive():
@@ -174,7 +176,6 @@ class Grader:
         if use_server():
             try:
                 self._conn = _from_server()
-                self._ready = False
                 return
             except WorkerError:
                 pass  # no server to be had (a race, a crash): this kernel's own worker grades
@@ -188,22 +189,19 @@ class Grader:
         finally:
             theirs.close()
         self._conn = Connection(ours.detach())
-        self._ready = False
 
     def _wait_ready(self) -> None:
-        if self._ready:
+        if self._pid is not None:
             return
         try:
             message = self._conn.recv_bytes() if self._conn.poll(STARTUP_SECONDS) else b""
         except (EOFError, OSError):
             message = b""
         ready, _, pid = message.partition(b" ")
-        if ready != _READY:
+        if ready != _READY or not pid.isdigit():
             self._kill()
             raise WorkerError("the grading worker did not start")
-        if pid:  # forked by the worker server: ours to watch and to kill, not to reap
-            self._forked = int(pid)
-        self._ready = True
+        self._pid = int(pid)
 
     def _kill(self) -> None:
         if self._conn is not None:
@@ -214,13 +212,12 @@ class Grader:
                 self._process.kill()
             self._process.wait()
             self._process = None
-        if self._forked is not None:
+        elif self._pid is not None:  # forked by the worker server, which reaps it
             try:
-                os.kill(self._forked, 9)  # the server reaps it
+                os.kill(self._pid, 9)
             except ProcessLookupError:
                 pass
-            self._forked = None
-        self._ready = False
+        self._pid = None
 
     def close(self) -> None:
         """Stop the worker (a later check starts a new one)."""
@@ -230,7 +227,7 @@ class Grader:
     @property
     def pid(self) -> int | None:
         """The worker's process id, None when none runs."""
-        return self._process.pid if self._process is not None else self._forked
+        return self._process.pid if self._process is not None else self._pid
 
     def cpu_seconds(self) -> float | None:
         """CPU seconds (user and system) the worker has used, None when it cannot be read
@@ -444,21 +441,41 @@ def judge(request: Request, seconds: float) -> Feedback:
         return undecided("its value is too large to compute", "too_large")
 
 
+#: What the worker judges before it says it is ready (typed text, expected answer as text):
+#: an identity proved, a matrix's wrong entry, a factor.  sympy's first ``simplify``,
+#: ``evalf`` and ``cancel`` load and cache what later checks reuse (0.3–1 s of CPU), which
+#: would otherwise count against the reader's first check.
+_WARM_UP = (("1 - sin(x)**2", "cos(x)**2"), ("[[x, 2*x], [0, 1]]", "Matrix([[x, x], [0, 1]])"),
+            ("3*x/2", "x*cos(x)"))
+
+
 def _imports() -> None:
-    import sympy  # noqa: F401 - imported once, before the limits and the ready signal
+    """Import sympy and the checker and judge :data:`_WARM_UP`, before the limits and the
+    ready signal (once: a worker forked by the server inherits it)."""
+    global _warm
+    if _warm:
+        return
+    import sympy
 
-    from companion.exercises import check, parse  # noqa: F401
+    x = sympy.Symbol("x", positive=True)
+    for text, expected in _WARM_UP:
+        judge(Request(text, {"x": x}, sympy.sympify(expected, locals={"x": x})), CPU_SECONDS)
+    _warm = True
 
 
-def serve(fd: int, ready: bytes = _READY) -> None:
-    """The worker's loop: one request in, one JSON verdict out, until the kernel goes."""
+_warm = False
+
+
+def serve(fd: int) -> None:
+    """The worker's loop: ready and its pid sent, then one request in, one JSON verdict out,
+    until the kernel goes."""
     from companion.exercises import check
 
     _imports()
     check.SOFT_LIMITS = True
     _limit_resources()
     conn = Connection(fd)
-    conn.send_bytes(ready)
+    conn.send_bytes(_READY + b" " + str(os.getpid()).encode())
     while True:
         try:
             request, seconds = pickle.loads(conn.recv_bytes())
@@ -514,7 +531,7 @@ def serve_forks(path: str) -> None:
                 signal.signal(signal.SIGCHLD, signal.SIG_DFL)
                 os.setsid()
                 try:
-                    serve(conn.detach(), _READY + b" " + str(os.getpid()).encode())
+                    serve(conn.detach())
                 finally:
                     os._exit(0)
             workers.add(pid)

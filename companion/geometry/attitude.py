@@ -97,10 +97,6 @@ def attitude_rhs(system: System, method: str, p: list[float]):
     return f
 
 
-def _euler_initial_names(system: System) -> list[str]:
-    return [s.name for s in (*system.q, *system.u_independent)]
-
-
 @dataclass(frozen=True)
 class QuaternionAttitude(Integrator):
     """State (ω, quaternion): ω̇ from the derived equations, the quaternion from
@@ -113,9 +109,6 @@ class QuaternionAttitude(Integrator):
 
     def state_names(self, system: System) -> list[str]:
         return [s.name for s in system.u_independent] + QUATERNION
-
-    def initial_names(self, system: System) -> list[str]:
-        return _euler_initial_names(system)
 
     def initial_state(self, system: System, values: Mapping[str, float],
                       params: Mapping[str, float]) -> np.ndarray:
@@ -130,7 +123,7 @@ class QuaternionAttitude(Integrator):
         solver = compiled_or_lsoda(f) if self.solver == "dop853-c" else self.solver
         states = integrate(f, x0, setup.t, solver=solver, rtol=setup.rtol, atol=setup.atol).y
         setup.guards.finite(setup.t, states)
-        traj = Trajectory(t=setup.t, states=states, names=system.state_names(),
+        traj = Trajectory(t=setup.t, states=states, names=self.state_names(system),
                           params=setup.params)
         quat = traj.states[k:]
         for s, angle in zip(system.q, euler_angles_from_quaternions(quat), strict=True):
@@ -160,9 +153,6 @@ class SO3Attitude(Integrator):
 
     def state_names(self, system: System) -> list[str]:
         return [s.name for s in system.u_independent]
-
-    def initial_names(self, system: System) -> list[str]:
-        return _euler_initial_names(system)
 
     def omega_at(self, system: System, setup: Setup, omega0: np.ndarray):
         """``times ↦ ω(times)`` (shape (3, N)), integrated with LSODA from t = 0 to

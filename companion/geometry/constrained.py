@@ -14,7 +14,7 @@ near the singular set and reports the motion in the first chart.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 import numpy as np
@@ -24,7 +24,7 @@ from companion.geometry.metric import Embedding, geometric
 from companion.numerics import SingularConfigurationError, Trajectory
 from companion.numerics.compile import Program, lambdify_scalar
 from companion.numerics.integrate import compiled_or_lsoda, integrate
-from companion.system import Integrator, OdeIntegrator, Parameter, Setup, System
+from companion.system import Evaluation, Integrator, OdeIntegrator, Parameter, Setup, System
 
 
 class ConstrainedSystem(System):
@@ -62,7 +62,6 @@ class ConstrainedSystem(System):
     def __init__(self, *, x: Sequence[sp.Symbol], xdot: Sequence[sp.Symbol],
                  embedding: Sequence[sp.Expr], ambient_metric: sp.Matrix,
                  ambient_force: Sequence[sp.Expr], min_immersion: float = 1e-3,
-                 series: Mapping[str, sp.Expr] | None = None,
                  ambient: Sequence[sp.Symbol] | None = None,
                  inverse: Sequence[sp.Expr] | None = None,
                  second_chart: Mapping[str, Sequence[sp.Expr]] | None = None, **kwargs):
@@ -79,9 +78,10 @@ class ConstrainedSystem(System):
                 min_immersion=min_immersion, ambient=ambient, inverse=second_chart["inverse"],
                 **{**kwargs, "name": f"{kwargs['name']} (second chart)"})
         kwargs.setdefault("method", "geometric")
+        own = kwargs.pop("evaluation", None) or Evaluation()
         super().__init__(q=x, qdot=xdot, T=emb.kinetic_energy(xdot), Q=list(emb.force),
-                         series={**position, **dict(series or {})}, geometry=emb,
-                         integrator=ChartIntegrator(second), **kwargs)
+                         evaluation=replace(own, series={**position, **(own.series or {})}),
+                         geometry=emb, integrator=ChartIntegrator(second), **kwargs)
         gram = emb.J.T * emb.J  # det and trace of JᵀJ: a cheap, scale-free rank test
         self._gram = [gram.det(method="berkowitz"), gram.trace()]
         self._inverse_map = None if inverse is None else (list(ambient), list(inverse))
@@ -246,19 +246,23 @@ class ChartIntegrator(Integrator):
         if self.second_chart is not None:
             traj = self._first_chart(system, setup, x0) or self._atlas(system, setup, x0)
         elif setup.method == "geometric":
-            f = system.chart_rhs(setup.p)
-            states = integrate(f, x0, setup.t, solver=compiled_or_lsoda(f), rtol=setup.rtol,
-                               atol=setup.atol).y
-            traj = self._trajectory(system, setup, states)
+            traj = self._trajectory(system, setup, self._in_chart(system, setup, x0))
         else:
             traj = OdeIntegrator().integrate(system, setup)
         self._chart_series(system, traj)
         return traj
 
     @staticmethod
-    def _trajectory(system: System, setup: Setup, states: np.ndarray) -> Trajectory:
+    def _in_chart(system: ConstrainedSystem, setup: Setup, x0: np.ndarray) -> np.ndarray:
+        """The states integrated in ``system``'s chart (:meth:`ConstrainedSystem.chart_rhs`:
+        compiled, or LSODA)."""
+        f = system.chart_rhs(setup.p)
+        return integrate(f, x0, setup.t, solver=compiled_or_lsoda(f), rtol=setup.rtol,
+                         atol=setup.atol).y
+
+    def _trajectory(self, system: System, setup: Setup, states: np.ndarray) -> Trajectory:
         setup.guards.finite(setup.t, states)
-        traj = Trajectory(t=setup.t, states=states, names=system.state_names(),
+        traj = Trajectory(t=setup.t, states=states, names=self.state_names(system),
                           params=setup.params)
         setup.guards.evaluate(traj)
         return traj
@@ -277,9 +281,7 @@ class ChartIntegrator(Integrator):
         if system.immersion(state[:n], setup.p) < self.switch:
             return None
         try:
-            f = system.chart_rhs(setup.p)
-            states = integrate(f, state, setup.t, solver=compiled_or_lsoda(f), rtol=setup.rtol,
-                               atol=setup.atol).y
+            states = self._in_chart(system, setup, state)
         except SingularConfigurationError:
             return None
         if np.min(system.immersion(states[:n], setup.p)) < self.switch:

@@ -40,16 +40,6 @@ def lie_bracket(X: Sequence, Y: Sequence, q: Sequence[sp.Symbol]) -> sp.Matrix:
     return (Y.jacobian(q) * X - X.jacobian(q) * Y).applyfunc(sp.simplify)
 
 
-def _frame(Psi: sp.Matrix, q: Sequence[sp.Symbol]) -> tuple[sp.Matrix, sp.Matrix]:
-    Psi = sp.Matrix(Psi)
-    if Psi.shape != (len(q), len(q)):
-        raise ValueError(f"Ψ must be {len(q)}×{len(q)} (one row per quasi-velocity, one column "
-                         f"per coordinate), got {Psi.shape[0]}×{Psi.shape[1]}")
-    if sp.simplify(Psi.det()) == 0:
-        raise ValueError("Ψ is singular: its rows do not define independent quasi-velocities")
-    return Psi, Psi.inv().applyfunc(sp.simplify)
-
-
 def structure_functions(Psi: sp.Matrix, q: Sequence[sp.Symbol]) -> list[sp.Matrix]:
     """γ^j_rl = ⟨ω^j, [X_r, X_l]⟩ for every j, r, l: ``gamma[j][r, l]`` (ours).
 
@@ -58,8 +48,13 @@ def structure_functions(Psi: sp.Matrix, q: Sequence[sp.Symbol]) -> list[sp.Matri
     the left side is −(Φᵀ C^j Φ)_rl, so these are Greenwood's γ^j of (4.83)/(4.96)/(4.114).
     """
     q = inputs.symbols_list(q, "q")
-    Psi, Phi = _frame(Psi, q)
-    n = len(q)
+    Psi, n = sp.Matrix(Psi), len(q)
+    if Psi.shape != (n, n):
+        raise ValueError(f"Ψ must be {n}×{n} (one row per quasi-velocity, one column "
+                         f"per coordinate), got {Psi.shape[0]}×{Psi.shape[1]}")
+    if sp.simplify(Psi.det()) == 0:
+        raise ValueError("Ψ is singular: its rows do not define independent quasi-velocities")
+    Phi = Psi.inv().applyfunc(sp.simplify)
     brackets = {(r, l): lie_bracket(Phi[:, r], Phi[:, l], q) for r in range(n) for l in range(n)}
     return [sp.Matrix(n, n, lambda r, l, j=j: sp.simplify((Psi[j, :] * brackets[r, l])[0]))
             for j in range(n)]

@@ -76,10 +76,7 @@ def b_operator(A: sp.Matrix, *, sign: int = 1, lie_bracket: Bracket | None = Non
     if A.det() == 0:
         raise ValueError("the inertia operator A is singular: ⟨·,·⟩ is not a metric")
     br = lie_bracket or (lambda x, y: bracket(x, y, sign=sign))
-    a = sp.Matrix(sp.symbols("a_1:4"))
-    b = sp.Matrix(sp.symbols("b_1:4"))
-    c = sp.Matrix(sp.symbols("c_1:4"))
-    beta = sp.Matrix(sp.symbols("beta_1:4"))
+    a, b, c, beta = (sp.Matrix(sp.symbols(f"{x}_1:4")) for x in ("a", "b", "c", "beta"))
     condition = sp.expand(inner(A, br(a, b), c) - inner(A, beta, b))
     eqs = [condition.coeff(bk) for bk in b]  # the condition holds for all b
     sol = sp.solve(eqs, list(beta), dict=True)

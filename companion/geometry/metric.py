@@ -18,6 +18,7 @@ from sympy.simplify.fu import TR8
 from companion.mechanics import inputs
 from companion.mechanics.derivation import Derivation, Step
 from companion.mechanics.methods import Definition, register_method
+from companion.mechanics.quasi_velocities import dot_symbol
 
 
 def _square(sigma, what: str = "metric") -> sp.Matrix:
@@ -221,7 +222,7 @@ def covariant_equations(
             Step("Force 1-form F", F, "(7.1)", "Forces pair with velocities to give power.",
                  "F", key="force_form"),
         ]
-    qddot = sp.Matrix([sp.Symbol(r"\ddot{" + sp.latex(s) + "}") for s in q])
+    qddot = sp.Matrix([dot_symbol(s, "ddot") for s in q])
     if second:
         lhs, forcing = sigma * (qddot + quad), F - sigma * quad
     else:

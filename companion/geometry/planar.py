@@ -39,6 +39,7 @@ from companion.geometry.metric import (
 from companion.mechanics import inputs
 from companion.mechanics.derivation import Derivation, Step
 from companion.mechanics.methods import Definition, register_method
+from companion.mechanics.quasi_velocities import dot_symbol
 
 #: The name standing for the fixed ground in :meth:`Mechanism.add_joint`.
 GROUND = "ground"
@@ -47,11 +48,6 @@ GROUND = "ground"
 def cross2(r: Sequence, F: Sequence) -> sp.Expr:
     """The planar moment r × F = r_x F_y − r_y F_x."""
     return r[0] * F[1] - r[1] * F[0]
-
-
-def ddot_symbol(s: sp.Symbol) -> sp.Symbol:
-    """The plain Symbol standing for the second derivative of ``s`` (as in the metric core)."""
-    return sp.Symbol(r"\ddot{" + sp.latex(s) + "}")
 
 
 @dataclass(frozen=True)
@@ -122,7 +118,7 @@ class Mechanism:
         self.qdot = inputs.symbols_list(qdot, "qdot")
         if len(self.q) != len(self.qdot):
             raise ValueError(f"{len(self.q)} coordinates but {len(self.qdot)} rates")
-        self.qddot = [ddot_symbol(s) for s in self.q]
+        self.qddot = [dot_symbol(s, "ddot") for s in self.q]
         self.g = None if g is None else inputs.sympify_entry(g, "g")
         self.bodies: dict[str, Body] = {}
         self.joints: dict[str, Joint] = {}

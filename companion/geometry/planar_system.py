@@ -19,7 +19,7 @@ import sympy as sp
 from companion.geometry.metric import pull_back_form
 from companion.geometry.planar import Mechanism, NumericMechanism
 from companion.numerics import SingularConfigurationError, Trajectory
-from companion.system import OdeIntegrator, System
+from companion.system import Evaluation, OdeIntegrator, System
 
 #: SciPy's DOP853 compiled with a C right-hand side when a C compiler is found, else LSODA
 #: with the compiled M u̇ = f in Python: at rtol 1e-12 both keep a chaotic 20 s run of the
@@ -44,8 +44,8 @@ class MechanismSystem(System):
         Names of parameters that may be zero but not negative (e.g. central inertias of
         point masses).
     **kwargs
-        ``name``, ``title``, ``parameters``, ``initial``, ``series``, ``t_final`` as for
-        :class:`System`.
+        ``name``, ``title``, ``parameters``, ``initial``, ``evaluation`` as for
+        :class:`System` (the energy and the observer are added to its own).
     """
 
     def __init__(self, mechanism: Mechanism, *, nonnegative: Iterable[str] = (), **kwargs: Any):
@@ -54,11 +54,14 @@ class MechanismSystem(System):
         nonnegative = set(nonnegative)
         kwargs["parameters"] = [replace(p, nonnegative=True) if p.name in nonnegative else p
                                 for p in kwargs.get("parameters", ())]
+        own = kwargs.pop("evaluation", None) or Evaluation()
+        evaluation = replace(own, invariants={"energy": T + m.potential_energy(),
+                                              **(own.invariants or {})},
+                             observers=[joint_forces_and_residuals, *(own.observers or ())])
         super().__init__(
             q=m.q, qdot=m.qdot, T=T, Q=list(pull_back_form(m.ambient_force(), m.jacobian())),
-            invariants={"energy": T + m.potential_energy()}, geometry=mechanism,
-            method="pull_back", integrator=MECHANISM_INTEGRATOR,
-            observers=[joint_forces_and_residuals], **kwargs,
+            geometry=mechanism, method="pull_back", integrator=MECHANISM_INTEGRATOR,
+            evaluation=evaluation, **kwargs,
         )
 
     @property

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import sympy as sp
 
-from companion.mechanics.lagrange import kinematics_of
+from companion.mechanics.lagrange import kinematics_of, total_derivative
 from companion.mechanics.methods import Derivable, applicable
 from companion.mechanics.numeric_elimination import NumericEliminationResult
 from companion.numerics.compile import CompiledEOM, Program
@@ -42,8 +42,7 @@ def compiled_form(system: Derivable, method: str) -> CompiledEOM:
     psi, psi_t = definition.psi
     u_expr = (psi * sp.Matrix(definition.qdot) + psi_t)[:k, :]
     rate = (u_expr.jacobian(definition.qdot) * sp.Matrix(qdd)
-            + u_expr.jacobian(definition.q) * sp.Matrix(definition.qdot)
-            + (u_expr.diff(d.t) if d.t is not None else sp.zeros(k, 1)))
+            + total_derivative(u_expr, definition.q, sp.Matrix(definition.qdot), d.t))
     program.rates = [*qd, *program.let(rate, dict(zip(definition.qdot, qd, strict=True)))]
     return CompiledEOM(d, parameters, program, k=k)
 
@@ -71,11 +70,6 @@ def independent_accelerations(
     return udot_function(system, method, system.parameter_vector(params))(t, q, u)
 
 
-def applicable_methods(system: Derivable) -> list[str]:
-    """The methods that apply to ``system`` (derives each once)."""
-    return applicable(system, system.methods)
-
-
 def random_states(system: Derivable, n: int, seed: int = 0):
     """``n`` random (t, q, u, parameters) drawn from the slider ranges of the system.
 
@@ -98,7 +92,7 @@ def random_states(system: Derivable, n: int, seed: int = 0):
 
 def max_disagreement(system: Derivable, n_states: int = 20, seed: int = 0) -> dict[str, float]:
     """Largest relative difference of each method's u̇ from Boltzmann–Hamel's, by method."""
-    methods = [m for m in applicable_methods(system) if m != "boltzmann_hamel"]
+    methods = [m for m in applicable(system, system.methods) if m != "boltzmann_hamel"]
     worst = dict.fromkeys(methods, 0.0)
     for t, q, u, p in random_states(system, n_states, seed):
         ref = independent_accelerations(system, "boltzmann_hamel", t, q, u, p)

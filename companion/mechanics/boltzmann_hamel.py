@@ -147,13 +147,10 @@ def boltzmann_hamel(
     T = inputs.sympify_entry(T, "T")
     psi = inputs.matrix(Psi, (n, n), "Psi")
     psi_t = sp.zeros(n, 1) if Psi_t is None else inputs.matrix(Psi_t, (n, 1), "Psi_t")
-    if Q is None:
-        Q_vec = sp.zeros(k, 1)
-    else:
-        Q_list = list(Q) if not isinstance(Q, sp.MatrixBase) else list(Q)
-        if len(Q_list) != k:
-            raise ValueError(f"Q must hold n − m = {k} generalized forces, got {len(Q_list)}")
-        Q_vec = sp.Matrix([inputs.sympify_entry(e, f"Q[{i}]") for i, e in enumerate(Q_list)])
+    Q_list = [0] * k if Q is None else list(Q)
+    if len(Q_list) != k:
+        raise ValueError(f"Q must hold n − m = {k} generalized forces, got {len(Q_list)}")
+    Q_vec = sp.Matrix(k, 1, [inputs.sympify_entry(e, f"Q[{i}]") for i, e in enumerate(Q_list)])
     t = inputs.check_time(t, [T, psi, psi_t, Q_vec], reserved=q + u)
     if psi.free_symbols & set(u) or psi_t.free_symbols & set(u):
         raise ValueError("Ψ and Ψ_t must depend on q (and t) only, not on the quasi-velocities")

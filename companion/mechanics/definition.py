@@ -19,7 +19,7 @@ import inspect
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property, partial
 from types import MappingProxyType
 from typing import Any
 
@@ -315,8 +315,7 @@ class Definition:
         holonomic: Sequence[sp.Expr] = (),
         dependent: Sequence[sp.Symbol] = (),
     ):
-        given = dict(locals())
-        del given["self"]
+        given = {k: v for k, v in locals().items() if k != "self"}
         set_ = object.__setattr__
         set_(self, "_given", {k: _frozen(v) for k, v in given.items()})
         set_(self, "q", _plain_symbols(q, "q"))
@@ -373,7 +372,7 @@ class Definition:
 
     def __reduce__(self):
         # rebuilt from the arguments it was made from (pickle, copy.deepcopy)
-        return _rebuild, (self.given,)
+        return partial(Definition, **self.given), ()
 
     @property
     def given(self) -> dict[str, Any]:
@@ -432,11 +431,8 @@ class Definition:
     def _check_symbols(self) -> None:
         """A symbol may be a parameter or a coordinate/speed, never both (the compiled code
         would silently read the parameter's value where the state was meant)."""
-        state = {s: "coordinate" for s in self.q}
-        state.update({s: "rate" for s in self.qdot})
-        state.update({s: "speed" for s in self.u})
-        if self.t is not None:
-            state[self.t] = "time"
+        state = {**dict.fromkeys(self.q, "coordinate"), **dict.fromkeys(self.qdot, "rate"),
+                 **dict.fromkeys(self.u, "speed"), self.t: "time"}  # t None: no parameter
         names: set[str] = set()
         for p in self.parameters:
             if p.symbol in state:
@@ -451,9 +447,9 @@ class Definition:
     def _check_expressions(self) -> None:
         """T, Ψ and Q use only coordinates, speeds, time and parameters; T and Q are in the
         u's."""
-        own = {*self.q, *self.u, *([self.t] if self.t is not None else [])}
+        own = {*self.q, *self.u, self.t}  # (t None: allowing None allows no symbol)
         params = set(self.parameter_symbols)
-        in_qdot = {*self.q, *self.qdot, *([self.t] if self.t is not None else [])} | params
+        in_qdot = {*self.q, *self.qdot, self.t} | params
         for what, exprs, allowed in (
                 ("T", [] if self._T is None else [self._T], own | params),
                 ("T_qdot", [] if self.T_qdot is None else [self.T_qdot], in_qdot),
@@ -478,8 +474,7 @@ class Definition:
                             f"{type(named).__name__} {named!r}")
         exprs = {k: sympify_entry(e, f"the {what.split(' ', 1)[1]} {k!r}")
                  for k, e in (named or {}).items()}
-        time = [self.t] if self.t is not None else []
-        allowed = {*self.q, *self.u_independent, *self.parameter_symbols, *time}
+        allowed = {*self.q, *self.u_independent, *self.parameter_symbols, self.t}
         if field == "validity":
             allowed |= {*self.u, *(dot_symbol(s) for s in self.u_independent)}
         self._check_uses(what, list(exprs.values()), allowed)
@@ -558,8 +553,7 @@ class Definition:
         if strangers:
             raise ValueError(f"dependent coordinates {strangers} are not among q = "
                              f"{list(self.q)}")
-        allowed = {*self.q, *([self.t] if self.t is not None else []),
-                   *self.parameter_symbols}
+        allowed = {*self.q, self.t, *self.parameter_symbols}
         for i, f in enumerate(self.holonomic):
             rates = f.free_symbols & {*self.qdot, *self.u}
             if rates:
@@ -602,17 +596,10 @@ class Definition:
             raise NotImplementedError(
                 "this definition gives no kinetic energy in symbols (T or T_qdot): numeric "
                 "elimination reads it from the bodies of a mechanics model")
-        phi, phi_t = self._kinematics
+        phi, phi_t = kinematics_of(self)
         qdot = phi * sp.Matrix(self.u) + phi_t
         T = sp.expand(sp.sympify(self.T_qdot).xreplace(dict(zip(self.qdot, qdot, strict=True))))
         return fold_pythagoras(T)
-
-    @cached_property
-    def _kinematics(self) -> tuple[sp.Matrix, sp.Matrix]:
-        """Φ = Ψ⁻¹ and Φ_t = −Φ Ψ_t (4.81)."""
-        psi, psi_t = self.psi
-        phi = inverse(psi)
-        return phi, -phi * psi_t
 
     @cached_property
     def Q(self) -> tuple[sp.Expr, ...] | None:
@@ -625,7 +612,7 @@ class Definition:
                                                     for e in self._Q_given]
         if self.Q_q is None:
             return None if given is None else tuple(given)
-        phi, phi_t = self._kinematics
+        phi, phi_t = kinematics_of(self)
         qdot = phi[:, :k] * sp.Matrix(self.u_independent) + phi_t
         forces = sp.Matrix(self.Q_q).xreplace({**dict(zip(self.qdot, qdot, strict=True)),
                                                **on_motion})
@@ -690,6 +677,14 @@ class Definition:
 Definition.FIELDS = tuple(inspect.signature(Definition).parameters)
 
 
+@cache
+def kinematics_of(system: Definition) -> tuple[sp.Matrix, sp.Matrix]:
+    """Φ = Ψ⁻¹ and Φ_t = −Φ Ψ_t of the system (4.81), computed once per system."""
+    psi, psi_t = system.psi
+    phi = inverse(psi)
+    return phi, tidy_matrix(-phi * psi_t)
+
+
 def _check_counts(q: tuple, qdot: tuple, u: tuple, definitions: tuple, n_holonomic: int
                   ) -> None:
     """One rate per coordinate, and one u and one definition per coordinate but those the
@@ -734,10 +729,6 @@ def _rate_like(unknown: Iterable[sp.Symbol], q: Sequence[sp.Symbol]) -> dict:
         if base in by_name:
             out[s] = by_name[base]
     return out
-
-
-def _rebuild(given: Mapping[str, Any]) -> Definition:
-    return Definition(**given)
 
 
 def _frozen(value: Any) -> Any:
@@ -785,4 +776,4 @@ def _assumptions(s: sp.Symbol) -> str:
 
 
 __all__ = ["CheckedValues", "Definition", "Parameter", "ParameterTable", "assumption_clash",
-           "key_name"]
+           "key_name", "kinematics_of"]

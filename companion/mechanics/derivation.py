@@ -11,6 +11,7 @@ from typing import Any, Literal
 import sympy as sp
 
 from companion.mechanics import presentation
+from companion.mechanics.quasi_velocities import dot_symbol
 
 
 @dataclass(frozen=True)
@@ -174,8 +175,7 @@ class Derivation:
     @property
     def kinematical_equations(self) -> list[sp.Eq]:
         """``q̇_i = …`` as equations, with q̇ written as ``\\dot{q}``."""
-        return [sp.Eq(sp.Symbol(r"\dot{" + sp.latex(s) + "}"), e)
-                for s, e in zip(self.q, self.kinematics, strict=False)]
+        return [sp.Eq(dot_symbol(s), e) for s, e in zip(self.q, self.kinematics, strict=False)]
 
     def step(self, key: str) -> Step:
         """The step with stable key ``key``.
@@ -236,8 +236,6 @@ class Derivation:
 
     def parameters(self) -> list[sp.Symbol]:
         """Symbols other than q, u and t that the equations depend on, sorted by name."""
-        own = set(self.q) | set(self.u) | ({self.t} if self.t is not None else set())
-        free = set().union(
-            self.mass_matrix.free_symbols, self.forcing.free_symbols, self.kinematics.free_symbols
-        )
-        return sorted(free - own, key=lambda s: s.name)
+        free = set().union(*(m.free_symbols for m in (self.mass_matrix, self.forcing,
+                                                      self.kinematics)))
+        return sorted(free - {*self.q, *self.u, self.t}, key=lambda s: s.name)

@@ -24,18 +24,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache, partial
+from functools import partial
 
 import sympy as sp
 
+from companion.mechanics.definition import kinematics_of
 from companion.mechanics.derivation import Derivation, LazyStep, Step
 from companion.mechanics.methods import Definition, register_method
 from companion.mechanics.quadratic import QuadraticForm, expanded_product
 from companion.mechanics.quasi_velocities import (
+    dot_symbol,
     expand_angle_sums,
     expand_terms,
     fold_pythagoras,
-    inverse,
     tidy_matrix,
 )
 
@@ -44,10 +45,8 @@ from companion.mechanics.quasi_velocities import (
 #: with three, a rolling disk's λ runs to thousands of operations and minutes).
 SYMBOLIC_MULTIPLIER_LIMIT = 2
 
-
-def ddot_symbol(s: sp.Symbol) -> sp.Symbol:
-    """A plain Symbol standing for the second time derivative of ``s`` in displayed equations."""
-    return sp.Symbol(r"\ddot{" + sp.latex(s) + "}")
+#: A plain Symbol standing for the second time derivative of ``s`` in displayed equations.
+ddot_symbol = partial(dot_symbol, accent="ddot")
 
 
 def total_derivative(
@@ -83,13 +82,9 @@ def lagrange_rows(
 
 
 def in_generalized_velocities(system: Definition) -> tuple[sp.Expr, sp.Matrix]:
-    """T(q, q̇, t) and the generalized forces Q_q of the q's, from the system's definition.
-
-    The unconstrained T(q, u, t) becomes T(q, q̇, t) by u = Ψ q̇ + Ψ_t.  The forces are
-    the definition's own per coordinate (``Q_qdot``: ``Q_q`` as given, in q̇, plus Ψᵀ [Q; 0]
-    for forces given per free u, which are assumed to have no component along a constrained
-    direction), so the multipliers of Lagrange's equations are the constraint forces alone.
-    """
+    """T(q, q̇, t) (the unconstrained T(q, u, t) with u = Ψ q̇ + Ψ_t) and the generalized
+    forces of the q's (the definition's ``Q_qdot``, so that the multipliers are the constraint
+    forces alone)."""
     psi, psi_t = system.psi
     # Angle sums expanded, as in Φ, so that the terms of T cancel (no expression swell).
     u_of_qdot = expand_angle_sums(psi * sp.Matrix(system.qdot) + psi_t)
@@ -125,15 +120,9 @@ class LagrangeResult(Derivation):
         return bool(m) and len(self.q) - m <= SYMBOLIC_MULTIPLIER_LIMIT
 
     def multiplier_values(self) -> sp.Matrix:
-        """λ solved symbolically from the augmented system, in q and q̇ (small systems).
-
-        λ_j is the force (or moment) of constraint j along its own row a_j (the last m rows
-        of Ψ): the generalized constraint force on the coordinates is Σ_j λ_j a_j, in
-        d/dt ∂T/∂q̇ − ∂T/∂q = Q_q + Aᵀλ with the applied forces Q_q per coordinate as the
-        definition gives them.  For a wheel's rolling row v − r θ̇ (v the wheel centre's
-        speed along its heading) λ is the ground's traction force on the wheel along the
-        heading; for a blade's sideways row, the sideways force on the blade.
-        """
+        """λ solved symbolically from the augmented system, in q and q̇ (small systems): the
+        force (or moment) of each constraint along its own row a_j (see the module
+        docstring)."""
         n = len(self.q)
         return self.accelerations()[n:, :]
 
@@ -172,15 +161,14 @@ def lagrange_multipliers(
     if len(qdot) != n:
         raise ValueError(f"q has {n} coordinates but qdot has {len(qdot)} symbols")
     A = sp.Matrix(A)
-    m = A.rows if A.cols == n else None
-    if m is None:
+    if A.cols != n:
         raise ValueError(f"the constraint matrix must have n = {n} columns, got {A.cols}")
+    m = A.rows
     a_t = sp.zeros(m, 1) if a_t is None else sp.Matrix(a_t)
     Q = sp.zeros(n, 1) if Q is None else sp.Matrix(Q)
     qd = sp.Matrix(qdot)
     qddot = [ddot_symbol(s) for s in q]
-    lam = list(sp.symbols(f"lambda_1:{m + 1}")) if m else []
-    mu = list(sp.symbols(f"mu_1:{m + 1}")) if m else []
+    lam, mu = list(sp.symbols(f"lambda_1:{m + 1}")), list(sp.symbols(f"mu_1:{m + 1}"))
     steps: list[Step] = [
         Step("Unconstrained kinetic energy T(q, q̇, t)", T, None,
              "T of the free system, written in the generalized velocities by substituting "
@@ -199,15 +187,14 @@ def lagrange_multipliers(
     steps.append(Step("Mass matrix M_q = ∂²T/∂q̇²", mass, None,
                       "Lagrange's equations are linear in q̈ with these coefficients.", "M_q",
                       key="mass_matrix"))
-    lam_col = sp.Matrix(lam) if m else sp.zeros(0, 1)
-    generalized = (A.T * lam_col) if m else sp.zeros(n, 1)
+    generalized = A.T * sp.Matrix(m, 1, lam)
     equations = [sp.Eq(rows[i], sp.expand(Q[i] + generalized[i]), evaluate=False)
                  for i in range(n)]
     steps.append(Step("Lagrange's equations with multipliers", equations, None,
                       f"{n} second-order equations; the constraint forces enter as Σ λ_j a_ji, "
                       "one unknown multiplier per constraint.", None, key="equations"))
+    acc_rest = total_derivative(A * qd + a_t, q, qd, t).applyfunc(sp.expand)
     if m:
-        acc_rest = total_derivative(A * qd + a_t, q, qd, t).applyfunc(sp.expand)
         acc_rows = (A * sp.Matrix(qddot)).applyfunc(sp.expand) + acc_rest
         steps.append(Step("Differentiated constraints",
                           [sp.Eq(e, 0, evaluate=False) for e in acc_rows], None,
@@ -215,25 +202,19 @@ def lagrange_multipliers(
                           "close the system for the n + m unknowns (q̈, λ).", None,
                           key="constraint_accelerations"))
         equations += [sp.Eq(e, 0, evaluate=False) for e in acc_rows]
-    else:
-        acc_rest = sp.zeros(0, 1)
     aug = sp.zeros(n + m, n + m)
-    aug[:n, :n] = mass
-    if m:
-        aug[:n, n:] = -A.T
-        aug[n:, :n] = A
+    aug[:n, :n], aug[:n, n:], aug[n:, :n] = mass, -A.T, A
     # aug·(q̈, λ) − (left sides − right sides) leaves the parts free of q̈ and λ.
     forcing = sp.Matrix([*(Q - rest), *(-acc_rest)]).applyfunc(expand_terms)
     steps.append(Step("Augmented system [[M_q, −Aᵀ], [A, 0]] (q̈, λ) = f", [aug, forcing], None,
                       "Accelerations and multipliers come out of one linear solve.", None,
                       key="augmented_system"))
-    result = LagrangeResult(
+    return LagrangeResult(
         method="lagrange_multipliers", q=q, u=[*qdot, *mu], mass_matrix=aug, forcing=forcing,
         kinematics=qd, equations=equations, steps=steps, t=t,
         speeds="qdot", order=2, n_constraint_equations=m, multipliers=lam,
         qddot=qddot, constraint_matrix=A, constraint_t=a_t,
     )
-    return result
 
 
 def projected_on_motion(system: Definition, mass_q: sp.Matrix, rest_minus_Q: sp.Matrix
@@ -274,14 +255,6 @@ def multipliers_on_motion(result: LagrangeResult, system: Definition) -> sp.Matr
     phi = kinematics_of(system)[0]
     lhs = mass_q * (phi[:, :k] * mass.LUsolve(forcing)) + pulled
     return tidy_matrix(phi[:, k:].T * lhs)
-
-
-@cache
-def kinematics_of(system: Definition) -> tuple[sp.Matrix, sp.Matrix]:
-    """Φ = Ψ⁻¹ and Φ_t = −Φ Ψ_t of the system (4.81), computed once per system."""
-    psi, psi_t = system.psi
-    phi = inverse(psi)
-    return phi, tidy_matrix(-phi * psi_t)
 
 
 @register_method("lagrange_multipliers", "Lagrange with multipliers")

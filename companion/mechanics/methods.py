@@ -31,7 +31,7 @@ class Given:
     """A definition as a registered method receives it: the definition's attributes read
     through, and the methods' own inputs (:data:`INPUTS`) beside them, None when not given.
     It equals and hashes as its definition, so what is cached of the physics (Φ = Ψ⁻¹ of
-    :func:`~companion.mechanics.lagrange.kinematics_of`) is computed once for both."""
+    :func:`~companion.mechanics.definition.kinematics_of`) is computed once for both."""
 
     definition: Definition
     mechanics_model: Callable[[], Any] | None = None

@@ -24,7 +24,7 @@ components v_b, never by differentiating the expanded T.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import sympy as sp
 
@@ -76,10 +76,6 @@ class EliminationParts:
     forces: sp.Matrix
     drift_rate: sp.Matrix
 
-    def free_symbols(self) -> set[sp.Symbol]:
-        mats = (self.psi, self.psi_t, self.rate, self.components, self.weights, self.forces)
-        return set().union(*(m.free_symbols for m in mats))
-
 
 @dataclass
 class NumericEliminationResult(Derivation):
@@ -90,7 +86,6 @@ class NumericEliminationResult(Derivation):
     """
 
     parts: EliminationParts | None = None
-    holonomic: list[sp.Expr] = field(default_factory=list)
 
     def accelerations(self) -> sp.Matrix:
         raise NotImplementedError(
@@ -98,8 +93,11 @@ class NumericEliminationResult(Derivation):
             "elimination): u̇ has no symbolic form; evaluate it with System.compiled(…).udot")
 
     def parameters(self) -> list[sp.Symbol]:
-        own = set(self.q) | set(self.parts.qdot) | ({self.t} if self.t is not None else set())
-        return sorted(self.parts.free_symbols() - own, key=lambda s: s.name)
+        parts = self.parts
+        free = set().union(*(m.free_symbols for m in (parts.psi, parts.psi_t, parts.rate,
+                                                      parts.components, parts.weights,
+                                                      parts.forces)))
+        return sorted(free - {*self.q, *parts.qdot, self.t}, key=lambda s: s.name)
 
 
 def _velocity_components(system: Definition) -> tuple[sp.Matrix, sp.Matrix]:
@@ -208,6 +206,5 @@ def boltzmann_hamel_numeric(system: Definition, holonomic: list[sp.Expr] | None 
     empty = sp.zeros(0, 1)
     return NumericEliminationResult(
         method="boltzmann_hamel", q=q, u=list(system.u_independent), mass_matrix=sp.zeros(0, 0),
-        forcing=empty, kinematics=empty, equations=[], steps=steps, t=t, parts=parts,
-        holonomic=list(holonomic or []))
+        forcing=empty, kinematics=empty, equations=[], steps=steps, t=t, parts=parts)
 

@@ -77,17 +77,14 @@ def derivative_parts(name: str) -> tuple[str, str, str | None] | None:
     return found.group(1), base, sub.lstrip("\\") if sub else None
 
 
-def _name_latex(word: str) -> str:
-    return sp.latex(sp.Symbol(word))
-
-
 def symbol_latex(symbol: sp.Symbol) -> str:
     """LaTeX of a symbol, a derivative written over its base only: ``\\dot{\\omega}_{1}``."""
     parts = derivative_parts(symbol.name)
     if parts is None:
         return sp.latex(symbol)
     accent, base, sub = parts
-    return rf"\{accent}{{{_name_latex(base)}}}" + (f"_{{{_name_latex(sub)}}}" if sub else "")
+    sub = f"_{{{sp.latex(sp.Symbol(sub))}}}" if sub else ""
+    return rf"\{accent}{{{sp.latex(sp.Symbol(base))}}}{sub}"
 
 
 def symbol_text(symbol: sp.Symbol) -> str:
@@ -137,9 +134,6 @@ class Term:
 
     def latex(self) -> str:
         return _product(self.coefficient, self.factors, expr_latex)
-
-    def text(self) -> str:
-        return _product(self.coefficient, self.factors, expr_text)
 
 
 def _only_functions(expr: sp.Expr) -> bool:
@@ -382,7 +376,7 @@ def _rest_terms(rest: list[sp.Expr], coordinates: Sequence[sp.Symbol]) -> list[T
 
 # ----------------------------------------------------------------------------- widths
 _WIDE = {r"\quad": 1.0, r"\qquad": 2.0, r"\,": 0.17, r"\ ": 0.25, r"\;": 0.28, r"\!": -0.17,
-         r"\left": 0.0, r"\right": 0.0, r"\displaystyle": 0.0, r"\cdot": 0.8,
+         r"\\": 0.0, r"\left": 0.0, r"\right": 0.0, r"\displaystyle": 0.0, r"\cdot": 0.8,
          r"\times": 0.9, r"\partial": 0.6, r"\sum": 1.2, r"\infty": 1.0}
 _FUNCTIONS = {r"\sin", r"\cos", r"\tan", r"\cot", r"\sec", r"\csc", r"\log", r"\exp",
               r"\operatorname", r"\det"}
@@ -498,8 +492,6 @@ def latex_width(text: str) -> float:
                 width += 0.5 * (len(command) - 1) + 0.2
             elif command in _WIDE:
                 width += _WIDE[command]
-            elif command == r"\\":
-                pass
             else:  # a Greek letter or another symbol
                 width += 0.6
         elif char in "_^":
@@ -542,36 +534,31 @@ def _equation_tokens(lhs: sp.Expr, rhs: sp.Expr, speeds, own, coordinates) -> li
     return [*left[:-1], f"{left[-1]} = {right[0]}", *right[1:]]
 
 
-def _as_equation(eq: Any) -> tuple[sp.Expr, sp.Expr]:
-    if isinstance(eq, sp.Equality):
-        return eq.lhs, eq.rhs
-    return sp.sympify(eq), sp.S.Zero
-
-
-def _prepared(equations: Sequence[Any], speeds: Sequence[sp.Symbol], cyclic: bool = True
+def _prepared(equations: Sequence[Any], speeds: Sequence[sp.Symbol]
               ) -> tuple[list[tuple[sp.Expr, sp.Expr]], list[sp.Symbol], list[int | None]]:
-    """Each equation's sides, the speeds with those the set tells by itself, and each
-    equation's ``own`` index (r for the r-th of three equations in three speeds, Euler's
-    cyclic ω_z ω_x, when ``cyclic``; else None)."""
-    sides = [_as_equation(e) for e in equations]
+    """Each equation's sides (an expression counts as ``expr = 0``), the speeds with those
+    the set tells by itself, and each equation's ``own`` index (r for the r-th of three
+    equations in three speeds, Euler's cyclic ω_z ω_x; else None)."""
+    sides = [(e.lhs, e.rhs) if isinstance(e, sp.Equality) else (sp.sympify(e), sp.S.Zero)
+             for e in equations]
     speeds = _with_implied(speeds, sp.Matrix([lhs - rhs for lhs, rhs in sides]))
-    cyclic = cyclic and len(sides) == len(speeds) == 3
+    cyclic = len(sides) == len(speeds) == 3
     return sides, speeds, [k if cyclic else None for k in range(len(sides))]
 
 
 def equations_latex(equations: Sequence[Any], speeds: Sequence[sp.Symbol] = (),
-                    coordinates: Sequence[sp.Symbol] = (), *, budget: float = LINE_BUDGET,
-                    cyclic: bool = True) -> str:
+                    coordinates: Sequence[sp.Symbol] = (), *, budget: float = LINE_BUDGET
+                    ) -> str:
     """A set of dynamical equations in the books' form, one ``aligned`` block.
 
-    Each equation's sides go through :func:`book_terms` (equation r with ``own=r`` when
-    ``cyclic``).  When every equation fits the budget the block is aligned on ``=``, as
+    Each equation's sides go through :func:`book_terms` (the r-th of three equations in three
+    speeds with ``own=r``).  When every equation fits the budget the block is aligned on ``=``, as
     Greenwood prints (4.104); otherwise each equation is broken over left-aligned lines, the
     continuation lines indented.  An expression that is not an ``Eq`` counts as ``expr = 0``.
     """
     if not equations:
         raise ValueError("no equations to show")
-    sides, speeds, owns = _prepared(equations, speeds, cyclic)
+    sides, speeds, owns = _prepared(equations, speeds)
     token_sets = [_equation_tokens(lhs, rhs, speeds, own, coordinates)
                   for (lhs, rhs), own in zip(sides, owns, strict=True)]
     one_line = [" ".join(tokens) for tokens in token_sets]
@@ -579,10 +566,8 @@ def equations_latex(equations: Sequence[Any], speeds: Sequence[sp.Symbol] = (),
         if len(one_line) == 1:
             return one_line[0]
         rows = [line.replace(" = ", " &= ", 1) for line in one_line]
-        return r"\begin{aligned}" + r" \\ ".join(rows) + r"\end{aligned}"
-    rows = []
-    for tokens in token_sets:
-        rows.extend("&" + line for line in _fill(tokens, budget))
+    else:
+        rows = ["&" + line for tokens in token_sets for line in _fill(tokens, budget)]
     return r"\begin{aligned}" + r" \\ ".join(rows) + r"\end{aligned}"
 
 
@@ -607,11 +592,6 @@ def equations_text(equations: Sequence[Any], speeds: Sequence[sp.Symbol] = (),
 
 
 # ----------------------------------------------------------------------------- objects
-def _entry_name(name: str, index: str) -> str:
-    return f"\\left({name}\\right)_{{{index}}}" if ("_" in name or "^" in name) else (
-        f"{name}_{{{index}}}")
-
-
 def _entry_lines(name: str, matrix: sp.MatrixBase, speeds, coordinates,
                  budget: float) -> list[str]:
     """A matrix too wide for one line, one equation per entry with its terms collected:
@@ -625,7 +605,9 @@ def _entry_lines(name: str, matrix: sp.MatrixBase, speeds, coordinates,
             if (symmetric and j < i) or (entry == 0 and matrix.cols > 1):
                 continue
             index = f"{i + 1}" if matrix.cols == 1 else f"{i + 1}{j + 1}"
-            lines += _named_lines(_entry_name(name, index), entry, speeds, coordinates, budget)
+            entry_name = rf"\left({name}\right)" if "_" in name or "^" in name else name
+            lines += _named_lines(f"{entry_name}_{{{index}}}", entry, speeds, coordinates,
+                                  budget)
     return lines
 
 

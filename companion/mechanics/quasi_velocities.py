@@ -14,9 +14,10 @@ import sympy as sp
 from companion.mechanics.inputs import sympify_entry
 
 
-def dot_symbol(s: sp.Symbol) -> sp.Symbol:
-    """A plain Symbol that stands for the time derivative of ``s`` in displayed equations."""
-    return sp.Symbol(r"\dot{" + sp.latex(s) + "}")
+def dot_symbol(s: sp.Symbol, accent: str = "dot") -> sp.Symbol:
+    """A plain Symbol that stands for the time derivative of ``s`` in displayed equations
+    (``accent="ddot"``: the second derivative)."""
+    return sp.Symbol(rf"\{accent}{{{sp.latex(s)}}}")
 
 
 def _is_angle_sum(e: sp.Basic) -> bool:

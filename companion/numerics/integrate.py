@@ -30,7 +30,7 @@ SOLVERS: dict[str, tuple[float, float]] = {
 #: Most steps LSODA takes between two samples.
 MAX_STEPS = 100_000
 
-#: Steps of LSODA's probe of the first sample interval (:func:`_lsoda_probe`).
+#: Steps of LSODA's probe of the first sample interval (:func:`_refuse_long_span`).
 PROBE_STEPS = 500
 
 
@@ -68,18 +68,14 @@ def _too_many_steps(t_eval: np.ndarray, limit: str, took: str = "took",
         "run for seconds to minutes) or, with LSODA, take more samples (n_points)", reached)
 
 
-def _lsoda_probe(rhs: Callable, x0: np.ndarray, t_eval: np.ndarray, rtol: float,
-                 atol: float) -> None:
+def _refuse_long_span(probe: dict, t_eval: np.ndarray) -> None:
     """Refuse at once a first sample interval that LSODA's first :data:`PROBE_STEPS` steps
-    show to need more than ten times :data:`MAX_STEPS` (a time span of 10⁹ s), instead of
-    taking MAX_STEPS steps first.  The steps over the whole interval are extrapolated from
-    the time the probe covered; the margin of ten leaves room for steps that grow later."""
-    from scipy.integrate import odeint
-
-    _, info = odeint(rhs, x0, t_eval[:2], tfirst=True, rtol=rtol, atol=atol,
-                     mxstep=PROBE_STEPS, full_output=True)
-    covered = float(info["tcur"][0]) - t_eval[0]
-    if "Excess work" not in info["message"] or covered <= 0:
+    (``probe``, ``odeint``'s ``full_output`` of that interval) show to need more than ten
+    times :data:`MAX_STEPS` (a time span of 10⁹ s), instead of taking MAX_STEPS steps first.
+    The steps over the whole interval are extrapolated from the time the probe covered; the
+    margin of ten leaves room for steps that grow later."""
+    covered = float(probe["tcur"][0]) - t_eval[0]
+    if "Excess work" not in probe["message"] or covered <= 0:
         return  # done within the probe, or a failure the full run reports with its cause
     implied = PROBE_STEPS * (t_eval[1] - t_eval[0]) / covered
     if implied > 10 * MAX_STEPS:
@@ -161,7 +157,8 @@ def integrate(rhs: Callable, x0: np.ndarray, t_eval: np.ndarray, *, solver: str 
 
         with warnings.catch_warnings():  # its failure is raised below, with its cause
             warnings.simplefilter("ignore", ODEintWarning)
-            _lsoda_probe(rhs, x0, t_eval, rtol, atol)
+            _refuse_long_span(odeint(rhs, x0, t_eval[:2], tfirst=True, rtol=rtol, atol=atol,
+                                     mxstep=PROBE_STEPS, full_output=True)[1], t_eval)
             y, info = odeint(rhs, x0, t_eval, tfirst=True, rtol=rtol, atol=atol,
                              mxstep=MAX_STEPS, full_output=True)
         if info["message"] == "Integration successful.":

@@ -1,4 +1,5 @@
-"""Jacobians of compiled right-hand sides by differences: the linearization's numbers.
+"""Linear equations about a steady motion (:func:`linearize`), from the Jacobian of the
+compiled right-hand side by differences (:func:`jacobian`).
 
 Central differences with one Richardson step, D = (4 D(h/2) − D(h)) / 3, have an error of
 order h⁴ (the truncation) plus ε/h (rounding): with h = 1e-3 on quantities of order one,
@@ -7,9 +8,18 @@ about 1e-12, enough for eigenvalues to 10 digits without deriving the Jacobian s
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import sympy as sp
+
+from companion.mechanics.definition import key_name
+from companion.numerics.simulate import check_tolerance
+
+if TYPE_CHECKING:
+    from companion.system import System
 
 
 def jacobian(f: Callable[[np.ndarray], np.ndarray], x0: np.ndarray, step: float = 1e-3
@@ -48,3 +58,148 @@ def jacobian(f: Callable[[np.ndarray], np.ndarray], x0: np.ndarray, step: float 
     if not np.all(np.isfinite(out)):
         raise ValueError("the right-hand side is not finite near the point of linearization")
     return out
+
+
+@dataclass(frozen=True)
+class Linearization:
+    """δẋ = A δx about a steady motion (see :func:`linearize`).
+
+    Attributes
+    ----------
+    A
+        The state matrix.
+    B
+        The input matrix of generalized forces τ on the independent u's (one column per u),
+        or None when the method's speeds are not the u's.
+    states
+        Names of the state's components (independent non-cyclic coordinates, then u's).
+    nominal, params
+        The steady motion and the parameter values it was taken at.
+    """
+
+    A: np.ndarray
+    B: np.ndarray | None
+    states: list[str]
+    nominal: dict[str, float]
+    params: dict[str, float]
+
+    def eigenvalues(self) -> np.ndarray:
+        """Eigenvalues of A, sorted by real part then imaginary part."""
+        ev = np.linalg.eigvals(self.A)
+        return ev[np.lexsort((ev.imag, ev.real))]
+
+
+def linearize(
+    system: System,
+    nominal: Mapping[Any, Any] | None = None,
+    params: Mapping[Any, Any] | None = None,
+    *,
+    cyclic: Sequence[str | sp.Symbol] | str | sp.Symbol = (),
+    method: str | None = None,
+    tolerance: float = 1e-9,
+) -> Linearization:
+    """The linear equations δẋ = A δx + B τ about a steady motion (an equilibrium
+    included), τ generalized forces on the independent u's.
+
+    A steady motion keeps every non-cyclic coordinate and every independent speed
+    constant while the ``cyclic`` coordinates (ignorable: the equations do not depend on
+    them) may change at constant rates, the bicycle rolling upright at speed v.  The
+    state of the linear equations is (non-cyclic independent coordinates, independent
+    u's); a perturbed configuration is carried back onto the configuration constraints
+    by solving for the dependent coordinates, so δq_dependent never enters.  A is the
+    Jacobian of the compiled right-hand side (:func:`jacobian`, errors about 1e-12), so it
+    applies to numeric elimination as to symbolic forms.
+
+    Parameters
+    ----------
+    nominal
+        The steady motion: values of coordinates and independent u's by name or Symbol
+        (the initial values' defaults fill the rest; dependent coordinates are solved).
+    params
+        Parameter values by name or Symbol (defaults filled in).
+    cyclic
+        The coordinates (names or Symbols) the equations do not depend on, e.g. the
+        position and heading of a rolling disk: they leave the state of the linear
+        equations, which then describe the steady motion's shape (lean, spin rates).
+    method
+        Derivation method (default: the system's).
+    tolerance
+        Largest rate of a non-cyclic coordinate or u̇ accepted as steady, and largest
+        dependence on a cyclic coordinate accepted as none.
+
+    Raises
+    ------
+    ValueError
+        Unknown names, a "cyclic" coordinate the equations depend on, or a nominal motion
+        that is not steady (the message gives the offending rates).
+    """
+    names = [s.name for s in system.q]
+    tolerance = check_tolerance("tolerance", tolerance)
+    if isinstance(cyclic, (str, sp.Symbol)) or not isinstance(cyclic, Iterable):
+        cyclic = [cyclic]  # one coordinate alone, or refused by key_name with its type
+    cyclic = [key_name(c, "an entry of cyclic") for c in cyclic]
+    unknown = sorted(set(cyclic) - set(names))
+    if unknown:
+        raise ValueError(f"cyclic names unknown coordinates {unknown}; coordinates: {names}")
+    dependent = {s.name for s in system.dependent}
+    if set(cyclic) & dependent:
+        raise ValueError("a dependent coordinate cannot be cyclic: "
+                         f"{sorted(set(cyclic) & dependent)}")
+    pv = system.parameter_values(params)
+    p = system.parameter_table.vector(pv)
+    values = replace(system.initial_table, argument="linearize's nominal").values(nominal)
+    f = system.rhs(p, method)
+    n = len(system.q)
+    kept = [i for i, s in enumerate(system.q) if s.name not in set(cyclic) | dependent]
+    rows = [*kept, *range(n, n + len(system.u_independent))]
+
+    def full_state(z: np.ndarray) -> np.ndarray:
+        trial = dict(values)
+        trial.update({system.q[i].name: float(v) for i, v in zip(kept, z, strict=False)})
+        trial.update({s.name: float(v) for s, v in zip(system.u_independent, z[len(kept):],
+                                                     strict=True)})
+        return system.integrator.initial_state(system, trial, pv)
+
+    z0 = np.array([values[system.q[i].name] for i in kept]
+                  + [values[s.name] for s in system.u_independent], dtype=float)
+    x0 = full_state(z0)
+    rates = np.asarray(f(0.0, x0), dtype=float)
+    if np.max(np.abs(rates[rows]), initial=0.0) > tolerance:
+        moving = ", ".join(f"{system.state_names()[i]}' = {rates[i]:.3g}" for i in rows
+                           if abs(rates[i]) > tolerance)
+        used = ", ".join(f"{k} = {v:g}" for k, v in values.items())
+        raise ValueError(f"the nominal motion of {system.name} is not steady: {moving} (at "
+                         f"{used}; what nominal leaves out takes the initial values' "
+                         "defaults)")
+    for name in cyclic:
+        i = names.index(name)
+
+        def shifted(c: np.ndarray, i: int = i) -> np.ndarray:
+            x = x0.copy()
+            x[i] = c[0]
+            return np.asarray(f(0.0, x), dtype=float)[rows]
+
+        dependence = np.max(np.abs(jacobian(shifted, x0[[i]])))
+        if dependence > tolerance:
+            raise ValueError(f"{name} is not cyclic: the equations change with it "
+                             f"(∂ẋ/∂{name} up to {dependence:.3g})")
+    A = jacobian(lambda z: np.asarray(f(0.0, full_state(z)), dtype=float)[rows], z0)
+    labels = [system.state_names()[i] for i in rows]
+    return Linearization(A=A, B=_input_matrix(system, x0, p, method, len(kept)),
+                         states=labels, nominal=values, params=pv)
+
+
+def _input_matrix(system: System, x0: np.ndarray, p: list[float], method: str | None,
+                  n_coordinates: int) -> np.ndarray | None:
+    """B of δẋ = A δx + B τ for generalized forces τ_r acting on the independent u's
+    (added to Q_r of (4.85)): the u-rows are M⁻¹ at the nominal state, the coordinate rows
+    zero.  None for methods whose speeds are not the u's (Lagrange's form)."""
+    if system.derive(method).speeds != "u":
+        return None
+    n = len(system.q)
+    _, mass, _ = system.compiled(method).parts(0.0, x0[:n].tolist(), x0[n:].tolist(), p)
+    k = len(system.u_independent)
+    return np.vstack([np.zeros((n_coordinates, k)), np.linalg.inv(mass)])
+
+
+__all__ = ["Linearization", "jacobian", "linearize"]

@@ -11,6 +11,7 @@ import math
 import numbers
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import numpy as np
@@ -24,6 +25,7 @@ from companion.numerics.trajectory import Trajectory
 
 if TYPE_CHECKING:
     from companion.mechanics.definition import Parameter, ParameterTable
+    from companion.system import System
 
 #: Most samples a simulation returns: 10⁶ samples take 8 MB per state component (a figure
 #: shows a few thousand).
@@ -293,6 +295,115 @@ class Guards:
         return {f"{u} (nonholonomic)": row for u, row in zip(self.held, out, strict=True)}
 
 
+def system_guards(system: System, state: Sequence[str], method: str, p: list[float],
+                  params: Mapping[str, float], evaluate: Callable[[Trajectory], None],
+                  compiled: dict[str, tuple]) -> Guards:
+    """The :class:`Guards` of one simulation of ``system`` by ``method`` at the parameter
+    values ``p`` (``params`` by name) whose integrated state is named ``state``: ``evaluate``
+    and, when the state is (q, u), the functions of :func:`_psi_functions` at ``p``
+    (compiled once per method into ``compiled``)."""
+    names = tuple(s.name for s in system.q)
+    if tuple(state[: len(names)]) != names:  # another state: unread
+        return Guards(system.name, params, evaluate=evaluate)
+    if method not in compiled:
+        compiled[method] = _psi_functions(system, method)
+    measure, determinant, rows, rates = compiled[method]
+    return Guards(
+        system.name, params, names,
+        held=tuple(u.name for u in system.u[len(system.u_independent):]),
+        conditioning=None if measure is None else lambda t, q: measure(*q, *p, t),
+        determinant=None if measure is None else lambda t, q: determinant(*q, *p, t),
+        constrained=None if rows is None else lambda t, q: rows(*q, *p, t),
+        kinematics=None if rates is None else lambda t, x: rates(*x, *p, t),
+        evaluate=evaluate)
+
+
+def _psi_functions(system: System, method: str) -> tuple[Callable | None, ...]:
+    """For :func:`system_guards`, functions of (q, parameters, t), arrays of samples alike:
+    the coordinates' conditioning |det Ψ| / Π_i ‖row i of Ψ‖ and |det Ψ| (None when Ψ does not
+    depend on the q's, or under numeric elimination, whose compiled Φ refuses a singular Ψ
+    itself);
+    the entries of [Ψ_c | Ψ_t,c], the rows of the held u's in u = Ψ q̇ + Ψ_t (None
+    without); of (q, u, parameters, t), q̇ = Φ u + Φ_t of ``method`` (4.134) (None where
+    q̇ is read from the right-hand side: numeric elimination, speeds other than the u's)."""
+    import sympy as sp
+
+    psi, psi_t = system.psi
+    k, numeric = len(system.u_independent), system.elimination == "numeric"
+    t = system.t if system.t is not None else sp.Dummy()
+
+    def compiled(exprs: Any, *speeds: sp.Symbol) -> Callable:
+        return sp.lambdify([*system.q, *speeds, *system.parameter_symbols, t], exprs,
+                           modules="numpy", cse=True)
+
+    measure = determinant = rows = rates = None
+    if not numeric and psi.free_symbols & set(system.q):
+        norms = sp.Mul(*(sp.sqrt(sum(e**2 for e in psi.row(i))) for i in range(psi.rows)))
+        det = sp.Abs(psi.det(method="berkowitz"))
+        measure, determinant = compiled(det / norms), compiled(det)
+    if psi.rows > k:
+        rows = compiled(list(psi[k:, :].row_join(psi_t[k:, :])))
+        d = None if numeric else system.derive(method)
+        if d is not None and d.speeds == "u":
+            rates = compiled(list(d.kinematics), *d.u)
+    return measure, determinant, rows, rates
+
+
+@cache
+def _constraints_and_jacobian(holonomic: tuple, q: tuple, dependent: tuple, parameters: tuple,
+                              t: Any) -> Callable:
+    """(f, ∂f/∂q_dependent) of the configuration constraints f(q, t) = 0 as a function of
+    (q, parameters, t), compiled once per set of constraints."""
+    import sympy as sp
+
+    f = sp.Matrix(holonomic)
+    args = [*q, *parameters, t if t is not None else sp.Dummy()]
+    return sp.lambdify(args, [f, f.jacobian(dependent)], modules="numpy", cse=True)
+
+
+def complete_configuration(system: System, values: Mapping[str, float], p: Sequence[float],
+                           t: float = 0.0) -> dict[str, float]:
+    """``values`` with the dependent coordinates of ``system`` solved from f(q, t) = 0
+    (Newton's method started from their given values, or 0) at the parameter values ``p``.
+
+    Raises
+    ------
+    ValueError
+        When Newton's method does not converge (no configuration satisfies the constraints
+        near the start, e.g. a bicycle leaning so far that it cannot touch the ground with
+        both wheels).
+    """
+    out = dict(values)
+    if not system.holonomic:
+        return out
+    solver = _constraints_and_jacobian(tuple(system.holonomic), tuple(system.q),
+                                       tuple(system.dependent),
+                                       tuple(system.parameter_symbols), system.t)
+    index = [system.q.index(s) for s in system.dependent]
+    q = np.array([out.get(s.name, 0.0) for s in system.q], dtype=float)
+    residual = np.inf
+    for _ in range(50):
+        f, jac = (np.asarray(a, dtype=float) for a in solver(*q, *p, t))
+        residual = float(np.max(np.abs(f)))
+        if residual < 1e-14:
+            break
+        try:
+            step = np.linalg.solve(jac, f.ravel())
+        except np.linalg.LinAlgError:
+            break
+        q[index] -= step
+        if not np.all(np.isfinite(q)):
+            break
+    if not residual < 1e-12:
+        given = ", ".join(f"{s.name} = {v:.6g}" for s, v in zip(system.q, q, strict=True)
+                          if s not in system.dependent)
+        raise ValueError(f"no configuration of {system.name} satisfies its configuration "
+                         f"constraints at {given} (residual {residual:.3g} after Newton's "
+                         f"method on {', '.join(map(str, system.dependent))})")
+    out.update({s.name: float(q[i]) for s, i in zip(system.dependent, index, strict=True)})
+    return out
+
+
 class SimulatedModel(Protocol):
     """What :func:`simulate_model` reads of a model (a System, the disk–link)."""
 
@@ -405,7 +516,6 @@ def simulate_model(model: SimulatedModel, part: IntegratorPart, *, method: str, 
     return traj
 
 
-
 __all__ = ["COARSE_RTOL", "FAR_OUTSIDE", "FINEST_RTOL", "MAX_POINTS", "MIN_SAMPLE_SPACING",
            "Guards", "IntegratorPart", "Setup", "SimulatedModel", "check_tolerance",
-           "sample_times", "simulate_model"]
+           "complete_configuration", "sample_times", "simulate_model", "system_guards"]

@@ -63,7 +63,7 @@ def points_declaration(trajectory: Trajectory, title: str = "",
     if not points:
         raise ValueError("no points to draw: the system has no coordinates x, y (and z) and "
                          "declares no points; declare positions as series, e.g. "
-                         "System(..., series={'x': x, 'y': y}) (and 'z') or "
+                         "System(..., evaluation=Evaluation(series={'x': x, 'y': y})) (and 'z') or "
                          "{'x_<name>': …, 'y_<name>': …} for several points")
     planar = all(p.shape[0] == 2 for p in points.values())
     items: list = [Grid(z=0.0), *(extra or [])]

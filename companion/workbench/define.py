@@ -21,7 +21,7 @@ import sympy as sp
 
 from companion.mechanics.boltzmann_hamel import dot_symbol
 from companion.mechanics.lagrange import kinematics_of
-from companion.system import Parameter, System, assumption_clash
+from companion.system import Evaluation, Parameter, System, assumption_clash
 from companion.widgets import labels
 
 if TYPE_CHECKING:  # only for annotations: sympy.physics.mechanics is slow to import
@@ -326,19 +326,16 @@ def _build(d: Draft) -> System:
                               "a rate or the time")
     given = {*param_symbols, *time}
     in_rates = f"neither a coordinate rate ({_names(qdot)}), a coordinate, the time nor a parameter"
-    for j, e in enumerate(speeds, start=1):
-        what = f"speed u_{j} = {_text(e)}"
+    rated = [(f"speed u_{j} = {_text(e)}", e, f"is not a coordinate rate: it has none of "
+              f"{_names(qdot)} in it (a speed combines the rates)")
+             for j, e in enumerate(speeds, start=1)]
+    rated += [(f"constraint {j} ({_text(e)} = 0)", e, f"has no rate {_names(qdot)} in it: a "
+               "holonomic constraint on q alone is met by choosing fewer coordinates")
+              for j, e in enumerate(constraints, start=1)]
+    for what, e, no_rate in rated:  # speeds and constraints: linear forms in the rates
         _check_uses(what, e, {*q, *qdot, *given}, in_rates)
         if not e.free_symbols & set(qdot):
-            raise DefinitionError(f"{what} is not a coordinate rate: it has none of "
-                                  f"{_names(qdot)} in it (a speed combines the rates)")
-        _check_linear(what, e, qdot)
-    for j, e in enumerate(constraints, start=1):
-        what = f"constraint {j} ({_text(e)} = 0)"
-        _check_uses(what, e, {*q, *qdot, *given}, in_rates)
-        if not e.free_symbols & set(qdot):
-            raise DefinitionError(f"{what} has no rate {_names(qdot)} in it: a holonomic "
-                                  "constraint on q alone is met by choosing fewer coordinates")
+            raise DefinitionError(f"{what} {no_rate}")
         _check_linear(what, e, qdot)
     T = _sympified("T", d.T)
     in_motion = "neither a coordinate, a rate, the time nor a parameter"
@@ -373,7 +370,8 @@ def _build(d: Draft) -> System:
         Q_q=Q_q if any(e != 0 for e in Q_q) else None, t=d.t,
         parameters=[_parameter(s, v, state=False) for s, v in parameters.items()],
         initial=[_parameter(s, start.get(s, 0.0), state=True) for s in (*q, *u[: n - m])],
-        series=series, t_final=d.t_final, mechanics_model=d.mechanics_model)
+        evaluation=Evaluation(series=series, t_final=d.t_final),
+        mechanics_model=d.mechanics_model)
     invariants = {name: in_speeds(system, _sympified(f"invariant {name}", e))
                   for name, e in d.invariants.items()}
     _, psi_t = system.psi

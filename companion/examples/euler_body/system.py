@@ -19,7 +19,7 @@ from companion.geometry.attitude import QuaternionAttitude
 from companion.mechanics.model import MechanicsModel
 from companion.numerics import Trajectory
 from companion.numerics.rotations import rotate
-from companion.system import Parameter, System
+from companion.system import Evaluation, Parameter, System
 
 
 def spatial_momentum(system: System, traj: Trajectory) -> None:
@@ -94,12 +94,10 @@ def build() -> System:
             Parameter(wy, 2.0, -3.0, 3.0, "rad/s", "ω_y(0)"),
             Parameter(wz, 0.05, -3.0, 3.0, "rad/s", "ω_z(0)"),
         ],
-        invariants={
+        evaluation=Evaluation(invariants={
             "energy": T,
             "|H|": sp.sqrt((Ixx * wx) ** 2 + (Iyy * wy) ** 2 + (Izz * wz) ** 2),
-        },
-        t_final=20.0,
+        }, t_final=20.0, observers=[spatial_momentum]),
         mechanics_model=partial(mechanics_model, (Ixx, Iyy, Izz), (Mx, My, Mz)),
         integrator=QuaternionAttitude(),
-        observers=[spatial_momentum],
     )

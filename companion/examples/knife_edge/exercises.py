@@ -395,9 +395,8 @@ def variant_system(angle: sp.Expr, offset: sp.Rational, unequal: bool) -> System
     T = (half * m * (xd**2 + yd**2)
          + half * m2 * ((xd - l * sp.sin(phi) * phid) ** 2 + (yd + l * sp.cos(phi) * phid) ** 2))
     definition = book.replace(definitions=definitions, T_qdot=T, parameters=parameters)
-    return System(definition, name="knife_edge_variant", t_final=10.0,
-                  title="Knife-edge dumbbell, a variant (ours)", series=shared.series,
-                  observables=shared.observables)
+    return System(definition, name="knife_edge_variant",
+                  title="Knife-edge dumbbell, a variant (ours)", evaluation=shared.evaluation)
 
 
 def variants() -> list[Variant]:

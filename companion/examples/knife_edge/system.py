@@ -24,10 +24,20 @@ import sympy.physics.mechanics as me
 
 from companion.mechanics.model import MechanicsModel
 from companion.model import CONSTRAINT_FORCES, KINETIC_ENERGY
-from companion.system import Parameter, System
+from companion.system import Evaluation, Parameter, System
 
 #: The frames the general dynamical equation's vectors are resolved in.
 FRAMES = {"N": "inertial", "A": "the rod's frame, turned by φ about n̂_z"}
+
+
+def rod_frames() -> tuple[list, me.ReferenceFrame, me.ReferenceFrame, me.Point]:
+    """(x, y, φ) as dynamicsymbols, the inertial frame N, the rod's frame A turned by φ about
+    n̂_z, and the fixed origin O."""
+    x, y, phi = me.dynamicsymbols("x y phi")
+    N = me.ReferenceFrame("N")
+    O = me.Point("O")
+    O.set_vel(N, 0)
+    return [x, y, phi], N, N.orientnew("A", "Axis", (phi, N.z)), O
 
 
 def mechanics_model(m: sp.Symbol, l: sp.Symbol, drive: sp.Expr = 0) -> MechanicsModel:
@@ -37,11 +47,7 @@ def mechanics_model(m: sp.Symbol, l: sp.Symbol, drive: sp.Expr = 0) -> Mechanics
     a distance l along the rod.  The book's example has no applied loads (the plane is
     horizontal); ``drive`` is an optional force on particle 1 along the rod.
     """
-    x, y, phi = me.dynamicsymbols("x y phi")
-    N = me.ReferenceFrame("N")
-    A = N.orientnew("A", "Axis", (phi, N.z))
-    O = me.Point("O")
-    O.set_vel(N, 0)
+    (x, y, phi), N, A, O = rod_frames()
     P1 = O.locatenew("P_1", x * N.x + y * N.y)
     P2 = P1.locatenew("P_2", l * A.x)
     particles = [me.Particle("particle_1", P1, m), me.Particle("particle_2", P2, m)]
@@ -87,12 +93,14 @@ def build() -> System:
             Parameter(u1, 0.5, -2.0, 2.0, "m/s", "v₀, forward speed of particle 1"),
             Parameter(u2, 1.5, -4.0, 4.0, "rad/s", "φ̇₀, turning rate"),
         ],
-        series={"x2": x + l * sp.cos(phi), "y2": y + l * sp.sin(phi)},
-        # Derived from the system's own equations at its first motion, never typed in: the
-        # knife-edge force λ from the suppressed third row of (4.85) (m u₁u₂ here, by
-        # (4.123)), the energy m u₁² + ½ m l² u₂² of (4.108) on the motion (conserved while
-        # no force acts).  A system from a changed definition computes them from its own.
-        observables={"lambda": CONSTRAINT_FORCES, "energy": KINETIC_ENERGY},
-        t_final=10.0,
+        evaluation=Evaluation(
+            series={"x2": x + l * sp.cos(phi), "y2": y + l * sp.sin(phi)},
+            # Derived from the system's own equations at its first motion, never typed in:
+            # the knife-edge force λ from the suppressed third row of (4.85) (m u₁u₂ here, by
+            # (4.123)), the energy m u₁² + ½ m l² u₂² of (4.108) on the motion (conserved
+            # while no force acts).  A system from a changed definition computes them from
+            # its own.
+            observables={"lambda": CONSTRAINT_FORCES, "energy": KINETIC_ENERGY},
+            t_final=10.0),
         mechanics_model=partial(mechanics_model, m, l),
     )

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from companion.system import Parameter, System
+from companion.system import Evaluation, Parameter, System
 
 
 def build() -> System:
@@ -66,8 +66,8 @@ def build() -> System:
             Parameter(u1, 0.0, -2.0, 2.0, "m/s", "velocity less the carriage's, along its x-axis"),
             Parameter(u2, 0.5, -2.0, 2.0, "m/s", "velocity less the carriage's, along its y-axis"),
         ],
-        invariants={"energy": T + V},
-        series={"x": r * sp.cos(theta), "y": r * sp.sin(theta)},
-        t_final=10.0,
+        evaluation=Evaluation(invariants={"energy": T + V},
+                              series={"x": r * sp.cos(theta), "y": r * sp.sin(theta)},
+                              t_final=10.0),
     )
     return system

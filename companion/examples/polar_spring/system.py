@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from companion.system import Parameter, System
+from companion.system import Evaluation, Parameter, System
 
 
 def build() -> System:
@@ -28,7 +28,7 @@ def build() -> System:
                  Parameter(theta, 0.0, -3.14, 3.14, "rad", "θ(0)"),
                  Parameter(u1, 0.0, -2.0, 2.0, "m/s", "u₁(0) = ṙ(0)"),
                  Parameter(u2, 0.6, -2.0, 2.0, "m/s", "u₂(0) = r θ̇(0)")],
-        invariants={"energy": T + k * r**2 / 2},
-        series={"x": r * sp.cos(theta), "y": r * sp.sin(theta)},
-        t_final=20.0,
+        evaluation=Evaluation(invariants={"energy": T + k * r**2 / 2},
+                              series={"x": r * sp.cos(theta), "y": r * sp.sin(theta)},
+                              t_final=20.0),
     )

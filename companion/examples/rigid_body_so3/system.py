@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from companion.examples.euler_body import system as euler_body
 from companion.geometry.attitude import SO3Attitude
-from companion.system import System
+from companion.system import Evaluation, System
 
 
 def build() -> System:
@@ -24,8 +24,9 @@ def build() -> System:
         title="Euler's equations from B, orientation on SO(3) (Loparo Example 1, reconstructed)",
         q=base.q, qdot=base.qdot, u=base.u, definitions=base.definitions, T=base.T,
         Q=base.Q, parameters=base.parameters, initial=base.initial,
-        invariants={"energy": base.T, "|Aω|": base.invariants["|H|"]},
-        t_final=20.0, n_points=400, method="arnold",
+        evaluation=Evaluation(invariants={"energy": base.T, "|Aω|": base.invariants["|H|"]},
+                              t_final=20.0, n_points=400),
+        method="arnold",
         integrator=SO3Attitude(),
     )
 

@@ -14,7 +14,7 @@ from functools import partial
 import sympy as sp
 
 from companion.mechanics.model import MechanicsModel
-from companion.system import Parameter, System
+from companion.system import Evaluation, Parameter, System
 
 
 def disk_model(m: sp.Symbol, R: sp.Symbol, g: sp.Symbol, alpha: sp.Symbol, *,
@@ -90,7 +90,6 @@ def build() -> System:
             Parameter(u1, 0.4, -3.0, 3.0, "rad/s", "heading rate θ̇"),
             Parameter(u2, 1.0, -5.0, 5.0, "rad/s", "spin rate φ̇"),
         ],
-        invariants={"energy": T.subs({u3: 0, u4: 0}) + V},
-        t_final=10.0,
+        evaluation=Evaluation(invariants={"energy": T.subs({u3: 0, u4: 0}) + V}, t_final=10.0),
     )
     return system

@@ -16,7 +16,7 @@ import sympy as sp
 from companion.geometry.constrained import ConstrainedSystem
 from companion.model import Observable
 from companion.numerics import Trajectory
-from companion.system import Parameter
+from companion.system import Evaluation, Parameter
 
 
 def normal_reaction_and_great_circle(system: ConstrainedSystem, traj: Trajectory) -> None:
@@ -112,11 +112,11 @@ def build() -> ConstrainedSystem:
             Parameter(thetad, 0.0, -3.0, 3.0, "rad/s", "θ̇₀"),
             Parameter(phid, 3.0, -6.0, 6.0, "rad/s", "φ̇₀"),
         ],
-        t_final=5.0,
-        observers=[normal_reaction_and_great_circle],
-        # Derived from the system's own derivation and force when it first moves, never
-        # stored in the definition.
-        observables={"energy": Observable(energy, conserved=always),
-                     "L_z": Observable(azimuthal_momentum, conserved=always),
-                     "reaction": Observable(reaction)},
+        evaluation=Evaluation(
+            t_final=5.0, observers=[normal_reaction_and_great_circle],
+            # Derived from the system's own derivation and force when it first moves, never
+            # stored in the definition.
+            observables={"energy": Observable(energy, conserved=always),
+                         "L_z": Observable(azimuthal_momentum, conserved=always),
+                         "reaction": Observable(reaction)}),
     )

@@ -23,7 +23,7 @@ from companion.mechanics.derivation import Derivation
 from companion.numerics import Trajectory
 from companion.numerics.compile import lambdify_scalar
 from companion.numerics.integrate import integrate
-from companion.system import Parameter, Setup, System
+from companion.system import Evaluation, Parameter, Setup, System
 
 
 @dataclass(frozen=True, eq=False)
@@ -130,8 +130,9 @@ def build() -> System:
                      Parameter(vz, 8.0, -10.0, 10.0, "m/s", "v_z(0)")]),
         name="thrown_body",
         title="A tumbling thrown body: translation and rotation (Loparo §7.6, reconstructed)",
-        invariants={"rotational energy": base.T, "|Aω|": base.invariants["|H|"]},
-        t_final=1.6, n_points=400,
+        evaluation=Evaluation(invariants={"rotational energy": base.T,
+                                          "|Aω|": base.invariants["|H|"]},
+                              t_final=1.6, n_points=400),
         method="newton_euler", methods={"newton_euler": translation.newton_euler},
         integrator=TranslationAndAttitude(translation=translation),
     )

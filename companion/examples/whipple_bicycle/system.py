@@ -21,7 +21,7 @@ import sympy.physics.mechanics as me
 
 from companion.examples.whipple_bicycle.model import BENCHMARK, SIGNED, geometry, parameter_symbols
 from companion.mechanics.model import MechanicsModel
-from companion.system import Parameter, System
+from companion.system import Evaluation, Parameter, System
 
 #: Names of the coordinates, in the order of ``System.q``.
 COORDINATES = ("x", "y", "psi", "phi", "theta", "delta", "theta_R", "theta_F")
@@ -131,11 +131,11 @@ def build() -> System:
         title="The Whipple bicycle benchmark (Meijaard et al. 2007)",
         q=q, qdot=qdot, u=[*u, *slip_symbols], definitions=definitions,
         n_constraints=4, holonomic=[height], dependent=[q[4]],
-        Q_q=[-V.diff(s) for s in q], observers=[_energy(V)],
+        Q_q=[-V.diff(s) for s in q],
         parameters=parameters, initial=initial,
         mechanics_model=partial(_same, model),
         elimination="numeric",
-        t_final=5.0, n_points=251)
+        evaluation=Evaluation(observers=[_energy(V)], t_final=5.0, n_points=251))
 
 
 def drawing_points(system: System):
