@@ -12,7 +12,7 @@ import nbformat
 import pytest
 from test_teaching import literal_calls
 
-from companion import examples
+from companion import examples, practice
 
 #: Text between ``$…$`` or ``$$…$$``: MathJax typesets it (the exercise widgets' HTMLMath).
 _MATH = re.compile(r"\$\$.*?\$\$|\$.*?\$", re.S)
@@ -92,13 +92,18 @@ _FENCE = re.compile(r"^```.*?^```", re.S | re.M)
 
 
 def _shown_exercises(source: str) -> list[tuple[str, list[int]]]:
-    """The ``show_exercises(...)`` calls of a code cell, in order: the heading each shows
+    """The ``show_exercises(...)`` and ``practice.show(...)`` calls of a code cell, in order
+    (a cell has one or the other): the heading each shows
     (an h3; none when empty) and the numbers of its exercises, as the call makes them."""
     shown = []
     for name, keywords in literal_calls(source):
         first = keywords.pop("first", 1)
         exercise_set = examples.exercises_shown(name, **keywords)
         shown.append((exercise_set.title, list(range(first, first + len(exercise_set)))))
+    for name, keywords in literal_calls(source, "show", "practice"):  # a practice set's
+        first = keywords.get("first", 1)
+        chosen = practice.exercise_set(name).chosen(keywords["only"])
+        shown.append((keywords.get("title") or "", list(range(first, first + len(chosen)))))
     return shown
 
 

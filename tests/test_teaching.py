@@ -128,9 +128,11 @@ ALL_NOTEBOOKS = sorted(str(p.relative_to(CHAPTERS)) for p in CHAPTERS.rglob("*.i
                        if ".ipynb_checkpoints" not in p.parts)
 
 
-def literal_calls(source: str, function: str = "show_exercises") -> list[tuple[str, dict]]:
-    """The ``examples.<function>(name, …)`` calls of a code cell (``show_exercises``,
-    ``explorer``), in order, as (name, keyword arguments) with literal arguments."""
+def literal_calls(source: str, function: str = "show_exercises",
+                  module: str = "examples") -> list[tuple[str, dict]]:
+    """The ``<module>.<function>(name, …)`` calls of a code cell (``examples.show_exercises``,
+    ``examples.explorer``, ``practice.show``), in order, as (name, keyword arguments) with
+    literal arguments."""
     import ast
 
     python = "\n".join(line for line in source.splitlines()
@@ -140,7 +142,7 @@ def literal_calls(source: str, function: str = "show_exercises") -> list[tuple[s
             for node in ast.walk(ast.parse(python))
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                 and node.func.attr == function and isinstance(node.func.value, ast.Name)
-                and node.func.value.id == "examples")]
+                and node.func.value.id == module)]
 
 
 def shown_exercises(source: str) -> list[tuple[str, list[str] | None, list[str]]]:
