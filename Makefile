@@ -2,7 +2,7 @@
 #   make lab    install into .venv and open JupyterLab on chapters/index.ipynb
 #   make test   install into .venv (with the test extra), lint, and run the whole test suite
 #   make check  the edit–test loop: lint and every test but the real-browser ones
-#   make lecture  every chapter in Voilà's lecture mode (PORT=, NO_BROWSER=1)
+#   make lecture  every chapter in Voilà's lecture mode, warm (PORT=, NO_BROWSER=1, WARM=)
 #   make nbgrader-course  a class graded by the real nbgrader (STUDENTS=10), in .venv-nbgrader
 # Both create the local virtual environment .venv on first use and re-install only when
 # pyproject.toml changes (stamp files inside .venv).
@@ -35,20 +35,22 @@ lab: $(VENV)/.installed-lab
 # Lecture mode: every chapter, full screen, without code, in Voilà, with the projector style
 # (everything at about 150 %, high contrast, thick lines; outputs tagged lecture-hide and
 # cells tagged presenter-notes hidden; keys: space, 1-9, arrows, N/P): one server for the
-# whole chapters/ folder, whose landing page lists the chapters.  The template
-# companion-lecture lives in companion/widgets/lecture (on JUPYTER_PATH), and so does the
-# server's configuration, voila.py (on JUPYTER_CONFIG_PATH: the kernel of a closed or
-# reloaded page is shut down, one idle with no page connected is culled after 10 minutes);
-# the browser opens on the chapter index (the template's browser-open.html).
-# WARM names the chapters to start warm: each keeps a kernel that has already run it (about
-# 250 MiB each), so its page is usable as soon as it is opened, and the next is prepared once
-# a page takes it (voila.py; benchmarks/lecture_start.py measures it).
-#   make lecture                         port 8866, opens the browser
+# whole chapters/ folder, whose root (and the page the browser opens) is the chapter index.
+# The template companion-lecture lives in companion/widgets/lecture (on JUPYTER_PATH), and
+# so does the server's configuration, voila.py (on JUPYTER_CONFIG_PATH: the kernel of a
+# closed or reloaded page is shut down, one idle with no page connected is culled after 2
+# minutes).
+# WARM names the chapters that start warm, every one by default: each keeps a kernel that
+# has already run it (about 250 MiB each; README "A warm start"), so its page is usable as
+# soon as it is opened, and the next is prepared once a page takes it (voila.py;
+# benchmarks/lecture_start.py measures it).  On a laptop short of memory name the day's.
+#   make lecture                         port 8866, opens the browser, every chapter warm
 #   make lecture PORT=9000 NO_BROWSER=1  another port, no browser (a projector PC, ssh)
-#   make lecture WARM="knife-edge disk-link-friction"   these two chapters start warm
+#   make lecture WARM="index knife-edge disk-link-friction"   only these start warm
+#   make lecture WARM=                   none (each page starts its kernel when opened)
 PORT ?= 8866
 NO_BROWSER ?=
-WARM ?=
+WARM ?= $(basename $(notdir $(wildcard chapters/*.ipynb chapters/*/*.ipynb)))
 # A name in WARM as the path Voilà knows the notebook by (below chapters/), or an error.
 warm_path = $(or $(patsubst chapters/%,%,$(wildcard chapters/$(1).ipynb chapters/*/$(1).ipynb)),\
   $(error WARM: no chapter notebook is named $(1) (a name is a notebook's in chapters/ without\

@@ -412,8 +412,10 @@ def exercise_set(name: str) -> ExerciseSet:
     return ExerciseSet(example=name, title=title, exercises=exercises)
 
 
-def show(name: str, *, only: Sequence[str], title: str | None = None) -> None:
-    """Display the exercises ``only`` of a practice set in a notebook (works in Voilà too)."""
+def show(name: str, *, only: Sequence[str], title: str | None = None, first: int = 1) -> None:
+    """Display the exercises ``only`` of a practice set in a notebook (works in Voilà too),
+    numbered from ``first``, under ``title`` (none by default: the notebook's section heads
+    them, and a page shows a heading once)."""
     from IPython.display import display
 
-    display(exercise_set(name).chosen(only, title=title).widget())
+    display(exercise_set(name).chosen(only, title=title or "").widget(first=first))

@@ -2,7 +2,7 @@
 template, the whole ``chapters/`` folder), driven from the keyboard as from the front of a
 room, on the tennis-racket flip.
 
-- the landing page lists every chapter;
+- the landing page (the server's root) is the chapter index, linking every chapter;
 - a preset click leaves the keyboard focus on the scene (Space then plays it), the caption
   keeps the outcome to itself until the motion has been played (predict mode; End is no
   play), key 2 presses
@@ -61,23 +61,36 @@ def lecture():
 
 
 def test_landing_page_lists_every_chapter(lecture, browser):
+    """The server's root is the chapter index, which links every chapter in lecture mode;
+    voila/tree still lists the folders."""
+    from tools.chapter_index import notebook_paths
+
     page = browser.new_page()
     try:
+        page.goto(lecture.link(""), timeout=120_000)
+        page.wait_for_url("**/voila/render/index.ipynb", timeout=60_000)
+        page.wait_for_selector("#rendered_cells a[href$='.ipynb']", state="attached",
+                               timeout=120_000)
+        links = page.evaluate("() => [...document.querySelectorAll('#rendered_cells a')]"
+                              ".map(a => a.getAttribute('href'))")
+        for path in notebook_paths():
+            assert any(link and link.split("?")[0].endswith(path) for link in links), (
+                f"{path} not linked from the landing page: {links}")
         # The listing is drawn by Voilà's script; one CI run's first load of a fresh server
         # never drew it (passing on every rerun): load the page once more before failing, and
         # then show the server's log.
         for attempt in (1, 2):
-            page.goto(lecture.link(""), timeout=60_000)
+            page.goto(lecture.link("voila/tree"), timeout=60_000)
             try:
                 page.wait_for_selector("text=greenwood-04", timeout=45_000)
                 break
             except PlaywrightTimeout:
                 if attempt == 2:
-                    raise AssertionError("the landing page never listed the chapters; Voilà's "
+                    raise AssertionError("the file tree never listed the chapters; Voilà's "
                                          "log ends:\n" + lecture.log.read_text()[-4000:]) from None
         text = page.inner_text("body")
         for folder in ("greenwood-04", "loparo-07", "index.ipynb"):
-            assert folder in text, f"{folder} not on the landing page"
+            assert folder in text, f"{folder} not in the file tree"
         page.click("text=greenwood-04")
         page.wait_for_selector("text=knife-edge.ipynb", timeout=60_000)
         assert "euler-rigid-body.ipynb" in page.inner_text("body")
@@ -101,10 +114,11 @@ def test_driven_from_the_keyboard(lecture, browser, tmp_path):
         assert "1–9 presets" in page.inner_text(".companion-lecture-keys")
         keys.click()  # ... and closes again: a small button that hides nothing
 
+        page.wait_for_function(_PREDICTING, timeout=30_000)  # it opens asking, on preset 1
         presets = page.locator(f".{lb.EXPLORER_CLASS} .companion-preset")
         presets.first.click()
-        page.wait_for_function(_PREDICTING, timeout=30_000)
-        assert page.evaluate(_FOCUSED), "the focus stayed on the preset button"
+        page.wait_for_function(_FOCUSED, timeout=30_000)  # not left on the preset button
+        assert page.evaluate(_PREDICTING)
         prompt = page.locator(f".{lb.EXPLORER_CLASS}").first.inner_text()
         assert "Predict" in prompt and "reveal the outcome" in prompt
 
@@ -118,6 +132,10 @@ def test_driven_from_the_keyboard(lecture, browser, tmp_path):
         page.click("text=reveal the outcome")
         page.wait_for_function(f"() => !({_PREDICTING})()", timeout=30_000)
 
+        # the reveal done in the kernel too (its button gone, the full status back) before
+        # the next key: pressed while the reveal was under way, key 2 was lost (ours, open)
+        page.wait_for_function(f"() => !document.querySelector('.{lb.EXPLORER_CLASS}')"
+                               ".innerText.includes('Predict first')", timeout=30_000)
         page.keyboard.press("2")  # the second preset, from the scene
         # (its simulation runs in a kernel that shares two cores with the other test tiers)
         page.wait_for_function(_PREDICTING, timeout=90_000)

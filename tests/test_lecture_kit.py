@@ -26,7 +26,7 @@ def _make_lecture(*args: str) -> str:
 
 
 def test_make_lecture_serves_the_chapters_folder():
-    command = _make_lecture()
+    command = _make_lecture("WARM=")
     assert f'"{ROOT / "chapters"}"' in command and ".ipynb" not in command
     assert "--template=companion-lecture" in command and "--port=8866" in command
     assert "--no-browser" not in command
@@ -49,15 +49,32 @@ def _voila_config(warm: str | None = None):
 
 
 def test_make_lecture_reads_the_lecture_configuration():
-    """The server's configuration (no kernel left behind) is on Voilà's config path; with
-    no chapter named warm, every page starts its own kernel (nothing pre-heated)."""
-    command = _make_lecture()
+    """The server's configuration (no kernel left behind) is on Voilà's config path; a kernel
+    with no page connected goes after two minutes (looked for every 10 s), a page's own kernel
+    never while the page holds its websocket; with ``WARM=`` no chapter is pre-heated."""
+    command = _make_lecture("WARM=")
     assert f'JUPYTER_CONFIG_PATH="{style.VOILA_DATA_DIR}' in command
     assert 'COMPANION_WARM=""' in command
     config = _voila_config()
-    assert config.MappingKernelManager.cull_idle_timeout == 600
+    culler = config.MappingKernelManager
+    assert (culler.cull_idle_timeout, culler.cull_interval, culler.cull_connected) == (
+        120, 10, False)
     assert "preheat_kernel" not in config.VoilaConfiguration
     assert "VoilaKernelManager" not in config
+
+
+def test_make_lecture_warms_every_chapter_by_default():
+    """``make lecture``: every notebook below chapters/ (the index first met among them)
+    keeps one pre-heated kernel, by the path Voilà knows it by."""
+    warm = _make_lecture().split('COMPANION_WARM="', 1)[1].split('"', 1)[0].split()
+    notebooks = sorted(str(p.relative_to(ROOT / "chapters"))
+                       for p in (ROOT / "chapters").rglob("*.ipynb")
+                       if ".ipynb_checkpoints" not in p.parts)
+    assert sorted(warm) == notebooks and "index.ipynb" in warm
+    config = _voila_config(" ".join(warm))
+    assert config.VoilaConfiguration.preheat_kernel is True
+    assert config.VoilaKernelManager.kernel_pools_config == {
+        "default": {"pool_size": 0}, **{path: {"pool_size": 1} for path in notebooks}}
 
 
 def test_make_lecture_warm_names_chapters():
@@ -82,7 +99,8 @@ def test_make_lecture_warm_refuses_an_unknown_name():
     assert "WARM: no chapter notebook is named knife-edg" in run.stderr
 
 
-def test_the_browser_opens_on_the_chapter_index():
+def _tree_page(base_url: str) -> str:
+    """The template's file-tree page (what Voilà serves at its root and at voila/tree)."""
     import jinja2
     from jupyter_core.paths import jupyter_path
 
@@ -92,11 +110,20 @@ def test_the_browser_opens_on_the_chapter_index():
         [str(TEMPLATE), *(f"{d}/voila/templates/{t}" for t in ("lab", "base") for d in data),
          *data]), extensions=["jinja2.ext.i18n"])
     env.install_null_translations()
-    page = env.get_template("browser-open.html").render(
-        open_url="http://localhost:8866/", base_url="http://localhost:8866/", theme="light",
-        include_css=lambda *a, **k: "", include_js=lambda *a, **k: "",
+    return env.get_template("tree-lab.html").render(
+        base_url=base_url, page_config={"fullStaticUrl": "/static"}, page_title="",
+        theme="light", include_css=lambda *a, **k: "", include_js=lambda *a, **k: "",
         include_url=lambda *a, **k: "", include_lab_theme=lambda *a, **k: "")
-    assert 'content="1;url=http://localhost:8866/voila/render/index.ipynb"' in page
+
+
+def test_the_root_is_the_chapter_index():
+    """The server's root goes to the chapter index before the tree loads (the browser
+    test_browser_lecture.py follows it); voila/tree, the same template, stays the tree."""
+    page = _tree_page("/hub/user/ada/")
+    script = page.split("<script>", 1)[1].split("</script>", 1)[0]
+    assert 'if (location.pathname === "/hub/user/ada/")' in script
+    assert 'location.replace("/hub/user/ada/voila/render/index.ipynb")' in script
+    assert page.index(script) < page.index("<link")  # before any stylesheet is fetched
 
 
 def test_make_lecture_port_and_no_browser():

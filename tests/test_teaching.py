@@ -128,21 +128,28 @@ ALL_NOTEBOOKS = sorted(str(p.relative_to(CHAPTERS)) for p in CHAPTERS.rglob("*.i
                        if ".ipynb_checkpoints" not in p.parts)
 
 
-def shown_exercises(source: str) -> list[tuple[str, list[str] | None, list[str]]]:
-    """The ``examples.show_exercises(name, only=…, skip=…)`` calls of a code cell, as
-    (name, only, skip) with literal arguments."""
+def literal_calls(source: str, function: str = "show_exercises",
+                  module: str = "examples") -> list[tuple[str, dict]]:
+    """The ``<module>.<function>(name, …)`` calls of a code cell (``examples.show_exercises``,
+    ``examples.explorer``, ``practice.show``), in order, as (name, keyword arguments) with
+    literal arguments."""
     import ast
 
     python = "\n".join(line for line in source.splitlines()
                        if not line.lstrip().startswith(("%", "!")))  # IPython magics
-    calls = []
-    for node in ast.walk(ast.parse(python)):
-        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                and node.func.attr == "show_exercises"):
-            keywords = {k.arg: ast.literal_eval(k.value) for k in node.keywords}
-            calls.append((ast.literal_eval(node.args[0]), keywords.get("only"),
-                          list(keywords.get("skip", ()))))
-    return calls
+    return [(ast.literal_eval(node.args[0]),
+             {k.arg: ast.literal_eval(k.value) for k in node.keywords})
+            for node in ast.walk(ast.parse(python))
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr == function and isinstance(node.func.value, ast.Name)
+                and node.func.value.id == module)]
+
+
+def shown_exercises(source: str) -> list[tuple[str, list[str] | None, list[str]]]:
+    """The ``examples.show_exercises(name, only=…, skip=…)`` calls of a code cell, as
+    (name, only, skip)."""
+    return [(name, keywords.get("only"), list(keywords.get("skip", ())))
+            for name, keywords in literal_calls(source)]
 
 
 def widget_prediction_errors(cells: list[tuple[list[str], list[str]]]) -> list[str]:

@@ -160,18 +160,31 @@ def _on_variant(name: str, seed: str):
 
 
 def show_exercises(name: str, *, only: Sequence[str] | None = None,
-                   skip: Sequence[str] = (), title: str | None = None) -> None:
+                   skip: Sequence[str] = (), title: str | None = None, first: int = 1) -> None:
     """Display the exercises of a worked example in a notebook (works in Voilà too).
 
     ``only`` shows just the exercises with those keys (a prediction shown before the cell that
     answers it, a retrieval question in a later notebook), ``skip`` leaves those out (the
-    closing set, without the predictions shown earlier), ``title`` replaces the set's heading.
+    closing set, without the predictions shown earlier), ``title`` replaces the set's heading
+    (with ``only`` and no ``title`` there is none: the closing set has the set's, and a page
+    shows a heading once); ``first`` is the first exercise's number (a notebook numbers its
+    exercises on from those shown further up; ``tests/test_lecture_content.py`` checks every
+    notebook).
     Returns nothing, so that ending a cell with this call does not display them
     twice; use ``exercises_for(name).widget()`` to get the widget itself.
     """
     from IPython.display import display
 
-    display(exercises_for(name).chosen(only, skip, title).widget())
+    display(exercises_shown(name, only=only, skip=skip, title=title).widget(first=first))
+
+
+def exercises_shown(name: str, *, only: Sequence[str] | None = None, skip: Sequence[str] = (),
+                    title: str | None = None):
+    """The :class:`~companion.exercises.ExerciseSet` :func:`show_exercises` shows (same
+    arguments but ``first``): with ``only`` and no ``title``, under no heading."""
+    if title is None and only is not None:
+        title = ""
+    return exercises_for(name).chosen(only, skip, title)
 
 
 def method_selector(example: str = "knife_edge", method: str = "kane"):

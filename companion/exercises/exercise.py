@@ -402,18 +402,19 @@ class ExerciseSet:
         if unknown:
             raise ValueError(f"{self.example!r} has no exercise {', '.join(map(repr, unknown))}"
                              f"; known: {', '.join(known)}")
-        return ExerciseSet(self.example, title or self.title, [
+        return ExerciseSet(self.example, self.title if title is None else title, [
             ex for ex in self if (only is None or ex.key in only) and ex.key not in skip])
 
     def system(self) -> System:
         """The system the set's exercises are posed on (the variant's, for a drawn set)."""
         return self.exercises[0].system()
 
-    def widget(self):
-        """The ipywidgets box of every exercise (see :mod:`companion.exercises.widget`)."""
+    def widget(self, first: int = 1):
+        """The ipywidgets box of every exercise, numbered from ``first`` (see
+        :mod:`companion.exercises.widget`)."""
         from companion.exercises.widget import ExerciseSetBox
 
-        return ExerciseSetBox(self)
+        return ExerciseSetBox(self, first)
 
 
 def shuffled(exercise: Exercise | ChoiceExercise, seed: str) -> Exercise | ChoiceExercise:

@@ -209,20 +209,23 @@ class ExerciseSetBox(widgets.VBox):
     for a page without widgets (:func:`exercise_html`): their prompts and choices, and in a
     kernel run for a static page (:func:`companion.widgets.style.static_page`) the hints and
     the engine's solutions too (which take up to seconds to derive: a live reader asks for one
-    at a time)."""
+    at a time).  The exercises are numbered from ``first``."""
 
-    def __init__(self, exercise_set: ExerciseSet):
+    def __init__(self, exercise_set: ExerciseSet, first: int = 1):
         self.exercise_set = exercise_set
-        items = [exercise_widget(ex, i) for i, ex in enumerate(exercise_set, start=1)]
+        self.first = first
+        items = [exercise_widget(ex, i) for i, ex in enumerate(exercise_set, start=first)]
         super().__init__([widgets.HTML(self._heading()), *items])
 
     def _heading(self) -> str:
-        return f"<h3>{html.escape(self.exercise_set.title)}</h3>"
+        """The set's title as an h3 (none for a set without one: an exercise shown alone)."""
+        title = self.exercise_set.title
+        return f"<h3>{html.escape(title)}</h3>" if title else ""
 
     def _repr_mimebundle_(self, **kwargs) -> dict:
         bundle = dict(super()._repr_mimebundle_(**kwargs) or {})
         solved = style.static_page()
         bundle["text/html"] = self._heading() + "".join(
             exercise_html(ex, i, solved=solved)
-            for i, ex in enumerate(self.exercise_set, start=1))
+            for i, ex in enumerate(self.exercise_set, start=self.first))
         return bundle

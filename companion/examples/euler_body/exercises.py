@@ -16,8 +16,8 @@ from companion.mechanics.derivation import Step
 from companion.mechanics.quasi_velocities import tidy_matrix
 from companion.system import System
 
-_C_ORDER = "In C^j_ik = ∂Ψ_ji/∂q_k − ∂Ψ_jk/∂q_i the index i is the row and k the column."
-_GAMMA_ORDER = "In γ^j_rl = Σ_i Σ_k C^j_ik Φ_ir Φ_kl the index r is the row and l the column."
+_C_ORDER = "In Cʲᵢₖ = ∂Ψ_ji/∂q_k − ∂Ψ_jk/∂q_i the index i is the row and k the column."
+_GAMMA_ORDER = "In γʲᵣₗ = Σ_i Σ_k Cʲᵢₖ Φ_ir Φ_kl the index r is the row and l the column."
 _EULER_NAMES = ("psi", "theta", "phi")
 _OMEGA = ("omega_x", "omega_y", "omega_z")
 _EX = Declare("euler_body", names=_EULER_NAMES)
@@ -61,7 +61,7 @@ def euler_body() -> list[Exercise | ChoiceExercise]:
             solution=lambda s: [
                 *steps_keyed(d(s), "psi"),
                 Step("C² for ω_y", d(s).C[1], "(4.98)",
-                     "The second of the matrices C^j (defined just before (4.95)).",
+                     "The second of the matrices Cʲ (defined just before (4.95)).",
                      "C^{2}"),
             ],
             mistakes=lambda s: [
@@ -103,7 +103,7 @@ def euler_body() -> list[Exercise | ChoiceExercise]:
             aliases={"w_x": "omega_x", "w_y": "omega_y", "w_z": "omega_z"},
             hints=("T does not depend on the angles, so ∂T/∂θ_r = 0 and only the γ terms "
                    "couple the rates.",
-                   "For r = 1 the sum Σ_j p_j γ^j_1l ω_l involves γ² and γ³ only.",
+                   "For r = 1 the sum Σ_j p_j γʲ₁ₗ ω_l involves γ² and γ³ only.",
                    "The result is I_xx ω̇_x = M_x plus a product of ω_y and ω_z."),
             solution=lambda s: [
                 *steps_keyed(d(s), "gyroscopic", "equations"),
@@ -112,41 +112,41 @@ def euler_body() -> list[Exercise | ChoiceExercise]:
             ],
             mistakes=lambda s: [Mistake(
                 _flipped_gyroscopic(s),
-                "The gyroscopic term has the wrong sign: that is what transposing C^j "
-                "(the sign trap of the C^j that enter (4.95)) does.", "sign")],
+                "The gyroscopic term has the wrong sign: that is what transposing Cʲ "
+                "(the sign trap of the Cʲ that enter (4.95)) does.", "sign")],
             example_answer="(M_x - ...)/I_xx",
         ),
         _EX.choice("reorder_q", "Reordering the coordinates", (
             r"Write the same body rates $\omega$ with the coordinates in the order "
             r"$q = (\phi, \theta, \psi)$ instead of $(\psi, \theta, \phi)$. What happens "
             r"to the coefficients $C^j$ and $\gamma^j$?"),
-            ("The C^j are permuted, the γ^j are unchanged",
-             "C^j_ik carries the coordinate indices i, k, which follow q; γ^j_rl = "
-             "Σ C^j_ik Φ_ir Φ_kl carries only quasi-velocity indices, and the ω's "
+            ("The Cʲ are permuted, the γʲ are unchanged",
+             "Cʲᵢₖ carries the coordinate indices i, k, which follow q; γʲᵣₗ = "
+             "Σ Cʲᵢₖ Φ_ir Φ_kl carries only quasi-velocity indices, and the ω's "
              "did not change."),
             ("Neither changes",
-             "The rows and columns of C^j are labelled by the coordinates: "
+             "The rows and columns of Cʲ are labelled by the coordinates: "
              "reordering q permutes them."),
             ("Both are permuted",
-             "Φ is permuted too, and in Φᵀ C^j Φ the two permutations cancel: γ^j is "
+             "Φ is permuted too, and in Φᵀ Cʲ Φ the two permutations cancel: γʲ is "
              "labelled by the quasi-velocities only."),
-            ("The γ^j change, the C^j do not",
-             "It is the other way round: C^j follows q, γ^j follows u."),
+            ("The γʲ change, the Cʲ do not",
+             "It is the other way round: Cʲ follows q, γʲ follows u."),
             right=decided_by(_reorder_outcome, {(False, True): 0, (True, True): 1,
                                                 (False, False): 2, (True, False): 3}),
-            hints=("Which indices of C^j_ik and of γ^j_rl belong to q, which to u?",),
+            hints=("Which indices of Cʲᵢₖ and of γʲᵣₗ belong to q, which to u?",),
         ),
         _EX.choice("no_work", "Why the gyroscopic terms do no work", (
             r"The Boltzmann–Hamel equations (4.85) contain the coupling "
             r"$\sum_j p_j\,\gamma^j_{rl}\,\omega_l$. Multiplied by $\omega_r$ and "
             r"summed, it gives the power of these terms. Why is that power zero?"),
-            ("Each γ^j is skew-symmetric, so ωᵀ γ^j ω = 0",
+            ("Each γʲ is skew-symmetric, so ωᵀ γʲ ω = 0",
              "A skew matrix gives a vector perpendicular to ω: "
-             "Σ_rl ω_r γ^j_rl ω_l = 0 for every j, whatever the momenta."),
+             "Σ_rl ω_r γʲᵣₗ ω_l = 0 for every j, whatever the momenta."),
             ("T does not depend on the Euler angles",
              "That removes the ∂T/∂θ_r term, a different one. The coupling does no "
              "work even when T depends on q, because of its skew symmetry."),
-            ("The γ^j are constant matrices here",
+            ("The γʲ are constant matrices here",
              "They are constant for this body, but a constant matrix can do work "
              "(ωᵀAω > 0 for a positive A). Only skew symmetry makes the power vanish "
              "for every ω."),
@@ -154,7 +154,7 @@ def euler_body() -> list[Exercise | ChoiceExercise]:
              "With M = 0 the kinetic energy is conserved (the explorer's energy "
              "drift stays at round-off), so the coupling does no work at all."),
             right=decided_by(_gyroscopic_power, {(True, True): 0, (False, False): 3}),
-            hints=("Write the power as Σ_j p_j (ωᵀ γ^j ω).",),
+            hints=("Write the power as Σ_j p_j (ωᵀ γʲ ω).",),
         ),
         _EX.predict("flip", "Predict: a spin about the middle axis", (
             r"The explorer's defaults spin the torque-free body about its $y$ axis, "

@@ -71,7 +71,7 @@ def knife_edge(system: System | None = None) -> list[Exercise | ChoiceExercise]:
                         "The only non-zero entries are in the third row and the third column."),
             solution=lambda s: [
                 *steps_keyed(d(s), "psi"),
-                Step("C¹ for u_1", d(s).C[0], "(4.115)", "The first of the matrices C^j.",
+                Step("C¹ for u_1", d(s).C[0], "(4.115)", "The first of the matrices Cʲ.",
                      "C^{1}"),
             ],
             mistakes=lambda s: [Mistake(d(s).C[2], "That is C³, from the constraint u_3.")],
@@ -87,7 +87,7 @@ def knife_edge(system: System | None = None) -> list[Exercise | ChoiceExercise]:
             answer=lambda s: d(s).accelerations()[0],
             aliases=_KNIFE_ALIASES,
             hints=hints("T does not depend on x, y or φ, so ∂T/∂θ_1 = 0.",
-                        "The term Σ_j p_j γ^j_1l u_l is fed by p_3 = m(2u_3 + l u_2), which is not "
+                        "The term Σ_j p_j γʲ₁ₗ u_l is fed by p_3 = m(2u_3 + l u_2), which is not "
                         "zero when u_3 = 0.",
                         "With p_1 = 2m u_1 the equation reads 2m v̇ = (something) φ̇²."),
             solution=lambda s: [
@@ -138,7 +138,7 @@ def knife_edge(system: System | None = None) -> list[Exercise | ChoiceExercise]:
                                         "constraint_too_early")],
             example_answer="an expression in m, l, u_1 and u_2",
         ),
-        _EX.choice("which_C", "Which C^j vanish, and why", (
+        _EX.choice("which_C", "Which Cʲ vanish, and why", (
             f"The quasi-velocities are {_speeds(system)}, the last one constrained to zero. "
             r"Which of the matrices $C^1, C^2, C^3$ are zero?"),
             ("Only C², because u₂ = φ̇ is the rate of a coordinate",
@@ -152,10 +152,10 @@ def knife_edge(system: System | None = None) -> list[Exercise | ChoiceExercise]:
             ("None of them",
              "Look at the row of u₂ = φ̇: it is constant."),
             ("All three, because T does not depend on x, y or φ",
-             "C^j comes from Ψ alone, not from T."),
+             "Cʲ comes from Ψ alone, not from T."),
             right=decided_by(_zero_pattern, {(False, True, False): 0, (False, False, True): 1,
                                              (False, False, False): 2, (True, True, True): 3}),
-            hints=("C^j_ik = ∂Ψ_ji/∂q_k − ∂Ψ_jk/∂q_i: which rows of Ψ depend on q?",),
+            hints=("Cʲᵢₖ = ∂Ψ_ji/∂q_k − ∂Ψ_jk/∂q_i: which rows of Ψ depend on q?",),
         ),
         _EX.predict("turning", "Predict: which way the dumbbell turns", (
             theirs + r"Start the dumbbell with the explorer's defaults: forward speed "

@@ -74,7 +74,7 @@ def nonholonomic() -> list[Exercise | ChoiceExercise]:
     """Γ̃^x and λ for the knife edge; which u₃ works with the constrained T; the parking
     drift."""
     return [
-        _EX.typed("gamma_tilde", "The Christoffel symbols Γ̃^x of the constrained connection", (
+        _EX.typed("gamma_tilde", "The Christoffel symbols Γ̃ˣ of the constrained connection", (
             r"With $\sigma$ of (4.108) in $(\dot x, \dot y, \dot\phi)$, its Levi-Civita "
             r"symbols $\Gamma$ and the $\sigma$-orthogonal projection $P$ onto "
             r"$D = \operatorname{span}(X_1, X_2)$, compute the matrix "
@@ -83,17 +83,19 @@ def nonholonomic() -> list[Exercise | ChoiceExercise]:
             r"(row $k$, column $l$, both over $x, y, \phi$)."),
             answer=lambda s: c.constrained_connection(s).Gamma_tilde[0],
             hints=("σ and P depend on φ only: every entry with k ≠ φ is zero.",
-                   "(∇_k P^⊥)^i_l = ∂_k P^⊥i_l + Γ^i_ka P^⊥a_l − P^⊥i_a Γ^a_kl.",
-                   "Check: with q̇ = v X₁ + φ̇ X₂, ẍ = −Γ̃^x(q̇, q̇) must be d/dt(v cos φ) with v̇ "
+                   r"$(\nabla_k P^\perp)^i{}_l = \partial_k P^{\perp i}{}_l + \Gamma^i_{ka} "
+                   r"P^{\perp a}{}_l - P^{\perp i}{}_a \Gamma^a_{kl}$.",
+                   "Check: with q̇ = v X₁ + φ̇ X₂, ẍ = −Γ̃ˣ(q̇, q̇) must be d/dt(v cos φ) with v̇ "
                    "and φ̈ of (4.122)–(4.123)."),
             solution=_connection_steps,
             mistakes=lambda s: [Mistake(
                 c.constrained_connection(s).Gamma[0],
-                "That is Γ^x of σ itself: the term (∇_k P^⊥)^x_l, which keeps the motion in D, "
+                r"That is $\Gamma^x$ of σ itself: the term $(\nabla_k P^\perp)^x{}_l$, which keeps "
+                "the motion in D, "
                 "is missing.", "projection_missing")],
             example_answer="[[0, 0, 0], [0, 0, 0], [..., ..., 0]]",
         ),
-        _EX.typed("blade_force", "The blade force from the D^⊥ part", (
+        _EX.typed("blade_force", r"The blade force from the $D^\perp$ part", (
             r"On the motion $\tilde\nabla_{c'}c' = 0$ with "
             r"$\dot q = v X_1 + \dot\phi X_2$, "
             r"the constraint supplies $R = \sigma(\ddot q + \Gamma(\dot q, \dot q)) = "

@@ -52,7 +52,7 @@ def polar_spring() -> list[Exercise | ChoiceExercise]:
             solution=keyed(*_UP_TO_C, "gamma"),
             mistakes=lambda s: [Mistake(d(s).C[1], "That is C² itself: it still has to be "
                                         "transformed with Φ (the θ-column carries 1/r).")],
-            skew_hint="In γ^j_rl the index r is the row and l the column.",
+            skew_hint="In γʲᵣₗ the index r is the row and l the column.",
             example_answer="[[0, a], [-a, 0]]",
         ),
         _EX.typed("u1dot", "Next step: the radial acceleration u̇₁", (
@@ -80,18 +80,18 @@ def polar_spring() -> list[Exercise | ChoiceExercise]:
             ("Yes: f = r θ",
              "d(r θ)/dt = ṙ θ + r θ̇: the extra ṙ θ spoils it."),
             ("Yes: every linear combination of rates is a rate",
-             "Only when the combination's coefficients pass the test C^j = 0."),
+             "Only when the combination's coefficients pass the test Cʲ = 0."),
             right=lambda s: 0 if _zero_c(s) == (True, False) else 1,
         ),
         _EX.choice("true_rates", "What if u₂ = θ̇?", (
             r"Change the notebook's definition to $u_2 = \dot\theta$ (a true "
             r"coordinate rate). What happens to the $\gamma^j$?"),
             ("They all vanish: the equations become Lagrange's",
-             "Both speeds are then rates of coordinates, so every C^j and hence "
-             "every γ^j is zero; the centripetal term now comes from ∂T/∂r "
+             "Both speeds are then rates of coordinates, so every Cʲ and hence "
+             "every γʲ is zero; the centripetal term now comes from ∂T/∂r "
              "instead (T = m(u₁² + r² u₂²)/2)."),
             ("They stay the same",
-             "γ^j is built from Ψ, and Ψ changes with the definition."),
+             "γʲ is built from Ψ, and Ψ changes with the definition."),
             ("They change sign",
              "With u₂ = θ̇ the row of Ψ is constant: there is nothing left to "
              "change sign."),

@@ -56,17 +56,18 @@ def sphere_particle() -> list[Exercise | ChoiceExercise]:
                 "has radius R sin θ.")],
             example_answer="[[a, 0], [0, b]]",
         ),
-        _EX.typed("Gamma", "The Christoffel symbol Γ^θ_φφ", (
+        _EX.typed("Gamma", "The Christoffel symbol Γᶿᵩᵩ", (
             r"From the induced metric, compute the Christoffel symbol "
             r"$\Gamma^\theta_{\phi\phi} = \tfrac12 \sigma^{\theta\theta}(2\,\partial_\phi"
             r"\sigma_{\theta\phi} - \partial_\theta \sigma_{\phi\phi})$."),
             answer=lambda s: _geometric(s).result("christoffel")[0][1, 1],
             hints=("The metric does not depend on φ and is diagonal: only −∂σ_φφ/∂θ survives.",
-                   "σ^θθ = 1/(m R²), and σ_φφ = m R² sin²θ."),
+                   "σᶿᶿ = 1/(m R²), and σ_φφ = m R² sin²θ."),
             solution=keyed(*metric_steps, "christoffel", method="geometric"),
             mistakes=lambda s: [Mistake(
                 _geometric(s).result("christoffel")[1][0, 1],
-                "That is Γ^φ_θφ: the upper index (θ here) is the component of the acceleration, "
+                r"That is $\Gamma^\phi_{\theta\phi}$: the upper index (θ here) is the component of "
+                "the acceleration, "
                 "the lower two are the velocities (φ, φ).")],
             example_answer="-sin(theta)*...",
         ),

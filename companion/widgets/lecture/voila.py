@@ -3,7 +3,8 @@ by Voilà as its config file (``voila.py`` in each configuration folder) once th
 on ``JUPYTER_CONFIG_PATH``.
 
 - A warm start.  The notebooks named in ``COMPANION_WARM`` (paths relative to the folder
-  Voilà serves, separated by spaces: ``make lecture WARM="knife-edge …"`` writes them) each
+  Voilà serves, separated by spaces: ``make lecture`` writes every chapter's, ``make lecture
+  WARM="knife-edge …"`` those named; README "A warm start" gives the memory it takes) each
   keep one kernel that has already run the notebook (Voilà's pre-heated kernels,
   ``preheat_kernel`` with a pool per notebook, ``VoilaKernelManager.kernel_pools_config``):
   opening such a page takes that kernel, and Voilà starts the next one for the next page
@@ -16,10 +17,16 @@ on ``JUPYTER_CONFIG_PATH``.
   (``403 … '_xsrf' argument missing``) and each reload kept a 230–290 MiB kernel: the
   template's page sets the cookie itself (lecture.js; a page rendered before it was asked
   for, as a warm one is, has no request to set it from).
-- A backstop for pages that never say goodbye (a crashed tab, a laptop put to sleep): a
-  kernel with no page connected and idle for :data:`CULL_IDLE_SECONDS` is shut down
-  (jupyter_server's culler; a page that is open keeps its kernel however long it idles, and
-  Voilà never culls a warm kernel waiting for its page).  A kernel's idle time counts from
+- A backstop for pages that never say goodbye (a crashed tab, a browser killed): a kernel
+  with no page connected and idle for :data:`CULL_IDLE_SECONDS` is shut down, looked for
+  every :data:`CULL_INTERVAL_SECONDS` (jupyter_server's culler, ``cull_connected=False``: a
+  page that is open holds its kernel's websocket, and keeps its kernel however long the room
+  looks at it; Voilà never culls a warm kernel waiting for its page).  Two minutes: the only
+  gap a live page's kernel spends unconnected is between Voilà's run of the notebook (the
+  kernel busy, not idle) and the page's websocket connecting, or a websocket's reconnection
+  after a network blip; the slowest page of the instructor's trial was usable 56 s after it
+  was asked for, under load, so 120 s is twice that.  A vanished page's 230–290 MiB go after
+  two minutes instead of ten.  A kernel's idle time counts from
   the moment the culler first finds it outside the warm pool at the earliest
   (:class:`LectureKernelManager`): a warm kernel prepared long before has been idle longer
   than the limit, and was culled as soon as a page took it, before the page could connect.
@@ -31,7 +38,10 @@ from datetime import datetime, timezone
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
 #: A kernel idle this long with no page connected is shut down (seconds).
-CULL_IDLE_SECONDS = 600
+CULL_IDLE_SECONDS = 120
+#: How often the culler looks (seconds): a vanished page's kernel goes within
+#: CULL_IDLE_SECONDS + CULL_INTERVAL_SECONDS.
+CULL_INTERVAL_SECONDS = 10
 #: The environment variable naming the notebooks kept warm.
 WARM_ENV = "COMPANION_WARM"
 #: A warm kernel taken by a page is replaced this long after (seconds).
@@ -61,7 +71,8 @@ c = get_config()  # noqa: F821  (traitlets runs this file with get_config define
 c.VoilaConfiguration.multi_kernel_manager_class = LectureKernelManager
 
 c.MappingKernelManager.cull_idle_timeout = CULL_IDLE_SECONDS
-c.MappingKernelManager.cull_interval = 60
+c.MappingKernelManager.cull_interval = CULL_INTERVAL_SECONDS
+c.MappingKernelManager.cull_connected = False
 
 warm = os.environ.get(WARM_ENV, "").split()
 if warm:

@@ -1,0 +1,137 @@
+"""What a lecture or a reader sees before pressing anything: no explorer opens on the outcome
+of a preset it asks the room to predict; a notebook's headings and exercise numbers read as
+one outline; exercise text shown as plain text carries no raw LaTeX."""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+from test_teaching import literal_calls
+
+from companion import examples, practice
+
+#: Text between ``$…$`` or ``$$…$$``: MathJax typesets it (the exercise widgets' HTMLMath).
+_MATH = re.compile(r"\$\$.*?\$\$|\$.*?\$", re.S)
+
+
+def _raw_latex(text: str) -> list[str]:
+    """The raw LaTeX marks (``^``, a backslash) of ``text`` a reader would see."""
+    return sorted({mark for mark in ("^", "\\") if mark in text})
+
+
+def test_exercise_text_shown_as_plain_text_has_no_raw_latex():
+    """A choice's label is a radio button's text (no math at all); the title, prompt, hints,
+    explanations and closing line are typeset only between dollars: outside them, neither
+    "C^j" nor a backslash (write Cʲ, or the math between dollars)."""
+    raw = []
+    for name in examples.exercise_set_names():
+        for exercise in examples.exercises_for(name):
+            typeset = [exercise.title, exercise.prompt, *exercise.hints]
+            options = getattr(exercise, "options", None) or ()
+            typeset += [o.explanation for o in options] + [getattr(exercise, "then", "")]
+            raw += [(name, exercise.key, "label", o.label) for o in options
+                    if _raw_latex(o.label) or "$" in o.label]
+            raw += [(name, exercise.key, "text", t) for t in typeset
+                    if _raw_latex(_MATH.sub("", t))]
+    assert not raw, raw
+
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted(p for p in (ROOT / "chapters").rglob("*.ipynb")
+                   if ".ipynb_checkpoints" not in p.parts)
+
+
+# ------------------------------------------------------------------ explorers open neutral
+def _explorers_opened() -> list[tuple[str, str, dict]]:
+    """(notebook, example, keyword arguments) of every ``examples.explorer(...)`` call in
+    the chapter notebooks, once each."""
+    opened = {}
+    for path in NOTEBOOKS:
+        for cell in nbformat.read(path, as_version=4).cells:
+            if cell.cell_type == "code":
+                for name, keywords in literal_calls(cell.source, "explorer"):
+                    opened.setdefault(repr((name, sorted(keywords.items()))),
+                                      (path.name, name, keywords))
+    return list(opened.values())
+
+
+def _shows_an_outcome(explorer) -> list[str]:
+    """The predict presets whose outcome ``explorer`` shows as it opens: it is not hiding one
+    (predicting) and its values are that preset's."""
+    if explorer.predicting:
+        return []
+    values = explorer.values
+    return [key for key, preset in explorer.presets.items() if preset.asks
+            and all(math.isclose(values[n], v, abs_tol=1e-12) for n, v in preset.values.items())]
+
+
+@pytest.mark.usefixtures("widget_backend")
+def test_no_explorer_opens_on_the_outcome_it_asks_to_predict():
+    """Every explorer a chapter notebook opens (on a live canvas, as there) either hides a
+    predict preset's outcome until played (opened on that preset) or starts from values no
+    predict preset asks about: never the flip already played while preset 1 asks whether it
+    flips."""
+    shown = []
+    for notebook, name, keywords in _explorers_opened():
+        explorer = examples.explorer(name, **keywords)
+        try:
+            shown += [(notebook, name, key) for key in _shows_an_outcome(explorer)]
+        finally:
+            explorer.close()
+    assert not shown, f"explorers opened on the outcome of a predict preset: {shown}"
+
+
+# ------------------------------------------------------------------ a notebook's outline
+_HEADING = re.compile(r"^ {0,3}(#{1,3})\s+(.+?)\s*#*\s*$", re.M)
+_HTML_HEADING = re.compile(r"<h[1-3][^>]*>(.*?)</h[1-3]>", re.S | re.I)
+_FENCE = re.compile(r"^```.*?^```", re.S | re.M)
+
+
+def _shown_exercises(source: str) -> list[tuple[str, list[int]]]:
+    """The ``show_exercises(...)`` and ``practice.show(...)`` calls of a code cell, in order
+    (a cell has one or the other): the heading each shows
+    (an h3; none when empty) and the numbers of its exercises, as the call makes them."""
+    shown = []
+    for name, keywords in literal_calls(source):
+        first = keywords.pop("first", 1)
+        exercise_set = examples.exercises_shown(name, **keywords)
+        shown.append((exercise_set.title, list(range(first, first + len(exercise_set)))))
+    for name, keywords in literal_calls(source, "show", "practice"):  # a practice set's
+        first = keywords.get("first", 1)
+        chosen = practice.exercise_set(name).chosen(keywords["only"])
+        shown.append((keywords.get("title") or "", list(range(first, first + len(chosen)))))
+    return shown
+
+
+def _outline(path: Path) -> tuple[list[str], list[int]]:
+    """The h1–h3 headings of a notebook as its page shows them (its markdown's and the
+    exercise sets' titles), and the numbers of its exercises, in page order."""
+    headings, numbers = [], []
+    for cell in nbformat.read(path, as_version=4).cells:
+        if cell.cell_type == "markdown":
+            text = _FENCE.sub("", cell.source)
+            found = [(m.start(), m.group(2)) for m in _HEADING.finditer(text)]
+            found += [(m.start(), re.sub(r"<[^>]+>", "", m.group(1)).strip())
+                      for m in _HTML_HEADING.finditer(text)]
+            headings += [title for _, title in sorted(found)]
+        elif cell.cell_type == "code":
+            for title, shown in _shown_exercises(cell.source):
+                headings += [title] if title else []  # an exercise shown alone has none
+                numbers += shown
+    return headings, numbers
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_a_notebook_reads_as_one_outline(path):
+    """No h1–h3 heading twice in a notebook (two "From before" sets under one title read as
+    one), and its exercises numbered 1, 2, 3 … down the page, never "Exercise 1" twice."""
+    headings, numbers = _outline(path)
+    twice = sorted({h for h in headings if headings.count(h) > 1})
+    assert not twice, f"{path.name}: headings shown twice: {twice}"
+    assert numbers == list(range(1, len(numbers) + 1)), (
+        f"{path.name}: exercise numbers down the page {numbers}: give show_exercises "
+        "first= the number after those above it")
