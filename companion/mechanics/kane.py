@@ -168,6 +168,20 @@ class _Symbols:
             out = [a + b for a, b in zip(out, m, strict=True)]
         return out
 
+    def inertia_dot(self, dyadic: me.Dyadic, vec: me.Vector) -> me.Vector:
+        """``dyadic.dot(vec)``: Σ c (b·vec) a over the dyadic's terms c a⊗b of unit vectors,
+        with ``vec`` resolved once per frame of the b's (``Dyadic.dot`` takes a dot product,
+        direction-cosine products included, per term)."""
+        parts: dict[me.ReferenceFrame, list[sp.Expr]] = {}
+        along: dict[me.ReferenceFrame, list[sp.Expr]] = {}
+        for c, a, b in dyadic.args:
+            (ea, fa), (eb, fb) = a.args[0], b.args[0]
+            if fb not in along:
+                along[fb] = self.resolved(vec, fb)
+            part = parts.setdefault(fa, [sp.S.Zero] * 3)
+            part[list(ea).index(1)] += c * along[fb][list(eb).index(1)]
+        return _vector(parts)
+
     def dcm(self, a: me.ReferenceFrame, b: me.ReferenceFrame) -> sp.Matrix:
         """``a.dcm(b)``, computed once (``ReferenceFrame.dcm`` multiplies along the path of
         orientations each call)."""
@@ -593,8 +607,9 @@ def from_system(system: Definition) -> Derivation:
         alpha = sym.dt(b.w, N)
         rho_ddot = sym.on_motion(alpha.cross(b.rho) + b.w.cross(b.w.cross(b.rho)))
         force = b.body.mass * (a + rho_ddot)  # −F*_i (4.139)
-        moment = b.inertia.dot(alpha) + _vector(  # −M*_i (4.140), ω resolved once per frame
-            {F: _cross(sym.resolved(b.w, F), m) for m, F in b.inertia.dot(b.w).args})
+        moment = sym.inertia_dot(b.inertia, alpha) + _vector(  # −M*_i (4.140), ω resolved
+            {F: _cross(sym.resolved(b.w, F), m)               # once per frame
+             for m, F in sym.inertia_dot(b.inertia, b.w).args})
         if b.rho != me.Vector(0):
             moment += b.body.mass * b.rho.cross(a)
         force_terms, moment_terms = sym.prepared(force), sym.prepared(moment)
