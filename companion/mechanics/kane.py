@@ -84,23 +84,23 @@ class _Symbols:
         if system.t is not None:
             to_dyn[system.t] = self.t
         phi, phi_t = kinematics_of(system)
-        k = len(u_plain)
-        qdot_plain = phi[:, :k] * sp.Matrix(u_plain) + phi_t
-        qdot = qdot_plain.xreplace(to_dyn)
-        #: q̇ → Φ u + Φ_t, in dynamicsymbols (4.134)
-        self.kinematics = {qi.diff(self.t): e for qi, e in zip(self.q, qdot, strict=True)}
+        #: q̇ = Φ u + Φ_t in the system's Symbols (4.134), each row as the matrix product and
+        #: sum leave it (``Matrix.__mul__`` first asks whether every entry is finite)
+        self.qdot = sp.Matrix([sp.Add(*[phi[i, j] * s for j, s in enumerate(u_plain)
+                                        if phi[i, j] != 0]) + phi_t[i]
+                               for i in range(len(system.q))])
+        qdot = self.qdot.xreplace(to_dyn)
+        #: q̇ → Φ u + Φ_t, in dynamicsymbols (4.134); Derivative(q, t) is what q.diff(t) returns
+        #: for an undefined function, built without going through diff
+        self.kinematics = {sp.Derivative(qi, self.t): e for qi, e in zip(self.q, qdot, strict=True)}
         plain = {**{v: k_ for k_, v in to_dyn.items()},
-                 **{ui.diff(self.t): s for ui, s in zip(self.u, self.udot, strict=True)}}
+                 **{sp.Derivative(ui, self.t): s for ui, s in zip(self.u, self.udot, strict=True)}}
         if system.t is None:
             plain.pop(self.t, None)
-        # sin and cos of each coordinate built once: xreplace would rebuild (and evaluate)
-        # them in every expression it converts, either way.
-        plain.update({f(qi): f(s) for qi, s in zip(self.q, system.q, strict=True)
-                      for f in (sp.sin, sp.cos)})
         self._plain = plain
         self._dyn = {s: d for d, s in plain.items()}
         #: d/dt of each plain Symbol on the motion: q̇ = Φ u + Φ_t, u̇, and 1 for the time
-        self._rate_of = {**dict(zip(system.q, qdot_plain, strict=True)),
+        self._rate_of = {**dict(zip(system.q, self.qdot, strict=True)),
                          **dict(zip(u_plain, self.udot, strict=True)),
                          plain.get(self.t, self.t): sp.S.One}
         self._cosines: dict[tuple, _Entry] = {}
@@ -516,7 +516,7 @@ def from_system(system: Definition) -> Derivation:
     sym = _Symbols(system, model)
     N, u = model.frame, sym.u
     k = len(u)
-    kinematics = sp.Matrix([sym.plain(e) for e in sym.kinematics.values()])
+    kinematics = sym.qdot
     steps: list[Step] = [Step(
         "Kinematical equations q̇ = Φ u + Φ_t",
         [sp.Eq(dot_symbol(qi), e, evaluate=False) for qi, e in
