@@ -238,8 +238,12 @@ class _Symbols:
 
 
 def _cross(a: Sequence[sp.Expr], b: Sequence[sp.Expr]) -> list[sp.Expr]:
-    """a × b of measure numbers in one frame (as ``Matrix.cross``, without building one)."""
-    return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+    """a × b of measure numbers in one frame (as ``Matrix.cross``, without building one); a
+    product with a zero factor is zero without asking sympy whether the other is finite."""
+    def times(x: sp.Expr, y: sp.Expr) -> sp.Expr:
+        return sp.S.Zero if x == 0 or y == 0 else x * y
+    return [times(a[1], b[2]) - times(a[2], b[1]), times(a[2], b[0]) - times(a[0], b[2]),
+            times(a[0], b[1]) - times(a[1], b[0])]
 
 
 def _vector(parts: dict[me.ReferenceFrame, Sequence[sp.Expr]]) -> me.Vector:
