@@ -152,7 +152,7 @@ def _palettes() -> dict[str, list[str]]:
     from companion.examples.disk_link import view as disk_link
     from companion.examples.knife_edge import scene as knife_edge
     from companion.examples.nonholonomic import view as steering
-    from companion.scene import points
+    from companion.scene import keyframes, points
     from companion.scene.items import COLORS
     from companion.widgets import style
 
@@ -165,7 +165,8 @@ def _palettes() -> dict[str, list[str]]:
                                            knife_edge.FORCE_COLOR],
         "steering path and target": [*knife_edge.PARTICLE_COLORS.values(),
                                      steering.TARGET_COLOR],
-        "disk–link modes": list(disk_link.MODE_COLORS.values()),
+        # and the grey of a disk whose mode a prediction hides
+        "disk–link modes": [*disk_link.MODE_COLORS.values(), keyframes.NEUTRAL_COLOR],
         "disk–link validity": list(disk_link.VALIDITY_COLORS.values()),
     }
 

@@ -7,19 +7,14 @@ import itertools
 import numpy as np
 from matplotlib.axes import Axes
 
-from companion.diagrams._draw import COLORS, MUTED, arrow, project
+from companion.diagrams._draw import COLORS, MUTED, arrow3, project
+from companion.geometry.lie import rotation_from_euler_angles
 
 
 def rotation(psi: float, theta: float, phi: float) -> np.ndarray:
-    """Body → space for type I Euler angles (degrees): ψ about Z, θ about y′, φ about x."""
-    def about(axis: int, angle: float) -> np.ndarray:
-        c, s = np.cos(np.radians(angle)), np.sin(np.radians(angle))
-        i, j = [k for k in range(3) if k != axis]
-        R = np.eye(3)
-        R[i, i], R[i, j], R[j, i], R[j, j] = c, -s, s, c
-        return R if axis != 1 else R.T  # about y the sine signs swap (right-handed)
-
-    return about(2, psi) @ about(1, theta) @ about(0, phi)
+    """Body → space for type I Euler angles in degrees: ψ about Z, θ about y′, φ about x
+    (:func:`~companion.geometry.lie.rotation_from_euler_angles`)."""
+    return rotation_from_euler_angles(*np.radians([psi, theta, phi]))
 
 
 def box(ax: Axes, R: np.ndarray, half: tuple[float, float, float], at=(0.0, 0.0, 0.0)
@@ -42,7 +37,7 @@ def frame(ax: Axes, R: np.ndarray, length: float, names: tuple[str, str, str],
     origin = np.asarray(at, float)
     for k in range(3):
         tip = origin + R[:, k] * length
-        arrow(ax, project(origin), project(tip), colours[k], names[k],
+        arrow3(ax, origin, tip, colours[k], names[k],
               offset=project(R[:, k]) * 0.14 / max(np.linalg.norm(project(R[:, k])), 0.2),
               lw=lw)
 

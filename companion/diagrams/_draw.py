@@ -14,8 +14,9 @@ INK = "#222222"
 MUTED = "#8a8a8a"
 FONT = 12
 
-__all__ = ["COLORS", "FONT", "INK", "MUTED", "arc", "arc3", "arrow", "datum", "dimension", "hang",
-           "notes", "pin", "point", "project", "setup", "spring", "support"]
+__all__ = ["COLORS", "FONT", "INK", "MUTED", "angle", "arc", "arc3", "arrow", "arrow3", "datum",
+           "dimension", "hang", "heading", "notes", "pin", "point", "project", "setup", "spring",
+           "support"]
 
 
 def setup(ax: Axes, title: str, xlim: Sequence[float], ylim: Sequence[float]) -> None:
@@ -40,12 +41,20 @@ def arrow(ax: Axes, start, end, colour: str = INK, text: str | None = None, *,
         ax.text(*where, text, color=colour, fontsize=size, ha=ha, va=va)
 
 
+def heading(angle_deg: float) -> tuple[np.ndarray, np.ndarray]:
+    """The unit vectors along the heading ``angle_deg`` (counter-clockwise from x) and across
+    it (a quarter turn further)."""
+    t = np.radians(angle_deg)
+    e = np.array([np.cos(t), np.sin(t)])
+    return e, np.array([-e[1], e[0]])
+
+
 def arc(ax: Axes, centre, radius: float, start_deg: float, end_deg: float,
         colour: str = INK, text: str | None = None, *, text_radius: float | None = None,
-        size: float = FONT) -> None:
+        size: float = FONT, points: int = 48) -> None:
     """An angle from ``start_deg`` to ``end_deg`` (counter-clockwise when end > start), the
     arrowhead at the end: the angle's positive sense."""
-    t = np.radians(np.linspace(start_deg, end_deg, 48))
+    t = np.radians(np.linspace(start_deg, end_deg, points))
     centre = np.asarray(centre, float)
     pts = centre[:, None] + radius * np.array([np.cos(t), np.sin(t)])
     ax.plot(*pts[:, :-3], color=colour, lw=1.4)
@@ -88,6 +97,14 @@ def datum(ax: Axes, p, d) -> None:
     ax.plot(*np.array([p, p + np.asarray(d, float)]).T, ls="--", color=MUTED, lw=1)
 
 
+def angle(ax: Axes, at, zero, radius: float, sweep_deg: float, text: str, *,
+          text_radius: float) -> None:
+    """An angle of ``sweep_deg`` at ``at`` from its zero, the dashed line along ``zero``."""
+    datum(ax, at, zero)
+    start = np.degrees(np.arctan2(zero[1], zero[0]))
+    arc(ax, at, radius, start, start + sweep_deg, INK, text, text_radius=text_radius)
+
+
 def pin(ax: Axes, p, size: float = 9.0) -> None:
     """A pin joint: an open circle over the links it joins."""
     ax.plot(*np.asarray(p, float), "o", mfc="white", mec=INK, ms=size, zorder=6)
@@ -111,8 +128,8 @@ def hang(ax: Axes, pivot, angle_deg: float, length: float, text: str, *, arc_rad
     t = np.radians(angle_deg)
     end = pivot + length * np.array([np.sin(t), -np.cos(t)])
     ax.plot(*np.array([pivot, end]).T, color=colour, lw=lw, solid_capstyle="round", alpha=0.85)
-    datum(ax, pivot, (0.0, -1.25 * text_radius))
-    arc(ax, pivot, arc_radius, -90.0, -90.0 + angle_deg, INK, text, text_radius=text_radius)
+    angle(ax, pivot, (0.0, -1.25 * text_radius), arc_radius, angle_deg, text,
+          text_radius=text_radius)
     pin(ax, pivot)
     return end
 
@@ -145,6 +162,11 @@ def project(points, azim: float = 30.0, elev: float = 20.0) -> np.ndarray:
     x, y, z = p
     return np.array([-np.sin(a) * x + np.cos(a) * y,
                      np.cos(e) * z - np.sin(e) * (np.cos(a) * x + np.sin(a) * y)])
+
+
+def arrow3(ax: Axes, start, end, *args, **kwargs) -> None:
+    """:func:`arrow` between the 3-D points ``start`` and ``end``, projected."""
+    arrow(ax, project(start), project(end), *args, **kwargs)
 
 
 def arc3(ax: Axes, centre, u, v, radius: float, angle_deg: float, colour: str = INK,

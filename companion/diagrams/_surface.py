@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.axes import Axes
 
-from companion.diagrams._draw import COLORS, INK, MUTED, arc3, arrow, project
+from companion.diagrams._draw import COLORS, INK, MUTED, arc3, arrow3, project
 
 #: The azimuth of the page's horizontal: a meridian in this direction is drawn in the page.
 _ACROSS = np.radians(30.0 + 90.0)
@@ -26,8 +26,7 @@ def surface(ax: Axes, rho: np.ndarray, z: np.ndarray, *, axis_top: float) -> Non
     for axis, name, length, offset in ((0, r"$X$", 0.8, (-0.1, -0.05)),
                                        (1, r"$Y$", 0.8, (0.12, 0.0)),
                                        (2, r"$Z$", axis_top, (0.12, -0.1))):
-        arrow(ax, project(np.zeros(3)), project(np.eye(3)[axis] * length), MUTED, name,
-              offset=offset, lw=1.2)
+        arrow3(ax, np.zeros(3), np.eye(3)[axis] * length, MUTED, name, offset=offset, lw=1.2)
 
 
 def particle(ax: Axes, radius: float, height: float, phi_deg: float,
@@ -46,8 +45,7 @@ def particle(ax: Axes, radius: float, height: float, phi_deg: float,
     arc3(ax, centre, [1, 0, 0], [0, 1, 0], 0.8 * radius, phi_deg, INK, r"$\phi$", text_at=1.22)
     ax.plot(*project(p), "o", color=COLORS["tip"], ms=11, zorder=5)
     n = np.asarray(normal, float) / np.linalg.norm(normal)
-    arrow(ax, project(p), project(p + 0.6 * n), COLORS["reaction"], r"$N\,\hat n$",
-          offset=(0.08, 0.05), ha="left", lw=2.0)
-    arrow(ax, project(p), project(p - [0.0, 0.0, 0.6]), INK, r"$m g$", offset=(0.12, 0.08),
-          ha="left", lw=2.0)
+    arrow3(ax, p, p + 0.6 * n, COLORS["reaction"], r"$N\,\hat n$", offset=(0.08, 0.05),
+           ha="left", lw=2.0)
+    arrow3(ax, p, p - [0.0, 0.0, 0.6], INK, r"$m g$", offset=(0.12, 0.08), ha="left", lw=2.0)
     return p

@@ -57,9 +57,7 @@ def draw(ax: Axes) -> None:
     ax.text(-0.2, 1.45, r"so(3): body axes $X_r = e_r$", fontsize=11, ha="center", color=d.INK)
     d.notes(ax, -1.45, -0.75, bracket_lines(so3_gamma(), "X"), 0.25, size=10.5)
 
-    phi = np.radians(25.0)
-    e = np.array([np.cos(phi), np.sin(phi)])
-    n = np.array([-e[1], e[0]])
+    e, n = d.heading(25.0)
     one = np.array([2.0, -0.4])
     two = one + 1.3 * e
     ax.plot(*np.array([one, two]).T, color=d.COLORS["link"], lw=3, solid_capstyle="round")

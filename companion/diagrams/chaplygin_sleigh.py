@@ -16,9 +16,7 @@ def draw(ax: Axes) -> None:
     """P on the blade, C a distance a ahead; u₁ along the blade, u₂ = θ̇, the suppressed
     sideways speed at P and the blade force across it."""
     d.setup(ax, TITLE, (-0.3, 4.3), (-0.45, 3.1))
-    theta = np.radians(25.0)
-    e = np.array([np.cos(theta), np.sin(theta)])
-    n = np.array([-e[1], e[0]])
+    e, n = d.heading(25.0)
     P = np.array([1.0, 0.8])
     C = P + 1.6 * e
     d.arrow(ax, (0, 0), (4.1, 0), d.INK, r"$x$", offset=(0.12, -0.12))
@@ -33,8 +31,7 @@ def draw(ax: Axes) -> None:
     d.point(ax, C, d.COLORS["tip"], r"$C$: mass centre ($m$, $I$)", offset=(0.0, 0.55),
           ha="center", fontsize=11)
     d.dimension(ax, P, C, r"$a$", offset=-0.62)
-    d.datum(ax, P, [1.0, 0])
-    d.arc(ax, P, 0.7, 0.0, np.degrees(theta), d.INK, r"$\theta$", text_radius=0.9)
+    d.angle(ax, P, [1.0, 0], 0.7, 25.0, r"$\theta$", text_radius=0.9)
     d.arrow(ax, C, C + 0.8 * e, d.COLORS["omega"], r"$u_1$ along the blade", offset=(0.1, -0.2),
           ha="left")
     d.arc(ax, C, 0.32, 100.0, 250.0, d.COLORS["omega"], r"$u_2 = \dot\theta$", text_radius=0.62)

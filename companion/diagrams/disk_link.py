@@ -18,22 +18,19 @@ def draw(ax: Axes) -> None:
     counter-clockwise angle; e₁ = (cos θ, sin θ), e₂ = (−sin θ, cos θ); c = s e₁ + (r + h) e₂."""
     d.setup(ax, TITLE, (-0.5, 3.15), (-0.75, 2.15))
     th, L, s, r, h, psi = np.radians(22.0), 2.9, 1.65, 0.42, 0.14, np.radians(55.0)
-    e1 = np.array([np.cos(th), np.sin(th)])
-    e2 = np.array([-e1[1], e1[0]])
+    e1, e2 = d.heading(np.degrees(th))
     o = np.zeros(2)
     contact = o + s * e1
     c = contact + (r + h) * e2
     ax.plot(*np.array([o, L * e1]).T, color=d.COLORS["link"], lw=7, solid_capstyle="round")
     d.pin(ax, o, size=10)
     ax.text(-0.32, -0.02, r"$O$", fontsize=12, ha="right", va="center")
-    d.datum(ax, o, (0.9, 0))
-    d.arc(ax, o, 0.5, 0.0, np.degrees(th), d.INK, r"$\theta$", text_radius=0.66)
+    d.angle(ax, o, (0.9, 0), 0.5, np.degrees(th), r"$\theta$", text_radius=0.66)
     ax.add_patch(Circle(tuple(c), r, fill=False, lw=2, color="#1f77b4"))
     d.point(ax, c, d.INK, r"$c$", offset=(0.02, 0.04), size=4)
-    d.datum(ax, c, [r + 0.25, 0])
     spoke = c + r * np.array([np.cos(psi), np.sin(psi)])
     ax.plot(*np.array([c, spoke]).T, color="#1f77b4", lw=2)
-    d.arc(ax, c, 0.25, 0.0, np.degrees(psi), d.INK, r"$\psi$", text_radius=0.38)
+    d.angle(ax, c, [r + 0.25, 0], 0.25, np.degrees(psi), r"$\psi$", text_radius=0.38)
     d.dimension(ax, c, c + r * np.array([np.cos(np.radians(125)), np.sin(np.radians(125))]),
               r"$r$", offset=0.1)
     d.dimension(ax, o, contact, r"$s$", offset=-0.5)
@@ -50,10 +47,7 @@ def draw(ax: Axes) -> None:
     ax.text(*(near + 0.3 * e2 - 0.1 * e1), r"$N$", color=d.COLORS["normal"], fontsize=11,
             ha="right")
     d.arrow(ax, near, near + 0.4 * e1, d.COLORS["friction"], r"$F$", offset=(0.1, -0.1), lw=1.4)
-    t = np.radians(np.linspace(200, 460, 40))
-    ring = 0.22 * np.array([np.cos(t), np.sin(t)])
-    ax.plot(*ring[:, :-3], color=d.COLORS["omega"], lw=1.4)
-    d.arrow(ax, ring[:, -4], ring[:, -1], d.COLORS["omega"], lw=1.4)
+    d.arc(ax, (0, 0), 0.22, 200, 460, d.COLORS["omega"], points=40)
     ax.text(0.05, 0.3, r"$\tau$", color=d.COLORS["omega"], fontsize=12)
     d.arrow(ax, (2.9, 1.9), (2.9, 1.35), d.INK, r"$g$", offset=(0.13, 0.3))
     d.notes(ax, -0.4, 2.1, [

@@ -32,10 +32,7 @@ def draw(ax: Axes) -> None:
     ax.text(*(p + 1.45 * e - 0.2 * n), r"$\hat a_x$", fontsize=12, ha="center")
     d.arrow(ax, p - 0.16 * n, p - 0.16 * n + 0.85 * e, d.COLORS["omega"],
           r"$v_P = u_1\,\hat a_x$", offset=(0.2, -0.3))
-    t = np.radians(np.linspace(120, 400, 40))
-    ring = g[:, None] + 0.3 * np.array([np.cos(t), np.sin(t)])
-    ax.plot(*ring[:, :-3], color=d.COLORS["omega"], lw=1.4)
-    d.arrow(ax, ring[:, -4], ring[:, -1], d.COLORS["omega"], lw=1.4)
+    d.arc(ax, g, 0.3, 120, 400, d.COLORS["omega"], points=40)
     ax.text(*(g + 0.42 * n + 0.35 * e), r"$\omega = \dot\phi\,\hat n_z$", color=d.COLORS["omega"],
             fontsize=12, ha="left")
     d.notes(ax, 0.15, 2.8, [

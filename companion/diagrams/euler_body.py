@@ -23,19 +23,16 @@ def draw(ax: Axes) -> None:
     frame(ax, np.eye(3), 1.25, (r"$X$", r"$Y$", r"$Z$"))
     frame(ax, R, 1.05, (r"$x$", r"$y$", r"$z$"), AXIS_COLOURS, lw=2.2)
     Z = np.array([0.0, 0.0, 1.0])
-    x1 = rotation(psi, 0, 0)[:, 0]  # x′ after ψ
-    y1 = rotation(psi, 0, 0)[:, 1]  # y′, the axis of θ
+    x1, y1 = rotation(psi, 0, 0)[:, :2].T  # x′ after ψ; y′, the axis of θ
     d.arc3(ax, np.zeros(3), [1, 0, 0], [0, 1, 0], 0.55, psi, d.INK, r"$\psi$")
     d.arc3(ax, np.zeros(3), x1, -Z, 0.8, theta, d.INK, r"$\theta$", text_at=1.2)
     ax.plot(*d.project(np.array([np.zeros(3), 0.9 * x1]).T), ls="--", color=d.INK, lw=0.8)
     ax.plot(*d.project(np.array([np.zeros(3), 0.9 * y1]).T), ls="--", color=d.INK, lw=0.8)
     ax.text(*d.project(0.98 * y1), r"$y'$", fontsize=11, ha="left", va="bottom")
-    y2 = rotation(psi, theta, 0)[:, 1]
-    z2 = rotation(psi, theta, 0)[:, 2]
+    y2, z2 = rotation(psi, theta, 0)[:, 1:].T
     d.arc3(ax, np.zeros(3), y2, z2, 0.42, phi, d.INK, r"$\phi$", text_at=1.5)
     w = R @ np.array([0.45, 0.55, 0.75])
-    d.arrow(ax, d.project(np.zeros(3)), d.project(w), d.COLORS["omega"], r"$\omega$",
-          offset=(0.08, 0.1), lw=2.4)
+    d.arrow3(ax, np.zeros(3), w, d.COLORS["omega"], r"$\omega$", offset=(0.08, 0.1), lw=2.4)
     d.notes(ax, -1.45, -1.1, [
         r"$q = (\psi, \theta, \phi)$: $\psi$ about $Z$, $\theta$ about $y'$, $\phi$ about"
         r" $x$ (type I)",

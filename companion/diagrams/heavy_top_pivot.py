@@ -33,10 +33,9 @@ def draw(ax: Axes) -> None:
           va="top", fontsize=11)
     d.point(ax, d.project(G), d.COLORS["tip"], r"$G$", offset=(0.1, 0.05), fontsize=11)
     ax.text(*d.project(0.5 * G + 0.12 * R[:, 0]), r"$h$", fontsize=11, color=d.MUTED)
-    d.arrow(ax, d.project(G), d.project(G - np.array([0, 0, 0.7])), d.INK, r"$m g$",
-          offset=(-0.12, 0.0), ha="right")
-    d.arrow(ax, d.project(np.zeros(3)), d.project(np.array([0.0, 0.6, 0.9])), d.COLORS["omega"],
-          r"$\omega$", offset=(0.08, 0.05), ha="left")
+    d.arrow3(ax, G, G - np.array([0, 0, 0.7]), d.INK, r"$m g$", offset=(-0.12, 0.0), ha="right")
+    d.arrow3(ax, np.zeros(3), np.array([0.0, 0.6, 0.9]), d.COLORS["omega"], r"$\omega$",
+             offset=(0.08, 0.05), ha="left")
     d.notes(ax, -1.55, 2.15, [
         r"$\psi$ about $Z$, $\theta$ about $y'$, $\phi$ about $x$ (type I)",
         r"$I_{xx}, I_{yy}, I_{zz}$ about the pivot; $\rho_c = h\,\hat z$",

@@ -13,10 +13,9 @@ TITLE = "Knife-edge dumbbell (Greenwood Ex. 4.4), seen from above"
 
 def rod(phi_deg: float = 28.0, l: float = 2.2):
     """Particle 1, particle 2 and the unit vectors along and across the rod."""
-    phi = np.radians(phi_deg)
     one = np.array([1.0, 0.75])
-    e = np.array([np.cos(phi), np.sin(phi)])
-    return one, one + l * e, e, np.array([-e[1], e[0]])
+    e, n = d.heading(phi_deg)
+    return one, one + l * e, e, n
 
 
 def axes_and_angle(ax: Axes, two, e) -> None:
@@ -24,9 +23,8 @@ def axes_and_angle(ax: Axes, two, e) -> None:
     d.arrow(ax, (0, 0), (4.1, 0), d.INK, r"$x$", offset=(0.12, -0.12))
     d.arrow(ax, (0, 0), (0, 2.85), d.INK, r"$y$", offset=(-0.15, 0.05))
     d.datum(ax, two, 0.65 * e)
-    d.datum(ax, two, [0.75, 0])
-    d.arc(ax, two, 0.55, 0.0, np.degrees(np.arctan2(e[1], e[0])), d.INK, r"$\phi$",
-        text_radius=0.75)
+    d.angle(ax, two, [0.75, 0], 0.55, np.degrees(np.arctan2(e[1], e[0])), r"$\phi$",
+            text_radius=0.75)
 
 
 def draw(ax: Axes) -> None:

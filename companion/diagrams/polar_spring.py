@@ -18,8 +18,7 @@ def draw(ax: Axes) -> None:
     spring k pulling the particle towards the origin (F_r = −k r)."""
     d.setup(ax, TITLE, (-0.6, 2.9), (-0.45, 2.75))
     theta, r = np.radians(35.0), 1.75
-    e_r = np.array([np.cos(theta), np.sin(theta)])
-    e_t = np.array([-e_r[1], e_r[0]])
+    e_r, e_t = d.heading(np.degrees(theta))
     p = r * e_r
     d.arrow(ax, (-0.4, 0), (2.7, 0), d.INK, r"$x$", offset=(0.1, -0.12))
     d.arrow(ax, (0, -0.3), (0, 1.75), d.INK, r"$y$", offset=(-0.12, 0.05))

@@ -17,9 +17,7 @@ def draw(ax: Axes) -> None:
     """The centre C = (x, y), the heading θ of the axis from x, u₁ along the axis, u₂ across
     it, u₃ = θ̇, and the thrust F along the axis."""
     d.setup(ax, TITLE, (-0.3, 4.3), (-0.45, 3.1))
-    theta = np.radians(30.0)
-    e = np.array([np.cos(theta), np.sin(theta)])
-    n = np.array([-e[1], e[0]])
+    e, n = d.heading(30.0)
     C, R = np.array([1.9, 1.0]), 0.5
     d.arrow(ax, (0, 0), (4.1, 0), d.INK, r"$x$", offset=(0.12, -0.12))
     d.arrow(ax, (0, 0), (0, 2.4), d.INK, r"$y$", offset=(-0.15, 0.05))
@@ -27,8 +25,7 @@ def draw(ax: Axes) -> None:
     ax.plot(*np.array([C - R * e, C + R * e]).T, color=d.INK, lw=1.0)
     d.point(ax, C, d.INK, r"$C = (x, y)$", offset=(0.0, -0.62), ha="center", va="top",
           fontsize=11)
-    d.datum(ax, C, (1.0, 0.0))
-    d.arc(ax, C, 0.75, 0.0, np.degrees(theta), d.INK, r"$\theta$", text_radius=0.95)
+    d.angle(ax, C, (1.0, 0.0), 0.75, 30.0, r"$\theta$", text_radius=0.95)
     d.arrow(ax, C + R * e, C + (R + 0.75) * e, d.COLORS["omega"], r"$u_1$ along the axis",
           offset=(0.1, 0.05), ha="left")
     d.arrow(ax, C + R * n, C + (R + 0.6) * n, d.COLORS["omega"], r"$u_2$ across the axis",

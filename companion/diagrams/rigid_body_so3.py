@@ -24,10 +24,8 @@ def draw(ax: Axes) -> None:
     w_body = np.array([0.8, 0.25, 0.3])
     m_body = INERTIA * w_body  # M = A ω with A = diag(I₁, I₂, I₃)
     w, m = R @ w_body, R @ m_body / np.linalg.norm(m_body) * 1.05
-    d.arrow(ax, d.project(np.zeros(3)), d.project(w), d.COLORS["omega"], r"$\omega$",
-          offset=(0.1, -0.05), lw=2.4)
-    d.arrow(ax, d.project(np.zeros(3)), d.project(m), d.COLORS["H"], r"$M = A\omega$",
-          offset=(0.05, 0.1), lw=2.4)
+    d.arrow3(ax, np.zeros(3), w, d.COLORS["omega"], r"$\omega$", offset=(0.1, -0.05), lw=2.4)
+    d.arrow3(ax, np.zeros(3), m, d.COLORS["H"], r"$M = A\omega$", offset=(0.05, 0.1), lw=2.4)
     d.notes(ax, -1.45, -1.1, [
         r"$R \in SO(3)$ turns the space frame into the body frame: $e_k = R\,E_k$",
         r"body angular velocity $\hat\omega = R^{T}\dot R$; $A = \mathrm{diag}(I_1, I_2, I_3)$",

@@ -17,8 +17,7 @@ def draw(ax: Axes) -> None:
     contact point C = (x, y), the rolling velocity R φ̇ along the heading and the multipliers
     λ₁ (along x) and λ₂ (along y) at C."""
     d.setup(ax, TITLE, (-0.3, 4.3), (-0.7, 3.0))
-    theta = np.radians(40.0)
-    e = np.array([np.cos(theta), np.sin(theta)])
+    e, _ = d.heading(40.0)
     C = np.array([1.6, 0.9])
     d.arrow(ax, (0, 0), (4.1, 0), d.INK, r"$x$, down the slope", offset=(-0.1, -0.22), ha="right")
     d.arrow(ax, (0, 0), (0, 2.4), d.INK, r"$y$", offset=(-0.15, 0.05))
@@ -27,8 +26,7 @@ def draw(ax: Axes) -> None:
     ax.text(*(C - 1.05 * e + [0.0, 0.18]), r"disk ($m$, $R$), edge on", fontsize=10,
             color=d.COLORS["body"], ha="right")
     d.point(ax, C, d.INK, r"$C = (x, y)$", offset=(0.12, -0.12), va="top", fontsize=11)
-    d.datum(ax, C, [1.0, 0])
-    d.arc(ax, C, 0.7, 0.0, np.degrees(theta), d.INK, r"$\theta$", text_radius=0.9)
+    d.angle(ax, C, [1.0, 0], 0.7, 40.0, r"$\theta$", text_radius=0.9)
     d.arrow(ax, C + 0.9 * e, C + 1.6 * e, d.COLORS["omega"], r"$R\dot\phi$ along the heading",
           offset=(0.1, 0.05), ha="left")
     d.arrow(ax, C, C + [0.75, 0], d.COLORS["reaction"], r"$\lambda_1$", offset=(0.05, 0.15))

@@ -16,9 +16,7 @@ def draw(ax: Axes) -> None:
     """Heel, toe and heading θ; u₁ along the blade, u₂ = θ̇, the suppressed sideways speed;
     the slope's pull m g sin α along x."""
     d.setup(ax, TITLE, (-0.3, 4.3), (-0.6, 3.2))
-    theta = np.radians(35.0)
-    e = np.array([np.cos(theta), np.sin(theta)])
-    n = np.array([-e[1], e[0]])
+    e, n = d.heading(35.0)
     heel = np.array([1.2, 0.7])
     toe = heel + 1.3 * e
     d.arrow(ax, (0, 0), (4.1, 0), d.INK, r"$x$, down the slope", offset=(-0.1, -0.22), ha="right")
@@ -26,8 +24,7 @@ def draw(ax: Axes) -> None:
     ax.plot(*np.array([heel, toe]).T, color="#333333", lw=6, alpha=0.6, solid_capstyle="round")
     d.point(ax, heel, d.INK, r"heel $(x, y)$", offset=(0.08, -0.3), va="top", fontsize=11)
     d.point(ax, toe, d.INK, r"toe, $0.3$ m ahead", offset=(0.1, 0.05), fontsize=11)
-    d.datum(ax, heel, [0.9, 0])
-    d.arc(ax, heel, 0.6, 0.0, np.degrees(theta), d.INK, r"$\theta$", text_radius=0.8)
+    d.angle(ax, heel, [0.9, 0], 0.6, 35.0, r"$\theta$", text_radius=0.8)
     middle = (heel + toe) / 2
     d.arrow(ax, toe, toe + 0.7 * e, d.COLORS["omega"], r"$u_1$ along the blade", offset=(0.1, 0.1),
           ha="left")

@@ -33,8 +33,7 @@ def draw(ax: Axes) -> None:
             lw=3)
     ax.text(*(centre + 0.6 * rotor), r"rotor, $\psi$", fontsize=10, color=d.COLORS["tip"])
     d.point(ax, centre, d.INK, r"$(x, y)$", offset=(-0.15, 0.15), ha="right", fontsize=11)
-    d.datum(ax, centre, [1.0, 0])
-    d.arc(ax, centre, 0.8, 0.0, np.degrees(theta), d.INK, r"$\theta$", text_radius=1.0)
+    d.angle(ax, centre, [1.0, 0], 0.8, 15.0, r"$\theta$", text_radius=1.0)
     d.dimension(ax, centre, front, r"$l$", offset=-0.35)
     d.notes(ax, 0.0, 3.0, [
         r"no axle slides along itself: $-\sin(\theta \pm \phi)\,\dot x_{axle}"

@@ -22,8 +22,7 @@ def draw(ax: Axes) -> None:
             ls="--")  # equator
     for k, name in enumerate((r"$x$", r"$y$", r"$z$")):
         tip = np.eye(3)[k] * 1.45
-        d.arrow(ax, d.project(np.zeros(3)), d.project(tip), d.INK, name,
-              offset=d.project(np.eye(3)[k]) * 0.12, lw=1.2)
+        d.arrow3(ax, np.zeros(3), tip, d.INK, name, offset=d.project(np.eye(3)[k]) * 0.12, lw=1.2)
     n = np.array([np.sin(theta) * np.cos(phi), np.sin(theta) * np.sin(phi), np.cos(theta)])
     p = R * n
     foot = np.array([np.cos(phi), np.sin(phi), 0.0])
@@ -38,10 +37,9 @@ def draw(ax: Axes) -> None:
                          for s in np.linspace(0, np.pi, 60)]).T * R
     ax.plot(*d.project(meridian), color=d.MUTED, lw=0.8)
     ax.plot(*d.project(p), "o", color=d.COLORS["tip"], ms=11, zorder=5)
-    d.arrow(ax, d.project(p), d.project(p + 0.55 * n), d.COLORS["reaction"],
-          r"$N\,\hat n$ (reaction)", offset=(0.05, 0.12), lw=2.2)
-    d.arrow(ax, d.project(p), d.project(p - np.array([0, 0, 0.6])), d.INK, r"$m g$",
-          offset=(0.2, 0.05), lw=2.0)
+    d.arrow3(ax, p, p + 0.55 * n, d.COLORS["reaction"], r"$N\,\hat n$ (reaction)",
+             offset=(0.05, 0.12), lw=2.2)
+    d.arrow3(ax, p, p - np.array([0, 0, 0.6]), d.INK, r"$m g$", offset=(0.2, 0.05), lw=2.0)
     d.notes(ax, -1.5, -1.05, [
         r"chart $x = (\theta, \phi)$: $\theta$ from the upward vertical, $\phi$ about $z$",
         r"the reaction is normal to the sphere: it lies in the null space of $J^{T}$",

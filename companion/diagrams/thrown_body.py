@@ -32,20 +32,19 @@ def draw(ax: Axes) -> None:
     ax.plot(*d.project(flight), ls="--", color=d.COLORS["path"], lw=1.3)
     ax.text(*d.project(_centre(1.9)) + np.array([0.1, 0.0]), "parabola of\nthe mass centre",
             color=d.MUTED, fontsize=9.5, ha="left")
-    d.arrow(ax, d.project(np.zeros(3)), d.project(np.array([0.0, *V0]) * 0.3), d.INK, r"$v_0$",
-          offset=(-0.1, 0.06), ha="right")
+    d.arrow3(ax, np.zeros(3), np.array([0.0, *V0]) * 0.3, d.INK, r"$v_0$", offset=(-0.1, 0.06),
+             ha="right")
     poses = {0.35: rotation(-20.0, 10.0, 15.0), 1.0: rotation(-35.0, -20.0, 60.0),
              1.65: rotation(-120.0, 40.0, 150.0)}
     for t, R in poses.items():
         box(ax, R, (0.26, 0.16, 0.1), at=_centre(t))
     middle, R = _centre(1.0), poses[1.0]
     frame(ax, R, 0.5, (r"$e_1$", r"$e_2$", r"$e_3$"), AXIS_COLOURS, lw=2.0, at=middle)
-    d.arrow(ax, d.project(np.zeros(3)), d.project(middle), d.MUTED, r"$p$", at=0.7,
-          offset=(0.08, -0.1), lw=1.2)
-    d.arrow(ax, d.project(middle), d.project(middle + R @ np.array([0.35, 0.1, 0.25])),
-          d.COLORS["omega"], r"$\omega$", offset=(0.06, 0.07), lw=2.2)
-    d.arrow(ax, d.project(middle), d.project(middle - np.array([0.0, 0.0, 0.6])), d.INK, r"$m g$",
-          offset=(0.1, 0.0), ha="left")
+    d.arrow3(ax, np.zeros(3), middle, d.MUTED, r"$p$", at=0.7, offset=(0.08, -0.1), lw=1.2)
+    d.arrow3(ax, middle, middle + R @ np.array([0.35, 0.1, 0.25]), d.COLORS["omega"],
+             r"$\omega$", offset=(0.06, 0.07), lw=2.2)
+    d.arrow3(ax, middle, middle - np.array([0.0, 0.0, 0.6]), d.INK, r"$m g$", offset=(0.1, 0.0),
+             ha="left")
     d.notes(ax, -0.85, -0.75, [
         r"$m\ddot p = m g$ in the inertial frame $X, Y, Z$",
         r"$A\dot\omega = A\omega\times\omega + \tau$ in body axes $e_1, e_2, e_3$",

@@ -31,8 +31,7 @@ def _side_view(ax: Axes) -> None:
         ax.plot(*np.array([a, b]).T, color=d.COLORS["H"], lw=3)
     d.point(ax, (0.3, 1.05), d.COLORS["H"], r"rear frame $B$ with rider", offset=(-0.1, 0.1),
           size=9, fontsize=10, ha="center")
-    d.datum(ax, foot, [0, 0.55])
-    d.arc(ax, foot, 0.42, 90.0, 90.0 + np.degrees(lam), d.INK, r"$\lambda$", text_radius=0.56)
+    d.angle(ax, foot, [0, 0.55], 0.42, np.degrees(lam), r"$\lambda$", text_radius=0.56)
     d.dimension(ax, (0.0, 0.0), (w, 0.0), r"$w$", offset=-0.3)
     d.dimension(ax, (w, 0.0), (w + c, 0.0), r"$c$", offset=0.1, size=10)
     d.arrow(ax, (-0.45, 0.8), (-0.12, 0.8), d.INK, r"$x$ (forward)", offset=(0.0, -0.1), size=10)
@@ -45,8 +44,7 @@ def _lean_view(ax: Axes, origin: np.ndarray) -> None:
     ax.plot(*np.array([origin - [0.3, 0], origin + [0.3, 0]]).T, color=d.INK, lw=1.5)
     top = origin + 0.75 * np.array([np.sin(phi), np.cos(phi)])
     ax.plot(*np.array([origin, top]).T, color=d.COLORS["H"], lw=3)
-    d.datum(ax, origin, [0, 0.8])
-    d.arc(ax, origin, 0.45, 90.0, 90.0 - np.degrees(phi), d.INK, r"$\phi$", text_radius=0.58)
+    d.angle(ax, origin, [0, 0.8], 0.45, -np.degrees(phi), r"$\phi$", text_radius=0.58)
     ax.text(origin[0], origin[1] - 0.1, "lean of the rear frame,\nseen from behind",
             fontsize=9.5, ha="center", va="top")
 
@@ -58,8 +56,7 @@ def _steer_view(ax: Axes, origin: np.ndarray) -> None:
     wheel = np.array([np.cos(delta), np.sin(delta)])
     ax.plot(*np.array([origin - 0.15 * wheel, origin + 0.35 * wheel]).T,
             color=d.COLORS["omega"], lw=3)
-    d.datum(ax, origin, [0.45, 0])
-    d.arc(ax, origin, 0.3, 0.0, np.degrees(delta), d.INK, r"$\delta$", text_radius=0.43)
+    d.angle(ax, origin, [0.45, 0], 0.3, np.degrees(delta), r"$\delta$", text_radius=0.43)
     ax.text(origin[0] - 0.1, origin[1] - 0.12, "steer of the front frame,\nseen from above",
             fontsize=9.5, ha="center", va="top")
 

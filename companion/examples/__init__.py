@@ -110,7 +110,7 @@ def scene(name: str, explorer=None, **kwargs: Any):
     explorer's motion and following it, or of the system's default motion without one."""
     from companion.scene import Scene, scene_for
 
-    declare = worked(name).scene.resolve()  # every slice declares one (tests/test_scene.py)
+    declare = worked(name).scene.resolve()  # every record names one (tests/test_scene.py)
     if explorer is not None:
         return scene_for(explorer, declare, **kwargs)
     return Scene(declare, get(name).simulate(), **kwargs)

@@ -21,7 +21,7 @@ from functools import partial
 
 import sympy as sp
 
-from companion.examples.double_pendulum.chain import chain, chain_model
+from companion.examples.double_pendulum.chain import chain, chain_model, kanes_method
 from companion.geometry.planar_system import MechanismSystem
 from companion.mechanics.comparison import (
     BOOK_METHODS,
@@ -160,15 +160,8 @@ def _chain_with_model(n: int) -> MechanismSystem:
 
 
 def _chain_baseline(n: int, system: System) -> tuple:
-    """KanesMethod on the model built with ``system`` (:func:`_chain_with_model`), as
-    :func:`~companion.examples.double_pendulum.chain.kanes_method` forms it."""
-    import sympy.physics.mechanics as me
-
-    model = system.mechanics_model()
-    q, u = list(model.q), me.dynamicsymbols([f"omega_{i}" for i in range(1, n + 1)])
-    kane = me.KanesMethod(model.frame, q_ind=q, u_ind=u,
-                          kd_eqs=[qi.diff() - ui for qi, ui in zip(q, u, strict=True)])
-    kane.kanes_equations(list(model.bodies), list(model.loads))
+    """KanesMethod on the model built with ``system`` (:func:`_chain_with_model`)."""
+    kane = kanes_method(n, model=system.mechanics_model())
     return kane, {f: sp.Symbol(f.func.__name__) for f in (*kane.q, *kane.u)}, ()
 
 

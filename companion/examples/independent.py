@@ -61,8 +61,11 @@ def symbols_by_name(system: System) -> dict[str, sp.Symbol]:
     return {s.name: s for s in (*system.q, *system.u, *system.parameter_symbols)}
 
 
-def dynamic_symbols(system: System, names: Sequence[str]):
-    """dynamicsymbols named like the system's coordinates/speeds, and their plain map."""
-    out = [me.dynamicsymbols(n) for n in names]
-    plain = {d: symbols_by_name(system)[n] for d, n in zip(out, names, strict=True)}
-    return out, plain
+def dynamic_symbols(system: System, *names: Sequence[str]):
+    """dynamicsymbols named like the system's coordinates/speeds, one list for each list of
+    ``names``, and their plain map: ``q, u, plain = dynamic_symbols(system, q_names, u_names)``."""
+    by_name = symbols_by_name(system)
+    lists = [[me.dynamicsymbols(n) for n in group] for group in names]
+    plain = {d: by_name[n] for group, out in zip(names, lists, strict=True)
+             for d, n in zip(out, group, strict=True)}
+    return (*lists, plain)

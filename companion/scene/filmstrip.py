@@ -35,8 +35,10 @@ def _corners(bounds) -> np.ndarray:
     return np.array(list(product(*zip(*bounds, strict=True))), dtype=float)
 
 
-def draw_frame(ax, keyframes: Keyframes, frame: int) -> None:
-    """Draw keyframe ``frame`` on a matplotlib axes (screen coordinates in metres)."""
+def draw_frame(ax, keyframes: Keyframes, frame: int, *, neutral: bool = False) -> None:
+    """Draw keyframe ``frame`` on a matplotlib axes (screen coordinates in metres);
+    ``neutral`` (a prediction open): only the bodies, in their own colours, framed by the
+    start, as scene.js draws them then."""
     spec = keyframes.spec
     right, up, toward = camera_axes(spec)
     basis = np.array([right, up])
@@ -44,11 +46,11 @@ def draw_frame(ax, keyframes: Keyframes, frame: int) -> None:
     def screen(p):
         return basis @ np.asarray(p, dtype=float)
 
-    for grid in spec["grids"]:
+    for grid in [] if neutral else spec["grids"]:
         for a, b in grid["segments"]:
             s, e = screen(a), screen(b)
             ax.plot([s[0], e[0]], [s[1], e[1]], color="#d0d0d0", lw=0.6, zorder=0)
-    for trail in spec["trails"]:
+    for trail in [] if neutral else spec["trails"]:
         path = keyframes.channel(trail["point"])[: frame + 1] @ basis.T
         ax.plot(path[:, 0], path[:, 1], color=trail["color"], lw=1.0, zorder=1)
     prims = []  # (depth, order, kind, payload); order: declaration order (layer), then face
@@ -60,7 +62,7 @@ def draw_frame(ax, keyframes: Keyframes, frame: int) -> None:
             verts = Rotation.from_quat(q[[1, 2, 3, 0]]).apply(verts)
         verts += pos
         color = mesh["color"]
-        if "mode" in mesh:
+        if "mode" in mesh and not neutral:
             color = mesh["palette"][int(round(keyframes.value(mesh["mode"], frame)[0]))]
         for k, face in enumerate(mesh["faces"]):
             w = verts[list(face)]
@@ -94,7 +96,7 @@ def draw_frame(ax, keyframes: Keyframes, frame: int) -> None:
             s, color, radius = payload
             ax.plot([s[0]], [s[1]], "o", color=color, ms=radius, zorder=z)
     top = len(prims) + 3
-    for arrow in spec["arrows"]:
+    for arrow in [] if neutral else spec["arrows"]:
         o = keyframes.value(arrow["origin"], frame)
         v = keyframes.value(arrow["vector"], frame)
         if np.linalg.norm(v) < 1e-9:
@@ -110,7 +112,7 @@ def draw_frame(ax, keyframes: Keyframes, frame: int) -> None:
         ax.set_xlim(centre[0] - reach, centre[0] + reach)
         ax.set_ylim(centre[1] - reach, centre[1] + reach)
     else:
-        corners = _corners(spec["bounds"]) @ basis.T
+        corners = _corners(spec["start_bounds" if neutral else "bounds"]) @ basis.T
         ax.set_xlim(corners[:, 0].min(), corners[:, 0].max())
         ax.set_ylim(corners[:, 1].min(), corners[:, 1].max())
     ax.set_aspect("equal")
@@ -118,18 +120,22 @@ def draw_frame(ax, keyframes: Keyframes, frame: int) -> None:
 
 
 @holding_matplotlib
-def filmstrip_png(keyframes: Keyframes, n_frames: int = 4, *, height: float = 2.4) -> bytes:
-    """PNG bytes of ``n_frames`` keyframes spread over the motion, side by side."""
+def filmstrip_png(keyframes: Keyframes, n_frames: int = 4, *, height: float = 2.4,
+                  neutral: bool = False) -> bytes:
+    """PNG bytes of ``n_frames`` keyframes spread over the motion, side by side; ``neutral``
+    (a prediction open): the start alone, drawn neutral (:func:`draw_frame`)."""
     from matplotlib.figure import Figure
 
-    frames = keyframe_indices(keyframes.n_frames, n_frames)  # spread over the motion
+    # spread over the motion
+    frames = [0] if neutral else keyframe_indices(keyframes.n_frames, n_frames)
     right, up, _ = camera_axes(keyframes.spec)
-    corners = _corners(keyframes.spec["bounds"])
+    corners = _corners(keyframes.spec["start_bounds" if neutral else "bounds"])
     width = (1.0 if keyframes.spec.get("follow")  # a followed reach is square
              else np.ptp(corners @ right) / max(np.ptp(corners @ up), 1e-9))
     fig = Figure(figsize=(len(frames) * height * float(np.clip(width, 0.6, 2.0)), height))
     for k, frame in enumerate(frames):
-        draw_frame(fig.add_subplot(1, len(frames), k + 1), keyframes, int(frame))
+        draw_frame(fig.add_subplot(1, len(frames), k + 1), keyframes, int(frame),
+                   neutral=neutral)
     fig.tight_layout(pad=0.3)
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=72, bbox_inches="tight", pad_inches=0.05)

@@ -91,7 +91,8 @@ class Modes:
 @dataclass(frozen=True)
 class Body:
     """A rigid mesh at ``position`` (3,)/(3, N) with ``attitude``, a unit quaternion
-    (w, x, y, z) of shape (4,)/(4, N) rotating body axes into world axes (None: fixed)."""
+    (w, x, y, z) of shape (4,)/(4, N) rotating body axes into world axes (None: fixed).  With
+    ``modes`` it takes its mode's colour (a grey while a prediction hides the mode)."""
 
     mesh: Mesh
     position: Any = (0.0, 0.0, 0.0)

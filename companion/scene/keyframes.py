@@ -24,6 +24,9 @@ from companion.scene.items import Arrow, Body, Cone, Declaration, Grid, Point, R
 #: with interpolation, and a payload far below the 250 kB budget.
 MAX_FRAMES = 600
 FORMAT_VERSION = 1
+#: A body coloured by its mode is drawn in this grey while the mode is hidden (a prediction
+#: open, scene.js): none of the modes' colours, so its colour tells nothing.
+NEUTRAL_COLOR = "#b0b0b0"
 
 
 @dataclass(frozen=True)
@@ -78,6 +81,7 @@ class _Packer:
         self._by_id: dict[int, str] = {}
         self._alive: list[Any] = []  # keeps arrays alive, so that their ids stay unique
         self.positions: list[np.ndarray] = []  # every position, for the bounds
+        self.tips: list[np.ndarray] = []  # arrows' tips: in the bounds, not in the start's
 
     def ref(self, value: Any, width: int, what: str, kind: str = "lerp") -> str | list:
         key = id(value)
@@ -145,7 +149,8 @@ def build(declaration: Declaration, t: np.ndarray, *,
         what = f"{type(item).__name__} #{k}"
         if isinstance(item, Body):
             mesh = {"vertices": np.round(item.mesh.vertices, 5).tolist(),
-                    "faces": [list(f) for f in item.mesh.faces], "color": item.color,
+                    "faces": [list(f) for f in item.mesh.faces],
+                    "color": item.color if item.modes is None else NEUTRAL_COLOR,
                     "position": pack.point(item.position, what + " position"),
                     "attitude": None if item.attitude is None
                     else pack.ref(item.attitude, 4, what + " attitude", "quat"),
@@ -176,7 +181,7 @@ def build(declaration: Declaration, t: np.ndarray, *,
         elif isinstance(item, Arrow):
             origin = pack.point(item.origin, what + " origin")
             vector = pack.ref(item.vector, 3, what + " vector")
-            pack.positions.append(pack.values(origin) + pack.values(vector))
+            pack.tips.append(pack.values(origin) + pack.values(vector))
             spec["arrows"].append({"origin": origin, "vector": vector, "color": item.color,
                                    "label": item.label, "width": item.width})
         elif isinstance(item, Cone):
@@ -193,13 +198,16 @@ def build(declaration: Declaration, t: np.ndarray, *,
                                         "hud modes", "step"),
                        "names": list(declaration.hud.names)}
     spec["channels"] = pack.channels
-    lo, hi = _bounds(pack.positions, extra_reach)
+    lo, hi = _bounds(pack.positions + pack.tips, extra_reach)
     for grid in grids:
         segments, lo, hi = _grid_segments(grid, lo, hi)
         spec["grids"].append({"segments": segments})
-    if declaration.view == "2d":
-        lo[2] = hi[2] = 0.0
-    spec["bounds"] = [lo.tolist(), hi.tolist()]
+    # what a scene frames while a prediction is open (scene.js): the bodies at the start only
+    start = _bounds([p[:1] for p in pack.positions], extra_reach)
+    for key, (low, high) in (("bounds", (lo, hi)), ("start_bounds", start)):
+        if declaration.view == "2d":
+            low[2] = high[2] = 0.0
+        spec[key] = [low.tolist(), high.tolist()]
     data = np.concatenate(pack.blocks).astype("<f4").tobytes()
     return Keyframes(spec, data)
 

@@ -55,7 +55,13 @@ class Motion {
     this.t = data.subarray(off, off + this.n);
     this.t0 = this.t[0];
     this.t1 = this.t[this.n - 1];
+    // Neutral while a prediction is open and the reader has not played: only what the start
+    // shows (bodies at t0 in their own colours, framed by the start), nothing of the outcome
+    // (modes' colours, arrows, cones, paths, the grid fitted to the motion, the end time).
+    this.neutral = false;
   }
+
+  get bounds() { return (this.neutral && this.spec.start_bounds) || this.spec.bounds; }
 
   // Index i and weight a with t between keyframes i and i + 1.
   locate(time) {
@@ -197,7 +203,7 @@ function primitives(spec, cam, motion, i, a, px, still) {
     const pos = motion.value(m.position, i, a) || [0, 0, 0];
     const att = motion.value(m.attitude, i, a);
     let rgb = hexToRgb(m.color);
-    if (m.mode) {
+    if (m.mode && !motion.neutral) {
       const idx = motion.value(m.mode, i, a)[0];
       rgb = hexToRgb(m.palette[Math.max(0, Math.min(m.palette.length - 1, Math.round(idx)))]);
     }
@@ -222,7 +228,7 @@ function primitives(spec, cam, motion, i, a, px, still) {
     const s = cam.project(p), e = cam.project(q);
     prims.push({ depth: (s[2] + e[2]) / 2, order: r.layer * 1e4, kind: "rod", s, e, color: r.color, width: r.width * px, box: extent([s, e], r.width * px) });
   }
-  for (const c of spec.cones || []) {
+  for (const c of motion.neutral ? [] : spec.cones || []) {
     if (fixed(c.apex, c.axis) !== still) continue;
     const apex = motion.value(c.apex, i, a), axis = motion.value(c.axis, i, a);
     const len = Math.hypot(...axis);
@@ -288,6 +294,7 @@ function paintUnder(ctx, cam, motion, i, a, px) {
   ctx.fillStyle = "#ffffff";
   ctx.fillRect(0, 0, cam.width, cam.height);
   ctx.lineCap = "round"; ctx.lineJoin = "round";
+  if (motion.neutral) return;
   for (const g of spec.grids || []) {
     ctx.strokeStyle = g.color || "#d0d0d0"; ctx.lineWidth = px;
     ctx.beginPath();
@@ -344,7 +351,7 @@ class StillLayer {
   // Bring the layer to keyframe i; false when there is none (a followed point).
   update(cam, motion, i, dpr, px) {
     if (motion.spec.follow) return false;
-    const key = [cam.width, cam.height, cam.scale, cam.ox, cam.cx, cam.cy, cam.azimuth, cam.elevation, dpr, px].join();
+    const key = [cam.width, cam.height, cam.scale, cam.ox, cam.cx, cam.cy, cam.azimuth, cam.elevation, dpr, px, motion.neutral].join();
     const ctx = this.canvas.getContext("2d");
     if (this.motion !== motion || this.key !== key || i < this.upTo) {
       this.motion = motion; this.key = key; this.upTo = i;
@@ -390,7 +397,7 @@ function paintOver(ctx, cam, motion, time, i, a, px) {
   const spec = motion.spec, W = cam.width, H = cam.height;
   ctx.font = `${Math.round(13 * px)}px sans-serif`;
   const labels = []; // boxes of the labels placed so far, kept apart
-  for (const ar of spec.arrows || []) {
+  for (const ar of motion.neutral ? [] : spec.arrows || []) {
     const o = motion.value(ar.origin, i, a), v = motion.value(ar.vector, i, a);
     if (!(Math.hypot(...v) > 1e-9)) continue;
     const s = cam.project(o), e = cam.project([o[0] + v[0], o[1] + v[1], o[2] + v[2]]);
@@ -415,7 +422,7 @@ function paintOver(ctx, cam, motion, time, i, a, px) {
   ctx.font = `${Math.round(13 * px)}px sans-serif`;
   const firstRow = first ? ctx.measureText(first[1]).width + 42 * px : 0;
   fitFont(ctx, 14 * px, W - firstRow - 20 * px,
-    [hud.replace(/t = [\d.-]+ s/, `t = ${motion.t1.toFixed(2)} s`)]);
+    [motion.neutral ? hud : hud.replace(/t = [\d.-]+ s/, `t = ${motion.t1.toFixed(2)} s`)]);
   haloText(ctx, hud, 10 * px, 20 * px, px);
   if (spec.title) {
     ctx.fillStyle = "#555";
@@ -446,8 +453,7 @@ function legendWidth(ctx, spec, px) {
 
 function hudText(spec, motion, time, i, a) {
   const text = `t = ${time.toFixed(2)} s`;
-  // while a prediction is open the mode (slipping backward, rolling) is the outcome: not told
-  return spec.hud && !motion.predicting
+  return spec.hud && !motion.neutral
     ? text + " · " + spec.hud.names[Math.round(motion.value(spec.hud.mode, i, a)[0])] : text;
 }
 
@@ -593,10 +599,23 @@ function render({ model, el }) {
   const reduced = globalThis.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches;
   let motion = null, cam = null, time = 0, playing = model.get("autoplay") && !reduced;
   let last = null, raf = null, lastSync = 0, sentTime = null, drag = null;
-  // The furthest time reached by playing (a seek, the scrubber, Home/End do not count): the
-  // kernel reveals a prediction's outcome only once the motion has been played.
+  // The furthest time reached by playing, or the end once End was pressed (a seek, the
+  // scrubber, Home do not count): the kernel reveals a prediction's outcome only once the
+  // motion has been played.
   let played = -Infinity, sentPlayed = null;
   let lastControls = -Infinity, shownClock = null;
+  // The reader played, scrubbed or pressed End during this prediction: the motion is shown.
+  let watched = false;
+
+  // The motion neutral (Motion.neutral) while a prediction is open and not watched; the
+  // camera frames what is drawn.
+  function neutralize() {
+    if (!motion) return;
+    motion.neutral = !!model.get("predict") && !watched;
+    size(); draw();
+  }
+
+  function watch() { if (!watched) { watched = true; neutralize(); } }
 
   function size() {
     const w = Math.max(root.clientWidth || 640, 200);
@@ -619,6 +638,7 @@ function render({ model, el }) {
     const dpr = window.devicePixelRatio || 1;
     canvas.style.width = `${w}px`; canvas.style.height = `${h}px`;
     canvas.width = Math.round(w * dpr); canvas.height = Math.round(h * dpr);
+    if (cam) cam.bounds = motion.bounds;
     if (cam) cam.fit(w, h, 24, legendWidth(canvas.getContext("2d"), motion.spec, model.get("lecture") ? 1.5 : 1));
     return dpr;
   }
@@ -628,17 +648,19 @@ function render({ model, el }) {
     if (!motion) return;
     const dpr = window.devicePixelRatio || 1;
     if (!cam.width) size();
-    stats.legendBottom = drawFrame(ctx, cam, motion, time, dpr, model.get("lecture"), still);
-    stats.frames += 1; stats.time = time;
+    const shown = motion.neutral ? motion.t0 : time;
+    stats.legendBottom = drawFrame(ctx, cam, motion, shown, dpr, model.get("lecture"), still);
+    stats.frames += 1; stats.time = shown;
     if (controls) showTime();
   }
 
   // The scrubber and the readout at `time`, each written only when what it shows changes.
   function showTime() {
     const span = motion.t1 - motion.t0;
-    const position = span > 0 ? Math.round((1000 * (time - motion.t0)) / span) : 0;
+    const position = span > 0 && !motion.neutral ? Math.round((1000 * (time - motion.t0)) / span) : 0;
     if (scrub.value !== String(position)) scrub.value = position;
-    const text = `t = ${time.toFixed(2)} s / ${motion.t1.toFixed(2)} s`;
+    const text = motion.neutral ? `t = ${motion.t0.toFixed(2)} s`  // no end time: the outcome
+      : `t = ${time.toFixed(2)} s / ${motion.t1.toFixed(2)} s`;
     if (text !== shownClock) { clockText.data = text; shownClock = text; }
   }
 
@@ -673,6 +695,7 @@ function render({ model, el }) {
   }
 
   function setPlaying(on) {
+    if (on) watch();
     const wasPlaying = playing;
     playing = on; stats.playing = on;
     play.textContent = on ? "❚❚ pause" : "▶ play";
@@ -705,7 +728,10 @@ function render({ model, el }) {
     turns.hidden = cam.planar;
     keys.textContent = cam.planar ? KEYS_HELP : KEYS_HELP_3D;
     root.classList.toggle("companion-scene-lecture", !!model.get("lecture"));
-    time = motion.t0; last = null; played = -Infinity;
+    time = motion.t0; last = null; played = -Infinity; sentPlayed = null;
+    watched = false;
+    motion.neutral = !!model.get("predict");
+    if (motion.neutral && playing) setPlaying(false); // an open prediction waits for play
     size();
     draw();
     stats.generation += 1;
@@ -727,10 +753,12 @@ function render({ model, el }) {
     // written only when it changes: each write is announced (aria-live) and laid out again
     const text = model.get("predict") ? PREDICT_CAPTION : spec.description || "";
     if (caption.textContent !== text) caption.textContent = text;
-    if (motion) motion.predicting = !!model.get("predict"); // the heads-up line hides the mode
     if (canvas.getAttribute("aria-label") !== (text || "scene")) canvas.setAttribute("aria-label", text || "scene");
   }
-  model.on("change:predict", () => { showCaption(); draw(); });
+  model.on("change:predict", () => {
+    if (model.get("predict")) watched = false; // a new question
+    showCaption(); neutralize();
+  });
   model.on("change:lecture", () => { // a larger legend: the camera makes room for it again
     root.classList.toggle("companion-scene-lecture", !!model.get("lecture")); size(); draw();
   });
@@ -742,6 +770,7 @@ function render({ model, el }) {
   play.addEventListener("click", () => setPlaying(!playing));
   scrub.addEventListener("input", () => {
     if (!motion) return;
+    watch();
     seek(motion.t0 + (Number(scrub.value) / 1000) * (motion.t1 - motion.t0));
     sync(false);
   });
@@ -765,10 +794,12 @@ function render({ model, el }) {
     if (!motion || event.target === speed) return;
     const stepSize = (motion.t1 - motion.t0) / (event.shiftKey ? 10 : 50);
     if (event.key === " " || event.key === "k") { setPlaying(!playing); }
-    else if (event.key === "ArrowRight") { seek(time + stepSize); sync(true); }
-    else if (event.key === "ArrowLeft") { seek(time - stepSize); sync(true); }
+    else if (event.key === "ArrowRight") { watch(); seek(time + stepSize); sync(true); }
+    else if (event.key === "ArrowLeft") { watch(); seek(time - stepSize); sync(true); }
     else if (event.key === "Home") { seek(motion.t0); sync(true); }
-    else if (event.key === "End") { seek(motion.t1); sync(true); }
+    else if (event.key === "End") { // counts as having played: a prediction's outcome shows
+      watch(); seek(motion.t1); played = motion.t1; sync(true);
+    }
     else if (event.key in TURNS && cam && !cam.planar && !event.ctrlKey && !event.metaKey
              && !event.altKey) { turn(event.key); }
     else if (/^[1-9]$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {

@@ -67,8 +67,9 @@ class Scene(anywidget.AnyWidget):
     #: The time shown, in seconds: set by the browser while playing (throttled) and by the
     #: kernel to move the scene (an explorer's scrubber).
     time = traitlets.Float(0.0).tag(sync=True)
-    #: The furthest time reached by playing, set by the browser (a seek, the scrubber and
-    #: Home/End do not count): a prediction's outcome is revealed once the motion has played.
+    #: The furthest time reached by playing, set by the browser (End counts as played to the
+    #: end; a seek, the scrubber and Home do not): a prediction's outcome is revealed once the
+    #: motion has played.
     played = traitlets.Float(-1e300).tag(sync=True)
     autoplay = traitlets.Bool(False).tag(sync=True)
     #: Playback speed (one of the speed menu's, scene.js); an explorer's preset sets it.
@@ -175,8 +176,9 @@ class Scene(anywidget.AnyWidget):
         self.frames = b""
 
     def filmstrip(self) -> bytes:
-        """PNG of a few keyframes (the static fallback)."""
-        return filmstrip_png(self.keyframes)
+        """PNG of a few keyframes (the static fallback); while a prediction is open, of the
+        start alone, drawn neutral (nothing of the outcome)."""
+        return filmstrip_png(self.keyframes, neutral=self.predict)
 
     def standalone_html(self) -> str:
         """HTML that plays the scene by itself: the module, its style and the keyframes inline,
@@ -212,9 +214,11 @@ class Scene(anywidget.AnyWidget):
         bundle = dict(data)
         alt = html.escape(self.caption, quote=True)
         png = base64.b64encode(self.filmstrip()).decode()
+        # no player while a prediction is open: its keyframes are the outcome
+        player = "" if self.predict else self.standalone_html()
         bundle["text/plain"] = f"Scene: {self.caption}"
         bundle["text/html"] = (f'<figure class="{SCENE_CLASS}-static"><img alt="{alt}" '
-                               f'src="data:image/png;base64,{png}">{self.standalone_html()}'
+                               f'src="data:image/png;base64,{png}">{player}'
                                f"<figcaption>{html.escape(self.caption)}</figcaption>"
                                "</figure>")
         return bundle, metadata

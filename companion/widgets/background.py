@@ -101,8 +101,8 @@ def _apply_aspect(ax: Axes) -> None:
 
 def background_key(fig: Figure) -> tuple:
     """Everything the background bitmap depends on (after :func:`_apply_aspect`)."""
-    parts: list[Any] = [_rounded(fig.bbox.bounds), fig.dpi, fig.get_facecolor()]
-    parts.append(fig.get_suptitle())
+    parts: list[Any] = [_rounded(fig.bbox.bounds), fig.dpi, fig.get_facecolor(),
+                        fig.get_suptitle()]
     for ax in fig.axes:
         _apply_aspect(ax)
         if _is_3d(ax):  # the view, the limits and the box: all in the projection
@@ -114,8 +114,7 @@ def background_key(fig: Figure) -> tuple:
             ax.get_title("left"), ax.get_title(), ax.get_title("right"),
             ax.get_xlabel(), ax.get_ylabel(), ax.get_facecolor(),
             # the tick labels' formatters: predict mode swaps them for none (explorer.py)
-            *(id(axis.get_major_formatter())
-              for axis in (ax.xaxis, ax.yaxis, getattr(ax, "zaxis", None)) if axis is not None),
+            *(id(axis.get_major_formatter()) for axis in _axes(ax)),
         ))
     return tuple(parts)
 
@@ -157,13 +156,12 @@ class LayeredRender:
         """Render a frame into the canvas's Agg buffer (the whole figure, as matplotlib renders
         it, when :attr:`whole_only`)."""
         fig = self.figure
+        self.frames += 1
         if self.whole_only:
             FigureCanvasAgg.draw(self.canvas)
-            self.frames += 1
             return
         key = background_key(fig)
         renderer = self.canvas.get_renderer()
-        self.frames += 1
         if key != self._key or self._background is None:
             self._render_background()
             renderer = self.canvas.get_renderer()

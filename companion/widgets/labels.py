@@ -8,14 +8,9 @@ from __future__ import annotations
 import html
 import re
 
-GREEK = {
-    "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "zeta": "ζ",
-    "eta": "η", "theta": "θ", "kappa": "κ", "lambda": "λ", "mu": "μ", "nu": "ν", "xi": "ξ",
-    "pi": "π", "rho": "ρ", "sigma": "σ", "tau": "τ", "phi": "φ", "chi": "χ", "psi": "ψ",
-    "omega": "ω", "Omega": "Ω", "Theta": "Θ", "Phi": "Φ", "Psi": "Ψ",
-}
-#: Combining dots over a letter for each order of time derivative.
-DOTS = {"dot": "\u0307", "ddot": "\u0308"}
+# the letters and the combining dots of the equations' plain text
+from companion.mechanics.presentation import _DOTS_TEXT as DOTS
+from companion.mechanics.presentation import _GREEK_TEXT as GREEK
 
 
 def pretty(name: str) -> str:

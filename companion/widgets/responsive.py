@@ -240,13 +240,9 @@ class FigureFitter:
 
     # ------------------------------------------------------------------ panels
     def _panels(self) -> list[SubplotSpec]:
-        """The wide layout's subplot specs, one per panel (twin axes share one), in the order
-        the view created them."""
-        panels: list[SubplotSpec] = []
-        for spec in self._wide_specs.values():
-            if not any(_same_cell(spec, seen) for seen in panels):
-                panels.append(spec)
-        return panels
+        """The wide layout's subplot specs, one per panel (twin axes share one: subplot specs
+        of one cell are equal), in the order the view created them."""
+        return list(dict.fromkeys(self._wide_specs.values()))
 
     @staticmethod
     def _height_share(spec: SubplotSpec) -> float:
@@ -274,8 +270,7 @@ class FigureFitter:
         column = GridSpec(len(panels), 1, figure=self.figure,
                           height_ratios=[self._height_share(s) for s in panels])
         for ax, spec in self._wide_specs.items():
-            row = next(k for k, p in enumerate(panels) if _same_cell(spec, p))
-            ax.set_subplotspec(column[row, 0])
+            ax.set_subplotspec(column[panels.index(spec), 0])
 
     # ------------------------------------------------------------------ layout
     def layout(self) -> bool:
@@ -481,8 +476,3 @@ def _legend_key(legend) -> tuple:
     if legend is None or not legend.get_visible():
         return ()
     return _texts_key(_legend_texts(legend)), _rounded(legend.get_bbox_to_anchor().bounds)
-
-
-def _same_cell(a: SubplotSpec, b: SubplotSpec) -> bool:
-    return (a.get_gridspec() is b.get_gridspec() and a.rowspan == b.rowspan
-            and a.colspan == b.colspan)

@@ -4,11 +4,15 @@ Loparo & Vakalis's B(ω, ω), Euler's equations as geodesics of Ψᵀ A Ψ in Eu
 the pull-back cannot treat the knife edge."""
 
 from companion.examples.euler_body import CITATIONS
-from companion.examples.record import Notebook, worked_example
+from companion.examples.record import Notebook, Part, worked_example
+
+#: Example 4.3's free body: that body's scene.
+SCENE = Part("companion.examples.euler_body.scene", "scene")
 
 EXAMPLES = (
     worked_example(
         __name__, "bridge", citations=CITATIONS,
+        scene=SCENE,
         notebook=Notebook(
             path="loparo-07/bridge.ipynb",
             title="Between the books: Hamel's γ, so(3) and geodesics",
@@ -26,6 +30,7 @@ EXAMPLES = (
     worked_example(
         # the bridge continued in its own notebook: constraints, Kane's equations, robotics
         __name__, "bridge_constraints", citations=CITATIONS,
+        scene=SCENE,
         notebook=Notebook(
             path="loparo-07/bridge-constraints.ipynb",
             title="Between the books: where the pull-back stops — the γ-test, Kane's "

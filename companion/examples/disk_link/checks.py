@@ -102,8 +102,6 @@ def _check_threshold(printed: Mapping[str, Callable]) -> tuple[bool, str]:
     ratio = ct.fixed_link_friction_ratio().subs(ct.kappa, sp.Rational(1, 2))
     mu = sp.Symbol("mu_s", positive=True)
     tan_star = sp.solve(sp.Eq(ratio.rewrite(sp.tan), mu), sp.tan(ct.theta))
-    if not tan_star:
-        tan_star = [sp.tan(sp.solve(sp.Eq(ratio, mu), ct.theta)[0])]
     book = printed["fixed_link_tan_threshold"](mu)
     ok = sp.simplify(tan_star[0] - book) == 0
     return ok, f"derived tan θ* = {tan_star[0]}, book {book}"

@@ -30,6 +30,7 @@ from companion.geometry.metric import (
     pull_back_form,
     pull_back_metric,
 )
+from companion.geometry.planar import cross2
 from companion.mechanics.derivation import Derivation, Step
 
 # ----------------------------------------------------------------------------- symbols
@@ -47,11 +48,6 @@ ACCELS = [theta_dd, s_dd, h_dd, psi_dd]
 #: Sections of Loparo & Vakalis our copy does not contain: the steps are our reconstruction.
 _S7_7, _S7_9, _S7_10 = ("§7.7 (reconstructed)", "§7.9 (reconstructed)",
                         "§7.10 (reconstructed)")
-
-
-def cross2(a: Sequence, b: Sequence) -> sp.Expr:
-    """z-component of the planar cross product a × b."""
-    return a[0] * b[1] - a[1] * b[0]
 
 
 def planar_wrench(force: sp.Matrix, point: sp.Matrix, centre: sp.Matrix) -> list[sp.Expr]:

@@ -19,10 +19,8 @@ _DISK = ("theta", "s", "m", "r", "kappa", "g")
 _DISK_RATES = {"theta_dot": r"\dot{\theta}", "s_dot": r"\dot{s}"}
 _ROLLING = Declare("disk_link_rolling", names=_DISK)
 _FRICTION = Declare("disk_link_friction")
-
-
-def _rolling(system: DiskLink):
-    return system.derive()  # the rolling mode's pulled-back model
+# A DiskLink's derive() is its main mode's pulled-back model: rolling for Example 3,
+# slipping for Example 4.
 
 
 def _tan_threshold(ratio: sp.Expr) -> sp.Expr:
@@ -42,7 +40,7 @@ def _threshold(system: DiskLink) -> sp.Expr:
 def _rolling_force_steps(system: DiskLink) -> list[Step]:
     kinematics = [s for s in ct.kinematics_steps()
                   if s.key in ("link_frame", "disk_centre", "centre_velocity")]
-    return [*kinematics, _rolling(system).step("contact_forces")]
+    return [*kinematics, system.derive().step("contact_forces")]
 
 
 def disk_link_rolling() -> list[Exercise | ChoiceExercise]:
@@ -55,14 +53,14 @@ def disk_link_rolling() -> list[Exercise | ChoiceExercise]:
             r"$\psi = \theta - s/r$. Pull the two bodies' metric back to $(\theta, s)$ "
             r"and give the entry $M_{22}$ that multiplies $\dot s^2/2$ in the kinetic "
             r"energy (disk mass $m$, radius $r$, $I_D = \kappa m r^2$)."),
-            answer=lambda s: _rolling(s).mass_matrix[1, 1],
+            answer=lambda s: s.derive().mass_matrix[1, 1],
             names=_DISK,
             hints=("Hold θ fixed and move s: the disk's centre slides along the link and the disk "
                    "turns with ψ̇ = −ṡ/r.",
                    "Translation gives m ṡ², rotation I_D ṡ²/r²: M₂₂ = m + I_D/r²."),
             solution=keyed("embedding", "jacobian", "metric"),
             mistakes=lambda s: [Mistake(
-                _rolling(s).mass_matrix[1, 1].subs(ct.kappa, 0),
+                s.derive().mass_matrix[1, 1].subs(ct.kappa, 0),
                 "That counts the disk's translation only: rolling makes it spin too, adding "
                 "I_D/r² = κ m.")],
             example_answer="m*(...)",
@@ -164,22 +162,15 @@ def _no_coriolis(expr: sp.Expr) -> sp.Expr:
 
 
 # --------------------------------------------------------------------------- §7.11, Example 4
-def _slipping(system: DiskLink):
-    return system.derive()  # the slipping mode's pulled-back model
-
-
-def _pulled_back_forces(system: DiskLink) -> sp.Matrix:
-    return _slipping(system).step("forces").expr
-
-
 def _friction_form(system: DiskLink) -> sp.Matrix:
     """The generalized force of the friction F: the F-part of the pulled-back forces."""
-    return _pulled_back_forces(system).applyfunc(lambda e: sp.expand(e.diff(ct.F) * ct.F))
+    forces = system.derive().step("forces").expr
+    return forces.applyfunc(lambda e: sp.expand(e.diff(ct.F) * ct.F))
 
 
 def _friction_at_centre(system: DiskLink) -> sp.Matrix:
     """The friction pulled back as if it acted at the disk's centre (a mistake)."""
-    jac = _slipping(system).step("jacobian").expr
+    jac = system.derive().step("jacobian").expr
     on_disk = ct.planar_wrench(ct.F * ct.KIN.e1, ct.KIN.centre, ct.KIN.centre)
     on_link = ct.planar_wrench(-ct.F * ct.KIN.e1, ct.KIN.link_point, ct.KIN.link_centre)
     chart = ct.CHARTS["slipping"][1]
@@ -192,8 +183,8 @@ def _held_slipping(system: DiskLink, sigma: int) -> dict:
     v_slip, from the slipping model: F = −σ μ_k N with N from the disk's Newton–Euler law."""
     model = ct.mode_model("slipping")
     held = {ct.theta_d: 0, ct.theta_dd: 0}
-    metric = _slipping(system).mass_matrix[1:, 1:]
-    forcing = _slipping(system).forcing[1:, :].subs(held)
+    metric = system.derive().mass_matrix[1:, 1:]
+    forcing = system.derive().forcing[1:, :].subs(held)
     friction = {ct.F: -sigma * mu_k * model.normal.subs(held)}
     acc = metric.LUsolve(forcing.subs(friction))
     return {a: sp.simplify(e) for a, e in zip(model.qddot[1:], acc, strict=True)}

@@ -45,10 +45,9 @@ def plastic_impact(x: np.ndarray, p: Sequence[float], pv: Mapping[str, float], h
         col = Minv_a @ dirn
         lam_n = -(af[1] @ v) / (af[1] @ col)
         lam = dirn * lam_n
-    energy_before = extras(*x[:8], *p)[0]
     x[4:8][free] = v + Minv_a @ lam
     x[6] = 0.0
-    lost = energy_before - extras(*x[:8], *p)[0]
+    lost = vals[0] - extras(*x[:8], *p)[0]  # vals[0]: the energy before
     x[9] -= lost  # the impulses' work joins the work of the contact forces
     msg = (f"plastic impact, normal impulse {lam[1]:.4g} N·s, tangential {lam[0]:.4g} N·s,"
            f" energy lost {lost:.4g} J")

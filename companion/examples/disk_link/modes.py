@@ -52,17 +52,15 @@ class _ModeNumerics:
 
     def __init__(self, closed: ct.ClosedMode):
         self.model = model = closed.model
-        self.n = n = len(model.q)
+        self.n = len(model.q)
         args = [*ct.COORDS, *ct.RATES, *SYMBOLS, ct.tau, ct.LAMBDA_F]
-        self._fn = lambdify_scalar(args, [*closed.A, *closed.b, *model.metric])
+        self._fn = lambdify_scalar(args, [*closed.A, *closed.b])
         self._post = lambdify_scalar([*args, *model.qddot], closed.post)
-        self._n_solve = n * n + n
 
     def metric(self, x, p) -> np.ndarray:
-        """The mode's metric at state x."""
+        """The mode's metric at state x: A without the Coulomb closure (λ = 0)."""
         n = self.n
-        vals = self._fn(*x[:8], *p, 0.0, 0.0)
-        return np.array(vals[self._n_solve:], dtype=float).reshape(n, n)
+        return np.array(self._fn(*x[:8], *p, 0.0, 0.0)[:n * n], dtype=float).reshape(n, n)
 
     def solve(self, x, p, tau, lam: float | None, held: bool):
         """Full accelerations (θ̈, s̈, ḧ, ψ̈), N, F and the torque row residual.
@@ -72,13 +70,12 @@ class _ModeNumerics:
         """
         n = self.n
         vals = self._fn(*x[:8], *p, tau, lam or 0.0)
-        k = self._n_solve
         try:
             if held:  # drop the θ row and column
                 A = [vals[i * n + j] for i in range(1, n) for j in range(1, n)]
-                qdd = [0.0, *solve_linear(A, vals[n * n + 1:k])]
+                qdd = [0.0, *solve_linear(A, vals[n * n + 1:])]
             else:
-                qdd = solve_linear(vals[:n * n], vals[n * n:k])
+                qdd = solve_linear(vals[:n * n], vals[n * n:])
         except SingularConfigurationError as exc:
             raise SingularConfigurationError(f"singular {self.model.name} model at "
                                              f"θ = {x[0]:.4g}, s = {x[1]:.4g}") from exc
@@ -160,11 +157,10 @@ class ContactModes:
         if isinstance(x, np.ndarray):
             x = x.tolist()  # Python floats: much cheaper than numpy scalars here
         tau = 0.0 if held else link_torque(x, pv)
-        if mode == ROLLING:
-            acc, n, f, res = self._numeric("rolling").solve(x, p, tau, None, held)
-        elif mode == SEPARATED:
-            acc, n, f, res = self._numeric("separated").solve(x, p, tau, None, held)
-            n = f = 0.0
+        if mode in (ROLLING, SEPARATED):  # named as their mode models
+            acc, n, f, res = self._numeric(mode).solve(x, p, tau, None, held)
+            if mode == SEPARATED:
+                n = f = 0.0
         else:
             sigma = 1.0 if mode == FORWARD else -1.0
             acc, n, f, res = self._numeric("slipping").solve(

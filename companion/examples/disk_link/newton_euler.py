@@ -18,14 +18,12 @@ import numpy as np
 import sympy as sp
 from sympy.physics.mechanics import dynamicsymbols
 
+from companion.geometry.planar import cross2
+
 t = sp.Symbol("t")
 xD, yD, phD, xL, yL, th = dynamicsymbols("x_D y_D phi_D x_L y_L theta_L")
 Rx, Ry, Nn, Ff = sp.symbols("R_x R_y N_c F_c")
 g, m, r, kappa, M, L, tau, lam = sp.symbols("g m r kappa M L tau lambda")
-
-
-def _cross(a, b):
-    return a[0] * b[1] - a[1] * b[0]
 
 
 @cache
@@ -42,11 +40,11 @@ def _system(mode: str):
     eqs = [
         m * d2[0] - f[0],
         m * d2[1] - (f[1] - m * g),
-        kappa * m * r**2 * d2[2] - _cross(contact - c, f),
+        kappa * m * r**2 * d2[2] - cross2(contact - c, f),
         M * d2[3] - (Rx - f[0]),
         M * d2[4] - (Ry - f[1] - M * g),
-        M * L**2 / 12 * d2[5] - (tau + _cross(-G, sp.Matrix([Rx, Ry]))
-                                 + _cross(link_pt - G, -f)),
+        M * L**2 / 12 * d2[5] - (tau + cross2(-G, sp.Matrix([Rx, Ry]))
+                                 + cross2(link_pt - G, -f)),
     ]
     # The pin at O: the mass centre stays at L/2 along the link.
     pin = G - L / 2 * e1

@@ -1,11 +1,15 @@
 """Loparo & Vakalis §7.7–7.8, Example 2 (reconstructed): the double pendulum by pull-back of
 the free links' metric and forces."""
 
-from companion.examples.record import Notebook, worked_example
+from companion.examples.record import Notebook, Part, worked_example
+
+#: Links, pins, pin forces and the tip's trail, as for every planar chain.
+SCENE = Part("companion.scene.chain", "chain_scene")
 
 EXAMPLES = (
     worked_example(
         __name__, "double_pendulum",
+        scene=SCENE,
         notebook=Notebook(
             path="loparo-07/double-pendulum.ipynb",
             title="The double pendulum by pull-back (§7.7–7.8, Example 2, reconstructed)",
@@ -22,6 +26,7 @@ EXAMPLES = (
     worked_example(
         # the same pendulum in its own notebook: what it does beyond one run
         __name__, "double_pendulum_modes",
+        scene=SCENE,
         notebook=Notebook(
             path="loparo-07/double-pendulum-modes.ipynb",
             title="The double pendulum's motion: two nearby starts, normal modes and more links "

@@ -130,14 +130,15 @@ def chain_model(n: int, *, torques: bool = False) -> MechanicsModel:
                                                       for i, f in enumerate(frames, 1)}})
 
 
-def kanes_method(n: int, *, torques: bool = False):
-    """sympy's KanesMethod on the chain of :func:`chain_model`, with its equations formed.
+def kanes_method(n: int, *, torques: bool = False, model: MechanicsModel | None = None):
+    """sympy's KanesMethod on the chain of :func:`chain_model` (or on ``model``, one built
+    already), with its equations formed.
 
     Returns the ``KanesMethod`` object (``mass_matrix``, ``forcing`` in dynamicsymbols).
     """
     from sympy.physics import mechanics as me
 
-    model = chain_model(n, torques=torques)
+    model = chain_model(n, torques=torques) if model is None else model
     th = list(model.q)
     om = [me.dynamicsymbols(f"omega_{i}") for i in range(1, n + 1)]
     kane = me.KanesMethod(model.frame, q_ind=th, u_ind=om,

@@ -2,11 +2,13 @@
 (4.139)/(4.140)), and d'Alembert's principle to the general dynamical equation."""
 
 from companion.examples.knife_edge import CITATIONS
-from companion.examples.record import Notebook, worked_example
+from companion.examples.record import Notebook, Part, worked_example
 
 EXAMPLES = (
     worked_example(
         __name__, "dumbbell_rigid", citations=CITATIONS,
+        # moves exactly as Example 4.4's two particles: the same scene
+        scene=Part("companion.examples.knife_edge.scene", "scene"),
         notebook=Notebook(
             path="greenwood-04/general-dynamical-equation.ipynb",
             title="The general dynamical equation (§4.4)",

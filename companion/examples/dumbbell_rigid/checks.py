@@ -4,12 +4,13 @@ and the §4.4 steps from d'Alembert's principle (companion consistency checks)."
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import cache
 
 import sympy as sp
 
 from companion.checks import CONSISTENCY, Check, parse_printed
-from companion.examples.dumbbell_rigid.system import build, dalembert_steps
+from companion.examples.dumbbell_rigid.system import build, dalembert_steps, rigid_model
 from companion.examples.euler_body.checks import printed_form
 
 BOOK = "Greenwood"
@@ -33,10 +34,6 @@ def _printed_equations(printed: Mapping[str, str]):
 def _reference_point_is_free() -> tuple[bool, str]:
     """About the mass centre (ρ_c = 0) or about the knife edge (ρ_c = l/2 â_x, I_P by parallel
     axes): the same equations, although every intermediate term differs."""
-    from dataclasses import replace
-
-    from companion.examples.dumbbell_rigid.system import rigid_model
-
     about_p = _system()
     symbols = build().parameter_symbols
     about_g = build().variant(mechanics_model=lambda: replace(rigid_model(*symbols),

@@ -24,23 +24,16 @@ from companion.mechanics.derivation import Step
 from companion.mechanics.model import MechanicsModel
 from companion.system import System
 
-#: The frames the vectors are resolved in.
-FRAMES = {**knife_edge.FRAMES}
-
 
 def rigid_model(m: sp.Symbol, l: sp.Symbol) -> MechanicsModel:
     """One rigid body, mass 2m, reference point P at the knife edge (x, y)."""
-    x, y, phi = me.dynamicsymbols("x y phi")
-    N = me.ReferenceFrame("N")
-    A = N.orientnew("A", "Axis", (phi, N.z))
-    O = me.Point("O")
-    O.set_vel(N, 0)
+    (x, y, phi), N, A, O = knife_edge.rod_frames()
     P = O.locatenew("P", x * N.x + y * N.y)  # the knife edge
     G = P.locatenew("G", l / 2 * A.x)  # the mass centre, halfway along the rod
     central = me.inertia(A, 0, m * l**2 / 2, m * l**2 / 2)  # two masses m at ±l/2 from G
     body = me.RigidBody("dumbbell", G, A, 2 * m, (central, G))
     return MechanicsModel(frame=N, q=[x, y, phi], bodies=[body], reference_points={"dumbbell": P},
-                          frames=FRAMES)
+                          frames=knife_edge.FRAMES)
 
 
 def build() -> System:

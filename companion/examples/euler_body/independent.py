@@ -13,9 +13,8 @@ from companion.system import System
 def rigid_rotation(system: System, with_gravity: bool) -> KaneModel:
     """Ex 4.3 (free body with moments M) or the heavy top (pivot, gravity, damping)."""
     s = symbols_by_name(system)
-    q, plain = dynamic_symbols(system, ["psi", "theta", "phi"])
-    u, plain_u = dynamic_symbols(system, ["omega_x", "omega_y", "omega_z"])
-    plain.update(plain_u)
+    q, u, plain = dynamic_symbols(system, ["psi", "theta", "phi"],
+                                  ["omega_x", "omega_y", "omega_z"])
     N = me.ReferenceFrame("N")
     B = N.orientnew("B", "Body", q, "ZYX")  # yaw ψ, pitch θ, roll φ (type I Euler angles)
     w = B.ang_vel_in(N)

@@ -12,55 +12,48 @@ from __future__ import annotations
 
 import sympy as sp
 
+from companion.examples.euler_body import system as euler_body
 from companion.system import Parameter, System
 
 
 def build() -> System:
-    psi, theta, phi = sp.symbols("psi theta phi")
-    psid, thetad, phid = sp.symbols(r"\dot{\psi} \dot{\theta} \dot{\phi}")
-    wx, wy, wz = sp.symbols("omega_x omega_y omega_z")
-    Ixx, Iyy, Izz, m, g, h = sp.symbols("I_xx I_yy I_zz m g h", positive=True)
+    """Example 4.3's body (its q, its body rates, its T, about the pivot) with gravity and
+    damping."""
+    base = euler_body.build()
+    psi, theta, phi = base.q
+    wx, wy, wz = base.u
+    Ixx, Iyy, Izz = base.parameter_symbols[:3]
+    m, g, h = sp.symbols("m g h", positive=True)
     c = sp.Symbol("c", nonnegative=True)
-
-    definitions = [  # body-axis angular velocity from the type I Euler-angle rates
-        -psid * sp.sin(theta) + phid,
-        psid * sp.cos(theta) * sp.sin(phi) + thetad * sp.cos(phi),
-        psid * sp.cos(theta) * sp.cos(phi) - thetad * sp.sin(phi),
-    ]
-    T = sp.Rational(1, 2) * (Ixx * wx**2 + Iyy * wy**2 + Izz * wz**2)  # about the pivot
     V = m * g * h * sp.cos(theta) * sp.cos(phi)
-    system = System(
+    return System(
+        base.definition.replace(
+            Q=[-c * w for w in (wx, wy, wz)],  # viscous damping of the body rates
+            Q_q=[-sp.diff(V, qi) for qi in (psi, theta, phi)],
+            parameters=[
+                Parameter(Ixx, 1.0, 0.2, 3.0, "kg·m²", "moment about body x at the pivot",
+                          positive=True),
+                Parameter(Iyy, 1.0, 0.2, 3.0, "kg·m²", "moment about body y at the pivot",
+                          positive=True),
+                Parameter(Izz, 0.4, 0.1, 3.0, "kg·m²", "moment about the symmetry axis z",
+                          positive=True),
+                Parameter(m, 1.0, 0.1, 5.0, "kg", "mass", positive=True),
+                Parameter(g, 9.81, 0.0, 20.0, "m/s²",
+                          "gravity (0: a top without gravity torque)"),
+                Parameter(h, 0.3, 0.0, 1.0, "m", "pivot to mass centre along z (0: balanced)"),
+                Parameter(c, 0.0, 0.0, 1.0, "N·m·s", "viscous damping of the rotation"),
+            ],
+            initial=[
+                Parameter(psi, 0.0, -3.14, 3.14, "rad", "ψ₀"),
+                Parameter(theta, 0.2, -1.0, 1.0, "rad", "θ₀"),
+                Parameter(phi, 0.1, -1.0, 1.0, "rad", "φ₀"),
+                Parameter(wx, 0.0, -3.0, 3.0, "rad/s", "ω_x(0)"),
+                Parameter(wy, 0.0, -3.0, 3.0, "rad/s", "ω_y(0)"),
+                Parameter(wz, 20.0, -40.0, 40.0, "rad/s", "ω_z(0), spin"),
+            ]),
         name="heavy_top",
         title="Heavy rigid body on a pivot with damping (Euler's equations with forces)",
-        q=[psi, theta, phi],
-        qdot=[psid, thetad, phid],
-        u=[wx, wy, wz],
-        definitions=definitions,
-        T=T,
-        Q=[-c * w for w in (wx, wy, wz)],  # viscous damping of the body rates
-        Q_q=[-sp.diff(V, qi) for qi in (psi, theta, phi)],
-        parameters=[
-            Parameter(Ixx, 1.0, 0.2, 3.0, "kg·m²", "moment about body x at the pivot",
-                      positive=True),
-            Parameter(Iyy, 1.0, 0.2, 3.0, "kg·m²", "moment about body y at the pivot",
-                      positive=True),
-            Parameter(Izz, 0.4, 0.1, 3.0, "kg·m²", "moment about the symmetry axis z",
-                      positive=True),
-            Parameter(m, 1.0, 0.1, 5.0, "kg", "mass", positive=True),
-            Parameter(g, 9.81, 0.0, 20.0, "m/s²", "gravity (0: a top without gravity torque)"),
-            Parameter(h, 0.3, 0.0, 1.0, "m", "pivot to mass centre along z (0: balanced)"),
-            Parameter(c, 0.0, 0.0, 1.0, "N·m·s", "viscous damping of the rotation"),
-        ],
-        initial=[
-            Parameter(psi, 0.0, -3.14, 3.14, "rad", "ψ₀"),
-            Parameter(theta, 0.2, -1.0, 1.0, "rad", "θ₀"),
-            Parameter(phi, 0.1, -1.0, 1.0, "rad", "φ₀"),
-            Parameter(wx, 0.0, -3.0, 3.0, "rad/s", "ω_x(0)"),
-            Parameter(wy, 0.0, -3.0, 3.0, "rad/s", "ω_y(0)"),
-            Parameter(wz, 20.0, -40.0, 40.0, "rad/s", "ω_z(0), spin"),
-        ],
         # Conserved when c = 0; with damping the energy decays.
-        invariants={"energy": T + V},
+        invariants={"energy": base.T + V},
         t_final=5.0,
     )
-    return system

@@ -7,8 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import cache
 
+import sympy as sp
+
 from companion.checks import CONSISTENCY, Check
 from companion.examples.heavy_top_pivot.system import build
+from companion.mechanics.agreement import max_disagreement
 from companion.system import System
 
 BOOK = "Greenwood"
@@ -19,8 +22,6 @@ def kane_agrees_with_boltzmann_hamel(system: Callable[[], System]):
     """u̇ of the general dynamical equation = u̇ of (4.85) at random states, to 1e-12."""
 
     def run() -> tuple[bool, str]:
-        from companion.mechanics.agreement import max_disagreement
-
         worst = max_disagreement(system(), n_states=10)
         return "kane" in worst and max(worst.values()) < 1e-12, ", ".join(
             f"{m} {d:.1e}" for m, d in worst.items())
@@ -37,8 +38,6 @@ def _pivot_terms_shown() -> tuple[bool, str]:
 def _applied_forces_match() -> tuple[bool, str]:
     """Q_j = Σ (F·γ_ij + M·β_ij) (4.137) with gravity at the mass centre and the damping couple
     equals the generalized forces of the u's from the potential, Φᵀ(−∂V/∂q) − c ω."""
-    import sympy as sp
-
     s = _system()
     kane = next(st.expr for st in s.derive("kane").steps if st.symbol == "Q")
     diff = (kane - sp.Matrix(s.Q)).applyfunc(lambda e: sp.trigsimp(sp.expand(e)))
@@ -48,8 +47,6 @@ def _applied_forces_match() -> tuple[bool, str]:
 def _mass_matrix_form() -> tuple[bool, str]:
     """(4.143): the general dynamical equation is m(q) u̇ + f = Q with m the inertia
     coefficients ∂²T/∂u_i∂u_j of (4.88), here the moments about the pivot."""
-    import sympy as sp
-
     s = _system()
     kane, bh = s.derive("kane"), s.derive("boltzmann_hamel")
     diff = (kane.mass_matrix - bh.inertia).applyfunc(sp.expand)

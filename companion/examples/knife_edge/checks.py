@@ -19,8 +19,9 @@ from companion.examples.euler_body.checks import (
     gyroscopic,
     residuals,
 )
+from companion.examples.euler_body.checks import system as _rigid_body
 from companion.examples.knife_edge.system import build
-from companion.system import System
+from companion.mechanics.agreement import max_disagreement
 
 #: The system, built once for the checks.
 _system = cache(build)
@@ -93,16 +94,8 @@ def _lhs_minus_rhs(derivation) -> list[sp.Expr]:
     return [e.lhs - e.rhs for e in derivation.equations]
 
 
-def _rigid_body() -> System:
-    from companion.examples.euler_body.checks import system as rigid_body
-
-    return rigid_body()
-
-
 def _agreement(system) -> tuple[bool, str]:
     """Every applicable method gives Boltzmann–Hamel's u̇ at random states, to 1e-12."""
-    from companion.mechanics.agreement import max_disagreement
-
     worst = max_disagreement(system(), n_states=20)
     detail = ", ".join(f"{m} {d:.1e}" for m, d in worst.items())
     return len(worst) >= 3 and max(worst.values()) < 1e-12, detail

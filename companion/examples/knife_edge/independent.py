@@ -13,9 +13,7 @@ from companion.system import System
 def kane_model(system: System) -> KaneModel:
     """Two particles on a massless rod, particle 1 with a knife edge (velocity constraint)."""
     s = symbols_by_name(system)
-    (x, y, phi), plain = dynamic_symbols(system, ["x", "y", "phi"])
-    u, plain_u = dynamic_symbols(system, ["u_1", "u_2", "u_3"])
-    plain.update(plain_u)
+    (x, y, phi), u, plain = dynamic_symbols(system, ["x", "y", "phi"], ["u_1", "u_2", "u_3"])
     xd, yd, phid = (sp.diff(v, me.dynamicsymbols._t) for v in (x, y, phi))
     N = me.ReferenceFrame("N")
     kd = [u[0] - (xd * sp.cos(phi) + yd * sp.sin(phi)), u[1] - phid,

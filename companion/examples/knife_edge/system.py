@@ -30,6 +30,16 @@ from companion.system import Parameter, System
 FRAMES = {"N": "inertial", "A": "the rod's frame, turned by φ about n̂_z"}
 
 
+def rod_frames() -> tuple[list, me.ReferenceFrame, me.ReferenceFrame, me.Point]:
+    """(x, y, φ) as dynamicsymbols, the inertial frame N, the rod's frame A turned by φ about
+    n̂_z, and the fixed origin O."""
+    x, y, phi = me.dynamicsymbols("x y phi")
+    N = me.ReferenceFrame("N")
+    O = me.Point("O")
+    O.set_vel(N, 0)
+    return [x, y, phi], N, N.orientnew("A", "Axis", (phi, N.z)), O
+
+
 def mechanics_model(m: sp.Symbol, l: sp.Symbol, drive: sp.Expr = 0) -> MechanicsModel:
     """The dumbbell's geometry for the general dynamical equation: two particles on the plane.
 
@@ -37,11 +47,7 @@ def mechanics_model(m: sp.Symbol, l: sp.Symbol, drive: sp.Expr = 0) -> Mechanics
     a distance l along the rod.  The book's example has no applied loads (the plane is
     horizontal); ``drive`` is an optional force on particle 1 along the rod.
     """
-    x, y, phi = me.dynamicsymbols("x y phi")
-    N = me.ReferenceFrame("N")
-    A = N.orientnew("A", "Axis", (phi, N.z))
-    O = me.Point("O")
-    O.set_vel(N, 0)
+    (x, y, phi), N, A, O = rod_frames()
     P1 = O.locatenew("P_1", x * N.x + y * N.y)
     P2 = P1.locatenew("P_2", l * A.x)
     particles = [me.Particle("particle_1", P1, m), me.Particle("particle_2", P2, m)]

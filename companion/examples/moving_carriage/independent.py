@@ -14,9 +14,7 @@ def kane_model(system: System) -> KaneModel:
     """A particle on fixed springs; speeds = its inertial velocity less a moving carriage's, along
     the carriage's turning axes."""
     s = symbols_by_name(system)
-    (r, th), plain = dynamic_symbols(system, ["r", "theta"])
-    u, plain_u = dynamic_symbols(system, ["u_1", "u_2"])
-    plain.update(plain_u)
+    (r, th), u, plain = dynamic_symbols(system, ["r", "theta"], ["u_1", "u_2"])
     t = me.dynamicsymbols._t
     plain[t] = system.t
     N = me.ReferenceFrame("N")

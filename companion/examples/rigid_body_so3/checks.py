@@ -16,6 +16,15 @@ import sympy as sp
 from companion.checks import CONSISTENCY, RECONSTRUCTION, Check, numerically_equal
 from companion.examples.euler_body.checks import system as _rigid_body_4_3
 from companion.examples.rigid_body_so3.system import build
+from companion.geometry.lie import (
+    arnold_equations,
+    b_operator,
+    bracket,
+    dexp_inverse_coefficients,
+    inertia_operator,
+    inner,
+    left_translation_pushforward,
+)
 
 #: The system, built once for the checks.
 _body = cache(build)
@@ -33,8 +42,6 @@ def checks(printed: Mapping[str, Any]) -> list[Check]:
     """The chapter's §7.4–7.5 results, one :class:`Check` each, against ``printed``."""
 
     def _euler_from_b() -> tuple[bool, str]:
-        from companion.geometry.lie import arnold_equations, inertia_operator
-
         I, w = _inertia()
         d = arnold_equations(inertia_operator(I), w)
         names = {s.name: s for s in (*I, *w)}
@@ -42,8 +49,6 @@ def checks(printed: Mapping[str, Any]) -> list[Check]:
         return numerically_equal(d.accelerations(), book, [*I, *w])
 
     def _sign_trap() -> tuple[bool, str]:
-        from companion.geometry.lie import arnold_equations, inertia_operator
-
         I, w = _inertia()
         A = inertia_operator(I)
         right = arnold_equations(A, w).accelerations()
@@ -53,8 +58,6 @@ def checks(printed: Mapping[str, Any]) -> list[Check]:
                     "ω̇ = −B(ω,ω), solved by ω(−t): " + detail)
 
     def _b_formula() -> tuple[bool, str]:
-        from companion.geometry.lie import b_operator, inertia_operator
-
         I, _ = _inertia()
         A = inertia_operator(I)
         a, c = sp.Matrix(sp.symbols("a_1:4")), sp.Matrix(sp.symbols("c_1:4"))
@@ -63,8 +66,6 @@ def checks(printed: Mapping[str, Any]) -> list[Check]:
         return numerically_equal(b_operator(A)(c, a), book, [*I, *a, *c])
 
     def _b_skew() -> tuple[bool, str]:
-        from companion.geometry.lie import b_operator, inertia_operator, inner
-
         I, _ = _inertia()
         A = inertia_operator(I)
         B = b_operator(A)
@@ -75,12 +76,6 @@ def checks(printed: Mapping[str, Any]) -> list[Check]:
     def _lemma_errors(order: int) -> dict[float, float]:
         """|L_exp(a)* ξ − (the series to ``order``)| at |a| = 2e-2, 1e-2, 5e-3, where order 1
         uses the book's factor of [a, ξ] and order 2 adds the derived (1/12)[a, [a, ξ]]."""
-        from companion.geometry.lie import (
-            bracket,
-            dexp_inverse_coefficients,
-            left_translation_pushforward,
-        )
-
         rng = np.random.default_rng(7)
         xi, direction = rng.normal(size=3), rng.normal(size=3)
         direction /= np.linalg.norm(direction)
@@ -106,7 +101,6 @@ def checks(printed: Mapping[str, Any]) -> list[Check]:
     def _lemma_next_term() -> tuple[bool, str]:
         """With the next term (1/12)[a, [a, ξ]] (its 1/12 from the series of x/(1 − e⁻ˣ)) the
         error drops to ~1e-11 at |a| = 1e-2 and falls like |a|⁴ (16 per halving)."""
-        from companion.geometry.lie import dexp_inverse_coefficients
 
         c = dexp_inverse_coefficients(2)
         err = _lemma_errors(2)
@@ -116,7 +110,6 @@ def checks(printed: Mapping[str, Any]) -> list[Check]:
                     "|a| halves (O(|a|⁴))")
 
     def _greenwood_cross_link() -> tuple[bool, str]:
-        import companion.geometry.lie  # noqa: F401 - registers the "arnold" method
         system = _rigid_body_4_3()
         arnold, bh = system.derive("arnold"), system.derive("boltzmann_hamel")
         syms = [*system.u, *system.parameter_symbols]

@@ -13,9 +13,8 @@ from companion.system import System
 def kane_model(system: System) -> KaneModel:
     """A uniform vertical disk rolling on an incline: a rigid body with two rolling constraints."""
     s = symbols_by_name(system)
-    q, plain = dynamic_symbols(system, ["x", "y", "theta", "phi"])
-    u, plain_u = dynamic_symbols(system, ["u_1", "u_2", "u_3", "u_4"])
-    plain.update(plain_u)
+    q, u, plain = dynamic_symbols(system, ["x", "y", "theta", "phi"],
+                                  ["u_1", "u_2", "u_3", "u_4"])
     x, y, th, ph = q
     m, R = s["m"], s["R"]
     N = me.ReferenceFrame("N")  # x down the slope, z normal to the plane
