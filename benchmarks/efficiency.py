@@ -25,7 +25,8 @@ prints:
   compile), when a C compiler is found.
 
 Timings are CPU seconds of this process (time.process_time), which other processes on a
-shared machine inflate less than wall time; still, read the ratios, measured in one run.
+shared machine inflate less than wall time, with the garbage collector off during each
+derivation (as timeit does); still, read the ratios, measured in one run.
 With ``--repeat R`` every system is derived in R interleaved rounds (KanesMethod, then each
 of our methods, then again), so that a change in the machine's load falls on all alike;
 times are medians over the rounds and each ratio is the ratio of the medians.  The summary

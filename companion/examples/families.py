@@ -204,13 +204,21 @@ def _timed(fn: Callable[[], object]) -> tuple[object, float]:
     processes on a shared machine inflate far less than wall time.
 
     The run starts from an empty sympy cache and a collected heap, so that no method is
-    timed on results another method left in the cache (the order of the runs would decide).
+    timed on results another method left in the cache (the order of the runs would decide),
+    and runs with the garbage collector off, as ``timeit`` does: a collection's cost depends
+    on everything else alive in the process, not on the method.
     """
     sp.core.cache.clear_cache()
     gc.collect()
-    start = time.process_time()
-    result = fn()
-    return result, time.process_time() - start
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        start = time.process_time()
+        result = fn()
+        return result, time.process_time() - start
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _compiled(m: Measure, d: Derivation, system: System, rhs_seconds: float,
