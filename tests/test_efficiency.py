@@ -146,3 +146,29 @@ def test_expand_terms_is_sympys_expand():
     ]
     for expr in cases:
         assert sp.srepr(expand_terms(expr)) == sp.srepr(sp.expand(expr))
+
+
+def test_measure_interleaves_rounds_and_takes_the_ratio_of_medians(monkeypatch):
+    """The benchmark derives KanesMethod and each method in turn, round after round, so that a
+    change in the machine's load falls on all alike; each ratio is of the medians."""
+    from companion.examples import families
+    from companion.mechanics.methods import METHODS
+
+    order = []
+    entry = families.chain_entry(2)
+
+    def baseline(system):
+        order.append("KanesMethod")
+        return entry.baseline(system)
+
+    def kane(system, derive=METHODS["kane"]):
+        order.append("kane")
+        return derive(system)
+
+    monkeypatch.setitem(METHODS, "kane", kane)
+    recorded = families.Entry(entry.name, entry.size, entry.build, baseline)
+    base, ours = families.measure(recorded, ["kane"], repeat=3, rhs_seconds=0.01)
+    assert order == ["KanesMethod", "kane"] * 3
+    assert (base.method, ours.method) == (families.BASELINE, "kane")
+    assert base.ratio == 1 and ours.ratio == ours.derive / base.derive
+    assert ours.first_order == base.first_order == 4

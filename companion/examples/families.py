@@ -177,9 +177,9 @@ class Measure:
     ``derive`` excludes the construction of the fresh system (``build``), which all our
     methods share, the chain's mechanics model included; KanesMethod's is its construction
     and ``kanes_equations`` on that model (a worked example's independent model is built in
-    its timing).  ``ratio`` is
-    ``derive`` over KanesMethod's in the same run.  Times are CPU seconds of this process, except
-    ``c_compile``: wall seconds, for the C compiler runs in a process of its own.
+    its timing).  ``derive`` is a median over interleaved rounds (:func:`measure`) and ``ratio``
+    its ratio to KanesMethod's median in the same run.  Times are CPU seconds of this process,
+    except ``c_compile``: wall seconds, for the C compiler runs in a process of its own.
     ``c_per_second`` is 0 without a C compiler.
     """
 
@@ -199,21 +199,26 @@ class Measure:
     ratio: float = float("nan")
 
 
-def _timed(fn: Callable[[], object], repeat: int) -> tuple[object, float]:
-    """The result of ``fn`` and the median of ``repeat`` runs of its CPU time: the time this
-    process ran, which other processes on a shared machine inflate far less than wall time.
+def _timed(fn: Callable[[], object]) -> tuple[object, float]:
+    """The result of ``fn`` and the CPU time it took: the time this process ran, which other
+    processes on a shared machine inflate far less than wall time.
 
-    Every run starts from an empty sympy cache and a collected heap, so that no method is
-    timed on results another method left in the cache (the order of the runs would decide).
+    The run starts from an empty sympy cache and a collected heap, so that no method is
+    timed on results another method left in the cache (the order of the runs would decide),
+    and runs with the garbage collector off, as ``timeit`` does: a collection's cost depends
+    on everything else alive in the process, not on the method.
     """
-    runs, result = [], None
-    for _ in range(repeat):
-        sp.core.cache.clear_cache()
-        gc.collect()
+    sp.core.cache.clear_cache()
+    gc.collect()
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
         start = time.process_time()
         result = fn()
-        runs.append(time.process_time() - start)
-    return result, statistics.median(runs)
+        return result, time.process_time() - start
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _compiled(m: Measure, d: Derivation, system: System, rhs_seconds: float,
@@ -233,43 +238,51 @@ def _compiled(m: Measure, d: Derivation, system: System, rhs_seconds: float,
 
 def measure(entry: Entry, methods: Sequence[str] = BOOK_METHODS, repeat: int = 1,
             rhs_seconds: float = 0.3, with_c: bool = False) -> list[Measure]:
-    """KanesMethod, then every method of ``methods``, on one system, all in this run.
+    """KanesMethod and every method of ``methods`` on one system, all in this run.
 
-    Every derivation starts from a fresh system with Φ = Ψ⁻¹ recomputed; times are medians of
-    ``repeat`` runs; each compiled right-hand side is run for ``rhs_seconds`` of CPU time.
+    The derivations are interleaved: ``repeat`` rounds, each deriving once by KanesMethod and
+    once by every method, so that a change in the machine's load falls on all of them alike;
+    times are medians over the rounds and ``ratio`` is the ratio of the medians.  Every
+    derivation starts from a fresh system built outside its timing, with Φ = Ψ⁻¹ recomputed.
+    Each compiled right-hand side is run for ``rhs_seconds`` of CPU time.
     Operation counts cover the complete first-order system, kinematical
     equations included (:func:`~companion.mechanics.comparison.first_order_operation_count`).
     ``with_c``: also build and time the C right-hand side (when a C compiler is found).
     """
     system = entry.build()
-    # Each run is given a fresh system built outside its timing (KanesMethod's too: its own
-    # model is timed, the System it reads its symbols from is not).
-    systems = iter([entry.build() for _ in range(repeat)])
-    (kane, plain, dependent), seconds = _timed(lambda: entry.baseline(next(systems)), repeat)
+
+    def derive(method: str, fresh: System) -> object:
+        if method == BASELINE:  # its own model is timed, the System it reads symbols from not
+            return entry.baseline(fresh)
+        kinematics_of.cache_clear()  # every method pays for its own Φ = Ψ⁻¹
+        return METHODS[method](fresh)
+
+    names = [BASELINE, *methods]
+    runs: dict[str, list[float]] = {name: [] for name in names}
+    builds, results = [], {}
+    for _ in range(repeat):
+        builds.append(_timed(entry.build)[1])
+        for name in names:
+            fresh = entry.build()
+            results[name], seconds = _timed(partial(derive, name, fresh))
+            runs[name].append(seconds)
+    seconds = {name: statistics.median(times) for name, times in runs.items()}
+    kane, plain, dependent = results[BASELINE]
     d = kanes_method_derivation(kane, plain, dependent, system.t)
     k = len(d.u) - len(dependent)
     eqs = f"{k} × order 1" + (f" + {len(dependent)} differentiated constraint"
                               if dependent else "")
     out = [_compiled(Measure(entry.name, entry.size, BASELINE, eqs, len(d.q) + k,
-                             *first_order_operation_count(d), seconds), d, system,
+                             *first_order_operation_count(d), seconds[BASELINE]), d, system,
                      rhs_seconds, with_c)]
     for method in methods:
-        _, build = _timed(entry.build, repeat)
-        systems = iter([entry.build() for _ in range(repeat)])
-
-        def derive(method: str = method, systems=systems) -> Derivation:
-            kinematics_of.cache_clear()  # every method pays for its own Φ = Ψ⁻¹
-            return METHODS[method](next(systems))
-
-        d, derive_seconds = _timed(derive, repeat)
+        d = results[method]
         eqs = f"{d.n_dynamical} × order {d.order}"
         if d.n_constraint_equations:
             eqs += f" + {d.n_constraint_equations} constraint"
-        first_order = d.n_first_order
-        out.append(_compiled(Measure(entry.name, entry.size, method, eqs, first_order,
-                                     *first_order_operation_count(d),
-                                     derive_seconds, build), d, system,
-                                     rhs_seconds, with_c))
+        out.append(_compiled(Measure(entry.name, entry.size, method, eqs, d.n_first_order,
+                                     *first_order_operation_count(d), seconds[method],
+                                     statistics.median(builds)), d, system, rhs_seconds, with_c))
     for m in out:
         m.ratio = m.derive / out[0].derive
     return out

@@ -84,18 +84,33 @@ class _Symbols:
         if system.t is not None:
             to_dyn[system.t] = self.t
         phi, phi_t = kinematics_of(system)
-        k = len(u_plain)
-        qdot = (phi[:, :k] * sp.Matrix(u_plain) + phi_t).xreplace(to_dyn)
-        #: q̇ → Φ u + Φ_t, in dynamicsymbols (4.134)
-        self.kinematics = {qi.diff(self.t): e for qi, e in zip(self.q, qdot, strict=True)}
+        #: q̇ = Φ u + Φ_t in the system's Symbols (4.134), each row as the matrix product and
+        #: sum leave it (``Matrix.__mul__`` first asks whether every entry is finite)
+        self.qdot = sp.Matrix([sp.Add(*[phi[i, j] * s for j, s in enumerate(u_plain)
+                                        if phi[i, j] != 0]) + phi_t[i]
+                               for i in range(len(system.q))])
+        qdot = self.qdot.xreplace(to_dyn)
+        #: q̇ → Φ u + Φ_t, in dynamicsymbols (4.134); Derivative(q, t) is what q.diff(t) returns
+        #: for an undefined function, built without going through diff
+        self.kinematics = {sp.Derivative(qi, self.t): e for qi, e in zip(self.q, qdot, strict=True)}
         plain = {**{v: k_ for k_, v in to_dyn.items()},
-                 **{ui.diff(self.t): s for ui, s in zip(self.u, self.udot, strict=True)}}
+                 **{sp.Derivative(ui, self.t): s for ui, s in zip(self.u, self.udot, strict=True)}}
         if system.t is None:
             plain.pop(self.t, None)
         self._plain = plain
+        self._dyn = {s: d for d, s in plain.items()}
+        #: d/dt of each plain Symbol on the motion: q̇ = Φ u + Φ_t, u̇, and 1 for the time
+        self._rate_of = {**dict(zip(system.q, self.qdot, strict=True)),
+                         **dict(zip(u_plain, self.udot, strict=True)),
+                         plain.get(self.t, self.t): sp.S.One}
         self._cosines: dict[tuple, _Entry] = {}
         self._dcm: dict[tuple, sp.Matrix] = {}
         self._omega: dict[me.ReferenceFrame, list[sp.Expr]] = {}
+        # Results by their input, once each: the bodies of a chain share components (link j's
+        # ω_j l_j along its own frame is in the velocity of every body below it).
+        self._tidied: dict[sp.Expr, sp.Expr] = {}
+        self._rates: dict[tuple, list[sp.Expr]] = {}
+        self._entries: dict[sp.Expr, _Entry] = {}
         self.system = system
 
     def on_motion(self, vec: me.Vector) -> me.Vector:
@@ -107,7 +122,9 @@ class _Symbols:
         return _vector({F: [self._on_motion(e) for e in m] for m, F in vec.args})
 
     def _on_motion(self, expr: sp.Expr) -> sp.Expr:
-        return tidy(expr.xreplace(self.kinematics))
+        if expr not in self._tidied:
+            self._tidied[expr] = tidy(expr.xreplace(self.kinematics))
+        return self._tidied[expr]
 
     def dt(self, vec: me.Vector, frame: me.ReferenceFrame) -> me.Vector:
         """``vec.dt(frame)`` on the motion: in each frame F of its components, the measure
@@ -115,19 +132,31 @@ class _Symbols:
         per frame (``Vector.dt`` resolves it with three dot products per vector)."""
         parts = {}
         for m, F in vec.args:
-            if F not in self._omega:
-                self._omega[F] = self.resolved(F.ang_vel_in(frame), F)
-            parts[F] = [self._on_motion(e.diff(self.t) + c)
-                        for e, c in zip(m, _cross(self._omega[F], m), strict=True)]
+            if (F, m) not in self._rates:
+                if F not in self._omega:
+                    self._omega[F] = self.resolved(F.ang_vel_in(frame), F)
+                self._rates[F, m] = [self._on_motion(self._derivative(e) + c)
+                                     for e, c in zip(m, _cross(self._omega[F], m), strict=True)]
+            parts[F] = self._rates[F, m]
         return _vector(parts)
+
+    def _derivative(self, expr: sp.Expr) -> sp.Expr:
+        """``expr.diff(t)`` with q̇ = Φ u + Φ_t put in, for ``expr`` on the motion: the chain
+        rule over the plain Symbols it holds (sympy's ``diff`` by t builds and then replaces a
+        ``Derivative`` for every q̇).  A function of t that the model prescribes is left to
+        ``diff``."""
+        e = expr.xreplace(self._plain)
+        if self.t not in self._rate_of and e.has(self.t):
+            return expr.diff(self.t)
+        return sp.Add(*[e.diff(s) * self._rate_of[s]
+                        for s in e.free_symbols & self._rate_of.keys()]).xreplace(self._dyn)
 
     def partials(self, vec: me.Vector) -> list[me.Vector]:
         """``partial_velocity([vec], u, frame)[0]``: the coefficients of each u read per frame
         with ``linear_eq_to_matrix`` as there, each vector built once (``partial_velocity``
         adds unit vectors times one coefficient at a time)."""
-        columns = [(sp.linear_eq_to_matrix(m, self.u)[0], F) for m, F in vec.args]
-        return [_vector({F: list(c[:, j]) for c, F in columns})
-                for j in range(len(self.u))]
+        columns = [(sp.linear_eq_to_matrix(m, self.u)[0].T.tolist(), F) for m, F in vec.args]
+        return [_vector({F: c[j] for c, F in columns}) for j in range(len(self.u))]
 
     def resolved(self, vec: me.Vector, frame: me.ReferenceFrame) -> list[sp.Expr]:
         """``vec.to_matrix(frame)`` as a list, from one direction-cosine matrix per pair of
@@ -138,6 +167,20 @@ class _Symbols:
                 m = self.dcm(frame, F) * m
             out = [a + b for a, b in zip(out, m, strict=True)]
         return out
+
+    def inertia_dot(self, dyadic: me.Dyadic, vec: me.Vector) -> me.Vector:
+        """``dyadic.dot(vec)``: Σ c (b·vec) a over the dyadic's terms c a⊗b of unit vectors,
+        with ``vec`` resolved once per frame of the b's (``Dyadic.dot`` takes a dot product,
+        direction-cosine products included, per term)."""
+        parts: dict[me.ReferenceFrame, list[sp.Expr]] = {}
+        along: dict[me.ReferenceFrame, list[sp.Expr]] = {}
+        for c, a, b in dyadic.args:
+            (ea, fa), (eb, fb) = a.args[0], b.args[0]
+            if fb not in along:
+                along[fb] = self.resolved(vec, fb)
+            part = parts.setdefault(fa, [sp.S.Zero] * 3)
+            part[list(ea).index(1)] += c * along[fb][list(eb).index(1)]
+        return _vector(parts)
 
     def dcm(self, a: me.ReferenceFrame, b: me.ReferenceFrame) -> sp.Matrix:
         """``a.dcm(b)``, computed once (``ReferenceFrame.dcm`` multiplies along the path of
@@ -150,7 +193,9 @@ class _Symbols:
         """``vec`` per frame, each measure number in plain Symbols with its expanded terms
         (:func:`polynomial_terms`), ready for :meth:`tidy_dot`: a body's inertia force is
         expanded once here, not again in its dot product with every γ_ij."""
-        return [(frame, [_entry(x.xreplace(self._plain)) for x in m]) for m, frame in vec.args]
+        for x in {x for m, _ in vec.args for x in m} - self._entries.keys():
+            self._entries[x] = _entry(x.xreplace(self._plain))
+        return [(frame, [self._entries[x] for x in m]) for m, frame in vec.args]
 
     def tidy_dot(self, a: list, b: list) -> sp.Expr:
         """``tidy(a · b)`` for vectors given by :meth:`prepared`, in plain Symbols.
@@ -193,8 +238,12 @@ class _Symbols:
 
 
 def _cross(a: Sequence[sp.Expr], b: Sequence[sp.Expr]) -> list[sp.Expr]:
-    """a × b of measure numbers in one frame (as ``Matrix.cross``, without building one)."""
-    return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+    """a × b of measure numbers in one frame (as ``Matrix.cross``, without building one); a
+    product with a zero factor is zero without asking sympy whether the other is finite."""
+    def times(x: sp.Expr, y: sp.Expr) -> sp.Expr:
+        return sp.S.Zero if x == 0 or y == 0 else x * y
+    return [times(a[1], b[2]) - times(a[2], b[1]), times(a[2], b[0]) - times(a[0], b[2]),
+            times(a[0], b[1]) - times(a[1], b[0])]
 
 
 def _vector(parts: dict[me.ReferenceFrame, Sequence[sp.Expr]]) -> me.Vector:
@@ -471,7 +520,7 @@ def from_system(system: Definition) -> Derivation:
     sym = _Symbols(system, model)
     N, u = model.frame, sym.u
     k = len(u)
-    kinematics = sp.Matrix([sym.plain(e) for e in sym.kinematics.values()])
+    kinematics = sym.qdot
     steps: list[Step] = [Step(
         "Kinematical equations q̇ = Φ u + Φ_t",
         [sp.Eq(dot_symbol(qi), e, evaluate=False) for qi, e in
@@ -562,8 +611,9 @@ def from_system(system: Definition) -> Derivation:
         alpha = sym.dt(b.w, N)
         rho_ddot = sym.on_motion(alpha.cross(b.rho) + b.w.cross(b.w.cross(b.rho)))
         force = b.body.mass * (a + rho_ddot)  # −F*_i (4.139)
-        moment = b.inertia.dot(alpha) + _vector(  # −M*_i (4.140), ω resolved once per frame
-            {F: _cross(sym.resolved(b.w, F), m) for m, F in b.inertia.dot(b.w).args})
+        moment = sym.inertia_dot(b.inertia, alpha) + _vector(  # −M*_i (4.140), ω resolved
+            {F: _cross(sym.resolved(b.w, F), m)               # once per frame
+             for m, F in sym.inertia_dot(b.inertia, b.w).args})
         if b.rho != me.Vector(0):
             moment += b.body.mass * b.rho.cross(a)
         force_terms, moment_terms = sym.prepared(force), sym.prepared(moment)

@@ -92,7 +92,10 @@ def from_system(system: Definition) -> Derivation:
     # rest the forcing, each expanded once (never the whole equation, then differentiated).
     udot = [sp.Symbol(r"\dot{" + sp.latex(s) + "}") for s in u]
     qdot_u, mass, forcing, _ = projected_on_motion(system, mass_q, rest - Q)
-    in_u = mass * sp.Matrix(udot) - forcing
+    # Each row as sympy's mass * u̇ − forcing leaves it, built term by term: the matrix
+    # product asks whether every large entry is finite (0·entry) before multiplying.
+    in_u = [sp.Add(*[mass[r, j] * s for j, s in enumerate(udot) if mass[r, j] != 0])
+            - forcing[r] for r in range(k)]
     steps.append(Step("Kinematical substitution q̇ = Φ u + Φ_t, q̈ = Φ u̇ + Φ̇ u + Φ̇_t",
                       [sp.Eq(e, 0, evaluate=False) for e in in_u], "(4.134)",
                       f"{k} first-order equations in the independent u's; the constraints are "
