@@ -32,7 +32,7 @@ _PUBLIC = {
     "Derivation": "companion.mechanics.derivation",
     "Step": "companion.mechanics.derivation",
     "Trajectory": "companion.numerics.trajectory",
-    "Evaluation": "companion.numerics.trajectory",
+    "Evaluation": "companion.model",
     "METHODS": "companion.mechanics.methods",
     "register_method": "companion.mechanics.methods",
     "max_disagreement": "companion.mechanics.agreement",

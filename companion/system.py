@@ -21,7 +21,7 @@ A simulation's plumbing, the values validated once into a :class:`Setup` with th
 :func:`~companion.numerics.simulate.simulate_model`'s, shared with models that are no System;
 what a run evaluates along the motion is the system's :class:`Evaluation`
 (:mod:`companion.numerics.trajectory`), its linearization
-:func:`~companion.numerics.linearize.linearize`.
+:func:`~companion.linearize.linearize`.
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ import numpy as np
 
 # Importing the method modules registers their methods (they never import this module).
 from companion.geometry import lie, metric, planar  # noqa: F401
+from companion.linearize import Linearization, linearize
 from companion.mechanics import kane, lagrange, maggi  # noqa: F401
 from companion.mechanics.agreement import compiled_form
 from companion.mechanics.definition import (
@@ -52,9 +53,9 @@ from companion.mechanics.derivation import Derivation
 from companion.mechanics.methods import INPUTS as METHOD_INPUTS
 from companion.mechanics.methods import METHODS, Given, Method, applicable, register_method
 from companion.mechanics.numeric_elimination import boltzmann_hamel_numeric
+from companion.model import Evaluation, Observer
 from companion.numerics import CompiledEOM, SingularConfigurationError, Trajectory
 from companion.numerics.integrate import SOLVERS, compiled_or_lsoda, integrate
-from companion.numerics.linearize import Linearization, linearize
 from companion.numerics.simulate import (
     MAX_POINTS,
     Guards,
@@ -65,7 +66,6 @@ from companion.numerics.simulate import (
     simulate_model,
     system_guards,
 )
-from companion.numerics.trajectory import Evaluation, Observer
 
 
 class Integrator:
@@ -674,7 +674,7 @@ class System:
 
     def linearize(self, nominal: Mapping[Any, Any] | None = None,
                   params: Mapping[Any, Any] | None = None, **options: Any) -> Linearization:
-        """δẋ = A δx + B τ about a steady motion: :func:`companion.numerics.linearize.
+        """δẋ = A δx + B τ about a steady motion: :func:`companion.linearize.
         linearize` of this system (``cyclic``, ``method``, ``tolerance`` as there)."""
         return linearize(self, nominal, params, **options)
 

@@ -37,7 +37,7 @@ def layer(module: str) -> str:
                                             "companion.geometry.planar",
                                             "companion.geometry"):
         return "mechanics"
-    if head in ("system", "model", "checks", "geometry", "stability"):
+    if head in ("system", "model", "checks", "geometry", "stability", "linearize"):
         return "system"
     if head == "examples":
         if len(parts) == 1 or (len(parts) == 2 and (PACKAGE / "examples" / parts[1]).is_dir()):

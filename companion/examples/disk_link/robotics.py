@@ -31,7 +31,7 @@ from companion.examples.disk_link.controller import HOLDING_GAINS, link_torque
 from companion.examples.disk_link.model import DiskLink
 from companion.examples.disk_link.parameters import BY_NAME
 from companion.geometry.metric import robotics_form
-from companion.numerics.linearize import jacobian
+from companion.linearize import jacobian
 from companion.system import Linearization
 
 #: The linear equations' state, in the order of A's rows.
@@ -108,7 +108,7 @@ def linearize(pv: Mapping[str, float], feedback: bool = True) -> Linearization:
 
 def linearize_simulated(system: DiskLink, pv: Mapping[str, Any] | None = None,
                         feedback: bool = True) -> Linearization:
-    """A by central differences (:func:`companion.numerics.linearize.jacobian`) of the
+    """A by central differences (:func:`companion.linearize.jacobian`) of the
     accelerations the simulation integrates (``system.at_state``, the link torque of
     :mod:`.controller` included): independent of :func:`linearize`'s algebra (B is None)."""
     base = system.parameter_values(pv)
