@@ -180,11 +180,12 @@ def test_loads_that_differ_from_the_forces_are_refused():
         system.derive("kane")
 
 
-def _robot() -> System:
+def _robot(wheel_speeds: bool = False) -> System:
     """A differential-drive robot: chassis (mass m with the wheels, yaw inertia I about the
     axle's midpoint O, its mass centre), two wheels of radius r at ±b along the axle with spin
     inertia J, motor torques τ_L, τ_R on the wheel angles.  Constraints: no sideways slip of
-    O, each wheel rolls."""
+    O, each wheel rolls.  Free speeds: O's forward speed and the turning rate, or
+    (``wheel_speeds``) the wheels' rates, as a new user chose them."""
     q = sp.symbols("x y phi theta_L theta_R")
     xd, yd, phid, thLd, thRd = qd = sp.symbols("xdot ydot phidot thetadot_L thetadot_R")
     phi = q[2]
@@ -192,11 +193,12 @@ def _robot() -> System:
     m, I, J, r, b = sp.symbols("m I J r b", positive=True)
     tau_L, tau_R = sp.symbols("tau_L tau_R")
     forward = xd * sp.cos(phi) + yd * sp.sin(phi)
+    rolling = [forward - b * phid - r * thLd, forward + b * phid - r * thRd]
+    free = [thLd, thRd] if wheel_speeds else [forward, phid]
     P = Parameter
     return System(
         name="robot", q=q, qdot=qd, u=u, n_constraints=3,
-        definitions=[forward, phid, -xd * sp.sin(phi) + yd * sp.cos(phi),
-                     forward - b * phid - r * thLd, forward + b * phid - r * thRd],
+        definitions=[*free, -xd * sp.sin(phi) + yd * sp.cos(phi), *rolling],
         T_qdot=(m * (xd**2 + yd**2) + I * phid**2 + J * (thLd**2 + thRd**2)) / 2,
         Q_q=[0, 0, 0, tau_L, tau_R],
         parameters=[P(m, 4.0, 1.0, 10.0, positive=True), P(I, 0.2, 0.01, 1.0, positive=True),
@@ -252,6 +254,22 @@ def test_the_robots_multipliers_step_shows_the_same_forces_in_its_speeds():
           **dict.fromkeys(system.q, 0.4)}
     np.testing.assert_allclose([float(e.xreplace(at)) for e in step.expr],
                                _newton_euler(p, 0.5, 0.8), rtol=1e-12)
+
+
+def test_the_robots_multipliers_step_in_its_wheel_rates_is_solved_in_closed_form():
+    """With the wheels' rates as its free speeds the step used to cancel nested fractions for
+    minutes: now each λ is one fraction over det M, equal to Newton–Euler's forces."""
+    system = _robot(wheel_speeds=True)
+    step = system.derive("lagrange_multipliers").step("multipliers")
+    p = _defaults(system)
+    r, b = p["r"], p["b"]
+    left, right = 0.5 / r, 1.1 / r  # wheel rates: v = r(θ̇_L + θ̇_R)/2, ω = r(θ̇_R − θ̇_L)/2b
+    u1, u2 = system.u_independent
+    at = {**{s: p[s.name] for s in system.parameter_symbols}, u1: left, u2: right,
+          **dict.fromkeys(system.q, 0.4)}
+    np.testing.assert_allclose([float(e.xreplace(at)) for e in step.expr],
+                               _newton_euler(p, r * (left + right) / 2,
+                                             r * (right - left) / (2 * b)), rtol=1e-12)
 
 
 def test_a_method_that_reads_its_own_forces_steps_aside_from_a_damper_saying_why():

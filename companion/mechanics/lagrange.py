@@ -37,7 +37,7 @@ from companion.mechanics.quasi_velocities import (
     expand_angle_sums,
     expand_terms,
     fold_pythagoras,
-    tidy_matrix,
+    tidy,
 )
 
 #: The largest number of free speeds n − m for which the multipliers are also solved
@@ -253,8 +253,11 @@ def multipliers_on_motion(result: LagrangeResult, system: Definition) -> sp.Matr
     mass_q = result.mass_matrix[:n, :n]
     _, mass, forcing, pulled = projected_on_motion(system, mass_q, -result.forcing[:n, :])
     phi = kinematics_of(system)[0]
-    lhs = mass_q * (phi[:, :k] * mass.LUsolve(forcing)) + pulled
-    return tidy_matrix(phi[:, k:].T * lhs)
+    # u̇ = adj(M) f / det M, so each λ is tidied as one fraction over det M, not the nested
+    # ones an LU solve leaves (a differential-drive robot's took minutes to cancel).
+    det = tidy(mass.det())
+    lhs = mass_q * (phi[:, :k] * (mass.adjugate() * forcing)) + pulled * det
+    return (phi[:, k:].T * lhs).applyfunc(lambda e: tidy(tidy(e) / det))
 
 
 @register_method("lagrange_multipliers", "Lagrange with multipliers")
