@@ -41,9 +41,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "list":
         from companion import examples
 
-        for record in examples.worked_examples():
+        records = examples.worked_examples()
+        width = max(len(r.name) for r in records) + 2
+        for record in records:
             where = record.notebook.source if record.notebook else "beyond the books"
-            print(f"{record.name:<20} {where}")
+            print(f"{record.name:<{width}}{where}")
+        print("\nEach is companion.examples.get(name): its System (or model), ready to derive, "
+              "simulate and explore.")
         return 0
     parser.print_help()
     return 0

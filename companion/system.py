@@ -476,7 +476,11 @@ class System:
         parts = {k: changes.pop(k) for k in PARTS if k in changes}
         unknown = sorted(set(changes) - set(Definition.FIELDS))
         if unknown:
-            raise TypeError(f"unknown keyword(s) {', '.join(unknown)} of variant; it takes "
+            near = {k: difflib.get_close_matches(k, [*PARTS, *Definition.FIELDS], n=1)
+                    for k in unknown}
+            hints = "; ".join(f"{k}: did you mean {n[0]}?" for k, n in near.items() if n)
+            raise TypeError(f"unknown keyword(s) {', '.join(unknown)} of variant"
+                            + (f" ({hints})" if hints else "") + "; it takes "
                             f"the parts {', '.join(PARTS)} and the fields of the definition "
                             f"{', '.join(Definition.FIELDS)}")
         new = copy.copy(self)
