@@ -16,9 +16,9 @@ GREENWOOD: dict[str, str] = {
     "(4.81)": "kinematical equations q̇ = Φ u + Φ_t, Φ = Ψ⁻¹, Φ_t = −Φ Ψ_t (cited by the book "
               "later; before our copy starts)",
     "(4.82)": "the Boltzmann–Hamel equation with its coupling terms as triple sums over j, i, k "
-              "(before γ^j_rl and γ^j_r are named; placed)",
-    "(4.83)": "γ^j_rl = Σ_i Σ_k C^j_ik Φ_ir Φ_kl, with C^j_ik = ∂Ψ_ji/∂q_k − ∂Ψ_jk/∂q_i",
-    "(4.84)": "rheonomic coefficients γ^j_r",
+              "(before γʲᵣₗ and γʲᵣ are named; placed)",
+    "(4.83)": "γʲᵣₗ = Σ_i Σ_k Cʲᵢₖ Φ_ir Φ_kl, with Cʲᵢₖ = ∂Ψ_ji/∂q_k − ∂Ψ_jk/∂q_i",
+    "(4.84)": "rheonomic coefficients γʲᵣ",
     "(4.85)": "the Boltzmann–Hamel equation",
     "(4.86)": "∂T/∂θ_r = Σ_i (∂T/∂q_i) Φ_ir",
     "(4.87)": "generalized momenta p_j = ∂T/∂u_j = Σ_i m_ji u_i + a_j",
@@ -29,11 +29,11 @@ GREENWOOD: dict[str, str] = {
     "(4.92)": "the scleronomic, unconstrained Boltzmann–Hamel equation",
     "(4.93)": "Ex 4.3: T = ½(I_xx ω_x² + I_yy ω_y² + I_zz ω_z²)",
     "(4.94)": "Ex 4.3: ∂T/∂ω",
-    "(4.95)": "Ex 4.3: γ^j_rl = Σ_i Σ_k C^j_ik Φ_ir Φ_kl (C^j unnumbered just before it)",
-    "(4.96)": "Ex 4.3: γ^j = Φᵀ C^j Φ",
+    "(4.95)": "Ex 4.3: γʲᵣₗ = Σ_i Σ_k Cʲᵢₖ Φ_ir Φ_kl (Cʲ unnumbered just before it)",
+    "(4.96)": "Ex 4.3: γʲ = Φᵀ Cʲ Φ",
     "(4.97)": "Ex 4.3: C¹", "(4.98)": "Ex 4.3: C²", "(4.99)": "Ex 4.3: C³",
     "(4.100)": "Ex 4.3: γ¹", "(4.101)": "Ex 4.3: γ²", "(4.102)": "Ex 4.3: γ³",
-    "(4.103)": "Ex 4.3: Σ_j (∂T/∂u_j) γ^j",
+    "(4.103)": "Ex 4.3: Σ_j (∂T/∂u_j) γʲ",
     "(4.104)": "Ex 4.3: Euler's equations",
     "(4.105)": "Ex 4.4: u₁ = v = ẋ cos φ + ẏ sin φ",
     "(4.106)": "Ex 4.4: u₂ = φ̇",
@@ -41,11 +41,11 @@ GREENWOOD: dict[str, str] = {
     "(4.108)": "Ex 4.4: the unconstrained T",
     "(4.109)": "the scleronomic, nonholonomic Boltzmann–Hamel equation",
     "(4.110)": "Ex 4.4: Ψ", "(4.111)": "Ex 4.4: Φ",
-    "(4.112)": "Ex 4.4: C^j_ik", "(4.113)": "Ex 4.4: γ^j_rl as a double sum",
-    "(4.114)": "Ex 4.4: γ^j = Φᵀ C^j Φ",
+    "(4.112)": "Ex 4.4: Cʲᵢₖ", "(4.113)": "Ex 4.4: γʲᵣₗ as a double sum",
+    "(4.114)": "Ex 4.4: γʲ = Φᵀ Cʲ Φ",
     "(4.115)": "Ex 4.4: C¹", "(4.116)": "Ex 4.4: C³",
     "(4.117)": "Ex 4.4: γ¹", "(4.118)": "Ex 4.4: γ² = 0", "(4.119)": "Ex 4.4: γ³",
-    "(4.120)": "Ex 4.4: ∂T/∂u_j", "(4.121)": "Ex 4.4: Σ_j (∂T/∂u_j) γ^j with u₃ = 0",
+    "(4.120)": "Ex 4.4: ∂T/∂u_j", "(4.121)": "Ex 4.4: Σ_j (∂T/∂u_j) γʲ with u₃ = 0",
     "(4.122)": "Ex 4.4: 2m u̇₁ − m l u₂² = 0", "(4.123)": "Ex 4.4: m l² u̇₂ + m l u₁ u₂ = 0",
     "(4.124)": "d'Alembert's principle Σ_i (F_i − m_i v̇_i)·δr_i = 0 (placed)",
     "(4.125)": "particle velocities v_i = Σ_j γ_ij u_j + γ_it",
@@ -81,7 +81,7 @@ LOPARO: dict[str, str] = {
 
 #: The numbers placed by their position in the text, with the evidence for each placement.
 PLACED: dict[str, str] = {
-    "(4.82)": "the one equation between (4.81) and (4.83); (4.83) names γ^j_rl, so the equation "
+    "(4.82)": "the one equation between (4.81) and (4.83); (4.83) names γʲᵣₗ, so the equation "
               "before it writes the coupling terms without γ",
     "(4.124)": "the one equation between Example 4.4's last, (4.123), and (4.125), the first of "
                "§4.4 that uses the velocity coefficients; the principle they are put into",

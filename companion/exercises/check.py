@@ -23,7 +23,7 @@ Equivalence is decided by numbers where numbers can decide it, and by algebra ot
 
 Targeted hints for wrong answers, in this order: the exercise's own known mistakes (each
 computed by the engine), a near miss (a small but real difference: a rounded number), wrong
-index order (the negative of a skew matrix such as C^j or γ^j), sign error, transposed
+index order (the negative of a skew matrix such as Cʲ or γʲ), sign error, transposed
 matrix, a constant or simple factor (its kind, never its value), symbols that should not be
 there, and for matrices the
 entries that are wrong.
