@@ -18,8 +18,9 @@ from tools import chapter_index
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Two chapters with every kind of output: equations, a stepper, an explorer, a scene,
-#: exercises, one from each book.
-SUBSET = ("greenwood-04/knife-edge.ipynb", "loparo-07/euler-geodesic.ipynb")
+#: exercises, one from each book; their scenes play (a chapter whose explorer opens asking a
+#: prediction exports its scene's start alone, with no player).
+SUBSET = ("greenwood-04/knife-edge.ipynb", "loparo-07/disk-link-rolling.ipynb")
 
 # --- without a browser --------------------------------------------------------------------
 

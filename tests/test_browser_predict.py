@@ -1,8 +1,8 @@
 """Predict mode in a real browser (issue 39 §4): in lecture mode (Voilà, ``make lecture``), a
-preset key opens a prediction and, until the motion is played (or End pressed), the scene
+preset key opens a prediction and, until the motion is played (End, a jump, is no play), the scene
 draws only what its start shows — the same canvas pixels and the same texts (scene
 controls, clock, caption, status line) for two presets that start from the same picture but
-move differently; after End each shows its own outcome.
+move differently; revealed and at the end each shows its own outcome.
 
 The knife edge's two presets start from the same place (they differ in speeds only), the
 disk–link friction presets from the same tilt (the second launched downward): a picture
@@ -95,7 +95,15 @@ def test_two_presets_look_the_same_until_played(lecture_voila, browser, notebook
             assert " / " not in scene and "t = 0.00 s" in scene, f"an end time shows: {scene}"
             page.wait_for_function("() => document.activeElement.classList.contains("
                                    f"'{lb.SCENE_CLASS}')", timeout=30_000)
-            page.keyboard.press("End")  # counts as having played: the outcome shows
+            page.keyboard.press("End")  # a jump to the end is no play: still asking, neutral
+            still = _settled(page, lambda s: s["predicting"])
+            assert still["texts"] == shown["texts"], "End told the outcome"
+            assert _differing_pixels(page, still["pixels"], shown["pixels"]) == 0, \
+                "End drew the outcome"
+            page.get_by_role("button", name="reveal the outcome").first.click()
+            _settled(page, lambda s: not s["predicting"])
+            page.locator(f".{lb.SCENE_CLASS}").first.focus()
+            page.keyboard.press("End")  # revealed, the scene shows the motion's end
             shown = _settled(page, lambda s: not s["predicting"])
             ended.append(shown)
             assert shown["texts"][1] != PREDICT_CAPTION and "simulated in" in shown["texts"][2]

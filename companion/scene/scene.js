@@ -599,12 +599,11 @@ function render({ model, el }) {
   const reduced = globalThis.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches;
   let motion = null, cam = null, time = 0, playing = model.get("autoplay") && !reduced;
   let last = null, raf = null, lastSync = 0, sentTime = null, drag = null;
-  // The furthest time reached by playing, or the end once End was pressed (a seek, the
-  // scrubber, Home do not count): the kernel reveals a prediction's outcome only once the
-  // motion has been played.
+  // The furthest time reached by playing (a seek, the scrubber, Home/End do not count): the
+  // kernel reveals a prediction's outcome only once the motion has been played.
   let played = -Infinity, sentPlayed = null;
   let lastControls = -Infinity, shownClock = null;
-  // The reader played, scrubbed or pressed End during this prediction: the motion is shown.
+  // The reader played or scrubbed during this prediction: the motion is shown.
   let watched = false;
 
   // The motion neutral (Motion.neutral) while a prediction is open and not watched; the
@@ -797,9 +796,7 @@ function render({ model, el }) {
     else if (event.key === "ArrowRight") { watch(); seek(time + stepSize); sync(true); }
     else if (event.key === "ArrowLeft") { watch(); seek(time - stepSize); sync(true); }
     else if (event.key === "Home") { seek(motion.t0); sync(true); }
-    else if (event.key === "End") { // counts as having played: a prediction's outcome shows
-      watch(); seek(motion.t1); played = motion.t1; sync(true);
-    }
+    else if (event.key === "End") { seek(motion.t1); sync(true); } // no play: a prediction stays open
     else if (event.key in TURNS && cam && !cam.planar && !event.ctrlKey && !event.metaKey
              && !event.altKey) { turn(event.key); }
     else if (/^[1-9]$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {

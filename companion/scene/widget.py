@@ -67,9 +67,8 @@ class Scene(anywidget.AnyWidget):
     #: The time shown, in seconds: set by the browser while playing (throttled) and by the
     #: kernel to move the scene (an explorer's scrubber).
     time = traitlets.Float(0.0).tag(sync=True)
-    #: The furthest time reached by playing, set by the browser (End counts as played to the
-    #: end; a seek, the scrubber and Home do not): a prediction's outcome is revealed once the
-    #: motion has played.
+    #: The furthest time reached by playing, set by the browser (a seek, the scrubber and
+    #: Home/End do not count): a prediction's outcome is revealed once the motion has played.
     played = traitlets.Float(-1e300).tag(sync=True)
     autoplay = traitlets.Bool(False).tag(sync=True)
     #: Playback speed (one of the speed menu's, scene.js); an explorer's preset sets it.
