@@ -222,14 +222,15 @@ def test_pages_opened_reloaded_and_closed_leave_no_kernel(browser):
         context = browser.new_context()
         crashed = browser.new_context()
         watcher = context.new_page()
-        watcher.goto(server.link("voila/tree"), timeout=120_000)
-        watcher.wait_for_selector("text=greenwood-04", timeout=120_000)
+        # The tier runs beside the rest of the suite: a busy machine may take minutes.
+        watcher.goto(server.link("voila/tree"), timeout=300_000)
+        watcher.wait_for_selector("text=greenwood-04", timeout=300_000)
         assert watcher.url.startswith(server.link("voila/tree").split("?")[0])
 
         def open_page(ctx):
             page = ctx.new_page()
-            page.goto(server.link(""), timeout=120_000)
-            page.wait_for_url("**/voila/render/index.ipynb", timeout=120_000)
+            page.goto(server.link(""), timeout=300_000)
+            page.wait_for_url("**/voila/render/index.ipynb", timeout=300_000)
             page.wait_for_selector("#rendered_cells", timeout=120_000)
             page.wait_for_load_state("load")
             page.wait_for_timeout(1500)  # Voilà's widget manager (and its goodbye) is set up
