@@ -1,6 +1,5 @@
-"""The practice notebook's particle in a paraboloidal bowl (ours; :func:`companion.practice.
-bowl`): the bowl z = k r² about Z, the particle at the radius r from the axis and the azimuth
-φ, the chart of the pull-back (7.2)."""
+"""The practice notebook's particle in a paraboloidal bowl (ours; :func:`companion.practice.bowl`),
+in the chart (r, φ) of the pull-back (7.2)."""
 
 from __future__ import annotations
 
@@ -14,8 +13,8 @@ TITLE = "Particle in a paraboloidal bowl (ours): the chart (r, φ)"
 
 
 def draw(ax: Axes) -> None:
-    """The bowl z = k r² with its lowest point O, the particle at radius r and azimuth φ,
-    gravity m g and the bowl's reaction N n̂ along its normal."""
+    """The bowl z = k r² about Z with its lowest point O, the particle at radius r from the axis
+    and azimuth φ, gravity m g and the bowl's reaction N n̂ along its normal."""
     d.setup(ax, TITLE, (-1.9, 1.9), (-1.1, 2.8))
     k, r, phi, rim = 0.5, 1.3, 80.0, 1.75
     rho = np.linspace(0.0, rim, 40)

@@ -1,6 +1,5 @@
-"""The practice notebook's particle on a cone (ours; :func:`companion.practice.cone`): the
-inside of a cone with its vertex O down and half-angle α, the particle at the distance s from
-O along a generator and at the azimuth φ, the chart of the pull-back (7.2)."""
+"""The practice notebook's particle on the inside of a cone (ours; :func:`companion.practice.cone`),
+in the chart (s, φ) of the pull-back (7.2)."""
 
 from __future__ import annotations
 
@@ -14,8 +13,8 @@ TITLE = "Particle on a cone (ours): the chart (s, φ)"
 
 
 def draw(ax: Axes) -> None:
-    """The vertex O, the half-angle α from Z, the generator through the particle with s along
-    it, φ about Z, gravity m g and the cone's reaction N n̂ along its normal."""
+    """The vertex O (down), the half-angle α from Z, the generator through the particle with s
+    along it from O, φ about Z, gravity m g and the cone's reaction N n̂ along its normal."""
     d.setup(ax, TITLE, (-1.9, 1.9), (-1.1, 2.75))
     alpha, phi, s = np.radians(30.0), 50.0, 1.9
     rho = np.array([0.0, 2.4]) * np.sin(alpha)

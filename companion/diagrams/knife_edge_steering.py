@@ -1,7 +1,5 @@
-"""Diagram of the knife edge as a distribution (§7.9 reconstructed, ours): the dumbbell at a
-heading φ, the allowed directions of particle 1 (X₁ along the blade; X₂ turns about it), the
-forbidden sideways direction, and the bracket [X₁, X₂] of the two allowed fields
-(computed by the engine, not drawn by hand)."""
+"""The knife edge as a distribution (§7.9 reconstructed, ours), with the bracket [X₁, X₂] of
+its two allowed fields computed by the engine, not drawn by hand."""
 
 from __future__ import annotations
 
@@ -17,8 +15,9 @@ PHI = 0.5  # the heading φ [rad]
 
 
 def draw(ax: Axes) -> None:
-    """Particle 1 at (x, y) on the blade, particle 2 a rod length l away at the heading φ;
-    at particle 1 the arrows X₁ and [X₁, X₂], the forbidden sideways direction and X₂'s turn."""
+    """Particle 1 at (x, y) on the blade, particle 2 a rod length l away at the heading φ; at
+    particle 1 the allowed X₁ along the blade and X₂'s turn about it, the forbidden sideways
+    direction and the bracket [X₁, X₂]."""
     d.setup(ax, TITLE, (-1.0, 1.45), (-0.85, 1.15))
     along, sideways = d.heading(np.degrees(PHI))
     one, two = np.zeros(2), along

@@ -1,5 +1,4 @@
-"""Loparo & Vakalis §7.2–7.3 (our worked instance): a particle on a sphere, the chart
-x = (θ, φ) with θ from the upward vertical, gravity and the sphere's normal reaction."""
+"""Loparo & Vakalis §7.2–7.3 (our worked instance): a particle on a sphere."""
 
 from __future__ import annotations
 
@@ -12,8 +11,8 @@ TITLE = "Particle on a sphere: chart (θ, φ) and normal reaction (L&V §7.3)"
 
 
 def draw(ax: Axes) -> None:
-    """Sphere of radius R, the particle at (θ, φ), gravity m g downward and the reaction
-    along the outward normal n̂."""
+    """Sphere of radius R, the particle in the chart x = (θ, φ), θ from the upward vertical,
+    gravity m g downward and the sphere's reaction along the outward normal n̂."""
     d.setup(ax, TITLE, (-1.55, 1.75), (-1.45, 1.55))
     R, theta, phi = 1.0, np.radians(50.0), np.radians(55.0)
     t = np.linspace(0, 2 * np.pi, 200)
