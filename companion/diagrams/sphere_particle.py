@@ -19,9 +19,8 @@ def draw(ax: Axes) -> None:
     ax.plot(*np.array([np.cos(t), np.sin(t)]) * R, color=d.MUTED, lw=1.2)  # outline
     ax.plot(*d.project(R * np.array([np.cos(t), np.sin(t), 0 * t])), color=d.MUTED, lw=0.9,
             ls="--")  # equator
-    for k, name in enumerate((r"$x$", r"$y$", r"$z$")):
-        tip = np.eye(3)[k] * 1.45
-        d.arrow3(ax, np.zeros(3), tip, d.INK, name, offset=d.project(np.eye(3)[k]) * 0.12, lw=1.2)
+    for axis, name in zip(np.eye(3), (r"$x$", r"$y$", r"$z$"), strict=True):
+        d.arrow3(ax, np.zeros(3), axis * 1.45, d.INK, name, offset=d.project(axis) * 0.12, lw=1.2)
     n = np.array([np.sin(theta) * np.cos(phi), np.sin(theta) * np.sin(phi), np.cos(theta)])
     p = R * n
     foot = np.array([np.cos(phi), np.sin(phi), 0.0])
