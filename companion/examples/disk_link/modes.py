@@ -20,7 +20,6 @@ from functools import cached_property
 from typing import Any
 
 import numpy as np
-import sympy as sp
 
 from companion.examples.disk_link import contact as ct
 from companion.examples.disk_link.compiled import OUTPUTS, CompiledContact
@@ -128,16 +127,11 @@ class ContactModes:
 
     @cached_property
     def _extras(self):
+        """The energy, v_slip, the disk centre and the contact 1-forms at (x[:8], p)."""
         args = [*ct.COORDS, *ct.RATES, *SYMBOLS]
         rel = ct.KIN.relative_velocity()
         exprs = [ct.energy(), rel[0], *ct.KIN.centre, *rel.jacobian(ct.RATES)]
         return lambdify_scalar(args, exprs)
-
-    @cached_property
-    def _slip(self):
-        """v_slip as a function of the state and parameters."""
-        return sp.lambdify([*ct.COORDS, *ct.RATES, *SYMBOLS], ct.KIN.slip_velocity(),
-                           modules="math")
 
     # ------------------------------------------------------------------ inputs
     @staticmethod
@@ -177,21 +171,21 @@ class ContactModes:
             raise ValueError(f"unknown mode {mode!r}; known: {', '.join(MODES)}")
         x = self.initial_state({k: state[k] for k in (
             "theta", "s", "theta_dot", "s_dot", "psi_dot") if k in state}, pv)
-        acc, n, f, tau = self._accelerations(mode, x, p, pv, link_held)
-        return {"theta_ddot": acc[0], "s_ddot": acc[1], "h_ddot": acc[2], "psi_ddot": acc[3],
-                "N": n, "F": f, "tau": tau, "v_slip": self._extras(*x[:8], *p)[1]}
+        out = dict(zip(OUTPUTS, self._outputs(mode, x, p, pv, link_held), strict=True))
+        return {k: out[k] for k in (*OUTPUTS[4:8], "N", "F", "tau", "v_slip")}
+
+    def _outputs(self, mode: str, x, p, pv, held) -> list[float]:
+        """:data:`.compiled.OUTPUTS` at state x in ``mode``, as the C ``contact`` gives them."""
+        if isinstance(x, np.ndarray):
+            x = x.tolist()  # Python floats: much cheaper than numpy scalars here
+        acc, n, f, tau = self._accelerations(mode, x, p, pv, held)
+        energy, slip, x_d, y_d = self._extras(*x[:8], *p)[:4]
+        return [*x[4:8], *acc, tau * x[4], f * slip, n, f, tau, slip, energy, x_d, y_d]
 
     def _rhs(self, mode: str, p, pv, held, compiled: CompiledContact | None = None):
         if compiled is not None:
             return compiled.rhs(MODES.index(mode))
-        slip = self._slip
-
-        def f(t: float, x: np.ndarray) -> np.ndarray:
-            x = x.tolist()
-            acc, _n, fr, tau = self._accelerations(mode, x, p, pv, held)
-            return np.array([*x[4:8], *acc, tau * x[4], fr * slip(*x[:8], *p)])
-
-        return f
+        return lambda t, x: np.array(self._outputs(mode, x, p, pv, held)[:10])
 
     def contact_mode(self, x: np.ndarray, p, pv, held) -> tuple[str, str]:
         """The mode a contact state (h = 0) starts in, by Coulomb's law, and why."""
@@ -294,7 +288,7 @@ class ContactModes:
             return cache[key]
 
         def slip(x):
-            return self._slip(*x[:8].tolist(), *p)
+            return self._extras(*x[:8].tolist(), *p)[1]
 
         terminal = self.hybrid
         rolling = (
@@ -320,28 +314,18 @@ class ContactModes:
 
     def _evaluate(self, traj: Trajectory, modes: list[str], p, pv, held,
                   compiled: CompiledContact | None) -> None:
-        if compiled is not None:
-            out = dict(zip(OUTPUTS, compiled.along(traj.states, [MODES.index(m) for m in modes]),
-                           strict=True))
-            energy, slip, centre = out["energy"], out["v_slip"], (out["x_D"], out["y_D"])
-            for name in ("N", "F", "tau", "theta_ddot", "s_ddot", "h_ddot", "psi_ddot"):
-                traj.series[name] = out[name]
-        else:
-            cols = traj.states.T
-            acc = [self._accelerations(md, x, p, pv, held) for md, x in zip(modes, cols,
-                                                                             strict=True)]
-            ext = np.array([self._extras(*x[:8], *p) for x in cols]).T
-            energy, slip, centre = ext[0], ext[1], (ext[2], ext[3])
-            for k, name in enumerate(("N", "F", "tau"), start=1):
-                traj.series[name] = np.array([a[k] for a in acc])
-            for i, name in enumerate(("theta_ddot", "s_ddot", "h_ddot", "psi_ddot")):
-                traj.series[name] = np.array([a[0][i] for a in acc])
+        rows = (compiled.along(traj.states, [MODES.index(m) for m in modes]) if compiled else
+                np.array([self._outputs(md, x, p, pv, held)
+                          for md, x in zip(modes, traj.states.T, strict=True)]).T)
+        out = dict(zip(OUTPUTS, rows, strict=True))
+        for name in ("N", "F", "tau", *OUTPUTS[4:8]):
+            traj.series[name] = out[name]
         traj.series["mu_s N"] = pv["mu_s"] * traj.series["N"]
-        traj.series["v_slip"] = slip
-        traj.series["x_D"], traj.series["y_D"] = centre
-        traj.invariants["energy"] = energy
+        for name in ("v_slip", "x_D", "y_D"):
+            traj.series[name] = out[name]
+        traj.invariants["energy"] = out["energy"]
         # E − W_τ − W_f: conserved on every run (W_f: friction and impulses).
-        traj.invariants["energy balance"] = energy - traj["W_tau"] - traj["W_fric"]
+        traj.invariants["energy balance"] = out["energy"] - traj["W_tau"] - traj["W_fric"]
         if held:
             traj.events.append("the link is held at θ₀: the series tau is the torque needed")
 
