@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from companion.examples.disk_link import contact as ct
-from companion.examples.disk_link.compiled import OUTPUTS, CompiledContact
+from companion.examples.disk_link.compiled import MODE_MODELS, OUTPUTS, CompiledContact
 from companion.examples.disk_link.controller import link_torque
 from companion.examples.disk_link.impacts import plastic_impact, project_on_rolling
 from companion.examples.disk_link.parameters import SYMBOLS
@@ -36,6 +36,7 @@ STATE_NAMES = ["theta", "s", "h", "psi", "theta_dot", "s_dot", "h_dot", "psi_dot
 ROLLING, FORWARD, BACKWARD, SEPARATED = ("rolling", "slipping forward", "slipping backward",
                                          "separated")
 MODES = (ROLLING, FORWARD, BACKWARD, SEPARATED)
+_MODE_MODELS = dict(zip(MODES, MODE_MODELS, strict=True))
 #: Relative tolerance under which a slip velocity counts as zero when a mode is chosen.
 SLIP_TOL = 1e-9
 #: The longest integration step, as a share of the run: guards are looked at step ends, and
@@ -61,14 +62,14 @@ class _ModeNumerics:
         n = self.n
         return np.array(self._fn(*x[:8], *p, 0.0, 0.0)[:n * n], dtype=float).reshape(n, n)
 
-    def solve(self, x, p, tau, lam: float | None, held: bool):
+    def solve(self, x, p, tau, lam: float, held: bool):
         """Full accelerations (θ̈, s̈, ḧ, ψ̈), N, F and the torque row residual.
 
-        ``lam`` is None for rolling/separated; for slipping F = lam·N (lam = −σ μ_k).
+        ``lam``: for slipping F = lam·N (lam = −σ μ_k), unused by rolling and separated.
         With ``held`` the link angle is a prescribed constant (θ̈ = 0, first row dropped).
         """
         n = self.n
-        vals = self._fn(*x[:8], *p, tau, lam or 0.0)
+        vals = self._fn(*x[:8], *p, tau, lam)
         try:
             if held:  # drop the θ row and column
                 A = [vals[i * n + j] for i in range(1, n) for j in range(1, n)]
@@ -78,8 +79,7 @@ class _ModeNumerics:
         except SingularConfigurationError as exc:
             raise SingularConfigurationError(f"singular {self.model.name} model at "
                                              f"θ = {x[0]:.4g}, s = {x[1]:.4g}") from exc
-        *acc, normal, tangential, torque_residual = self._post(*x[:8], *p, tau, lam or 0.0,
-                                                               *qdd)
+        *acc, normal, tangential, torque_residual = self._post(*x[:8], *p, tau, lam, *qdd)
         return acc, normal, tangential, torque_residual
 
 
@@ -151,14 +151,10 @@ class ContactModes:
         if isinstance(x, np.ndarray):
             x = x.tolist()  # Python floats: much cheaper than numpy scalars here
         tau = 0.0 if held else link_torque(x, pv)
-        if mode in (ROLLING, SEPARATED):  # named as their mode models
-            acc, n, f, res = self._numeric(mode).solve(x, p, tau, None, held)
-            if mode == SEPARATED:
-                n = f = 0.0
-        else:
-            sigma = 1.0 if mode == FORWARD else -1.0
-            acc, n, f, res = self._numeric("slipping").solve(
-                x, p, tau, -sigma * pv["mu_k"], held)
+        name, sign = _MODE_MODELS[mode]
+        acc, n, f, res = self._numeric(name).solve(x, p, tau, sign * pv["mu_k"], held)
+        if mode == SEPARATED:
+            n = f = 0.0
         return acc, n, f, (res if held else tau)
 
     def at_state(self, state: Mapping[str, float], p: Sequence[float],
