@@ -275,31 +275,28 @@ class ContactModes:
         mus = pv["mu_s"]
         cache: dict = {}
 
-        def forces(mode, x):
-            """(accelerations, N, F, τ): three guards ask at the same state in a row."""
+        def out(mode, x):
+            """:data:`OUTPUTS` by name: the guards ask at the same state in a row."""
             key = (mode, x.tobytes())
             if key not in cache:
                 cache.clear()
-                cache[key] = self._accelerations(mode, x, p, pv, held)
+                cache[key] = dict(zip(OUTPUTS, self._outputs(mode, x, p, pv, held), strict=True))
             return cache[key]
-
-        def slip(x):
-            return self._extras(*x[:8].tolist(), *p)[1]
 
         terminal = self.hybrid
         rolling = (
-            Guard("N = 0", lambda t, x: forces(ROLLING, x)[1], terminal=terminal),
-            Guard("F = +μ_s N", lambda t, x: mus * forces(ROLLING, x)[1]
-                  - forces(ROLLING, x)[2], terminal=terminal),
-            Guard("F = −μ_s N", lambda t, x: mus * forces(ROLLING, x)[1]
-                  + forces(ROLLING, x)[2], terminal=terminal),
+            Guard("N = 0", lambda t, x: out(ROLLING, x)["N"], terminal=terminal),
+            Guard("F = +μ_s N", lambda t, x: mus * out(ROLLING, x)["N"] - out(ROLLING, x)["F"],
+                  terminal=terminal),
+            Guard("F = −μ_s N", lambda t, x: mus * out(ROLLING, x)["N"] + out(ROLLING, x)["F"],
+                  terminal=terminal),
         )
         guards = {ROLLING: (*rolling, *ends)}
         if self.hybrid:
             for mode, sigma in ((FORWARD, 1.0), (BACKWARD, -1.0)):
-                guards[mode] = (Guard("v_slip = 0", lambda t, x, sg=sigma: sg * slip(x)),
-                                Guard("N = 0", lambda t, x, md=mode: forces(md, x)[1]),
-                                *ends)
+                guards[mode] = (Guard("v_slip = 0",
+                                      lambda t, x, md=mode, sg=sigma: sg * out(md, x)["v_slip"]),
+                                Guard("N = 0", lambda t, x, md=mode: out(md, x)["N"]), *ends)
             guards[SEPARATED] = (Guard("re-contact", along(2)), *ends)
         # compiled, a segment up to its first switch is one call, its guards computed in C
         # in this same order (compiled.source's guards): these Python ones are then unused
