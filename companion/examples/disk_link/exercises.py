@@ -19,6 +19,7 @@ _DISK = ("theta", "s", "m", "r", "kappa", "g")
 _DISK_RATES = {"theta_dot": r"\dot{\theta}", "s_dot": r"\dot{s}"}
 _ROLLING = Declare("disk_link_rolling", names=_DISK)
 _FRICTION = Declare("disk_link_friction")
+_S_DOT0 = sp.Symbol("s_dot")  # ṡ₀ of DiskLink.initial
 # A DiskLink's derive() is its main mode's pulled-back model: rolling for Example 3,
 # slipping for Example 4.
 
@@ -200,14 +201,12 @@ def _slip_rate(system: DiskLink) -> sp.Expr:
 
 def _stop_time(system: DiskLink) -> sp.Expr:
     """t* at which v_slip = ṡ₀ (launched up the held link without spin) has decayed to 0."""
-    s_dot0 = next(p.symbol for p in system.initial if p.name == "s_dot")
-    slip0 = ct.KIN.slip_velocity().subs({ct.h: 0, ct.theta_d: 0, ct.psi_d: 0, ct.s_d: s_dot0})
+    slip0 = ct.KIN.slip_velocity().subs({ct.h: 0, ct.theta_d: 0, ct.psi_d: 0, ct.s_d: _S_DOT0})
     return sp.simplify(-slip0 / _slip_rate(system))
 
 
 def _stop_time_without_spin(system: DiskLink) -> sp.Expr:
-    s_dot0 = next(p.symbol for p in system.initial if p.name == "s_dot")
-    return sp.simplify(-s_dot0 / _held_slipping(system, 1)[ct.s_dd])
+    return sp.simplify(-_S_DOT0 / _held_slipping(system, 1)[ct.s_dd])
 
 
 def disk_link_friction() -> list[Exercise | ChoiceExercise]:
@@ -337,10 +336,7 @@ def _threshold_by_kappa(system: DiskLink) -> str:
 
 def _slip_end_outcome(system: DiskLink) -> str:
     """Whether slipping ends before the slide would (t* against ṡ₀/|s̈|), at the defaults."""
-    values = {p.symbol: p.default for p in system.parameters}
-    values.update({next(p.symbol for p in system.initial if p.name == "s_dot"): 1.0})
-    theta = next(p.symbol for p in system.initial if p.name == "theta")
-    values[theta] = 0.3
+    values = {**{p.symbol: p.default for p in system.parameters}, _S_DOT0: 1.0, ct.theta: 0.3}
     with_spin = float(_stop_time(system).subs(values))
     without = float(_stop_time_without_spin(system).subs(values))
     if abs(with_spin - without) < 1e-9 * without:
