@@ -301,8 +301,7 @@ def fixed_link_friction_ratio() -> sp.Expr:
     """
     roll = mode_model("rolling")
     at_rest = {theta_d: 0, theta_dd: 0}
-    s_acc = sp.solve(roll.derivation.equations[1].subs(at_rest).subs(
-        sp.Symbol(r"\ddot{s}"), s_dd), s_dd)
+    s_acc = sp.solve(roll.derivation.equations[1].subs(at_rest), s_dd)
     if len(s_acc) != 1:
         raise ValueError("the rolling model does not determine s̈ on a held link")
     ratio = (roll.tangential / roll.normal).subs(at_rest).subs(s_dd, s_acc[0])
