@@ -25,8 +25,9 @@ from typing import Any
 import sympy as sp
 
 from companion.examples.disk_link import contact as ct
+from companion.examples.disk_link.compiled import OUTPUTS
 from companion.examples.disk_link.controller import check_target
-from companion.examples.disk_link.modes import ROLLING, ContactModes
+from companion.examples.disk_link.modes import MODES, ROLLING, ContactModes
 from companion.examples.disk_link.parameters import PARAMETERS
 from companion.mechanics.boltzmann_hamel import boltzmann_hamel
 from companion.mechanics.derivation import Derivation
@@ -188,11 +189,15 @@ class DiskLink:
     # ----------------------------------------------------------------- numbers
     def at_state(self, state: Mapping[str, float], params: Mapping[str, Any] | None = None,
                  mode: str = ROLLING, *, link_held: bool = False) -> dict[str, float]:
-        """Accelerations, N, F and τ of ``mode`` at one contact state (theta, s, theta_dot,
-        s_dot and, for slipping, psi_dot); see :meth:`ContactModes.at_state`."""
+        """Accelerations, N, F, τ and v_slip of ``mode`` (one of :data:`.modes.MODES`) at one
+        contact state (theta, s, theta_dot, s_dot and, for slipping, psi_dot)."""
         pv = self.parameter_values(params)
-        return self.integrator.at_state(state, self.parameter_table.vector(pv), pv, mode,
-                                        link_held=link_held)
+        if mode not in MODES:
+            raise ValueError(f"unknown mode {mode!r}; known: {', '.join(MODES)}")
+        x = self.integrator.initial_state(state, pv)
+        out = dict(zip(OUTPUTS, self.integrator.outputs(
+            mode, x, self.parameter_table.vector(pv), pv, link_held), strict=True))
+        return {k: out[k] for k in (*OUTPUTS[4:8], "N", "F", "tau", "v_slip")}
 
     def simulate(self, t_final: float | None = None, params: Mapping[Any, Any] | None = None,
                  initial: Mapping[Any, Any] | None = None, *, n_points: int | None = None,

@@ -157,21 +157,11 @@ class ContactModes:
             n = f = 0.0
         return acc, n, f, (res if held else tau)
 
-    def at_state(self, state: Mapping[str, float], p: Sequence[float],
-                 pv: Mapping[str, float], mode: str = ROLLING, *,
-                 link_held: bool = False) -> dict[str, float]:
-        """Accelerations, N, F and τ of ``mode`` at one contact state (theta, s, theta_dot,
-        s_dot and, for slipping, psi_dot), for the validated parameter values ``pv`` and
-        ``p`` (in the order of :data:`.parameters.SYMBOLS`)."""
-        if mode not in MODES:
-            raise ValueError(f"unknown mode {mode!r}; known: {', '.join(MODES)}")
-        x = self.initial_state({k: state[k] for k in (
-            "theta", "s", "theta_dot", "s_dot", "psi_dot") if k in state}, pv)
-        out = dict(zip(OUTPUTS, self._outputs(mode, x, p, pv, link_held), strict=True))
-        return {k: out[k] for k in (*OUTPUTS[4:8], "N", "F", "tau", "v_slip")}
-
-    def _outputs(self, mode: str, x, p, pv, held) -> list[float]:
-        """:data:`.compiled.OUTPUTS` at state x in ``mode``, as the C ``contact`` gives them."""
+    def outputs(self, mode: str, x, p: Sequence[float], pv: Mapping[str, float],
+                held: bool) -> list[float]:
+        """:data:`.compiled.OUTPUTS` at state x in ``mode``, as the C ``contact`` gives them,
+        for the validated parameter values ``pv`` and ``p`` (in the order of
+        :data:`.parameters.SYMBOLS`)."""
         if isinstance(x, np.ndarray):
             x = x.tolist()  # Python floats: much cheaper than numpy scalars here
         acc, n, f, tau = self._accelerations(mode, x, p, pv, held)
@@ -181,7 +171,7 @@ class ContactModes:
     def _rhs(self, mode: str, p, pv, held, compiled: CompiledContact | None = None):
         if compiled is not None:
             return compiled.rhs(MODES.index(mode))
-        return lambda t, x: np.array(self._outputs(mode, x, p, pv, held)[:10])
+        return lambda t, x: np.array(self.outputs(mode, x, p, pv, held)[:10])
 
     def contact_mode(self, x: np.ndarray, p, pv, held) -> tuple[str, str]:
         """The mode a contact state (h = 0) starts in, by Coulomb's law, and why."""
@@ -280,7 +270,7 @@ class ContactModes:
             key = (mode, x.tobytes())
             if key not in cache:
                 cache.clear()
-                cache[key] = dict(zip(OUTPUTS, self._outputs(mode, x, p, pv, held), strict=True))
+                cache[key] = dict(zip(OUTPUTS, self.outputs(mode, x, p, pv, held), strict=True))
             return cache[key]
 
         terminal = self.hybrid
@@ -308,7 +298,7 @@ class ContactModes:
     def _evaluate(self, traj: Trajectory, modes: list[str], p, pv, held,
                   compiled: CompiledContact | None) -> None:
         rows = (compiled.along(traj.states, [MODES.index(m) for m in modes]) if compiled else
-                np.array([self._outputs(md, x, p, pv, held)
+                np.array([self.outputs(md, x, p, pv, held)
                           for md, x in zip(modes, traj.states.T, strict=True)]).T)
         out = dict(zip(OUTPUTS, rows, strict=True))
         for name in ("N", "F", "tau", *OUTPUTS[4:8]):
