@@ -191,18 +191,15 @@ def _held_slipping(system: DiskLink, sigma: int) -> dict:
     return {a: sp.simplify(e) for a, e in zip(model.qddot[1:], acc, strict=True)}
 
 
-def _slip_rate(system: DiskLink) -> sp.Expr:
-    """d(v_slip)/dt on a held link while the disk slips forward (launched up, no spin)."""
+def _stop_time(system: DiskLink) -> sp.Expr:
+    """t* at which v_slip = ṡ₀ (launched up the held link without spin) has decayed to 0,
+    at the constant rate d(v_slip)/dt of a forward slip on the held link."""
     slip = ct.KIN.slip_velocity()
     rate = ct.time_derivative(slip, [*ct.COORDS, *ct.RATES], [*ct.RATES, *ct.ACCELS])
     held = {ct.h: 0, ct.h_d: 0, ct.h_dd: 0, ct.theta_d: 0, ct.theta_dd: 0}
-    return sp.simplify(rate.subs(held).subs(_held_slipping(system, 1)))
-
-
-def _stop_time(system: DiskLink) -> sp.Expr:
-    """t* at which v_slip = ṡ₀ (launched up the held link without spin) has decayed to 0."""
-    slip0 = ct.KIN.slip_velocity().subs({ct.h: 0, ct.theta_d: 0, ct.psi_d: 0, ct.s_d: _S_DOT0})
-    return sp.simplify(-slip0 / _slip_rate(system))
+    rate = sp.simplify(rate.subs(held).subs(_held_slipping(system, 1)))
+    slip0 = slip.subs({ct.h: 0, ct.theta_d: 0, ct.psi_d: 0, ct.s_d: _S_DOT0})
+    return sp.simplify(-slip0 / rate)
 
 
 def _stop_time_without_spin(system: DiskLink) -> sp.Expr:

@@ -9,11 +9,6 @@ the contact forces come from the disk's Newton–Euler equations.
 * ``disk_link_friction`` (Example 4): a hybrid simulation with the modes rolling, slipping
   forward (v_slip > 0), slipping backward (v_slip < 0) and separated (free flight, with a
   plastic impact on re-contact), switched by events located by ``solve_ivp``.
-
-:class:`DiskLink` is a :class:`~companion.model.Model` of its own, not a
-:class:`~companion.system.System`: its state, start and integration are those of
-:class:`~.modes.ContactModes` (modes, guards and switches), with the resets of :mod:`.impacts`
-and the link torque of :mod:`.controller`.
 """
 
 from __future__ import annotations
