@@ -15,9 +15,7 @@ from companion.exercises.exercise import ChoiceExercise, Declare, Exercise, keye
 from companion.exercises.outcomes import decided_by
 from companion.mechanics.derivation import Step
 
-_DISK = ("theta", "s", "m", "r", "kappa", "g")
-_DISK_RATES = {"theta_dot": r"\dot{\theta}", "s_dot": r"\dot{s}"}
-_ROLLING = Declare("disk_link_rolling", names=_DISK)
+_ROLLING = Declare("disk_link_rolling", names=("theta", "s", "m", "r", "kappa", "g"))
 _FRICTION = Declare("disk_link_friction")
 _S_DOT0 = sp.Symbol("s_dot")  # ṡ₀ of DiskLink.initial
 # A DiskLink's derive() is its main mode's pulled-back model: rolling for Example 3,
@@ -47,7 +45,6 @@ def _rolling_force_steps(system: DiskLink) -> list[Step]:
 def disk_link_rolling() -> list[Exercise | ChoiceExercise]:
     """The rolling metric entry, the normal force and the held-link rolling threshold; whether
     the released disk keeps rolling; which disk rolls on the steepest link."""
-    rates = {**_DISK_RATES, "theta_ddot": r"\ddot{\theta}"}
     return [
         _ROLLING.typed("M22", "The rolling metric entry M₂₂", (
             r"While the disk rolls, its spin is tied to the link: "
@@ -55,7 +52,6 @@ def disk_link_rolling() -> list[Exercise | ChoiceExercise]:
             r"and give the entry $M_{22}$ that multiplies $\dot s^2/2$ in the kinetic "
             r"energy (disk mass $m$, radius $r$, $I_D = \kappa m r^2$)."),
             answer=lambda s: s.derive().mass_matrix[1, 1],
-            names=_DISK,
             hints=("Hold θ fixed and move s: the disk's centre slides along the link and the disk "
                    "turns with ψ̇ = −ṡ/r.",
                    "Translation gives m ṡ², rotation I_D ṡ²/r²: M₂₂ = m + I_D/r²."),
@@ -72,8 +68,8 @@ def disk_link_rolling() -> list[Exercise | ChoiceExercise]:
             r"disk alone, $m\ddot c = N e_2 + F e_1 - m g \hat\jmath$, give $N$ in terms "
             r"of $\theta$, $s$, theta_dot, s_dot, theta_ddot, $m$, $r$, $g$."),
             answer=lambda s: ct.mode_model("rolling").normal,
-            names=_DISK,
-            aliases=rates,
+            aliases={"theta_dot": r"\dot{\theta}", "s_dot": r"\dot{s}",
+                     "theta_ddot": r"\ddot{\theta}"},
             hints=("N = (m c̈ + m g ĵ)·e₂: only the normal component of c̈ is needed.",
                    "ė₁ = θ̇ e₂ and ė₂ = −θ̇ e₁: differentiate c twice with these.",
                    "Expect a Coriolis term 2 m θ̇ ṡ and a centripetal term −m r θ̇²."),
