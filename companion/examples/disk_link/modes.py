@@ -203,24 +203,19 @@ class ContactModes:
         ValueError
             A start off the link.
         """
-        t_final, n_points = float(setup.t[-1]), len(setup.t)
-        rtol, atol, pv = setup.rtol, setup.atol, setup.params
-        max_switches = setup.options.get("max_switches", 100)
-        p = setup.p
+        t_final, pv, p = float(setup.t[-1]), setup.params, setup.p
         x0 = self.initial_state(setup.initial, pv)
         held = bool(setup.options.get("link_held", False))
         if held:
             x0[4] = 0.0
         compiled = self._c_contact(p, held)
         modes = self._modes(p, pv, held, compiled)
-        events: list[str] = []
+        mode0, events = ROLLING, []
         if self.hybrid:
             mode0, why = self.contact_mode(x0, p, pv, held)
             if mode0 == ROLLING:
                 x0 = project_on_rolling(x0, pv)
             events.append(f"t = 0: starts {mode0} ({why})")
-        else:
-            mode0 = ROLLING
 
         def transition(mode, guard, t, x):
             if guard in ("pivot", "tip"):
@@ -243,9 +238,9 @@ class ContactModes:
                     x = project_on_rolling(x, pv)
             return nxt, x, f"t = {t:.6g} s: {mode} → {nxt} ({why})"
 
-        run = simulate_hybrid(modes, mode0, x0, t_final, transition, n_points=n_points,
-                              max_switches=max_switches, rtol=rtol, atol=atol,
-                              max_step=MAX_STEP_SHARE * t_final)
+        run = simulate_hybrid(modes, mode0, x0, t_final, transition, n_points=len(setup.t),
+                              max_switches=setup.options.get("max_switches", 100),
+                              rtol=setup.rtol, atol=setup.atol, max_step=MAX_STEP_SHARE * t_final)
         traj = Trajectory(t=run.t, states=run.y, names=list(STATE_NAMES), params=pv,
                           events=events, switches=run.switches)
         traj.events.extend(sw.reason for sw in run.switches)
