@@ -44,7 +44,7 @@ def omega_rate(system: System, method: str, p: list[float]):
     zeros = [0.0] * len(system.q)
     if d.speeds == "u":
         eom = system.compiled(method)
-        return lambda t, w: eom.udot_list(t, zeros[: len(d.q)], list(w), p)
+        return lambda t, w: eom.udot(t, zeros[: len(d.q)], w, p)
     udot = udot_function(system, method, p)
     return lambda t, w: list(udot(t, zeros, list(w)))
 

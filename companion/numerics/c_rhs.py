@@ -266,19 +266,8 @@ class CRightHandSide:
     def integrate(self, x0: np.ndarray, t_eval: np.ndarray, rtol: float, atol: float,
                   max_steps: int = 1_000_000) -> np.ndarray:
         """The states at the times ``t_eval`` (increasing, from the start), shape (n_states,
-        len(t_eval)), integrated by SciPy's DOP853 compiled with this right-hand side
-        (:mod:`~companion.numerics.c_dop853`): one call for the whole run.
-
-        Raises
-        ------
-        SingularConfigurationError
-            A singular Ψ or mass matrix on the way, or the integration failed (too many steps,
-            a step too small).
-        NonFiniteMotionError
-            The state or its rate left the floating-point range.
-        """
+        len(t_eval)): :meth:`solve_events` without events, one call for the whole run."""
         return self.solve_events(x0, t_eval, rtol, atol, 0, (), (), max_steps=max_steps).y
-
 
     def solve_events(self, x0: np.ndarray, t_eval: np.ndarray, rtol: float, atol: float,
                      guards: int, direction: Sequence[float], terminal: Sequence[bool],
@@ -294,8 +283,11 @@ class CRightHandSide:
 
         Raises
         ------
-        SingularConfigurationError, NonFiniteMotionError
-            As :meth:`integrate`; also for more than ``max_events`` crossings.
+        SingularConfigurationError
+            A singular Ψ or mass matrix on the way, or the integration failed (too many steps,
+            a step too small, more than ``max_events`` crossings).
+        NonFiniteMotionError
+            The state or its rate left the floating-point range.
         """
         x0 = np.ascontiguousarray(x0, dtype=float)
         t_eval = np.ascontiguousarray(t_eval, dtype=float)

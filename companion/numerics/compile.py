@@ -331,14 +331,9 @@ class CompiledEOM:
         A, B = solved[-1]
         return (np.array(out[:self.n]), np.reshape(A, (len(B), len(B))), np.array(B))
 
-    def udot_list(self, t: float, q: Sequence[float], u: Sequence[float],
-                  p: Sequence[float]) -> list[float]:
-        """u̇ at one state as a list of floats."""
-        return self._evaluate(t, [*q, *u], list(p))[self.n:]
-
     def udot(self, t: float, q, u, p) -> np.ndarray:
         """u̇ at one state."""
-        return np.array(self.udot_list(t, list(q), list(u), p))
+        return np.array(self._evaluate(t, [*q, *u], list(p))[self.n:])
 
     def rhs(self, p: Sequence[float]):
         """The first-order right-hand side ``x ↦ ẋ`` for the state x = (q, u), evaluated on

@@ -446,24 +446,9 @@ def simulate_model(model: SimulatedModel, part: IntegratorPart, *, method: str, 
     """One simulation's plumbing, shared by :meth:`System.simulate` and models that are no
     System (the disk–link): the values validated once into a :class:`Setup` with the
     model's :class:`Guards`, then ``part.integrate(model, setup)`` with its numeric failures
-    explained.
-
-    Parameters
-    ----------
-    model
-        A :class:`~companion.system.System`, or another :class:`SimulatedModel`.
-    part
-        The integrator part (:class:`IntegratorPart`).
-    method, t_final, n_points, params, initial, rtol, atol, options
-        As given to ``simulate`` (``None``: the model's or the part's default).
-
-    Raises
-    ------
-    ValueError
-        Unknown options; invalid times, tolerances, parameter or initial values; a motion
-        that leaves the floating-point range; an integration that fails with values a
-        million times beyond their slider ranges (the values, not the configuration, are the
-        cause).
+    explained: ``model`` a :class:`SimulatedModel`, ``part`` an :class:`IntegratorPart`, the
+    other arguments as given to ``simulate`` (``None``: the model's or the part's default),
+    the errors those of :meth:`~companion.system.System.simulate`.
     """
     unknown = sorted(set(options) - set(part.options))
     if unknown:
