@@ -152,16 +152,13 @@ def linearize(
     n = len(system.q)
     kept = [i for i, s in enumerate(system.q) if s.name not in set(cyclic) | dependent]
     rows = [*kept, *range(n, n + len(system.u_independent))]
+    free = [*(system.q[i].name for i in kept), *(s.name for s in system.u_independent)]
 
     def full_state(z: np.ndarray) -> np.ndarray:
-        trial = dict(values)
-        trial.update({system.q[i].name: float(v) for i, v in zip(kept, z, strict=False)})
-        trial.update({s.name: float(v) for s, v in zip(system.u_independent, z[len(kept):],
-                                                     strict=True)})
+        trial = {**values, **{k: float(v) for k, v in zip(free, z, strict=True)}}
         return system.integrator.initial_state(system, trial, pv)
 
-    z0 = np.array([values[system.q[i].name] for i in kept]
-                  + [values[s.name] for s in system.u_independent], dtype=float)
+    z0 = np.array([values[k] for k in free], dtype=float)
     x0 = full_state(z0)
     rates = np.asarray(f(0.0, x0), dtype=float)
     if np.max(np.abs(rates[rows]), initial=0.0) > tolerance:

@@ -73,7 +73,7 @@ class MechanismSystem(System):
         """The mechanism compiled for numbers and the batched M, f of the pull-back."""
         d = self.derive("pull_back")
         args = [*d.q, *d.u, *self.parameter_symbols]
-        return (self.geometry.numeric(self.parameter_symbols),
+        return (NumericMechanism(self.geometry, self.parameter_symbols),
                 sp.lambdify(args, [*d.mass_matrix, *d.forcing], modules="numpy", cse=True))
 
 

@@ -111,7 +111,6 @@ def simulate_hybrid(
     grid = np.linspace(0.0, t_final, n_points)
     ts: list[np.ndarray] = []
     ys: list[np.ndarray] = []
-    labels: list[str] = []
     run = HybridRun(np.empty(0), np.empty((len(x0), 0)), [])
     t0, x = 0.0, np.asarray(x0, dtype=float)
     while True:
@@ -129,7 +128,7 @@ def simulate_hybrid(
             break
         ts.append(sol.t)
         ys.append(sol.y)
-        labels.extend([mode] * sol.t.size)
+        run.modes.extend([mode] * sol.t.size)
         fired = None
         for guard, te, ye in zip(current.guards, sol.t_events or [], sol.y_events or [],
                                  strict=False):
@@ -145,7 +144,7 @@ def simulate_hybrid(
         guard, te, ye = fired
         ts.append(np.array([te]))
         ys.append(ye[:, None])
-        labels.append(mode)
+        run.modes.append(mode)
         target, x, message = transition(mode, guard.name, float(te), np.array(ye))
         run.switches.append(Switch(float(te), mode, target, message))
         if target is None:
@@ -160,6 +159,5 @@ def simulate_hybrid(
             break
     run.t = np.concatenate(ts)
     run.y = np.concatenate(ys, axis=1)
-    run.modes = labels
     run.crossings.sort()
     return run
