@@ -315,10 +315,8 @@ class ChartIntegrator(Integrator):
             k += sol.y.shape[1]
             if sol.status == 0 or k >= n_points:
                 break
-            t0 = float(sol.t_events[0][0])
-            other = charts[1 - current]
-            state = other.from_ambient(chart.to_ambient(sol.y_events[0][0], p), p)
-            current = 1 - current
+            t0, current = float(sol.t_events[0][0]), 1 - current
+            state = charts[current].from_ambient(chart.to_ambient(sol.y_events[0][0], p), p)
             notes.append(t0)
         traj = self._trajectory(system, setup, out)
         if notes:
