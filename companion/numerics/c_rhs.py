@@ -126,13 +126,11 @@ def library(program: Program) -> ctypes.CDLL:
     return load(fingerprint([program.inputs, program.rates]), lambda: program_source(program))
 
 
-def c_names(state: Sequence[sp.Symbol], parameters: Sequence[sp.Symbol],
-            t: sp.Symbol | None = None) -> dict[sp.Symbol, sp.Symbol]:
-    """The symbols as the C right-hand side names them: ``x[i]``, ``p[i]`` and ``t``."""
+def c_names(state: Sequence[sp.Symbol], parameters: Sequence[sp.Symbol]
+            ) -> dict[sp.Symbol, sp.Symbol]:
+    """The symbols as the C right-hand side names them: ``x[i]`` and ``p[i]``."""
     names = {s: sp.Symbol(f"x[{i}]") for i, s in enumerate(state)}
     names.update({s: sp.Symbol(f"p[{i}]") for i, s in enumerate(parameters)})
-    if t is not None:
-        names[t] = sp.Symbol("t")
     return names
 
 

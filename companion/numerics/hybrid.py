@@ -98,7 +98,6 @@ def simulate_hybrid(
     max_switches: int = 200,
     rtol: float = 1e-10,
     atol: float = 1e-12,
-    method: str = "DOP853",
     max_step: float = np.inf,
 ) -> HybridRun:
     """Integrate from ``mode`` and ``x0`` until ``t_final``, switching at guard crossings.
@@ -117,10 +116,10 @@ def simulate_hybrid(
         current = modes[mode]
         t_eval = np.concatenate([[t0], grid[(grid > t0) & (grid <= t_final)]])
         try:
-            if current.solve is not None and method == "DOP853":
+            if current.solve is not None:
                 sol = current.solve(t_eval, x, rtol, atol, max_step)
             else:
-                sol = integrate(current.rhs, x, t_eval, solver=method.lower(),
+                sol = integrate(current.rhs, x, t_eval, solver="dop853",
                                 events=current.guards, rtol=rtol, atol=atol,
                                 max_step=max_step, strict=False)
         except SingularConfigurationError as exc:
