@@ -319,13 +319,11 @@ def system_guards(system: System, state: Sequence[str], method: str, p: list[flo
 
 
 def _psi_functions(system: System, method: str) -> tuple[Callable | None, ...]:
-    """For :func:`system_guards`, functions of (q, parameters, t), arrays of samples alike:
-    the coordinates' conditioning |det Ψ| / Π_i ‖row i of Ψ‖ and |det Ψ| (None when Ψ does not
-    depend on the q's, or under numeric elimination, whose compiled Φ refuses a singular Ψ
-    itself);
-    the entries of [Ψ_c | Ψ_t,c], the rows of the held u's in u = Ψ q̇ + Ψ_t (None
-    without); of (q, u, parameters, t), q̇ = Φ u + Φ_t of ``method`` (4.134) (None where
-    q̇ is read from the right-hand side: numeric elimination, speeds other than the u's)."""
+    """For :func:`system_guards`, the :class:`Guards`' ``conditioning``, ``determinant``,
+    ``constrained`` and ``kinematics`` (of ``method``, (4.134)) as functions of (q[, u],
+    parameters, t), arrays of samples alike: None where Ψ does not depend on the q's or under
+    numeric elimination (whose compiled Φ refuses a singular Ψ itself), without held u's, or
+    where q̇ is read from the right-hand side (numeric elimination, speeds other than the u's)."""
     import sympy as sp
 
     psi, psi_t = system.psi
