@@ -13,7 +13,7 @@ is one way to satisfy the protocol (its derivation gives the right-hand side), n
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -225,10 +225,9 @@ class Evaluation:
         if wrong:
             raise TypeError(f"observables must map names to companion.model.Observable, got "
                             f"{', '.join(f'{k}: {observables[k]!r}' for k in wrong)}")
-        return Evaluation(**{k: definition.evaluated(k, getattr(self, k))
-                             for k in ("invariants", "series", "validity")},
-                          observables=observables, observers=tuple(self.observers or ()),
-                          t_final=self.t_final, n_points=self.n_points)
+        return replace(self, **{k: definition.evaluated(k, getattr(self, k))
+                                for k in ("invariants", "series", "validity")},
+                       observables=observables, observers=tuple(self.observers or ()))
 
     def compile(self, system: System) -> Callable[[Trajectory], None]:
         """``evaluate(trajectory)`` for ``system``: fills the trajectory's invariants, series
