@@ -521,20 +521,17 @@ class System:
             return self.parameter_table.vector(self.parameter_values(params))
         names = self.parameter_table.names
         order = ", ".join(names) or "none"
-        if isinstance(params, str) or not isinstance(params, Iterable):
-            raise TypeError(f"p must be the parameter values of {self.name} in the order "
-                            f"{order}, or a mapping by name; got {params!r}")
-        values = list(params)
-        if len(values) != len(names):
+        sequence = not isinstance(params, str) and isinstance(params, Iterable)
+        values = list(params) if sequence else None
+        if sequence and len(values) != len(names):
             raise ValueError(f"p holds {len(values)} value(s) but {self.name} has "
                              f"{len(names)} parameters, in this order: {order} "
                              "(or give a mapping by name or Symbol)")
-        for value in values:
-            try:
-                float(value)
-            except (TypeError, ValueError) as exc:
-                raise TypeError(f"p must be the parameter values of {self.name} in the order "
-                                f"{order}, or a mapping by name; got {params!r}") from exc
+        try:
+            list(map(float, values))  # not a sequence (None) or not numbers: refused alike
+        except (TypeError, ValueError) as exc:
+            raise TypeError(f"p must be the parameter values of {self.name} in the order "
+                            f"{order}, or a mapping by name; got {params!r}") from exc
         return self.parameter_table.vector(self.parameter_values(dict(zip(names, values,
                                                                           strict=True))))
 
