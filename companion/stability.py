@@ -54,15 +54,6 @@ class StabilitySweep:
     critical: list[float]
 
 
-def _settings(system: System, varied: str, value: float, nominal: Nominal | None,
-              params: Mapping[Any, Any] | None) -> tuple[dict[str, Any], dict[str, Any]]:
-    steady = dict(system.initial_table.by_name(nominal(value) if callable(nominal)
-                                               else nominal))
-    pv = dict(system.parameter_table.by_name(params))
-    (pv if varied in system.parameter_table.names else steady)[varied] = value
-    return steady, pv
-
-
 def eigenvalues_at(system: System, vary: str | sp.Symbol, value: float, *,
                    nominal: Nominal | None = None, params: Mapping[Any, Any] | None = None,
                    cyclic: Sequence[str | sp.Symbol] = (),
@@ -70,8 +61,11 @@ def eigenvalues_at(system: System, vary: str | sp.Symbol, value: float, *,
                    method: str | None = None) -> np.ndarray:
     """Eigenvalues of the linear equations about the steady motion with ``vary`` = ``value``,
     sorted by real then imaginary part (see :func:`stability_sweep` for the arguments)."""
-    varied = _varied(system, vary)
-    steady, pv = _settings(system, varied, float(value), nominal, params)
+    varied, value = _varied(system, vary), float(value)
+    steady = dict(system.initial_table.by_name(nominal(value) if callable(nominal)
+                                               else nominal))
+    pv = dict(system.parameter_table.by_name(params))
+    (pv if varied in system.parameter_table.names else steady)[varied] = value
     lin = system.linearize(steady, pv, cyclic=cyclic, method=method)
     if states is not None:
         names = [key_name(s, "an entry of states") for s in states]
