@@ -186,8 +186,15 @@ def load(digest: str, make_source: Callable[[], str]) -> ctypes.CDLL:
     CACHE.mkdir(parents=True, exist_ok=True)
     library = CACHE / f"rhs_{digest}.so"
     with _BUILDING:  # one build at a time in this process (an explorer builds in a thread)
-        if not library.exists():
-            _compile(cc, make_source() + c_dop853.source(), digest, library)
+        if not library.exists():  # files of this process: another may build the same source
+            src, partial = (CACHE / f"rhs_{digest}.{os.getpid()}.{x}" for x in ("c", "so"))
+            src.write_text(make_source() + c_dop853.source())
+            done = subprocess.run([cc, "-O2", "-shared", "-fPIC", "-o", str(partial), str(src),
+                                   "-lm"], capture_output=True, text=True)
+            if done.returncode != 0:
+                raise RuntimeError(f"the C right-hand side did not compile:\n"
+                                   f"{done.stderr[-2000:]}")
+            partial.replace(library)  # atomic
     lib = ctypes.CDLL(str(library))
     lib.rhs.restype = ctypes.c_int
     lib.rhs.argtypes = [ctypes.c_double, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
@@ -203,19 +210,6 @@ def load(digest: str, make_source: Callable[[], str]) -> ctypes.CDLL:
 
 
 _BUILDING = threading.Lock()
-
-
-def _compile(cc: str, text: str, digest: str, library: Path) -> None:
-    """Write the C source ``text`` and compile it into ``library``."""
-    mine = f"{os.getpid()}"  # files of this process only: another may build the same source
-    src = CACHE / f"rhs_{digest}.{mine}.c"
-    src.write_text(text)
-    partial = CACHE / f"rhs_{digest}.{mine}.so"
-    done = subprocess.run([cc, "-O2", "-shared", "-fPIC", "-o", str(partial), str(src), "-lm"],
-                          capture_output=True, text=True)
-    if done.returncode != 0:
-        raise RuntimeError(f"the C right-hand side did not compile:\n{done.stderr[-2000:]}")
-    partial.replace(library)  # atomic
 
 
 class CRightHandSide:
