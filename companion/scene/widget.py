@@ -14,7 +14,8 @@ from __future__ import annotations
 import base64
 import html
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -96,15 +97,20 @@ class Scene(anywidget.AnyWidget):
         declaration = self.declare(trajectory)
         frames = kf.build(declaration, trajectory.t, max_frames=self.max_frames)
         self.trajectory, self.keyframes = trajectory, frames
-        with self.hold_sync():
+        with self.hold_sync(), self._quietly():
             self.spec = frames.spec
             self.frames = frames.data
-            self._following = True
-            try:
-                self.time = float(trajectory.t[0])
-                self.played = -1e300  # a new motion has not been played
-            finally:
-                self._following = False
+            self.time = float(trajectory.t[0])
+            self.played = -1e300  # a new motion has not been played
+
+    @contextmanager
+    def _quietly(self) -> Iterator[None]:
+        """Set traits without the explorer following (its own moves come back as changes)."""
+        self._following = True
+        try:
+            yield
+        finally:
+            self._following = False
 
     @property
     def description(self) -> str:
@@ -146,21 +152,13 @@ class Scene(anywidget.AnyWidget):
             if self._following or explorer.trajectory is None:
                 return
             t = explorer.trajectory.t
-            i = int(np.clip(np.searchsorted(t, change["new"]), 0, len(t) - 1))
-            self._following = True
-            try:
-                play.go_to_sample(i)
-            finally:
-                self._following = False
+            with self._quietly():
+                play.go_to_sample(int(np.clip(np.searchsorted(t, change["new"]), 0, len(t) - 1)))
 
         def cursor_moved(sample: int) -> None:
-            if self._following or explorer.trajectory is None:
-                return
-            self._following = True
-            try:
-                self.time = float(explorer.trajectory.t[sample])
-            finally:
-                self._following = False
+            if not self._following and explorer.trajectory is not None:
+                with self._quietly():
+                    self.time = float(explorer.trajectory.t[sample])
 
         self.observe(scene_moved, names="time")
         play.on_sample(cursor_moved)
