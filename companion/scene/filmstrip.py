@@ -7,7 +7,6 @@ the same way: an orthographic camera, faces sorted back to front, arrows on top.
 
 from __future__ import annotations
 
-import io
 from itertools import product
 
 import numpy as np
@@ -15,7 +14,7 @@ from matplotlib.colors import to_rgb
 from scipy.spatial.transform import Rotation
 
 from companion.scene.keyframes import Keyframes, keyframe_indices
-from companion.widgets.frames import holding_matplotlib
+from companion.widgets.frames import figure_png, holding_matplotlib
 
 LIGHT = np.array([0.35, 0.65, 0.7]) / np.linalg.norm([0.35, 0.65, 0.7])
 
@@ -137,6 +136,4 @@ def filmstrip_png(keyframes: Keyframes, n_frames: int = 4, *, height: float = 2.
         draw_frame(fig.add_subplot(1, len(frames), k + 1), keyframes, int(frame),
                    neutral=neutral)
     fig.tight_layout(pad=0.3)
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=72, bbox_inches="tight", pad_inches=0.05)
-    return buf.getvalue()
+    return figure_png(fig, dpi=72, bbox_inches="tight", pad_inches=0.05)

@@ -104,6 +104,5 @@ def follow_mechanism(positions: list[np.ndarray]) -> tuple[np.ndarray, float] | 
     return centroid, FOLLOW_REACH * size
 
 
-def points_scene(trajectory: Trajectory) -> Declaration:
-    """The generic scene (the scene function of systems that declare none)."""
-    return points_declaration(trajectory)
+#: The generic scene (the scene function of systems that declare none).
+points_scene = points_declaration

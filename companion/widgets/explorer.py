@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import base64
 import html
-import io
 import math
 import time
 import weakref
@@ -31,7 +30,7 @@ from companion.numerics import SingularConfigurationError, Trajectory
 from companion.system import Parameter, ParameterTable
 from companion.widgets import labels, private_hooks, style
 from companion.widgets.background import _axes
-from companion.widgets.frames import MATPLOTLIB_LOCK, changing, safe_frames
+from companion.widgets.frames import MATPLOTLIB_LOCK, changing, figure_png, safe_frames
 from companion.widgets.lifecycle import close_tree, close_when_rerun, running_cell
 from companion.widgets.responsive import STATUS_CLASS, FigureFitter, running_loop
 
@@ -868,10 +867,7 @@ class Explorer:
 
     def png(self) -> bytes:
         """The figure as PNG bytes."""
-        buf = io.BytesIO()
-        with MATPLOTLIB_LOCK:
-            self.figure.savefig(buf, format="png", dpi=80)
-        return buf.getvalue()
+        return figure_png(self.figure, dpi=80)
 
     def _readout(self) -> None:
         """Show the status line, and give screen readers the outcome: the status line is a
