@@ -14,8 +14,7 @@ from __future__ import annotations
 import base64
 import html
 import json
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +27,7 @@ from companion.scene import keyframes as kf
 from companion.scene.filmstrip import filmstrip_png
 from companion.scene.items import Declaration
 from companion.widgets import style
-from companion.widgets.lifecycle import close_when_rerun
+from companion.widgets.lifecycle import close_when_rerun, quietly
 
 _HERE = Path(__file__).parent
 _ESM_SOURCE = (_HERE / "scene.js").read_text(encoding="utf-8")
@@ -86,7 +85,7 @@ class Scene(anywidget.AnyWidget):
         self.max_frames = max_frames
         self.keyframes: kf.Keyframes | None = None
         self.trajectory: Trajectory | None = None
-        self._following = False
+        self._quiet = False  # set while it moves itself: the explorer does not follow
         #: Shown inside its explorer (lecture mode): displaying it again shows nothing.
         self.beside = False
         self.show(trajectory)
@@ -97,20 +96,11 @@ class Scene(anywidget.AnyWidget):
         declaration = self.declare(trajectory)
         frames = kf.build(declaration, trajectory.t, max_frames=self.max_frames)
         self.trajectory, self.keyframes = trajectory, frames
-        with self.hold_sync(), self._quietly():
+        with self.hold_sync(), quietly(self):
             self.spec = frames.spec
             self.frames = frames.data
             self.time = float(trajectory.t[0])
             self.played = -1e300  # a new motion has not been played
-
-    @contextmanager
-    def _quietly(self) -> Iterator[None]:
-        """Set traits without the explorer following (its own moves come back as changes)."""
-        self._following = True
-        try:
-            yield
-        finally:
-            self._following = False
 
     @property
     def description(self) -> str:
@@ -140,7 +130,7 @@ class Scene(anywidget.AnyWidget):
             self.beside = True
         self.predict = explorer.predicting
         explorer.on_predict.append(lambda on: setattr(self, "predict", on))
-        self.observe(lambda change: self._following or explorer.played_to(change["new"]),
+        self.observe(lambda change: self._quiet or explorer.played_to(change["new"]),
                      names="played")
         play = getattr(explorer.view, "play", None)
         if play is None:
@@ -149,15 +139,15 @@ class Scene(anywidget.AnyWidget):
         play.widget.layout.display = "none"
 
         def scene_moved(change: dict) -> None:
-            if self._following or explorer.trajectory is None:
+            if self._quiet or explorer.trajectory is None:
                 return
             t = explorer.trajectory.t
-            with self._quietly():
+            with quietly(self):
                 play.go_to_sample(int(np.clip(np.searchsorted(t, change["new"]), 0, len(t) - 1)))
 
         def cursor_moved(sample: int) -> None:
-            if not self._following and explorer.trajectory is not None:
-                with self._quietly():
+            if not self._quiet and explorer.trajectory is not None:
+                with quietly(self):
                     self.time = float(explorer.trajectory.t[sample])
 
         self.observe(scene_moved, names="time")

@@ -31,7 +31,7 @@ from companion.system import Parameter, ParameterTable
 from companion.widgets import labels, private_hooks, style
 from companion.widgets.background import _axes
 from companion.widgets.frames import MATPLOTLIB_LOCK, changing, figure_png, safe_frames
-from companion.widgets.lifecycle import close_tree, close_when_rerun, running_cell
+from companion.widgets.lifecycle import close_tree, close_when_rerun, quietly, running_cell
 from companion.widgets.responsive import STATUS_CLASS, FigureFitter, running_loop
 
 
@@ -793,8 +793,7 @@ class Explorer:
 
     def _follow_limits(self) -> None:
         """Sliders show the current values, over their current ranges (without updates)."""
-        self._quiet = True
-        try:
+        with quietly(self):
             for name, slider in self.controls.items():
                 low, high = self.range_of(name)
                 if name in self.limits and (slider.min, slider.max) != (low, high):
@@ -809,8 +808,6 @@ class Explorer:
                 if slider.min <= value <= slider.max and not math.isclose(
                         slider.value, value, rel_tol=0, abs_tol=1e-9 * slider.step):
                     slider.value = value
-        finally:
-            self._quiet = False
 
     def _simulate(self) -> Trajectory:
         start = time.perf_counter()
