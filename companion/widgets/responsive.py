@@ -206,7 +206,8 @@ class FigureFitter:
         with changing(self.figure):
             self._arrange(stacked=width_px < self.breakpoint_px())
             width_in = width_px / self.pixels_per_inch
-            height_in = self._stacked_height() if self.stacked else self.nominal_inches[1]
+            height_in = self.nominal_inches[1] * (sum(map(self._height_share, self._panels()))
+                                                  if self.stacked else 1.0)
             self._text_scale = 1.0
             if self.keep_aspect and not self.stacked:
                 scale = self._beside_scale(width_px)
@@ -249,9 +250,6 @@ class FigureFitter:
         ratios = np.asarray(spec.get_gridspec().get_height_ratios()
                             or [1.0] * spec.get_gridspec().nrows, dtype=float)
         return float(ratios[spec.rowspan].sum() / ratios.sum())
-
-    def _stacked_height(self) -> float:
-        return sum(self._height_share(s) for s in self._panels()) * self.nominal_inches[1]
 
     def _arrange(self, *, stacked: bool) -> None:
         """Put the panels side by side (the view's layout) or in one column."""
