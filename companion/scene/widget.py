@@ -113,11 +113,6 @@ class Scene(anywidget.AnyWidget):
         open (``predict``) the invitation to play (scene.js writes the same)."""
         return PREDICT_CAPTION if self.predict else self.description
 
-    @property
-    def payload_bytes(self) -> int:
-        """Bytes of the keyframe message of the motion shown."""
-        return self.keyframes.payload_bytes if self.keyframes else 0
-
     def follow(self, explorer) -> Scene:
         """Couple to an :class:`~companion.widgets.Explorer`: its slider changes replace the
         motion, its time cursor follows playback and its play scrubber moves the scene."""
