@@ -346,13 +346,10 @@ class Explorer:
     preset
         The preset to start from (default: the parameters' defaults).
     key
-        Explorers of one system under one key, built by one notebook cell (or outside any
-        cell: a script), replace each other: building one closes the previous.  Default
-        ``preset`` or "main".  Whatever the key, a notebook cell that runs again closes the
-        explorers its earlier run built (their output is replaced; see
-        :func:`~companion.widgets.lifecycle.close_when_rerun`), and explorers built by other
-        cells stay live: re-running a cell 20 times leaves one live figure, and a second cell
-        exploring the same system never silently closes the first cell's explorer.
+        Explorers of one system under one key, built by one notebook cell (or a script),
+        replace each other: building one closes the previous.  Default ``preset`` or "main".
+        Whatever the key, a cell run again closes what its earlier run built
+        (:func:`~companion.widgets.lifecycle.close_when_rerun`); other cells' explorers stay.
 
     Raises
     ------
