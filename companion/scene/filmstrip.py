@@ -7,7 +7,7 @@ the same way: an orthographic camera, faces sorted back to front, arrows on top.
 
 from __future__ import annotations
 
-import io
+from functools import partial
 from itertools import product
 
 import numpy as np
@@ -15,7 +15,7 @@ from matplotlib.colors import to_rgb
 from scipy.spatial.transform import Rotation
 
 from companion.scene.keyframes import Keyframes, keyframe_indices
-from companion.widgets.frames import holding_matplotlib
+from companion.widgets.frames import figure_png, holding_matplotlib
 
 LIGHT = np.array([0.35, 0.65, 0.7]) / np.linalg.norm([0.35, 0.65, 0.7])
 
@@ -53,7 +53,7 @@ def draw_frame(ax, keyframes: Keyframes, frame: int, *, neutral: bool = False) -
     for trail in [] if neutral else spec["trails"]:
         path = keyframes.channel(trail["point"])[: frame + 1] @ basis.T
         ax.plot(path[:, 0], path[:, 1], color=trail["color"], lw=1.0, zorder=1)
-    prims = []  # (depth, order, kind, payload); order: declaration order (layer), then face
+    prims = []  # (depth, order, draw at a zorder); order: declaration order (layer), then face
     for mesh in spec["meshes"]:
         pos = keyframes.value(mesh["position"], frame)
         verts = np.array(mesh["vertices"], dtype=float)
@@ -73,28 +73,24 @@ def draw_frame(ax, keyframes: Keyframes, frame: int, *, neutral: bool = False) -
             rgb = np.array(to_rgb(mesh.get("face_colors", [color] * (k + 1))[k]))
             lit = 1.0 if spec["view"] == "2d" else 0.42 + 0.58 * abs(n @ (
                 LIGHT @ np.array([right, up, toward])))
-            prims.append((float(np.mean(w @ toward)), mesh["layer"] * 10_000 + k, "face",
-                          (w @ basis.T, np.clip(rgb * lit, 0, 1), mesh["opacity"])))
+            xy = w @ basis.T
+            prims.append((float(np.mean(w @ toward)), mesh["layer"] * 10_000 + k, partial(
+                ax.fill, xy[:, 0], xy[:, 1], color=np.clip(rgb * lit, 0, 1),
+                alpha=mesh["opacity"], lw=0.3)))
     for rod in spec["rods"]:
         a, b = keyframes.value(rod["a"], frame), keyframes.value(rod["b"], frame)
-        prims.append((float((a + b) @ toward / 2), rod["layer"] * 10_000, "rod",
-                      (screen(a), screen(b), rod["color"], rod["width"])))
+        s, e = screen(a), screen(b)
+        prims.append((float((a + b) @ toward / 2), rod["layer"] * 10_000, partial(
+            ax.plot, [s[0], e[0]], [s[1], e[1]], color=rod["color"], lw=rod["width"] / 2,
+            solid_capstyle="round")))
     for point in spec["points"]:
         p = keyframes.value(point["point"], frame)
-        prims.append((float(p @ toward) + 1e-3, point["layer"] * 10_000, "point",
-                      (screen(p), point["color"], point["radius"])))
+        s = screen(p)
+        prims.append((float(p @ toward) + 1e-3, point["layer"] * 10_000, partial(
+            ax.plot, [s[0]], [s[1]], "o", color=point["color"], ms=point["radius"])))
     prims.sort(key=(lambda x: (x[0], x[1])) if spec["view"] == "3d" else (lambda x: x[1]))
-    for z, (_, _, kind, payload) in enumerate(prims, start=2):
-        if kind == "face":
-            xy, rgb, alpha = payload
-            ax.fill(xy[:, 0], xy[:, 1], color=rgb, alpha=alpha, lw=0.3, zorder=z)
-        elif kind == "rod":
-            s, e, color, width = payload
-            ax.plot([s[0], e[0]], [s[1], e[1]], color=color, lw=width / 2,
-                    solid_capstyle="round", zorder=z)
-        else:
-            s, color, radius = payload
-            ax.plot([s[0]], [s[1]], "o", color=color, ms=radius, zorder=z)
+    for z, (_, _, draw) in enumerate(prims, start=2):
+        draw(zorder=z)
     top = len(prims) + 3
     for arrow in [] if neutral else spec["arrows"]:
         o = keyframes.value(arrow["origin"], frame)
@@ -137,6 +133,4 @@ def filmstrip_png(keyframes: Keyframes, n_frames: int = 4, *, height: float = 2.
         draw_frame(fig.add_subplot(1, len(frames), k + 1), keyframes, int(frame),
                    neutral=neutral)
     fig.tight_layout(pad=0.3)
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=72, bbox_inches="tight", pad_inches=0.05)
-    return buf.getvalue()
+    return figure_png(fig, dpi=72, bbox_inches="tight", pad_inches=0.05)

@@ -119,9 +119,8 @@ class _Packer:
         """A reference's keyframe values, shape (n, width)."""
         if isinstance(ref, list):
             return np.asarray(ref, dtype=float)[None, :]
-        offset, width, _ = self.channels[ref]
-        index = list(self.channels).index(ref)
-        return self.blocks[index].reshape(-1, width).astype(float)
+        _, width, _ = self.channels[ref]
+        return self.blocks[list(self.channels).index(ref)].reshape(-1, width).astype(float)
 
 
 def build(declaration: Declaration, t: np.ndarray, *,
@@ -173,10 +172,8 @@ def build(declaration: Declaration, t: np.ndarray, *,
             spec["points"].append({"point": ref, "color": item.color, "radius": item.radius,
                                    "layer": k})
             if item.trail and isinstance(ref, str):
-                keep = None
-                if item.trail_seconds is not None:
-                    keep = int(np.ceil(item.trail_seconds / max(np.mean(np.diff(t[picks])),
-                                                                1e-12)))
+                keep = None if item.trail_seconds is None else int(np.ceil(
+                    item.trail_seconds / max(np.mean(np.diff(t[picks])), 1e-12)))
                 spec["trails"].append({"point": ref, "color": item.color, "keep": keep})
         elif isinstance(item, Arrow):
             origin = pack.point(item.origin, what + " origin")

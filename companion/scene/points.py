@@ -17,7 +17,7 @@ from itertools import pairwise
 import numpy as np
 
 from companion.numerics import Trajectory
-from companion.scene.items import COLORS, Declaration, Grid, Point, Rod
+from companion.scene.items import COLORS, Declaration, Grid, Point, Rod, _column
 
 #: One colour per point, Okabe–Ito's (told apart under colour-vision deficiencies: tests/
 #: test_colours.py).
@@ -67,8 +67,7 @@ def points_declaration(trajectory: Trajectory, title: str = "",
                          "{'x_<name>': …, 'y_<name>': …} for several points")
     planar = all(p.shape[0] == 2 for p in points.values())
     items: list = [Grid(z=0.0), *(extra or [])]
-    positions = [np.vstack([p, np.zeros_like(p[:1])]) if p.shape[0] == 2 else p
-                 for p in points.values()]
+    positions = [_column(p) for p in points.values()]  # planar points at z = 0
     # the outline of what moves as one body first, so the dots sit on it
     items += [Rod(a, b, color=COLORS["link"], width=4.0)
               for a, b in pairwise(positions) if rigidly_joined(a, b)]
@@ -104,6 +103,5 @@ def follow_mechanism(positions: list[np.ndarray]) -> tuple[np.ndarray, float] | 
     return centroid, FOLLOW_REACH * size
 
 
-def points_scene(trajectory: Trajectory) -> Declaration:
-    """The generic scene (the scene function of systems that declare none)."""
-    return points_declaration(trajectory)
+#: The generic scene (the scene function of systems that declare none).
+points_scene = points_declaration

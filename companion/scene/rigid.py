@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from companion.numerics import Trajectory
+from companion.numerics import Trajectory, rotations
 from companion.numerics.rotations import quaternion_from_euler_angles as euler_quaternions
 from companion.scene.describe import list_times, sign_changes
 from companion.scene.items import (
@@ -20,7 +20,6 @@ from companion.scene.items import (
     Declaration,
     box,
     quaternion_from_matrices,
-    rotate,
 )
 
 _INERTIA = ("I_xx", "I_yy", "I_zz")
@@ -49,21 +48,13 @@ def tumbling_box(trajectory: Trajectory, centre, size: float) -> tuple[list, np.
     I = np.array([trajectory.params[n] for n in _INERTIA])
     omega_body = np.array([trajectory[n] for n in _OMEGA])
     q = body_attitude(trajectory)
-    edges = size * box_proportions(I)
-    omega = np.einsum("ijn,jn->in", _matrices(q), omega_body)
-    H = np.einsum("ijn,jn->in", _matrices(q), I[:, None] * omega_body)
-    reach = 0.85 * size
-    items = box(tuple(edges), centre, q)
-    items.append(Arrow(centre, omega * reach / max(np.max(np.linalg.norm(omega, axis=0)), 1e-12),
-                       COLORS["omega"], label="ω", width=3.0))
-    items.append(Arrow(centre, H * reach / max(np.max(np.linalg.norm(H, axis=0)), 1e-12),
-                       COLORS["H"], label="H", width=3.0))
     h_body = I[:, None] * omega_body
+    items = box(tuple(size * box_proportions(I)), centre, q)
+    for colour, label, body in (("omega", "ω", omega_body), ("H", "H", h_body)):
+        vector = rotations.rotate(q, body)  # in space axes
+        reach = 0.85 * size / max(np.max(np.linalg.norm(vector, axis=0)), 1e-12)
+        items.append(Arrow(centre, vector * reach, COLORS[colour], label=label, width=3.0))
     return items, h_body / np.linalg.norm(h_body, axis=0)
-
-
-def _matrices(q: np.ndarray) -> np.ndarray:
-    return np.stack([rotate(q, e) for e in np.eye(3)], axis=1)
 
 
 def flip_story(t: np.ndarray, h_body: np.ndarray) -> str:

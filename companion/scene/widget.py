@@ -27,7 +27,7 @@ from companion.scene import keyframes as kf
 from companion.scene.filmstrip import filmstrip_png
 from companion.scene.items import Declaration
 from companion.widgets import style
-from companion.widgets.lifecycle import close_when_rerun
+from companion.widgets.lifecycle import close_when_rerun, quietly
 
 _HERE = Path(__file__).parent
 _ESM_SOURCE = (_HERE / "scene.js").read_text(encoding="utf-8")
@@ -85,7 +85,7 @@ class Scene(anywidget.AnyWidget):
         self.max_frames = max_frames
         self.keyframes: kf.Keyframes | None = None
         self.trajectory: Trajectory | None = None
-        self._following = False
+        self._quiet = False  # set while it moves itself: the explorer does not follow
         #: Shown inside its explorer (lecture mode): displaying it again shows nothing.
         self.beside = False
         self.show(trajectory)
@@ -96,15 +96,11 @@ class Scene(anywidget.AnyWidget):
         declaration = self.declare(trajectory)
         frames = kf.build(declaration, trajectory.t, max_frames=self.max_frames)
         self.trajectory, self.keyframes = trajectory, frames
-        with self.hold_sync():
+        with self.hold_sync(), quietly(self):
             self.spec = frames.spec
             self.frames = frames.data
-            self._following = True
-            try:
-                self.time = float(trajectory.t[0])
-                self.played = -1e300  # a new motion has not been played
-            finally:
-                self._following = False
+            self.time = float(trajectory.t[0])
+            self.played = -1e300  # a new motion has not been played
 
     @property
     def description(self) -> str:
@@ -116,11 +112,6 @@ class Scene(anywidget.AnyWidget):
         """The caption shown under the scene: the description, or while a prediction is
         open (``predict``) the invitation to play (scene.js writes the same)."""
         return PREDICT_CAPTION if self.predict else self.description
-
-    @property
-    def payload_bytes(self) -> int:
-        """Bytes of the keyframe message of the motion shown."""
-        return self.keyframes.payload_bytes if self.keyframes else 0
 
     def follow(self, explorer) -> Scene:
         """Couple to an :class:`~companion.widgets.Explorer`: its slider changes replace the
@@ -134,7 +125,7 @@ class Scene(anywidget.AnyWidget):
             self.beside = True
         self.predict = explorer.predicting
         explorer.on_predict.append(lambda on: setattr(self, "predict", on))
-        self.observe(lambda change: self._following or explorer.played_to(change["new"]),
+        self.observe(lambda change: self._quiet or explorer.played_to(change["new"]),
                      names="played")
         play = getattr(explorer.view, "play", None)
         if play is None:
@@ -143,24 +134,16 @@ class Scene(anywidget.AnyWidget):
         play.widget.layout.display = "none"
 
         def scene_moved(change: dict) -> None:
-            if self._following or explorer.trajectory is None:
+            if self._quiet or explorer.trajectory is None:
                 return
             t = explorer.trajectory.t
-            i = int(np.clip(np.searchsorted(t, change["new"]), 0, len(t) - 1))
-            self._following = True
-            try:
-                play.go_to_sample(i)
-            finally:
-                self._following = False
+            with quietly(self):
+                play.go_to_sample(int(np.clip(np.searchsorted(t, change["new"]), 0, len(t) - 1)))
 
         def cursor_moved(sample: int) -> None:
-            if self._following or explorer.trajectory is None:
-                return
-            self._following = True
-            try:
-                self.time = float(explorer.trajectory.t[sample])
-            finally:
-                self._following = False
+            if not self._quiet and explorer.trajectory is not None:
+                with quietly(self):
+                    self.time = float(explorer.trajectory.t[sample])
 
         self.observe(scene_moved, names="time")
         play.on_sample(cursor_moved)

@@ -6,13 +6,11 @@ A view subclasses :class:`AnimatedView` and writes three methods: :meth:`~Animat
 (axes and artists, once), :meth:`~AnimatedView.draw_motion` (the whole motion: series against
 time, paths) and :meth:`~AnimatedView.draw_sample` (what moves with the time cursor).  The time
 cursor lives in one place, :attr:`AnimatedView.time_index`, moved by
-:meth:`AnimatedView.show_sample`; anything else that follows the cursor (a scene, a readout)
-registers with :meth:`AnimatedView.on_time_index`.
+:meth:`AnimatedView.show_sample`; a scene follows it through the play control
+(:meth:`~companion.widgets.play.PlayControl.on_sample`).
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
@@ -46,7 +44,6 @@ class AnimatedView(View):
     def setup(self, fig: Figure, trajectory: Trajectory) -> None:
         self.fig = fig
         self.cursors: list[Line2D] = []
-        self._time_listeners: list[Callable[[int], None]] = []
         self.time_index = 0
         self.trajectory = trajectory
         self.build(fig, trajectory)
@@ -83,8 +80,8 @@ class AnimatedView(View):
         self.show_sample(0, draw=False)
 
     def show_sample(self, i: int, draw: bool = True) -> None:
-        """Move the time cursor to sample ``i``: the cursors, the view's markers and every
-        listener; then ask for a redraw (unless ``draw`` is false)."""
+        """Move the time cursor to sample ``i``: the cursors and the view's markers; then ask
+        for a redraw (unless ``draw`` is false)."""
         i = int(i)
         with MATPLOTLIB_LOCK:  # the play control's messages may run on another thread
             self.time_index = i
@@ -92,18 +89,11 @@ class AnimatedView(View):
             for cursor in self.cursors:
                 cursor.set_xdata([t, t])
             self.draw_sample(self.trajectory, i)
-        for listener in self._time_listeners:
-            listener(i)
         if draw:
             self.fig.canvas.draw_idle()
-
-    def on_time_index(self, callback: Callable[[int], None]) -> None:
-        """Also call ``callback(sample_index)`` whenever the time cursor moves."""
-        self._time_listeners.append(callback)
 
     def extra_widgets(self) -> list:
         return [self.play.widget]
 
     def close(self) -> None:
         self.play.close()
-        self._time_listeners.clear()

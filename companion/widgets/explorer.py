@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import base64
 import html
-import io
 import math
 import time
 import weakref
@@ -30,8 +29,9 @@ from companion.model import Model, as_model
 from companion.numerics import SingularConfigurationError, Trajectory
 from companion.system import Parameter, ParameterTable
 from companion.widgets import labels, private_hooks, style
-from companion.widgets.frames import MATPLOTLIB_LOCK, changing, safe_frames
-from companion.widgets.lifecycle import close_tree, close_when_rerun, running_cell
+from companion.widgets.background import _axes
+from companion.widgets.frames import MATPLOTLIB_LOCK, changing, figure_png, safe_frames
+from companion.widgets.lifecycle import close_tree, close_when_rerun, quietly, running_cell
 from companion.widgets.responsive import STATUS_CLASS, FigureFitter, running_loop
 
 
@@ -113,7 +113,7 @@ def rescale(ax, *, x: bool = True, y: bool = True, y_floor: float = 0.0) -> None
             (y, ax.yaxis, ax.dataLim.intervaly, ax.get_ylim(), ax.set_ylim)):
         if not fit or not np.all(np.isfinite(data)):
             continue  # no data to fit
-        if axis is ax.yaxis and y_floor > 0 and _within(data, y_floor):
+        if axis is ax.yaxis and y_floor > 0 and np.all(np.abs(data) <= y_floor):
             set_lim(-y_floor, y_floor, auto=auto)
         elif keep and _fills(data, before, axis.get_scale()):
             set_lim(before, auto=auto)
@@ -166,12 +166,6 @@ def drift_limits(ax) -> None:
     ax.set_ylim(-now, now)
 
 
-def _within(data, bound: float) -> bool:
-    """Whether ``data`` (low, high) lie within ±``bound``."""
-    data = np.asarray(data, dtype=float)
-    return bool(np.all(np.isfinite(data)) and np.all(np.abs(data) <= bound))
-
-
 def _fills(data, limits, scale: str) -> bool:
     """Whether ``data`` (low, high) lie within ``limits`` and span ``KEEP_LIMITS_FILL`` of them,
     measured in decades on a log axis."""
@@ -184,14 +178,8 @@ def _fills(data, limits, scale: str) -> bool:
     elif scale != "linear":
         return False
     slack = ROUNDING * (high - low)  # a time from −7e-18 s is inside an axis from 0
-    return bool(np.all(np.isfinite(data)) and low - slack <= data[0] <= data[1] <= high + slack
+    return bool(low - slack <= data[0] <= data[1] <= high + slack
                 and data[1] - data[0] >= KEEP_LIMITS_FILL * (high - low))
-
-
-def _axes_of(ax) -> list[Any]:
-    """The axes' axis objects: x and y, and z on a 3D axes."""
-    return [axis for axis in (ax.xaxis, ax.yaxis, getattr(ax, "zaxis", None))
-            if axis is not None]
 
 
 class _Limits:
@@ -200,7 +188,7 @@ class _Limits:
 
     def __init__(self, ax) -> None:
         self.ax = ax
-        self.view = [(axis, axis.get_view_interval().copy()) for axis in _axes_of(ax)]
+        self.view = [(axis, axis.get_view_interval().copy()) for axis in _axes(ax)]
         self.data = [(box, box.frozen()) for box in (ax.dataLim, getattr(ax, "zz_dataLim", None))
                      if box is not None]
 
@@ -219,13 +207,12 @@ def few_ticks(*axes, nbins: int = 4) -> None:
     for ax in axes:
         if getattr(ax, "name", "") == "3d":
             continue
-        for axis, scale in (("x", ax.get_xscale()), ("y", ax.get_yscale())):
-            target = ax.xaxis if axis == "x" else ax.yaxis
-            if scale == "linear":
-                ax.locator_params(axis=axis, nbins=nbins)
-            elif scale == "log":
-                target.set_major_locator(LogLocator(numticks=nbins + 1))
-                target.set_minor_locator(NullLocator())
+        for name, axis in (("x", ax.xaxis), ("y", ax.yaxis)):
+            if axis.get_scale() == "linear":
+                ax.locator_params(axis=name, nbins=nbins)
+            elif axis.get_scale() == "log":
+                axis.set_major_locator(LogLocator(numticks=nbins + 1))
+                axis.set_minor_locator(NullLocator())
 
 
 #: CSS class of every explorer's outer box: browser tests and benchmarks find explorers by it.
@@ -359,13 +346,10 @@ class Explorer:
     preset
         The preset to start from (default: the parameters' defaults).
     key
-        Explorers of one system under one key, built by one notebook cell (or outside any
-        cell: a script), replace each other: building one closes the previous.  Default
-        ``preset`` or "main".  Whatever the key, a notebook cell that runs again closes the
-        explorers its earlier run built (their output is replaced; see
-        :func:`~companion.widgets.lifecycle.close_when_rerun`), and explorers built by other
-        cells stay live: re-running a cell 20 times leaves one live figure, and a second cell
-        exploring the same system never silently closes the first cell's explorer.
+        Explorers of one system under one key, built by one notebook cell (or a script),
+        replace each other: building one closes the previous.  Default ``preset`` or "main".
+        Whatever the key, a cell run again closes what its earlier run built
+        (:func:`~companion.widgets.lifecycle.close_when_rerun`); other cells' explorers stay.
 
     Raises
     ------
@@ -661,7 +645,7 @@ class Explorer:
         self._shown_limits = [_Limits(ax) for ax in self.figure.axes]
         self._hide_artists()
         self._formatters = [(axis, axis.get_major_formatter()) for ax in self.figure.axes
-                            for axis in _axes_of(ax)]
+                            for axis in _axes(ax)]
         for axis, _ in self._formatters:
             axis.set_major_formatter(NullFormatter())  # no tick labels, no offset (1e-12)
         self._set_predicting(True, redraw)
@@ -806,8 +790,7 @@ class Explorer:
 
     def _follow_limits(self) -> None:
         """Sliders show the current values, over their current ranges (without updates)."""
-        self._quiet = True
-        try:
+        with quietly(self):
             for name, slider in self.controls.items():
                 low, high = self.range_of(name)
                 if name in self.limits and (slider.min, slider.max) != (low, high):
@@ -822,8 +805,6 @@ class Explorer:
                 if slider.min <= value <= slider.max and not math.isclose(
                         slider.value, value, rel_tol=0, abs_tol=1e-9 * slider.step):
                     slider.value = value
-        finally:
-            self._quiet = False
 
     def _simulate(self) -> Trajectory:
         start = time.perf_counter()
@@ -880,10 +861,7 @@ class Explorer:
 
     def png(self) -> bytes:
         """The figure as PNG bytes."""
-        buf = io.BytesIO()
-        with MATPLOTLIB_LOCK:
-            self.figure.savefig(buf, format="png", dpi=80)
-        return buf.getvalue()
+        return figure_png(self.figure, dpi=80)
 
     def _readout(self) -> None:
         """Show the status line, and give screen readers the outcome: the status line is a

@@ -53,6 +53,7 @@ releases they were tested with, and otherwise leaves the frames to ipympl (the l
 from __future__ import annotations
 
 import functools
+import io
 import struct
 import threading
 import zlib
@@ -88,6 +89,14 @@ def holding_matplotlib(function: Callable[P, R]) -> Callable[P, R]:
             return function(*args, **kwargs)
 
     return held
+
+
+@holding_matplotlib
+def figure_png(figure: Figure, **savefig: Any) -> bytes:
+    """PNG bytes of ``figure`` saved with ``savefig``'s keyword arguments (a static form)."""
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", **savefig)
+    return buffer.getvalue()
 
 
 @contextmanager

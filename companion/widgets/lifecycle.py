@@ -5,7 +5,8 @@ notebook cell run again leaves what its earlier run built alive (IPython's outpu
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import ipywidgets as w
@@ -28,6 +29,17 @@ def close_tree(widget: w.Widget) -> None:
         if isinstance(owned, w.Widget):
             close_tree(owned)  # the toolbar has a layout of its own
     widget.close()
+
+
+@contextmanager
+def quietly(owner: Any) -> Iterator[None]:
+    """``owner._quiet`` true until the block ends: the widget changes made in it are the
+    owner's own, which its observers let pass."""
+    owner._quiet = True
+    try:
+        yield
+    finally:
+        owner._quiet = False
 
 
 # ------------------------------------------------------------------ owned by a notebook cell

@@ -12,7 +12,7 @@ import ipywidgets as w
 
 from companion.mechanics.methods import METHODS, method_title
 from companion.system import System
-from companion.widgets.lifecycle import close_tree
+from companion.widgets.lifecycle import close_tree, quietly
 
 #: Why a method does not apply, in a reader's words (the exceptions speak to programmers).
 NOT_APPLICABLE = {
@@ -79,11 +79,8 @@ class MethodSelector:
 
     def select(self, example: str, method: str) -> None:
         """Choose a pair as the reader would with the dropdowns."""
-        self._quiet = True
-        try:
+        with quietly(self):
             self.example.value, self.method.value = example, method
-        finally:
-            self._quiet = False
         self._render()
 
     def _render(self) -> None:

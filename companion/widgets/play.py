@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import ipywidgets as w
 
-from companion.widgets.lifecycle import close_tree
+from companion.widgets.lifecycle import close_tree, quietly
 
 
 class PlayControl:
@@ -50,13 +50,10 @@ class PlayControl:
             raise ValueError(f"a trajectory needs at least one sample, got {n_samples}")
         self.n_samples = int(n_samples)
         frames = max(min(self.n_samples, self.max_frames), 1)
-        self._quiet = True  # the new trajectory's first sample is drawn by whoever asked
-        try:
+        with quietly(self):  # the new trajectory's first sample is drawn by whoever asked
             self._slider.value = 0
             self._slider.max = frames - 1
             self._play.max = frames - 1
-        finally:
-            self._quiet = False
 
     def _on_frame(self, change: dict) -> None:
         if not self._quiet:

@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import io
 import math
 import weakref
 from collections.abc import Callable
@@ -54,7 +53,7 @@ from matplotlib.layout_engine import ConstrainedLayoutEngine
 from matplotlib.text import Text
 from matplotlib.ticker import NullLocator
 
-from companion.widgets import private_hooks, style
+from companion.widgets import frames, private_hooks, style
 from companion.widgets.background import _apply_aspect, _axes, _is_3d, _rounded, _titles
 from companion.widgets.frames import MATPLOTLIB_LOCK, changing, holding_matplotlib, lock_messages
 from companion.widgets.lifecycle import close_tree
@@ -207,7 +206,8 @@ class FigureFitter:
         with changing(self.figure):
             self._arrange(stacked=width_px < self.breakpoint_px())
             width_in = width_px / self.pixels_per_inch
-            height_in = self._stacked_height() if self.stacked else self.nominal_inches[1]
+            height_in = self.nominal_inches[1] * (sum(map(self._height_share, self._panels()))
+                                                  if self.stacked else 1.0)
             self._text_scale = 1.0
             if self.keep_aspect and not self.stacked:
                 scale = self._beside_scale(width_px)
@@ -250,9 +250,6 @@ class FigureFitter:
         ratios = np.asarray(spec.get_gridspec().get_height_ratios()
                             or [1.0] * spec.get_gridspec().nrows, dtype=float)
         return float(ratios[spec.rowspan].sum() / ratios.sum())
-
-    def _stacked_height(self) -> float:
-        return sum(self._height_share(s) for s in self._panels()) * self.nominal_inches[1]
 
     def _arrange(self, *, stacked: bool) -> None:
         """Put the panels side by side (the view's layout) or in one column."""
@@ -357,14 +354,8 @@ class ResponsiveFigure(w.VBox):
     @holding_matplotlib
     def _repr_mimebundle_(self, **kwargs) -> dict:
         bundle = dict(super()._repr_mimebundle_(**kwargs) or {})
-        bundle["image/png"] = base64.b64encode(_png(self.fitter.figure)).decode("ascii")
+        bundle["image/png"] = base64.b64encode(frames.figure_png(self.fitter.figure)).decode()
         return bundle
-
-
-def _png(figure: Figure) -> bytes:
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png")
-    return buffer.getvalue()
 
 
 @holding_matplotlib
@@ -387,7 +378,7 @@ def responsive_figure(figure: Figure, description: str | None = None) -> Respons
         shown = w.Image(format="png", layout={"max_width": "100%", "height": "auto"})
 
         def redraw() -> None:
-            shown.value = _png(figure)
+            shown.value = frames.figure_png(figure)
 
     fitter = FigureFitter(figure, redraw, scope_class=FIGURE_CLASS)
     fitter.probe.description = (figure_summary(figure) if description is None

@@ -14,12 +14,7 @@ from __future__ import annotations
 import posixpath
 
 from tornado.web import HTTPError
-from voila.exporter import VoilaMarkdownRenderer
-
-try:  # nbconvert 7.6 passed the image's URL second instead of first
-    from voila.exporter import NB_CONVERT_760
-except ImportError:  # pragma: no cover - every Voilà 0.5 has it
-    NB_CONVERT_760 = True
+from voila.exporter import NB_CONVERT_760, VoilaMarkdownRenderer
 
 #: The dotted name Voilà's ``markdown_renderer_class`` takes.
 RENDERER = f"{__name__}.ChapterMarkdownRenderer"
@@ -38,7 +33,7 @@ class ChapterMarkdownRenderer(VoilaMarkdownRenderer):
     """Voilà's image-inlining renderer, with a relative path that leaves the root retried."""
 
     def image(self, text: str, url: str, title: str | None = None) -> str:
-        src = url if NB_CONVERT_760 else text
+        src = url if NB_CONVERT_760 else text  # nbconvert 7.6 passed the URL second
         try:
             return super().image(text, url, title)
         except HTTPError:
