@@ -129,11 +129,6 @@ def _on_alarm(signum, frame):
     raise Timeout
 
 
-def _clock() -> float:
-    """This process's CPU seconds (user and system): what the soft limit counts."""
-    return time.process_time()
-
-
 @contextmanager
 def soft_limit(seconds: float) -> Iterator[None]:
     """Raise :class:`Timeout` in the block after ``seconds`` of this process's CPU time —
@@ -150,7 +145,7 @@ def soft_limit(seconds: float) -> Iterator[None]:
     if not SOFT_LIMITS or threading.current_thread() is not threading.main_thread():
         yield
         return
-    now = _clock()
+    now = time.process_time()
     deadline = min([now + seconds, *_DEADLINES[-1:]])
     _DEADLINES.append(deadline)
     previous = signal.signal(signal.SIGPROF, _on_alarm)
@@ -162,7 +157,7 @@ def soft_limit(seconds: float) -> Iterator[None]:
         _DEADLINES.pop()
         signal.signal(signal.SIGPROF, previous)
         if _DEADLINES:
-            signal.setitimer(signal.ITIMER_PROF, max(_DEADLINES[-1] - _clock(), 1e-3))
+            signal.setitimer(signal.ITIMER_PROF, max(_DEADLINES[-1] - time.process_time(), 1e-3))
 
 
 def _within(seconds: float, work: Callable[[], T]) -> T | None:
@@ -195,10 +190,7 @@ def _as_list(obj: Answer) -> list[sp.Expr]:
 
 
 def _free(*objs: Answer) -> list[sp.Symbol]:
-    free: set[sp.Symbol] = set()
-    for obj in objs:
-        free |= obj.free_symbols
-    return sorted(free, key=lambda s: s.name)
+    return sorted(set().union(*(obj.free_symbols for obj in objs)), key=lambda s: s.name)
 
 
 def symbol_range(symbol: sp.Symbol, ranges: Ranges | None = None) -> tuple[float, float]:
@@ -333,11 +325,8 @@ class _Samples:
 
     def wrong_entries(self) -> list[bool]:
         """Which entries disagree at some point (row-major)."""
-        bad = [False] * len(self.expected[0])
-        for e, g in zip(self.expected, self.given, strict=True):
-            for i, ok in enumerate(_close(e, g)):
-                bad[i] = bad[i] or not ok
-        return bad
+        closes = [_close(e, g) for e, g in zip(self.expected, self.given, strict=True)]
+        return [not all(entry) for entry in zip(*closes, strict=True)]
 
 
 # --------------------------------------------------------------------------- shapes
