@@ -294,20 +294,18 @@ class _Samples:
                 break
         if len(self.points) < 3:
             raise ValueError("could not find enough points where the right answer is defined")
-
-    def undefined(self) -> bool:
-        """Whether the answer is undefined (or infinite) where the right one is not."""
-        return any(g is None for g in self.given)
+        #: Whether the answer is undefined (or infinite) where the right one is not.
+        self.undefined = any(g is None for g in self.given)
 
     def agree(self) -> bool:
         """Whether the answer equals the expected result at every point."""
-        return not self.undefined() and all(
+        return not self.undefined and all(
             all(_close(e, g)) for e, g in zip(self.expected, self.given, strict=True))
 
     def near_miss(self) -> float | None:
         """The largest relative difference when it is small at every point (a rounded
         number, a tiny added term), else None."""
-        if self.undefined():
+        if self.undefined:
             return None
         worst = max(_relative(a, b) for e, g in zip(self.expected, self.given, strict=True)
                     for a, b in zip(e, g, strict=True))
@@ -315,7 +313,7 @@ class _Samples:
 
     def matches(self, candidate: Answer) -> bool:
         """Whether the answer equals ``candidate`` at every point."""
-        if self.undefined():
+        if self.undefined:
             return False
         for point, v in zip(self.points, self.given, strict=True):
             c = _evaluate(candidate, point)
@@ -416,7 +414,7 @@ def _diagnose(expected: Answer, given: Answer, samples: _Samples,
     for mistake in mistakes:
         if _shape(mistake.answer) == _shape(given) and samples.matches(mistake.answer):
             return Feedback(False, mistake.message, mistake.kind)
-    if samples.undefined():
+    if samples.undefined:
         return Feedback(False, "Your answer is undefined (or infinite) at points where the "
                         "right answer has a finite value.", "wrong")
     near = samples.near_miss()
