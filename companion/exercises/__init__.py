@@ -39,5 +39,4 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["AnswerError", "ChoiceExercise", "Exercise", "ExerciseSet", "Feedback", "Mistake",
-           "Option", "parse_answer"]
+__all__ = sorted(_LAZY)

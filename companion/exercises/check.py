@@ -134,13 +134,12 @@ def soft_limit(seconds: float) -> Iterator[None]:
     """Raise :class:`Timeout` in the block after ``seconds`` of this process's CPU time —
     inside the grading worker only.
 
-    CPU time, not wall-clock time: a busy machine slows the worker down but does not make an
-    answer any harder, so the same answer gets the same verdict at any load.  It is a
-    courtesy that lets the worker answer "could not decide" itself; the hard limit is the
-    kernel's, which kills the worker when its CPU time runs past the budget (an alarm landing
-    in a garbage-collection callback, a long C call).  Limits nest: an inner one never
-    outlasts the outer, and the outer is re-armed when it ends.  Elsewhere (a kernel, a
-    test) the block simply runs.
+    CPU time, so that the verdict does not depend on the machine's load.  It is a courtesy
+    that lets the worker answer "could not decide" itself; the hard limit is the kernel's,
+    which kills the worker when its CPU time runs past the budget (an alarm landing in a
+    garbage-collection callback, a long C call).  Limits nest: an inner one never outlasts
+    the outer, and the outer is re-armed when it ends.  Elsewhere (a kernel, a test) the
+    block simply runs.
     """
     if not SOFT_LIMITS or threading.current_thread() is not threading.main_thread():
         yield

@@ -47,7 +47,7 @@ import threading
 import time
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
 
@@ -172,11 +172,7 @@ class Grader:
                 pass  # no server to be had (a race, a crash): this kernel's own worker grades
         ours, theirs = socket.socketpair()
         try:
-            self._process = subprocess.Popen(
-                [sys.executable, "-m", "companion.exercises.worker", str(theirs.fileno())],
-                pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=_worker_env(),
-                start_new_session=True)
+            self._process = _launch(str(theirs.fileno()), pass_fds=(theirs.fileno(),))
         finally:
             theirs.close()
         self._conn = Connection(ours.detach())
@@ -280,12 +276,15 @@ class Grader:
         return True
 
 
-def _worker_env() -> dict[str, str]:
-    """The worker's environment: it imports this very package, wherever the kernel found it."""
+def _launch(*args: str, **popen: object) -> subprocess.Popen:
+    """``python -m companion.exercises.worker args`` in a session of its own, without a
+    terminal, importing this very package, wherever the kernel found it."""
     here = str(Path(__file__).resolve().parents[2])
     path = os.pathsep.join(filter(None, [here, os.environ.get("PYTHONPATH")]))
-    return {**os.environ, "PYTHONPATH": path, "OPENBLAS_NUM_THREADS": "1",
-            "OMP_NUM_THREADS": "1"}
+    env = {**os.environ, "PYTHONPATH": path, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
+    return subprocess.Popen([sys.executable, "-m", "companion.exercises.worker", *args],
+                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, env=env, start_new_session=True, **popen)
 
 
 def _from_server() -> Connection:
@@ -304,10 +303,7 @@ def _from_server() -> Connection:
             sock.close()
         if started is None:
             starts += 1
-            started = subprocess.Popen(
-                [sys.executable, "-m", "companion.exercises.worker", "--serve", str(path)],
-                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                env=_worker_env(), start_new_session=True)
+            started = _launch("--serve", str(path))
         elif started.poll() is not None:
             # It found another server answering, which may have been idling out as it looked
             # (its socket then goes too), or it failed: start one again, twice at most; after
@@ -466,8 +462,7 @@ def serve(fd: int) -> None:
         except Exception as exc:  # noqa: BLE001 - the reader gets a verdict, never a traceback
             feedback = Feedback(False, f"The checker failed on this answer ({type(exc).__name__}"
                                 "); try writing it differently.", "wrong", check.UNDECIDED)
-        conn.send_bytes(json.dumps([feedback.correct, feedback.message, feedback.hint_kind,
-                                    feedback.verdict]).encode())
+        conn.send_bytes(json.dumps(astuple(feedback)).encode())
 
 
 def serve_forks(path: str) -> None:
