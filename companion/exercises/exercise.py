@@ -1,12 +1,7 @@
-"""Exercises on a worked example, testable headless (no widgets here).
-
-- :class:`Exercise`: a typed answer — prompt, allowed names, the engine's answer, known
-  mistakes, hints and the engine's derivation as the solution; optionally the derivation's
-  steps so far, for "supply the next step".  Answers are judged in the grading worker.
-- :class:`ChoiceExercise`: a prediction or a conceptual question — options with explained
-  feedback, the right one decided by the engine (a derivation or a simulation).
-- :class:`Declare`: the short form a slice declares its exercises in.
-"""
+"""Exercises on a worked example, testable headless (no widgets here): a typed answer
+(:class:`Exercise`), a prediction or a conceptual choice (:class:`ChoiceExercise`), the sets
+they come in (:class:`ExerciseSet`) and the short form a slice declares them in
+(:class:`Declare`)."""
 
 from __future__ import annotations
 

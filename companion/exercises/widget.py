@@ -6,8 +6,6 @@ JavaScript, so they work in JupyterLab and in Voilà; text follows the lecture s
 shared :class:`companion.widgets.Stepper`, and stays hidden until the reader asks for it.
 In graded mode (:mod:`companion.exercises.graded`) there is neither Check nor Reveal: the
 answer box and the hints only.
-The grading worker is started by the exercise set (:class:`~companion.exercises.ExerciseSet`),
-so the first check does not wait for sympy to import.
 """
 
 from __future__ import annotations
