@@ -336,15 +336,14 @@ def _cells(set_name: str, exercise: Exercise | ChoiceExercise, number: int, rele
            derivation: float | None) -> list:
     ident = f"{set_name}-{exercise.key}"
     variable = f"answer_{number}"
-    heading = f"### Exercise {number}: {exercise.title}\n\n"
+    heading = (f"### Exercise {number}: {exercise.title}\n\nRun the cell below for the "
+               f"question; set `{variable}` to ")
     if isinstance(exercise, ChoiceExercise):
-        heading += (f"Run the cell below for the question; set `{variable}` to the number of "
-                    "your choice.")
+        heading += "the number of your choice."
     else:
         names = [n for n in exercise.names if n not in numbered]
-        heading += (f"Run the cell below for the question; set `{variable}` to your expression "
-                    "as text, in sympy syntax, with your numbers (shown at the top) for your "
-                    f"system's parameters. Names you may use: {', '.join(names)}"
+        heading += ("your expression as text, in sympy syntax, with your numbers (shown at the "
+                    f"top) for your system's parameters. Names you may use: {', '.join(names)}"
                     + (f" (also {', '.join(exercise.aliases)})" if exercise.aliases else "")
                     + ".")
     fields = {"set_name": set_name, "key": exercise.key, "variable": variable, "typed": typed,

@@ -295,12 +295,9 @@ def _from_server() -> Connection:
     started, starts = None, 0
     deadline = time.monotonic() + STARTUP_SECONDS
     while True:
-        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock, suppress(OSError):
             sock.connect(str(path))
             return Connection(sock.detach())
-        except OSError:
-            sock.close()
         if started is None:
             starts += 1
             started = _launch("--serve", str(path))
@@ -476,15 +473,13 @@ def serve_forks(path: str) -> None:
     _imports()
     idle = float(os.environ.get(IDLE_ENV) or SERVER_IDLE)
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # forked workers are reaped by the kernel
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+        try:
+            probe.connect(path)
+            return  # another server answers there already
+        except OSError:
+            Path(path).unlink(missing_ok=True)  # a dead server's socket
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    try:
-        probe.connect(path)
-        return  # another server answers there already
-    except OSError:
-        Path(path).unlink(missing_ok=True)  # a dead server's socket
-    finally:
-        probe.close()
     listener.bind(path)
     ours = os.stat(path).st_ino
     listener.listen(64)
