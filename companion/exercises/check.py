@@ -188,10 +188,6 @@ def _as_list(obj: Answer) -> list[sp.Expr]:
     return list(obj) if isinstance(obj, sp.MatrixBase) else [obj]
 
 
-def _free(*objs: Answer) -> list[sp.Symbol]:
-    return sorted(set().union(*(obj.free_symbols for obj in objs)), key=lambda s: s.name)
-
-
 def symbol_range(symbol: sp.Symbol, ranges: Ranges | None = None) -> tuple[float, float]:
     """The interval a symbol is sampled from: the given range, narrowed to its assumptions."""
     low, high = (ranges or {}).get(symbol) or (
@@ -276,7 +272,8 @@ class _Samples:
 
     def __init__(self, expected: Answer, given: Answer, ranges: Ranges | None = None,
                  others: Sequence[Answer] = ()):
-        symbols = _free(expected, given, *others)
+        symbols = sorted(set().union(*(obj.free_symbols for obj in (expected, given, *others))),
+                         key=lambda s: s.name)
         self.points: list[dict] = []
         self.expected: list[list[mpmath.mpc]] = []
         self.given: list[list[mpmath.mpc] | None] = []
