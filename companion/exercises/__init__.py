@@ -10,11 +10,9 @@ a notebook shows them with::
     from companion import examples
     examples.show_exercises("euler_body")
 
-A slice's builder returns 2–4 :class:`Exercise` objects whose ``answer``, ``mistakes`` and
-``solution`` read the slice's system's derivation (never typed results), and exercises that
-test understanding (:class:`ChoiceExercise`: predictions and conceptual choices whose right
-option the engine decides).  A second set on the same system, for another notebook, is a
-record of its own (``"knife_edge_kane"``).
+A slice's builder returns typed exercises (:class:`Exercise`) and choices
+(:class:`ChoiceExercise`) whose answers the engine derives, never typed results.  A second
+set on the same system, for another notebook, is a record of its own (``"knife_edge_kane"``).
 
 The package imports lazily: the grading worker imports only the parser and the checker.
 """
@@ -39,5 +37,4 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["AnswerError", "ChoiceExercise", "Exercise", "ExerciseSet", "Feedback", "Mistake",
-           "Option", "parse_answer"]
+__all__ = sorted(_LAZY)

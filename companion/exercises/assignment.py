@@ -6,44 +6,35 @@ student version from it) and, outside that folder, a file of **every student's a
 The notebook is plain nbformat with nbgrader's cell metadata (schema version 3), so the
 companion needs no nbgrader to write it:
 
-- a locked read-only cell with the set's title and how to answer, and a locked code cell
-  (:func:`companion.course.student_set`) that turns graded mode on
+- a locked introduction and a locked code cell (:data:`_SETUP`) that turns graded mode on
   (:func:`companion.exercises.graded.seal`) and shows the student's own system and numbers:
-  where the slice declares variants of its system, the variant the student id draws
-  (:mod:`companion.exercises.variant`: unequal masses, another constraint direction, an
-  offset contact point, other quasi-velocities), told from its definition; and each
-  parameter drawn from its slider range with the student id as seed (:func:`draw_numbers`),
-  so the engine's answer — and the key — differs from student to student;
-- per exercise, a locked read-only heading cell and a locked code cell that shows the prompt
-  posed on the student's own system (:func:`companion.course.prompt`); an answer cell
-  (``solution``) that sets the
-  exercise's own variable (``answer_1``, ``answer_2``, …: a blank cell is no answer, never
-  the previous exercise's) between ``### BEGIN SOLUTION`` / ``### END SOLUTION``, which
-  nbgrader replaces by a stub (the source's region holds the answer of the instructor's own
-  variant, typed out); and a locked autograder-test cell (``grade``, one point) calling
-  :func:`companion.course.grade`: the answer's form is checked everywhere, and where the
-  autograder was given the keys file (:data:`KEYS_ENV`, read once by the first cell and then
-  removed from the environment; no cell names the file) the answer is judged against that
-  student's key by the same worker-sandboxed checker as the widgets, so an answer cannot
-  hang or crash the autograder.
+  the variant of the system their id draws where the slice declares variants
+  (:mod:`companion.exercises.variant`), and each parameter drawn from its slider range with
+  the student id as seed (:func:`draw_numbers`), so the engine's answer — and the key —
+  differs from student to student;
+- per exercise, a locked heading, a locked cell that poses the prompt on the student's own
+  system (:data:`_PROMPT`), an answer cell (:data:`_SOLUTION`) that sets the exercise's own
+  variable (``answer_1``, ``answer_2``, …: a blank cell is no answer, never the previous
+  exercise's), and a locked autograder test (:data:`_TEST`, one point unless ``points``
+  says otherwise): the answer's form is checked everywhere, and where the autograder was
+  given the keys file (:data:`KEYS_ENV`) the answer is judged against that student's key by
+  the same worker-sandboxed checker as the widgets, so an answer cannot hang or crash the
+  autograder.
 
 The keys are derived by the engine in the instructor's kernel, at export (:func:`answer_keys`,
-each on the student's own variant and numbers),
-and written only to the keys file (owner-readable), never into a notebook: the test cells are
-the same text in the source and the student version, so nbgrader's checksums of locked cells
-hold and its "checksum has changed" warning means a student edited a locked cell.  A test
-cell passes when the checker accepts the answer (proved, or agreeing at every random point);
-otherwise it fails with the feedback an instructor chose to release (:func:`released`), or
-with :class:`AnswerUndecided` when the checker could not decide (flagged, never a silent 0).
+each on the student's own variant and numbers), and written only to the keys file
+(owner-readable), never into a notebook, so nbgrader's checksums of locked cells hold and
+its "checksum has changed" warning means a student edited a locked cell.  A test cell passes
+when the checker accepts the answer (proved, or agreeing at every random point); otherwise
+it fails with the feedback an instructor chose to release (:func:`released`), or with
+:class:`AnswerUndecided` when the checker could not decide (flagged, never a silent 0).
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 import os
-import random
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -52,6 +43,7 @@ import sympy as sp
 
 from companion.exercises.check import UNDECIDED, Feedback, Mistake
 from companion.exercises.exercise import AnswerKey, ChoiceExercise, Exercise, ExerciseSet
+from companion.exercises.variant import seeded
 
 if TYPE_CHECKING:  # nbformat is imported by the export only: a grading kernel never needs it
     import nbformat
@@ -248,8 +240,7 @@ def draw_numbers(exercise_set: ExerciseSet, seed: str) -> dict[sp.Symbol, sp.Rat
     """The student's own parameter values: each parameter of the set's system (for a set on
     a variant, the variant's: give ``exercise_set.for_student(seed)``) drawn from its slider
     range, a simple fraction, from ``seed`` (the same seed, the same numbers)."""
-    set_name = exercise_set.example
-    rng = random.Random(hashlib.sha256(f"{set_name}:{seed}".encode()).hexdigest())
+    rng = seeded(exercise_set.example, seed)
     numbers = {}
     for p in exercise_set.system().parameters:
         for den in (4, 20, 100):
@@ -310,13 +301,16 @@ def written_key(exercise: Exercise | ChoiceExercise, numbers: dict | None = None
                          for m in exercise.known_mistakes()]}
 
 
-def _metadata(grade_id: str, *, grade: bool = False, solution: bool = False,
-              locked: bool = False, points: float = POINTS) -> dict:
+def _cell(kind: str, source: str, grade_id: str, *, grade: bool = False, solution: bool = False,
+          locked: bool = False, points: float = POINTS) -> nbformat.NotebookNode:
+    """A ``"markdown"`` or ``"code"`` cell with nbgrader's metadata."""
+    import nbformat
+
     meta = {"schema_version": SCHEMA_VERSION, "grade": grade, "solution": solution,
             "locked": locked, "task": False, "grade_id": grade_id}
     if grade:
         meta["points"] = points
-    return {"nbgrader": meta}
+    return getattr(nbformat.v4, f"new_{kind}_cell")(source, metadata={"nbgrader": meta})
 
 
 def _typed(exercise: Exercise, numbers: dict) -> str:
@@ -340,39 +334,30 @@ def prompt_text(exercise: Exercise | ChoiceExercise) -> str:
 def _cells(set_name: str, exercise: Exercise | ChoiceExercise, number: int, release: str,
            typed: str | int, numbered: set[str], points: float,
            derivation: float | None) -> list:
-    import nbformat
-
     ident = f"{set_name}-{exercise.key}"
     variable = f"answer_{number}"
-    heading = f"### Exercise {number}: {exercise.title}\n\n"
+    heading = (f"### Exercise {number}: {exercise.title}\n\nRun the cell below for the "
+               f"question; set `{variable}` to ")
     if isinstance(exercise, ChoiceExercise):
-        heading += (f"Run the cell below for the question; set `{variable}` to the number of "
-                    "your choice.")
+        heading += "the number of your choice."
     else:
         names = [n for n in exercise.names if n not in numbered]
-        heading += (f"Run the cell below for the question; set `{variable}` to your expression "
-                    "as text, in sympy syntax, with your numbers (shown at the top) for your "
-                    f"system's parameters. Names you may use: {', '.join(names)}"
+        heading += ("your expression as text, in sympy syntax, with your numbers (shown at the "
+                    f"top) for your system's parameters. Names you may use: {', '.join(names)}"
                     + (f" (also {', '.join(exercise.aliases)})" if exercise.aliases else "")
                     + ".")
     fields = {"set_name": set_name, "key": exercise.key, "variable": variable, "typed": typed,
               "release": release}
     cells = [
-        nbformat.v4.new_markdown_cell(heading, metadata=_metadata(f"{ident}-prompt",
-                                                                  locked=True)),
-        nbformat.v4.new_code_cell(_PROMPT.format(**fields),
-                                  metadata=_metadata(f"{ident}-question", locked=True)),
-        nbformat.v4.new_code_cell(_SOLUTION.format(**fields),
-                                  metadata=_metadata(f"{ident}-answer", solution=True)),
-        nbformat.v4.new_code_cell(_TEST.format(**fields),
-                                  metadata=_metadata(f"{ident}-test", grade=True,
-                                                     locked=True, points=points)),
+        _cell("markdown", heading, f"{ident}-prompt", locked=True),
+        _cell("code", _PROMPT.format(**fields), f"{ident}-question", locked=True),
+        _cell("code", _SOLUTION.format(**fields), f"{ident}-answer", solution=True),
+        _cell("code", _TEST.format(**fields), f"{ident}-test", grade=True, locked=True,
+              points=points),
     ]
     if derivation is not None:  # a manually graded answer: grade and solution, unlocked
-        cells.append(nbformat.v4.new_markdown_cell(
-            _DERIVATION.format(number=number, points=derivation),
-            metadata=_metadata(f"{ident}-derivation", grade=True, solution=True,
-                               points=derivation)))
+        cells.append(_cell("markdown", _DERIVATION.format(number=number, points=derivation),
+                           f"{ident}-derivation", grade=True, solution=True, points=derivation))
     return cells
 
 
@@ -415,11 +400,9 @@ def assignment_notebook(exercise_set: ExerciseSet, *, release: str = RELEASE,
              "answers are judged when the assignment is graded, by the companion's checker "
              "(an equivalent form of the right answer is accepted); the companion withholds "
              "every exercise's answer in this notebook (graded mode).")
-    cells = [nbformat.v4.new_markdown_cell(intro, metadata=_metadata(f"{set_name}-intro",
-                                                                     locked=True)),
-             nbformat.v4.new_code_cell(_SETUP.format(set_name=set_name),
-                                       metadata=_metadata(f"{set_name}-graded-mode",
-                                                          locked=True))]
+    cells = [_cell("markdown", intro, f"{set_name}-intro", locked=True),
+             _cell("code", _SETUP.format(set_name=set_name), f"{set_name}-graded-mode",
+                   locked=True)]
     for number, exercise in enumerate(exercise_set, start=1):
         cells += _cells(set_name, exercise, number, release, typed[exercise.key], numbered,
                         points.get(exercise.key, POINTS), derivations.get(exercise.key))

@@ -129,28 +129,22 @@ def _on_alarm(signum, frame):
     raise Timeout
 
 
-def _clock() -> float:
-    """This process's CPU seconds (user and system): what the soft limit counts."""
-    return time.process_time()
-
-
 @contextmanager
 def soft_limit(seconds: float) -> Iterator[None]:
     """Raise :class:`Timeout` in the block after ``seconds`` of this process's CPU time —
     inside the grading worker only.
 
-    CPU time, not wall-clock time: a busy machine slows the worker down but does not make an
-    answer any harder, so the same answer gets the same verdict at any load.  It is a
-    courtesy that lets the worker answer "could not decide" itself; the hard limit is the
-    kernel's, which kills the worker when its CPU time runs past the budget (an alarm landing
-    in a garbage-collection callback, a long C call).  Limits nest: an inner one never
-    outlasts the outer, and the outer is re-armed when it ends.  Elsewhere (a kernel, a
-    test) the block simply runs.
+    CPU time, so that the verdict does not depend on the machine's load.  It is a courtesy
+    that lets the worker answer "could not decide" itself; the hard limit is the kernel's,
+    which kills the worker when its CPU time runs past the budget (an alarm landing in a
+    garbage-collection callback, a long C call).  Limits nest: an inner one never outlasts
+    the outer, and the outer is re-armed when it ends.  Elsewhere (a kernel, a test) the
+    block simply runs.
     """
     if not SOFT_LIMITS or threading.current_thread() is not threading.main_thread():
         yield
         return
-    now = _clock()
+    now = time.process_time()
     deadline = min([now + seconds, *_DEADLINES[-1:]])
     _DEADLINES.append(deadline)
     previous = signal.signal(signal.SIGPROF, _on_alarm)
@@ -162,7 +156,7 @@ def soft_limit(seconds: float) -> Iterator[None]:
         _DEADLINES.pop()
         signal.signal(signal.SIGPROF, previous)
         if _DEADLINES:
-            signal.setitimer(signal.ITIMER_PROF, max(_DEADLINES[-1] - _clock(), 1e-3))
+            signal.setitimer(signal.ITIMER_PROF, max(_DEADLINES[-1] - time.process_time(), 1e-3))
 
 
 def _within(seconds: float, work: Callable[[], T]) -> T | None:
@@ -192,13 +186,6 @@ def simplifies_to_zero(diff: Answer, seconds: float = 2.0) -> bool | None:
 # --------------------------------------------------------------------------- sample points
 def _as_list(obj: Answer) -> list[sp.Expr]:
     return list(obj) if isinstance(obj, sp.MatrixBase) else [obj]
-
-
-def _free(*objs: Answer) -> list[sp.Symbol]:
-    free: set[sp.Symbol] = set()
-    for obj in objs:
-        free |= obj.free_symbols
-    return sorted(free, key=lambda s: s.name)
 
 
 def symbol_range(symbol: sp.Symbol, ranges: Ranges | None = None) -> tuple[float, float]:
@@ -285,7 +272,8 @@ class _Samples:
 
     def __init__(self, expected: Answer, given: Answer, ranges: Ranges | None = None,
                  others: Sequence[Answer] = ()):
-        symbols = _free(expected, given, *others)
+        symbols = sorted(set().union(*(obj.free_symbols for obj in (expected, given, *others))),
+                         key=lambda s: s.name)
         self.points: list[dict] = []
         self.expected: list[list[mpmath.mpc]] = []
         self.given: list[list[mpmath.mpc] | None] = []
@@ -302,20 +290,18 @@ class _Samples:
                 break
         if len(self.points) < 3:
             raise ValueError("could not find enough points where the right answer is defined")
-
-    def undefined(self) -> bool:
-        """Whether the answer is undefined (or infinite) where the right one is not."""
-        return any(g is None for g in self.given)
+        #: Whether the answer is undefined (or infinite) where the right one is not.
+        self.undefined = any(g is None for g in self.given)
 
     def agree(self) -> bool:
         """Whether the answer equals the expected result at every point."""
-        return not self.undefined() and all(
+        return not self.undefined and all(
             all(_close(e, g)) for e, g in zip(self.expected, self.given, strict=True))
 
     def near_miss(self) -> float | None:
         """The largest relative difference when it is small at every point (a rounded
         number, a tiny added term), else None."""
-        if self.undefined():
+        if self.undefined:
             return None
         worst = max(_relative(a, b) for e, g in zip(self.expected, self.given, strict=True)
                     for a, b in zip(e, g, strict=True))
@@ -323,7 +309,7 @@ class _Samples:
 
     def matches(self, candidate: Answer) -> bool:
         """Whether the answer equals ``candidate`` at every point."""
-        if self.undefined():
+        if self.undefined:
             return False
         for point, v in zip(self.points, self.given, strict=True):
             c = _evaluate(candidate, point)
@@ -333,11 +319,8 @@ class _Samples:
 
     def wrong_entries(self) -> list[bool]:
         """Which entries disagree at some point (row-major)."""
-        bad = [False] * len(self.expected[0])
-        for e, g in zip(self.expected, self.given, strict=True):
-            for i, ok in enumerate(_close(e, g)):
-                bad[i] = bad[i] or not ok
-        return bad
+        closes = [_close(e, g) for e, g in zip(self.expected, self.given, strict=True)]
+        return [not all(entry) for entry in zip(*closes, strict=True)]
 
 
 # --------------------------------------------------------------------------- shapes
@@ -427,7 +410,7 @@ def _diagnose(expected: Answer, given: Answer, samples: _Samples,
     for mistake in mistakes:
         if _shape(mistake.answer) == _shape(given) and samples.matches(mistake.answer):
             return Feedback(False, mistake.message, mistake.kind)
-    if samples.undefined():
+    if samples.undefined:
         return Feedback(False, "Your answer is undefined (or infinite) at points where the "
                         "right answer has a finite value.", "wrong")
     near = samples.near_miss()

@@ -1,19 +1,12 @@
-"""Exercises on a worked example, testable headless (no widgets here).
-
-- :class:`Exercise`: a typed answer — prompt, allowed names, the engine's answer, known
-  mistakes, hints and the engine's derivation as the solution; optionally the derivation's
-  steps so far, for "supply the next step".  Answers are judged in the grading worker.
-- :class:`ChoiceExercise`: a prediction or a conceptual question — options with explained
-  feedback, the right one decided by the engine (a derivation or a simulation).
-- :class:`Declare`: the short form a slice declares its exercises in.
-"""
+"""Exercises on a worked example, testable headless (no widgets here): a typed answer
+(:class:`Exercise`), a prediction or a conceptual choice (:class:`ChoiceExercise`), the sets
+they come in (:class:`ExerciseSet`) and the short form a slice declares them in
+(:class:`Declare`)."""
 
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import html
-import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,7 +16,7 @@ import sympy as sp
 from companion.exercises.check import FULL_TURN, NOT_EQUAL, PROVEN, UNREADABLE, Feedback, Mistake
 from companion.exercises.graded import graded, protect, withhold
 from companion.exercises.parse import Answer, name_table
-from companion.exercises.variant import Variant
+from companion.exercises.variant import Variant, seeded
 from companion.exercises.worker import Request, grade, grader
 from companion.mechanics.derivation import Derivation, Step
 from companion.model import Model
@@ -67,10 +60,8 @@ class _OnTheEngine:
 
     def _results(self, system: Model | None) -> dict[str, Any]:
         system = self.system() if system is None else system
-        cache = self.__dict__.setdefault("_cache", {})
-        if id(system) not in cache:  # keep the system alive so its id stays unique
-            cache[id(system)] = (system, {})
-        return cache[id(system)][1]
+        cache = self.__dict__.setdefault("_cache", {})  # the system kept: its id stays unique
+        return cache.setdefault(id(system), (system, {}))[1]
 
     def _cached(self, name: str, system: Model | None, compute: Callable[[Any], Any]) -> Any:
         """``compute(system)``, computed once per system (the shared system when None)."""
@@ -161,24 +152,22 @@ class Exercise(_OnTheEngine):
         """
         results = self._results(system)
         cached = expected is None and not self.graded()
-        if not cached or "symbols" not in results:
-            system = self.system() if system is None else system
-            answer = (expected if expected is not None
-                      else None if self.graded() else self.expected(system))
-            free = () if answer is None else answer.free_symbols
-            known = {**{x.name: x for x in free if isinstance(x, sp.Symbol)},
-                     **_system_symbols(system)}
-            table = {}
-            for name in [*self.names, *self.aliases]:
-                target = self.aliases.get(name, name)
-                if target not in known and answer is not None:
-                    raise ValueError(f"exercise {self.key!r}: {target!r} is not a symbol of "
-                                     f"the system {system.name!r}")
-                table[name] = known.get(target, sp.Symbol(target))
-            if not cached:
-                return name_table(table)
-            results["symbols"] = name_table(table)
-        return results["symbols"]
+        if cached and "symbols" in results:
+            return results["symbols"]
+        system = self.system() if system is None else system
+        answer = expected if expected is not None or self.graded() else self.expected(system)
+        free = () if answer is None else answer.free_symbols
+        known = {**{x.name: x for x in free if isinstance(x, sp.Symbol)},
+                 **_system_symbols(system)}
+        table = {}
+        for name in [*self.names, *self.aliases]:
+            target = self.aliases.get(name, name)
+            if target not in known and answer is not None:
+                raise ValueError(f"exercise {self.key!r}: {target!r} is not a symbol of "
+                                 f"the system {system.name!r}")
+            table[name] = known.get(target, sp.Symbol(target))
+        table = name_table(table)
+        return results.setdefault("symbols", table) if cached else table
 
     def expected(self, system: System | None = None) -> Answer:
         """The expected answer, computed by the engine from the system (cached per system);
@@ -423,8 +412,7 @@ def shuffled(exercise: Exercise | ChoiceExercise, seed: str) -> Exercise | Choic
     if not isinstance(exercise, ChoiceExercise):
         return exercise
     order = list(range(len(exercise.options)))
-    digest = hashlib.sha256(f"{seed}:{exercise.key}:options".encode()).hexdigest()
-    random.Random(digest).shuffle(order)
+    seeded(seed, exercise.key, "options").shuffle(order)
     right = exercise.right
     return dataclasses.replace(exercise, options=[exercise.options[k] for k in order],
                                right=lambda system: order.index(right(system)))

@@ -69,8 +69,7 @@ def seal() -> None:
 def withhold(what: str, scope: str | None = None) -> None:
     """Raise :class:`Withheld` naming ``what`` when graded mode is on for ``scope``."""
     if graded(scope):
-        raise Withheld(f"{what} is withheld in graded mode: this exercise is graded by the "
-                       "autograder; work it out (hints are still available)")
+        Refused(what)()  # raises Withheld, with the one message for both
 
 
 class Refused:

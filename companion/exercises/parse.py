@@ -34,6 +34,7 @@ from __future__ import annotations
 import ast
 import keyword
 import math
+import operator
 from collections.abc import Callable, Iterable, Mapping
 
 import sympy as sp
@@ -81,8 +82,11 @@ GREEK: dict[str, str] = {
     "Λ": "Lamda", "Φ": "Phi", "Ψ": "Psi", "Ω": "Omega",
 }
 _OPERATORS = {"−": "-", "×": "*", "·": "*", "²": "**2", "³": "**3"}
+#: The reader conveniences, character by character (a tab or a newline is a space).
+_REPLACE = str.maketrans({**GREEK, **_OPERATORS, "\n": " ", "\r": " ", "\t": " "})
 
-_BINOPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "**"}
+_BINOPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+           ast.Div: operator.truediv}
 _REFUSED_BINOPS = {
     ast.FloorDiv: "//", ast.Mod: "%", ast.MatMult: "@", ast.LShift: "<<", ast.RShift: ">>",
     ast.BitOr: "|", ast.BitAnd: "&", ast.BitXor: "^",
@@ -117,23 +121,14 @@ def normalize(text: str) -> str:
         raise AnswerError(f"the answer must be text, got {type(text).__name__}")
     if len(text) > MAX_LENGTH:
         raise AnswerError(f"the answer is too long ({len(text)} characters; at most {MAX_LENGTH})")
-    out = []
-    for ch in text:
-        if ch in GREEK:
-            out.append(GREEK[ch])
-        elif ch in _OPERATORS:
-            out.append(_OPERATORS[ch])
-        elif ch in "\n\r\t":
-            out.append(" ")
-        elif not (" " <= ch <= "~"):
-            code = f"U+{ord(ch):04X}"
-            raise AnswerError(
-                f"the character {ch!r} ({code}) is not allowed; type answers in plain ASCII "
-                "(Greek letters may be typed as such or by name, e.g. theta)"
-            )
-        else:
-            out.append(ch)
-    text = "".join(out).replace("^", "**")
+    text = text.translate(_REPLACE)
+    bad = next((ch for ch in text if not " " <= ch <= "~"), None)
+    if bad is not None:
+        raise AnswerError(
+            f"the character {bad!r} (U+{ord(bad):04X}) is not allowed; type answers in plain "
+            "ASCII (Greek letters may be typed as such or by name, e.g. theta)"
+        )
+    text = text.replace("^", "**")
     if len(text) > MAX_LENGTH:
         raise AnswerError(f"the answer is too long (at most {MAX_LENGTH} characters)")
     if "\\" in text:
@@ -267,9 +262,7 @@ class _Builder:
             return sp.Rational(repr(value))
         if isinstance(value, complex):
             raise AnswerError("complex literals such as 1j are not allowed")
-        if isinstance(value, (str, bytes)):
-            raise AnswerError("strings are not allowed in an answer")
-        raise AnswerError(f"the constant {value!r} is not allowed")
+        raise AnswerError("strings are not allowed in an answer")  # str or bytes: all that is left
 
     def _Name(self, node: ast.Name) -> sp.Basic:
         name = node.id
@@ -298,28 +291,21 @@ class _Builder:
             raise AnswerError(f"the operator {_REFUSED_BINOPS[op]!r} is not allowed; "
                               "use + - * / ** (or ^ for a power)")
         left, right = self.build(node.left), self.build(node.right)
+        both = isinstance(left, sp.MatrixBase) and isinstance(right, sp.MatrixBase)
+        if op is ast.Mult and both:
+            raise AnswerError(_NO_MATRIX_PRODUCTS)
+        if op is ast.Div and isinstance(right, sp.MatrixBase):
+            raise AnswerError("cannot divide by a matrix")
+        if op is ast.Div and right == 0:
+            raise AnswerError("division by zero")
         try:
             if op is ast.Pow:
                 return self._power(left, right)
-            if op is ast.Add:
-                result = left + right
-            elif op is ast.Sub:
-                result = left - right
-            elif op is ast.Mult:
-                if isinstance(left, sp.MatrixBase) and isinstance(right, sp.MatrixBase):
-                    raise AnswerError(_NO_MATRIX_PRODUCTS)
-                result = left * right
-            else:
-                if isinstance(right, sp.MatrixBase):
-                    raise AnswerError("cannot divide by a matrix")
-                if right == 0:
-                    raise AnswerError("division by zero")
-                result = left / right
+            return _check_size(_BINOPS[op](left, right))
+        except AnswerError:
+            raise
         except (sp.ShapeError, sp.NonSquareMatrixError, TypeError, ValueError) as exc:
-            if isinstance(exc, AnswerError):
-                raise
             raise AnswerError(f"the matrices do not fit together: {exc}") from exc
-        return _check_size(result)
 
     def _power(self, base: Answer, exponent: Answer) -> Answer:
         if isinstance(exponent, sp.MatrixBase):
@@ -394,10 +380,7 @@ class _Builder:
 
 def name_table(symbols: Mapping[str, sp.Basic] | Iterable[sp.Symbol]) -> dict[str, sp.Basic]:
     """The names a reader may type: ``{name: symbol}`` as given, or each Symbol by its name."""
-    if isinstance(symbols, Mapping):
-        table = dict(symbols)
-    else:
-        table = {s.name: s for s in symbols}
+    table = dict(symbols) if isinstance(symbols, Mapping) else {s.name: s for s in symbols}
     for name in table:
         if (not name.isidentifier() or not name.isascii() or name.startswith("_")
                 or keyword.iskeyword(name)):

@@ -52,8 +52,13 @@ def draw_variant(variants: Sequence[Variant], set_name: str, seed: str) -> Varia
     if not drawn:
         raise ValueError(f"{set_name!r} declares no variants to draw from (other than the "
                          "book's own system)")
-    rng = random.Random(hashlib.sha256(f"{set_name}:variant:{seed}".encode()).hexdigest())
-    return rng.choice(drawn)
+    return seeded(set_name, "variant", seed).choice(drawn)
+
+
+def seeded(*parts: str) -> random.Random:
+    """A random generator seeded with ``parts`` joined by ``:`` (the same parts, the same
+    draws: a student's variant, numbers and order of options)."""
+    return random.Random(hashlib.sha256(":".join(parts).encode()).hexdigest())
 
 
 def _value(value: object) -> str:
@@ -83,4 +88,4 @@ def describe(variant: Variant | None, system: System,
     return "\n".join(lines)
 
 
-__all__ = ["Variant", "describe", "draw_variant"]
+__all__ = ["Variant", "describe", "draw_variant", "seeded"]

@@ -6,8 +6,6 @@ JavaScript, so they work in JupyterLab and in Voilà; text follows the lecture s
 shared :class:`companion.widgets.Stepper`, and stays hidden until the reader asks for it.
 In graded mode (:mod:`companion.exercises.graded`) there is neither Check nor Reveal: the
 answer box and the hints only.
-The grading worker is started by the exercise set (:class:`~companion.exercises.ExerciseSet`),
-so the first check does not wait for sympy to import.
 """
 
 from __future__ import annotations
@@ -48,17 +46,18 @@ def _text(body: str) -> str:
 
 
 class _Base(widgets.VBox):
-    """Heading, prompt, hints and the hidden solution shared by both kinds of exercise."""
+    """Heading, prompt, hints and the hidden solution shared by both kinds of exercise;
+    ``given`` (widgets shown above how to answer) and the answer area are each kind's."""
 
-    def __init__(self, exercise, number: int | None, answer_area: list, how: str):
+    def __init__(self, exercise, number: int | None, answer_area: list, how: str,
+                 given: tuple = ()):
         self.exercise = exercise
         self.hints_shown = 0
         self.stepper: Stepper | None = None
         heading = f"Exercise {number}: " if number is not None else ""
         self.prompt = widgets.HTMLMath(f"<h4>{html.escape(heading + exercise.title)}</h4>"
                                        + _text(exercise.prompt))
-        self.how = widgets.HTMLMath(how)
-        answer_area = [self.how, *answer_area]
+        self.how = widgets.HTMLMath(_text(f"<span style='color:#555'>{how}</span>"))
         self.check_button = widgets.Button(description="Check", button_style="primary")
         self.hint_button = widgets.Button(description="Hint")
         self.reveal_button = widgets.Button(description="Reveal solution")
@@ -75,8 +74,8 @@ class _Base(widgets.VBox):
         if exercise.solution is not None and not sealed:
             buttons.append(self.reveal_button)
         self.feedback.value = GRADED_NOTE if sealed else ""
-        super().__init__([self.prompt, *answer_area, widgets.HBox(buttons), self.feedback,
-                          self.hints, self.solution])
+        super().__init__([self.prompt, *given, self.how, *answer_area, widgets.HBox(buttons),
+                          self.feedback, self.hints, self.solution])
         self.add_class(EXERCISE_CLASS)
 
     def next_hint(self) -> str:
@@ -104,8 +103,8 @@ class ExerciseWidget(_Base):
     def __init__(self, exercise: Exercise, number: int | None = None):
         matrix = (" or matrix" if exercise.graded() or isinstance(exercise.expected(), MatrixBase)
                   else "")
-        how = _text(f"<span style='color:#555'>Type a sympy expression{matrix}; names you may "
-                    f"use: {exercise.allowed_names()}. Powers: ** or ^.</span>")
+        how = (f"Type a sympy expression{matrix}; names you may use: "
+               f"{exercise.allowed_names()}. Powers: ** or ^.")
         self.answer = widgets.Textarea(placeholder=exercise.example_answer or "your answer",
                                        layout=widgets.Layout(width="100%", height="4.5em"))
         self.given: Stepper | None = None
@@ -113,9 +112,8 @@ class ExerciseWidget(_Base):
         if steps:  # opened at its last step; the reader can page back
             self.given = Stepper(steps, title="The derivation so far")
             self.given.go(len(steps) - 1)
-        super().__init__(exercise, number, [self.answer], how)
-        if self.given is not None:
-            self.children = (self.prompt, self.given.widget, *self.children[1:])
+        super().__init__(exercise, number, [self.answer], how,
+                         () if self.given is None else (self.given.widget,))
 
     def check(self) -> Feedback:
         """Judge the text in the answer box and show the verdict."""
@@ -140,10 +138,8 @@ class ChoiceWidget(_Base):
         self.choices = widgets.RadioButtons(options=[o.label for o in exercise.options],
                                             value=None, layout=widgets.Layout(width="100%"))
         self.choices.add_class(CHOICES_CLASS)
-        how = _text("<span style='color:#555'>" + (
-            "Commit to a prediction, then check it and run the explorer to see."
-            if exercise.kind == "predict" and not exercise.graded() else "Choose one answer.")
-            + "</span>")
+        how = ("Commit to a prediction, then check it and run the explorer to see."
+               if exercise.kind == "predict" and not exercise.graded() else "Choose one answer.")
         sheet = widgets.HTML(CHOICES_CSS, layout=widgets.Layout(height="0px"))
         super().__init__(exercise, number, [sheet, self.choices], how)
 

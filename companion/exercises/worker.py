@@ -2,42 +2,31 @@
 
 A reader's answer can be expensive in ways no parser can foresee (a short expression whose
 value has billions of digits).  So the kernel never evaluates one itself: it sends the text,
-the exercise's names and the engine's result to this worker and waits for the verdict on a
-budget of its own.  The worker is a plain ``python -m companion.exercises.worker``
-subprocess (sympy imported once, no numpy), connected by a socket pair, started once per
+the exercise's names and the engine's result to this worker (``python -m
+companion.exercises.worker``: sympy imported once, no numpy; a socket pair), started once per
 kernel and kept for every later check:
 
-- **a CPU budget, not a wall clock**: a check may use :func:`budget` seconds of the
-  worker's own CPU time (:data:`CPU_SECONDS` unless the instructor sets
-  ``COMPANION_CHECK_SECONDS`` or calls :func:`set_budget`); the worker's start-up (importing
+- **a CPU budget, not a wall clock** (:func:`budget`): the worker's start-up (importing
   sympy, then a warm-up judgement, :data:`_WARM_UP`) does not count.  A machine busy with
   other work slows a check down without changing its verdict, so a correct answer is not
   turned away because 60 notebooks are graded at once, and a class graded twice gets the
   same grades;
-- **hard limit, from outside**: the kernel watches the worker's CPU time; past the budget
-  it kills the worker, starts a fresh one at once and **checks again** with
-  :data:`RETRY_FACTOR` times the budget, and only then answers "could not decide"
-  (verdict :data:`~companion.exercises.check.UNDECIDED`, which an autograder records as its
-  own outcome, never as a plain wrong answer).  A worker that neither answers nor uses CPU
-  (a stopped process) is killed after :data:`WALL_SECONDS`.  No signal is ever armed in the
-  kernel, so checking works from any thread (ipywidgets callbacks, Voilà);
-- **soft limit, inside**: the worker's own CPU timer
-  (:func:`companion.exercises.check.soft_limit`) lets it give up on a slow simplification
-  and still answer, which saves most restarts;
+- **hard limit, from outside** (:meth:`Grader.grade`): past the budget the kernel kills the
+  worker and **checks again** on a fresh one with more time, and only then answers "could
+  not decide" (:data:`~companion.exercises.check.UNDECIDED`, which an autograder records as
+  its own outcome, never as a plain wrong answer).  No signal is ever armed in the kernel,
+  so checking works from any thread (ipywidgets callbacks, Voilà);
+- **soft limit, inside** (:func:`companion.exercises.check.soft_limit`): the worker gives up
+  on a slow simplification and still answers, which saves most restarts;
 - **resource limits** in the worker: address space (a MemoryError becomes a verdict), CPU
   seconds per job (SIGXCPU ends a runaway that the kernel missed), no core files, no
   file writes, no new processes;
 - **no leak**: one worker per kernel, shared by all exercises, killed at interpreter exit; a
   worker whose kernel died sees the socket close and exits;
-- **warm across kernels** (an autograder runs one kernel per submission): with
-  ``COMPANION_GRADER_SERVER=1``, and by default where nbgrader executes the notebook
-  (``NBGRADER_EXECUTION``), a kernel does not start its own worker but asks a **worker
-  server** for one: a process of the same user that imported sympy and the checker once and
-  forks a fresh worker per kernel (milliseconds, not a sympy import).  The server listens on
-  a socket in a directory only its user can enter, named after the interpreter and this
-  package's source (other code gets another server), is started by the first kernel that
-  needs it, and exits after :data:`SERVER_IDLE` seconds without a kernel.  Each forked
-  worker is still one kernel's, with the same budget, limits and kill as above.
+- **warm across kernels** (an autograder runs one kernel per submission; :func:`use_server`):
+  a kernel asks a **worker server** (:func:`serve_forks`), which imported sympy and the
+  checker once, for a worker forked for it (milliseconds, not a sympy import), still one
+  kernel's, with the same budget, limits and kill as above.
 
 Replies are JSON (plain strings and booleans), so even a subverted worker cannot hand the
 kernel a pickle to execute.
@@ -46,6 +35,7 @@ kernel a pickle to execute.
 from __future__ import annotations
 
 import atexit
+import functools
 import json
 import math
 import os
@@ -57,7 +47,7 @@ import threading
 import time
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
 
@@ -93,8 +83,9 @@ IDLE_ENV = "COMPANION_GRADER_IDLE"
 
 
 def use_server() -> bool:
-    """Whether this kernel's worker comes from the shared worker server (see the module
-    docstring)."""
+    """Whether this kernel's worker comes from the shared worker server: asked for with
+    ``COMPANION_GRADER_SERVER=1``, and by default where nbgrader executes the notebook
+    (``NBGRADER_EXECUTION``)."""
     value = os.environ.get(SERVER_ENV, "").strip().lower()
     if value in ("0", "false", "no"):
         return False
@@ -181,11 +172,7 @@ class Grader:
                 pass  # no server to be had (a race, a crash): this kernel's own worker grades
         ours, theirs = socket.socketpair()
         try:
-            self._process = subprocess.Popen(
-                [sys.executable, "-m", "companion.exercises.worker", str(theirs.fileno())],
-                pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=_worker_env(),
-                start_new_session=True)
+            self._process = _launch(str(theirs.fileno()), pass_fds=(theirs.fileno(),))
         finally:
             theirs.close()
         self._conn = Connection(ours.detach())
@@ -213,10 +200,8 @@ class Grader:
             self._process.wait()
             self._process = None
         elif self._pid is not None:  # forked by the worker server, which reaps it
-            try:
+            with suppress(ProcessLookupError):
                 os.kill(self._pid, 9)
-            except ProcessLookupError:
-                pass
         self._pid = None
 
     def close(self) -> None:
@@ -291,12 +276,15 @@ class Grader:
         return True
 
 
-def _worker_env() -> dict[str, str]:
-    """The worker's environment: it imports this very package, wherever the kernel found it."""
+def _launch(*args: str, **popen: object) -> subprocess.Popen:
+    """``python -m companion.exercises.worker args`` in a session of its own, without a
+    terminal, importing this very package, wherever the kernel found it."""
     here = str(Path(__file__).resolve().parents[2])
     path = os.pathsep.join(filter(None, [here, os.environ.get("PYTHONPATH")]))
-    return {**os.environ, "PYTHONPATH": path, "OPENBLAS_NUM_THREADS": "1",
-            "OMP_NUM_THREADS": "1"}
+    env = {**os.environ, "PYTHONPATH": path, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
+    return subprocess.Popen([sys.executable, "-m", "companion.exercises.worker", *args],
+                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, env=env, start_new_session=True, **popen)
 
 
 def _from_server() -> Connection:
@@ -307,18 +295,12 @@ def _from_server() -> Connection:
     started, starts = None, 0
     deadline = time.monotonic() + STARTUP_SECONDS
     while True:
-        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock, suppress(OSError):
             sock.connect(str(path))
             return Connection(sock.detach())
-        except OSError:
-            sock.close()
         if started is None:
             starts += 1
-            started = subprocess.Popen(
-                [sys.executable, "-m", "companion.exercises.worker", "--serve", str(path)],
-                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                env=_worker_env(), start_new_session=True)
+            started = _launch("--serve", str(path))
         elif started.poll() is not None:
             # It found another server answering, which may have been idling out as it looked
             # (its socket then goes too), or it failed: start one again, twice at most; after
@@ -390,17 +372,12 @@ def _limit_resources() -> None:
 
     for limit, value in ((resource.RLIMIT_CORE, 0), (resource.RLIMIT_FSIZE, 0),
                          (resource.RLIMIT_NPROC, 0)):
-        try:
+        with suppress(ValueError, OSError):  # not lowerable here: the other limits still hold
             resource.setrlimit(limit, (value, value))
-        except (ValueError, OSError):  # not lowerable here: the other limits still hold
-            pass
-    try:
-        with open("/proc/self/statm") as statm:
-            held = int(statm.read().split()[0]) * resource.getpagesize()
+    with suppress(OSError, ValueError), open("/proc/self/statm") as statm:
+        held = int(statm.read().split()[0]) * resource.getpagesize()
         resource.setrlimit(resource.RLIMIT_AS, (held + MEMORY_HEADROOM,
                                                 resource.getrlimit(resource.RLIMIT_AS)[1]))
-    except (OSError, ValueError):
-        pass
 
 
 def _cpu_budget(seconds: float) -> None:
@@ -449,21 +426,15 @@ _WARM_UP = (("1 - sin(x)**2", "cos(x)**2"), ("[[x, 2*x], [0, 1]]", "Matrix([[x, 
             ("3*x/2", "x*cos(x)"))
 
 
+@functools.cache
 def _imports() -> None:
     """Import sympy and the checker and judge :data:`_WARM_UP`, before the limits and the
     ready signal (once: a worker forked by the server inherits it)."""
-    global _warm
-    if _warm:
-        return
     import sympy
 
     x = sympy.Symbol("x", positive=True)
     for text, expected in _WARM_UP:
         judge(Request(text, {"x": x}, sympy.sympify(expected, locals={"x": x})), CPU_SECONDS)
-    _warm = True
-
-
-_warm = False
 
 
 def serve(fd: int) -> None:
@@ -488,13 +459,13 @@ def serve(fd: int) -> None:
         except Exception as exc:  # noqa: BLE001 - the reader gets a verdict, never a traceback
             feedback = Feedback(False, f"The checker failed on this answer ({type(exc).__name__}"
                                 "); try writing it differently.", "wrong", check.UNDECIDED)
-        conn.send_bytes(json.dumps([feedback.correct, feedback.message, feedback.hint_kind,
-                                    feedback.verdict]).encode())
+        conn.send_bytes(json.dumps(astuple(feedback)).encode())
 
 
 def serve_forks(path: str) -> None:
     """The worker server: sympy and the checker imported once; each kernel that connects gets
-    a worker forked for it (:func:`serve` on that connection); exits after
+    a worker forked for it (:func:`serve` on that connection).  Started by the first kernel
+    that needs it (:func:`_from_server`), listening at :func:`server_path`; exits after
     :data:`SERVER_IDLE` seconds (``COMPANION_GRADER_IDLE``) with no worker alive and no new
     kernel, or when another server holds the socket."""
     import signal
@@ -502,15 +473,13 @@ def serve_forks(path: str) -> None:
     _imports()
     idle = float(os.environ.get(IDLE_ENV) or SERVER_IDLE)
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # forked workers are reaped by the kernel
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+        try:
+            probe.connect(path)
+            return  # another server answers there already
+        except OSError:
+            Path(path).unlink(missing_ok=True)  # a dead server's socket
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    try:
-        probe.connect(path)
-        return  # another server answers there already
-    except OSError:
-        Path(path).unlink(missing_ok=True)  # a dead server's socket
-    finally:
-        probe.close()
     listener.bind(path)
     ours = os.stat(path).st_ino
     listener.listen(64)
