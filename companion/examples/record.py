@@ -79,10 +79,7 @@ class Notebook:
     def book(self) -> str:
         """``"greenwood"`` or ``"loparo"``, from the chapter folder; ``"companion"`` for a
         notebook at the top of ``chapters/`` (the workbench), which follows no one book."""
-        for book in ("greenwood", "loparo"):
-            if self.path.startswith(book):
-                return book
-        return "companion"
+        return next((b for b in ("greenwood", "loparo") if self.path.startswith(b)), "companion")
 
 
 @dataclass(frozen=True)

@@ -179,19 +179,13 @@ def euler_body() -> list[Exercise | ChoiceExercise]:
 
 
 # --------------------------------------------------------------------------- understanding
-def _reordered_coefficients(system: System) -> tuple[list, list]:
-    """C^j and γ^j recomputed with the coordinates in reverse order (same quasi-velocities)."""
-    order = list(reversed(range(len(system.q))))
-    q = [system.q[i] for i in order]
-    qdot = [system.qdot[i] for i in order]
-    psi, _ = qv.psi_from_definitions(system.definitions, qdot)
-    c = qv.c_matrices(psi, q)
-    return c, qv.gamma_matrices(c, qv.inverse(psi))
-
-
 def _reorder_outcome(system: System) -> tuple[bool, bool]:
+    """Whether C^j and γ^j stay the same when recomputed with the coordinates in reverse order
+    (same quasi-velocities)."""
     d = system.derive()
-    c, gamma = _reordered_coefficients(system)
+    psi, _ = qv.psi_from_definitions(system.definitions, system.qdot[::-1])
+    c = qv.c_matrices(psi, system.q[::-1])
+    gamma = qv.gamma_matrices(c, qv.inverse(psi))
     same_c = all(is_zero(a - b) for a, b in zip(c, d.C, strict=True))
     same_gamma = all(is_zero(a - b) for a, b in zip(gamma, d.gamma, strict=True))
     return same_c, same_gamma

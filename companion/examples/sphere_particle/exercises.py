@@ -29,10 +29,6 @@ def _radial_reaction(system: System) -> sp.Expr:
     return sp.trigsimp(sp.expand((reaction.T * system.embedding)[0] / radius))
 
 
-def _at_rest(expr: sp.Expr, system: System) -> sp.Expr:
-    return expr.subs({u: 0 for u in system.u})
-
-
 def sphere_particle() -> list[Exercise | ChoiceExercise]:
     """The induced metric, Γ^θ_φφ and the normal reaction for the particle on a sphere; the
     height of a particle sent sideways, and what stays constant."""
@@ -87,7 +83,7 @@ def sphere_particle() -> list[Exercise | ChoiceExercise]:
                      "Gravity's normal part minus the centripetal term m v²/R.", r"R_n"),
             ],
             mistakes=lambda s: [Mistake(
-                _at_rest(_radial_reaction(s), s),
+                _radial_reaction(s).subs({u: 0 for u in s.u}),
                 "That is the reaction of a particle at rest: a moving particle also needs the "
                 "centripetal force m v²/R, v² = R²(θ̇² + sin²θ φ̇²).")],
             example_answer="m*g*cos(theta) - ...",
