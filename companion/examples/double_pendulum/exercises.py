@@ -12,8 +12,8 @@ from companion.exercises.exercise import ChoiceExercise, Declare, Exercise, keye
 from companion.exercises.outcomes import is_zero
 from companion.system import System
 
-_PENDULUM = ("theta_1", "theta_2", "m_1", "J_1", "a_1", "l_1", "m_2", "J_2", "a_2", "l_2")
-_EX = Declare("double_pendulum", names=_PENDULUM)
+_EX = Declare("double_pendulum",
+               names=("theta_1", "theta_2", "m_1", "J_1", "a_1", "l_1", "m_2", "J_2", "a_2", "l_2"))
 
 
 def _pull_back(system: System):

@@ -24,9 +24,8 @@ from companion.exercises.variant import Variant
 from companion.mechanics.derivation import Step
 from companion.system import Parameter, System
 
-_KNIFE_NAMES = ("x", "y", "phi", "u_1", "u_2", "u_3", "m", "l")
 _KNIFE_ALIASES = {"v": "u_1", "phidot": "u_2"}
-_EX = Declare("knife_edge", names=_KNIFE_NAMES)
+_EX = Declare("knife_edge", names=("x", "y", "phi", "u_1", "u_2", "u_3", "m", "l"))
 
 
 def _speeds(system: System) -> str:

@@ -13,9 +13,7 @@ from companion.exercises.outcomes import decided_by
 from companion.mechanics.derivation import Step
 from companion.system import System
 
-_SPHERE = ("theta", "phi", "m", "R", "g")
-_SPHERE_RATES = {"theta_dot": r"\dot{\theta}", "phi_dot": r"\dot{\phi}"}
-_EX = Declare("sphere_particle", names=_SPHERE)
+_EX = Declare("sphere_particle", names=("theta", "phi", "m", "R", "g"))
 
 
 def _geometric(system: System):
@@ -72,7 +70,7 @@ def sphere_particle() -> list[Exercise | ChoiceExercise]:
             r"Give its outward component $R\cdot j/R$ in terms of $\theta$, "
             r"$\dot\theta$, $\dot\phi$ (type theta_dot, phi_dot), $m$, $R$ and $g$."),
             answer=_radial_reaction,
-            aliases=_SPHERE_RATES,
+            aliases={"theta_dot": r"\dot{\theta}", "phi_dot": r"\dot{\phi}"},
             hints=("Only the normal part of the ambient acceleration j̈ counts: the tangential "
                    "part is what the reduced equations already balance.",
                    "The normal acceleration of a point moving on a sphere is −v²/R, inward.",
