@@ -69,18 +69,15 @@ def checks(printed: Mapping[str, str]) -> list[Check]:
 
 
 # ------------------------------------------------------------------------ §4.4's methods
-def _by_name(expr: sp.Expr, reference: sp.Expr) -> sp.Expr:
-    """``expr`` with its symbols replaced by the reference's symbols of the same name."""
-    names = {s.name: s for s in reference.free_symbols}
-    return expr.xreplace({s: names[s.name] for s in expr.free_symbols if s.name in names})
-
-
 def _same(derived: Sequence, printed: Sequence) -> tuple[bool, str]:
-    """Compare expressions one by one after renaming symbols and a trig clean-up."""
+    """Compare expressions one by one after renaming symbols (each derived symbol becomes the
+    printed symbol of the same name) and a trig clean-up."""
     if len(derived) != len(printed):
         return False, f"{len(derived)} derived vs {len(printed)} printed equations"
     for i, (d, p) in enumerate(zip(derived, printed, strict=True)):
-        d = _by_name(sp.sympify(d), p)
+        names = {s.name: s for s in p.free_symbols}
+        d = sp.sympify(d)
+        d = d.xreplace({s: names[s.name] for s in d.free_symbols if s.name in names})
         if sp.trigsimp(sp.expand(d - p)) != 0:
             return False, f"row {i + 1}: derived {d} vs printed {p}"
     return True, ""
