@@ -4,6 +4,8 @@ double pendulum's pulled-back metric.
 
 from __future__ import annotations
 
+from operator import methodcaller
+
 import numpy as np
 import sympy as sp
 
@@ -14,10 +16,7 @@ from companion.system import System
 
 _EX = Declare("double_pendulum",
                names=("theta_1", "theta_2", "m_1", "J_1", "a_1", "l_1", "m_2", "J_2", "a_2", "l_2"))
-
-
-def _pull_back(system: System):
-    return system.derive("pull_back")
+_pull_back = methodcaller("derive", "pull_back")
 
 
 def double_pendulum() -> list[Exercise | ChoiceExercise]:

@@ -4,6 +4,8 @@ of a particle on a sphere, from the ``geometric`` derivation.
 
 from __future__ import annotations
 
+from operator import methodcaller
+
 import numpy as np
 import sympy as sp
 
@@ -14,10 +16,7 @@ from companion.mechanics.derivation import Step
 from companion.system import System
 
 _EX = Declare("sphere_particle", names=("theta", "phi", "m", "R", "g"))
-
-
-def _geometric(system: System):
-    return system.derive("geometric")
+_geometric = methodcaller("derive", "geometric")
 
 
 def _radial_reaction(system: System) -> sp.Expr:
