@@ -66,11 +66,9 @@ class ChainView(AnimatedView):
         (self.links,) = self.ax.plot([], [], "o-", color="0.15", lw=3, ms=5)
         (self.centres,) = self.ax.plot([], [], "s", color="tab:blue", ms=8)
         names = list(self.system.mechanism.joints)
-        self.arrows = self.ax.quiver(np.zeros(len(names)), np.zeros(len(names)),
-                                     np.zeros(len(names)), np.zeros(len(names)),
-                                     color=COLORS["reaction"], angles="xy", scale_units="xy",
-                                     scale=1,
-                                     width=0.008)
+        zero = np.zeros(len(names))
+        self.arrows = self.ax.quiver(zero, zero, zero, zero, color=COLORS["reaction"],
+                                     angles="xy", scale_units="xy", scale=1, width=0.008)
         self.ax_force = fig.add_subplot(grid[0, 1])
         self.ax_force.set_ylabel("|R| [N]")
         self.force_lines = [self.ax_force.plot([], [], label=f"pin {k}")[0] for k in names]
