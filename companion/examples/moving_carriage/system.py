@@ -50,10 +50,8 @@ def build() -> System:
         t=t,
         parameters=[
             Parameter(m, 1.0, 0.1, 5.0, "kg", "particle mass", positive=True),
-            Parameter(kx, 2.0, 0.1, 10.0, "N/m", "spring stiffness along inertial x",
-                      positive=True),
-            Parameter(ky, 5.0, 0.1, 10.0, "N/m", "spring stiffness along inertial y",
-                      positive=True),
+            *[Parameter(k, d, 0.1, 10.0, "N/m", f"spring stiffness along inertial {k.name[-1]}",
+                        positive=True) for k, d in ((kx, 2.0), (ky, 5.0))],
             Parameter(Omega, 0.7, -3.0, 3.0, "rad/s", "turning rate of the carriage's axes"),
             Parameter(A, 0.3, 0.0, 1.0, "m", "amplitude of the carriage's oscillation"),
             Parameter(nu, 2.0, 0.0, 5.0, "rad/s", "angular frequency of the carriage"),
