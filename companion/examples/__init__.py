@@ -22,13 +22,13 @@ from collections.abc import Sequence
 from functools import cache, partial
 from typing import Any
 
-from companion.examples.record import Notebook, Part, WorkedExample, part
+from companion.examples.record import Notebook, Part, WorkedExample
 from companion.model import Model
 from companion.system import System
 
 __all__ = ["Notebook", "Part", "WorkedExample", "build", "exercise_set_names", "exercises_for",
            "explorer", "get", "independent_models", "method_selector", "names", "notebooks",
-           "part", "scene", "show_exercises", "system_names", "worked", "worked_examples"]
+           "scene", "show_exercises", "system_names", "worked", "worked_examples"]
 
 
 @cache
