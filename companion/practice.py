@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache
+from operator import methodcaller
 
 import sympy as sp
 import sympy.physics.mechanics as me
@@ -63,10 +64,6 @@ def puck() -> System:
     ).build()
 
 
-def _bh(system: System):
-    return system.derive("boltzmann_hamel")
-
-
 def _udot(system: System, r: int) -> Step:
     return Step("Solved for the accelerations", _bh(system).accelerations(), "(4.85)",
                 f"Row {r}: u̇_{r}.", r"\dot u")
@@ -74,6 +71,8 @@ def _udot(system: System, r: int) -> Step:
 
 _SLEIGH = Declare("chaplygin_sleigh", names=("x", "y", "theta", "u_1", "u_2", "a", "m", "I"))
 _PUCK = Declare("puck", names=("x", "y", "theta", "u_1", "u_2", "u_3", "m", "I", "F"))
+_bh = methodcaller("derive", "boltzmann_hamel")
+_geometric = methodcaller("derive", "geometric")
 
 
 def boltzmann_hamel() -> list[Exercise]:
@@ -308,10 +307,6 @@ def bowl() -> ConstrainedSystem:
         "bowl", "Particle in a paraboloidal bowl", r,
         [r * sp.cos(phi), r * sp.sin(phi), k * r**2],
         Parameter(k, 0.5, 0.1, 2.0, "1/m", "bowl's curvature k", positive=True))
-
-
-def _geometric(system: System):
-    return system.derive("geometric")
 
 
 def pull_back() -> list[Exercise]:

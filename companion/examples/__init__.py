@@ -19,16 +19,16 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
-from companion.examples.record import Notebook, Part, WorkedExample, part
+from companion.examples.record import Notebook, Part, WorkedExample
 from companion.model import Model
 from companion.system import System
 
 __all__ = ["Notebook", "Part", "WorkedExample", "build", "exercise_set_names", "exercises_for",
            "explorer", "get", "independent_models", "method_selector", "names", "notebooks",
-           "part", "scene", "show_exercises", "system_names", "worked", "worked_examples"]
+           "scene", "show_exercises", "system_names", "worked", "worked_examples"]
 
 
 @cache
@@ -59,13 +59,10 @@ def names() -> list[str]:
 def system_names() -> list[str]:
     """One name per distinct system (records that share a system, like the knife edge by
     Boltzmann–Hamel and by Kane's form, count once): what loops over every system use."""
-    seen: set[Part] = set()
-    out = []
+    first: dict[Part, str] = {}
     for record in worked_examples():
-        if record.system not in seen:
-            seen.add(record.system)
-            out.append(record.name)
-    return out
+        first.setdefault(record.system, record.name)
+    return list(first.values())
 
 
 def worked(name: str) -> WorkedExample:
@@ -131,32 +128,26 @@ def exercises_for(name: str):
     """The exercise set of a worked example, each exercise attached to the shared system; a
     set whose slice declares variants of the system draws a student's own with
     ``for_student(seed)`` (:class:`~companion.exercises.ExerciseSet`)."""
-    from companion.exercises import ExerciseSet
-
     if name not in exercise_set_names():
         raise ValueError(f"no exercises for {name!r}; known: {', '.join(exercise_set_names())}")
-    record = worked(name)
-    title, builder = record.exercises
-    exercises = builder()
-    for exercise in exercises:
-        exercise.system_of = lambda name=name: get(name)
-    draw = None if record.variants is None else (lambda seed: _on_variant(name, seed))
-    return ExerciseSet(example=name, title=title, exercises=exercises, draw=draw)
+    return _exercise_set(name)
 
 
-def _on_variant(name: str, seed: str):
-    """The exercise set of ``name`` posed on the variant of its system that ``seed`` draws."""
+def _exercise_set(name: str, seed: str | None = None):
+    """The exercise set of ``name`` on its shared system, or on the variant of its system that
+    ``seed`` draws."""
     from companion.exercises import ExerciseSet
     from companion.exercises.variant import draw_variant
 
     record = worked(name)
-    variant = draw_variant(record.variants(), name, seed)
-    system = variant.system()
     title, builder = record.exercises
-    exercises = builder(system)
+    variant = None if seed is None else draw_variant(record.variants(), name, seed)
+    system = None if variant is None else variant.system()
+    exercises = builder() if system is None else builder(system)
     for exercise in exercises:
-        exercise.system_of = lambda system=system: system
-    return ExerciseSet(example=name, title=title, exercises=exercises, variant=variant)
+        exercise.system_of = (lambda: get(name)) if system is None else (lambda: system)
+    draw = None if record.variants is None or seed is not None else partial(_exercise_set, name)
+    return ExerciseSet(example=name, title=title, exercises=exercises, draw=draw, variant=variant)
 
 
 def show_exercises(name: str, *, only: Sequence[str] | None = None,

@@ -43,14 +43,6 @@ class Part:
         return self.resolve()(*args, **kwargs)
 
 
-def part(package: str, target: str) -> Part:
-    """``part(__name__, "view:explorer")``: the slice's ``view.explorer``, resolved lazily."""
-    module, _, attribute = target.partition(":")
-    if not attribute:
-        raise ValueError(f"a part is 'module:attribute', got {target!r}")
-    return Part(f"{package}.{module}", attribute)
-
-
 @dataclass(frozen=True)
 class Notebook:
     """A chapter notebook as the index and the README list it.
@@ -79,10 +71,7 @@ class Notebook:
     def book(self) -> str:
         """``"greenwood"`` or ``"loparo"``, from the chapter folder; ``"companion"`` for a
         notebook at the top of ``chapters/`` (the workbench), which follows no one book."""
-        for book in ("greenwood", "loparo"):
-            if self.path.startswith(book):
-                return book
-        return "companion"
+        return next((b for b in ("greenwood", "loparo") if self.path.startswith(b)), "companion")
 
 
 @dataclass(frozen=True)
@@ -143,8 +132,8 @@ def worked_example(package: str, name: str, *, system: str | Part = "system:buil
                    checks: str | Part | None = None, independent: str | Part | None = None,
                    variants: str | Part | None = None, **fields: Any) -> WorkedExample:
     """The record of a worked example of the slice ``package``, its parts named
-    ``"module:attribute"`` in that slice (:func:`part`): by default the system is
-    ``system:build`` and the scene ``scene:scene``.
+    ``"module:attribute"`` in that slice (``"view:explorer"``: the slice's ``view.explorer``,
+    resolved lazily); by default the system is ``system:build`` and the scene ``scene:scene``.
 
     Parameters
     ----------
@@ -160,7 +149,12 @@ def worked_example(package: str, name: str, *, system: str | Part = "system:buil
         The other fields of :class:`WorkedExample` (notebook, reconstruction, citations).
     """
     def of(target: str | Part | None) -> Part | None:
-        return part(package, target) if isinstance(target, str) else target
+        if not isinstance(target, str):
+            return target
+        module, _, attribute = target.partition(":")
+        if not attribute:
+            raise ValueError(f"a part is 'module:attribute', got {target!r}")
+        return Part(f"{package}.{module}", attribute)
 
     return WorkedExample(name=name, system=of(system), scene=of(scene), explorer=of(explorer),
                          exercises=exercises and (exercises[0], of(exercises[1])),

@@ -22,18 +22,23 @@ def joint_names(n: int) -> list[str]:
     return ["O", "E"] if n == 2 else ["O", *(f"P{i}" for i in range(2, n + 1))]
 
 
+def link_symbols(n: int, torques: bool = False) -> tuple[list, list, list, list, list]:
+    """m_i, J_i, a_i, l_i and τ_i (zeros without ``torques``) of links 1 … n."""
+    idx = range(1, n + 1)
+    return (sp.symbols([f"m_{i}" for i in idx], positive=True),
+            sp.symbols([f"J_{i}" for i in idx], nonnegative=True),
+            sp.symbols([f"a_{i}" for i in idx], positive=True),
+            sp.symbols([f"l_{i}" for i in idx], positive=True),
+            sp.symbols([f"tau_{i}" for i in idx]) if torques else [0] * n)
+
+
 def chain_mechanism(n: int, *, torques: bool = False) -> Mechanism:
     """The mechanism of an n-link chain with symbols m_i, J_i, a_i, l_i, g (and τ_i)."""
     if not isinstance(n, int) or n < 1:
         raise ValueError(f"a chain needs a positive whole number of links, got {n!r}")
-    idx = range(1, n + 1)
-    theta = sp.symbols([f"theta_{i}" for i in idx])
-    omega = sp.symbols([f"omega_{i}" for i in idx])
-    m = sp.symbols([f"m_{i}" for i in idx], positive=True)
-    J = sp.symbols([f"J_{i}" for i in idx], nonnegative=True)
-    a = sp.symbols([f"a_{i}" for i in idx], positive=True)
-    l = sp.symbols([f"l_{i}" for i in idx], positive=True)
-    tau = sp.symbols([f"tau_{i}" for i in idx]) if torques else [0] * n
+    theta = sp.symbols([f"theta_{i}" for i in range(1, n + 1)])
+    omega = sp.symbols([f"omega_{i}" for i in range(1, n + 1)])
+    m, J, a, l, tau = link_symbols(n, torques)
     mech = Mechanism(theta, omega, g=sp.Symbol("g", positive=True))
     pivot = sp.Matrix([0, 0])
     parent = GROUND
@@ -51,26 +56,22 @@ def chain(n: int, *, torques: bool = False, name: str | None = None,
           title: str | None = None) -> MechanismSystem:
     """An n-link chain as a System (defaults: equal point masses, m = 1 kg, l = a = 1 m)."""
     mech = chain_mechanism(n, torques=torques)
-    params, nonneg = [], []
-    sym = {s.name: s for s in mech.ambient_metric().free_symbols}
+    m, J, a, l, tau = link_symbols(n, torques)
+    params = []
     for i in range(1, n + 1):
-        a_i, l_i = (sp.Symbol(f"{k}_{i}", positive=True) for k in "al")
         params += [
-            Parameter(sym[f"m_{i}"], 1.0, 0.1, 5.0, "kg", f"mass of link {i}", positive=True),
-            Parameter(sym[f"J_{i}"], 0.0, 0.0, 1.0, "kg·m²",
-                      f"central inertia of link {i}"),
-            Parameter(a_i, 1.0, 0.1, 2.0, "m",
+            Parameter(m[i - 1], 1.0, 0.1, 5.0, "kg", f"mass of link {i}", positive=True),
+            Parameter(J[i - 1], 0.0, 0.0, 1.0, "kg·m²", f"central inertia of link {i}"),
+            Parameter(a[i - 1], 1.0, 0.1, 2.0, "m",
                       f"pin-to-mass-centre distance of link {i}", positive=True),
-            Parameter(l_i, 1.0, 0.1, 2.0, "m",
+            Parameter(l[i - 1], 1.0, 0.1, 2.0, "m",
                       f"length of link {i}" + (" (drawing only)" if i == n else ""),
                       positive=True),
         ]
-        nonneg.append(f"J_{i}")
     params.append(Parameter(mech.g, 9.81, 0.0, 20.0, "m/s²", "gravity"))
     if torques:
-        params += [Parameter(sp.Symbol(f"tau_{i}"), 0.0, -10.0, 10.0, "N·m",
-                             f"joint torque at pin {k} on link {i}")
-                   for i, k in enumerate(joint_names(n), start=1)]
+        params += [Parameter(t, 0.0, -10.0, 10.0, "N·m", f"joint torque at pin {k} on link {i}")
+                   for i, (t, k) in enumerate(zip(tau, joint_names(n), strict=True), start=1)]
     initial = []
     for i, (th, om) in enumerate(zip(mech.q, mech.qdot, strict=True), start=1):
         initial += [
@@ -79,7 +80,7 @@ def chain(n: int, *, torques: bool = False, name: str | None = None,
             Parameter(om, 0.0, -10.0, 10.0, "rad/s", f"θ̇{i}(0)"),
         ]
     return MechanismSystem(
-        mech, nonnegative=nonneg,
+        mech, nonnegative=[s.name for s in J],
         name=name or f"chain_{n}",
         title=title or f"{n}-link planar pendulum chain (pull-back of Loparo & Vakalis §7.3)",
         parameters=params, initial=initial,
@@ -96,14 +97,9 @@ def chain_model(n: int, *, torques: bool = False) -> MechanicsModel:
     """
     from sympy.physics import mechanics as me
 
-    idx = range(1, n + 1)
-    th = me.dynamicsymbols([f"theta_{i}" for i in idx])
-    om = me.dynamicsymbols([f"omega_{i}" for i in idx])
-    m = sp.symbols([f"m_{i}" for i in idx], positive=True)
-    J = sp.symbols([f"J_{i}" for i in idx], nonnegative=True)
-    a = sp.symbols([f"a_{i}" for i in idx], positive=True)
-    l = sp.symbols([f"l_{i}" for i in idx], positive=True)
-    tau = sp.symbols([f"tau_{i}" for i in idx]) if torques else [0] * n
+    th = me.dynamicsymbols([f"theta_{i}" for i in range(1, n + 1)])
+    om = me.dynamicsymbols([f"omega_{i}" for i in range(1, n + 1)])
+    m, J, a, l, tau = link_symbols(n, torques)
     g = sp.Symbol("g", positive=True)
     N = me.ReferenceFrame("N")
     O = me.Point("O")

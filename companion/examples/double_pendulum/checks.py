@@ -5,7 +5,7 @@ double pendulum, derived by pull-back and compared with the formulas ``verify`` 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 import sympy as sp
@@ -56,11 +56,8 @@ def checks(printed: Mapping[str, Any]) -> list[Check]:
                                  sorted(diff.free_symbols, key=str))
 
     def metric_entry(key: str, i: int, j: int):
-        def run():
-            d, syms, rename = setup()
-            book = _parse(printed["EX2_M"][key], syms)
-            return compare(d.mass_matrix[i, j].xreplace(rename), book)
-        return run
+        d, syms, rename = setup()
+        return compare(d.mass_matrix[i, j].xreplace(rename), _parse(printed["EX2_M"][key], syms))
 
     def map_check():
         d, syms, rename = setup()
@@ -70,47 +67,42 @@ def checks(printed: Mapping[str, Any]) -> list[Check]:
         return ok, "f(θ₁, θ₂) entry by entry"
 
     def equation(k: int):
-        def run():
-            d, syms, rename = setup()
-            qdd = sp.Matrix(d.result("qddot"))
-            ours = (d.mass_matrix * qdd - d.forcing)[k].xreplace(rename)
-            Ms = {key: _parse(v, syms) for key, v in printed["EX2_M"].items()}
-            book = _parse(printed["EX2_EQUATIONS"][k], {**syms, **Ms})
-            return compare(ours, book)
-        return run
+        d, syms, rename = setup()
+        qdd = sp.Matrix(d.result("qddot"))
+        ours = (d.mass_matrix * qdd - d.forcing)[k].xreplace(rename)
+        Ms = {key: _parse(v, syms) for key, v in printed["EX2_M"].items()}
+        return compare(ours, _parse(printed["EX2_EQUATIONS"][k], {**syms, **Ms}))
 
     def joint_force(which: str):
-        def run():
-            d, syms, rename = setup()
-            th = [syms["theta_1"], syms["theta_2"]]
-            om = [syms["omega_1"], syms["omega_2"]]
-            acc = [syms["thetaddot_1"], syms["thetaddot_2"]]
-            pos = [_parse(e, syms) for e in printed["EX2_MAP"]]
+        d, syms, rename = setup()
+        th = [syms["theta_1"], syms["theta_2"]]
+        om = [syms["omega_1"], syms["omega_2"]]
+        acc = [syms["thetaddot_1"], syms["thetaddot_2"]]
+        pos = [_parse(e, syms) for e in printed["EX2_MAP"]]
 
-            def ddot(e):  # d²e/dt² along θ(t): J θ̈ + θ̇ᵀ H θ̇
-                grad = [sp.diff(e, x) for x in th]
-                return sum(g * a for g, a in zip(grad, acc, strict=True)) + sum(
-                    sp.diff(grad[i], th[j]) * om[i] * om[j] for i in range(2) for j in range(2))
+        def ddot(e):  # d²e/dt² along θ(t): J θ̈ + θ̇ᵀ H θ̇
+            grad = [sp.diff(e, x) for x in th]
+            return sum(g * a for g, a in zip(grad, acc, strict=True)) + sum(
+                sp.diff(grad[i], th[j]) * om[i] * om[j] for i in range(2) for j in range(2))
 
-            acc_syms = {"xddot_1": ddot(pos[0]), "yddot_1": ddot(pos[1]),
-                        "xddot_2": ddot(pos[3]), "yddot_2": ddot(pos[4])}
-            R2 = [_parse(e, {**syms, **acc_syms}) for e in printed["EX2_R2"]]
-            with_r2 = {**syms, **acc_syms, "R2x": R2[0], "R2y": R2[1]}
-            book = R2 if which == "E" else [_parse(e, with_r2) for e in printed["EX2_R1"]]
-            ours = d.result("joint_forces")[which].xreplace(rename)
-            results = [compare(ours[i], book[i]) for i in range(2)]
-            return all(r[0] for r in results), "; ".join(r[1] for r in results)
-        return run
+        acc_syms = {"xddot_1": ddot(pos[0]), "yddot_1": ddot(pos[1]),
+                    "xddot_2": ddot(pos[3]), "yddot_2": ddot(pos[4])}
+        R2 = [_parse(e, {**syms, **acc_syms}) for e in printed["EX2_R2"]]
+        with_r2 = {**syms, **acc_syms, "R2x": R2[0], "R2y": R2[1]}
+        book = R2 if which == "E" else [_parse(e, with_r2) for e in printed["EX2_R1"]]
+        ours = d.result("joint_forces")[which].xreplace(rename)
+        results = [compare(ours[i], book[i]) for i in range(2)]
+        return all(r[0] for r in results), "; ".join(r[1] for r in results)
 
     what = "double pendulum: "
     eq = "§7.8 Ex. 2"
     rows = [
         (eq, "constraint map f(θ₁, θ₂)", map_check),
-        *[(eq, f"pulled-back metric {k}", metric_entry(k, i, j))
+        *[(eq, f"pulled-back metric {k}", partial(metric_entry, k, i, j))
           for k, (i, j) in {"M11": (0, 0), "M12": (0, 1), "M22": (1, 1)}.items()],
-        (eq, "equation of motion for θ₁", equation(0)),
-        (eq, "equation of motion for θ₂", equation(1)),
-        ("§7.7", "elbow force R₂ = m₂(ẍ₂, ÿ₂ + g)", joint_force("E")),
-        ("§7.7", "base force R₁ = m₁(ẍ₁, ÿ₁ + g) + R₂", joint_force("O")),
+        (eq, "equation of motion for θ₁", partial(equation, 0)),
+        (eq, "equation of motion for θ₂", partial(equation, 1)),
+        ("§7.7", "elbow force R₂ = m₂(ẍ₂, ÿ₂ + g)", partial(joint_force, "E")),
+        ("§7.7", "base force R₁ = m₁(ẍ₁, ÿ₁ + g) + R₂", partial(joint_force, "O")),
     ]
     return [Check(BOOK, where, what + text, run, RECONSTRUCTION) for where, text, run in rows]

@@ -4,6 +4,8 @@ double pendulum's pulled-back metric.
 
 from __future__ import annotations
 
+from operator import methodcaller
+
 import numpy as np
 import sympy as sp
 
@@ -12,12 +14,9 @@ from companion.exercises.exercise import ChoiceExercise, Declare, Exercise, keye
 from companion.exercises.outcomes import is_zero
 from companion.system import System
 
-_PENDULUM = ("theta_1", "theta_2", "m_1", "J_1", "a_1", "l_1", "m_2", "J_2", "a_2", "l_2")
-_EX = Declare("double_pendulum", names=_PENDULUM)
-
-
-def _pull_back(system: System):
-    return system.derive("pull_back")
+_EX = Declare("double_pendulum",
+               names=("theta_1", "theta_2", "m_1", "J_1", "a_1", "l_1", "m_2", "J_2", "a_2", "l_2"))
+_pull_back = methodcaller("derive", "pull_back")
 
 
 def double_pendulum() -> list[Exercise | ChoiceExercise]:

@@ -59,27 +59,22 @@ class ChainView(AnimatedView):
     def build(self, fig: Figure, trajectory: Trajectory) -> None:
         grid = fig.add_gridspec(2, 2, width_ratios=[1.1, 1.0])
         self.ax = fig.add_subplot(grid[:, 0])
-        self.ax.set_aspect("equal")
-        self.ax.set_xticks([])  # a picture of the linkage: no tick labels to re-render
-        self.ax.set_yticks([])
-        self.ax.set_title("motion, tip trail and joint forces")
+        self.ax.set(aspect="equal", xticks=[], yticks=[],  # a picture: no tick labels to render
+                    title="motion, tip trail and joint forces")
         self.ax.plot([-0.2, 0.2], [0, 0], color="0.3", lw=3)
         (self.trail_line,) = self.ax.plot([], [], color=COLORS["tip"], lw=1, alpha=0.7)
         (self.links,) = self.ax.plot([], [], "o-", color="0.15", lw=3, ms=5)
         (self.centres,) = self.ax.plot([], [], "s", color="tab:blue", ms=8)
         names = list(self.system.mechanism.joints)
-        self.arrows = self.ax.quiver(np.zeros(len(names)), np.zeros(len(names)),
-                                     np.zeros(len(names)), np.zeros(len(names)),
-                                     color=COLORS["reaction"], angles="xy", scale_units="xy",
-                                     scale=1,
-                                     width=0.008)
+        zero = np.zeros(len(names))
+        self.arrows = self.ax.quiver(zero, zero, zero, zero, color=COLORS["reaction"],
+                                     angles="xy", scale_units="xy", scale=1, width=0.008)
         self.ax_force = fig.add_subplot(grid[0, 1])
         self.ax_force.set_ylabel("|R| [N]")
         self.force_lines = [self.ax_force.plot([], [], label=f"pin {k}")[0] for k in names]
         self.ax_force.legend(loc="upper right", fontsize="small")
         self.ax_energy = fig.add_subplot(grid[1, 1], sharex=self.ax_force)
-        self.ax_energy.set_ylabel("|E − E₀|/|E₀|")
-        self.ax_energy.set_xlabel("t [s]")
+        self.ax_energy.set(xlabel="t [s]", ylabel="|E − E₀|/|E₀|")
         # decades: a drift is integration noise (about 1e-10), whose sign says nothing, and
         # decades keep the axis still when a slider moves the noise around
         (self.energy_line,) = self.ax_energy.semilogy([], [], color="tab:green")
@@ -97,8 +92,7 @@ class ChainView(AnimatedView):
         self.force_scale = self.force_length * reach / typical
         self.force_cap = reach
         lim = 1.15 * reach
-        self.ax.set_xlim(-lim, lim)
-        self.ax.set_ylim(-lim, lim)
+        self.ax.set(xlim=(-lim, lim), ylim=(-lim, lim))
         t = traj.t
         for line, R in zip(self.force_lines, self.forces, strict=True):
             line.set_data(t, np.linalg.norm(R, axis=0))

@@ -64,12 +64,8 @@ def dalembert_steps(system: System) -> list[Step]:
     dq = phi_k * sp.Matrix(dtheta)
     psi, _ = system.psi
     constraint_row = psi[len(system.u_independent):, :]
-    gam = kane.result("velocity_coefficients")
-    N = gam[0][0].args[0][1]
-    plain = {me.dynamicsymbols(s.name): s for s in [*system.q, *system.u]}
-    coeff = [[g.to_matrix(N).xreplace(plain) for g in row] for row in gam]
     dr = [sum((c * d for c, d in zip(row, dtheta, strict=True)), sp.zeros(3, 1))
-          for row in coeff]
+          for row in knife_edge.velocity_coefficients(system, kane)]
     lam = sp.Symbol("lambda")
     reaction = lam * sp.Matrix([-sp.sin(phi), sp.cos(phi), 0])  # on particle 1, across the rod
     reaction_work = sp.simplify((reaction.T * dr[0])[0])

@@ -4,7 +4,7 @@ compared entry by entry with the printed matrix or equation that ``verify`` hand
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from functools import cache
+from functools import cache, partial
 
 import sympy as sp
 
@@ -32,20 +32,19 @@ def residuals(d: BoltzmannHamelResult) -> sp.Matrix:
     return d.mass_matrix * udot - d.forcing
 
 
+def _compare(system: Callable[[], System], getter, printed: Mapping[str, str], key: str
+             ) -> tuple[bool, str]:
+    """The engine's object (``getter`` of the derivation; None: T) against ``printed[key]``."""
+    s = system()
+    book = parse_printed(printed[key], [*s.q, *s.u, *s.parameter_symbols])
+    return entrywise_equal(s.T if getter is None else getter(s.derive("boltzmann_hamel")), book)
+
+
 def boltzmann_hamel_checks(system: Callable[[], System], items: Sequence[Item],
                            printed: Mapping[str, str]) -> list[Check]:
     """One check per item: the engine's object against the printed text ``printed[key]``."""
-
-    def run(getter, key: str) -> Callable[[], tuple[bool, str]]:
-        def compare() -> tuple[bool, str]:
-            s = system()
-            book = parse_printed(printed[key], [*s.q, *s.u, *s.parameter_symbols])
-            derived = s.T if getter is None else getter(s.derive("boltzmann_hamel"))
-            return entrywise_equal(derived, book)
-
-        return compare
-
-    return [Check(BOOK, eq, what, run(getter, key), PRINTED) for eq, what, getter, key in items]
+    return [Check(BOOK, eq, what, partial(_compare, system, getter, printed, key), PRINTED)
+            for eq, what, getter, key in items]
 
 
 #: The system, built once for the checks (the §4.4 checks of the knife-edge slice use it too).

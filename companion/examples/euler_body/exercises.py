@@ -18,9 +18,7 @@ from companion.system import System
 
 _C_ORDER = "In Cʲᵢₖ = ∂Ψ_ji/∂q_k − ∂Ψ_jk/∂q_i the index i is the row and k the column."
 _GAMMA_ORDER = "In γʲᵣₗ = Σ_i Σ_k Cʲᵢₖ Φ_ir Φ_kl the index r is the row and l the column."
-_EULER_NAMES = ("psi", "theta", "phi")
-_OMEGA = ("omega_x", "omega_y", "omega_z")
-_EX = Declare("euler_body", names=_EULER_NAMES)
+_EX = Declare("euler_body", names=("psi", "theta", "phi"))
 
 
 def _flipped_gyroscopic(system: System) -> sp.Expr:
@@ -99,7 +97,7 @@ def euler_body() -> list[Exercise | ChoiceExercise]:
             r"$T = \tfrac12(I_{xx}\omega_x^2 + I_{yy}\omega_y^2 + I_{zz}\omega_z^2)$ "
             r"and the moments $M_x, M_y, M_z$, give $\dot\omega_x$."),
             answer=lambda s: d(s).accelerations()[0],
-            names=(*_OMEGA, "I_xx", "I_yy", "I_zz", "M_x", "M_y", "M_z"),
+            names=("omega_x", "omega_y", "omega_z", "I_xx", "I_yy", "I_zz", "M_x", "M_y", "M_z"),
             aliases={"w_x": "omega_x", "w_y": "omega_y", "w_z": "omega_z"},
             hints=("T does not depend on the angles, so ∂T/∂θ_r = 0 and only the γ terms "
                    "couple the rates.",
@@ -179,19 +177,13 @@ def euler_body() -> list[Exercise | ChoiceExercise]:
 
 
 # --------------------------------------------------------------------------- understanding
-def _reordered_coefficients(system: System) -> tuple[list, list]:
-    """C^j and γ^j recomputed with the coordinates in reverse order (same quasi-velocities)."""
-    order = list(reversed(range(len(system.q))))
-    q = [system.q[i] for i in order]
-    qdot = [system.qdot[i] for i in order]
-    psi, _ = qv.psi_from_definitions(system.definitions, qdot)
-    c = qv.c_matrices(psi, q)
-    return c, qv.gamma_matrices(c, qv.inverse(psi))
-
-
 def _reorder_outcome(system: System) -> tuple[bool, bool]:
+    """Whether C^j and γ^j stay the same when recomputed with the coordinates in reverse order
+    (same quasi-velocities)."""
     d = system.derive()
-    c, gamma = _reordered_coefficients(system)
+    psi, _ = qv.psi_from_definitions(system.definitions, system.qdot[::-1])
+    c = qv.c_matrices(psi, system.q[::-1])
+    gamma = qv.gamma_matrices(c, qv.inverse(psi))
     same_c = all(is_zero(a - b) for a, b in zip(c, d.C, strict=True))
     same_gamma = all(is_zero(a - b) for a, b in zip(gamma, d.gamma, strict=True))
     return same_c, same_gamma

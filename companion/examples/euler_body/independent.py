@@ -10,9 +10,12 @@ from companion.examples.independent import KaneModel, dynamic_symbols, symbols_b
 from companion.system import System
 
 
-def rigid_rotation(system: System, with_gravity: bool) -> KaneModel:
-    """Ex 4.3 (free body with moments M) or the heavy top (pivot, gravity, damping)."""
+def kane_model(system: System) -> KaneModel:
+    """Ex 4.3's free body with moments M about its principal axes, or, for a system with the
+    heavy top's mass centre a distance h up the body z axis, that top on its pivot with gravity
+    and damping."""
     s = symbols_by_name(system)
+    with_gravity = "h" in s
     q, u, plain = dynamic_symbols(system, ["psi", "theta", "phi"],
                                   ["omega_x", "omega_y", "omega_z"])
     N = me.ReferenceFrame("N")
@@ -36,8 +39,3 @@ def rigid_rotation(system: System, with_gravity: bool) -> KaneModel:
         loads = [(B, s["M_x"] * B.x + s["M_y"] * B.y + s["M_z"] * B.z)]
     kane = me.KanesMethod(N, q_ind=q, u_ind=u, kd_eqs=kd)
     return KaneModel(kane, loads, [body], plain)
-
-
-def kane_model(system: System) -> KaneModel:
-    """Euler's free body with moments M about its principal axes."""
-    return rigid_rotation(system, with_gravity=False)

@@ -69,11 +69,9 @@ def build() -> System:
         psid * sp.cos(theta) * sp.cos(phi) - thetad * sp.sin(phi),
     ]
     T = sp.Rational(1, 2) * (Ixx * wx**2 + Iyy * wy**2 + Izz * wz**2)  # (4.93)
-    inertia = [
-        Parameter(Ixx, 1.0, 0.2, 3.0, "kg·m²", "principal moment about x", positive=True),
-        Parameter(Iyy, 2.0, 0.2, 3.0, "kg·m²", "principal moment about y", positive=True),
-        Parameter(Izz, 3.0, 0.2, 3.0, "kg·m²", "principal moment about z", positive=True),
-    ]
+    inertia = [Parameter(s, d, 0.2, 3.0, "kg·m²", f"principal moment about {s.name[-1]}",
+                         positive=True) for s, d in zip((Ixx, Iyy, Izz), (1.0, 2.0, 3.0),
+                                                        strict=True)]
     torques = [Parameter(s, 0.0, -1.0, 1.0, "N·m", f"applied moment about {s.name[-1]}")
                for s in (Mx, My, Mz)]
     return System(
@@ -90,9 +88,8 @@ def build() -> System:
             Parameter(psi, 0.0, -3.14, 3.14, "rad", "ψ₀, first Euler angle"),
             Parameter(theta, 0.0, -1.5, 1.5, "rad", "θ₀, second Euler angle"),
             Parameter(phi, 0.0, -3.14, 3.14, "rad", "φ₀, third Euler angle"),
-            Parameter(wx, 0.05, -3.0, 3.0, "rad/s", "ω_x(0)"),
-            Parameter(wy, 2.0, -3.0, 3.0, "rad/s", "ω_y(0)"),
-            Parameter(wz, 0.05, -3.0, 3.0, "rad/s", "ω_z(0)"),
+            *[Parameter(w, d, -3.0, 3.0, "rad/s", f"ω_{w.name[-1]}(0)")
+              for w, d in zip((wx, wy, wz), (0.05, 2.0, 0.05), strict=True)],
         ],
         evaluation=Evaluation(invariants={
             "energy": T,

@@ -188,6 +188,5 @@ PRESETS = {
 
 def explorer(system: System, **kwargs: Any) -> Explorer:
     """The explorer of Example 4.3 (keyword arguments go to :class:`Explorer`)."""
-    kwargs.setdefault("controls", [*_INERTIA, *_OMEGA])
-    kwargs.setdefault("presets", PRESETS)
-    return Explorer(system, EulerBodyView(system), **kwargs)
+    return Explorer(system, EulerBodyView(system),
+                    **{"controls": [*_INERTIA, *_OMEGA], "presets": PRESETS, **kwargs})

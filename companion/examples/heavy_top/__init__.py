@@ -1,13 +1,14 @@
 """Beyond the books: a heavy rigid body on a fixed pivot, with viscous damping
 (Euler's equations with forces).
 
-Checked against sympy's KanesMethod (:mod:`.independent`); no notebook of its own."""
+Checked against sympy's KanesMethod (:mod:`companion.examples.euler_body.independent`, the free
+body's model with gravity and damping); no notebook of its own."""
 
-from companion.examples.record import worked_example
+from companion.examples.record import Part, worked_example
 
 EXAMPLES = (
     worked_example(
         __name__, "heavy_top",
-        independent="independent:kane_model",
+        independent=Part("companion.examples.euler_body.independent", "kane_model"),
     ),
 )

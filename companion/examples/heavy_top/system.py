@@ -31,10 +31,8 @@ def build() -> System:
             Q=[-c * w for w in (wx, wy, wz)],  # viscous damping of the body rates
             Q_q=[-sp.diff(V, qi) for qi in (psi, theta, phi)],
             parameters=[
-                Parameter(Ixx, 1.0, 0.2, 3.0, "kg·m²", "moment about body x at the pivot",
-                          positive=True),
-                Parameter(Iyy, 1.0, 0.2, 3.0, "kg·m²", "moment about body y at the pivot",
-                          positive=True),
+                *[Parameter(s, 1.0, 0.2, 3.0, "kg·m²", f"moment about body {s.name[-1]} at the "
+                            "pivot", positive=True) for s in (Ixx, Iyy)],
                 Parameter(Izz, 0.4, 0.1, 3.0, "kg·m²", "moment about the symmetry axis z",
                           positive=True),
                 Parameter(m, 1.0, 0.1, 5.0, "kg", "mass", positive=True),
@@ -47,8 +45,7 @@ def build() -> System:
                 Parameter(psi, 0.0, -3.14, 3.14, "rad", "ψ₀"),
                 Parameter(theta, 0.2, -1.0, 1.0, "rad", "θ₀"),
                 Parameter(phi, 0.1, -1.0, 1.0, "rad", "φ₀"),
-                Parameter(wx, 0.0, -3.0, 3.0, "rad/s", "ω_x(0)"),
-                Parameter(wy, 0.0, -3.0, 3.0, "rad/s", "ω_y(0)"),
+                *[Parameter(w, 0.0, -3.0, 3.0, "rad/s", f"ω_{w.name[-1]}(0)") for w in (wx, wy)],
                 Parameter(wz, 20.0, -40.0, 40.0, "rad/s", "ω_z(0), spin"),
             ]),
         name="heavy_top",

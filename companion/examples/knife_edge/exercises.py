@@ -13,10 +13,9 @@ from functools import cache
 
 import numpy as np
 import sympy as sp
-import sympy.physics.mechanics as me
 
 from companion.examples.euler_body.exercises import _C_ORDER
-from companion.examples.knife_edge.system import build
+from companion.examples.knife_edge.system import build, plain_symbols, velocity_coefficients
 from companion.examples.nonholonomic.connection import constrained_T_first
 from companion.exercises.check import Mistake
 from companion.exercises.exercise import ChoiceExercise, Declare, Exercise, keyed, steps_keyed
@@ -25,9 +24,8 @@ from companion.exercises.variant import Variant
 from companion.mechanics.derivation import Step
 from companion.system import Parameter, System
 
-_KNIFE_NAMES = ("x", "y", "phi", "u_1", "u_2", "u_3", "m", "l")
 _KNIFE_ALIASES = {"v": "u_1", "phidot": "u_2"}
-_EX = Declare("knife_edge", names=_KNIFE_NAMES)
+_EX = Declare("knife_edge", names=("x", "y", "phi", "u_1", "u_2", "u_3", "m", "l"))
 
 
 def _speeds(system: System) -> str:
@@ -195,36 +193,18 @@ def knife_edge(system: System | None = None) -> list[Exercise | ChoiceExercise]:
     ]
 
 
-def _kane(system: System):
-    return system.derive("kane")
-
-
-def _kane_step(system: System, key: str) -> Step:
-    return _kane(system).step(key)
-
-
-def _plain(system: System) -> dict:
-    """The mechanics model's dynamicsymbols → the system's plain symbols."""
-    return {me.dynamicsymbols(s.name): s for s in [*system.q, *system.u]}
-
-
 def _partial_velocity(system: System, i: int, j: int) -> sp.Matrix:
-    """γ_ij of the general dynamical equation as a column of inertial components.
-
-    Particle 1 sits at x N.x + y N.y, so its first coefficient is measured in the inertial
-    frame N; every coefficient is expressed in that frame.
-    """
-    gam = _kane(system).result("velocity_coefficients")
-    frame = gam[0][0].args[0][1]
-    return gam[i][j].to_matrix(frame).xreplace(_plain(system))
+    """γ_ij of the general dynamical equation as a column of inertial components."""
+    return velocity_coefficients(system, system.derive("kane"))[i][j]
 
 
 def _inertia_share(system: System, particle: int, j: int) -> sp.Expr:
     """−m v̇_i·γ_ij of one particle, from the engine's accelerations and coefficients."""
-    acc = _kane_step(system, "accelerations").expr[particle]
-    gam = _kane(system).result("velocity_coefficients")[particle][j]
+    kane = system.derive("kane")
+    acc = kane.step("accelerations").expr[particle]
+    gam = kane.result("velocity_coefficients")[particle][j]
     mass = next(p for p in system.parameter_symbols if p.name == "m")
-    return sp.trigsimp(sp.expand(-mass * acc.dot(gam)).xreplace(_plain(system)))
+    return sp.trigsimp(sp.expand(-mass * acc.dot(gam)).xreplace(plain_symbols(system)))
 
 
 def knife_edge_kane() -> list[Exercise | ChoiceExercise]:
@@ -253,7 +233,7 @@ def knife_edge_kane() -> list[Exercise | ChoiceExercise]:
         _EX.typed("Qstar_1", "The generalized inertia force Q*₁", (
             r"Give $Q^*_1 = -\sum_i m\,\dot v_i\cdot\gamma_{i1}$ in terms of $m$, $l$, "
             r"$u_1$, $u_2$ and $\dot u_1$ (type u_1dot)."),
-            answer=lambda s: _kane_step(s, "inertia_forces").expr[0],
+            answer=lambda s: s.derive("kane").step("inertia_forces").expr[0],
             aliases={**_KNIFE_ALIASES, "u_1dot": r"\dot{u_{1}}",
                                          "vdot": r"\dot{u_{1}}"},
             hints=("γ₁₁ = γ₂₁ = (cos φ, sin φ, 0): both particles move with v along the rod.",

@@ -56,6 +56,23 @@ def mechanics_model(m: sp.Symbol, l: sp.Symbol, drive: sp.Expr = 0) -> Mechanics
                           frames=FRAMES)
 
 
+def plain_symbols(system: System) -> dict:
+    """The mechanics model's dynamicsymbols → the system's plain symbols."""
+    return {me.dynamicsymbols(s.name): s for s in [*system.q, *system.u]}
+
+
+def velocity_coefficients(system: System, kane) -> list[list[sp.Matrix]]:
+    """γ_ij of the general dynamical equation ``kane`` (particle i, speed j) as columns of
+    inertial components in ``system``'s plain symbols.
+
+    Particle 1 sits at x N.x + y N.y, so its first coefficient is measured in the inertial
+    frame N; every coefficient is expressed in that frame.
+    """
+    gam = kane.result("velocity_coefficients")
+    frame = gam[0][0].args[0][1]
+    return [[g.to_matrix(frame).xreplace(plain_symbols(system)) for g in row] for row in gam]
+
+
 def build() -> System:
     x, y, phi = sp.symbols("x y phi")
     xd, yd, phid = sp.symbols(r"\dot{x} \dot{y} \dot{\phi}")

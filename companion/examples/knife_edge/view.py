@@ -131,6 +131,5 @@ PRESETS = {
 
 def explorer(system: System, **kwargs: Any) -> Explorer:
     """The explorer of Example 4.4 (keyword arguments go to :class:`Explorer`)."""
-    kwargs.setdefault("controls", ["m", "l", "u_1", "u_2"])
-    kwargs.setdefault("presets", PRESETS)
-    return Explorer(system, KnifeEdgeView(), **kwargs)
+    return Explorer(system, KnifeEdgeView(),
+                    **{"controls": ["m", "l", "u_1", "u_2"], "presets": PRESETS, **kwargs})

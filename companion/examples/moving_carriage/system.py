@@ -28,10 +28,8 @@ def build() -> System:
     A, nu = sp.symbols("A nu")
     b_dot = sp.diff(A * sp.sin(nu * t), t)  # carriage velocity along x
     # Inertial velocity less the carriage's, in inertial axes, then along the turning axes.
-    v_rel = sp.Matrix([sp.diff(r * sp.cos(theta), r) * rd + sp.diff(r * sp.cos(theta), theta)
-                       * thetad - b_dot,
-                       sp.diff(r * sp.sin(theta), r) * rd + sp.diff(r * sp.sin(theta), theta)
-                       * thetad])
+    position = sp.Matrix([r * sp.cos(theta), r * sp.sin(theta)])
+    v_rel = position.jacobian([r, theta]) * sp.Matrix([rd, thetad]) - sp.Matrix([b_dot, 0])
     turn = sp.Matrix([[sp.cos(Omega * t), sp.sin(Omega * t)],
                       [-sp.sin(Omega * t), sp.cos(Omega * t)]])
     definitions = list(turn * v_rel)
@@ -40,7 +38,7 @@ def build() -> System:
     T = sp.Rational(1, 2) * m * (v[0] ** 2 + v[1] ** 2)
     V = sp.Rational(1, 2) * (kx * (r * sp.cos(theta)) ** 2 + ky * (r * sp.sin(theta)) ** 2)
 
-    system = System(
+    return System(
         name="moving_carriage",
         title="Particle on springs seen from a moving, turning carriage (rheonomic)",
         q=[r, theta],
@@ -52,10 +50,8 @@ def build() -> System:
         t=t,
         parameters=[
             Parameter(m, 1.0, 0.1, 5.0, "kg", "particle mass", positive=True),
-            Parameter(kx, 2.0, 0.1, 10.0, "N/m", "spring stiffness along inertial x",
-                      positive=True),
-            Parameter(ky, 5.0, 0.1, 10.0, "N/m", "spring stiffness along inertial y",
-                      positive=True),
+            *[Parameter(k, d, 0.1, 10.0, "N/m", f"spring stiffness along inertial {k.name[-1]}",
+                        positive=True) for k, d in ((kx, 2.0), (ky, 5.0))],
             Parameter(Omega, 0.7, -3.0, 3.0, "rad/s", "turning rate of the carriage's axes"),
             Parameter(A, 0.3, 0.0, 1.0, "m", "amplitude of the carriage's oscillation"),
             Parameter(nu, 2.0, 0.0, 5.0, "rad/s", "angular frequency of the carriage"),
@@ -70,4 +66,3 @@ def build() -> System:
                               series={"x": r * sp.cos(theta), "y": r * sp.sin(theta)},
                               t_final=10.0),
     )
-    return system

@@ -214,8 +214,7 @@ class SteeredKnifeEdge:
         x, y, phi = q
         leg = np.minimum(np.ceil(t).astype(int), N_LEGS) - 1  # t in (k−1, k] is leg k
         leg[0] = 0
-        u1 = np.array([legs[k][0] for k in leg])
-        u2 = np.array([legs[k][1] for k in leg])
+        u1, u2 = np.array([legs[k][:2] for k in leg]).T
         theta_1 = np.concatenate([[0.0], np.cumsum(np.diff(t) * u1[1:])])
         miss = np.hypot(np.hypot(x - p["x_target"], y - p["y_target"]),
                         self.l * heading_error(phi, p["phi_target"]))

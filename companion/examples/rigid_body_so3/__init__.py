@@ -3,21 +3,19 @@ operator B, the attitude carried on SO(3)."""
 
 from companion.examples.record import Notebook, worked_example
 
-NOTEBOOK = Notebook(
-    path="loparo-07/euler-geodesic.ipynb",
-    title="Euler's equations as a geodesic on SO(3) (§7.4; Example 1, reconstructed)",
-    source="Loparo & Vakalis §7.4; Example 1 (§7.5, reconstructed)",
-    summary="Build the operator B from its definition, get Euler's equations (and, with the "
-    "wrong bracket sign, ω̇ = −B(ω, ω), which §7.4 calls time-reversed: solved by ω(−t), not "
-    "by the body's physical reversal −ω(−t)), simulate the attitude on SO(3) and spin the "
-    "body about each principal axis.",
-    order=(7, 4),
-)
-
 EXAMPLES = (
     worked_example(
         __name__, "rigid_body_so3",
-        notebook=NOTEBOOK,
+        notebook=Notebook(
+            path="loparo-07/euler-geodesic.ipynb",
+            title="Euler's equations as a geodesic on SO(3) (§7.4; Example 1, reconstructed)",
+            source="Loparo & Vakalis §7.4; Example 1 (§7.5, reconstructed)",
+            summary="Build the operator B from its definition, get Euler's equations (and, with "
+            "the wrong bracket sign, ω̇ = −B(ω, ω), which §7.4 calls time-reversed: solved by "
+            "ω(−t), not by the body's physical reversal −ω(−t)), simulate the attitude on SO(3) "
+            "and spin the body about each principal axis.",
+            order=(7, 4),
+        ),
         explorer="view:explorer",
         exercises=("Exercises: Euler's equations from B", "exercises:rigid_body_so3"),
         checks="checks:checks",

@@ -4,6 +4,8 @@ A = diag(I_xx, I_yy, I_zz), from the ``arnold`` derivation.
 
 from __future__ import annotations
 
+from operator import methodcaller
+
 from companion.exercises.exercise import ChoiceExercise, Declare, Exercise, parameter_symbol
 from companion.exercises.outcomes import decided_by, is_zero, sign_changes
 from companion.mechanics.derivation import Step
@@ -12,10 +14,7 @@ from companion.system import System
 _OMEGA = ("omega_x", "omega_y", "omega_z")
 _MOMENTS = ("I_xx", "I_yy", "I_zz")
 _EX = Declare("rigid_body_so3")
-
-
-def _arnold(system: System):
-    return system.derive("arnold")
+_arnold = methodcaller("derive", "arnold")
 
 
 def rigid_body_so3() -> list[Exercise | ChoiceExercise]:

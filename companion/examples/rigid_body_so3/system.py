@@ -20,10 +20,8 @@ from companion.system import Evaluation, System
 def build() -> System:
     base = euler_body.build()
     return System(
-        name="rigid_body_so3",
+        base.definition, name="rigid_body_so3",
         title="Euler's equations from B, orientation on SO(3) (Loparo Example 1, reconstructed)",
-        q=base.q, qdot=base.qdot, u=base.u, definitions=base.definitions, T=base.T,
-        Q=base.Q, parameters=base.parameters, initial=base.initial,
         evaluation=Evaluation(invariants={"energy": base.T, "|Aω|": base.invariants["|H|"]},
                               t_final=20.0, n_points=400),
         method="arnold",

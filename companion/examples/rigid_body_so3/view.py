@@ -109,7 +109,6 @@ PRESETS = {
 
 def explorer(system: System, **kwargs: Any) -> Explorer:
     """The explorer of Example 1 on SO(3) (keyword arguments go to :class:`Explorer`)."""
-    kwargs.setdefault("controls", [*_INERTIA, *_OMEGA])
-    kwargs.setdefault("presets", PRESETS)
-    kwargs.setdefault("simulate_kwargs", SIMULATE)
-    return Explorer(system, RigidBodyView(), **kwargs)
+    return Explorer(system, RigidBodyView(), **{"controls": [*_INERTIA, *_OMEGA],
+                                                "presets": PRESETS, "simulate_kwargs": SIMULATE,
+                                                **kwargs})

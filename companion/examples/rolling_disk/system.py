@@ -65,7 +65,7 @@ def build() -> System:
     T = sp.Rational(1, 2) * (m * (vx**2 + vy**2) + I_diam * u1**2 + I_axle * u2**2)
     V = -m * g * sp.sin(alpha) * x  # gravity along the slope
 
-    system = System(
+    return System(
         name="rolling_disk",
         mechanics_model=partial(disk_model, m, R, g, alpha),
         title="Vertical disk rolling on an inclined plane (two rolling constraints)",
@@ -92,4 +92,3 @@ def build() -> System:
         ],
         evaluation=Evaluation(invariants={"energy": T.subs({u3: 0, u4: 0}) + V}, t_final=10.0),
     )
-    return system

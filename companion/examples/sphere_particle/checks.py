@@ -26,28 +26,22 @@ def checks(printed: Mapping[str, Any]) -> list[Check]:
     def _sphere_lagrange_metric() -> tuple[bool, str]:
         """Mass matrix of sympy's LagrangesMethod for the sphere particle, built from rotating
         frames (no coordinate map, no Jacobian), against the pulled-back metric."""
-        from sympy.physics.mechanics import (
-            LagrangesMethod,
-            Particle,
-            Point,
-            ReferenceFrame,
-            dynamicsymbols,
-        )
+        from sympy.physics import mechanics as me
 
         system = _sphere()
-        theta, phi = dynamicsymbols("theta phi")
+        theta, phi = me.dynamicsymbols("theta phi")
         m, R, g = sp.symbols("m R g", positive=True)
-        N = ReferenceFrame("N")
+        N = me.ReferenceFrame("N")
         A = N.orientnew("A", "Axis", [phi, N.z])
         B = A.orientnew("B", "Axis", [theta, A.y])
-        O = Point("O")
+        O = me.Point("O")
         O.set_vel(N, 0)
         P = O.locatenew("P", R * B.z)
         P.v2pt_theory(O, N, B)
-        particle = Particle("p", P, m)
+        particle = me.Particle("p", P, m)
         particle.potential_energy = m * g * P.pos_from(O).dot(N.z)
-        L = sp.physics.mechanics.Lagrangian(N, particle)
-        lm = LagrangesMethod(L, [theta, phi])
+        L = me.Lagrangian(N, particle)
+        lm = me.LagrangesMethod(L, [theta, phi])
         lm.form_lagranges_equations()
         th, ph = system.q
         plain = {theta: th, phi: ph}

@@ -4,6 +4,8 @@ of a particle on a sphere, from the ``geometric`` derivation.
 
 from __future__ import annotations
 
+from operator import methodcaller
+
 import numpy as np
 import sympy as sp
 
@@ -13,13 +15,8 @@ from companion.exercises.outcomes import decided_by
 from companion.mechanics.derivation import Step
 from companion.system import System
 
-_SPHERE = ("theta", "phi", "m", "R", "g")
-_SPHERE_RATES = {"theta_dot": r"\dot{\theta}", "phi_dot": r"\dot{\phi}"}
-_EX = Declare("sphere_particle", names=_SPHERE)
-
-
-def _geometric(system: System):
-    return system.derive("geometric")
+_EX = Declare("sphere_particle", names=("theta", "phi", "m", "R", "g"))
+_geometric = methodcaller("derive", "geometric")
 
 
 def _radial_reaction(system: System) -> sp.Expr:
@@ -27,10 +24,6 @@ def _radial_reaction(system: System) -> sp.Expr:
     reaction = _geometric(system).result("reaction")
     radius = parameter_symbol(system, "R")
     return sp.trigsimp(sp.expand((reaction.T * system.embedding)[0] / radius))
-
-
-def _at_rest(expr: sp.Expr, system: System) -> sp.Expr:
-    return expr.subs({u: 0 for u in system.u})
 
 
 def sphere_particle() -> list[Exercise | ChoiceExercise]:
@@ -76,7 +69,7 @@ def sphere_particle() -> list[Exercise | ChoiceExercise]:
             r"Give its outward component $R\cdot j/R$ in terms of $\theta$, "
             r"$\dot\theta$, $\dot\phi$ (type theta_dot, phi_dot), $m$, $R$ and $g$."),
             answer=_radial_reaction,
-            aliases=_SPHERE_RATES,
+            aliases={"theta_dot": r"\dot{\theta}", "phi_dot": r"\dot{\phi}"},
             hints=("Only the normal part of the ambient acceleration j̈ counts: the tangential "
                    "part is what the reduced equations already balance.",
                    "The normal acceleration of a point moving on a sphere is −v²/R, inward.",
@@ -87,7 +80,7 @@ def sphere_particle() -> list[Exercise | ChoiceExercise]:
                      "Gravity's normal part minus the centripetal term m v²/R.", r"R_n"),
             ],
             mistakes=lambda s: [Mistake(
-                _at_rest(_radial_reaction(s), s),
+                _radial_reaction(s).subs({u: 0 for u in s.u}),
                 "That is the reaction of a particle at rest: a moving particle also needs the "
                 "centripetal force m v²/R, v² = R²(θ̇² + sin²θ φ̇²).")],
             example_answer="m*g*cos(theta) - ...",

@@ -139,10 +139,9 @@ PRESETS = {
 def explorer(system: System, **kwargs: Any) -> Explorer:
     """The sphere-particle explorer (keyword arguments go to :class:`Explorer`)."""
     # the motion does not depend on m (it only scales the reaction): m under "more parameters"
-    kwargs.setdefault("essential", ["R", "g", "theta", "phi", r"\dot{\theta}", r"\dot{\phi}"])
-    kwargs.setdefault("simulate_kwargs", SIMULATE)
-    kwargs.setdefault("presets", PRESETS)
-    return Explorer(system, SphereView(), **kwargs)
+    essential = ["R", "g", "theta", "phi", r"\dot{\theta}", r"\dot{\phi}"]
+    return Explorer(system, SphereView(), **{"essential": essential, "simulate_kwargs": SIMULATE,
+                                             "presets": PRESETS, **kwargs})
 
 
 @cache

@@ -24,8 +24,6 @@ PRESETS = {
 
 def explorer(system: System, **kwargs: Any) -> Explorer:
     """The thrown-body explorer (keyword arguments go to :class:`Explorer`)."""
-    kwargs.setdefault("controls", ["I_xx", "I_yy", "I_zz", "omega_x", "omega_y", "omega_z",
-                                   "v_x", "v_z", "g"])
-    kwargs.setdefault("simulate_kwargs", SIMULATE)
-    kwargs.setdefault("presets", PRESETS)
-    return Explorer(system, RigidBodyView(), **kwargs)
+    controls = ["I_xx", "I_yy", "I_zz", "omega_x", "omega_y", "omega_z", "v_x", "v_z", "g"]
+    return Explorer(system, RigidBodyView(), **{"controls": controls, "simulate_kwargs": SIMULATE,
+                                                "presets": PRESETS, **kwargs})

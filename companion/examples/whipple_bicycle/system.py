@@ -107,11 +107,9 @@ def build() -> System:
     slips, height, V = _rolling_definitions(q, qdot, p, model, origin, geo)
     phi, delta, theta_R = q[3], q[5], q[6]
     definitions = [qdot[3], qdot[5], qdot[6], *slips]
-    parameters = []
-    for name, value, unit, meaning in BENCHMARK:
-        lo, hi = sorted((0.5 * value, 1.5 * value))
-        parameters.append(Parameter(p[name], value, lo, hi, unit, meaning,
-                                    positive=name not in SIGNED))
+    parameters = [Parameter(p[name], value, *sorted((0.5 * value, 1.5 * value)), unit, meaning,
+                            positive=name not in SIGNED)
+                  for name, value, unit, meaning in BENCHMARK]
     initial = [
         Parameter(q[0], 0.0, -5.0, 5.0, "m", "x of the rear contact point"),
         Parameter(q[1], 0.0, -5.0, 5.0, "m", "y of the rear contact point"),

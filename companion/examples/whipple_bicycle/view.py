@@ -52,10 +52,8 @@ def stability_figure(system: System, speeds: Sequence[float] | None = None,
                    label=f"self-stable: {band[0]:.3f} < v < {band[1]:.3f} m/s")
         ax.grid(alpha=0.3)
     re_ax.axhline(0.0, color="k", lw=0.8)
-    re_ax.set_ylim(-10, 10)
-    re_ax.set_ylabel("Re λ [1/s]")
-    im_ax.set_ylabel("|Im λ| [1/s]")
-    im_ax.set_xlabel("forward speed v [m/s]")
+    re_ax.set(ylim=(-10, 10), ylabel="Re λ [1/s]")
+    im_ax.set(xlabel="forward speed v [m/s]", ylabel="|Im λ| [1/s]")
     re_ax.legend(loc="lower left")
     re_ax.set_title("Lean/steer eigenvalues, upright straight running", fontsize=11)
     return fig
@@ -69,8 +67,7 @@ def lean_figure(motions: Mapping[str, Trajectory], fig: Figure | None = None) ->
     for label, traj in motions.items():
         ax.plot(traj.t, np.degrees(traj["phi"]), label=label)
     ax.axhline(0.0, color="k", lw=0.8)
-    ax.set_xlabel("t [s]")
-    ax.set_ylabel("lean φ [°]")
+    ax.set(xlabel="t [s]", ylabel="lean φ [°]")
     ax.grid(alpha=0.3)
     ax.legend()
     return fig
@@ -92,8 +89,7 @@ def drift_figure(motions: Mapping[str, Trajectory], fig: Figure | None = None) -
             ax.semilogy(traj.t, np.maximum(values, floor), label=name)
             highest[ax] = max(highest[ax], float(values.max()))
     energy_ax.set_ylabel("|ΔE| / E₀")
-    height_ax.set_ylabel("|front contact\nheight| [m]")
-    height_ax.set_xlabel("t [s]")
+    height_ax.set(xlabel="t [s]", ylabel="|front contact\nheight| [m]")
     for ax in (energy_ax, height_ax):
         ax.set_ylim(floor, max(1e-6, 10 * highest[ax]))
         ax.grid(alpha=0.3)
