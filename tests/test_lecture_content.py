@@ -85,6 +85,45 @@ def test_no_explorer_opens_on_the_outcome_it_asks_to_predict():
     assert not shown, f"explorers opened on the outcome of a predict preset: {shown}"
 
 
+def _explorers_before_answers(path: Path) -> list[tuple[str, dict, list[str]]]:
+    """(example, keyword arguments, predictions) of the explorers ``path`` opens above or
+    beside a prediction of that example that sends the reader to an explorer ("press ▶ in
+    the explorer below"), up to the cell that answers it (tagged answers-prediction, often
+    the explorer itself)."""
+    cells = [c for c in nbformat.read(path, as_version=4).cells if c.cell_type == "code"]
+    answered_by = {}  # (example, key) of a prediction → index of the cell that answers it
+    for i, cell in enumerate(cells):
+        for name, keywords in literal_calls(cell.source):
+            keywords.pop("first", None)
+            for e in examples.exercises_shown(name, **keywords):
+                if getattr(e, "kind", "") == "predict" and "explorer" in e.then:
+                    answers = [j for j, c in enumerate(cells) if j >= i
+                               and "answers-prediction" in c.metadata.get("tags", [])]
+                    answered_by[e.example, e.key] = min(answers, default=len(cells))
+    return [(name, keywords, sorted(key for (example, key), j in answered_by.items()
+                                    if example == name and i <= j))
+            for i, cell in enumerate(cells) for name, keywords in literal_calls(cell.source,
+                                                                                "explorer")]
+
+
+@pytest.mark.usefixtures("widget_backend")
+def test_no_explorer_answers_a_prediction_before_the_reader_plays():
+    """An explorer above or beside a prediction that is checked in an explorer (up to the cell
+    answering it) opens hiding its outcome, on a predict preset, until the reader plays: never
+    the knife edge's turning, posed on the explorer's defaults, drawn by the explorer below
+    at its defaults before the reader has answered."""
+    answered = []
+    for path in NOTEBOOKS:
+        for name, keywords, asked in _explorers_before_answers(path):
+            if asked:
+                explorer = examples.explorer(name, **keywords)
+                try:
+                    answered += [] if explorer.predicting else [(path.name, name, asked)]
+                finally:
+                    explorer.close()
+    assert not answered, f"explorers that open showing the motion a prediction asks: {answered}"
+
+
 # ------------------------------------------------------------------ a notebook's outline
 _HEADING = re.compile(r"^ {0,3}(#{1,3})\s+(.+?)\s*#*\s*$", re.M)
 _HTML_HEADING = re.compile(r"<h[1-3][^>]*>(.*?)</h[1-3]>", re.S | re.I)

@@ -93,7 +93,8 @@ def sphere_particle() -> list[Exercise | ChoiceExercise]:
             example_answer="m*g*cos(theta) - ...",
         ),
         _EX.predict("height", "Predict: a particle sent sideways", (
-            r"The explorer's defaults start the particle at $\theta_0 = 1.2$ (above "
+            r"The explorer opens on its “sent sideways” preset, its defaults: the particle at "
+            r"$\theta_0 = 1.2$ (above "
             r"the equator, $\theta$ from the upward vertical) moving sideways with "
             r"$\dot\phi_0 = 3$ rad/s and $\dot\theta_0 = 0$. What does its height do?"),
             ("It stays on its circle of latitude",
@@ -110,8 +111,8 @@ def sphere_particle() -> list[Exercise | ChoiceExercise]:
              "At the start θ̇ = 0 and gravity pulls it down."),
             right=decided_by(_height_outcome,
                              {"level": 0, "oscillates": 1, "falls": 2, "climbs": 3}),
-            then=("Now press ▶ in the explorer below with the defaults and watch the path on "
-                  "the sphere."),
+            then=("Now press ▶ in the explorer below, opened on sent sideways, and watch the "
+                  "path on the sphere."),
         ),
         _EX.choice("conserved", "What stays constant?",
             r"Along the motion on the sphere, which of these is conserved?",

@@ -133,6 +133,10 @@ PRESETS = {
     "spherical pendulum": Preset(
         "spherical pendulum", {"\\dot{\\phi}": 0.0, "theta": 2.6},
         "Released at rest near the bottom: does it swing in one plane?"),
+    # the defaults, which the exercise "Predict: a particle sent sideways" asks about
+    "sent sideways": Preset(
+        "sent sideways", {"theta": 1.2, "\\dot{\\theta}": 0.0, "\\dot{\\phi}": 3.0},
+        "Sent sideways above the equator: what does its height do?"),
 }
 
 
