@@ -10,6 +10,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from matplotlib.text import Text
 from test_teaching import literal_calls
 
 from companion import examples, practice
@@ -18,15 +19,22 @@ from companion import examples, practice
 _MATH = re.compile(r"\$\$.*?\$\$|\$.*?\$", re.S)
 
 
+#: A component of ω written as a program names it, with a raw underscore (ω_x, ω̇_x, omega_x):
+#: between dollars it is $\omega_x$.
+_RAW_SUBSCRIPT = re.compile(r"ω\u0307?_|omega_")
+
+
 def _raw_latex(text: str) -> list[str]:
-    """The raw LaTeX marks (``^``, a backslash) of ``text`` a reader would see."""
-    return sorted({mark for mark in ("^", "\\") if mark in text})
+    """The raw LaTeX marks (``^``, a backslash, ω's raw subscript) of ``text`` a reader
+    would see."""
+    return sorted({mark for mark in ("^", "\\") if mark in text}
+                  | {"ω_" for _ in _RAW_SUBSCRIPT.finditer(text)})
 
 
 def test_exercise_text_shown_as_plain_text_has_no_raw_latex():
     """A choice's label is a radio button's text (no math at all); the title, prompt, hints,
     explanations and closing line are typeset only between dollars: outside them, neither
-    "C^j" nor a backslash (write Cʲ, or the math between dollars)."""
+    "C^j", "ω_x" nor a backslash (write Cʲ, or the math between dollars)."""
     raw = []
     for name in examples.exercise_set_names():
         for exercise in examples.exercises_for(name):
@@ -43,6 +51,40 @@ def test_exercise_text_shown_as_plain_text_has_no_raw_latex():
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted(p for p in (ROOT / "chapters").rglob("*.ipynb")
                    if ".ipynb_checkpoints" not in p.parts)
+
+
+#: Code a notebook's Markdown shows as code (fenced, inline): its underscores are Python's.
+_CODE = re.compile(r"^```.*?^```|`[^`\n]*`", re.S | re.M)
+
+
+def test_notebook_prose_writes_components_of_omega_as_math():
+    r"""A notebook's Markdown (its prose, figure descriptions and presenter notes) writes
+    $\omega_x$ between dollars, never the raw "ω_x" MathJax leaves as it is."""
+    raw = []
+    for path in NOTEBOOKS:
+        for i, cell in enumerate(nbformat.read(path, as_version=4).cells):
+            if cell.cell_type == "markdown":
+                text = _MATH.sub("", _CODE.sub("", cell.source))
+                raw += [(path.name, i, text[max(m.start() - 30, 0):m.end() + 10])
+                        for m in _RAW_SUBSCRIPT.finditer(text)]
+    assert not raw, raw
+
+
+@pytest.mark.usefixtures("widget_backend")
+def test_explorer_figures_and_presets_write_components_of_omega_as_math():
+    r"""The texts (labels, titles, legends) of every explorer a notebook opens are mathtext
+    (r"$\omega_x$"), and its presets' questions (plain text) name no "ω_y" (the polhode's
+    axes read ω_x, ω_y, ω_z)."""
+    raw = []
+    for notebook, name, keywords in _explorers_opened():
+        explorer = examples.explorer(name, **keywords)
+        try:
+            texts = [t.get_text() for t in explorer.figure.findobj(Text)]
+            texts += [p.prompt for p in explorer.presets.values()]
+            raw += [(notebook, name, t) for t in texts if _RAW_SUBSCRIPT.search(_MATH.sub("", t))]
+        finally:
+            explorer.close()
+    assert not raw, raw
 
 
 # ------------------------------------------------------------------ explorers open neutral
