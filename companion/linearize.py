@@ -22,9 +22,9 @@ if TYPE_CHECKING:
     from companion.system import System
 
 
-def jacobian(f: Callable[[np.ndarray], np.ndarray], x0: np.ndarray, step: float = 1e-3
-             ) -> np.ndarray:
-    """∂f/∂x at ``x0`` by Richardson-extrapolated central differences.
+def jacobian(f: Callable[[np.ndarray], np.ndarray], x0: np.ndarray) -> np.ndarray:
+    """∂f/∂x at ``x0`` by Richardson-extrapolated central differences, the steps h = 1e-3 and
+    h/2 scaled by max(1, |x0_j|) per component.
 
     Parameters
     ----------
@@ -33,20 +33,16 @@ def jacobian(f: Callable[[np.ndarray], np.ndarray], x0: np.ndarray, step: float 
         the caller: it is only ever called at x0 ± a step along one axis).
     x0
         Where to differentiate.
-    step
-        The larger of the two steps h and h/2, scaled by max(1, |x0_j|) per component.
 
     Raises
     ------
     ValueError
-        When ``step`` is not a positive finite number or f is not finite near x0.
+        When f is not finite near x0.
     """
-    if not (np.isfinite(step) and step > 0):
-        raise ValueError(f"step must be a positive number, got {step!r}")
     x0 = np.asarray(x0, dtype=float)
     columns = []
     for j in range(x0.size):
-        h = step * max(1.0, abs(x0[j]))
+        h = 1e-3 * max(1.0, abs(x0[j]))
 
         def central(h: float, j: int = j) -> np.ndarray:
             e = np.zeros_like(x0)
@@ -152,16 +148,13 @@ def linearize(
     n = len(system.q)
     kept = [i for i, s in enumerate(system.q) if s.name not in set(cyclic) | dependent]
     rows = [*kept, *range(n, n + len(system.u_independent))]
+    free = [*(system.q[i].name for i in kept), *(s.name for s in system.u_independent)]
 
     def full_state(z: np.ndarray) -> np.ndarray:
-        trial = dict(values)
-        trial.update({system.q[i].name: float(v) for i, v in zip(kept, z, strict=False)})
-        trial.update({s.name: float(v) for s, v in zip(system.u_independent, z[len(kept):],
-                                                     strict=True)})
+        trial = {**values, **{k: float(v) for k, v in zip(free, z, strict=True)}}
         return system.integrator.initial_state(system, trial, pv)
 
-    z0 = np.array([values[system.q[i].name] for i in kept]
-                  + [values[s.name] for s in system.u_independent], dtype=float)
+    z0 = np.array([values[k] for k in free], dtype=float)
     x0 = full_state(z0)
     rates = np.asarray(f(0.0, x0), dtype=float)
     if np.max(np.abs(rates[rows]), initial=0.0) > tolerance:

@@ -6,16 +6,14 @@ slider range and unit), and a ``simulate`` that turns chosen values into a
 :class:`~companion.numerics.Trajectory`.  :class:`Model` is that contract and nothing more, so
 a model that is not a :class:`~companion.system.System` — a closed-form motion, a hybrid
 simulator with its own modes (the disk on the link,
-:class:`~companion.examples.disk_link.model.DiskLink`) — drives the same widgets.  Parts
-are composed, not subclassed, as pydy's ``System(eom_method, ode_solver)`` composes its
-method and its solver: a System is one way to satisfy the protocol (its derivation gives the
-right-hand side), not the only one.
+:class:`~companion.examples.disk_link.model.DiskLink`) — drives the same widgets: a System
+is one way to satisfy the protocol (its derivation gives the right-hand side), not the only one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -200,12 +198,9 @@ class Evaluation:
         (≥ 0) the model needs, which may use the accelerations
         (:meth:`~companion.mechanics.definition.Definition.evaluated`).
     observables
-        Quantities that depend on the equations (a constraint force, an energy) by name, each
-        an :class:`~companion.model.Observable` computed from the system's own derivation
-        and forces: a system from a changed definition keeps them right.  For a nonholonomic
-        system's constraint forces along the motion, ``{"lambda": CONSTRAINT_FORCES}``
-        (:data:`companion.model.CONSTRAINT_FORCES`; series ``lambda_0``, … one per
-        constraint, a single one ``lambda``).
+        Quantities that depend on the equations by name, each an :class:`Observable`: e.g.
+        ``{"lambda": CONSTRAINT_FORCES}``, a nonholonomic system's constraint forces along the
+        motion (:data:`CONSTRAINT_FORCES`).
     observers
         Functions ``(system, trajectory) -> None`` adding numeric series after a run.
     t_final, n_points
@@ -230,10 +225,9 @@ class Evaluation:
         if wrong:
             raise TypeError(f"observables must map names to companion.model.Observable, got "
                             f"{', '.join(f'{k}: {observables[k]!r}' for k in wrong)}")
-        return Evaluation(**{k: definition.evaluated(k, getattr(self, k))
-                             for k in ("invariants", "series", "validity")},
-                          observables=observables, observers=tuple(self.observers or ()),
-                          t_final=self.t_final, n_points=self.n_points)
+        return replace(self, **{k: definition.evaluated(k, getattr(self, k))
+                                for k in ("invariants", "series", "validity")},
+                       observables=observables, observers=tuple(self.observers or ()))
 
     def compile(self, system: System) -> Callable[[Trajectory], None]:
         """``evaluate(trajectory)`` for ``system``: fills the trajectory's invariants, series

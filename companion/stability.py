@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -54,15 +54,6 @@ class StabilitySweep:
     critical: list[float]
 
 
-def _settings(system: System, varied: str, value: float, nominal: Nominal | None,
-              params: Mapping[Any, Any] | None) -> tuple[dict[str, Any], dict[str, Any]]:
-    steady = dict(system.initial_table.by_name(nominal(value) if callable(nominal)
-                                               else nominal))
-    pv = dict(system.parameter_table.by_name(params))
-    (pv if varied in system.parameter_table.names else steady)[varied] = value
-    return steady, pv
-
-
 def eigenvalues_at(system: System, vary: str | sp.Symbol, value: float, *,
                    nominal: Nominal | None = None, params: Mapping[Any, Any] | None = None,
                    cyclic: Sequence[str | sp.Symbol] = (),
@@ -70,10 +61,12 @@ def eigenvalues_at(system: System, vary: str | sp.Symbol, value: float, *,
                    method: str | None = None) -> np.ndarray:
     """Eigenvalues of the linear equations about the steady motion with ``vary`` = ``value``,
     sorted by real then imaginary part (see :func:`stability_sweep` for the arguments)."""
-    varied = _varied(system, vary)
-    steady, pv = _settings(system, varied, float(value), nominal, params)
+    varied, value = _varied(system, vary), float(value)
+    steady = dict(system.initial_table.by_name(nominal(value) if callable(nominal)
+                                               else nominal))
+    pv = dict(system.parameter_table.by_name(params))
+    (pv if varied in system.parameter_table.names else steady)[varied] = value
     lin = system.linearize(steady, pv, cyclic=cyclic, method=method)
-    A = lin.A
     if states is not None:
         names = [key_name(s, "an entry of states") for s in states]
         unknown = sorted(set(names) - set(lin.states))
@@ -81,9 +74,8 @@ def eigenvalues_at(system: System, vary: str | sp.Symbol, value: float, *,
             raise ValueError(f"states names {', '.join(unknown)}, not states of the linear "
                              f"equations of {system.name}: {', '.join(lin.states)}")
         index = [lin.states.index(n) for n in names]
-        A = A[np.ix_(index, index)]
-    ev = np.linalg.eigvals(A)
-    return ev[np.lexsort((ev.imag, ev.real))]
+        lin = replace(lin, A=lin.A[np.ix_(index, index)])
+    return lin.eigenvalues()
 
 
 def _varied(system: System, vary: str | sp.Symbol) -> str:
@@ -113,22 +105,15 @@ def stability_sweep(system: System, vary: str | sp.Symbol, values: Sequence[floa
     values
         Increasing values to sample; each change of stability between two neighbours is
         located to about 1e-12 of the value.
-    nominal
-        The steady motion (as ``nominal`` of :meth:`System.linearize`: what it leaves out
-        takes the initial values' defaults), or a function of the
-        value returning it (the bicycle's ``lambda v: {"u_3": v / r_R}``).
-    params
-        Parameter values by name or Symbol (defaults filled in).
-    cyclic
-        Coordinates the equations do not depend on (names or Symbols).
+    nominal, params, cyclic, method
+        As for :meth:`System.linearize`; ``nominal`` may also be a function of the value
+        returning the steady motion (the bicycle's ``lambda v: {"u_3": v / r_R}``).
     states
         Only these states' block of A (names of :attr:`Linearization.states`), e.g. the
         bicycle's lean and steer when its forward speed's own zero eigenvalue is not of
         interest; default all.
     tolerance
         Largest real part taken as no growth (≥ 0).
-    method
-        Derivation method (default: the system's).
 
     Raises
     ------

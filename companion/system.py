@@ -1,27 +1,14 @@
 """One :class:`System` contract: a frozen definition plus two parts composed in.
 
 A system is *defined* the way the book sets it up, in a
-:class:`~companion.mechanics.definition.Definition`: coordinates, the quasi-velocity
-definitions in terms of q̇ (Ψ is obtained from them by differentiation, never typed), the
-unconstrained kinetic energy, the number of nonholonomic constraints, the generalized forces
-and the parameters with defaults, slider ranges and units.  Two parts are composed in, not
-subclassed (as pydy's ``System(eom_method, ode_solver)``):
-
-* the **method** — how the equations are formed: a name of
-  :data:`~companion.mechanics.methods.METHODS` (``"boltzmann_hamel"``,
-  ``"lagrange_multipliers"``, ``"maggi"``, ``"kane"``, ``"arnold"``, ``"geometric"``,
-  ``"pull_back"``) or one of the system's own methods; every method returns a
-  :class:`~companion.mechanics.derivation.Derivation`;
-* the **integrator** — how they are integrated: an :class:`Integrator` (here
-  :class:`OdeIntegrator`, the plain first-order ODE; attitude on SO(3) or by quaternions
-  and chart atlases are further parts).
-
-A simulation's plumbing, the values validated once into a :class:`Setup` with the run's
-:class:`~companion.numerics.simulate.Guards` and the numeric failures explained, is
-:func:`~companion.numerics.simulate.simulate_model`'s, shared with models that are no System;
-what a run evaluates along the motion is the system's :class:`Evaluation`
-(:mod:`companion.numerics.trajectory`), its linearization
-:func:`~companion.linearize.linearize`.
+:class:`~companion.mechanics.definition.Definition`.  Two parts are composed in, not
+subclassed (as pydy's ``System(eom_method, ode_solver)``): the **method** that forms the
+equations (a name of :data:`~companion.mechanics.methods.METHODS` or one of the system's own
+methods, each returning a :class:`~companion.mechanics.derivation.Derivation`) and the
+**integrator** that integrates them (an :class:`Integrator`: :class:`OdeIntegrator`, the
+plain ODE; attitude on SO(3), by quaternions and chart atlases are further parts).  A
+simulation's plumbing is :func:`~companion.numerics.simulate.simulate_model`'s, shared with
+models that are no System; what a run evaluates is the system's :class:`Evaluation`.
 """
 
 from __future__ import annotations
@@ -117,20 +104,16 @@ class OdeIntegrator(Integrator):
     Parameters
     ----------
     solver
-        ``"lsoda"`` (scipy ``odeint``: its stepping loop runs in Fortran, several times faster
-        than ``"dop853"`` (``solve_ivp``) on these small systems, with energy drifts ≤ 1e-9
-        over the worked examples' slider ranges), ``"dop853"``, or ``"dop853-c"``: SciPy's
-        DOP853 compiled with the C right-hand side (:mod:`companion.numerics.c_dop853`, the
-        same steps; 2.9 ms against LSODA's 60 ms on the double pendulum's 20 s run,
-        ``benchmarks/integrators.py``).  It needs ``backend="c"`` or ``"auto"``; under
-        ``"auto"`` a Python right-hand side (no C compiler) is integrated by LSODA, the one
-        fallback, chosen here (:meth:`solver_for`); under ``"c"`` it is refused.
+        ``"lsoda"`` (scipy ``odeint``, its loop in Fortran: several times faster than
+        ``"dop853"``, ``solve_ivp``, on these small systems), ``"dop853"``, or ``"dop853-c"``,
+        DOP853 compiled with the C right-hand side (:mod:`companion.numerics.integrate`), which
+        needs ``backend="c"`` or ``"auto"``: under ``"auto"`` without a C compiler LSODA is
+        the one fallback (:meth:`solver_for`).
     rtol, atol
         Default tolerances (``None``: the solver's own of :data:`SOLVERS`).
     backend
-        ``"python"``; ``"c"``: the right-hand side compiled to C (:mod:`companion.numerics.
-        c_rhs`, an error without a C compiler), the same program as Python's for every method
-        (faster than Python from about ten coordinates on);
+        ``"python"``; ``"c"``: the same program compiled to C (:mod:`companion.numerics.
+        c_rhs`; an error without a C compiler), faster from about ten coordinates on;
         ``"auto"``: C when a compiler is found, else Python.
     """
 
@@ -538,20 +521,17 @@ class System:
             return self.parameter_table.vector(self.parameter_values(params))
         names = self.parameter_table.names
         order = ", ".join(names) or "none"
-        if isinstance(params, str) or not isinstance(params, Iterable):
-            raise TypeError(f"p must be the parameter values of {self.name} in the order "
-                            f"{order}, or a mapping by name; got {params!r}")
-        values = list(params)
-        if len(values) != len(names):
+        sequence = not isinstance(params, str) and isinstance(params, Iterable)
+        values = list(params) if sequence else None
+        if sequence and len(values) != len(names):
             raise ValueError(f"p holds {len(values)} value(s) but {self.name} has "
                              f"{len(names)} parameters, in this order: {order} "
                              "(or give a mapping by name or Symbol)")
-        for value in values:
-            try:
-                float(value)
-            except (TypeError, ValueError) as exc:
-                raise TypeError(f"p must be the parameter values of {self.name} in the order "
-                                f"{order}, or a mapping by name; got {params!r}") from exc
+        try:
+            list(map(float, values))  # not a sequence (None) or not numbers: refused alike
+        except (TypeError, ValueError) as exc:
+            raise TypeError(f"p must be the parameter values of {self.name} in the order "
+                            f"{order}, or a mapping by name; got {params!r}") from exc
         return self.parameter_table.vector(self.parameter_values(dict(zip(names, values,
                                                                           strict=True))))
 
@@ -646,22 +626,11 @@ class System:
     def rhs(self, p: Sequence[float] | Mapping[Any, Any] | None = None,
             method: str | None = None):
         """The first-order right-hand side ``f(t, x) = ẋ`` in x = (q, u) (the order of
-        :meth:`state_names`) for the parameter values ``p``: the one :meth:`simulate`
-        integrates with the plain ODE (the form its :class:`OdeIntegrator` chooses; a system
-        integrated by another part gets the default :class:`OdeIntegrator`'s).
-
-        Methods whose speeds are not the independent u's (Lagrange with multipliers solves for
-        q̈ and λ) are mapped to the same state (q, u) through the kinematics (4.134).
-
-        Parameters
-        ----------
-        p
-            The parameter values: a mapping by name or Symbol (defaults filled in and
-            validated, as ``params`` of :meth:`simulate`), ``None`` for the defaults, or a
-            sequence of every value in the order of :attr:`parameter_symbols` (the order of
-            ``parameters``; :meth:`parameter_vector` makes one).
-        method
-            Derivation method (default: the system's).
+        :meth:`state_names`) for the parameter values ``p`` (as :meth:`parameter_vector` takes
+        them) by ``method`` (default: the system's): the one :meth:`simulate` integrates with
+        the plain ODE (a system integrated by another part gets the default
+        :class:`OdeIntegrator`'s).  Methods whose speeds are not the independent u's (Lagrange
+        with multipliers) are mapped to the same state through the kinematics (4.134).
 
         Raises
         ------

@@ -14,11 +14,6 @@ INK = "#222222"
 MUTED = "#8a8a8a"
 FONT = 12
 
-__all__ = ["COLORS", "FONT", "INK", "MUTED", "angle", "arc", "arc3", "arrow", "arrow3", "datum",
-           "dimension", "hang", "heading", "notes", "pin", "point", "project", "setup", "spring",
-           "support"]
-
-
 def setup(ax: Axes, title: str, xlim: Sequence[float], ylim: Sequence[float]) -> None:
     """Equal scales, no frame, fixed limits (arrows do not autoscale)."""
     ax.set_aspect("equal")
@@ -51,7 +46,7 @@ def heading(angle_deg: float) -> tuple[np.ndarray, np.ndarray]:
 
 def arc(ax: Axes, centre, radius: float, start_deg: float, end_deg: float,
         colour: str = INK, text: str | None = None, *, text_radius: float | None = None,
-        size: float = FONT, points: int = 48) -> None:
+        points: int = 48) -> None:
     """An angle from ``start_deg`` to ``end_deg`` (counter-clockwise when end > start), the
     arrowhead at the end: the angle's positive sense."""
     t = np.radians(np.linspace(start_deg, end_deg, points))
@@ -63,20 +58,19 @@ def arc(ax: Axes, centre, radius: float, start_deg: float, end_deg: float,
         mid = np.radians(0.5 * (start_deg + end_deg))
         rr = text_radius if text_radius is not None else 1.3 * radius
         ax.text(*(centre + rr * np.array([np.cos(mid), np.sin(mid)])), text, color=colour,
-                fontsize=size, ha="center", va="center")
+                fontsize=FONT, ha="center", va="center")
 
 
-def dimension(ax: Axes, a, b, text: str, *, offset: float = 0.15, colour: str = MUTED,
-              size: float = FONT) -> None:
+def dimension(ax: Axes, a, b, text: str, *, offset: float = 0.15, size: float = FONT) -> None:
     """A dimension line between ``a`` and ``b``, shifted ``offset`` to the left of a → b."""
     a, b = np.asarray(a, float), np.asarray(b, float)
     d = (b - a) / np.linalg.norm(b - a)
     n = np.array([-d[1], d[0]]) * offset
     ax.annotate("", xy=b + n, xytext=a + n,
-                arrowprops={"arrowstyle": "<|-|>", "color": colour, "lw": 1.0,
+                arrowprops={"arrowstyle": "<|-|>", "color": MUTED, "lw": 1.0,
                             "shrinkA": 0, "shrinkB": 0, "mutation_scale": 10})
     for p in (a, b):
-        ax.plot(*np.array([p, p + 1.15 * n]).T, color=colour, lw=0.8)
+        ax.plot(*np.array([p, p + 1.15 * n]).T, color=MUTED, lw=0.8)
     ax.text(*(0.5 * (a + b) + n + 0.13 * n / np.linalg.norm(n)), text,
             color=INK, fontsize=size, ha="center", va="center")
 
@@ -110,24 +104,23 @@ def pin(ax: Axes, p, size: float = 9.0) -> None:
     ax.plot(*np.asarray(p, float), "o", mfc="white", mec=INK, ms=size, zorder=6)
 
 
-def support(ax: Axes, left, right, *, below: bool = False) -> None:
-    """A fixed support from ``left`` to ``right``: a heavy line, shaded on its fixed side
-    (above it for a ceiling, ``below`` for a floor or a track)."""
+def support(ax: Axes, left, right) -> None:
+    """A fixed support from ``left`` to ``right``: a heavy line, shaded above it."""
     (x0, y), (x1, _) = left, right
     ax.plot([x0, x1], [y, y], color=INK, lw=3)
-    ax.fill_between([x0, x1], [y, y], [y - 0.12 if below else y + 0.12] * 2, color=MUTED,
-                    alpha=0.35, lw=0)
+    ax.fill_between([x0, x1], [y, y], [y + 0.12] * 2, color=MUTED, alpha=0.35, lw=0)
 
 
 def hang(ax: Axes, pivot, angle_deg: float, length: float, text: str, *, arc_radius: float,
-         text_radius: float, colour: str = COLORS["link"], lw: float = 6.0) -> np.ndarray:
+         text_radius: float, lw: float = 6.0) -> np.ndarray:
     """A link of ``length`` hanging from the pin at ``pivot``, ``angle_deg`` from the downward
     vertical (counter-clockwise positive): the link, the dashed vertical, the angle's arc
     labelled ``text`` and the pin.  Returns the link's far end."""
     pivot = np.asarray(pivot, float)
     t = np.radians(angle_deg)
     end = pivot + length * np.array([np.sin(t), -np.cos(t)])
-    ax.plot(*np.array([pivot, end]).T, color=colour, lw=lw, solid_capstyle="round", alpha=0.85)
+    ax.plot(*np.array([pivot, end]).T, color=COLORS["link"], lw=lw, solid_capstyle="round",
+            alpha=0.85)
     angle(ax, pivot, (0.0, -1.25 * text_radius), arc_radius, angle_deg, text,
           text_radius=text_radius)
     pin(ax, pivot)
@@ -142,8 +135,7 @@ def notes(ax: Axes, x: float, y: float, lines: Sequence[str], step: float, *,
                 color=colours[k] if colours else INK)
 
 
-def spring(ax: Axes, a, b, *, coils: int = 7, width: float = 0.08,
-           colour: str = MUTED) -> None:
+def spring(ax: Axes, a, b, *, coils: int = 7, width: float = 0.08) -> None:
     """A zigzag spring from ``a`` to ``b``."""
     a, b = np.asarray(a, float), np.asarray(b, float)
     d = b - a
@@ -151,15 +143,14 @@ def spring(ax: Axes, a, b, *, coils: int = 7, width: float = 0.08,
     s = np.linspace(0.15, 0.85, 2 * coils + 1)
     zig = [a, a + 0.15 * d] + [a + si * d + (n if k % 2 else -n) for k, si in enumerate(s[1:-1])]
     zig += [a + 0.85 * d, b]
-    ax.plot(*np.array(zig).T, color=colour, lw=1.2)
+    ax.plot(*np.array(zig).T, color=MUTED, lw=1.2)
 
 
-def project(points, azim: float = 30.0, elev: float = 20.0) -> np.ndarray:
-    """Oblique view of 3-D points (shape (3,) or (3, N)) onto the page: X towards the
-    reader's lower left, Y to the right, Z up."""
-    p = np.asarray(points, float)
-    a, e = np.radians(azim), np.radians(elev)
-    x, y, z = p
+def project(points) -> np.ndarray:
+    """Oblique view of 3-D points (shape (3,) or (3, N)) onto the page, from 30° azimuth and
+    20° elevation: X towards the reader's lower left, Y to the right, Z up."""
+    a, e = np.radians(30.0), np.radians(20.0)
+    x, y, z = np.asarray(points, float)
     return np.array([-np.sin(a) * x + np.cos(a) * y,
                      np.cos(e) * z - np.sin(e) * (np.cos(a) * x + np.sin(a) * y)])
 
@@ -170,7 +161,7 @@ def arrow3(ax: Axes, start, end, *args, **kwargs) -> None:
 
 
 def arc3(ax: Axes, centre, u, v, radius: float, angle_deg: float, colour: str = INK,
-         text: str | None = None, *, text_at: float = 1.35, size: float = FONT) -> None:
+         text: str | None = None, *, text_at: float = 1.35) -> None:
     """A 3-D angle of ``angle_deg`` in the plane of the unit vectors ``u`` → ``v`` (positive
     from u towards v), projected, with its arrowhead at the end."""
     t = np.radians(np.linspace(0.0, angle_deg, 40))
@@ -182,4 +173,4 @@ def arc3(ax: Axes, centre, u, v, radius: float, angle_deg: float, colour: str = 
         mid = np.radians(angle_deg / 2)
         where = project(c[:, 0] + text_at * radius * (np.cos(mid) * u[:, 0]
                                                      + np.sin(mid) * v[:, 0]))
-        ax.text(*where, text, color=colour, fontsize=size, ha="center", va="center")
+        ax.text(*where, text, color=colour, fontsize=FONT, ha="center", va="center")

@@ -11,6 +11,8 @@ from matplotlib.axes import Axes
 
 from companion.diagrams import _draw as d
 from companion.diagrams._body import frame, rotation
+from companion.examples.bridge.computations import hamel_gamma
+from companion.geometry.distribution import structure_functions
 
 TITLE = "Two left-invariant frames: so(3) (Ex. 4.3) and se(2) (Ex. 4.4)"
 
@@ -31,19 +33,10 @@ def bracket_lines(gamma: list[sp.Matrix], field: str) -> list[str]:
 def se2_gamma() -> list[sp.Matrix]:
     """γ^j_rl of the knife edge's quasi-velocities (4.105)–(4.107): along the rod, the turn,
     across the rod (Greenwood's u₁, u₂, u₃), from ⟨ω^j, [X_r, X_l]⟩."""
-    from companion.geometry.distribution import structure_functions
-
     x, y, phi = sp.symbols("x y phi")
     c, s = sp.cos(phi), sp.sin(phi)
     psi = sp.Matrix([[c, s, 0], [0, 0, 1], [-s, c, 0]])
     return structure_functions(psi, [x, y, phi])
-
-
-def so3_gamma() -> list[sp.Matrix]:
-    """γ^j_rl of Example 4.3 (body-axis ω's), from the engine's Boltzmann–Hamel derivation."""
-    from companion.examples.bridge.computations import hamel_gamma
-
-    return hamel_gamma()
 
 
 def draw(ax: Axes) -> None:
@@ -55,7 +48,7 @@ def draw(ax: Axes) -> None:
           (d.COLORS["x"], d.COLORS["y"], d.COLORS["z"]), lw=2.2)
     d.point(ax, d.project(np.zeros(3)), d.INK, size=5)
     ax.text(-0.2, 1.45, r"so(3): body axes $X_r = e_r$", fontsize=11, ha="center", color=d.INK)
-    d.notes(ax, -1.45, -0.75, bracket_lines(so3_gamma(), "X"), 0.25, size=10.5)
+    d.notes(ax, -1.45, -0.75, bracket_lines(hamel_gamma(), "X"), 0.25, size=10.5)
 
     e, n = d.heading(25.0)
     one = np.array([2.0, -0.4])

@@ -1,6 +1,5 @@
 """The practice notebook's pendulum on a cart (ours; :func:`companion.practice.cart_pendulum`):
-a cart of mass M at x on a level track, a bob of mass m on a massless rod of length L hinged
-to it at the angle θ from the downward vertical."""
+a cart of mass M on a level track, a bob of mass m on a massless rod hinged to it."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
-"""The workbench's Chaplygin sleigh (ours, not in the books; :func:`companion.workbench.presets.
-chaplygin_sleigh`): a blade at P = (x, y) along the heading θ, the mass centre C a distance a
-ahead of it on the blade's line, seen from above."""
+"""The workbench's Chaplygin sleigh (ours, not in the books;
+:func:`companion.workbench.presets.chaplygin_sleigh`), seen from above."""
 
 from __future__ import annotations
 
@@ -13,8 +12,9 @@ TITLE = "Chaplygin sleigh (ours), seen from above"
 
 
 def draw(ax: Axes) -> None:
-    """P on the blade, C a distance a ahead; u₁ along the blade, u₂ = θ̇, the suppressed
-    sideways speed at P and the blade force across it."""
+    """The blade at P = (x, y) along the heading θ, the mass centre C a distance a ahead on its
+    line; u₁ along the blade, u₂ = θ̇, the suppressed sideways speed at P and the blade force
+    across it."""
     d.setup(ax, TITLE, (-0.3, 4.3), (-0.45, 3.1))
     e, n = d.heading(25.0)
     P = np.array([1.0, 0.8])

@@ -1,6 +1,5 @@
-"""The practice notebook's particle on a cone (ours; :func:`companion.practice.cone`): the
-inside of a cone with its vertex O down and half-angle α, the particle at the distance s from
-O along a generator and at the azimuth φ, the chart of the pull-back (7.2)."""
+"""The practice notebook's particle on the inside of a cone (ours; :func:`companion.practice.cone`),
+in the chart (s, φ) of the pull-back (7.2)."""
 
 from __future__ import annotations
 
@@ -14,20 +13,18 @@ TITLE = "Particle on a cone (ours): the chart (s, φ)"
 
 
 def draw(ax: Axes) -> None:
-    """The vertex O, the half-angle α from Z, the generator through the particle with s along
-    it, φ about Z, gravity m g and the cone's reaction N n̂ along its normal."""
+    """The vertex O (down), the half-angle α from Z, the generator through the particle with s
+    along it from O, φ about Z, gravity m g and the cone's reaction N n̂ along its normal."""
     d.setup(ax, TITLE, (-1.9, 1.9), (-1.1, 2.75))
     alpha, phi, s = np.radians(30.0), 50.0, 1.9
     rho = np.array([0.0, 2.4]) * np.sin(alpha)
     surface(ax, rho, rho / np.tan(alpha), axis_top=2.75)
-    radial = np.array([np.cos(np.radians(phi)), np.sin(np.radians(phi)), 0.0])
-    inward = np.array([0.0, 0.0, np.sin(alpha)]) - np.cos(alpha) * radial
-    p = particle(ax, s * np.sin(alpha), s * np.cos(alpha), phi, inward)
+    p, radial = particle(ax, s * np.sin(alpha), s * np.cos(alpha), phi,
+                         (-np.cos(alpha), np.sin(alpha)))
     ax.plot(*d.project(np.array([np.zeros(3), p]).T), color=d.INK, lw=1.2)
     ax.text(*(d.project(0.72 * p) + [-0.05, 0.0]), r"$s$", fontsize=12, ha="right")
     d.arc3(ax, np.zeros(3), [0, 0, 1], radial, 0.55, np.degrees(alpha), d.INK, r"$\alpha$",
          text_at=1.35)
-    d.point(ax, d.project(np.zeros(3)), d.INK, r"$O$", offset=(0.0, -0.15), ha="center", va="top")
     d.notes(ax, -1.85, -0.5, [
         r"$j(s, \phi) = (s\sin\alpha\cos\phi,\ s\sin\alpha\sin\phi,\ s\cos\alpha)$",
         r"$O$: the vertex; $\alpha$: the half-angle; mass $m$",

@@ -39,10 +39,9 @@ def draw(ax: Axes) -> None:
     ax.text(*(contact + 0.5 * h * e2 + 0.12 * e1), r"$h$", fontsize=12, color=d.COLORS["omega"],
             va="center")
     d.point(ax, contact, d.INK, None, size=4)
-    d.arrow(ax, L * e1 * 0.86 + 0.1 * e2, L * e1 * 0.86 + 0.1 * e2 + 0.45 * e1, d.INK,
-          r"$e_1$", offset=(0.05, 0.15))
-    d.arrow(ax, L * e1 * 0.86 + 0.1 * e2, L * e1 * 0.86 + 0.55 * e2, d.INK, r"$e_2$",
-          offset=(-0.15, 0.05))
+    base = L * e1 * 0.86 + 0.1 * e2
+    d.arrow(ax, base, base + 0.45 * e1, d.INK, r"$e_1$", offset=(0.05, 0.15))
+    d.arrow(ax, base, base + 0.45 * e2, d.INK, r"$e_2$", offset=(-0.15, 0.05))
     d.arrow(ax, near - 0.08 * e1, near - 0.08 * e1 + 0.35 * e2, d.COLORS["normal"], None, lw=1.4)
     ax.text(*(near + 0.3 * e2 - 0.1 * e1), r"$N$", color=d.COLORS["normal"], fontsize=11,
             ha="right")

@@ -1,5 +1,4 @@
-"""Loparo & Vakalis Example 2 (§7.8, reconstructed): the double pendulum as two links joined
-by pins, with the absolute angles θ₁, θ₂ from the downward vertical."""
+"""Loparo & Vakalis Example 2 (§7.8, reconstructed): the double pendulum as two pinned links."""
 
 from __future__ import annotations
 
@@ -13,7 +12,7 @@ TITLE = "Double pendulum (L&V Example 2, reconstructed)"
 
 def draw(ax: Axes) -> None:
     """Pins O (base) and E (elbow), mass centres G₁, G₂ at a₁, a₂ from the pins, link 1 of
-    length l₁, angles θ₁, θ₂ counter-clockwise from the downward vertical, gravity g."""
+    length l₁, absolute angles θ₁, θ₂ counter-clockwise from the downward vertical; gravity g."""
     d.setup(ax, TITLE, (-1.55, 2.45), (-2.2, 0.55))
     th1, th2, l1, a1, a2, l2 = 35.0, 70.0, 1.1, 0.55, 0.5, 1.0
     o = np.zeros(2)

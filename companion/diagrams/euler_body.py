@@ -1,5 +1,4 @@
-"""Greenwood Example 4.3: a rigid body, its principal body axes x, y, z at the mass centre,
-the type I Euler angles (ψ, θ, φ) and the body-axis angular velocity ω."""
+"""Greenwood Example 4.3: a rigid body in type I Euler angles (ψ, θ, φ) and body-axis ω."""
 
 from __future__ import annotations
 
@@ -14,8 +13,8 @@ ANGLES = (60.0, 20.0, 30.0)
 
 
 def draw(ax: Axes) -> None:
-    """Space axes X, Y, Z and body axes x, y, z at the mass centre; ψ about Z, θ about the
-    new y (y′), φ about the body x; ω = (ω_x, ω_y, ω_z) along the body axes."""
+    """Space axes X, Y, Z and principal body axes x, y, z at the mass centre; ψ about Z, θ about
+    the new y (y′), φ about the body x; ω = (ω_x, ω_y, ω_z) along the body axes."""
     d.setup(ax, TITLE, (-1.5, 1.75), (-1.5, 1.45))
     psi, theta, phi = ANGLES
     R = rotation(psi, theta, phi)

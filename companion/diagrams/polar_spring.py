@@ -1,6 +1,5 @@
-"""The first system of the Boltzmann–Hamel notebook (ours, not in the books): a particle in a
-plane in polar coordinates, with the quasi-velocities along the radial and tangential unit
-vectors and a spring to the origin."""
+"""The first system of the Boltzmann–Hamel notebook (ours, not in the books): a particle on a
+spring to the origin, in polar quasi-velocities."""
 
 from __future__ import annotations
 

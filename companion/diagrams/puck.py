@@ -1,6 +1,5 @@
 """The practice notebook's puck (ours; :func:`companion.practice.puck`): a body sliding freely
-on ice with its centre at (x, y) and its axis at the heading θ, pushed by a thrust F along the
-axis; the quasi-velocities are its velocity along and across the axis and its turning rate."""
+on ice, pushed by a thrust F along its axis, seen from above."""
 
 from __future__ import annotations
 
@@ -14,8 +13,8 @@ TITLE = "Puck with a thrust along its axis (ours), seen from above"
 
 
 def draw(ax: Axes) -> None:
-    """The centre C = (x, y), the heading θ of the axis from x, u₁ along the axis, u₂ across
-    it, u₃ = θ̇, and the thrust F along the axis."""
+    """The centre C = (x, y), the heading θ of the axis from x; the quasi-velocities u₁ along the
+    axis, u₂ across it and the turning rate u₃ = θ̇; the thrust F along the axis."""
     d.setup(ax, TITLE, (-0.3, 4.3), (-0.45, 3.1))
     e, n = d.heading(30.0)
     C, R = np.array([1.9, 1.0]), 0.5

@@ -1,5 +1,4 @@
-"""Loparo & Vakalis §7.4–7.5: the free rigid body on SO(3): the body frame turned by R from
-the space frame, the body angular velocity ω and the body angular momentum M = Aω."""
+"""Loparo & Vakalis §7.4–7.5: the free rigid body on SO(3)."""
 
 from __future__ import annotations
 
@@ -14,8 +13,9 @@ INERTIA = np.array([1.0, 2.0, 3.0])
 
 
 def draw(ax: Axes) -> None:
-    """Space frame E₁, E₂, E₃; body frame e₁, e₂, e₃ = R E_k; ω (body) and the angular
-    momentum M = Aω, not parallel to ω unless ω is along a principal axis."""
+    """Space frame E₁, E₂, E₃; body frame e₁, e₂, e₃ = R E_k, turned by R; the body angular
+    velocity ω and the body angular momentum M = Aω, not parallel to ω unless ω is along a
+    principal axis."""
     d.setup(ax, TITLE, (-1.5, 1.75), (-1.5, 1.45))
     R = rotation(-60.0, 20.0, 40.0)
     box(ax, R, (0.55, 0.35, 0.22))

@@ -1,6 +1,5 @@
 """The companion's vertical disk rolling on an inclined plane (beyond the books; the
-``rolling_disk`` example): contact point (x, y), heading θ, spin φ, the two rolling
-constraints and their multipliers λ₁, λ₂ — the ground's force on the disk along x and y."""
+``rolling_disk`` example), with its spin φ and its two rolling constraints."""
 
 from __future__ import annotations
 
@@ -15,7 +14,7 @@ TITLE = "Vertical disk rolling on an incline, seen from above the plane (ours)"
 def draw(ax: Axes) -> None:
     """The disk seen from above the plane as its edge-on trace, the heading θ from x, the
     contact point C = (x, y), the rolling velocity R φ̇ along the heading and the multipliers
-    λ₁ (along x) and λ₂ (along y) at C."""
+    λ₁ (along x) and λ₂ (along y) at C: the ground's force on the disk."""
     d.setup(ax, TITLE, (-0.3, 4.3), (-0.7, 3.0))
     e, _ = d.heading(40.0)
     C = np.array([1.6, 0.9])

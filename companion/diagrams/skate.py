@@ -1,6 +1,5 @@
-"""The workbench notebook's skate on an inclined plane (ours, not in the books): the heel at
-(x, y), the toe 30 cm ahead along the heading θ, the blade unable to move across itself,
-gravity's component g sin α down the slope along x."""
+"""The workbench notebook's skate on an inclined plane (ours, not in the books), from above:
+a blade unable to move across itself."""
 
 from __future__ import annotations
 
@@ -13,8 +12,8 @@ TITLE = "Skate on an inclined plane (ours), from above"
 
 
 def draw(ax: Axes) -> None:
-    """Heel, toe and heading θ; u₁ along the blade, u₂ = θ̇, the suppressed sideways speed;
-    the slope's pull m g sin α along x."""
+    """The heel at (x, y), the toe 30 cm ahead along the heading θ; u₁ along the blade, u₂ = θ̇,
+    the suppressed sideways speed; the slope's pull m g sin α (gravity's) along x."""
     d.setup(ax, TITLE, (-0.3, 4.3), (-0.6, 3.2))
     e, n = d.heading(35.0)
     heel = np.array([1.2, 0.7])

@@ -1,6 +1,5 @@
-"""The workbench's snakeboard (ours, not in the books; :func:`companion.workbench.presets.
-snakeboard`): a board of half-length l, a rotor at its centre, wheel axles at both ends steered
-by φ and −φ, seen from above."""
+"""The workbench's snakeboard (ours, not in the books;
+:func:`companion.workbench.presets.snakeboard`), seen from above."""
 
 from __future__ import annotations
 
@@ -13,8 +12,9 @@ TITLE = "Snakeboard (ours), seen from above"
 
 
 def draw(ax: Axes) -> None:
-    """The board's centre (x, y) and heading θ, the rotor angle ψ, the front axle steered by φ
-    and the back by −φ, each unable to slide along its own axis."""
+    """The board of half-length l with its centre (x, y) and heading θ, the rotor at the centre
+    turned by ψ, wheel axles at both ends, the front steered by φ and the back by −φ, each
+    unable to slide along its own axis."""
     d.setup(ax, TITLE, (-0.4, 4.6), (-0.5, 3.1))
     theta, phi, psi = np.radians(15.0), np.radians(25.0), np.radians(50.0)
     e = np.array([np.cos(theta), np.sin(theta)])

@@ -1,5 +1,4 @@
-"""Loparo & Vakalis §7.2–7.3 (our worked instance): a particle on a sphere, the chart
-x = (θ, φ) with θ from the upward vertical, gravity and the sphere's normal reaction."""
+"""Loparo & Vakalis §7.2–7.3 (our worked instance): a particle on a sphere."""
 
 from __future__ import annotations
 
@@ -12,17 +11,16 @@ TITLE = "Particle on a sphere: chart (θ, φ) and normal reaction (L&V §7.3)"
 
 
 def draw(ax: Axes) -> None:
-    """Sphere of radius R, the particle at (θ, φ), gravity m g downward and the reaction
-    along the outward normal n̂."""
+    """Sphere of radius R, the particle in the chart x = (θ, φ), θ from the upward vertical,
+    gravity m g downward and the sphere's reaction along the outward normal n̂."""
     d.setup(ax, TITLE, (-1.55, 1.75), (-1.45, 1.55))
     R, theta, phi = 1.0, np.radians(50.0), np.radians(55.0)
     t = np.linspace(0, 2 * np.pi, 200)
     ax.plot(*np.array([np.cos(t), np.sin(t)]) * R, color=d.MUTED, lw=1.2)  # outline
     ax.plot(*d.project(R * np.array([np.cos(t), np.sin(t), 0 * t])), color=d.MUTED, lw=0.9,
             ls="--")  # equator
-    for k, name in enumerate((r"$x$", r"$y$", r"$z$")):
-        tip = np.eye(3)[k] * 1.45
-        d.arrow3(ax, np.zeros(3), tip, d.INK, name, offset=d.project(np.eye(3)[k]) * 0.12, lw=1.2)
+    for axis, name in zip(np.eye(3), (r"$x$", r"$y$", r"$z$"), strict=True):
+        d.arrow3(ax, np.zeros(3), axis * 1.45, d.INK, name, offset=d.project(axis) * 0.12, lw=1.2)
     n = np.array([np.sin(theta) * np.cos(phi), np.sin(theta) * np.sin(phi), np.cos(theta)])
     p = R * n
     foot = np.array([np.cos(phi), np.sin(phi), 0.0])

@@ -1,6 +1,5 @@
 """The practice notebook's two-link pendulum of point masses (ours;
-:func:`companion.practice.two_link`): m₁ on a massless link l₁ from a fixed pin, m₂ on a second
-link l₂ hinged at m₁, both angles absolute from the downward vertical."""
+:func:`companion.practice.two_link`) on massless links."""
 
 from __future__ import annotations
 
@@ -13,8 +12,9 @@ TITLE = "Two-link pendulum of point masses (ours)"
 
 
 def draw(ax: Axes) -> None:
-    """The pin O, the masses m₁, m₂ at the ends of the links l₁, l₂, the absolute angles θ₁,
-    θ₂ (counter-clockwise, u₁ = θ̇₁, u₂ = θ̇₂) and gravity g."""
+    """The fixed pin O, m₁ at the end of the link l₁, m₂ on the link l₂ hinged at m₁, the
+    absolute angles θ₁, θ₂ from the downward vertical (counter-clockwise, u₁ = θ̇₁, u₂ = θ̇₂)
+    and gravity g."""
     d.setup(ax, TITLE, (-1.55, 2.45), (-2.2, 0.55))
     o = np.zeros(2)
     d.support(ax, (-0.3, 0.0), (0.3, 0.0))

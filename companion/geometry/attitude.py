@@ -44,7 +44,7 @@ def omega_rate(system: System, method: str, p: list[float]):
     zeros = [0.0] * len(system.q)
     if d.speeds == "u":
         eom = system.compiled(method)
-        return lambda t, w: eom.udot_list(t, zeros[: len(d.q)], list(w), p)
+        return lambda t, w: eom.udot(t, zeros[: len(d.q)], w, p)
     udot = udot_function(system, method, p)
     return lambda t, w: list(udot(t, zeros, list(w)))
 
@@ -154,23 +154,17 @@ class SO3Attitude(Integrator):
     def state_names(self, system: System) -> list[str]:
         return [s.name for s in system.u_independent]
 
-    def omega_at(self, system: System, setup: Setup, omega0: np.ndarray):
-        """``times ↦ ω(times)`` (shape (3, N)), integrated with LSODA from t = 0 to
-        increasing ``times``."""
-        rate = omega_rate(system, setup.method, setup.p)
-
-        def omega(times: np.ndarray) -> np.ndarray:
-            grid = np.concatenate([[0.0], times])
-            return integrate(lambda t, x: rate(t, x.tolist()), omega0, grid, solver="lsoda",
-                             rtol=setup.rtol, atol=setup.atol).y[:, 1:]
-
-        return omega
-
     def rotation_run(self, system: System, setup: Setup) -> Trajectory:
         """ω at the samples and R along them, before any series is evaluated."""
         t = setup.t
         omega0 = np.array([setup.initial[s.name] for s in system.u_independent], dtype=float)
-        omega = self.omega_at(system, setup, omega0)
+        rate = omega_rate(system, setup.method, setup.p)
+
+        def omega(times: np.ndarray) -> np.ndarray:  # (3, N), by LSODA from t = 0 on
+            grid = np.concatenate([[0.0], times])
+            return integrate(lambda t, x: rate(t, x.tolist()), omega0, grid, solver="lsoda",
+                             rtol=setup.rtol, atol=setup.atol).y[:, 1:]
+
         w = np.hstack([omega0[:, None], omega(t[1:])])
         setup.guards.finite(t, w)
         spin = 1.1 * float(np.max(np.linalg.norm(w, axis=0)))

@@ -6,9 +6,7 @@ induced metric Jᵀσ J and force JᵀF (7.2), the kinetic energy, the reduced l
 Christoffel symbols (method ``"geometric"``) and the reaction force σ♭(ambient
 acceleration) − F, which lies in the null space of Jᵀ.  Where the chart stops being an
 immersion (J loses rank, e.g. spherical coordinates at a pole) the simulation refuses to go
-on with a :class:`SingularConfigurationError` that says why (close passes are noted in the
-trajectory's events), unless a second chart is given: then the simulation changes chart
-near the singular set and reports the motion in the first chart.
+on, or changes chart (:class:`ChartIntegrator`).
 """
 
 from __future__ import annotations
@@ -218,13 +216,13 @@ class ChartIntegrator(Integrator):
     """Integration in a chart of a constraint surface (Loparo & Vakalis §7.3).
 
     With one chart the motion is integrated (:meth:`ConstrainedSystem.chart_rhs`: compiled,
-    or LSODA) and refused where the chart stops being an immersion; with a ``second_chart``, a
-    motion that stays at μ ≥ ``switch`` in the first chart is integrated there (the same way),
-    any other (DOP853 with events) in whichever chart is far
-    from its singular set, changing chart at μ = ``switch``, and every sample is reported in
-    the first chart.  Either way the immersion measure μ is added as a
-    series and, when the reaction is among the series, its tangential part |JᵀR| (must be
-    0) as a residual.
+    or LSODA) and refused, with a :class:`SingularConfigurationError` that says why, where the
+    chart stops being an immersion (close passes are noted in the trajectory's events); with a
+    ``second_chart``, a motion that stays at μ ≥ ``switch`` in the first chart is integrated
+    there (the same way), any other (DOP853 with events) in whichever chart is far from its
+    singular set, changing chart at μ = ``switch``, and every sample is reported in the first
+    chart.  Either way the immersion measure μ is added as a series and, when the reaction is
+    among the series, its tangential part |JᵀR| (must be 0) as a residual.
     """
 
     second_chart: ConstrainedSystem | None = None
@@ -315,10 +313,8 @@ class ChartIntegrator(Integrator):
             k += sol.y.shape[1]
             if sol.status == 0 or k >= n_points:
                 break
-            t0 = float(sol.t_events[0][0])
-            other = charts[1 - current]
-            state = other.from_ambient(chart.to_ambient(sol.y_events[0][0], p), p)
-            current = 1 - current
+            t0, current = float(sol.t_events[0][0]), 1 - current
+            state = charts[current].from_ambient(chart.to_ambient(sol.y_events[0][0], p), p)
             notes.append(t0)
         traj = self._trajectory(system, setup, out)
         if notes:

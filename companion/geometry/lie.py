@@ -24,8 +24,6 @@ from companion.mechanics.boltzmann_hamel import dot_symbol
 from companion.mechanics.derivation import Derivation, Step
 from companion.mechanics.methods import Definition, register_method
 
-Bracket = Callable[[sp.Matrix, sp.Matrix], sp.Matrix]
-
 
 def bracket(a: Sequence, b: Sequence, *, sign: int = 1) -> sp.Matrix:
     """Lie bracket of so(3) ≅ (IR³, ×): [a, b] = sign · a × b.
@@ -57,8 +55,7 @@ def inner(A: sp.Matrix, x: Sequence, y: Sequence) -> sp.Expr:
     return (sp.Matrix(x).T * A * sp.Matrix(y))[0]
 
 
-def b_operator(A: sp.Matrix, *, sign: int = 1, lie_bracket: Bracket | None = None
-               ) -> Callable[[Sequence, Sequence], sp.Matrix]:
+def b_operator(A: sp.Matrix, *, sign: int = 1) -> Callable[[Sequence, Sequence], sp.Matrix]:
     """The operator B of §7.4, solved from its definition ⟨[a, b], c⟩ = ⟨B(c, a), b⟩ ∀ b.
 
     B(c, a) is an unknown vector β; the condition is linear in b, so each coefficient of b
@@ -69,15 +66,14 @@ def b_operator(A: sp.Matrix, *, sign: int = 1, lie_bracket: Bracket | None = Non
     ----------
     A
         Inertia operator (symmetric, invertible).
-    sign, lie_bracket
-        The bracket is ``lie_bracket`` if given, else :func:`bracket` with ``sign``.
+    sign
+        The sign of the bracket (:func:`bracket`).
     """
     A = inertia_operator(A)
     if A.det() == 0:
         raise ValueError("the inertia operator A is singular: ⟨·,·⟩ is not a metric")
-    br = lie_bracket or (lambda x, y: bracket(x, y, sign=sign))
     a, b, c, beta = (sp.Matrix(sp.symbols(f"{x}_1:4")) for x in ("a", "b", "c", "beta"))
-    condition = sp.expand(inner(A, br(a, b), c) - inner(A, beta, b))
+    condition = sp.expand(inner(A, bracket(a, b, sign=sign), c) - inner(A, beta, b))
     eqs = [condition.coeff(bk) for bk in b]  # the condition holds for all b
     sol = sp.solve(eqs, list(beta), dict=True)
     if len(sol) != 1:
@@ -94,7 +90,7 @@ def b_operator(A: sp.Matrix, *, sign: int = 1, lie_bracket: Bracket | None = Non
 
 
 def arnold_equations(A: sp.Matrix, omega: Sequence[sp.Symbol], tau: Sequence | None = None,
-                     *, sign: int = 1, method: str = "arnold") -> Derivation:
+                     *, sign: int = 1) -> Derivation:
     """Euler's equations in Arnold's form dω/dt = B(ω, ω) + A⁻¹τ (§7.4) as a Derivation,
     τ the applied body torque (default zero).
 
@@ -137,7 +133,7 @@ def arnold_equations(A: sp.Matrix, omega: Sequence[sp.Symbol], tau: Sequence | N
              "Torque-free motion is a geodesic of the left-invariant metric on SO(3).", None,
              key="equations"),
     ]
-    return Derivation(method=method, q=[], u=omega, mass_matrix=A,
+    return Derivation(method="arnold", q=[], u=omega, mass_matrix=A,
                       forcing=torque, kinematics=sp.zeros(0, 1),
                       equations=equations, steps=steps,
                       explicit_rates=rate,

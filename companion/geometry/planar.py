@@ -365,10 +365,6 @@ class Mechanism:
             return sp.S.Zero
         return sum((b.mass * self.g * b.pose[1] for b in self._require_bodies()), sp.S.Zero)
 
-    def numeric(self, parameters: Sequence[sp.Symbol]) -> NumericMechanism:
-        """Joint forces, residuals and positions compiled for arrays of states."""
-        return NumericMechanism(self, parameters)
-
 
 class NumericMechanism:
     """A mechanism's joint forces and Newton–Euler residuals compiled with numpy (vectorised)."""

@@ -73,7 +73,7 @@ class MechanismSystem(System):
         """The mechanism compiled for numbers and the batched M, f of the pull-back."""
         d = self.derive("pull_back")
         args = [*d.q, *d.u, *self.parameter_symbols]
-        return (self.geometry.numeric(self.parameter_symbols),
+        return (NumericMechanism(self.geometry, self.parameter_symbols),
                 sp.lambdify(args, [*d.mass_matrix, *d.forcing], modules="numpy", cse=True))
 
 
@@ -100,14 +100,10 @@ def joint_forces_and_residuals(system: MechanismSystem, traj: Trajectory) -> Non
     num = system._numeric_mechanism[0]
     forces, residuals = num.forces(q, u, qdd, p)
     joints, poses = num.positions(q, p)
-    for name, value in forces.items():
-        traj.series[f"R {name}"] = value
-    for name, value in joints.items():
-        traj.series[f"joint {name}"] = value
-    for name, value in poses.items():
-        traj.series[f"pose {name}"] = value
-    for name, value in residuals.items():
-        traj.residuals[f"Newton–Euler {name}"] = value
+    for table, prefix, values in ((traj.series, "R", forces), (traj.series, "joint", joints),
+                                  (traj.series, "pose", poses),
+                                  (traj.residuals, "Newton–Euler", residuals)):
+        table.update({f"{prefix} {name}": value for name, value in values.items()})
 
 
 __all__ = ["MECHANISM_INTEGRATOR", "MechanismSystem", "accelerations",

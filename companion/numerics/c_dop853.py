@@ -1,19 +1,16 @@
 """SciPy's DOP853 integrator, compiled with a C right-hand side: the whole integration in C.
 
-:func:`scipy.integrate.solve_ivp` steps ``method="DOP853"`` (Hairer, Nørsett & Wanner,
-*Solving Ordinary Differential Equations I*, §II.5 and §II.10: the explicit Runge–Kutta
-method of order 8 with error estimators of orders 5 and 3 and a dense output of order 7) in
-Python, about 50 µs a step around the right-hand side.  For the planar mechanisms' small
+:func:`scipy.integrate.solve_ivp` steps ``method="DOP853"`` (Hairer, Nørsett & Wanner §II.5
+and §II.10; the method and its coefficients: :mod:`companion.numerics.dop853_coefficients`)
+in Python, about 50 µs a step around the right-hand side.  For the planar mechanisms' small
 systems that overhead dwarfs the right-hand side itself (a C one costs well under a
 microsecond), and at the tolerances a chaotic double pendulum needs the whole 20 s run took
 longer than anything else a slider move does.  The loop printed here is SciPy's, statement
-for statement, with SciPy's coefficients (our literal copy of the published table,
-:mod:`companion.numerics.dop853_coefficients`, written out to the last bit): the same
-initial step, the same step-size control (safety 0.9, factors 0.2–10, the error exponent
-−1/8), the same rejected steps and the same dense output at the requested times, so its steps
-are SciPy's to rounding.  No maintained package offers a
-compiled integrator that takes a C right-hand side (SUNDIALS comes to Debian with MPI and
-PETSc; numbalsoda needs numba and is no longer released), hence this one file.
+for statement, with SciPy's coefficients: the same initial step, the same step-size control
+(safety 0.9, factors 0.2–10, the error exponent −1/8), the same rejected steps and the same
+dense output at the requested times, so its steps are SciPy's to rounding.  No maintained
+package offers a compiled integrator that takes a C right-hand side (SUNDIALS comes to Debian
+with MPI and PETSc; numbalsoda needs numba and is no longer released), hence this one file.
 """
 
 from __future__ import annotations
@@ -60,11 +57,9 @@ def source() -> str:
 #: watches ``ng`` event functions ``guards(t, y, p, g)`` (NULL: none), each crossing zero in
 #: its ``direction`` (−1 falling, +1 rising, 0 either way): it records up to ``max_events``
 #: crossings (time, index, state) and stops at the first ``terminal`` one, having written the
-#: ``*n_out`` outputs up to it.  Returns 0, the right-hand side's own status (1, 2: a singular
-#: matrix), 3 when a value is not finite, 4 after ``max_steps`` steps, 5 when the step became
-#: too small, 6 when memory ran out, 7 at a terminal event, 8 when more than ``max_events``
-#: crossings came, 9 when an event function had the same sign at both ends of a step on the
-#: dense output (SciPy's brentq raises then).  ``max_step`` bounds the step as SciPy's does.
+#: ``*n_out`` outputs up to it.  Returns 0, 7 at a terminal event, or a failure of
+#: :data:`companion.numerics.c_rhs._FAILURES` (9 where SciPy's brentq raises: an event function
+#: with the same sign at both ends of a step).  ``max_step`` bounds the step as SciPy's does.
 _LOOP = r"""
 static double rms(int n, const double *v, const double *scale) {
     double s = 0; for (int i = 0; i < n; i++) { double r = v[i] / scale[i]; s += r * r; }

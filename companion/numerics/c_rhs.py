@@ -126,13 +126,11 @@ def library(program: Program) -> ctypes.CDLL:
     return load(fingerprint([program.inputs, program.rates]), lambda: program_source(program))
 
 
-def c_names(state: Sequence[sp.Symbol], parameters: Sequence[sp.Symbol],
-            t: sp.Symbol | None = None) -> dict[sp.Symbol, sp.Symbol]:
-    """The symbols as the C right-hand side names them: ``x[i]``, ``p[i]`` and ``t``."""
+def c_names(state: Sequence[sp.Symbol], parameters: Sequence[sp.Symbol]
+            ) -> dict[sp.Symbol, sp.Symbol]:
+    """The symbols as the C right-hand side names them: ``x[i]`` and ``p[i]``."""
     names = {s: sp.Symbol(f"x[{i}]") for i, s in enumerate(state)}
     names.update({s: sp.Symbol(f"p[{i}]") for i, s in enumerate(parameters)})
-    if t is not None:
-        names[t] = sp.Symbol("t")
     return names
 
 
@@ -188,8 +186,15 @@ def load(digest: str, make_source: Callable[[], str]) -> ctypes.CDLL:
     CACHE.mkdir(parents=True, exist_ok=True)
     library = CACHE / f"rhs_{digest}.so"
     with _BUILDING:  # one build at a time in this process (an explorer builds in a thread)
-        if not library.exists():
-            _compile(cc, make_source() + c_dop853.source(), digest, library)
+        if not library.exists():  # files of this process: another may build the same source
+            src, partial = (CACHE / f"rhs_{digest}.{os.getpid()}.{x}" for x in ("c", "so"))
+            src.write_text(make_source() + c_dop853.source())
+            done = subprocess.run([cc, "-O2", "-shared", "-fPIC", "-o", str(partial), str(src),
+                                   "-lm"], capture_output=True, text=True)
+            if done.returncode != 0:
+                raise RuntimeError(f"the C right-hand side did not compile:\n"
+                                   f"{done.stderr[-2000:]}")
+            partial.replace(library)  # atomic
     lib = ctypes.CDLL(str(library))
     lib.rhs.restype = ctypes.c_int
     lib.rhs.argtypes = [ctypes.c_double, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
@@ -205,19 +210,6 @@ def load(digest: str, make_source: Callable[[], str]) -> ctypes.CDLL:
 
 
 _BUILDING = threading.Lock()
-
-
-def _compile(cc: str, text: str, digest: str, library: Path) -> None:
-    """Write the C source ``text`` and compile it into ``library``."""
-    mine = f"{os.getpid()}"  # files of this process only: another may build the same source
-    src = CACHE / f"rhs_{digest}.{mine}.c"
-    src.write_text(text)
-    partial = CACHE / f"rhs_{digest}.{mine}.so"
-    done = subprocess.run([cc, "-O2", "-shared", "-fPIC", "-o", str(partial), str(src), "-lm"],
-                          capture_output=True, text=True)
-    if done.returncode != 0:
-        raise RuntimeError(f"the C right-hand side did not compile:\n{done.stderr[-2000:]}")
-    partial.replace(library)  # atomic
 
 
 class CRightHandSide:
@@ -266,19 +258,8 @@ class CRightHandSide:
     def integrate(self, x0: np.ndarray, t_eval: np.ndarray, rtol: float, atol: float,
                   max_steps: int = 1_000_000) -> np.ndarray:
         """The states at the times ``t_eval`` (increasing, from the start), shape (n_states,
-        len(t_eval)), integrated by SciPy's DOP853 compiled with this right-hand side
-        (:mod:`~companion.numerics.c_dop853`): one call for the whole run.
-
-        Raises
-        ------
-        SingularConfigurationError
-            A singular Ψ or mass matrix on the way, or the integration failed (too many steps,
-            a step too small).
-        NonFiniteMotionError
-            The state or its rate left the floating-point range.
-        """
+        len(t_eval)): :meth:`solve_events` without events, one call for the whole run."""
         return self.solve_events(x0, t_eval, rtol, atol, 0, (), (), max_steps=max_steps).y
-
 
     def solve_events(self, x0: np.ndarray, t_eval: np.ndarray, rtol: float, atol: float,
                      guards: int, direction: Sequence[float], terminal: Sequence[bool],
@@ -294,8 +275,11 @@ class CRightHandSide:
 
         Raises
         ------
-        SingularConfigurationError, NonFiniteMotionError
-            As :meth:`integrate`; also for more than ``max_events`` crossings.
+        SingularConfigurationError
+            A singular Ψ or mass matrix on the way, or the integration failed (too many steps,
+            a step too small, more than ``max_events`` crossings).
+        NonFiniteMotionError
+            The state or its rate left the floating-point range.
         """
         x0 = np.ascontiguousarray(x0, dtype=float)
         t_eval = np.ascontiguousarray(t_eval, dtype=float)

@@ -19,11 +19,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import sympy as sp
 
-from companion.numerics.errors import (
-    NonFiniteMotionError,
-    SingularConfigurationError,
-    wrong_state_size,
-)
+from companion.numerics.errors import NonFiniteMotionError, SingularConfigurationError
 
 if TYPE_CHECKING:  # numerics sits below mechanics: the type only
     from companion.mechanics.derivation import Derivation
@@ -298,8 +294,9 @@ class CompiledEOM:
     def _evaluate(self, t: float, x: list[float], p: list[float], solve=_solve_or_none):
         """ẋ at one state as a list of floats (the program run in Python)."""
         size = self.n + self.k
-        if len(x) != size:
-            raise wrong_state_size(len(x), size)
+        if len(x) != size:  # else the generated code's "missing argument '_Dummy_45'"
+            raise ValueError(f"the state x must hold {size} values, (q, u) in the order of "
+                             f"System.state_names(), got {len(x)}")
         try:
             out = self._python(t, x, p, solve)
         except (SingularConfigurationError, NonFiniteMotionError):
@@ -331,14 +328,9 @@ class CompiledEOM:
         A, B = solved[-1]
         return (np.array(out[:self.n]), np.reshape(A, (len(B), len(B))), np.array(B))
 
-    def udot_list(self, t: float, q: Sequence[float], u: Sequence[float],
-                  p: Sequence[float]) -> list[float]:
-        """u̇ at one state as a list of floats."""
-        return self._evaluate(t, [*q, *u], list(p))[self.n:]
-
     def udot(self, t: float, q, u, p) -> np.ndarray:
         """u̇ at one state."""
-        return np.array(self.udot_list(t, list(q), list(u), p))
+        return np.array(self._evaluate(t, [*q, *u], list(p))[self.n:])
 
     def rhs(self, p: Sequence[float]):
         """The first-order right-hand side ``x ↦ ẋ`` for the state x = (q, u), evaluated on

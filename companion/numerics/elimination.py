@@ -60,14 +60,9 @@ def elimination_program(parts: EliminationParts, parameters: Sequence[sp.Symbol]
 
 
 class EliminationEOM(CompiledEOM):
-    """u̇ of the independent quasi-velocities with every linear solve done numerically.
-
-    Parameters
-    ----------
-    derivation
-        A numeric-elimination derivation (its symbolic pieces in ``parts``).
-    parameters
-        The parameter symbols, in the order parameter values will be passed.
+    """u̇ of the independent quasi-velocities with every linear solve done numerically: a
+    :class:`CompiledEOM` of a numeric-elimination derivation (its symbolic pieces in
+    ``parts``).
 
     Raises
     ------

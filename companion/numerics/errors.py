@@ -36,12 +36,4 @@ class StepLimitError(ValueError):
         self.reached = reached
 
 
-def wrong_state_size(got: int, expected: int) -> ValueError:
-    """The error for a state x of a right-hand side ``f(t, x)`` with the wrong length (raised
-    when the generated code fails on it, instead of its "missing argument '_Dummy_45'")."""
-    return ValueError(f"the state x must hold {expected} values, (q, u) in the order of "
-                      f"System.state_names(), got {got}")
-
-
-__all__ = ["NonFiniteMotionError", "SingularConfigurationError", "StepLimitError",
-           "wrong_state_size"]
+__all__ = ["NonFiniteMotionError", "SingularConfigurationError", "StepLimitError"]

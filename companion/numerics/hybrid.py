@@ -98,7 +98,6 @@ def simulate_hybrid(
     max_switches: int = 200,
     rtol: float = 1e-10,
     atol: float = 1e-12,
-    method: str = "DOP853",
     max_step: float = np.inf,
 ) -> HybridRun:
     """Integrate from ``mode`` and ``x0`` until ``t_final``, switching at guard crossings.
@@ -111,17 +110,16 @@ def simulate_hybrid(
     grid = np.linspace(0.0, t_final, n_points)
     ts: list[np.ndarray] = []
     ys: list[np.ndarray] = []
-    labels: list[str] = []
     run = HybridRun(np.empty(0), np.empty((len(x0), 0)), [])
     t0, x = 0.0, np.asarray(x0, dtype=float)
     while True:
         current = modes[mode]
         t_eval = np.concatenate([[t0], grid[(grid > t0) & (grid <= t_final)]])
         try:
-            if current.solve is not None and method == "DOP853":
+            if current.solve is not None:
                 sol = current.solve(t_eval, x, rtol, atol, max_step)
             else:
-                sol = integrate(current.rhs, x, t_eval, solver=method.lower(),
+                sol = integrate(current.rhs, x, t_eval, solver="dop853",
                                 events=current.guards, rtol=rtol, atol=atol,
                                 max_step=max_step, strict=False)
         except SingularConfigurationError as exc:
@@ -129,7 +127,7 @@ def simulate_hybrid(
             break
         ts.append(sol.t)
         ys.append(sol.y)
-        labels.extend([mode] * sol.t.size)
+        run.modes.extend([mode] * sol.t.size)
         fired = None
         for guard, te, ye in zip(current.guards, sol.t_events or [], sol.y_events or [],
                                  strict=False):
@@ -145,7 +143,7 @@ def simulate_hybrid(
         guard, te, ye = fired
         ts.append(np.array([te]))
         ys.append(ye[:, None])
-        labels.append(mode)
+        run.modes.append(mode)
         target, x, message = transition(mode, guard.name, float(te), np.array(ye))
         run.switches.append(Switch(float(te), mode, target, message))
         if target is None:
@@ -160,6 +158,5 @@ def simulate_hybrid(
             break
     run.t = np.concatenate(ts)
     run.y = np.concatenate(ys, axis=1)
-    run.modes = labels
     run.crossings.sort()
     return run

@@ -138,18 +138,16 @@ def integrate(rhs: Callable, x0: np.ndarray, t_eval: np.ndarray, *, solver: str 
             raise ValueError("the integrator 'dop853-c' runs DOP853 compiled with a right-hand "
                              "side compiled to C, and this one is Python: give the integrator "
                              "backend='c' (or 'auto'), or choose 'lsoda' or 'dop853'")
+        if events and not isinstance(events, CompiledEvents):
+            raise ValueError("'dop853-c' locates events computed in C (CompiledEvents); "
+                             "for events in Python use 'dop853'")
+        compiled = events or CompiledEvents(0, (), ())  # 0: no event functions
         try:
-            if isinstance(events, CompiledEvents):
-                sol = rhs.solve_events(x0, t_eval, rtol, atol, events.address,
-                                       events.direction, events.terminal, max_step=max_step)
-                return Solution(sol.t, sol.y, sol.status, sol.message, sol.t_events,
-                                sol.y_events)
-            if events:
-                raise ValueError("'dop853-c' locates events computed in C (CompiledEvents); "
-                                 "for events in Python use 'dop853'")
-            return Solution(t_eval, rhs.integrate(x0, t_eval, rtol, atol))
+            sol = rhs.solve_events(x0, t_eval, rtol, atol, compiled.address, compiled.direction,
+                                   compiled.terminal, max_step=max_step)
         except StepLimitError as exc:
             raise _too_many_steps(t_eval, "DOP853 compiled: 10⁶ in all") from exc
+        return Solution(sol.t, sol.y, sol.status, sol.message, sol.t_events, sol.y_events)
     if solver == "lsoda":
         if events or np.isfinite(max_step):
             raise ValueError("LSODA here locates no events and takes no max_step: use 'dop853'")

@@ -319,13 +319,11 @@ def system_guards(system: System, state: Sequence[str], method: str, p: list[flo
 
 
 def _psi_functions(system: System, method: str) -> tuple[Callable | None, ...]:
-    """For :func:`system_guards`, functions of (q, parameters, t), arrays of samples alike:
-    the coordinates' conditioning |det Ψ| / Π_i ‖row i of Ψ‖ and |det Ψ| (None when Ψ does not
-    depend on the q's, or under numeric elimination, whose compiled Φ refuses a singular Ψ
-    itself);
-    the entries of [Ψ_c | Ψ_t,c], the rows of the held u's in u = Ψ q̇ + Ψ_t (None
-    without); of (q, u, parameters, t), q̇ = Φ u + Φ_t of ``method`` (4.134) (None where
-    q̇ is read from the right-hand side: numeric elimination, speeds other than the u's)."""
+    """For :func:`system_guards`, the :class:`Guards`' ``conditioning``, ``determinant``,
+    ``constrained`` and ``kinematics`` (of ``method``, (4.134)) as functions of (q[, u],
+    parameters, t), arrays of samples alike: None where Ψ does not depend on the q's or under
+    numeric elimination (whose compiled Φ refuses a singular Ψ itself), without held u's, or
+    where q̇ is read from the right-hand side (numeric elimination, speeds other than the u's)."""
     import sympy as sp
 
     psi, psi_t = system.psi
@@ -446,24 +444,9 @@ def simulate_model(model: SimulatedModel, part: IntegratorPart, *, method: str, 
     """One simulation's plumbing, shared by :meth:`System.simulate` and models that are no
     System (the disk–link): the values validated once into a :class:`Setup` with the
     model's :class:`Guards`, then ``part.integrate(model, setup)`` with its numeric failures
-    explained.
-
-    Parameters
-    ----------
-    model
-        A :class:`~companion.system.System`, or another :class:`SimulatedModel`.
-    part
-        The integrator part (:class:`IntegratorPart`).
-    method, t_final, n_points, params, initial, rtol, atol, options
-        As given to ``simulate`` (``None``: the model's or the part's default).
-
-    Raises
-    ------
-    ValueError
-        Unknown options; invalid times, tolerances, parameter or initial values; a motion
-        that leaves the floating-point range; an integration that fails with values a
-        million times beyond their slider ranges (the values, not the configuration, are the
-        cause).
+    explained: ``model`` a :class:`SimulatedModel`, ``part`` an :class:`IntegratorPart`, the
+    other arguments as given to ``simulate`` (``None``: the model's or the part's default),
+    the errors those of :meth:`~companion.system.System.simulate`.
     """
     unknown = sorted(set(options) - set(part.options))
     if unknown:

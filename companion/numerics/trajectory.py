@@ -79,10 +79,9 @@ class Trajectory:
         An invariant that starts at zero (an angular-momentum component of a planar start,
         say) has no scale of its own: its drift is then the absolute change.
         """
-        values = self.invariants[name]
-        ref = abs(values[..., 0]) if values.ndim == 1 else np.linalg.norm(values[:, 0])
-        dev = np.abs(values - values[..., :1]) if values.ndim == 1 else np.linalg.norm(
-            values - values[:, :1], axis=0)
+        values = np.atleast_2d(self.invariants[name])  # a scalar's samples as one row
+        ref = np.linalg.norm(values[:, 0])
+        dev = np.linalg.norm(values - values[:, :1], axis=0)
         return float(np.max(dev) / (ref if ref > 1e-12 else 1.0))
 
     def max_residual(self, name: str) -> float:

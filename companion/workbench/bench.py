@@ -24,7 +24,7 @@ import numpy as np
 from IPython.display import Markdown
 
 from companion.mechanics.agreement import max_disagreement
-from companion.mechanics.comparison import BOOK_METHODS, ComparisonTable, compare_methods
+from companion.mechanics.comparison import BOOK_METHODS, compare_methods
 from companion.scene import scene_for
 from companion.scene.points import declared_points
 from companion.system import System
@@ -135,7 +135,9 @@ class Workbench:
         if self.explorer is not None and declared_points(self.explorer.trajectory):
             self.scene = self._attempt("scene", lambda: scene_for(self.explorer))
         self.table = self._attempt("cost", lambda: compare_methods([system]))
-        self._cost = self.table and _markdown_output(self.table)
+        if self.table is not None:
+            self._cost = w.Output()
+            self._cost.append_display_data(Markdown(self.table.markdown(COST_COLUMNS)))
         return [heading,
                 *self._section("Methods and their agreement", "methods", methods),
                 *self._section("The derivation, step by step", "stepper",
@@ -250,12 +252,6 @@ def _built(system: System | Draft) -> System:
 #: that still says what each method costs (the table fits a notebook beside the file browser).
 COST_COLUMNS = ("method", "equations", "first-order ODEs", "multipliers",
                 "count_ops after cse", "time [s]")
-
-
-def _markdown_output(table: ComparisonTable) -> w.Output:
-    out = w.Output()
-    out.append_display_data(Markdown(table.markdown(COST_COLUMNS)))
-    return out
 
 
 def workbench(system: System | Draft, **kwargs: Any) -> Workbench:

@@ -213,12 +213,6 @@ def _check_uses(what: str, expr: sp.Expr, allowed: set, allowed_words: str) -> N
                               "add a parameter for it or fix the typo")
 
 
-def _check_linear(what: str, expr: sp.Expr, qdot: list[sp.Symbol]) -> None:
-    """Speeds and velocity constraints are linear in the rates (Greenwood §4.3)."""
-    if any(expr.diff(r).free_symbols & set(qdot) for r in qdot):
-        raise DefinitionError(f"{what} is not linear in the rates {_names(qdot)}")
-
-
 def _parameter(symbol: sp.Symbol, value: Value, state: bool) -> Parameter:
     """A :class:`Parameter` from a number, a tuple or a Parameter; a number gets a slider
     range around it (a factor 5 each way for positive physical parameters, ±max(1, |v|) for
@@ -274,9 +268,8 @@ def _by_symbol(what: str, values: Mapping[Any, Value], known: Sequence[sp.Symbol
 def _parameters_by_symbol(d: Draft) -> dict[sp.Symbol, Value]:
     """The parameters keyed by Symbol: a name key is the symbol of that name in T, V, the
     speeds, constraints, forces or points."""
-    named = [k for k in d.parameters if isinstance(k, str)]
     used: dict[str, sp.Symbol] = {}
-    if named:
+    if any(isinstance(k, str) for k in d.parameters):
         exprs = {"T": [d.T], "V": [d.V], "a speed": d.speeds or [],
                  "a constraint": d.constraints, "a force": d.forces or [],
                  "a point": [e for p in d.points.values() for e in p]}
@@ -319,12 +312,11 @@ def _build(d: Draft) -> System:
     constraints = [_sympified(f"constraint {j}", e) for j, e in enumerate(d.constraints, 1)]
 
     parameters = _parameters_by_symbol(d)
-    param_symbols = list(parameters)
-    clash = set(param_symbols) & {*q, *qdot, *time}
+    clash = set(parameters) & {*q, *qdot, *time}
     if clash:
         raise DefinitionError(f"{_names(clash)} cannot be both a parameter and a coordinate, "
                               "a rate or the time")
-    given = {*param_symbols, *time}
+    given = {*parameters, *time}
     in_rates = f"neither a coordinate rate ({_names(qdot)}), a coordinate, the time nor a parameter"
     rated = [(f"speed u_{j} = {_text(e)}", e, f"is not a coordinate rate: it has none of "
               f"{_names(qdot)} in it (a speed combines the rates)")
@@ -336,7 +328,8 @@ def _build(d: Draft) -> System:
         _check_uses(what, e, {*q, *qdot, *given}, in_rates)
         if not e.free_symbols & set(qdot):
             raise DefinitionError(f"{what} {no_rate}")
-        _check_linear(what, e, qdot)
+        if any(e.diff(r).free_symbols & set(qdot) for r in qdot):  # Greenwood §4.3
+            raise DefinitionError(f"{what} is not linear in the rates {_names(qdot)}")
     T = _sympified("T", d.T)
     in_motion = "neither a coordinate, a rate, the time nor a parameter"
     _check_uses("T", T, {*q, *qdot, *given}, in_motion)

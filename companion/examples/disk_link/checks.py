@@ -26,9 +26,7 @@ _rolling, _friction = cache(build_rolling), cache(build_friction)
 
 
 def _held_params(**kw):
-    base = {"g": 9.81, "m": 1.3, "r": 0.12, "kappa": _UNIFORM, "M": 2.0, "L": 2.0}
-    base.update(kw)
-    return base
+    return {"g": 9.81, "m": 1.3, "r": 0.12, "kappa": _UNIFORM, "M": 2.0, "L": 2.0, **kw}
 
 
 def _check_metric(printed: Mapping[str, Callable]) -> tuple[bool, str]:

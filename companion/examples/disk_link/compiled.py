@@ -40,8 +40,9 @@ from companion.numerics.integrate import CompiledEvents, integrate
 OUTPUTS = ["theta_dot", "s_dot", "h_dot", "psi_dot", "theta_ddot", "s_ddot", "h_ddot",
            "psi_ddot", "W_tau_dot", "W_fric_dot", "N", "F", "tau", "v_slip", "energy", "x_D",
            "y_D"]
-#: The C names of the mode models' functions, in the order of the mode index.
-_MODE_FUNCTIONS = ("rolling", "slipping", "slipping", "separated")
+#: Each mode's model (:func:`.contact.closed_mode`, its C function) and σ′ of its Coulomb
+#: closure λ = σ′ μ_k (F = −μ_k N slipping forward, +μ_k N backward), by mode index.
+MODE_MODELS = (("rolling", 0.0), ("slipping", -1.0), ("slipping", 1.0), ("separated", 0.0))
 
 
 def _names() -> dict[sp.Symbol, sp.Symbol]:
@@ -83,20 +84,21 @@ def source() -> str:
     torque = link_torque(state, BY_NAME, cos=sp.cos)
     extras = [ct.KIN.slip_velocity(), ct.energy(), *ct.KIN.centre]
     np_, mu = len(SYMBOLS), SYMBOLS.index(mu_k)
-    calls = ", ".join(f"mode_{f}" for f in _MODE_FUNCTIONS)
+    calls = ", ".join(f"mode_{f}" for f, _ in MODE_MODELS)
     return "\n".join([
         c_rhs.LINEAR_ALGEBRA,
-        *(_mode_source(name) for name in dict.fromkeys(_MODE_FUNCTIONS)),
+        *(_mode_source(name) for name in dict.fromkeys(f for f, _ in MODE_MODELS)),
         f"#define NP {np_}",
         "typedef int (*mode_fn)(const double *, const double *, double, double, int, double *);",
         f"static const mode_fn MODE[4] = {{{calls}}};",
+        f"static const double SIGN[4] = {{{', '.join(str(sg) for _, sg in MODE_MODELS)}}};",
         "int contact(const double *x, const double *p, int mode, int held, double *out) {",
         "    double tq[1], res[7], e[4];",
         "    if (mode < 0 || mode > 3) return 3;",
         "    {", c_rhs.block([torque], "tq", names, "t"), "    }",
         "    const double tau = held ? 0.0 : tq[0];",
         "    /* F = lam N while slipping: lam = -sigma mu_k, sigma = +1 forward, -1 backward */",
-        f"    const double lam = mode == 1 ? -p[{mu}] : (mode == 2 ? p[{mu}] : 0.0);",
+        f"    const double lam = SIGN[mode] * p[{mu}];",
         "    if (MODE[mode](x, p, tau, lam, held, res)) return 1;",
         "    if (mode == 3) res[4] = res[5] = 0.0;  /* separated: no contact force */",
         "    {", c_rhs.block(extras, "e", names, "c"), "    }",

@@ -25,6 +25,7 @@ from functools import cache
 import sympy as sp
 
 from companion.geometry.metric import (
+    ambient_acceleration,
     covariant_equations,
     jacobian,
     pull_back_form,
@@ -65,12 +66,6 @@ def time_derivative(expr, q: Sequence, qdot: Sequence):
     """d/dt of an expression (or matrix) of q along q̇ (chain rule)."""
     return sum((sp.diff(expr, qk) * vk for qk, vk in zip(q, qdot, strict=True)),
                sp.zeros(*expr.shape) if isinstance(expr, sp.MatrixBase) else sp.S.Zero)
-
-
-def second_derivative(expr, q: Sequence, qdot: Sequence, qddot: Sequence):
-    """d²/dt² of an expression of q: ∂x/∂q q̈ + q̇ᵀ (∂²x/∂q²) q̇."""
-    first = time_derivative(expr, q, qdot)
-    return time_derivative(first, [*q, *qdot], [*qdot, *qddot])
 
 
 @dataclass(frozen=True)
@@ -180,20 +175,10 @@ class ModeModel:
         return self.derivation.mass_matrix
 
 
-def _rate_substitution(model_q, model_qd, model_qdd, chart):
-    """Substitutions taking the contact coordinates' rates and accelerations to the mode's."""
-    rates = [time_derivative(c, model_q, model_qd) for c in chart]
-    accels = [second_derivative(c, model_q, model_qd, model_qdd) for c in chart]
-    subs = dict(zip(COORDS, chart, strict=True))
-    subs.update(zip(RATES, rates, strict=True))
-    subs.update(zip(ACCELS, accels, strict=True))
-    return subs
-
-
 def disk_newton_euler() -> tuple[sp.Expr, sp.Expr]:
     """(F, N) from the disk's translational Newton equation m c̈ = N e₂ + F e₁ − m g ĵ,
     in the contact coordinates, rates and accelerations (§7.7)."""
-    a_c = second_derivative(KIN.centre, COORDS, RATES, ACCELS)
+    a_c = ambient_acceleration(KIN.centre, COORDS, RATES, ACCELS)
     total = m * a_c + sp.Matrix([0, m * g])
     return pythagoras(total.dot(KIN.e1)), pythagoras(total.dot(KIN.e2))
 
@@ -227,7 +212,10 @@ def mode_model(name: str) -> ModeModel:
              "Gravity, the link torque and the contact forces; the workless parts drop out.",
              r"\tilde F", key="forces"),
     ]
-    rs = _rate_substitution(q, qdot, qddot, chart)
+    # the contact coordinates, their rates and accelerations, in the mode's
+    rs = dict(zip([*COORDS, *RATES, *ACCELS],
+                  [*chart, *time_derivative(sp.Matrix(chart), q, qdot),
+                   *ambient_acceleration(chart, q, qdot, qddot)], strict=True))
     F_ne, N_ne = (sp.expand(e.subs(rs, simultaneous=True)) for e in disk_newton_euler())
     if name == "rolling":
         derivation.steps.append(Step(
@@ -275,7 +263,7 @@ def closed_mode(name: str) -> ClosedMode:
     b_f = forcing.diff(F)
     A = model.metric - LAMBDA_F * b_f * normal.jacobian(model.qddot)
     b = forcing.subs({N: 0, F: 0}) + LAMBDA_F * b_f * normal.subs(acc0)
-    chart_acc = second_derivative(sp.Matrix(model.chart), model.q, model.qdot, model.qddot)
+    chart_acc = ambient_acceleration(model.chart, model.q, model.qdot, model.qddot)
     tangential = model.tangential if name == "rolling" else LAMBDA_F * model.normal
     residual = (A[0, :] * sp.Matrix(model.qddot))[0] - b[0]
     return ClosedMode(model, A, b, [*chart_acc, model.normal, tangential, residual])
@@ -301,8 +289,7 @@ def fixed_link_friction_ratio() -> sp.Expr:
     """
     roll = mode_model("rolling")
     at_rest = {theta_d: 0, theta_dd: 0}
-    s_acc = sp.solve(roll.derivation.equations[1].subs(at_rest).subs(
-        sp.Symbol(r"\ddot{s}"), s_dd), s_dd)
+    s_acc = sp.solve(roll.derivation.equations[1].subs(at_rest), s_dd)
     if len(s_acc) != 1:
         raise ValueError("the rolling model does not determine s̈ on a held link")
     ratio = (roll.tangential / roll.normal).subs(at_rest).subs(s_dd, s_acc[0])

@@ -15,10 +15,9 @@ from companion.exercises.exercise import ChoiceExercise, Declare, Exercise, keye
 from companion.exercises.outcomes import decided_by
 from companion.mechanics.derivation import Step
 
-_DISK = ("theta", "s", "m", "r", "kappa", "g")
-_DISK_RATES = {"theta_dot": r"\dot{\theta}", "s_dot": r"\dot{s}"}
-_ROLLING = Declare("disk_link_rolling", names=_DISK)
+_ROLLING = Declare("disk_link_rolling", names=("theta", "s", "m", "r", "kappa", "g"))
 _FRICTION = Declare("disk_link_friction")
+_S_DOT0 = sp.Symbol("s_dot")  # ṡ₀ of DiskLink.initial
 # A DiskLink's derive() is its main mode's pulled-back model: rolling for Example 3,
 # slipping for Example 4.
 
@@ -46,7 +45,6 @@ def _rolling_force_steps(system: DiskLink) -> list[Step]:
 def disk_link_rolling() -> list[Exercise | ChoiceExercise]:
     """The rolling metric entry, the normal force and the held-link rolling threshold; whether
     the released disk keeps rolling; which disk rolls on the steepest link."""
-    rates = {**_DISK_RATES, "theta_ddot": r"\ddot{\theta}"}
     return [
         _ROLLING.typed("M22", "The rolling metric entry M₂₂", (
             r"While the disk rolls, its spin is tied to the link: "
@@ -54,7 +52,6 @@ def disk_link_rolling() -> list[Exercise | ChoiceExercise]:
             r"and give the entry $M_{22}$ that multiplies $\dot s^2/2$ in the kinetic "
             r"energy (disk mass $m$, radius $r$, $I_D = \kappa m r^2$)."),
             answer=lambda s: s.derive().mass_matrix[1, 1],
-            names=_DISK,
             hints=("Hold θ fixed and move s: the disk's centre slides along the link and the disk "
                    "turns with ψ̇ = −ṡ/r.",
                    "Translation gives m ṡ², rotation I_D ṡ²/r²: M₂₂ = m + I_D/r²."),
@@ -71,8 +68,8 @@ def disk_link_rolling() -> list[Exercise | ChoiceExercise]:
             r"disk alone, $m\ddot c = N e_2 + F e_1 - m g \hat\jmath$, give $N$ in terms "
             r"of $\theta$, $s$, theta_dot, s_dot, theta_ddot, $m$, $r$, $g$."),
             answer=lambda s: ct.mode_model("rolling").normal,
-            names=_DISK,
-            aliases=rates,
+            aliases={"theta_dot": r"\dot{\theta}", "s_dot": r"\dot{s}",
+                     "theta_ddot": r"\ddot{\theta}"},
             hints=("N = (m c̈ + m g ĵ)·e₂: only the normal component of c̈ is needed.",
                    "ė₁ = θ̇ e₂ and ė₂ = −θ̇ e₁: differentiate c twice with these.",
                    "Expect a Coriolis term 2 m θ̇ ṡ and a centripetal term −m r θ̇²."),
@@ -190,24 +187,19 @@ def _held_slipping(system: DiskLink, sigma: int) -> dict:
     return {a: sp.simplify(e) for a, e in zip(model.qddot[1:], acc, strict=True)}
 
 
-def _slip_rate(system: DiskLink) -> sp.Expr:
-    """d(v_slip)/dt on a held link while the disk slips forward (launched up, no spin)."""
+def _stop_time(system: DiskLink) -> sp.Expr:
+    """t* at which v_slip = ṡ₀ (launched up the held link without spin) has decayed to 0,
+    at the constant rate d(v_slip)/dt of a forward slip on the held link."""
     slip = ct.KIN.slip_velocity()
     rate = ct.time_derivative(slip, [*ct.COORDS, *ct.RATES], [*ct.RATES, *ct.ACCELS])
     held = {ct.h: 0, ct.h_d: 0, ct.h_dd: 0, ct.theta_d: 0, ct.theta_dd: 0}
-    return sp.simplify(rate.subs(held).subs(_held_slipping(system, 1)))
-
-
-def _stop_time(system: DiskLink) -> sp.Expr:
-    """t* at which v_slip = ṡ₀ (launched up the held link without spin) has decayed to 0."""
-    s_dot0 = next(p.symbol for p in system.initial if p.name == "s_dot")
-    slip0 = ct.KIN.slip_velocity().subs({ct.h: 0, ct.theta_d: 0, ct.psi_d: 0, ct.s_d: s_dot0})
-    return sp.simplify(-slip0 / _slip_rate(system))
+    rate = sp.simplify(rate.subs(held).subs(_held_slipping(system, 1)))
+    slip0 = slip.subs({ct.h: 0, ct.theta_d: 0, ct.psi_d: 0, ct.s_d: _S_DOT0})
+    return sp.simplify(-slip0 / rate)
 
 
 def _stop_time_without_spin(system: DiskLink) -> sp.Expr:
-    s_dot0 = next(p.symbol for p in system.initial if p.name == "s_dot")
-    return sp.simplify(-s_dot0 / _held_slipping(system, 1)[ct.s_dd])
+    return sp.simplify(-_S_DOT0 / _held_slipping(system, 1)[ct.s_dd])
 
 
 def disk_link_friction() -> list[Exercise | ChoiceExercise]:
@@ -337,10 +329,7 @@ def _threshold_by_kappa(system: DiskLink) -> str:
 
 def _slip_end_outcome(system: DiskLink) -> str:
     """Whether slipping ends before the slide would (t* against ṡ₀/|s̈|), at the defaults."""
-    values = {p.symbol: p.default for p in system.parameters}
-    values.update({next(p.symbol for p in system.initial if p.name == "s_dot"): 1.0})
-    theta = next(p.symbol for p in system.initial if p.name == "theta")
-    values[theta] = 0.3
+    values = {**{p.symbol: p.default for p in system.parameters}, _S_DOT0: 1.0, ct.theta: 0.3}
     with_spin = float(_stop_time(system).subs(values))
     without = float(_stop_time_without_spin(system).subs(values))
     if abs(with_spin - without) < 1e-9 * without:

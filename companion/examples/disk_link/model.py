@@ -9,11 +9,6 @@ the contact forces come from the disk's Newton–Euler equations.
 * ``disk_link_friction`` (Example 4): a hybrid simulation with the modes rolling, slipping
   forward (v_slip > 0), slipping backward (v_slip < 0) and separated (free flight, with a
   plastic impact on re-contact), switched by events located by ``solve_ivp``.
-
-:class:`DiskLink` is a :class:`~companion.model.Model` of its own, not a
-:class:`~companion.system.System`: its state, start and integration are those of
-:class:`~.modes.ContactModes` (modes, guards and switches), with the resets of :mod:`.impacts`
-and the link torque of :mod:`.controller`.
 """
 
 from __future__ import annotations
@@ -25,8 +20,9 @@ from typing import Any
 import sympy as sp
 
 from companion.examples.disk_link import contact as ct
+from companion.examples.disk_link.compiled import OUTPUTS
 from companion.examples.disk_link.controller import check_target
-from companion.examples.disk_link.modes import ROLLING, ContactModes
+from companion.examples.disk_link.modes import MODES, ROLLING, ContactModes
 from companion.examples.disk_link.parameters import PARAMETERS
 from companion.mechanics.boltzmann_hamel import boltzmann_hamel
 from companion.mechanics.derivation import Derivation
@@ -188,11 +184,15 @@ class DiskLink:
     # ----------------------------------------------------------------- numbers
     def at_state(self, state: Mapping[str, float], params: Mapping[str, Any] | None = None,
                  mode: str = ROLLING, *, link_held: bool = False) -> dict[str, float]:
-        """Accelerations, N, F and τ of ``mode`` at one contact state (theta, s, theta_dot,
-        s_dot and, for slipping, psi_dot); see :meth:`ContactModes.at_state`."""
+        """Accelerations, N, F, τ and v_slip of ``mode`` (one of :data:`.modes.MODES`) at one
+        contact state (theta, s, theta_dot, s_dot and, for slipping, psi_dot)."""
         pv = self.parameter_values(params)
-        return self.integrator.at_state(state, self.parameter_table.vector(pv), pv, mode,
-                                        link_held=link_held)
+        if mode not in MODES:
+            raise ValueError(f"unknown mode {mode!r}; known: {', '.join(MODES)}")
+        x = self.integrator.initial_state(state, pv)
+        out = dict(zip(OUTPUTS, self.integrator.outputs(
+            mode, x, self.parameter_table.vector(pv), pv, link_held), strict=True))
+        return {k: out[k] for k in (*OUTPUTS[4:8], "N", "F", "tau", "v_slip")}
 
     def simulate(self, t_final: float | None = None, params: Mapping[Any, Any] | None = None,
                  initial: Mapping[Any, Any] | None = None, *, n_points: int | None = None,

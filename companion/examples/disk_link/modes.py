@@ -20,10 +20,9 @@ from functools import cached_property
 from typing import Any
 
 import numpy as np
-import sympy as sp
 
 from companion.examples.disk_link import contact as ct
-from companion.examples.disk_link.compiled import OUTPUTS, CompiledContact
+from companion.examples.disk_link.compiled import MODE_MODELS, OUTPUTS, CompiledContact
 from companion.examples.disk_link.controller import link_torque
 from companion.examples.disk_link.impacts import plastic_impact, project_on_rolling
 from companion.examples.disk_link.parameters import SYMBOLS
@@ -37,6 +36,7 @@ STATE_NAMES = ["theta", "s", "h", "psi", "theta_dot", "s_dot", "h_dot", "psi_dot
 ROLLING, FORWARD, BACKWARD, SEPARATED = ("rolling", "slipping forward", "slipping backward",
                                          "separated")
 MODES = (ROLLING, FORWARD, BACKWARD, SEPARATED)
+_MODE_MODELS = dict(zip(MODES, MODE_MODELS, strict=True))
 #: Relative tolerance under which a slip velocity counts as zero when a mode is chosen.
 SLIP_TOL = 1e-9
 #: The longest integration step, as a share of the run: guards are looked at step ends, and
@@ -62,14 +62,14 @@ class _ModeNumerics:
         n = self.n
         return np.array(self._fn(*x[:8], *p, 0.0, 0.0)[:n * n], dtype=float).reshape(n, n)
 
-    def solve(self, x, p, tau, lam: float | None, held: bool):
+    def solve(self, x, p, tau, lam: float, held: bool):
         """Full accelerations (θ̈, s̈, ḧ, ψ̈), N, F and the torque row residual.
 
-        ``lam`` is None for rolling/separated; for slipping F = lam·N (lam = −σ μ_k).
+        ``lam``: for slipping F = lam·N (lam = −σ μ_k), unused by rolling and separated.
         With ``held`` the link angle is a prescribed constant (θ̈ = 0, first row dropped).
         """
         n = self.n
-        vals = self._fn(*x[:8], *p, tau, lam or 0.0)
+        vals = self._fn(*x[:8], *p, tau, lam)
         try:
             if held:  # drop the θ row and column
                 A = [vals[i * n + j] for i in range(1, n) for j in range(1, n)]
@@ -79,8 +79,7 @@ class _ModeNumerics:
         except SingularConfigurationError as exc:
             raise SingularConfigurationError(f"singular {self.model.name} model at "
                                              f"θ = {x[0]:.4g}, s = {x[1]:.4g}") from exc
-        *acc, normal, tangential, torque_residual = self._post(*x[:8], *p, tau, lam or 0.0,
-                                                               *qdd)
+        *acc, normal, tangential, torque_residual = self._post(*x[:8], *p, tau, lam, *qdd)
         return acc, normal, tangential, torque_residual
 
 
@@ -128,16 +127,11 @@ class ContactModes:
 
     @cached_property
     def _extras(self):
+        """The energy, v_slip, the disk centre and the contact 1-forms at (x[:8], p)."""
         args = [*ct.COORDS, *ct.RATES, *SYMBOLS]
         rel = ct.KIN.relative_velocity()
         exprs = [ct.energy(), rel[0], *ct.KIN.centre, *rel.jacobian(ct.RATES)]
         return lambdify_scalar(args, exprs)
-
-    @cached_property
-    def _slip(self):
-        """v_slip as a function of the state and parameters."""
-        return sp.lambdify([*ct.COORDS, *ct.RATES, *SYMBOLS], ct.KIN.slip_velocity(),
-                           modules="math")
 
     # ------------------------------------------------------------------ inputs
     @staticmethod
@@ -157,41 +151,27 @@ class ContactModes:
         if isinstance(x, np.ndarray):
             x = x.tolist()  # Python floats: much cheaper than numpy scalars here
         tau = 0.0 if held else link_torque(x, pv)
-        if mode in (ROLLING, SEPARATED):  # named as their mode models
-            acc, n, f, res = self._numeric(mode).solve(x, p, tau, None, held)
-            if mode == SEPARATED:
-                n = f = 0.0
-        else:
-            sigma = 1.0 if mode == FORWARD else -1.0
-            acc, n, f, res = self._numeric("slipping").solve(
-                x, p, tau, -sigma * pv["mu_k"], held)
+        name, sign = _MODE_MODELS[mode]
+        acc, n, f, res = self._numeric(name).solve(x, p, tau, sign * pv["mu_k"], held)
+        if mode == SEPARATED:
+            n = f = 0.0
         return acc, n, f, (res if held else tau)
 
-    def at_state(self, state: Mapping[str, float], p: Sequence[float],
-                 pv: Mapping[str, float], mode: str = ROLLING, *,
-                 link_held: bool = False) -> dict[str, float]:
-        """Accelerations, N, F and τ of ``mode`` at one contact state (theta, s, theta_dot,
-        s_dot and, for slipping, psi_dot), for the validated parameter values ``pv`` and
-        ``p`` (in the order of :data:`.parameters.SYMBOLS`)."""
-        if mode not in MODES:
-            raise ValueError(f"unknown mode {mode!r}; known: {', '.join(MODES)}")
-        x = self.initial_state({k: state[k] for k in (
-            "theta", "s", "theta_dot", "s_dot", "psi_dot") if k in state}, pv)
-        acc, n, f, tau = self._accelerations(mode, x, p, pv, link_held)
-        return {"theta_ddot": acc[0], "s_ddot": acc[1], "h_ddot": acc[2], "psi_ddot": acc[3],
-                "N": n, "F": f, "tau": tau, "v_slip": self._extras(*x[:8], *p)[1]}
+    def outputs(self, mode: str, x, p: Sequence[float], pv: Mapping[str, float],
+                held: bool) -> list[float]:
+        """:data:`.compiled.OUTPUTS` at state x in ``mode``, as the C ``contact`` gives them,
+        for the validated parameter values ``pv`` and ``p`` (in the order of
+        :data:`.parameters.SYMBOLS`)."""
+        if isinstance(x, np.ndarray):
+            x = x.tolist()  # Python floats: much cheaper than numpy scalars here
+        acc, n, f, tau = self._accelerations(mode, x, p, pv, held)
+        energy, slip, x_d, y_d = self._extras(*x[:8], *p)[:4]
+        return [*x[4:8], *acc, tau * x[4], f * slip, n, f, tau, slip, energy, x_d, y_d]
 
     def _rhs(self, mode: str, p, pv, held, compiled: CompiledContact | None = None):
         if compiled is not None:
             return compiled.rhs(MODES.index(mode))
-        slip = self._slip
-
-        def f(t: float, x: np.ndarray) -> np.ndarray:
-            x = x.tolist()
-            acc, _n, fr, tau = self._accelerations(mode, x, p, pv, held)
-            return np.array([*x[4:8], *acc, tau * x[4], fr * slip(*x[:8], *p)])
-
-        return f
+        return lambda t, x: np.array(self.outputs(mode, x, p, pv, held)[:10])
 
     def contact_mode(self, x: np.ndarray, p, pv, held) -> tuple[str, str]:
         """The mode a contact state (h = 0) starts in, by Coulomb's law, and why."""
@@ -223,24 +203,19 @@ class ContactModes:
         ValueError
             A start off the link.
         """
-        t_final, n_points = float(setup.t[-1]), len(setup.t)
-        rtol, atol, pv = setup.rtol, setup.atol, setup.params
-        max_switches = setup.options.get("max_switches", 100)
-        p = setup.p
+        t_final, pv, p = float(setup.t[-1]), setup.params, setup.p
         x0 = self.initial_state(setup.initial, pv)
         held = bool(setup.options.get("link_held", False))
         if held:
             x0[4] = 0.0
         compiled = self._c_contact(p, held)
         modes = self._modes(p, pv, held, compiled)
-        events: list[str] = []
+        mode0, events = ROLLING, []
         if self.hybrid:
             mode0, why = self.contact_mode(x0, p, pv, held)
             if mode0 == ROLLING:
                 x0 = project_on_rolling(x0, pv)
             events.append(f"t = 0: starts {mode0} ({why})")
-        else:
-            mode0 = ROLLING
 
         def transition(mode, guard, t, x):
             if guard in ("pivot", "tip"):
@@ -263,9 +238,9 @@ class ContactModes:
                     x = project_on_rolling(x, pv)
             return nxt, x, f"t = {t:.6g} s: {mode} → {nxt} ({why})"
 
-        run = simulate_hybrid(modes, mode0, x0, t_final, transition, n_points=n_points,
-                              max_switches=max_switches, rtol=rtol, atol=atol,
-                              max_step=MAX_STEP_SHARE * t_final)
+        run = simulate_hybrid(modes, mode0, x0, t_final, transition, n_points=len(setup.t),
+                              max_switches=setup.options.get("max_switches", 100),
+                              rtol=setup.rtol, atol=setup.atol, max_step=MAX_STEP_SHARE * t_final)
         traj = Trajectory(t=run.t, states=run.y, names=list(STATE_NAMES), params=pv,
                           events=events, switches=run.switches)
         traj.events.extend(sw.reason for sw in run.switches)
@@ -285,31 +260,28 @@ class ContactModes:
         mus = pv["mu_s"]
         cache: dict = {}
 
-        def forces(mode, x):
-            """(accelerations, N, F, τ): three guards ask at the same state in a row."""
+        def out(mode, x):
+            """:data:`OUTPUTS` by name: the guards ask at the same state in a row."""
             key = (mode, x.tobytes())
             if key not in cache:
                 cache.clear()
-                cache[key] = self._accelerations(mode, x, p, pv, held)
+                cache[key] = dict(zip(OUTPUTS, self.outputs(mode, x, p, pv, held), strict=True))
             return cache[key]
-
-        def slip(x):
-            return self._slip(*x[:8].tolist(), *p)
 
         terminal = self.hybrid
         rolling = (
-            Guard("N = 0", lambda t, x: forces(ROLLING, x)[1], terminal=terminal),
-            Guard("F = +μ_s N", lambda t, x: mus * forces(ROLLING, x)[1]
-                  - forces(ROLLING, x)[2], terminal=terminal),
-            Guard("F = −μ_s N", lambda t, x: mus * forces(ROLLING, x)[1]
-                  + forces(ROLLING, x)[2], terminal=terminal),
+            Guard("N = 0", lambda t, x: out(ROLLING, x)["N"], terminal=terminal),
+            Guard("F = +μ_s N", lambda t, x: mus * out(ROLLING, x)["N"] - out(ROLLING, x)["F"],
+                  terminal=terminal),
+            Guard("F = −μ_s N", lambda t, x: mus * out(ROLLING, x)["N"] + out(ROLLING, x)["F"],
+                  terminal=terminal),
         )
         guards = {ROLLING: (*rolling, *ends)}
         if self.hybrid:
             for mode, sigma in ((FORWARD, 1.0), (BACKWARD, -1.0)):
-                guards[mode] = (Guard("v_slip = 0", lambda t, x, sg=sigma: sg * slip(x)),
-                                Guard("N = 0", lambda t, x, md=mode: forces(md, x)[1]),
-                                *ends)
+                guards[mode] = (Guard("v_slip = 0",
+                                      lambda t, x, md=mode, sg=sigma: sg * out(md, x)["v_slip"]),
+                                Guard("N = 0", lambda t, x, md=mode: out(md, x)["N"]), *ends)
             guards[SEPARATED] = (Guard("re-contact", along(2)), *ends)
         # compiled, a segment up to its first switch is one call, its guards computed in C
         # in this same order (compiled.source's guards): these Python ones are then unused
@@ -320,28 +292,18 @@ class ContactModes:
 
     def _evaluate(self, traj: Trajectory, modes: list[str], p, pv, held,
                   compiled: CompiledContact | None) -> None:
-        if compiled is not None:
-            out = dict(zip(OUTPUTS, compiled.along(traj.states, [MODES.index(m) for m in modes]),
-                           strict=True))
-            energy, slip, centre = out["energy"], out["v_slip"], (out["x_D"], out["y_D"])
-            for name in ("N", "F", "tau", "theta_ddot", "s_ddot", "h_ddot", "psi_ddot"):
-                traj.series[name] = out[name]
-        else:
-            cols = traj.states.T
-            acc = [self._accelerations(md, x, p, pv, held) for md, x in zip(modes, cols,
-                                                                             strict=True)]
-            ext = np.array([self._extras(*x[:8], *p) for x in cols]).T
-            energy, slip, centre = ext[0], ext[1], (ext[2], ext[3])
-            for k, name in enumerate(("N", "F", "tau"), start=1):
-                traj.series[name] = np.array([a[k] for a in acc])
-            for i, name in enumerate(("theta_ddot", "s_ddot", "h_ddot", "psi_ddot")):
-                traj.series[name] = np.array([a[0][i] for a in acc])
+        rows = (compiled.along(traj.states, [MODES.index(m) for m in modes]) if compiled else
+                np.array([self.outputs(md, x, p, pv, held)
+                          for md, x in zip(modes, traj.states.T, strict=True)]).T)
+        out = dict(zip(OUTPUTS, rows, strict=True))
+        for name in ("N", "F", "tau", *OUTPUTS[4:8]):
+            traj.series[name] = out[name]
         traj.series["mu_s N"] = pv["mu_s"] * traj.series["N"]
-        traj.series["v_slip"] = slip
-        traj.series["x_D"], traj.series["y_D"] = centre
-        traj.invariants["energy"] = energy
+        for name in ("v_slip", "x_D", "y_D"):
+            traj.series[name] = out[name]
+        traj.invariants["energy"] = out["energy"]
         # E − W_τ − W_f: conserved on every run (W_f: friction and impulses).
-        traj.invariants["energy balance"] = energy - traj["W_tau"] - traj["W_fric"]
+        traj.invariants["energy balance"] = out["energy"] - traj["W_tau"] - traj["W_fric"]
         if held:
             traj.events.append("the link is held at θ₀: the series tau is the torque needed")
 

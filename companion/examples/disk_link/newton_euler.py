@@ -62,12 +62,8 @@ def _system(mode: str):
     unknowns = [*d2, Rx, Ry, Nn, Ff]
     A, b = sp.linear_eq_to_matrix([sp.expand(e) for e in eqs], unknowns)
     coords = [xD, yD, phD, xL, yL, th]
-    rates = [sp.diff(q, t) for q in coords]
-    names = sp.symbols("X0:6 V0:6")
-    subs = dict(zip(rates, names[6:], strict=True))
-    subs.update(zip(coords, names[:6], strict=True))
-    args = [*names, g, m, r, kappa, M, L, tau, lam]
-    return sp.lambdify(args, [A.subs(subs), b.subs(subs)], modules="numpy", cse=True)
+    args = [*coords, *(sp.diff(q, t) for q in coords), g, m, r, kappa, M, L, tau, lam]
+    return sp.lambdify(args, [A, b], modules="numpy", cse=True)
 
 
 def solve(state: Mapping[str, float], params: Mapping[str, float], tau_value: float = 0.0,

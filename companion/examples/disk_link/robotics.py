@@ -36,7 +36,6 @@ from companion.system import Linearization
 
 #: The linear equations' state, in the order of A's rows.
 STATES = ("theta", "s", "theta_dot", "s_dot")
-_GAINS = ("K_theta", "D_theta", "k_p", "k_d")
 
 
 @cache
@@ -57,7 +56,7 @@ def settings(pv: Mapping[str, float], feedback: bool) -> dict[str, float]:
     if feedback:
         return {**HOLDING_GAINS, "tau_0": 0.0}
     held = (pv["M"] * pv["L"] / 2 + pv["m"] * pv["s_ref"]) * pv["g"]
-    return {**dict.fromkeys(_GAINS, 0.0), "c_g": 0.0, "tau_0": held}
+    return {**dict.fromkeys(HOLDING_GAINS, 0.0), "tau_0": held}
 
 
 @cache

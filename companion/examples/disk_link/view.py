@@ -145,17 +145,13 @@ class DiskLinkView(AnimatedView):
         self.path.set_data(tr["x_D"], tr["y_D"])
         reach = p["L"] + 2 * p["r"] + 0.1
         self.ax_scene.set(xlim=(-reach, reach), ylim=(-reach, reach))
-        self.s.set_data(t, tr["s"])
-        self.theta.set_data(t, tr["theta"])
+        for line, name in ((self.s, "s"), (self.theta, "theta"), (self.N, "N"), (self.F, "F"),
+                           (self.vslip, "v_slip"), (self.wf, "W_fric")):
+            line.set_data(t, tr[name])
+        for line, name in ((self.energy, "energy"), (self.balance, "energy balance")):
+            line.set_data(t, tr[name] - tr[name][0])
         cone = p["mu_s"] * np.maximum(tr["N"], 0.0)
         self.cone.set_verts([np.column_stack([np.r_[t, t[::-1]], np.r_[cone, -cone[::-1]]])])
-        self.N.set_data(t, tr["N"])
-        self.F.set_data(t, tr["F"])
-        self.vslip.set_data(t, tr["v_slip"])
-        e = tr["energy"]
-        self.energy.set_data(t, e - e[0])
-        self.balance.set_data(t, tr["energy balance"] - tr["energy balance"][0])
-        self.wf.set_data(t, tr["W_fric"])
         # while the disk rolls, slip and energy bookkeeping are zero up to integration noise:
         # floors on their scales (speed √(gL), energy mgL) keep noise from filling the panels
         speed, energy = np.sqrt(p["g"] * p["L"]), p["m"] * p["g"] * p["L"]
