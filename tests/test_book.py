@@ -18,8 +18,8 @@ from tools import chapter_index
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Two chapters with every kind of output: equations, a stepper, an explorer, a scene,
-#: exercises, one from each book; their scenes play (a chapter whose explorer opens asking a
-#: prediction exports its scene's start alone, with no player).
+#: exercises, one from each book; their scenes play (the knife edge's explorer opens asking a
+#: prediction: its scene keeps its player and draws the start neutral until played).
 SUBSET = ("greenwood-04/knife-edge.ipynb", "loparo-07/disk-link-rolling.ipynb")
 
 # --- without a browser --------------------------------------------------------------------

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from matplotlib.text import Text
 from test_teaching import literal_calls
 
 from companion import examples, practice
@@ -18,15 +19,22 @@ from companion import examples, practice
 _MATH = re.compile(r"\$\$.*?\$\$|\$.*?\$", re.S)
 
 
+#: A component of ω written as a program names it, with a raw underscore (ω_x, ω̇_x, omega_x):
+#: between dollars it is $\omega_x$.
+_RAW_SUBSCRIPT = re.compile(r"ω\u0307?_|omega_")
+
+
 def _raw_latex(text: str) -> list[str]:
-    """The raw LaTeX marks (``^``, a backslash) of ``text`` a reader would see."""
-    return sorted({mark for mark in ("^", "\\") if mark in text})
+    """The raw LaTeX marks (``^``, a backslash, ω's raw subscript) of ``text`` a reader
+    would see."""
+    return sorted({mark for mark in ("^", "\\") if mark in text}
+                  | {"ω_" for _ in _RAW_SUBSCRIPT.finditer(text)})
 
 
 def test_exercise_text_shown_as_plain_text_has_no_raw_latex():
     """A choice's label is a radio button's text (no math at all); the title, prompt, hints,
     explanations and closing line are typeset only between dollars: outside them, neither
-    "C^j" nor a backslash (write Cʲ, or the math between dollars)."""
+    "C^j", "ω_x" nor a backslash (write Cʲ, or the math between dollars)."""
     raw = []
     for name in examples.exercise_set_names():
         for exercise in examples.exercises_for(name):
@@ -43,6 +51,40 @@ def test_exercise_text_shown_as_plain_text_has_no_raw_latex():
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted(p for p in (ROOT / "chapters").rglob("*.ipynb")
                    if ".ipynb_checkpoints" not in p.parts)
+
+
+#: Code a notebook's Markdown shows as code (fenced, inline): its underscores are Python's.
+_CODE = re.compile(r"^```.*?^```|`[^`\n]*`", re.S | re.M)
+
+
+def test_notebook_prose_writes_components_of_omega_as_math():
+    r"""A notebook's Markdown (its prose, figure descriptions and presenter notes) writes
+    $\omega_x$ between dollars, never the raw "ω_x" MathJax leaves as it is."""
+    raw = []
+    for path in NOTEBOOKS:
+        for i, cell in enumerate(nbformat.read(path, as_version=4).cells):
+            if cell.cell_type == "markdown":
+                text = _MATH.sub("", _CODE.sub("", cell.source))
+                raw += [(path.name, i, text[max(m.start() - 30, 0):m.end() + 10])
+                        for m in _RAW_SUBSCRIPT.finditer(text)]
+    assert not raw, raw
+
+
+@pytest.mark.usefixtures("widget_backend")
+def test_explorer_figures_and_presets_write_components_of_omega_as_math():
+    r"""The texts (labels, titles, legends) of every explorer a notebook opens are mathtext
+    (r"$\omega_x$"), and its presets' questions (plain text) name no "ω_y" (the polhode's
+    axes read ω_x, ω_y, ω_z)."""
+    raw = []
+    for notebook, name, keywords in _explorers_opened():
+        explorer = examples.explorer(name, **keywords)
+        try:
+            texts = [t.get_text() for t in explorer.figure.findobj(Text)]
+            texts += [p.prompt for p in explorer.presets.values()]
+            raw += [(notebook, name, t) for t in texts if _RAW_SUBSCRIPT.search(_MATH.sub("", t))]
+        finally:
+            explorer.close()
+    assert not raw, raw
 
 
 # ------------------------------------------------------------------ explorers open neutral
@@ -83,6 +125,45 @@ def test_no_explorer_opens_on_the_outcome_it_asks_to_predict():
         finally:
             explorer.close()
     assert not shown, f"explorers opened on the outcome of a predict preset: {shown}"
+
+
+def _explorers_before_answers(path: Path) -> list[tuple[str, dict, list[str]]]:
+    """(example, keyword arguments, predictions) of the explorers ``path`` opens above or
+    beside a prediction of that example that sends the reader to an explorer ("press ▶ in
+    the explorer below"), up to the cell that answers it (tagged answers-prediction, often
+    the explorer itself)."""
+    cells = [c for c in nbformat.read(path, as_version=4).cells if c.cell_type == "code"]
+    answered_by = {}  # (example, key) of a prediction → index of the cell that answers it
+    for i, cell in enumerate(cells):
+        for name, keywords in literal_calls(cell.source):
+            keywords.pop("first", None)
+            for e in examples.exercises_shown(name, **keywords):
+                if getattr(e, "kind", "") == "predict" and "explorer" in e.then:
+                    answers = [j for j, c in enumerate(cells) if j >= i
+                               and "answers-prediction" in c.metadata.get("tags", [])]
+                    answered_by[e.example, e.key] = min(answers, default=len(cells))
+    return [(name, keywords, sorted(key for (example, key), j in answered_by.items()
+                                    if example == name and i <= j))
+            for i, cell in enumerate(cells) for name, keywords in literal_calls(cell.source,
+                                                                                "explorer")]
+
+
+@pytest.mark.usefixtures("widget_backend")
+def test_no_explorer_answers_a_prediction_before_the_reader_plays():
+    """An explorer above or beside a prediction that is checked in an explorer (up to the cell
+    answering it) opens hiding its outcome, on a predict preset, until the reader plays: never
+    the knife edge's turning, posed on the explorer's defaults, drawn by the explorer below
+    at its defaults before the reader has answered."""
+    answered = []
+    for path in NOTEBOOKS:
+        for name, keywords, asked in _explorers_before_answers(path):
+            if asked:
+                explorer = examples.explorer(name, **keywords)
+                try:
+                    answered += [] if explorer.predicting else [(path.name, name, asked)]
+                finally:
+                    explorer.close()
+    assert not answered, f"explorers that open showing the motion a prediction asks: {answered}"
 
 
 # ------------------------------------------------------------------ a notebook's outline

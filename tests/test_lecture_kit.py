@@ -126,6 +126,17 @@ def test_the_root_is_the_chapter_index():
     assert page.index(script) < page.index("<link")  # before any stylesheet is fetched
 
 
+def test_standalone_voila_still_has_no_server_side_root_setting():
+    """Why the root's redirect is the page's: standalone Voilà has no setting for what "/"
+    serves (voila-dashboards/voila#540).  Once it has one, use it and keep the script as the
+    fallback of a page already loaded."""
+    from voila.app import Voila
+
+    found = [t for t in Voila.class_trait_names(config=True) if "default_url" in t
+             or "default_notebook" in t]
+    assert not found, f"Voilà now has {found}: serve the chapter index at / with it"
+
+
 def test_make_lecture_port_and_no_browser():
     command = _make_lecture("PORT=9123", "NO_BROWSER=1")
     assert "--port=9123" in command and "--no-browser" in command

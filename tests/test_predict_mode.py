@@ -4,6 +4,7 @@ scene's caption — until the motion has been played or "reveal the outcome" is 
 
 from __future__ import annotations
 
+import lab_browser as lb
 import numpy as np
 import pytest
 
@@ -348,34 +349,101 @@ def _exported(explorer, scene) -> str:
     return export_html(nbformat.v4.new_notebook(cells=cells))
 
 
-@pytest.mark.parametrize("name", ["knife_edge", "disk_link_friction"])
-def test_a_page_exported_mid_prediction_holds_no_outcome(name):
-    """An exported page saved while a prediction is open says so and holds nothing of the
-    outcome: no description, no status figure, no player with the keyframes, and every
-    picture (the explorer's figure, the scene's start drawn neutral) the same for the two
-    presets, which start from the same picture; revealed, each page shows its own motion."""
-    import re
-
+def _pages_mid_prediction(name: str) -> tuple[list[str], dict[str, str]]:
+    """The explorer's predict presets and, for each, the page exported while its prediction
+    is open (one after the other, none revealed)."""
     explorer = examples.explorer(name)
     scene = examples.scene(name, explorer)
     asked = [n for n, p in explorer.presets.items() if p.asks]
-    pictures, pages = {}, {}
-    for preset in asked:  # one prediction after the other, none revealed
+    pages = {}
+    for preset in asked:
         explorer.apply_preset(preset)
-        page = _exported(explorer, scene)
-        assert PREDICT_CAPTION in page and scene.description not in page
-        assert "m.play(" not in page and "simulated in" not in page, f"{preset}: a player"
+        pages[preset] = _exported(explorer, scene)
+    explorer.close()
+    return asked, pages
+
+
+@pytest.mark.parametrize("name", ["knife_edge", "disk_link_friction"])
+def test_a_page_exported_mid_prediction_plays_and_shows_no_outcome(name):
+    """An exported page saved while a prediction is open says so and keeps its player (the
+    static book's reader can play the motion: scene.js keeps it neutral until then), but
+    nothing a reader sees before playing tells the outcome: no description outside the
+    player's data, no status figure, and every picture (the explorer's figure, the scene's
+    start drawn neutral) the same for the two presets, which start from the same picture;
+    revealed, each page shows its own motion."""
+    import re
+
+    asked, pages = _pages_mid_prediction(name)
+    explorer = examples.explorer(name)
+    scene = examples.scene(name, explorer)
+    pictures = {}
+    for preset, page in pages.items():
+        seen = re.sub(r"<script.*?</script>", "", page, flags=re.S)
+        assert "m.play(" in page and '"predict": true' in page, f"{preset}: no player"
+        assert PREDICT_CAPTION in seen and "simulated in" not in seen
+        explorer.apply_preset(preset)
+        assert scene.description not in seen, f"{preset}: the description before play"
         pictures[preset] = re.findall(r'<img[^>]*src="data:image/png;base64,([^"]+)"', page)
         assert len(pictures[preset]) == 2  # the explorer's figure and the scene's start
     first, second = (pictures[p] for p in asked)
     assert first == second, "a picture saved mid-prediction tells the outcome"
+    revealed = {}
     for preset in asked:
         explorer.apply_preset(preset)
         explorer.reveal()
-        pages[preset] = _exported(explorer, scene)
-        assert scene.description in pages[preset] and "m.play(" in pages[preset]
-    assert pages[asked[0]] != pages[asked[1]]
+        revealed[preset] = _exported(explorer, scene)
+        assert scene.description in revealed[preset] and '"predict": false' in revealed[preset]
+    assert revealed[asked[0]] != revealed[asked[1]]
     explorer.close()
+
+
+def test_an_exported_scene_tells_a_prediction_when_the_kernel_would():
+    """Without a kernel the exported scene answers a prediction itself after the share of
+    the motion the kernel waits for (scene.js's PLAYED_SHARE is the explorer's)."""
+    from companion.scene.widget import _ESM_SOURCE
+    from companion.widgets.explorer import PLAYED_SHARE
+
+    assert f"const PLAYED_SHARE = {PLAYED_SHARE};" in _ESM_SOURCE
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(lb.chromium_path() is None, reason="Debian's chromium is not installed")
+@pytest.mark.usefixtures("widget_backend")
+def test_an_exported_prediction_stays_neutral_until_played(browser, tmp_path):
+    """The static book's page of a chapter that opens asking (issue 39): its scene has a
+    player; before play its canvas is the neutral start — the same pixels for two presets
+    that start from the same picture but move differently — with no end time and the
+    invitation to predict; played, the motion shows (other pixels, the end time) and, past
+    the kernel's share, the caption tells what happened."""
+    asked, pages = _pages_mid_prediction("knife_edge")
+    shown = {}
+    for preset in asked:
+        path = tmp_path / f"{asked.index(preset)}.html"
+        path.write_text(pages[preset], encoding="utf-8")
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        try:
+            page.goto(path.as_uri())
+            page.wait_for_function("() => (globalThis.__companionScenes || []).length > 0"
+                                   " && globalThis.__companionScenes[0].frames > 0")
+            page.wait_for_timeout(300)  # a resize settles
+            before = page.evaluate(_CANVAS)
+            assert PREDICT_CAPTION in before["text"] and " / " not in before["text"]
+            lb.scene_button(page, 0).click()  # the caption tells once PLAYED_SHARE has played
+            page.wait_for_function(f"() => !document.querySelector('.{lb.SCENE_CLASS}')"
+                                   f".innerText.includes({PREDICT_CAPTION!r})", timeout=60_000)
+            lb.scene_button(page, 0).click()  # pause
+            after = page.evaluate(_CANVAS)
+            shown[preset] = before, after
+        finally:
+            page.close()
+    (first, first_after), (second, _) = (shown[p] for p in asked)
+    assert first["pixels"] == second["pixels"], "the canvas before play tells the outcome"
+    assert first_after["pixels"] != first["pixels"] and " / " in first_after["text"]
+
+
+#: The first scene's canvas (a data URL) and every text it shows.
+_CANVAS = """() => { const s = globalThis.__companionScenes[0];
+  return {pixels: s.el.querySelector('canvas').toDataURL(), text: s.el.innerText}; }"""
 
 
 def test_the_neutral_start_is_the_same_whatever_follows():

@@ -839,14 +839,23 @@ function render({ model, el }) {
   };
 }
 
+// Share of a predict preset's motion to play before its outcome is told (PLAYED_SHARE in
+// widgets/explorer.py).
+const PLAYED_SHARE = 0.9;
+
 // A scene without a widget manager (an exported page, opened from file:// without a kernel):
-// the same view on a stand-in model holding the state the kernel would have sent.
+// the same view on a stand-in model holding the state the kernel would have sent.  It
+// answers a prediction as the kernel does: the caption tells the motion once it has played.
 export function play(el, state) {
   const attrs = { ...state };
   const handlers = {};
+  const { t0, t1 } = new Motion(state.spec, floats(state.frames));
   const model = {
     get: (key) => attrs[key],
-    set: (key, value) => { attrs[key] = value; (handlers[`change:${key}`] || []).forEach((f) => f()); },
+    set: (key, value) => {
+      attrs[key] = value; (handlers[`change:${key}`] || []).forEach((f) => f());
+      if (key === "played" && attrs.predict && value >= t0 + PLAYED_SHARE * (t1 - t0)) model.set("predict", false);
+    },
     save_changes() {},
     on(event, callback) { (handlers[event] = handlers[event] || []).push(callback); },
   };

@@ -196,8 +196,9 @@ class Scene(anywidget.AnyWidget):
         bundle = dict(data)
         alt = html.escape(self.caption, quote=True)
         png = base64.b64encode(self.filmstrip()).decode()
-        # no player while a prediction is open: its keyframes are the outcome
-        player = "" if self.predict else self.standalone_html()
+        # the player even while a prediction is open: scene.js draws the start neutral until
+        # the reader plays, scrubs or steps, as it does live
+        player = self.standalone_html()
         bundle["text/plain"] = f"Scene: {self.caption}"
         bundle["text/html"] = (f'<figure class="{SCENE_CLASS}-static"><img alt="{alt}" '
                                f'src="data:image/png;base64,{png}">{player}'

@@ -85,9 +85,11 @@ def bridge() -> list[Exercise | ChoiceExercise]:
             r"$\sum_j p_j \gamma^j \omega$ of Greenwood's (4.92) for Example 4.3."),
             answer=_gyroscopic,
             names=(*_OMEGA, *_MOMENTS),
-            hints=("Entry r is Σ_j Σ_l p_j γʲᵣₗ ω_l = Σ_j Σ_l ε_jrl p_j ω_l.",
-                   "Since ε_jrl = ε_rlj, that is Σ ε_rlj ω_l p_j = (ω × p)_r.",
-                   "The first entry is (I_zz − I_yy) ω_y ω_z."),
+            hints=(r"Entry r is $\sum_j \sum_l p_j \gamma^j_{rl} \omega_l = "
+                   r"\sum_j \sum_l \varepsilon_{jrl} p_j \omega_l$.",
+                   r"Since $\varepsilon_{jrl} = \varepsilon_{rlj}$, that is "
+                   r"$\sum \varepsilon_{rlj} \omega_l p_j = (\omega \times p)_r$.",
+                   r"The first entry is $(I_{zz} - I_{yy})\,\omega_y \omega_z$."),
             solution=lambda s: s.derive("boltzmann_hamel").steps,
             example_answer="[a, b, c]",
         ),

@@ -39,7 +39,7 @@ def euler_body() -> list[Exercise | ChoiceExercise]:
             r"with $\dot q = \Phi\,\omega$."),
             answer=lambda s: d(s).Phi,
             hints=("Read Ψ off the three rate equations (4.89): row j holds the coefficients "
-                   "of ψ̇, θ̇, φ̇ in ω_j.",
+                   r"of ψ̇, θ̇, φ̇ in $\omega_j$.",
                    "Φ = Ψ⁻¹. Rows 2 and 3 contain only ψ̇ cos θ and θ̇: solve them first "
                    "(combine them with sin φ and cos φ), then row 1 gives φ̇.",
                    "Expect sec θ in the first and third rows: Φ does not exist at θ = ±90°."),
@@ -47,7 +47,7 @@ def euler_body() -> list[Exercise | ChoiceExercise]:
             mistakes=lambda s: [Mistake(d(s).Psi, "That is Ψ (4.90) itself; Φ is its inverse.")],
             example_answer="[[a, b, c], [d, e, f], [g, h, k]]",
         ),
-        _EX.typed("C2", "The coefficients C² of ω_y", (
+        _EX.typed("C2", r"The coefficients C² of $\omega_y$", (
             r"With $C^j_{ik} = \partial\Psi_{ji}/\partial q_k - "
             r"\partial\Psi_{jk}/\partial q_i$, compute the $3\times 3$ matrix $C^2$ that "
             r"belongs to the second quasi-velocity $\omega_y$ (row $i$, column $k$)."),
@@ -58,13 +58,13 @@ def euler_body() -> list[Exercise | ChoiceExercise]:
                    "by ψ."),
             solution=lambda s: [
                 *steps_keyed(d(s), "psi"),
-                Step("C² for ω_y", d(s).C[1], "(4.98)",
+                Step("C² for the rate about y", d(s).C[1], "(4.98)",
                      "The second of the matrices Cʲ (defined just before (4.95)).",
                      "C^{2}"),
             ],
             mistakes=lambda s: [
-                Mistake(d(s).C[0], "That is C¹, which comes from the first row of Ψ (ω_x)."),
-                Mistake(d(s).C[2], "That is C³, which comes from the third row of Ψ (ω_z)."),
+                Mistake(d(s).C[0], r"That is C¹, from the first row of Ψ ($\omega_x$)."),
+                Mistake(d(s).C[2], r"That is C³, from the third row of Ψ ($\omega_z$)."),
             ],
             skew_hint=_C_ORDER,
             example_answer="[[0, a, b], [-a, 0, c], [-b, -c, 0]]",
@@ -80,7 +80,8 @@ def euler_body() -> list[Exercise | ChoiceExercise]:
                    "on the left."),
             solution=lambda s: [
                 *steps_keyed(d(s), "phi"),
-                Step("C³ for ω_z", d(s).C[2], "(4.99)", "From the third row of Ψ.", "C^{3}"),
+                Step("C³ for the rate about z", d(s).C[2], "(4.99)", "From the third row of Ψ.",
+                     "C^{3}"),
                 Step("γ³ = Φᵀ C³ Φ", d(s).gamma[2], "(4.102)",
                      "Constant and skew: the coupling it produces does no work.", r"\gamma^{3}"),
             ],
@@ -101,8 +102,10 @@ def euler_body() -> list[Exercise | ChoiceExercise]:
             aliases={"w_x": "omega_x", "w_y": "omega_y", "w_z": "omega_z"},
             hints=("T does not depend on the angles, so ∂T/∂θ_r = 0 and only the γ terms "
                    "couple the rates.",
-                   "For r = 1 the sum Σ_j p_j γʲ₁ₗ ω_l involves γ² and γ³ only.",
-                   "The result is I_xx ω̇_x = M_x plus a product of ω_y and ω_z."),
+                   r"For r = 1 the sum $\sum_j p_j \gamma^j_{1l} \omega_l$ involves γ² and γ³ "
+                   "only.",
+                   r"The result is $I_{xx}\dot\omega_x = M_x$ plus a product of $\omega_y$ and "
+                   r"$\omega_z$."),
             solution=lambda s: [
                 *steps_keyed(d(s), "gyroscopic", "equations"),
                 Step("Solved for the rates", d(s).accelerations(), "(4.104)",
@@ -140,7 +143,7 @@ def euler_body() -> list[Exercise | ChoiceExercise]:
             r"summed, it gives the power of these terms. Why is that power zero?"),
             ("Each γʲ is skew-symmetric, so ωᵀ γʲ ω = 0",
              "A skew matrix gives a vector perpendicular to ω: "
-             "Σ_rl ω_r γʲᵣₗ ω_l = 0 for every j, whatever the momenta."),
+             r"$\sum_{rl} \omega_r \gamma^j_{rl} \omega_l = 0$ for every j, whatever the momenta."),
             ("T does not depend on the Euler angles",
              "That removes the ∂T/∂θ_r term, a different one. The coupling does no "
              "work even when T depends on q, because of its skew symmetry."),
@@ -160,7 +163,7 @@ def euler_body() -> list[Exercise | ChoiceExercise]:
             r"I_{zz} = 3$. What does $\omega_y$ do during the 20 s run?"),
             ("It keeps spinning steadily about y",
              "A spin about the axis of the middle moment is unstable: the small "
-             "ω_x and ω_z grow instead of staying small."),
+             r"$\omega_x$ and $\omega_z$ grow instead of staying small."),
             ("It flips over within the first second",
              "The wobble starts at 0.05 rad/s and needs a few seconds to grow."),
             ("It flips after a few seconds, then flips back again and again",
@@ -170,8 +173,8 @@ def euler_body() -> list[Exercise | ChoiceExercise]:
              "The torque-free motion is periodic: a body that flipped once flips "
              "back after the same time."),
             right=decided_by(_flip_outcome, {"steady": 0, "early": 1, "repeated": 2, "once": 3}),
-            then=("Now press ▶ in the explorer below with the default values and watch ω_y "
-                  "in its body angular velocity plot."),
+            then=("Now press ▶ in the explorer below with the default values and watch "
+                  r"$\omega_y$ in its body angular velocity plot."),
         ),
     ]
 

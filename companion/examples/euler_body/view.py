@@ -111,7 +111,7 @@ class EulerBodyView(AnimatedView):
         self.ellipsoid = ax_p.plot_wireframe(*_ellipsoid(semi), color="0.85", lw=0.5)
         (self.polhode,) = ax_p.plot(*omega, color="C3")
         (self.tip,) = ax_p.plot(*omega[:, :1], "o", color="C3")
-        ax_p.set(xlabel="ω_x", ylabel="ω_y", zlabel="ω_z",
+        ax_p.set(xlabel=r"$\omega_x$", ylabel=r"$\omega_y$", zlabel=r"$\omega_z$",
                  title="Polhode: ω on the energy ellipsoid ωᵀIω = 2T")
         self._fit_polhode(semi)
         ax_p.set_box_aspect((1, 1, 1))
@@ -179,7 +179,7 @@ class EulerBodyView(AnimatedView):
 PRESETS = {
     "tennis racket": Preset(
         "tennis-racket flip", {"omega_x": 0.05, "omega_y": 2.0, "omega_z": 0.05},
-        "Spun about the middle axis, slightly off: does ω_y keep its sign?"),
+        "Spun about the middle axis, slightly off: does its spin about y keep its sign?"),
     "smallest axis": Preset(
         "spin about the smallest axis", {"omega_x": 2.0, "omega_y": 0.05, "omega_z": 0.05},
         "The same spin about the axis of least inertia: does it flip too?"),

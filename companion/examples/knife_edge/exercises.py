@@ -15,7 +15,12 @@ import numpy as np
 import sympy as sp
 
 from companion.examples.euler_body.exercises import _C_ORDER
-from companion.examples.knife_edge.system import build, plain_symbols, velocity_coefficients
+from companion.examples.knife_edge.system import (
+    TIGHT_TURN,
+    build,
+    plain_symbols,
+    velocity_coefficients,
+)
 from companion.examples.nonholonomic.connection import constrained_T_first
 from companion.exercises.check import Mistake
 from companion.exercises.exercise import ChoiceExercise, Declare, Exercise, keyed, steps_keyed
@@ -56,6 +61,7 @@ def knife_edge(system: System | None = None) -> list[Exercise | ChoiceExercise]:
     turning = {"constant": 0, "slower_v_up": 1, "faster_v_down": 2, "faster_v_up": 3}
     backwards = {"slower_v_up": 0, "rise_then_fall": 1, "faster_v_up": 2, "faster_v_down": 2,
                  "constant": 3}
+    v0, w0 = TIGHT_TURN["u_1"], TIGHT_TURN["u_2"]
     too_early = ("That is what the constrained T gives: put u_3 = 0 only after "
                  "differentiating, because the gyroscopic terms come from p_3 = ∂T/∂u_3.")
     return [
@@ -156,9 +162,9 @@ def knife_edge(system: System | None = None) -> list[Exercise | ChoiceExercise]:
             hints=("Cʲᵢₖ = ∂Ψ_ji/∂q_k − ∂Ψ_jk/∂q_i: which rows of Ψ depend on q?",),
         ),
         _EX.predict("turning", "Predict: which way the dumbbell turns", (
-            theirs + r"Start the dumbbell with the explorer's defaults: forward speed "
-            r"$v_0 = 0.5$ m/s and turning rate $\dot\phi_0 = 1.5$ rad/s, no forces. "
-            r"What happens to $\dot\phi$ and $v$?"),
+            theirs + "Start the dumbbell as the explorer's “tight turn” preset does: "
+            rf"forward speed $v_0 = {v0:g}$ m/s and turning rate $\dot\phi_0 = {w0:g}$ rad/s, "
+            r"no forces. What happens to $\dot\phi$ and $v$?"),
             ("Both stay constant: no force acts in the plane",
              "The knife edge does act: its sideways force changes the direction of "
              "particle 1's velocity and couples v and φ̇."),
@@ -171,12 +177,12 @@ def knife_edge(system: System | None = None) -> list[Exercise | ChoiceExercise]:
             ("Both grow: the knife edge pumps energy in",
              "The knife-edge force does no work (it acts across the edge's "
              "velocity): m v² + m l² φ̇²/2 is conserved."),
-            right=lambda s: pick(turning, _turning_outcome(on(s))),
-            then="Now press ▶ in the explorer below with the defaults and watch both rates.",
+            right=lambda s: pick(turning, _turning_outcome(on(s), TIGHT_TURN)),
+            then="Now press ▶ in the explorer below, opened on tight turn, and watch both rates.",
         ),
         _EX.predict("backwards", "Predict: the dumbbell started backwards", (
-            theirs + r"Now start it backwards: $v_0 = -0.5$ m/s, $\dot\phi_0 = 1.5$ rad/s. "
-            r"What does the turning rate do?"),
+            theirs + rf"Now start it backwards: $v_0 = {-v0:g}$ m/s, $\dot\phi_0 = {w0:g}$ "
+            r"rad/s. What does the turning rate do?"),
             ("It decays from the start, as when moving forwards",
              "φ̈ has the sign of −v φ̇: with v < 0 the turning first speeds up."),
             ("It first grows, peaks when v passes through zero, then decays",
@@ -187,8 +193,8 @@ def knife_edge(system: System | None = None) -> list[Exercise | ChoiceExercise]:
              "The energy m v² + m l² φ̇²/2 is conserved, so φ̇ is bounded."),
             ("It stays constant",
              "φ̈ is not zero while the dumbbell moves along the rod."),
-            right=lambda s: pick(backwards, _turning_outcome(on(s), {"u_1": -0.5})),
-            then="Now set v₀ = −0.5 in the explorer below, press ▶ and watch φ̇.",
+            right=lambda s: pick(backwards, _turning_outcome(on(s), {**TIGHT_TURN, "u_1": -v0})),
+            then=f"Now set v₀ = −{v0:g} in the explorer below, press ▶ and watch φ̇.",
         ),
     ]
 

@@ -26,6 +26,9 @@ from companion.mechanics.model import MechanicsModel
 from companion.model import CONSTRAINT_FORCES, KINETIC_ENERGY
 from companion.system import Evaluation, Parameter, System
 
+#: A launch turning fast while moving slowly: the explorer's "tight turn" preset, on which the
+#: turning predictions are posed (an explorer opened on it hides their answer until played).
+TIGHT_TURN = {"u_1": 0.5, "u_2": 4.0}
 #: The frames the general dynamical equation's vectors are resolved in.
 FRAMES = {"N": "inertial", "A": "the rod's frame, turned by φ about n̂_z"}
 

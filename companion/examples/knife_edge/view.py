@@ -15,6 +15,7 @@ from matplotlib.collections import LineCollection
 
 from companion.examples.knife_edge.closed_form import closed_form_error, closed_form_of
 from companion.examples.knife_edge.scene import FORCE_COLOR, PARTICLE_COLORS
+from companion.examples.knife_edge.system import TIGHT_TURN
 from companion.numerics import Trajectory
 from companion.system import System
 from companion.widgets.animation import AnimatedView
@@ -124,7 +125,7 @@ PRESETS = {
         "no turning", {"u_1": 1.0, "u_2": 0.0},
         "No turning rate: what path, and how large is the knife-edge force?"),
     "tight turn": Preset(
-        "tight turn", {"u_1": 0.5, "u_2": 4.0},
+        "tight turn", TIGHT_TURN,
         "Turning fast while moving slowly: where does the knife point go?"),
 }
 

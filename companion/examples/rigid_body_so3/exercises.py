@@ -30,7 +30,7 @@ def rigid_body_so3() -> list[Exercise | ChoiceExercise]:
             names=(*_OMEGA, *_MOMENTS),
             hints=("With ⟨x, y⟩ = xᵀ A y the definition gives B(c, a) = A⁻¹((A c) × a).",
                    "Put c = a = ω: B(ω, ω) = A⁻¹((A ω) × ω).",
-                   "The first entry is (I_yy − I_zz) ω_y ω_z / I_xx."),
+                   r"The first entry is $(I_{yy} - I_{zz})\,\omega_y \omega_z / I_{xx}$."),
             solution=lambda s: _arnold(s).steps,
             example_answer="[a, b, c]",
         ),

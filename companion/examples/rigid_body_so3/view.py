@@ -90,8 +90,8 @@ class RigidBodyView(AnimatedView):
     def describe(self, trajectory: Trajectory) -> str:
         w = trajectory["omega_y"]
         flips = int(np.sum(np.diff(np.sign(w)) != 0))
-        return (f"A box turning on SO(3) for {trajectory.t[-1]:.3g} s: ω_y changes sign "
-                f"{flips} times (the intermediate-axis flip); ‖RᵀR − I‖ stays below "
+        return (f"A box turning on SO(3) for {trajectory.t[-1]:.3g} s: its spin about y "
+                f"changes sign {flips} times (the intermediate-axis flip); ‖RᵀR − I‖ stays below "
                 f"{trajectory.max_residual('‖RᵀR − I‖'):.1e}; the dashed spatial angular "
                 "momentum M_s stays fixed.")
 

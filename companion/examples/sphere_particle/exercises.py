@@ -9,6 +9,7 @@ from operator import methodcaller
 import numpy as np
 import sympy as sp
 
+from companion.examples.sphere_particle.system import SENT_SIDEWAYS
 from companion.exercises.check import Mistake
 from companion.exercises.exercise import ChoiceExercise, Declare, Exercise, keyed, parameter_symbol
 from companion.exercises.outcomes import decided_by
@@ -30,6 +31,7 @@ def sphere_particle() -> list[Exercise | ChoiceExercise]:
     """The induced metric, Γ^θ_φφ and the normal reaction for the particle on a sphere; the
     height of a particle sent sideways, and what stays constant."""
     metric_steps = ("embedding", "jacobian", "metric")
+    theta0, thetad0, phid0 = (SENT_SIDEWAYS[k] for k in ("theta", r"\dot{\theta}", r"\dot{\phi}"))
     return [
         _EX.typed("metric", "The induced metric JᵀσJ", (
             r"The sphere of radius $R$ is the image of $j(\theta, \phi) = R(\sin\theta"
@@ -86,9 +88,10 @@ def sphere_particle() -> list[Exercise | ChoiceExercise]:
             example_answer="m*g*cos(theta) - ...",
         ),
         _EX.predict("height", "Predict: a particle sent sideways", (
-            r"The explorer's defaults start the particle at $\theta_0 = 1.2$ (above "
-            r"the equator, $\theta$ from the upward vertical) moving sideways with "
-            r"$\dot\phi_0 = 3$ rad/s and $\dot\theta_0 = 0$. What does its height do?"),
+            "The explorer opens on its “sent sideways” preset: the particle at "
+            rf"$\theta_0 = {theta0:g}$ (above the equator, $\theta$ from the upward vertical) "
+            rf"moving sideways with $\dot\phi_0 = {phid0:g}$ rad/s and "
+            rf"$\dot\theta_0 = {thetad0:g}$. What does its height do?"),
             ("It stays on its circle of latitude",
              "That needs exactly the right φ̇ for the height (a conical pendulum); "
              "here gravity is not balanced at the start."),
@@ -103,8 +106,8 @@ def sphere_particle() -> list[Exercise | ChoiceExercise]:
              "At the start θ̇ = 0 and gravity pulls it down."),
             right=decided_by(_height_outcome,
                              {"level": 0, "oscillates": 1, "falls": 2, "climbs": 3}),
-            then=("Now press ▶ in the explorer below with the defaults and watch the path on "
-                  "the sphere."),
+            then=("Now press ▶ in the explorer below, opened on sent sideways, and watch the "
+                  "path on the sphere."),
         ),
         _EX.choice("conserved", "What stays constant?",
             r"Along the motion on the sphere, which of these is conserved?",
@@ -123,7 +126,7 @@ def sphere_particle() -> list[Exercise | ChoiceExercise]:
 
 # --------------------------------------------------------------------------- understanding
 def _height_outcome(system: System) -> str:
-    run = system.simulate()
+    run = system.simulate(initial=SENT_SIDEWAYS)
     theta = run["theta"]
     if np.ptp(theta) < 1e-3:
         return "level"

@@ -18,6 +18,10 @@ from companion.model import Observable
 from companion.numerics import Trajectory
 from companion.system import Evaluation, Parameter
 
+#: Sent sideways above the equator (the defaults): the explorer's "sent sideways" preset, on
+#: which the height prediction is posed (an explorer opened on it hides the answer until played).
+SENT_SIDEWAYS = {"theta": 1.2, r"\dot{\theta}": 0.0, r"\dot{\phi}": 3.0}
+
 
 def normal_reaction_and_great_circle(system: ConstrainedSystem, traj: Trajectory) -> None:
     """Observer: the normal reaction of the sphere and the great-circle test."""

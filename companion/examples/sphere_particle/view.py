@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 from matplotlib.figure import Figure
 
+from companion.examples.sphere_particle.system import SENT_SIDEWAYS
 from companion.numerics import Trajectory
 from companion.scene.items import COLORS
 from companion.system import System
@@ -133,6 +134,9 @@ PRESETS = {
     "spherical pendulum": Preset(
         "spherical pendulum", {"\\dot{\\phi}": 0.0, "theta": 2.6},
         "Released at rest near the bottom: does it swing in one plane?"),
+    "sent sideways": Preset(
+        "sent sideways", SENT_SIDEWAYS,
+        "Sent sideways above the equator: what does its height do?"),
 }
 
 
