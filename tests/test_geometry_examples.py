@@ -120,6 +120,14 @@ def test_thrown_body(thrown):
     assert d.mass_matrix.shape == (6, 6) and len(d.q) == 3
 
 
+def test_thrown_body_by_every_applicable_method(thrown):
+    """The mass centre's m p̈ = F does not depend on the method chosen for the rotation."""
+    reference = thrown.simulate(t_final=1.0)
+    for method in thrown.applicable_methods():
+        other = thrown.simulate(t_final=1.0, method=method)
+        np.testing.assert_allclose(other.states, reference.states, atol=1e-7, err_msg=method)
+
+
 def test_methods_refuse_other_systems():
     with pytest.raises(NotImplementedError):
         examples.get("knife_edge").derive("geometric")

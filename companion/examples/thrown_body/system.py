@@ -85,7 +85,8 @@ class TranslationAndAttitude(SO3Attitude):
         rotation = self.rotation_run(system, setup)
         self.attitude_series(system, rotation)
         args = [*tr.position, *tr.velocity, *system.parameter_symbols]
-        acc = lambdify_scalar(args, list(system.derive(setup.method).result("acceleration")))
+        # m p̈ = F is the same whichever method gives the rotation
+        acc = lambdify_scalar(args, list(tr.newton().accelerations()))
         p, t = setup.p, setup.t
         x0 = [setup.initial[s.name] for s in (*tr.position, *tr.velocity)]
         sol = integrate(lambda _, x: np.array([*x[3:], *acc(*x, *p)]), x0, t,
