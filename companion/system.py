@@ -18,7 +18,7 @@ import copy
 import difflib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
-from functools import cached_property
+from functools import cached_property, partial
 from types import MappingProxyType
 from typing import Any
 
@@ -312,6 +312,11 @@ def _definition(definition: Any, fields: Mapping[str, Any]) -> Definition:
     return definition
 
 
+
+def _without_loads(build: Callable) -> Any:
+    """The mechanics model ``build()`` with its bodies and no loads (see :meth:`System.variant`)."""
+    return replace(build(), loads=[])
+
 class System:
     """A system's :class:`Definition` composed with a derivation method and an integrator: the
     numbers of the book's equations (simulation, linearization, the checks along a motion).
@@ -466,6 +471,11 @@ class System:
                             + (f" ({hints})" if hints else "") + "; it takes "
                             f"the parts {', '.join(PARTS)} and the fields of the definition "
                             f"{', '.join(Definition.FIELDS)}")
+        if {"Q", "Q_q"} & set(changes) and self.mechanics_model is not None \
+                and "mechanics_model" not in parts:
+            # Kane's check (4.137) made the model's loads equal the old forces: with new ones
+            # its bodies stay and the loads go, so Kane reads the new forces as every method does
+            parts["mechanics_model"] = partial(_without_loads, self.mechanics_model)
         new = copy.copy(self)
         new._definition = self._definition.replace(**changes)
         current = {**{k: v for k, v in self._parts.items()

@@ -326,3 +326,27 @@ def test_constraint_forces_of_a_system_of_your_own_as_the_docs_say():
     p = _defaults(robot)
     S = [_newton_euler(p, v, w)[0] for v, w in zip(traj["u_1"], traj["u_2"], strict=True)]
     assert np.allclose(traj["lambda_0"], S, rtol=1e-9, atol=1e-12)
+
+
+
+def test_a_book_example_whose_kane_model_has_loads_takes_a_damper_by_variant():
+    """The rolling disk's mechanics model carries gravity as loads (4.137): a variant with a
+    damper on the rolling rate φ̇ = u₂, in Q_q or in Q (which adds to the book's Q_q), keeps
+    Kane's bodies and reads the new forces, so every method, Kane's included, moves the same
+    damped disk (all used to be refused as forces "given twice")."""
+    from companion.mechanics.agreement import max_disagreement
+
+    book = examples.get("rolling_disk")
+    d = book.definition
+    parameters = [*d.parameters, DAMPING]
+    in_q = book.variant(Q_q=[*d.Q_q[:-1], d.Q_q[-1] - c * d.qdot[-1]], parameters=parameters)
+    in_u = book.variant(Q=[0] * (len(d.u_independent) - 1) + [-c * d.u_independent[-1]],
+                        parameters=parameters)
+    assert book.mechanics_model().loads
+    ends = []
+    for damped in (in_q, in_u):
+        worst = max_disagreement(damped, n_states=4)
+        assert "kane" in worst and max(worst.values()) < 1e-12
+        ends.append(damped.simulate(2.0, method="kane").states[:, -1])
+    np.testing.assert_allclose(ends[0], ends[1], atol=1e-9)
+    assert not np.allclose(ends[0], book.simulate(2.0).states[:, -1], atol=1e-3)
