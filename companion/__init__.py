@@ -56,6 +56,8 @@ def __getattr__(name: str) -> Any:
         if name == "METHODS":  # the registry is filled when the system layer is imported
             importlib.import_module("companion.system")
         return getattr(importlib.import_module(_PUBLIC[name]), name)
+    if name == "examples":  # ``companion.examples.get(...)`` after ``import companion``
+        return importlib.import_module("companion.examples")
     raise AttributeError(f"module 'companion' has no attribute {name!r}")
 
 

@@ -72,6 +72,10 @@ def test_importing_companion_stays_light():
             assert obj.__name__ == name and obj.__module__.startswith("companion."), name
     with pytest.raises(AttributeError, match="no attribute 'Sistem'"):
         companion.Sistem  # noqa: B018
+    # the README's ``companion.examples.get("knife_edge")`` after a bare ``import companion``
+    code = "import companion; print(companion.examples.get('knife_edge').name)"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True).stdout.split() == ["knife_edge"]
 
 
 def test_kinetic_energy_in_qdot_is_converted_to_the_quasi_velocities():
