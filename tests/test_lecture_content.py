@@ -58,8 +58,9 @@ NOTEBOOKS = sorted(p for p in (ROOT / "chapters").rglob("*.ipynb")
 _NOT_PROSE = re.compile(r"\$\$.*?\$\$|\$.*?\$|^```.*?^```|`[^`\n]*`|\]\([^)]*\)"
                         r"|<[A-Za-z/][^>]*>", re.S | re.M)
 #: An index written as a program writes it: a letter (with its dots, a superscript or a star),
-#: or a closing bracket, then "_" and the index (Ψ_t, θ_r, ω̇_x, C¹_ik, Q\*_j, Φ_{·1}, (ΨΦ)_cr).
-_RAW_INDEX = re.compile(r"(?:[^\W_]|[)|*])[\u0300-\u036f]*\\?_(?:\{|[^\W_])")
+#: or a closing bracket, then "_" or "^" and the index (Ψ_t, θ_r, ω̇_x, C¹_ik, Q\*_j, Φ_{·1},
+#: (ΨΦ)_cr, C^j, e^{λt}).
+_RAW_INDEX = re.compile(r"(?:[^\W_]|[)|*])[\u0300-\u036f]*(?:\\?_|\^)(?:\{|[^\W_])")
 #: A figure's alt text (Markdown's ![…], HTML's alt="…"): read aloud, never typeset.
 _ALT = re.compile(r"!\[([^\]]*)\]|\balt=\"([^\"]*)\"")
 
@@ -76,8 +77,8 @@ def _raw_indices(markdown: str) -> list[str]:
 def test_notebook_prose_writes_indices_as_math():
     r"""A notebook's Markdown (its prose, headings, figure descriptions and presenter notes)
     writes an index between dollars ($\omega_x$, $\Psi_t$, $\gamma^j_{rl}$), never raw: MathJax
-    leaves "Ψ_t" as it is, and two underscores on a line turn the text between them into
-    italics. A figure's alt text names its quantities without underscores or dollars."""
+    leaves "Ψ_t" and "C^j" as they are, and two underscores on a line turn the text between
+    them into italics. A figure's alt text names its quantities without underscores or dollars."""
     raw = [(path.name, i, found) for path in NOTEBOOKS
            for i, cell in enumerate(nbformat.read(path, as_version=4).cells)
            if cell.cell_type == "markdown" for found in _raw_indices(cell.source)]
@@ -86,7 +87,8 @@ def test_notebook_prose_writes_indices_as_math():
 
 @pytest.mark.parametrize("markdown, found", [
     ("a quasi-coordinate θ_r", True), ("Σ_j p_j Ψ_ji", True), ("C¹_ik and Q\\*_j", True),
-    ("ω̇_x", True), ("(ΨΦ)_{cr}", True), ("type theta_dot", True),
+    ("ω̇_x", True), ("(ΨΦ)_{cr}", True), ("type theta_dot", True), ("C^j ≠ 0", True),
+    ("$C^j \\neq 0$", False),
     ("a quasi-coordinate $\\theta_r$", False), ("$$\\gamma^j_{rl}$$", False),
     ("type `theta_dot`", False), ("![the knife edge](../images/diagram-knife_edge.png)", False),
     ('<img src="../images/diagram-knife_edge.png" alt="the blade">', False),

@@ -38,7 +38,7 @@ EXAMPLES = (
             source="Greenwood §4.3–4.4 (Example 4.4, the general dynamical equation) with "
             "Loparo & Vakalis §7.3",
             summary="Run the γ-test that shows the knife edge has no submanifold to pull back "
-            "to (and set it beside Greenwood's C^j), get Kane's equations as the projection of "
+            r"to (and set it beside Greenwood's $C^j$), get Kane's equations as the projection of "
             "Newton's law from σ alone, and see Greenwood's velocity coefficients become the "
             "columns of J, with M q̈ + C q̇ + g = τ and Ṁ − 2C skew.",
             order=(7, 4, 10),
