@@ -53,21 +53,50 @@ NOTEBOOKS = sorted(p for p in (ROOT / "chapters").rglob("*.ipynb")
                    if ".ipynb_checkpoints" not in p.parts)
 
 
-#: Code a notebook's Markdown shows as code (fenced, inline): its underscores are Python's.
-_CODE = re.compile(r"^```.*?^```|`[^`\n]*`", re.S | re.M)
+#: What a notebook's Markdown shows that is not prose: math, code (fenced, inline: its
+#: underscores are Python's), a link's target and an HTML tag (a file name, an attribute).
+_NOT_PROSE = re.compile(r"\$\$.*?\$\$|\$.*?\$|^```.*?^```|`[^`\n]*`|\]\([^)]*\)"
+                        r"|<[A-Za-z/][^>]*>", re.S | re.M)
+#: An index written as a program writes it: a letter (with its dots, a superscript or a star),
+#: or a closing bracket, then "_" or "^" and the index (Ψ_t, θ_r, ω̇_x, C¹_ik, Q\*_j, Φ_{·1},
+#: (ΨΦ)_cr, C^j, e^{λt}).
+_RAW_INDEX = re.compile(r"(?:[^\W_]|[)|*])[\u0300-\u036f]*(?:\\?_|\^)(?:\{|[^\W_])")
+#: A figure's alt text (Markdown's ![…], HTML's alt="…"): read aloud, never typeset.
+_ALT = re.compile(r"!\[([^\]]*)\]|\balt=\"([^\"]*)\"")
 
 
-def test_notebook_prose_writes_components_of_omega_as_math():
-    r"""A notebook's Markdown (its prose, figure descriptions and presenter notes) writes
-    $\omega_x$ between dollars, never the raw "ω_x" MathJax leaves as it is."""
-    raw = []
-    for path in NOTEBOOKS:
-        for i, cell in enumerate(nbformat.read(path, as_version=4).cells):
-            if cell.cell_type == "markdown":
-                text = _MATH.sub("", _CODE.sub("", cell.source))
-                raw += [(path.name, i, text[max(m.start() - 30, 0):m.end() + 10])
-                        for m in _RAW_SUBSCRIPT.finditer(text)]
+def _raw_indices(markdown: str) -> list[str]:
+    """Each raw index of a Markdown cell, in its context: outside math, code, link targets and
+    HTML tags, and in alt texts, which must carry no math either."""
+    text = _NOT_PROSE.sub(" ", markdown)
+    raw = [text[max(m.start() - 30, 0):m.end() + 10] for m in _RAW_INDEX.finditer(text)]
+    alts = [alt for m in _ALT.finditer(markdown) for alt in m.groups() if alt]
+    return raw + [alt for alt in alts if _RAW_INDEX.search(alt) or "$" in alt]
+
+
+def test_notebook_prose_writes_indices_as_math():
+    r"""A notebook's Markdown (its prose, headings, figure descriptions and presenter notes)
+    writes an index between dollars ($\omega_x$, $\Psi_t$, $\gamma^j_{rl}$), never raw: MathJax
+    leaves "Ψ_t" and "C^j" as they are, and two underscores on a line turn the text between
+    them into italics. A figure's alt text names its quantities without underscores or dollars."""
+    raw = [(path.name, i, found) for path in NOTEBOOKS
+           for i, cell in enumerate(nbformat.read(path, as_version=4).cells)
+           if cell.cell_type == "markdown" for found in _raw_indices(cell.source)]
     assert not raw, raw
+
+
+@pytest.mark.parametrize("markdown, found", [
+    ("a quasi-coordinate θ_r", True), ("Σ_j p_j Ψ_ji", True), ("C¹_ik and Q\\*_j", True),
+    ("ω̇_x", True), ("(ΨΦ)_{cr}", True), ("type theta_dot", True), ("C^j ≠ 0", True),
+    ("$C^j \\neq 0$", False),
+    ("a quasi-coordinate $\\theta_r$", False), ("$$\\gamma^j_{rl}$$", False),
+    ("type `theta_dot`", False), ("![the knife edge](../images/diagram-knife_edge.png)", False),
+    ('<img src="../images/diagram-knife_edge.png" alt="the blade">', False),
+    ('<img src="x.png" alt="the force F_r">', True), ("![the angle $\\theta$](x.png)", True),
+])
+def test_a_raw_index_is_found_outside_math_code_and_file_names(markdown, found):
+    """The check above finds a raw index in prose and in alt text, and nowhere else."""
+    assert bool(_raw_indices(markdown)) is found
 
 
 @pytest.mark.usefixtures("widget_backend")

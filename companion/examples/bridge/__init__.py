@@ -17,10 +17,10 @@ EXAMPLES = (
             path="loparo-07/bridge.ipynb",
             title="Between the books: Hamel's γ, so(3) and geodesics",
             source="Greenwood §4.3 (Examples 4.3, 4.4) with Loparo & Vakalis §7.2–7.4",
-            summary="See Greenwood's γ^j_rl of Example 4.3 turn out to be the structure "
+            summary=r"See Greenwood's $\gamma^j_{rl}$ of Example 4.3 turn out to be the structure "
             "constants of so(3) and those of Example 4.4 the structure constants of se(2) "
-            "(both frames are left-invariant), and, for any frame, ⟨ω^j, [X_r, X_l]⟩, his "
-            "gyroscopic term "
+            r"(both frames are left-invariant), and, for any frame, "
+            r"$\langle\omega^j, [X_r, X_l]\rangle$, his gyroscopic term "
             "become B(ω, ω), and Euler's equations come out as geodesics in Euler angles.",
             order=(7, 4, 9),
         ),
@@ -38,7 +38,7 @@ EXAMPLES = (
             source="Greenwood §4.3–4.4 (Example 4.4, the general dynamical equation) with "
             "Loparo & Vakalis §7.3",
             summary="Run the γ-test that shows the knife edge has no submanifold to pull back "
-            "to (and set it beside Greenwood's C^j), get Kane's equations as the projection of "
+            r"to (and set it beside Greenwood's $C^j$), get Kane's equations as the projection of "
             "Newton's law from σ alone, and see Greenwood's velocity coefficients become the "
             "columns of J, with M q̈ + C q̇ + g = τ and Ṁ − 2C skew.",
             order=(7, 4, 10),

@@ -38,8 +38,8 @@ EXAMPLES = (
             title="The knife edge by hand: (4.85) in plain sympy (Example 4.4)",
             source="Greenwood §4.3, Example 4.4",
             summary="Derive the dumbbell's equations (4.122)–(4.123) on paper in plain sympy, "
-            "take d/dt(∂T/∂u_r) along q̇ = Φ u, see which terms of (4.85) do not mind a "
-            "constrained T, and test the constraint's integrability with the γ's.",
+            r"take $d/dt(\partial T/\partial u_r)$ along q̇ = Φ u, see which terms of (4.85) do "
+            "not mind a constrained T, and test the constraint's integrability with the γ's.",
             order=(4, 3, 5),
         ),
     ),

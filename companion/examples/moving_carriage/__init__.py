@@ -13,9 +13,9 @@ EXAMPLES = (
             path="greenwood-04/boltzmann-hamel-rheonomic.ipynb",
             title="Time in the definitions: a moving carriage",
             source="Greenwood §4.3, Eq. (4.84), on our own example",
-            summary="Let the quasi-velocities depend on time, derive Ψ_t, Φ_t and the "
-            "rheonomic coefficients γ^j_r for a particle in a shaking, turning carriage, and "
-            "check the whole derivation by its conserved inertial energy.",
+            summary=r"Let the quasi-velocities depend on time, derive $\Psi_t$, $\Phi_t$ and the "
+            r"rheonomic coefficients $\gamma^j_r$ for a particle in a shaking, turning carriage, "
+            "and check the whole derivation by its conserved inertial energy.",
             order=(4, 3, 1),
         ),
         independent="independent:kane_model",

@@ -8,12 +8,12 @@ EXAMPLES = (
         __name__, "thrown_body",
         notebook=Notebook(
             path="loparo-07/lie-group.ipynb",
-            title="Body and space on SO(3): Ad_g, Lemma 7.1 and a thrown body (§7.4; §7.6 "
-            "reconstructed)",
+            title="Body and space on SO(3): the adjoint map, Lemma 7.1 and a thrown body "
+            "(§7.4; §7.6 reconstructed)",
             source="Loparo & Vakalis §7.4; §7.6 (reconstructed)",
-            summary="Tell the body from the spatial angular velocity through Ad_g, measure how "
-            "fast Lemma 7.1's remainder shrinks, and throw a tumbling body whose centre "
-            "follows a parabola.",
+            summary=r"Tell the body from the spatial angular velocity through $\mathrm{Ad}_g$, "
+            "measure how fast Lemma 7.1's remainder shrinks, and throw a tumbling body whose "
+            "centre follows a parabola.",
             order=(7, 4, 1),
         ),
         explorer="view:explorer",
