@@ -39,7 +39,7 @@ from companion.mechanics.boltzmann_hamel import dot_symbol
 from companion.mechanics.derivation import Derivation, LazyStep, Step
 from companion.mechanics.lagrange import kinematics_of
 from companion.mechanics.methods import Definition, register_method
-from companion.mechanics.quadratic import linear_coefficients
+from companion.mechanics.quadratic import QuadraticForm, linear_coefficients
 from companion.mechanics.quasi_velocities import (
     expand_terms,
     expanded_sum,
@@ -410,35 +410,6 @@ def _value(expr: sp.Expr, point: dict, memo: dict) -> complex:
     return value
 
 
-def _hessian(quadratic: sp.Expr, rates: list[sp.Symbol], point: dict, memo: dict
-             ) -> np.ndarray:
-    """The matrix of second derivatives of a polynomial of degree ≤ 2 in ``rates`` at
-    ``point``, read off its terms: each term's factors free of the rates are evaluated
-    (:func:`_value`), its powers of rates give the entry; a term of another shape is
-    expanded first.  ValueError when ``quadratic`` is not a polynomial in the rates."""
-    index = {r: i for i, r in enumerate(rates)}
-    H = np.zeros((len(rates), len(rates)), dtype=complex)
-    for term in sp.Add.make_args(quadratic):
-        ij, coefficient = [], 1.0
-        for factor in sp.Mul.make_args(term):
-            base, exponent = factor.as_base_exp()
-            if base in index and exponent.is_Integer and exponent > 0:
-                ij += [index[base]] * int(exponent)
-            elif factor.has(*rates):
-                expanded = sp.expand(term)
-                if expanded == term:
-                    raise ValueError(f"not a polynomial in {rates}: {term}")
-                H += _hessian(expanded, rates, point, memo)
-                break
-            else:
-                coefficient *= _value(factor, point, memo)
-        else:
-            if len(ij) == 2:
-                H[ij[0], ij[1]] += coefficient
-                H[ij[1], ij[0]] += coefficient
-    return H
-
-
 def _numbers(matrix: sp.Matrix, point: dict, memo: dict, symmetric: bool = False
              ) -> np.ndarray:
     """``matrix`` at ``point``, as complex numbers (:func:`_value`; TypeError when not
@@ -459,8 +430,8 @@ def _inertia_once(system: Definition, mass: sp.Matrix, kinematics: sp.Matrix) ->
     Every method but Kane's reads T; Kane's reads the bodies.  On the motion the constrained
     kinetic energy is T*(u) = ½ uᵀ m u + b·u + T₀ over the free u's, m Kane's mass matrix
     (4.143): with T in q̇, m = Φᵀ (∂²T/∂q̇²) Φ over the free columns of Φ (4.81).  Compared
-    by numbers at one generic point (q, t and the parameters inside their ranges): each
-    term of T is a number there times a product of rates (:func:`_hessian`).  A
+    by numbers at one generic point (q, t and the parameters inside their ranges), the
+    coefficients of T read as a quadratic form in the rates (:class:`QuadraticForm`).  A
     system whose T comes from the model (numeric elimination) is not compared.
 
     Raises
@@ -481,7 +452,7 @@ def _inertia_once(system: Definition, mass: sp.Matrix, kinematics: sp.Matrix) ->
     point, memo = _test_point(system), {}
     try:
         at = _numbers(phi, point, memo)
-        from_T = at.T @ _hessian(T, rates, point, memo) @ at
+        from_T = at.T @ _numbers(QuadraticForm.of(T, rates).M, point, memo, symmetric=True) @ at
         from_model = _numbers(mass, point, memo, symmetric=True)  # as Kane's m is
     except (TypeError, ValueError, ZeroDivisionError, OverflowError):
         return  # not numbers at this point (a parameter outside a function's domain)
