@@ -380,6 +380,8 @@ _WIDE = {r"\quad": 1.0, r"\qquad": 2.0, r"\,": 0.17, r"\ ": 0.25, r"\;": 0.28, r
          r"\times": 0.9, r"\partial": 0.6, r"\sum": 1.2, r"\infty": 1.0}
 _FUNCTIONS = {r"\sin", r"\cos", r"\tan", r"\cot", r"\sec", r"\csc", r"\log", r"\exp",
               r"\operatorname", r"\det"}
+_CHARACTERS = {**dict.fromkeys("{} ", 0.0), **dict.fromkeys("+-=<>", 1.0),
+               **dict.fromkeys("(),[]|;:.&", 0.35)}
 _ARGUMENT = {r"\dot", r"\ddot", r"\tilde", r"\hat", r"\bar", r"\mathbf", r"\mathrm",
              r"\boldsymbol", r"\vec", r"\mathit"}
 
@@ -497,16 +499,8 @@ def latex_width(text: str) -> float:
         elif char in "_^":
             content, k = _group(text, k + 1)
             width += 0.7 * latex_width(content)
-        elif char in "{} ":
-            k += 1
-        elif char in "+-=<>":
-            width += 1.0
-            k += 1
-        elif char in "(),[]|;:.&":
-            width += 0.35
-            k += 1
-        else:
-            width += 0.55
+        else:  # a letter or digit 0.55
+            width += _CHARACTERS.get(char, 0.55)
             k += 1
     return width
 
