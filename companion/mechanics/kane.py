@@ -95,8 +95,6 @@ class _Symbols:
         self.kinematics = {sp.Derivative(qi, self.t): e for qi, e in zip(self.q, qdot, strict=True)}
         plain = {**{v: k_ for k_, v in to_dyn.items()},
                  **{sp.Derivative(ui, self.t): s for ui, s in zip(self.u, self.udot, strict=True)}}
-        if system.t is None:
-            plain.pop(self.t, None)
         self._plain = plain
         self._dyn = {s: d for d, s in plain.items()}
         #: d/dt of each plain Symbol on the motion: q̇ = Φ u + Φ_t, u̇, and 1 for the time
@@ -520,13 +518,12 @@ def from_system(system: Definition) -> Derivation:
                               "The part of each velocity present even when every u is zero "
                               "(explicit time dependence).", None, key="rheonomic_terms"))
     rigid = [b for b in bodies if b.w is not None]
+    beta = {id(b): sym.partials(b.w) for b in rigid}
     if rigid:
         steps.append(LazyStep("Angular velocities ω_i on the motion",
                               partial(sym.plain_all, [b.w for b in rigid]), "(4.136)",
                               "Angular velocity of each rigid body's frame in the inertial frame.",
                               None, key="angular_velocities"))
-    beta = {id(b): sym.partials(b.w) for b in rigid}
-    if rigid:
         steps.append(LazyStep("Angular-velocity coefficients β_ij = ∂ω_i/∂u_j, per body",
                               partial(_per_body, r"\beta", rigid, [beta[id(b)] for b in rigid],
                                       sym),
