@@ -91,8 +91,7 @@ def symbol_text(symbol: sp.Symbol) -> str:
     """Plain text of a symbol in the books' notation: ``ω̇_1``, ``θ̈``, ``I_xx``."""
     parts = derivative_parts(symbol.name)
     if parts is None:
-        base, *subs = symbol.name.split("_")
-        sub = "_".join(subs) or None
+        base, _, sub = symbol.name.partition("_")
         accent = ""
     else:
         kind, base, sub = parts
@@ -161,9 +160,9 @@ def _coefficient(coefficient: sp.Expr, show) -> str:
 
     if coefficient.is_Add:
         return parenthesized(coefficient)
-    if sp.denom(coefficient).free_symbols:  # a fraction: sympy's \frac reads best
-        return show(coefficient)
-    if not (coefficient.is_Mul and any(f.is_Add for f in coefficient.args)):
+    # a fraction (sympy's \frac reads best), or no product with a sum among its factors
+    if sp.denom(coefficient).free_symbols or not (
+            coefficient.is_Mul and any(f.is_Add for f in coefficient.args)):
         return show(coefficient)
     number, rest = coefficient.as_coeff_Mul()
     others = [f for f in rest.as_ordered_factors() if not f.is_Add]
@@ -210,7 +209,7 @@ def _simplified(coefficient: sp.Expr) -> sp.Expr:
     """A coefficient, cheaply simplified (small expressions only)."""
     if coefficient.is_number:
         return sp.nsimplify(coefficient) if coefficient.is_Float else coefficient
-    if any(d.free_symbols for d in [sp.denom(coefficient)]) or coefficient.is_Add:
+    if sp.denom(coefficient).free_symbols or coefficient.is_Add:
         coefficient = sp.cancel(coefficient)
     if coefficient.has(sp.sin, sp.cos, sp.tan, sp.cot, sp.sec, sp.csc) and (
             sp.count_ops(coefficient) <= _TRIGSIMP_OPS):
