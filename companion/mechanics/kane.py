@@ -93,14 +93,13 @@ class _Symbols:
         #: q̇ → Φ u + Φ_t, in dynamicsymbols (4.134); Derivative(q, t) is what q.diff(t) returns
         #: for an undefined function, built without going through diff
         self.kinematics = {sp.Derivative(qi, self.t): e for qi, e in zip(self.q, qdot, strict=True)}
-        plain = {**{v: k_ for k_, v in to_dyn.items()},
-                 **{sp.Derivative(ui, self.t): s for ui, s in zip(self.u, self.udot, strict=True)}}
-        self._plain = plain
-        self._dyn = {s: d for d, s in plain.items()}
+        self._plain = {**{v: k_ for k_, v in to_dyn.items()}, **{
+            sp.Derivative(ui, self.t): s for ui, s in zip(self.u, self.udot, strict=True)}}
+        self._dyn = {s: d for d, s in self._plain.items()}
         #: d/dt of each plain Symbol on the motion: q̇ = Φ u + Φ_t, u̇, and 1 for the time
         self._rate_of = {**dict(zip(system.q, self.qdot, strict=True)),
                          **dict(zip(u_plain, self.udot, strict=True)),
-                         plain.get(self.t, self.t): sp.S.One}
+                         self._plain.get(self.t, self.t): sp.S.One}
         self._cosines: dict[tuple, _Entry] = {}
         self._dcm: dict[tuple, sp.Matrix] = {}
         self._omega: dict[me.ReferenceFrame, list[sp.Expr]] = {}
@@ -141,11 +140,9 @@ class _Symbols:
     def _derivative(self, expr: sp.Expr) -> sp.Expr:
         """``expr.diff(t)`` with q̇ = Φ u + Φ_t put in, for ``expr`` on the motion: the chain
         rule over the plain Symbols it holds (sympy's ``diff`` by t builds and then replaces a
-        ``Derivative`` for every q̇).  A function of t that the model prescribes is left to
-        ``diff``."""
+        ``Derivative`` for every q̇); the time's rate is 1, so a function of t that the model
+        prescribes is differentiated by ``diff``."""
         e = expr.xreplace(self._plain)
-        if self.t not in self._rate_of and e.has(self.t):
-            return expr.diff(self.t)
         return sp.Add(*[e.diff(s) * self._rate_of[s]
                         for s in e.free_symbols & self._rate_of.keys()]).xreplace(self._dyn)
 
@@ -304,12 +301,9 @@ def _frames_named(model: MechanicsModel, vectors) -> str:
 
 def _per_body(letter: str, bodies: list[_Body], rows, sym: _Symbols) -> list[str]:
     """One LaTeX line per body: its name and its labelled coefficients."""
-    lines = []
-    for i, (b, row) in enumerate(zip(bodies, rows, strict=True), start=1):
-        entries = r",\ ".join(rf"{letter}_{{{i}{j}}} = {sp.latex(sym.plain(g))}"
-                              for j, g in enumerate(row, start=1))
-        lines.append(rf"\text{{{b.label}: }}" + entries)
-    return lines
+    return [rf"\text{{{b.label}: }}" + r",\ ".join(
+        rf"{letter}_{{{i}{j}}} = {sp.latex(sym.plain(g))}" for j, g in enumerate(row, start=1))
+        for i, (b, row) in enumerate(zip(bodies, rows, strict=True), start=1)]
 
 
 def _alternate_form(b: _Body, frame: me.ReferenceFrame, N: me.ReferenceFrame,

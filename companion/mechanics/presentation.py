@@ -176,12 +176,10 @@ def _tokens(terms: Sequence[Term], show=expr_latex) -> list[str]:
     """Each term with its sign as a separate token: ``I_xx ω̇_x``, ``+ (I_zz − I_yy) ω_y ω_z``
     (``0`` for no terms)."""
     minus = "-" if show is expr_latex else "−"
-    tokens = []
-    for k, term in enumerate(terms):
-        sign = ("" if term.sign > 0 else minus) if k == 0 else (
-            "+ " if term.sign > 0 else f"{minus} ")
-        tokens.append(sign + _product(term.coefficient, term.factors, show))
-    return tokens or ["0"]
+    signs = [("" if t.sign > 0 else minus) if k == 0 else ("+ " if t.sign > 0 else f"{minus} ")
+             for k, t in enumerate(terms)]
+    return [sign + _product(t.coefficient, t.factors, show)
+            for sign, t in zip(signs, terms, strict=True)] or ["0"]
 
 
 def _signed(expr: sp.Expr) -> tuple[int, sp.Expr]:

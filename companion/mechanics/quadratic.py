@@ -69,14 +69,8 @@ class QuadraticForm:
                                  f"has degree {len(powers)}")
             quadratic.setdefault(tuple(sorted(powers)), []).append(sp.Mul(*rest))
         coeff = {key: sp.Add(*terms) for key, terms in quadratic.items()}
-        M = sp.zeros(n, n)
-        b = sp.zeros(n, 1)
-        for key, c in coeff.items():
-            if len(key) == 2:
-                i, j = key
-                M[i, j] = M[j, i] = 2 * c if i == j else c
-            elif len(key) == 1:
-                b[key[0]] = c
+        M = sp.Matrix(n, n, lambda i, j: (1 + (i == j)) * coeff.get((min(i, j), max(i, j)), 0))
+        b = sp.Matrix(n, 1, lambda i, _: coeff.get((i,), 0))
         return cls(speeds, M, b, coeff.get((), sp.S.Zero))
 
     def momenta(self) -> sp.Matrix:
