@@ -157,8 +157,7 @@ def boltzmann_hamel(
 
     cite = dict(GENERAL_CITATIONS)
     steps: list[Step] = []
-    u_ind, u_dep = u[:k], u[k:]
-    constrained = {ui: 0 for ui in u_dep}
+    constrained = dict.fromkeys(u[k:], 0)
     udot = [dot_symbol(ui) for ui in u]
 
     steps.append(Step("Quasi-velocities u = Ψ q̇ + Ψ_t: the matrix Ψ", psi, cite["psi"],
@@ -264,7 +263,7 @@ def boltzmann_hamel(
                       key="kinematical_equations"))
 
     return BoltzmannHamelResult(
-        method="boltzmann_hamel", q=q, u=u_ind, mass_matrix=mass_matrix, forcing=forcing,
+        method="boltzmann_hamel", q=q, u=u[:k], mass_matrix=mass_matrix, forcing=forcing,
         kinematics=kinematics, equations=equations, steps=steps, t=t,
         rheonomic=rheonomic,
         Psi=psi, Psi_t=psi_t, Phi=phi, Phi_t=phi_t, C=C, gamma=gamma, gamma_t=gamma_t,

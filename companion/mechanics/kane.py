@@ -512,18 +512,16 @@ def from_system(system: Definition) -> Derivation:
                               "The part of each velocity present even when every u is zero "
                               "(explicit time dependence).", None, key="rheonomic_terms"))
     rigid = [b for b in bodies if b.w is not None]
-    beta = {id(b): sym.partials(b.w) for b in rigid}
+    beta = [sym.partials(b.w) for b in rigid]  # per rigid body
     if rigid:
         steps.append(LazyStep("Angular velocities ω_i on the motion",
                               partial(sym.plain_all, [b.w for b in rigid]), "(4.136)",
                               "Angular velocity of each rigid body's frame in the inertial frame.",
                               None, key="angular_velocities"))
         steps.append(LazyStep("Angular-velocity coefficients β_ij = ∂ω_i/∂u_j, per body",
-                              partial(_per_body, r"\beta", rigid, [beta[id(b)] for b in rigid],
-                                      sym),
-                              "(4.136)", "Partial angular velocities: how each u turns each "
-                              "body; "
-                              + _frames_named(model, [x for b in rigid for x in beta[id(b)]])
+                              partial(_per_body, r"\beta", rigid, beta, sym), "(4.136)",
+                              "Partial angular velocities: how each u turns each body; "
+                              + _frames_named(model, [x for row in beta for x in row])
                               + ".", None, key="angular_velocity_coefficients"))
     if offset:
         steps.append(Step("Reference points away from the mass centre: ρ_ci and I_i about P_i",
@@ -535,7 +533,7 @@ def from_system(system: Definition) -> Derivation:
                           "central one by parallel axes.", None, key="reference_points"))
 
     partials = {**{b.point: g for b, g in zip(bodies, gam, strict=True)},
-                **{b.body.frame: beta[id(b)] for b in rigid}}
+                **{b.body.frame: row for b, row in zip(rigid, beta, strict=True)}}
     prepared = {}
 
     def coefficients(where: me.Point | me.ReferenceFrame) -> list:
