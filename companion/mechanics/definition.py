@@ -511,9 +511,8 @@ class Definition:
             raise ValueError(clash)
         rates = _rate_like(unknown, self.q)
         if rates:
-            order = {q: i for i, q in enumerate(self.q)}
-            named = ", ".join(f"{r} (of {q})" for r, q in sorted(rates.items(),
-                                                                 key=lambda rq: order[rq[1]]))
+            named = ", ".join(f"{r} (of {q})" for r, q in sorted(
+                rates.items(), key=lambda rq: self.q.index(rq[1])))
             if self._given["qdot"] is not None:
                 declared = dict(zip(self.q, self.qdot, strict=True))
                 raise ValueError(
