@@ -221,15 +221,14 @@ class _Symbols:
         return self._cosines[key]
 
     def plain(self, obj):
-        """Any expression or vector with dynamicsymbols → the system's plain Symbols."""
+        """Any expression or vector with dynamicsymbols, or a list of them, → the system's
+        plain Symbols."""
         import sympy.physics.mechanics as me  # slow to import: on first use
+        if isinstance(obj, list):
+            return [self.plain(o) for o in obj]
         if isinstance(obj, me.Vector):
             return obj.applyfunc(lambda e: e.xreplace(self._plain))
         return sp.sympify(obj).xreplace(self._plain)
-
-    def plain_all(self, objs: list) -> list:
-        """:meth:`plain` of each of ``objs``."""
-        return [self.plain(o) for o in objs]
 
 
 def _cross(a: Sequence[sp.Expr], b: Sequence[sp.Expr]) -> list[sp.Expr]:
@@ -494,7 +493,7 @@ def from_system(system: Definition) -> Derivation:
     offset = [b for b in bodies if b.rho != me.Vector(0)]
     # The steps below are only ever shown: converted to plain Symbols when first read.
     steps.append(LazyStep("Velocities v_i of the reference points P_i on the motion",
-                          partial(sym.plain_all, [b.v for b in bodies]), "(4.125)/(4.135)",
+                          partial(sym.plain, [b.v for b in bodies]), "(4.125)/(4.135)",
                           "Particles, and each rigid body's reference point P_i (its mass centre "
                           "unless another point is chosen); differentiate in the inertial frame, "
                           "then replace q̇ by the kinematical equations.", None, key="velocities"))
@@ -508,14 +507,14 @@ def from_system(system: Definition) -> Derivation:
     drift = [sym.on_motion(b.v.xreplace(dict.fromkeys(u, 0))) for b in bodies]  # v is linear in u
     if any(d != me.Vector(0) for d in drift):
         steps.append(LazyStep("Rheonomic terms γ_it = v_i − Σ_j γ_ij u_j",
-                              partial(sym.plain_all, drift), "(4.125)",
+                              partial(sym.plain, drift), "(4.125)",
                               "The part of each velocity present even when every u is zero "
                               "(explicit time dependence).", None, key="rheonomic_terms"))
     rigid = [b for b in bodies if b.w is not None]
     beta = [sym.partials(b.w) for b in rigid]  # per rigid body
     if rigid:
         steps.append(LazyStep("Angular velocities ω_i on the motion",
-                              partial(sym.plain_all, [b.w for b in rigid]), "(4.136)",
+                              partial(sym.plain, [b.w for b in rigid]), "(4.136)",
                               "Angular velocity of each rigid body's frame in the inertial frame.",
                               None, key="angular_velocities"))
         steps.append(LazyStep("Angular-velocity coefficients β_ij = ∂ω_i/∂u_j, per body",
@@ -584,7 +583,7 @@ def from_system(system: Definition) -> Derivation:
         if frame is not None:
             alternate.append(_alternate_form(b, frame, N, sym, force, moment))
     steps.append(LazyStep("Accelerations v̇_i of the reference points",
-                          partial(sym.plain_all, accelerations), None,
+                          partial(sym.plain, accelerations), None,
                           "Differentiated in the inertial frame; the u̇'s appear linearly. They "
                           "enter " + ("the inertia force F*_i = −m_i(v̇_i + ρ̈_ci) (4.139) and the "
                                       "moment M*_i (4.140)." if rigid
