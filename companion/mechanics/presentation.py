@@ -406,19 +406,11 @@ def _group(text: str, start: int) -> tuple[str, int]:
 
 def _environment(text: str, start: int, name: str) -> tuple[str, int]:
     """The body of ``\\begin{name}…\\end{name}`` from ``start`` (after the \\begin{name})."""
-    opening, closing = rf"\begin{{{name}}}", rf"\end{{{name}}}"
-    depth, k = 1, start
-    while k < len(text):
-        if text.startswith(opening, k):
-            depth += 1
-            k += len(opening)
-        elif text.startswith(closing, k):
-            depth -= 1
-            if depth == 0:
-                return text[start:k], k + len(closing)
-            k += len(closing)
-        else:
-            k += 1
+    depth = 1
+    for found in re.compile(rf"\\(begin|end)\{{{re.escape(name)}\}}").finditer(text, start):
+        depth += 1 if found.group(1) == "begin" else -1
+        if depth == 0:
+            return text[start:found.start()], found.end()
     return text[start:], len(text)
 
 
