@@ -20,10 +20,6 @@ def dot_symbol(s: sp.Symbol, accent: str = "dot") -> sp.Symbol:
     return sp.Symbol(rf"\{accent}{{{sp.latex(s)}}}")
 
 
-def _is_angle_sum(e: sp.Basic) -> bool:
-    return isinstance(e, (sp.sin, sp.cos)) and e.args[0].is_Add
-
-
 def _stays_expanded(term: sp.Expr) -> bool:
     """Whether ``expand`` leaves ``term`` as it is: a product of numbers and of symbols and
     functions of symbols (sin θ, not sin 2θ) to integer powers."""
@@ -65,10 +61,9 @@ def expand_angle_sums(expr: sp.Basic) -> sp.Basic:
     expanded).  Only the sines and cosines of sums are expanded (``expand_trig`` on each,
     nothing else), so the work is proportional to the number of such atoms.
     """
-    found = {e for e in expr.atoms(sp.sin, sp.cos) if _is_angle_sum(e)}
-    while found:  # an angle sum inside an angle sum shows up once the outer one is expanded
+    # an angle sum inside an angle sum shows up once the outer one is expanded
+    while found := {e for e in expr.atoms(sp.sin, sp.cos) if e.args[0].is_Add}:
         expr = expr.xreplace({e: sp.expand_trig(e) for e in found})
-        found = {e for e in expr.atoms(sp.sin, sp.cos) if _is_angle_sum(e)}
     return expr
 
 
