@@ -67,9 +67,8 @@ class BoltzmannHamelResult(Derivation):
 
         Row r > n−m of (4.85) evaluated on the motion: for the knife edge this is λ = m v φ̇.
         """
-        acc = self.accelerations()
-        k = len(self.u)
-        return self.constraint_rows.subs(dict(zip(self.udot[:k], acc, strict=True)))
+        return self.constraint_rows.subs(dict(zip(self.udot[:len(self.u)], self.accelerations(),
+                                                  strict=True)))
 
 
 def boltzmann_hamel(

@@ -160,8 +160,7 @@ class Derivation:
     @property
     def n_dynamical(self) -> int:
         """Number of dynamical equations (n − m in the quasi-velocities, n in Lagrange's)."""
-        return len(self.u) - self.n_constraint_equations if self.speeds == "qdot" else len(
-            self.u)
+        return len(self.u) - (self.n_constraint_equations if self.speeds == "qdot" else 0)
 
     @property
     def n_first_order(self) -> int:
