@@ -81,13 +81,9 @@ class QuadraticForm:
         """∂M/∂x, entry by entry, differentiating only the entries that contain x."""
         if x not in self._dM:
             n = len(self.speeds)
-            out = sp.zeros(n, n)
-            for i in range(n):
-                for j in range(i, n):
-                    e = self.M[i, j]
-                    if e.has(x):
-                        out[i, j] = out[j, i] = derivative(e, x)
-            self._dM[x] = out
+            upper = {(i, j): derivative(self.M[i, j], x) for i in range(n) for j in range(i, n)
+                     if self.M[i, j].has(x)}
+            self._dM[x] = sp.Matrix(n, n, lambda i, j: upper.get((min(i, j), max(i, j)), 0))
         return self._dM[x]
 
     def gradient(self, coords: Sequence[sp.Symbol]) -> sp.Matrix:
