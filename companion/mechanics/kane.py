@@ -78,7 +78,7 @@ class _Symbols:
                              f"coordinates, the system {len(system.q)}")
         u_plain = system.u_independent
         self.u = [me.dynamicsymbols(s.name) for s in u_plain]
-        self.udot = [sp.Symbol(r"\dot{" + sp.latex(s) + "}") for s in u_plain]
+        self.udot = [dot_symbol(s) for s in u_plain]
         to_dyn = {**dict(zip(system.q, self.q, strict=True)),
                   **dict(zip(u_plain, self.u, strict=True))}
         if system.t is not None:
