@@ -67,9 +67,8 @@ class LazyStep(Step):
 
     def __init__(self, title: str, compute: Callable[[], Any], eq: str | None = None,
                  explanation: str = "", symbol: str | None = None, key: str | None = None):
-        for name, value in (("title", title), ("eq", eq), ("explanation", explanation),
-                            ("symbol", symbol), ("key", key), ("_compute", compute)):
-            object.__setattr__(self, name, value)  # Step is frozen
+        self.__dict__.update(title=title, eq=eq, explanation=explanation, symbol=symbol, key=key,
+                             _compute=compute)  # Step is frozen: past its __setattr__
 
     @cached_property
     def expr(self) -> Any:  # type: ignore[override]
