@@ -463,10 +463,9 @@ def latex_width(text: str) -> float:
             if text.startswith(r"\begin{", k):
                 name, after = _group(text, k + len(r"\begin"))
                 body, k = _environment(text, after, name)
-                if name in ("matrix", "pmatrix", "bmatrix"):
-                    width += _rows_width(body, 1.0) + 0.8
-                else:  # aligned, split, array: its columns, each as wide as its widest cell
-                    width += _rows_width(body, 0.0)
+                # columns as wide as their widest cells; a matrix's with gaps, and its brackets
+                matrix = name in ("matrix", "pmatrix", "bmatrix")
+                width += _rows_width(body, 1.0 if matrix else 0.0) + (0.8 if matrix else 0.0)
                 continue
             command, k = _group(text, k)
             if command in (r"\frac", r"\dfrac"):
