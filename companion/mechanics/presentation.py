@@ -580,17 +580,12 @@ def _entry_lines(name: str, matrix: sp.MatrixBase, speeds, coordinates,
     ``R_{1} = …`` for a column, ``σ_{12} = …`` (upper triangle of a symmetric matrix; zero
     entries left out, as the books do) for a square one."""
     symmetric = matrix.is_square and matrix == matrix.T
-    lines = []
-    for i in range(matrix.rows):
-        for j in range(matrix.cols):
-            entry = matrix[i, j]
-            if (symmetric and j < i) or (entry == 0 and matrix.cols > 1):
-                continue
-            index = f"{i + 1}" if matrix.cols == 1 else f"{i + 1}{j + 1}"
-            entry_name = rf"\left({name}\right)" if "_" in name or "^" in name else name
-            lines += _named_lines(f"{entry_name}_{{{index}}}", entry, speeds, coordinates,
-                                  budget)
-    return lines
+    name = rf"\left({name}\right)" if "_" in name or "^" in name else name
+    cells = [(i, j) for i in range(matrix.rows) for j in range(matrix.cols)
+             if not (symmetric and j < i) and (matrix.cols == 1 or matrix[i, j] != 0)]
+    return [line for i, j in cells for line in _named_lines(
+        f"{name}_{{{i + 1}{'' if matrix.cols == 1 else j + 1}}}", matrix[i, j], speeds,
+        coordinates, budget)]
 
 
 def _named_lines(name: str, expr: sp.Expr, speeds, coordinates, budget: float) -> list[str]:
