@@ -622,11 +622,10 @@ def object_latex(obj: Any, symbol: str | None = None, speeds: Sequence[sp.Symbol
     for name, item in pairs:
         text = item if isinstance(item, str) else expr_latex(item)
         piece = f"{name} = {text}" if name else text
-        if latex_width(piece) > budget and isinstance(item, sp.MatrixBase) and name:
-            pieces.extend(_entry_lines(name, item, speeds, coordinates, budget))
-        elif latex_width(piece) > budget and isinstance(item, sp.Expr) and name:
-            # a long scalar (a kinetic energy): its terms collected, over several lines
-            pieces.extend(_named_lines(name, item, speeds, coordinates, budget))
+        if name and isinstance(item, (sp.MatrixBase, sp.Expr)) and latex_width(piece) > budget:
+            # over lines: a matrix entry by entry, a scalar (a kinetic energy) term by term
+            lines = _entry_lines if isinstance(item, sp.MatrixBase) else _named_lines
+            pieces.extend(lines(name, item, speeds, coordinates, budget))
         else:
             pieces.append(piece)
     if symbol and pairs[0][0] is None:  # a list under one symbol: ``p = a,\quad b``
