@@ -48,7 +48,7 @@ LINE_BUDGET = 30.0
 #: A coefficient larger than this (sympy's count_ops) is not trigsimp'ed: too slow.
 _TRIGSIMP_OPS = 40
 
-_DERIVATIVE = re.compile(r"^\\(dot|ddot)\{(.+)\}$")
+_DERIVATIVE = re.compile(r"^\\(dot|ddot)\{(\\?[A-Za-z]+)(?:_\{?([^{}\n]+)\}?)?\}$")
 _BASE_SUB = re.compile(r"^(\\?[A-Za-z]+)(?:_\{?([^{}]+)\}?)?$")
 
 _GREEK_TEXT = {
@@ -70,11 +70,8 @@ def derivative_parts(name: str) -> tuple[str, str, str | None] | None:
     found = _DERIVATIVE.match(name)
     if not found:
         return None
-    inner = _BASE_SUB.match(found.group(2))
-    if not inner:
-        return None
-    base, sub = inner.group(1).lstrip("\\"), inner.group(2)
-    return found.group(1), base, sub.lstrip("\\") if sub else None
+    accent, base, sub = found.groups()
+    return accent, base.lstrip("\\"), sub.lstrip("\\") if sub else None
 
 
 def symbol_latex(symbol: sp.Symbol) -> str:
