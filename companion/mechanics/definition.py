@@ -720,12 +720,8 @@ def _rate_like(unknown: Iterable[sp.Symbol], q: Sequence[sp.Symbol]) -> dict:
     """The symbols of ``unknown`` named like the rate of a coordinate (``xdot``,
     ``thetadot_L``, ``\\dot{x}``), each with its coordinate."""
     by_name = {_normalized(s.name): s for s in q}
-    out = {}
-    for s in sorted(unknown, key=str):
-        base = _normalized(s.name.replace("dot", "", 1)) if "dot" in s.name else None
-        if base in by_name:
-            out[s] = by_name[base]
-    return out
+    return {s: by_name[base] for s in sorted(unknown, key=str)
+            if "dot" in s.name and (base := _normalized(s.name.replace("dot", "", 1))) in by_name}
 
 
 def _parameters(entries: Any, what: str) -> tuple[Parameter, ...]:
