@@ -108,7 +108,6 @@ class _Symbols:
         self._tidied: dict[sp.Expr, sp.Expr] = {}
         self._rates: dict[tuple, list[sp.Expr]] = {}
         self._entries: dict[sp.Expr, _Entry] = {}
-        self.system = system
 
     def on_motion(self, vec: me.Vector) -> me.Vector:
         """Replace q̇ by the kinematical equations and tidy each measure number.
