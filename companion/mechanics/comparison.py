@@ -190,11 +190,9 @@ class ComparisonTable:
 
     def cells(self) -> list[list[str]]:
         """The rows as a reader sees them: examples in words, methods by the books' names."""
-        def yes(b: bool) -> str:
-            return "yes" if b else "no"
-
+        yes = {True: "yes", False: "no"}
         return [[_words(r.example), method_title(r.method), r.equations, str(r.first_order_odes),
-                 yes(r.needs_multipliers), yes(r.needs_unconstrained_T), str(r.ops),
+                 yes[r.needs_multipliers], yes[r.needs_unconstrained_T], str(r.ops),
                  str(r.ops_cse), f"{r.seconds:.2f}"] for r in self.rows]
 
     @staticmethod
