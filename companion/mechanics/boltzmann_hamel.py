@@ -205,7 +205,6 @@ def boltzmann_hamel(
     # m u̇ part is kept apart, so the mass matrix is read off rather than differentiated out
     # of the expanded rows again.
     qdot = phi * sp.Matrix(u) + phi_t
-    ud = sp.Matrix(udot)
     velocity_terms = form.momenta_rates(q, qdot, t)
     gyro = sp.zeros(n, 1)
     for j in range(n):
@@ -216,7 +215,7 @@ def boltzmann_hamel(
     rest = (velocity_terms - dT_dtheta + gyro.applyfunc(sp.expand)).xreplace(constrained)
     # M, read off the expanded T, is free of the speeds and expanded already.
     inertia_on_motion = inertia[:, :k]
-    accelerations = expanded_product(inertia_on_motion, ud[:k, :])  # m u̇, formed once
+    accelerations = expanded_product(inertia_on_motion, sp.Matrix(udot[:k]))  # m u̇, formed once
     rows = accelerations + rest
     # The first term of (4.85) on its own, for the reader: m u̇ + ∂p/∂q q̇ + ∂p/∂t.
     dp_dt = accelerations + velocity_terms.xreplace(constrained)
