@@ -259,8 +259,7 @@ def _with_implied(speeds: Sequence[sp.Symbol], expr: Any) -> list[sp.Symbol]:
     inside = {_canonical(s) for f in expr.atoms(sp.Function) for s in f.free_symbols}
     if dotted & inside:  # a dotted symbol is a coordinate (sin θ, θ̇): the set is in q̇ form
         return list(speeds)
-    known = _speed_names(speeds)
-    implied = sorted((dotted & bare) - ddotted - known)
+    implied = sorted((dotted & bare) - ddotted - _speed_names(speeds))
     return [*speeds, *(sp.Symbol(name) for name in implied)]
 
 

@@ -171,8 +171,7 @@ def psi_from_definitions(
     if psi.free_symbols & set(qdot):
         raise ValueError("the quasi-velocities must be linear in the generalized velocities q̇")
     # Linear in q̇: what remains at q̇ = 0 is Ψ_t (no expansion of large definitions).
-    psi_t = defs.xreplace(dict.fromkeys(qdot, 0))
-    return psi, psi_t.applyfunc(tidy)
+    return psi, defs.xreplace(dict.fromkeys(qdot, 0)).applyfunc(tidy)
 
 
 def inverse(psi: sp.Matrix) -> sp.Matrix:
@@ -208,10 +207,8 @@ def generalized_forces(
 def c_matrices(psi: sp.Matrix, q: Sequence[sp.Symbol]) -> list[sp.Matrix]:
     """C^j_ik = ∂Ψ_ji/∂q_k − ∂Ψ_jk/∂q_i, one skew n×n matrix per quasi-velocity: the
     bracket inside (4.83); (4.112) in Example 4.4, unnumbered just before (4.95) in Example 4.3."""
-    n = len(q)
-    # dpsi[j][i, k] = ∂Ψ_ji/∂q_k
-    dpsi = [psi[j, :].T.jacobian(q) for j in range(n)]
-    return [d - d.T for d in dpsi]
+    # d[i, k] = ∂Ψ_ji/∂q_k
+    return [d - d.T for d in (psi[j, :].T.jacobian(q) for j in range(len(q)))]
 
 
 def gamma_matrices(c: Sequence[sp.Matrix], phi: sp.Matrix) -> list[sp.Matrix]:
