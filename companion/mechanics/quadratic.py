@@ -69,8 +69,13 @@ class QuadraticForm:
                                  f"has degree {len(powers)}")
             quadratic.setdefault(tuple(sorted(powers)), []).append(sp.Mul(*rest))
         coeff = {key: sp.Add(*terms) for key, terms in quadratic.items()}
-        M = sp.Matrix(n, n, lambda i, j: (1 + (i == j)) * coeff.get((min(i, j), max(i, j)), 0))
-        b = sp.Matrix(n, 1, lambda i, _: coeff.get((i,), 0))
+        M = sp.zeros(n, n)
+        b = sp.zeros(n, 1)
+        for key, c in coeff.items():  # filled entry by entry: cheaper than a Matrix of a lambda
+            if len(key) == 2:
+                M[key] = M[key[::-1]] = 2 * c if key[0] == key[1] else c
+            elif key:
+                b[key[0]] = c
         return cls(speeds, M, b, coeff.get((), sp.S.Zero))
 
     def momenta(self) -> sp.Matrix:
@@ -81,9 +86,11 @@ class QuadraticForm:
         """∂M/∂x, entry by entry, differentiating only the entries that contain x."""
         if x not in self._dM:
             n = len(self.speeds)
-            upper = {(i, j): derivative(self.M[i, j], x) for i in range(n) for j in range(i, n)
-                     if self.M[i, j].has(x)}
-            self._dM[x] = sp.Matrix(n, n, lambda i, j: upper.get((min(i, j), max(i, j)), 0))
+            self._dM[x] = out = sp.zeros(n, n)
+            for i in range(n):
+                for j in range(i, n):
+                    if self.M[i, j].has(x):
+                        out[i, j] = out[j, i] = derivative(self.M[i, j], x)
         return self._dM[x]
 
     def gradient(self, coords: Sequence[sp.Symbol]) -> sp.Matrix:
