@@ -51,9 +51,8 @@ def udot_function(system: Derivable, method: str, p: Sequence[float]):
     """``(t, q, u) ↦ u̇`` of the independent speeds by ``method`` for parameter values ``p``."""
     p = list(p)
     eom = system.compiled(method)
-    if not system.derive(method).q:  # Arnold's form on SO(3): the ω-equations use no q
-        return lambda t, q, u: eom.udot(t, [], u, p)
-    return lambda t, q, u: eom.udot(t, q, u, p)
+    no_q = not system.derive(method).q  # Arnold's form on SO(3): the ω-equations use no q
+    return lambda t, q, u: eom.udot(t, [] if no_q else q, u, p)
 
 
 def independent_accelerations(

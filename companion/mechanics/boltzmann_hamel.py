@@ -22,16 +22,6 @@ from companion.mechanics.methods import Definition, register_method
 from companion.mechanics.quadratic import QuadraticForm, expanded_product
 from companion.mechanics.quasi_velocities import dot_symbol
 
-#: The general equation each Boltzmann–Hamel step instantiates, by step key: what a system of
-#: the reader's own cites (a worked example's record gives its own numbers instead).  The
-#: definition u = Ψ q̇ + Ψ_t has no number in our copy of §4.3 (it starts at (4.82, by position)).
-GENERAL_CITATIONS: dict[str, str | None] = {
-    "psi": None, "psi_t": None, "phi": "(4.81)", "phi_t": "(4.81)",
-    "c_matrices": "(4.83)", "gamma": "(4.83)", "gamma_t": "(4.84)",
-    "kinetic_energy": "(4.85)", "momenta": "(4.87)", "inertia": "(4.88)",
-    "dT_dtheta": "(4.86)", "kinematical_equations": "(4.134)",
-}
-
 
 @dataclass
 class BoltzmannHamelResult(Derivation):
@@ -77,9 +67,8 @@ class BoltzmannHamelResult(Derivation):
 
         Row r > n−m of (4.85) evaluated on the motion: for the knife edge this is λ = m v φ̇.
         """
-        acc = self.accelerations()
-        k = len(self.u)
-        return self.constraint_rows.subs(dict(zip(self.udot[:k], acc, strict=True)))
+        return self.constraint_rows.subs(dict(zip(self.udot[:len(self.u)], self.accelerations(),
+                                                  strict=True)))
 
 
 def boltzmann_hamel(
@@ -112,7 +101,9 @@ def boltzmann_hamel(
     Psi_t
         n×1 column of u = Ψ q̇ + Ψ_t (default zero).
 
-    Each step cites the general equation it instantiates (:data:`GENERAL_CITATIONS`); the time
+    Each step cites the general equation it instantiates (what a system of the reader's own
+    cites; the definition u = Ψ q̇ + Ψ_t has no number in our copy of §4.3, which starts at
+    (4.82, by position)); the time
     derivative of the momenta, the gyroscopic matrix and the equations cite the general form
     they belong to: (4.92) (scleronomic, unconstrained), (4.109) (scleronomic, nonholonomic)
     or (4.85) (rheonomic).  A worked example's own numbers replace them afterwards
@@ -155,68 +146,65 @@ def boltzmann_hamel(
     if psi.free_symbols & set(u) or psi_t.free_symbols & set(u):
         raise ValueError("Ψ and Ψ_t must depend on q (and t) only, not on the quasi-velocities")
 
-    cite = dict(GENERAL_CITATIONS)
     steps: list[Step] = []
-    u_ind, u_dep = u[:k], u[k:]
-    constrained = {ui: 0 for ui in u_dep}
+    constrained = dict.fromkeys(u[k:], 0)
     udot = [dot_symbol(ui) for ui in u]
 
-    steps.append(Step("Quasi-velocities u = Ψ q̇ + Ψ_t: the matrix Ψ", psi, cite["psi"],
+    steps.append(Step("Quasi-velocities u = Ψ q̇ + Ψ_t: the matrix Ψ", psi, None,
                       "Each quasi-velocity is a linear combination of the q̇'s.", r"\Psi",
                       key="psi"))
     if psi_t != sp.zeros(n, 1):
-        steps.append(Step("The rheonomic part Ψ_t", psi_t, cite["psi_t"],
+        steps.append(Step("The rheonomic part Ψ_t", psi_t, None,
                           "Terms of u that do not multiply a q̇ (explicit time dependence).",
                           r"\Psi_t", key="psi_t"))
     phi = qv.inverse(psi)
     phi_t = qv.tidy_matrix(-phi * psi_t)
-    steps.append(Step("Kinematical equations: Φ = Ψ⁻¹", phi, cite["phi"],
+    steps.append(Step("Kinematical equations: Φ = Ψ⁻¹", phi, "(4.81)",
                       "Inverting Ψ gives q̇ = Φ u + Φ_t; where det Ψ = 0 the coordinates are "
                       "singular.", r"\Phi", key="phi"))
     if phi_t != sp.zeros(n, 1):
-        steps.append(Step("Φ_t = −Φ Ψ_t", phi_t, cite["phi_t"],
+        steps.append(Step("Φ_t = −Φ Ψ_t", phi_t, "(4.81)",
                           "The part of q̇ present even when every u is zero.", r"\Phi_t",
                           key="phi_t"))
     C = qv.c_matrices(psi, q)
-    steps.append(Step("C^j_ik = ∂Ψ_ji/∂q_k − ∂Ψ_jk/∂q_i", C, cite["c_matrices"],
+    steps.append(Step("C^j_ik = ∂Ψ_ji/∂q_k − ∂Ψ_jk/∂q_i", C, "(4.83)",
                       "C^j = 0 exactly when u_j is the rate of a function of q (integrable); "
                       "C^j ≠ 0 alone does not make a constraint nonholonomic (rescaling u_j by "
                       "a function of q changes C^j, not the constraint).",
                       ", ".join(rf"C^{{{j + 1}}}" for j in range(n)), key="c_matrices"))
     gamma = qv.gamma_matrices(C, phi)
-    steps.append(Step("γ^j = Φᵀ C^j Φ", gamma, cite["gamma"],
+    steps.append(Step("γ^j = Φᵀ C^j Φ", gamma, "(4.83)",
                       "The coefficients γ^j_rl (row r, column l) are skew in r and l: their "
                       "coupling does no work.",
                       ", ".join(rf"\gamma^{{{j + 1}}}" for j in range(n)), key="gamma"))
     gamma_t = qv.gamma_rheonomic(C, phi, phi_t, psi, psi_t, q, t)
     rheonomic = any(g != sp.zeros(n, 1) for g in gamma_t)
     if rheonomic:
-        steps.append(Step("Rheonomic coefficients γ^j_r", gamma_t, cite["gamma_t"],
+        steps.append(Step("Rheonomic coefficients γ^j_r", gamma_t, "(4.84)",
                           "Extra terms from the explicit time dependence of Ψ and Ψ_t.",
                           ", ".join(rf"\gamma^{{{j + 1}}}_r" for j in range(n)), key="gamma_t"))
 
-    steps.append(Step("Kinetic energy T(q, u, t), unconstrained", T, cite["kinetic_energy"],
+    steps.append(Step("Kinetic energy T(q, u, t), unconstrained", T, "(4.85)",
                       "T is written in all n u's: the constraints are applied only after "
                       "differentiating.", "T", key="kinetic_energy"))
     form = QuadraticForm.of(T, u)
     p = form.momenta()
-    steps.append(Step("Generalized momenta p_j = ∂T/∂u_j", p, cite["momenta"],
+    steps.append(Step("Generalized momenta p_j = ∂T/∂u_j", p, "(4.87)",
                       "The momentum conjugate to each quasi-velocity.", "p", key="momenta"))
     inertia = form.M
-    steps.append(Step("Inertia coefficients m_ij = ∂²T/∂u_i∂u_j", inertia, cite["inertia"],
+    steps.append(Step("Inertia coefficients m_ij = ∂²T/∂u_i∂u_j", inertia, "(4.88)",
                       "The equations are linear in the u̇'s with these coefficients.", "m",
                       key="inertia"))
     dT_dq = form.gradient(q)
     dT_dtheta = (phi.T * dT_dq).applyfunc(sp.expand) if not phi.is_Identity else dT_dq
     steps.append(Step("∂T/∂θ_r = Σ_i (∂T/∂q_i) Φ_ir", dT_dtheta.subs(constrained),
-                      cite["dT_dtheta"], "Derivative with respect to a quasi-coordinate, via the "
+                      "(4.86)", "Derivative with respect to a quasi-coordinate, via the "
                       "chain rule through Φ.", r"\partial T/\partial\theta", key="dT_dtheta"))
 
     # Time derivative of p_r along the motion: m u̇ + ∂p/∂q q̇ + ∂p/∂t, q̇ = Φ u + Φ_t.  The
     # m u̇ part is kept apart, so the mass matrix is read off rather than differentiated out
     # of the expanded rows again.
     qdot = phi * sp.Matrix(u) + phi_t
-    ud = sp.Matrix(udot)
     velocity_terms = form.momenta_rates(q, qdot, t)
     gyro = sp.zeros(n, 1)
     for j in range(n):
@@ -227,24 +215,21 @@ def boltzmann_hamel(
     rest = (velocity_terms - dT_dtheta + gyro.applyfunc(sp.expand)).xreplace(constrained)
     # M, read off the expanded T, is free of the speeds and expanded already.
     inertia_on_motion = inertia[:, :k]
-    accelerations = expanded_product(inertia_on_motion, ud[:k, :])  # m u̇, formed once
+    accelerations = expanded_product(inertia_on_motion, sp.Matrix(udot[:k]))  # m u̇, formed once
     rows = accelerations + rest
     # The first term of (4.85) on its own, for the reader: m u̇ + ∂p/∂q q̇ + ∂p/∂t.
     dp_dt = accelerations + velocity_terms.xreplace(constrained)
     weighted = sum((p[j] * gamma[j] for j in range(n)), sp.zeros(n, n))
     general = "(4.85)" if rheonomic else "(4.92)" if m == 0 else "(4.109)"
-    cite = {"dp_dt": general, "gyroscopic": general, "equations": general, **cite}
-    if m == 0:
-        cite["kinematical_equations"] = "(4.81)"  # no constraint: Φ u + Φ_t itself
     steps.append(Step(
         "d/dt(∂T/∂u_r) along the motion, q̇ = Φ u + Φ_t substituted",
-        dp_dt[:k, :], cite["dp_dt"],
+        dp_dt[:k, :], general,
         "The first term of the equation: differentiate each momentum p_r(q, u, t) in time, "
         "Σ_l m_rl u̇_l + Σ_i (∂p_r/∂q_i) q̇_i + ∂p_r/∂t, with q̇ replaced by the kinematical "
         "equations; only then are the suppressed u's set to zero.",
         r"\frac{d}{dt}\frac{\partial T}{\partial u_r}", key="dp_dt"))
     steps.append(Step("Gyroscopic matrix Σ_j (∂T/∂u_j) γ^j", qv.tidy_matrix(
-        weighted.subs(constrained)), cite["gyroscopic"],
+        weighted.subs(constrained)), general,
         "Multiplied by u it gives the velocity-coupling terms of (4.85); it is skew, so "
         "these forces do no work.", r"\sum_j p_j \gamma^j", key="gyroscopic"))
 
@@ -253,18 +238,18 @@ def boltzmann_hamel(
     # Displayed as derived: evaluating Eq would compare both sides symbolically.
     equations = [sp.Eq(rows[r], Q_vec[r], evaluate=False) for r in range(k)]
     kinematics = qdot.subs(constrained).applyfunc(sp.expand)
-    steps.append(Step("Boltzmann–Hamel equations", equations, cite["equations"],
+    steps.append(Step("Boltzmann–Hamel equations", equations, general,
                       f"{k} first-order dynamical equations in the independent u's.", None,
                       key="equations"))
     steps.append(Step("Kinematical equations q̇ = Φ u + Φ_t with the constraints applied",
                       [sp.Eq(dot_symbol(qi), kinematics[i], evaluate=False)
                        for i, qi in enumerate(q)],
-                      cite["kinematical_equations"], "Only the first n − m columns of Φ enter.",
-                      None,
+                      "(4.81)" if m == 0 else "(4.134)",  # no constraint: Φ u + Φ_t itself
+                      "Only the first n − m columns of Φ enter.", None,
                       key="kinematical_equations"))
 
     return BoltzmannHamelResult(
-        method="boltzmann_hamel", q=q, u=u_ind, mass_matrix=mass_matrix, forcing=forcing,
+        method="boltzmann_hamel", q=q, u=u[:k], mass_matrix=mass_matrix, forcing=forcing,
         kinematics=kinematics, equations=equations, steps=steps, t=t,
         rheonomic=rheonomic,
         Psi=psi, Psi_t=psi_t, Phi=phi, Phi_t=phi_t, C=C, gamma=gamma, gamma_t=gamma_t,

@@ -190,11 +190,9 @@ class ComparisonTable:
 
     def cells(self) -> list[list[str]]:
         """The rows as a reader sees them: examples in words, methods by the books' names."""
-        def yes(b: bool) -> str:
-            return "yes" if b else "no"
-
+        yes = {True: "yes", False: "no"}
         return [[_words(r.example), method_title(r.method), r.equations, str(r.first_order_odes),
-                 yes(r.needs_multipliers), yes(r.needs_unconstrained_T), str(r.ops),
+                 yes[r.needs_multipliers], yes[r.needs_unconstrained_T], str(r.ops),
                  str(r.ops_cse), f"{r.seconds:.2f}"] for r in self.rows]
 
     @staticmethod
@@ -250,14 +248,13 @@ class ComparisonTable:
         examples_ = list(dict.fromkeys(r.example for r in self.rows))
         methods_ = list(dict.fromkeys(r.method for r in self.rows))
         width = 0.8 / max(1, len(methods_))
-        for i, method in enumerate(methods_):
-            mine = [r for r in self.rows if r.method == method]
-            xs = [examples_.index(r.example) + (i - (len(methods_) - 1) / 2) * width
-                  for r in mine]
-            for ax, value in ((ax_ops, "ops_cse"), (ax_time, "seconds")):
+        for ax, value, title in ((ax_ops, "ops_cse", "count_ops of M, f after cse"),
+                                 (ax_time, "seconds", "derivation time [s]")):
+            for i, method in enumerate(methods_):
+                mine = [r for r in self.rows if r.method == method]
+                xs = [examples_.index(r.example) + (i - (len(methods_) - 1) / 2) * width
+                      for r in mine]
                 ax.bar(xs, [getattr(r, value) for r in mine], width, label=method_title(method))
-        for ax, title in ((ax_ops, "count_ops of M, f after cse"),
-                          (ax_time, "derivation time [s]")):
             ax.set_xticks(range(len(examples_)), [_words(e) for e in examples_])
             ax.set_title(title)
         ax_ops.set_yscale("log")

@@ -20,7 +20,6 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property, partial
-from types import MappingProxyType
 from typing import Any
 
 import sympy as sp
@@ -317,21 +316,22 @@ class Definition:
     ):
         given = {k: v for k, v in locals().items() if k != "self"}
         set_ = object.__setattr__
-        set_(self, "_given", {k: _frozen(v) for k, v in given.items()})
+        # lists kept as tuples: the caller's list may change afterwards
+        set_(self, "_given", {k: tuple(v) if isinstance(v, list) else v for k, v in given.items()})
         set_(self, "q", _plain_symbols(q, "q"))
         set_(self, "qdot", tuple(dot_symbol(s) for s in self.q) if qdot is None
              else _plain_symbols(qdot, "qdot"))
-        if u is not None:
-            u = _plain_symbols(u, "u")
         if u is None:
             if definitions is not None:
                 raise ValueError("definitions of quasi-velocities need their symbols: pass u")
             u, definitions = self.qdot, self.qdot
-        elif definitions is None:
-            if tuple(u) != self.qdot:
-                raise ValueError("pass the definitions u = Ψ q̇ + Ψ_t of the quasi-velocities u "
-                                 "(only speeds u = q̇ need none)")
-            definitions = self.qdot
+        else:
+            u = _plain_symbols(u, "u")
+            if definitions is None:
+                if u != self.qdot:
+                    raise ValueError("pass the definitions u = Ψ q̇ + Ψ_t of the quasi-velocities "
+                                     "u (only speeds u = q̇ need none)")
+                definitions = self.qdot
         _check_counts(self.q, self.qdot, tuple(u), tuple(definitions), len(holonomic))
         if (isinstance(n_constraints, bool) or not isinstance(n_constraints, int)
                 or not 0 <= n_constraints < len(u)):
@@ -376,10 +376,8 @@ class Definition:
 
     @property
     def given(self) -> dict[str, Any]:
-        """The keyword arguments this definition was made from (copies: sequences as tuples,
-        mappings as dicts)."""
-        return {k: dict(v) if isinstance(v, MappingProxyType) else v
-                for k, v in self._given.items()}
+        """The keyword arguments this definition was made from (lists as tuples)."""
+        return dict(self._given)
 
     def __repr__(self) -> str:
         return f"<Definition of {', '.join(map(str, self.q))}>"
@@ -513,9 +511,8 @@ class Definition:
             raise ValueError(clash)
         rates = _rate_like(unknown, self.q)
         if rates:
-            order = {q: i for i, q in enumerate(self.q)}
-            named = ", ".join(f"{r} (of {q})" for r, q in sorted(rates.items(),
-                                                                 key=lambda rq: order[rq[1]]))
+            named = ", ".join(f"{r} (of {q})" for r, q in sorted(
+                rates.items(), key=lambda rq: self.q.index(rq[1])))
             if self._given["qdot"] is not None:
                 declared = dict(zip(self.q, self.qdot, strict=True))
                 raise ValueError(
@@ -723,21 +720,8 @@ def _rate_like(unknown: Iterable[sp.Symbol], q: Sequence[sp.Symbol]) -> dict:
     """The symbols of ``unknown`` named like the rate of a coordinate (``xdot``,
     ``thetadot_L``, ``\\dot{x}``), each with its coordinate."""
     by_name = {_normalized(s.name): s for s in q}
-    out = {}
-    for s in sorted(unknown, key=str):
-        base = _normalized(s.name.replace("dot", "", 1)) if "dot" in s.name else None
-        if base in by_name:
-            out[s] = by_name[base]
-    return out
-
-
-def _frozen(value: Any) -> Any:
-    """An argument as a definition keeps it: lists as tuples, mappings as read-only copies."""
-    if isinstance(value, Mapping):
-        return MappingProxyType(dict(value))
-    if isinstance(value, list):
-        return tuple(value)
-    return value
+    return {s: by_name[base] for s in sorted(unknown, key=str)
+            if "dot" in s.name and (base := _normalized(s.name.replace("dot", "", 1))) in by_name}
 
 
 def _parameters(entries: Any, what: str) -> tuple[Parameter, ...]:

@@ -67,9 +67,8 @@ class LazyStep(Step):
 
     def __init__(self, title: str, compute: Callable[[], Any], eq: str | None = None,
                  explanation: str = "", symbol: str | None = None, key: str | None = None):
-        for name, value in (("title", title), ("eq", eq), ("explanation", explanation),
-                            ("symbol", symbol), ("key", key), ("_compute", compute)):
-            object.__setattr__(self, name, value)  # Step is frozen
+        self.__dict__.update(title=title, eq=eq, explanation=explanation, symbol=symbol, key=key,
+                             _compute=compute)  # Step is frozen: past its __setattr__
 
     @cached_property
     def expr(self) -> Any:  # type: ignore[override]
@@ -160,8 +159,7 @@ class Derivation:
     @property
     def n_dynamical(self) -> int:
         """Number of dynamical equations (n − m in the quasi-velocities, n in Lagrange's)."""
-        return len(self.u) - self.n_constraint_equations if self.speeds == "qdot" else len(
-            self.u)
+        return len(self.u) - (self.n_constraint_equations if self.speeds == "qdot" else 0)
 
     @property
     def n_first_order(self) -> int:

@@ -70,9 +70,7 @@ def check_time(
         if t in set(reserved):
             raise ValueError(f"the time symbol {t} is also used as a coordinate or speed")
         return t
-    free = set().union(*(e.free_symbols for e in exprs)) if exprs else set()
-    named_t = sorted(s.name for s in free if s.name == "t")
-    if named_t:
+    if any(s.name == "t" for e in exprs for s in e.free_symbols):
         raise ValueError(
             "a symbol named 't' appears in the input but no time symbol was given; "
             "pass t=t if the system is rheonomic (depends on time)"

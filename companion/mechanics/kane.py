@@ -39,7 +39,7 @@ from companion.mechanics.boltzmann_hamel import dot_symbol
 from companion.mechanics.derivation import Derivation, LazyStep, Step
 from companion.mechanics.lagrange import kinematics_of
 from companion.mechanics.methods import Definition, register_method
-from companion.mechanics.quadratic import linear_coefficients
+from companion.mechanics.quadratic import QuadraticForm, linear_coefficients
 from companion.mechanics.quasi_velocities import (
     expand_terms,
     expanded_sum,
@@ -78,7 +78,7 @@ class _Symbols:
                              f"coordinates, the system {len(system.q)}")
         u_plain = system.u_independent
         self.u = [me.dynamicsymbols(s.name) for s in u_plain]
-        self.udot = [sp.Symbol(r"\dot{" + sp.latex(s) + "}") for s in u_plain]
+        self.udot = [dot_symbol(s) for s in u_plain]
         to_dyn = {**dict(zip(system.q, self.q, strict=True)),
                   **dict(zip(u_plain, self.u, strict=True))}
         if system.t is not None:
@@ -93,16 +93,13 @@ class _Symbols:
         #: q̇ → Φ u + Φ_t, in dynamicsymbols (4.134); Derivative(q, t) is what q.diff(t) returns
         #: for an undefined function, built without going through diff
         self.kinematics = {sp.Derivative(qi, self.t): e for qi, e in zip(self.q, qdot, strict=True)}
-        plain = {**{v: k_ for k_, v in to_dyn.items()},
-                 **{sp.Derivative(ui, self.t): s for ui, s in zip(self.u, self.udot, strict=True)}}
-        if system.t is None:
-            plain.pop(self.t, None)
-        self._plain = plain
-        self._dyn = {s: d for d, s in plain.items()}
+        self._plain = {**{v: k_ for k_, v in to_dyn.items()}, **{
+            sp.Derivative(ui, self.t): s for ui, s in zip(self.u, self.udot, strict=True)}}
+        self._dyn = {s: d for d, s in self._plain.items()}
         #: d/dt of each plain Symbol on the motion: q̇ = Φ u + Φ_t, u̇, and 1 for the time
         self._rate_of = {**dict(zip(system.q, self.qdot, strict=True)),
                          **dict(zip(u_plain, self.udot, strict=True)),
-                         plain.get(self.t, self.t): sp.S.One}
+                         self._plain.get(self.t, self.t): sp.S.One}
         self._cosines: dict[tuple, _Entry] = {}
         self._dcm: dict[tuple, sp.Matrix] = {}
         self._omega: dict[me.ReferenceFrame, list[sp.Expr]] = {}
@@ -111,7 +108,6 @@ class _Symbols:
         self._tidied: dict[sp.Expr, sp.Expr] = {}
         self._rates: dict[tuple, list[sp.Expr]] = {}
         self._entries: dict[sp.Expr, _Entry] = {}
-        self.system = system
 
     def on_motion(self, vec: me.Vector) -> me.Vector:
         """Replace q̇ by the kinematical equations and tidy each measure number.
@@ -143,11 +139,9 @@ class _Symbols:
     def _derivative(self, expr: sp.Expr) -> sp.Expr:
         """``expr.diff(t)`` with q̇ = Φ u + Φ_t put in, for ``expr`` on the motion: the chain
         rule over the plain Symbols it holds (sympy's ``diff`` by t builds and then replaces a
-        ``Derivative`` for every q̇).  A function of t that the model prescribes is left to
-        ``diff``."""
+        ``Derivative`` for every q̇); the time's rate is 1, so a function of t that the model
+        prescribes is differentiated by ``diff``."""
         e = expr.xreplace(self._plain)
-        if self.t not in self._rate_of and e.has(self.t):
-            return expr.diff(self.t)
         return sp.Add(*[e.diff(s) * self._rate_of[s]
                         for s in e.free_symbols & self._rate_of.keys()]).xreplace(self._dyn)
 
@@ -226,15 +220,14 @@ class _Symbols:
         return self._cosines[key]
 
     def plain(self, obj):
-        """Any expression or vector with dynamicsymbols → the system's plain Symbols."""
+        """Any expression or vector with dynamicsymbols, or a list of them, → the system's
+        plain Symbols."""
         import sympy.physics.mechanics as me  # slow to import: on first use
+        if isinstance(obj, list):
+            return [self.plain(o) for o in obj]
         if isinstance(obj, me.Vector):
             return obj.applyfunc(lambda e: e.xreplace(self._plain))
         return sp.sympify(obj).xreplace(self._plain)
-
-    def plain_all(self, objs: list) -> list:
-        """:meth:`plain` of each of ``objs``."""
-        return [self.plain(o) for o in objs]
 
 
 def _cross(a: Sequence[sp.Expr], b: Sequence[sp.Expr]) -> list[sp.Expr]:
@@ -306,12 +299,9 @@ def _frames_named(model: MechanicsModel, vectors) -> str:
 
 def _per_body(letter: str, bodies: list[_Body], rows, sym: _Symbols) -> list[str]:
     """One LaTeX line per body: its name and its labelled coefficients."""
-    lines = []
-    for i, (b, row) in enumerate(zip(bodies, rows, strict=True), start=1):
-        entries = r",\ ".join(rf"{letter}_{{{i}{j}}} = {sp.latex(sym.plain(g))}"
-                              for j, g in enumerate(row, start=1))
-        lines.append(rf"\text{{{b.label}: }}" + entries)
-    return lines
+    return [rf"\text{{{b.label}: }}" + r",\ ".join(
+        rf"{letter}_{{{i}{j}}} = {sp.latex(sym.plain(g))}" for j, g in enumerate(row, start=1))
+        for i, (b, row) in enumerate(zip(bodies, rows, strict=True), start=1)]
 
 
 def _alternate_form(b: _Body, frame: me.ReferenceFrame, N: me.ReferenceFrame,
@@ -410,35 +400,6 @@ def _value(expr: sp.Expr, point: dict, memo: dict) -> complex:
     return value
 
 
-def _hessian(quadratic: sp.Expr, rates: list[sp.Symbol], point: dict, memo: dict
-             ) -> np.ndarray:
-    """The matrix of second derivatives of a polynomial of degree ≤ 2 in ``rates`` at
-    ``point``, read off its terms: each term's factors free of the rates are evaluated
-    (:func:`_value`), its powers of rates give the entry; a term of another shape is
-    expanded first.  ValueError when ``quadratic`` is not a polynomial in the rates."""
-    index = {r: i for i, r in enumerate(rates)}
-    H = np.zeros((len(rates), len(rates)), dtype=complex)
-    for term in sp.Add.make_args(quadratic):
-        ij, coefficient = [], 1.0
-        for factor in sp.Mul.make_args(term):
-            base, exponent = factor.as_base_exp()
-            if base in index and exponent.is_Integer and exponent > 0:
-                ij += [index[base]] * int(exponent)
-            elif factor.has(*rates):
-                expanded = sp.expand(term)
-                if expanded == term:
-                    raise ValueError(f"not a polynomial in {rates}: {term}")
-                H += _hessian(expanded, rates, point, memo)
-                break
-            else:
-                coefficient *= _value(factor, point, memo)
-        else:
-            if len(ij) == 2:
-                H[ij[0], ij[1]] += coefficient
-                H[ij[1], ij[0]] += coefficient
-    return H
-
-
 def _numbers(matrix: sp.Matrix, point: dict, memo: dict, symmetric: bool = False
              ) -> np.ndarray:
     """``matrix`` at ``point``, as complex numbers (:func:`_value`; TypeError when not
@@ -459,8 +420,8 @@ def _inertia_once(system: Definition, mass: sp.Matrix, kinematics: sp.Matrix) ->
     Every method but Kane's reads T; Kane's reads the bodies.  On the motion the constrained
     kinetic energy is T*(u) = ½ uᵀ m u + b·u + T₀ over the free u's, m Kane's mass matrix
     (4.143): with T in q̇, m = Φᵀ (∂²T/∂q̇²) Φ over the free columns of Φ (4.81).  Compared
-    by numbers at one generic point (q, t and the parameters inside their ranges): each
-    term of T is a number there times a product of rates (:func:`_hessian`).  A
+    by numbers at one generic point (q, t and the parameters inside their ranges), the
+    coefficients of T read as a quadratic form in the rates (:class:`QuadraticForm`).  A
     system whose T comes from the model (numeric elimination) is not compared.
 
     Raises
@@ -481,7 +442,7 @@ def _inertia_once(system: Definition, mass: sp.Matrix, kinematics: sp.Matrix) ->
     point, memo = _test_point(system), {}
     try:
         at = _numbers(phi, point, memo)
-        from_T = at.T @ _hessian(T, rates, point, memo) @ at
+        from_T = at.T @ _numbers(QuadraticForm.of(T, rates).M, point, memo, symmetric=True) @ at
         from_model = _numbers(mass, point, memo, symmetric=True)  # as Kane's m is
     except (TypeError, ValueError, ZeroDivisionError, OverflowError):
         return  # not numbers at this point (a parameter outside a function's domain)
@@ -531,7 +492,7 @@ def from_system(system: Definition) -> Derivation:
     offset = [b for b in bodies if b.rho != me.Vector(0)]
     # The steps below are only ever shown: converted to plain Symbols when first read.
     steps.append(LazyStep("Velocities v_i of the reference points P_i on the motion",
-                          partial(sym.plain_all, [b.v for b in bodies]), "(4.125)/(4.135)",
+                          partial(sym.plain, [b.v for b in bodies]), "(4.125)/(4.135)",
                           "Particles, and each rigid body's reference point P_i (its mass centre "
                           "unless another point is chosen); differentiate in the inertial frame, "
                           "then replace q̇ by the kinematical equations.", None, key="velocities"))
@@ -545,23 +506,20 @@ def from_system(system: Definition) -> Derivation:
     drift = [sym.on_motion(b.v.xreplace(dict.fromkeys(u, 0))) for b in bodies]  # v is linear in u
     if any(d != me.Vector(0) for d in drift):
         steps.append(LazyStep("Rheonomic terms γ_it = v_i − Σ_j γ_ij u_j",
-                              partial(sym.plain_all, drift), "(4.125)",
+                              partial(sym.plain, drift), "(4.125)",
                               "The part of each velocity present even when every u is zero "
                               "(explicit time dependence).", None, key="rheonomic_terms"))
     rigid = [b for b in bodies if b.w is not None]
+    beta = [sym.partials(b.w) for b in rigid]  # per rigid body
     if rigid:
         steps.append(LazyStep("Angular velocities ω_i on the motion",
-                              partial(sym.plain_all, [b.w for b in rigid]), "(4.136)",
+                              partial(sym.plain, [b.w for b in rigid]), "(4.136)",
                               "Angular velocity of each rigid body's frame in the inertial frame.",
                               None, key="angular_velocities"))
-    beta = {id(b): sym.partials(b.w) for b in rigid}
-    if rigid:
         steps.append(LazyStep("Angular-velocity coefficients β_ij = ∂ω_i/∂u_j, per body",
-                              partial(_per_body, r"\beta", rigid, [beta[id(b)] for b in rigid],
-                                      sym),
-                              "(4.136)", "Partial angular velocities: how each u turns each "
-                              "body; "
-                              + _frames_named(model, [x for b in rigid for x in beta[id(b)]])
+                              partial(_per_body, r"\beta", rigid, beta, sym), "(4.136)",
+                              "Partial angular velocities: how each u turns each body; "
+                              + _frames_named(model, [x for row in beta for x in row])
                               + ".", None, key="angular_velocity_coefficients"))
     if offset:
         steps.append(Step("Reference points away from the mass centre: ρ_ci and I_i about P_i",
@@ -573,7 +531,7 @@ def from_system(system: Definition) -> Derivation:
                           "central one by parallel axes.", None, key="reference_points"))
 
     partials = {**{b.point: g for b, g in zip(bodies, gam, strict=True)},
-                **{b.body.frame: beta[id(b)] for b in rigid}}
+                **{b.body.frame: row for b, row in zip(rigid, beta, strict=True)}}
     prepared = {}
 
     def coefficients(where: me.Point | me.ReferenceFrame) -> list:
@@ -624,7 +582,7 @@ def from_system(system: Definition) -> Derivation:
         if frame is not None:
             alternate.append(_alternate_form(b, frame, N, sym, force, moment))
     steps.append(LazyStep("Accelerations v̇_i of the reference points",
-                          partial(sym.plain_all, accelerations), None,
+                          partial(sym.plain, accelerations), None,
                           "Differentiated in the inertial frame; the u̇'s appear linearly. They "
                           "enter " + ("the inertia force F*_i = −m_i(v̇_i + ρ̈_ci) (4.139) and the "
                                       "moment M*_i (4.140)." if rigid

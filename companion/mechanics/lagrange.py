@@ -123,8 +123,7 @@ class LagrangeResult(Derivation):
         """λ solved symbolically from the augmented system, in q and q̇ (small systems): the
         force (or moment) of each constraint along its own row a_j (see the module
         docstring)."""
-        n = len(self.q)
-        return self.accelerations()[n:, :]
+        return self.accelerations()[len(self.q):, :]
 
 
 def lagrange_multipliers(

@@ -28,7 +28,7 @@ from companion.mechanics.lagrange import (
 )
 from companion.mechanics.methods import Definition, register_method
 from companion.mechanics.quadratic import expanded_product
-from companion.mechanics.quasi_velocities import tidy_matrix
+from companion.mechanics.quasi_velocities import dot_symbol, tidy_matrix
 
 
 @register_method("maggi", "Maggi")
@@ -90,7 +90,7 @@ def from_system(system: Definition) -> Derivation:
     # q̇ = Φ_k u + Φ_t and q̈ = Φ_k u̇ + d/dt(Φ_k) u + d/dt(Φ_t) (u held fixed in the latter).
     # Substituted into M_q q̈ + rest − Q and projected: the u̇ terms give Φ_kᵀ M_q Φ_k, the
     # rest the forcing, each expanded once (never the whole equation, then differentiated).
-    udot = [sp.Symbol(r"\dot{" + sp.latex(s) + "}") for s in u]
+    udot = [dot_symbol(s) for s in u]
     qdot_u, mass, forcing, _ = projected_on_motion(system, mass_q, rest - Q)
     # Each row as sympy's mass * u̇ − forcing leaves it, built term by term: the matrix
     # product asks whether every large entry is finite (0·entry) before multiplying.

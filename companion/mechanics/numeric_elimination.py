@@ -119,19 +119,16 @@ def _velocity_components(system: Definition) -> tuple[sp.Matrix, sp.Matrix]:
     blocks: list[sp.Matrix] = []
     for body in model.bodies:
         frame = model.momentum_frames.get(body.name, getattr(body, "frame", N))
-        v = body.masscenter.vel(N).to_matrix(frame)
-        comps.extend(v)
+        comps.extend(body.masscenter.vel(N).to_matrix(frame))
         blocks.append(body.mass * sp.eye(3))
         if isinstance(body, me.RigidBody):
-            w = body.frame.ang_vel_in(N).to_matrix(frame)
             inertia = body.central_inertia.to_matrix(frame)
             if inertia.free_symbols & set(model.q):
                 raise ValueError(f"the inertia of {body.name} changes in the frame {frame}: "
                                  "name a frame it is constant in (momentum_frames)")
-            comps.extend(w)
+            comps.extend(body.frame.ang_vel_in(N).to_matrix(frame))
             blocks.append(inertia)
-    v = sp.Matrix(comps).xreplace(plain)
-    return v, sp.diag(*blocks)
+    return sp.Matrix(comps).xreplace(plain), sp.diag(*blocks)
 
 
 def boltzmann_hamel_numeric(system: Definition, holonomic: list[sp.Expr] | None = None
@@ -164,8 +161,7 @@ def boltzmann_hamel_numeric(system: Definition, holonomic: list[sp.Expr] | None 
     t = system.t
     qd = sp.Matrix(qdot)
     # The definitions themselves are Ψ q̇ + Ψ_t: differentiate them, not the product.
-    definitions = sp.Matrix(system.definitions)
-    rate = total_derivative(definitions, q, qd, t)
+    rate = total_derivative(sp.Matrix(system.definitions), q, qd, t)
     v, W = _velocity_components(system)
     J = v.jacobian(qdot)
     if J.free_symbols & set(qdot):

@@ -48,7 +48,7 @@ LINE_BUDGET = 30.0
 #: A coefficient larger than this (sympy's count_ops) is not trigsimp'ed: too slow.
 _TRIGSIMP_OPS = 40
 
-_DERIVATIVE = re.compile(r"^\\(dot|ddot)\{(.+)\}$")
+_DERIVATIVE = re.compile(r"^\\(dot|ddot)\{(\\?[A-Za-z]+)(?:_\{?([^{}\n]+)\}?)?\}$")
 _BASE_SUB = re.compile(r"^(\\?[A-Za-z]+)(?:_\{?([^{}]+)\}?)?$")
 
 _GREEK_TEXT = {
@@ -70,11 +70,8 @@ def derivative_parts(name: str) -> tuple[str, str, str | None] | None:
     found = _DERIVATIVE.match(name)
     if not found:
         return None
-    inner = _BASE_SUB.match(found.group(2))
-    if not inner:
-        return None
-    base, sub = inner.group(1).lstrip("\\"), inner.group(2)
-    return found.group(1), base, sub.lstrip("\\") if sub else None
+    accent, base, sub = found.groups()
+    return accent, base.lstrip("\\"), sub.lstrip("\\") if sub else None
 
 
 def symbol_latex(symbol: sp.Symbol) -> str:
@@ -91,8 +88,7 @@ def symbol_text(symbol: sp.Symbol) -> str:
     """Plain text of a symbol in the books' notation: ``ω̇_1``, ``θ̈``, ``I_xx``."""
     parts = derivative_parts(symbol.name)
     if parts is None:
-        base, *subs = symbol.name.split("_")
-        sub = "_".join(subs) or None
+        base, _, sub = symbol.name.partition("_")
         accent = ""
     else:
         kind, base, sub = parts
@@ -161,9 +157,9 @@ def _coefficient(coefficient: sp.Expr, show) -> str:
 
     if coefficient.is_Add:
         return parenthesized(coefficient)
-    if sp.denom(coefficient).free_symbols:  # a fraction: sympy's \frac reads best
-        return show(coefficient)
-    if not (coefficient.is_Mul and any(f.is_Add for f in coefficient.args)):
+    # a fraction (sympy's \frac reads best), or no product with a sum among its factors
+    if sp.denom(coefficient).free_symbols or not (
+            coefficient.is_Mul and any(f.is_Add for f in coefficient.args)):
         return show(coefficient)
     number, rest = coefficient.as_coeff_Mul()
     others = [f for f in rest.as_ordered_factors() if not f.is_Add]
@@ -177,12 +173,10 @@ def _tokens(terms: Sequence[Term], show=expr_latex) -> list[str]:
     """Each term with its sign as a separate token: ``I_xx ω̇_x``, ``+ (I_zz − I_yy) ω_y ω_z``
     (``0`` for no terms)."""
     minus = "-" if show is expr_latex else "−"
-    tokens = []
-    for k, term in enumerate(terms):
-        sign = ("" if term.sign > 0 else minus) if k == 0 else (
-            "+ " if term.sign > 0 else f"{minus} ")
-        tokens.append(sign + _product(term.coefficient, term.factors, show))
-    return tokens or ["0"]
+    signs = [("" if t.sign > 0 else minus) if k == 0 else ("+ " if t.sign > 0 else f"{minus} ")
+             for k, t in enumerate(terms)]
+    return [sign + _product(t.coefficient, t.factors, show)
+            for sign, t in zip(signs, terms, strict=True)] or ["0"]
 
 
 def _signed(expr: sp.Expr) -> tuple[int, sp.Expr]:
@@ -210,7 +204,7 @@ def _simplified(coefficient: sp.Expr) -> sp.Expr:
     """A coefficient, cheaply simplified (small expressions only)."""
     if coefficient.is_number:
         return sp.nsimplify(coefficient) if coefficient.is_Float else coefficient
-    if any(d.free_symbols for d in [sp.denom(coefficient)]) or coefficient.is_Add:
+    if sp.denom(coefficient).free_symbols or coefficient.is_Add:
         coefficient = sp.cancel(coefficient)
     if coefficient.has(sp.sin, sp.cos, sp.tan, sp.cot, sp.sec, sp.csc) and (
             sp.count_ops(coefficient) <= _TRIGSIMP_OPS):
@@ -265,8 +259,7 @@ def _with_implied(speeds: Sequence[sp.Symbol], expr: Any) -> list[sp.Symbol]:
     inside = {_canonical(s) for f in expr.atoms(sp.Function) for s in f.free_symbols}
     if dotted & inside:  # a dotted symbol is a coordinate (sin θ, θ̇): the set is in q̇ form
         return list(speeds)
-    known = _speed_names(speeds)
-    implied = sorted((dotted & bare) - ddotted - known)
+    implied = sorted((dotted & bare) - ddotted - _speed_names(speeds))
     return [*speeds, *(sp.Symbol(name) for name in implied)]
 
 
@@ -380,6 +373,8 @@ _WIDE = {r"\quad": 1.0, r"\qquad": 2.0, r"\,": 0.17, r"\ ": 0.25, r"\;": 0.28, r
          r"\times": 0.9, r"\partial": 0.6, r"\sum": 1.2, r"\infty": 1.0}
 _FUNCTIONS = {r"\sin", r"\cos", r"\tan", r"\cot", r"\sec", r"\csc", r"\log", r"\exp",
               r"\operatorname", r"\det"}
+_CHARACTERS = {**dict.fromkeys("{} ", 0.0), **dict.fromkeys("+-=<>", 1.0),
+               **dict.fromkeys("(),[]|;:.&", 0.35)}
 _ARGUMENT = {r"\dot", r"\ddot", r"\tilde", r"\hat", r"\bar", r"\mathbf", r"\mathrm",
              r"\boldsymbol", r"\vec", r"\mathit"}
 
@@ -407,19 +402,11 @@ def _group(text: str, start: int) -> tuple[str, int]:
 
 def _environment(text: str, start: int, name: str) -> tuple[str, int]:
     """The body of ``\\begin{name}…\\end{name}`` from ``start`` (after the \\begin{name})."""
-    opening, closing = rf"\begin{{{name}}}", rf"\end{{{name}}}"
-    depth, k = 1, start
-    while k < len(text):
-        if text.startswith(opening, k):
-            depth += 1
-            k += len(opening)
-        elif text.startswith(closing, k):
-            depth -= 1
-            if depth == 0:
-                return text[start:k], k + len(closing)
-            k += len(closing)
-        else:
-            k += 1
+    depth = 1
+    for found in re.compile(rf"\\(begin|end)\{{{re.escape(name)}\}}").finditer(text, start):
+        depth += 1 if found.group(1) == "begin" else -1
+        if depth == 0:
+            return text[start:found.start()], found.end()
     return text[start:], len(text)
 
 
@@ -472,10 +459,9 @@ def latex_width(text: str) -> float:
             if text.startswith(r"\begin{", k):
                 name, after = _group(text, k + len(r"\begin"))
                 body, k = _environment(text, after, name)
-                if name in ("matrix", "pmatrix", "bmatrix"):
-                    width += _rows_width(body, 1.0) + 0.8
-                else:  # aligned, split, array: its columns, each as wide as its widest cell
-                    width += _rows_width(body, 0.0)
+                # columns as wide as their widest cells; a matrix's with gaps, and its brackets
+                matrix = name in ("matrix", "pmatrix", "bmatrix")
+                width += _rows_width(body, 1.0 if matrix else 0.0) + (0.8 if matrix else 0.0)
                 continue
             command, k = _group(text, k)
             if command in (r"\frac", r"\dfrac"):
@@ -497,16 +483,8 @@ def latex_width(text: str) -> float:
         elif char in "_^":
             content, k = _group(text, k + 1)
             width += 0.7 * latex_width(content)
-        elif char in "{} ":
-            k += 1
-        elif char in "+-=<>":
-            width += 1.0
-            k += 1
-        elif char in "(),[]|;:.&":
-            width += 0.35
-            k += 1
-        else:
-            width += 0.55
+        else:  # a letter or digit 0.55
+            width += _CHARACTERS.get(char, 0.55)
             k += 1
     return width
 
@@ -598,17 +576,12 @@ def _entry_lines(name: str, matrix: sp.MatrixBase, speeds, coordinates,
     ``R_{1} = …`` for a column, ``σ_{12} = …`` (upper triangle of a symmetric matrix; zero
     entries left out, as the books do) for a square one."""
     symmetric = matrix.is_square and matrix == matrix.T
-    lines = []
-    for i in range(matrix.rows):
-        for j in range(matrix.cols):
-            entry = matrix[i, j]
-            if (symmetric and j < i) or (entry == 0 and matrix.cols > 1):
-                continue
-            index = f"{i + 1}" if matrix.cols == 1 else f"{i + 1}{j + 1}"
-            entry_name = rf"\left({name}\right)" if "_" in name or "^" in name else name
-            lines += _named_lines(f"{entry_name}_{{{index}}}", entry, speeds, coordinates,
-                                  budget)
-    return lines
+    name = rf"\left({name}\right)" if "_" in name or "^" in name else name
+    cells = [(i, j) for i in range(matrix.rows) for j in range(matrix.cols)
+             if not (symmetric and j < i) and (matrix.cols == 1 or matrix[i, j] != 0)]
+    return [line for i, j in cells for line in _named_lines(
+        f"{name}_{{{i + 1}{'' if matrix.cols == 1 else j + 1}}}", matrix[i, j], speeds,
+        coordinates, budget)]
 
 
 def _named_lines(name: str, expr: sp.Expr, speeds, coordinates, budget: float) -> list[str]:
@@ -645,11 +618,10 @@ def object_latex(obj: Any, symbol: str | None = None, speeds: Sequence[sp.Symbol
     for name, item in pairs:
         text = item if isinstance(item, str) else expr_latex(item)
         piece = f"{name} = {text}" if name else text
-        if latex_width(piece) > budget and isinstance(item, sp.MatrixBase) and name:
-            pieces.extend(_entry_lines(name, item, speeds, coordinates, budget))
-        elif latex_width(piece) > budget and isinstance(item, sp.Expr) and name:
-            # a long scalar (a kinetic energy): its terms collected, over several lines
-            pieces.extend(_named_lines(name, item, speeds, coordinates, budget))
+        if name and isinstance(item, (sp.MatrixBase, sp.Expr)) and latex_width(piece) > budget:
+            # over lines: a matrix entry by entry, a scalar (a kinetic energy) term by term
+            lines = _entry_lines if isinstance(item, sp.MatrixBase) else _named_lines
+            pieces.extend(lines(name, item, speeds, coordinates, budget))
         else:
             pieces.append(piece)
     if symbol and pairs[0][0] is None:  # a list under one symbol: ``p = a,\quad b``

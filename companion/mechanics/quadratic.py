@@ -71,11 +71,10 @@ class QuadraticForm:
         coeff = {key: sp.Add(*terms) for key, terms in quadratic.items()}
         M = sp.zeros(n, n)
         b = sp.zeros(n, 1)
-        for key, c in coeff.items():
+        for key, c in coeff.items():  # filled entry by entry: cheaper than a Matrix of a lambda
             if len(key) == 2:
-                i, j = key
-                M[i, j] = M[j, i] = 2 * c if i == j else c
-            elif len(key) == 1:
+                M[key] = M[key[::-1]] = 2 * c if key[0] == key[1] else c
+            elif key:
                 b[key[0]] = c
         return cls(speeds, M, b, coeff.get((), sp.S.Zero))
 
@@ -87,13 +86,11 @@ class QuadraticForm:
         """∂M/∂x, entry by entry, differentiating only the entries that contain x."""
         if x not in self._dM:
             n = len(self.speeds)
-            out = sp.zeros(n, n)
+            self._dM[x] = out = sp.zeros(n, n)
             for i in range(n):
                 for j in range(i, n):
-                    e = self.M[i, j]
-                    if e.has(x):
-                        out[i, j] = out[j, i] = derivative(e, x)
-            self._dM[x] = out
+                    if self.M[i, j].has(x):
+                        out[i, j] = out[j, i] = derivative(self.M[i, j], x)
         return self._dM[x]
 
     def gradient(self, coords: Sequence[sp.Symbol]) -> sp.Matrix:

@@ -20,10 +20,6 @@ def dot_symbol(s: sp.Symbol, accent: str = "dot") -> sp.Symbol:
     return sp.Symbol(rf"\{accent}{{{sp.latex(s)}}}")
 
 
-def _is_angle_sum(e: sp.Basic) -> bool:
-    return isinstance(e, (sp.sin, sp.cos)) and e.args[0].is_Add
-
-
 def _stays_expanded(term: sp.Expr) -> bool:
     """Whether ``expand`` leaves ``term`` as it is: a product of numbers and of symbols and
     functions of symbols (sin θ, not sin 2θ) to integer powers."""
@@ -65,10 +61,9 @@ def expand_angle_sums(expr: sp.Basic) -> sp.Basic:
     expanded).  Only the sines and cosines of sums are expanded (``expand_trig`` on each,
     nothing else), so the work is proportional to the number of such atoms.
     """
-    found = {e for e in expr.atoms(sp.sin, sp.cos) if _is_angle_sum(e)}
-    while found:  # an angle sum inside an angle sum shows up once the outer one is expanded
+    # an angle sum inside an angle sum shows up once the outer one is expanded
+    while found := {e for e in expr.atoms(sp.sin, sp.cos) if e.args[0].is_Add}:
         expr = expr.xreplace({e: sp.expand_trig(e) for e in found})
-        found = {e for e in expr.atoms(sp.sin, sp.cos) if _is_angle_sum(e)}
     return expr
 
 
@@ -176,8 +171,7 @@ def psi_from_definitions(
     if psi.free_symbols & set(qdot):
         raise ValueError("the quasi-velocities must be linear in the generalized velocities q̇")
     # Linear in q̇: what remains at q̇ = 0 is Ψ_t (no expansion of large definitions).
-    psi_t = defs.xreplace(dict.fromkeys(qdot, 0))
-    return psi, psi_t.applyfunc(tidy)
+    return psi, defs.xreplace(dict.fromkeys(qdot, 0)).applyfunc(tidy)
 
 
 def inverse(psi: sp.Matrix) -> sp.Matrix:
@@ -213,10 +207,8 @@ def generalized_forces(
 def c_matrices(psi: sp.Matrix, q: Sequence[sp.Symbol]) -> list[sp.Matrix]:
     """C^j_ik = ∂Ψ_ji/∂q_k − ∂Ψ_jk/∂q_i, one skew n×n matrix per quasi-velocity: the
     bracket inside (4.83); (4.112) in Example 4.4, unnumbered just before (4.95) in Example 4.3."""
-    n = len(q)
-    # dpsi[j][i, k] = ∂Ψ_ji/∂q_k
-    dpsi = [psi[j, :].T.jacobian(q) for j in range(n)]
-    return [d - d.T for d in dpsi]
+    # d[i, k] = ∂Ψ_ji/∂q_k
+    return [d - d.T for d in (psi[j, :].T.jacobian(q) for j in range(len(q)))]
 
 
 def gamma_matrices(c: Sequence[sp.Matrix], phi: sp.Matrix) -> list[sp.Matrix]:

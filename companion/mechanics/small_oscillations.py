@@ -44,8 +44,7 @@ def linearize(derivation: Derivation, values: Mapping[sp.Symbol | str, float],
     if np.max(np.abs(f0)) > 1e-12:
         raise ValueError(f"q₀ = {q0} is not an equilibrium: the forcing there is {f0}")
     M = np.array(d.mass_matrix.subs(at), dtype=float)
-    K = -np.array(d.forcing.jacobian(d.q).subs(at), dtype=float)
-    return M, K
+    return M, -np.array(d.forcing.jacobian(d.q).subs(at), dtype=float)  # K = −∂f/∂q
 
 
 def normal_modes(derivation: Derivation, values: Mapping[sp.Symbol, float],
