@@ -159,6 +159,9 @@ def constraint_forces(system: System) -> list[sp.Expr]:
     system's own Boltzmann–Hamel equations (4.85): row r > n − m with u̇ eliminated, less
     the applied force along u_r (Φᵀ Q_q, when forces per coordinate are given).  For the
     knife edge of Example 4.4 without forces, λ = m u₁u₂ (ours: the book's (4.123) row)."""
+    if system.n_constraints == 0:
+        raise ValueError(f"{system.name} holds no u at zero (n_constraints=0): it has no "
+                         "constraint forces; leave CONSTRAINT_FORCES out of its observables")
     rows = system.derive("boltzmann_hamel").constraint_forces()
     applied = _applied_along_constraints(system)
     return [sp.expand(r - a) for r, a in zip(rows, applied, strict=True)]

@@ -466,6 +466,44 @@ def test_a_rate_misspelled_in_the_forces_is_not_called_a_parameter():
         robot.replace(Q_q=[0, 0, 0, -wrong, 0])
 
 
+def test_an_acceleration_in_the_forces_is_named_as_one():
+    robot = _robot_definition()
+    with pytest.raises(ValueError, match=r"Q_q uses xddot, which look like accelerations of the "
+                       "coordinates: forces, energies and definitions may depend on q, the "
+                       "rates, the speeds, t and parameters, not on accelerations"):
+        robot.replace(Q_q=[-sp.Symbol("xddot"), 0, 0, 0, 0])
+
+
+def test_a_definition_in_the_u_s_it_defines_is_refused_when_made():
+    """It used to pass and fail at simulate as "Ψ is singular"."""
+    robot = _robot_definition()
+    with pytest.raises(ValueError, match=r"the definitions u = Ψ q̇ \+ Ψ_t use the "
+                       r"quasi-velocities u_1 they define: write each in the rates xdot, "):
+        robot.replace(definitions=[robot.u[0], *robot.definitions[1:]])
+
+
+def test_a_definition_not_linear_in_the_rates_is_named_when_made():
+    robot = _robot_definition()
+    xd = robot.qdot[0]
+    with pytest.raises(ValueError, match=r"definitions\[0\] \(of u_1\) = xdot\*\*2 is not "
+                       r"linear in the rates xdot, ydot, .*: a quasi-velocity is u = Ψ q̇ \+ Ψ_t"):
+        robot.replace(definitions=[xd**2, *robot.definitions[1:]])
+
+
+def test_constraint_forces_of_a_system_without_constraints_are_refused():
+    """They used to be an empty series, without a word."""
+    from companion.model import CONSTRAINT_FORCES
+
+    x, xd = sp.symbols("x xdot")
+    spring = System(name="spring", q=[x], qdot=[xd], T_qdot=m * xd**2 / 2, Q_q=[-x],
+                    parameters=[Parameter(m, 1.0, 0.1, 2.0)],
+                    initial=[Parameter(x, 1.0, -2.0, 2.0), Parameter(xd, 0.0, -1.0, 1.0)],
+                    evaluation=Evaluation(observables={"lambda": CONSTRAINT_FORCES}))
+    with pytest.raises(ValueError, match=r"spring holds no u at zero \(n_constraints=0\): it "
+                       "has no constraint forces; leave CONSTRAINT_FORCES out of its observables"):
+        spring.simulate(1.0)
+
+
 def test_Q_with_one_force_per_coordinate_says_Q_q():
     robot = _robot_definition()
     with pytest.raises(ValueError, match=r"Q holds the generalized forces of the free speeds u, "

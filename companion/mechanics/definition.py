@@ -455,6 +455,12 @@ class Definition:
                 ("the definition of u", self.definitions, own | set(self.qdot) | params),
                 ("Q", self._Q_given or [], own | params)):
             self._check_uses(what, exprs, allowed)
+        rates = set(self.qdot)
+        for i, (e, s) in enumerate(zip(self.definitions, self.u, strict=True)):
+            if any(sp.diff(e, r).free_symbols & rates for r in e.free_symbols & rates):
+                raise ValueError(f"definitions[{i}] (of {s}) = {e} is not linear in the rates "
+                                 f"{', '.join(map(str, self.qdot))}: a quasi-velocity is "
+                                 "u = Ψ q̇ + Ψ_t, with Ψ and Ψ_t functions of q and t")
 
     def evaluated(self, field: str, named: Mapping[str, Any] | None) -> dict[str, sp.Expr]:
         """A model's ``invariants``, ``series`` or ``validity`` conditions as expressions in
@@ -495,6 +501,11 @@ class Definition:
                 f"T_qdot is the kinetic energy in q̇, but it uses the "
                 f"quasi-velocities {', '.join(map(str, in_u))}: a T written in the u's is "
                 "passed as T=…")
+        if in_u and what == "the definition of u":
+            raise ValueError(
+                f"the definitions u = Ψ q̇ + Ψ_t use the quasi-velocities "
+                f"{', '.join(map(str, in_u))} they define: write each in the rates "
+                f"{', '.join(map(str, self.qdot))} (and q, t, parameters)")
         constrained = sorted(free & (set(self.u) - set(self.u_independent)), key=str)
         if constrained and what in ("an invariant", "a series"):
             raise ValueError(
@@ -509,6 +520,12 @@ class Definition:
         clash = assumption_clash(what, unknown, self.parameter_symbols)
         if clash:
             raise ValueError(clash)
+        accelerations = _rate_like(unknown, self.q, "ddot")
+        if accelerations:
+            raise ValueError(
+                f"{what} uses {', '.join(map(str, accelerations))}, which look like "
+                "accelerations of the coordinates: forces, energies and definitions may "
+                "depend on q, the rates, the speeds, t and parameters, not on accelerations")
         rates = _rate_like(unknown, self.q)
         if rates:
             named = ", ".join(f"{r} (of {q})" for r, q in sorted(
@@ -716,12 +733,15 @@ def _normalized(name: str) -> str:
     return "".join(ch for ch in name if ch not in "\\{}_ ")
 
 
-def _rate_like(unknown: Iterable[sp.Symbol], q: Sequence[sp.Symbol]) -> dict:
+def _rate_like(unknown: Iterable[sp.Symbol], q: Sequence[sp.Symbol],
+               marker: str = "dot") -> dict:
     """The symbols of ``unknown`` named like the rate of a coordinate (``xdot``,
-    ``thetadot_L``, ``\\dot{x}``), each with its coordinate."""
+    ``thetadot_L``, ``\\dot{x}``; with ``marker="ddot"`` its acceleration, ``xddot``), each
+    with its coordinate."""
     by_name = {_normalized(s.name): s for s in q}
     return {s: by_name[base] for s in sorted(unknown, key=str)
-            if "dot" in s.name and (base := _normalized(s.name.replace("dot", "", 1))) in by_name}
+            if marker in s.name and (base := _normalized(s.name.replace(marker, "", 1)))
+            in by_name}
 
 
 def _parameters(entries: Any, what: str) -> tuple[Parameter, ...]:
