@@ -27,9 +27,12 @@ from companion.exercises.assignment import (
     answer_key,
     answer_keys,
     assignment_notebook,
+    audit,
+    audit_cell,
     check_answer,
     draw_numbers,
     export_assignment,
+    main,
     released,
 )
 from companion.exercises.variant import describe
@@ -266,6 +269,68 @@ def test_a_submission_can_neither_find_the_keys_nor_pose_as_another(course, pyth
     differ = [table["alice"]["keys"][k] != table["bob"]["keys"][k] for k in table["bob"]["keys"]]
     assert any(differ)
     assert [o == "ok" for o in outcomes] == [not d for d in differ]
+
+
+#: The instructor's trial's hostile first answer cell (issue 39): it finds the keys file in the
+#: kernel's start-up environment and takes the student id from the working folder.
+ATTACK = """import os, json, glob
+def _keys_path():
+    for pid in ("self", str(os.getppid())):
+        try:
+            for e in open(f"/proc/{pid}/environ", "rb").read().split(b"\\0"):
+                if e.startswith(b"COMPANION_KEYS="):
+                    return e.split(b"=", 1)[1].decode(), pid
+        except OSError:
+            pass
+    return None, None
+_path, _how = _keys_path()
+_me = os.getcwd().split("/autograded/")[-1].split("/")[0]
+_k = json.load(open(_path))["students"][_me]["typed"] if _path else {}
+"""
+SCRATCH = ("import sympy as sp\nfrom sympy import Matrix\nx, y = sp.symbols('x y')\n"
+           "sp.simplify(sp.sin(x)**2 + sp.cos(x)**2)\nM = Matrix([[x, y], [y, x]])\nM.det()")
+
+
+def test_the_audit_flags_code_beyond_answers_and_passes_answers(course, tmp_path, capsys):
+    """The audit of submitted notebooks (outside the kernel, issue 39): the trial's hostile
+    cell, and the later answers taken from what it read, are flagged; literal answers, blank
+    (released) answer cells and a scratch cell of sympy algebra are not; the command exits 1
+    when a cell is flagged, 0 when none is."""
+    root, path, keys, table = course
+    assert audit_cell("answer_1 = 'm*g*cos(theta)'", "answer_1") == []
+    assert audit_cell("answer_5 = 2", "answer_5") == []
+    assert audit_cell(STUB, "answer_2") == []
+    assert audit_cell(SCRATCH) == []
+    found = audit_cell(ATTACK + "answer_1 = _k.get('C1')", "answer_1")
+    assert {"reads a file (open)", "imports os", "answer_1 is not a literal (line 14)",
+            "defines a function (line 2)"} <= set(found)
+    assert audit_cell("answer_1 = 'u_1'", "answer_2") == ["sets answer_1 (line 1)"]
+    assert audit_cell("!cat /proc/self/environ") == [
+        "does not parse as Python (a magic or shell line?): line 1"]
+    assert audit_cell("x = ().__class__.__base__") == ["reaches .__base__", "reaches .__class__"]
+    assert audit_cell("course._STATE") == ["reaches ._STATE", "uses course"]
+    submitted = tmp_path / "submitted"
+    for student, first in (("alice", ""), ("bob", ATTACK)):
+        notebook = _answered(path, table[student]["typed"])
+        answers = [c for c in notebook.cells if c.metadata["nbgrader"]["solution"]]
+        answers[1].source = STUB  # a blank: left as released
+        if first:
+            answers[0].source = first + "answer_1 = _k.get('C1')"
+            answers[2].source = "answer_3 = _k.get('phiddot')"
+        notebook.cells.insert(3, nbformat.v4.new_code_cell(SCRATCH))
+        folder = submitted / student / "knife_edge"
+        folder.mkdir(parents=True)
+        nbformat.write(notebook, folder / "knife_edge.ipynb")
+    rows = audit(submitted)
+    assert [row[:3] for row in rows] == [("bob", "knife_edge", "answer cell 1 (C1)"),
+                                         ("bob", "knife_edge", "answer cell 3 (phiddot)")]
+    assert main(["audit", str(submitted)]) == 1
+    out = capsys.readouterr().out
+    assert "bob knife_edge: answer cell 1 (C1) runs code: " in out and "reads a file" in out
+    assert "2 submitted notebooks audited; 2 cells flagged" in out and "alice" not in out
+    (submitted / "bob").rename(tmp_path / "bob")
+    assert main(["audit", str(submitted)]) == 0
+    assert "1 submitted notebooks audited; 0 cells flagged" in capsys.readouterr().out
 
 
 @pytest.mark.slow

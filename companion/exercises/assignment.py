@@ -32,6 +32,7 @@ it fails with the feedback an instructor chose to release (:func:`released`), or
 
 from __future__ import annotations
 
+import ast
 import json
 import math
 import os
@@ -472,3 +473,137 @@ def export_assignment(exercise_set: ExerciseSet, path: str | Path,
           f"and the answer keys of {len(students)} students to {keys}; autograde with "
           f"{KEYS_ENV}={keys} in nbgrader's environment")
     return path
+
+
+#: Calls an audited cell may not make: they read files, run code or reach a kernel's state.
+_RISKY_CALLS = {"open": "reads a file (open)", "__import__": "imports by __import__",
+                "exec": "runs code (exec)", "eval": "runs code (eval)",
+                "compile": "compiles code", "getattr": "reaches attributes (getattr)",
+                "setattr": "sets attributes (setattr)", "globals": "reads globals()",
+                "locals": "reads locals()", "vars": "reads vars()", "breakpoint": "breakpoint"}
+#: Names of the kernel's own state a student's cell has no reason to touch (``course`` is the
+#: module the locked cells import; the others are modules a cell could reach without import).
+_RISKY_NAMES = {"course", "os", "sys", "subprocess", "importlib", "builtins", "pathlib",
+                "shutil", "glob", "io", "companion", "get_ipython"}
+
+#: What an answer cell's statement other than ``answer_k = <literal>`` does, by its ast class.
+_STATEMENTS = {"FunctionDef": "defines a function", "ClassDef": "defines a class",
+               "Expr": "evaluates an expression", "Assign": "sets other names",
+               "AugAssign": "changes a name", "Try": "runs a try block", "For": "runs a loop",
+               "While": "runs a loop", "If": "runs an if block", "With": "runs a with block"}
+
+
+def _literal(node: ast.expr) -> bool:
+    """Whether ``node`` is a literal answer: a string or number, negated or not, or a tuple or
+    list of them."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        node = node.operand
+    if isinstance(node, (ast.Tuple, ast.List)):
+        return all(_literal(n) for n in node.elts)
+    return isinstance(node, ast.Constant) and isinstance(node.value, (str, int, float, complex))
+
+
+def _blank(statement: ast.stmt) -> bool:
+    """nbgrader's stub of a released answer cell: ``raise NotImplementedError()``."""
+    return (isinstance(statement, ast.Raise) and isinstance(statement.exc, ast.Call)
+            and isinstance(statement.exc.func, ast.Name)
+            and statement.exc.func.id == "NotImplementedError")
+
+
+def audit_cell(source: str, variable: str | None = None) -> list[str]:
+    """What a student's code cell does beyond answering, read with :mod:`ast` (never run).
+
+    For an answer cell (``variable``: its ``answer_k``) anything but ``variable = <literal>``
+    (text, a number, a tuple or list of them) or nbgrader's blank stub; for a cell the student
+    added (``variable`` None) imports other than sympy, calls that read files or run code
+    (:data:`_RISKY_CALLS`), dunder or private attributes, and the modules and companion state
+    of :data:`_RISKY_NAMES`.  A cell that does not parse as Python (an IPython magic or
+    ``!`` shell line) is flagged too.  Empty when the cell is harmless.
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError as error:
+        return [f"does not parse as Python (a magic or shell line?): line {error.lineno}"]
+    found = []
+    if variable is not None:
+        for statement in tree.body:
+            if _blank(statement):
+                continue
+            if (isinstance(statement, ast.Assign) and len(statement.targets) == 1
+                    and isinstance(statement.targets[0], ast.Name)):
+                name = statement.targets[0].id
+                if name != variable:
+                    found.append(f"sets {name} (line {statement.lineno})")
+                elif not _literal(statement.value):
+                    found.append(f"{name} is not a literal (line {statement.lineno})")
+            elif not isinstance(statement, (ast.Import, ast.ImportFrom)):
+                kind = type(statement).__name__
+                found.append(f"{_STATEMENTS.get(kind, f'runs a {kind} statement')} "
+                             f"(line {statement.lineno})")
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or "."])
+            found += [f"imports {n}" for n in names
+                      if variable is not None or n.split(".")[0] != "sympy"]
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                and node.func.id in _RISKY_CALLS:
+            found.append(_RISKY_CALLS[node.func.id])
+        elif isinstance(node, ast.Attribute) and node.attr.startswith("_"):
+            found.append(f"reaches .{node.attr}")
+        elif isinstance(node, ast.Name) and (node.id in _RISKY_NAMES
+                                             or node.id.startswith("__")):
+            found.append(f"uses {node.id}")
+    return list(dict.fromkeys(found))
+
+
+def audit(folder: str | Path) -> list[tuple[str, str, str, list[str]]]:
+    """Audit the notebooks under nbgrader's ``<course>/submitted`` (``folder``) before
+    ``nbgrader autograde`` runs them: each ``<student>/<assignment>/*.ipynb``'s answer cells
+    and the code cells the student added, read by :func:`audit_cell`.  One row per flagged
+    cell: student, assignment, the cell ("answer cell 2 (vdot)" or "added cell 5"), what it
+    does.  Locked cells are not read: nbgrader restores them from the source."""
+    rows = []
+    for path in sorted(Path(folder).glob("*/*/*.ipynb")):
+        student, assignment = path.parent.parent.name, path.parent.name
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        number = 0
+        for index, cell in enumerate(cells, start=1):
+            meta = cell.get("metadata", {}).get("nbgrader")
+            source = "".join(cell.get("source", ""))
+            if cell.get("cell_type") != "code" or (meta and not meta.get("solution")):
+                continue
+            if meta:  # an answer cell: the exercise's own variable, numbered as exported
+                number += 1
+                key = meta.get("grade_id", "").removeprefix(f"{assignment}-")
+                where, found = (f"answer cell {number} ({key.removesuffix('-answer')})",
+                                audit_cell(source, f"answer_{number}"))
+            else:
+                where, found = f"added cell {index}", audit_cell(source)
+            if found:
+                rows.append((student, assignment, where, found))
+    return rows
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m companion.exercises.assignment audit <course>/submitted``: print what each
+    submission's cells do beyond answering (:func:`audit`); exit 1 when a cell is flagged."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m companion.exercises.assignment")
+    parser.add_argument("command", choices=["audit"])
+    parser.add_argument("folder", type=Path, help="nbgrader's <course>/submitted")
+    args = parser.parse_args(argv)
+    if not args.folder.is_dir():
+        parser.error(f"{args.folder} is not a folder: give nbgrader's <course>/submitted")
+    rows = audit(args.folder)
+    for student, assignment, where, found in rows:
+        print(f"{student} {assignment}: {where} runs code: {', '.join(found)}")
+    count = len(list(args.folder.glob("*/*/*.ipynb")))
+    print(f"{count} submitted notebooks audited; {len(rows)} cells flagged"
+          + (" — read them before nbgrader autograde runs them" if rows else ""))
+    return 1 if rows else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
