@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import collections
 import json
+import os
 import re
+import sys
+from pathlib import Path
 
 import nbformat
 import pytest
@@ -33,7 +36,9 @@ from companion.exercises.assignment import (
     draw_numbers,
     export_assignment,
     main,
+    mark_undecided,
     released,
+    undecided,
 )
 from companion.exercises.variant import describe
 
@@ -331,6 +336,59 @@ def test_the_audit_flags_code_beyond_answers_and_passes_answers(course, tmp_path
     (submitted / "bob").rename(tmp_path / "bob")
     assert main(["audit", str(submitted)]) == 0
     assert "1 submitted notebooks audited; 0 cells flagged" in capsys.readouterr().out
+
+
+def _autograded(root, outcomes: dict[str, str]) -> None:
+    """An autograded notebook of s001 in nbgrader's layout whose test cells (grade id:
+    error name, or "ok") failed with those errors."""
+    cells = [nbformat.v4.new_code_cell("course.grade(...)", metadata={"nbgrader": {
+        "grade": True, "grade_id": grade_id, "points": 1}}, outputs=[] if ename == "ok" else [
+        nbformat.v4.new_output("error", ename=ename, evalue="…", traceback=[])])
+        for grade_id, ename in outcomes.items()]
+    folder = root / "autograded" / "s001" / "knife_edge"
+    folder.mkdir(parents=True)
+    nbformat.write(nbformat.v4.new_notebook(cells=cells), folder / "knife_edge.ipynb")
+
+
+def test_undecided_cells_are_listed(tmp_path, capsys):
+    """Issue 39 §2: nbgrader scores an undecided cell 0 like a wrong answer; the command
+    lists each one (from the autograded notebooks, no record file needed) and exits 1."""
+    _autograded(tmp_path, {"C1-test": "ok", "vdot-test": "AnswerUndecided",
+                           "lambda-test": "AnswerRejected"})
+    assert undecided(tmp_path) == [("s001", "knife_edge", "knife_edge", "vdot-test")]
+    assert main(["undecided", str(tmp_path)]) == 1
+    assert capsys.readouterr().out == (
+        "s001 knife_edge/knife_edge: vdot-test NEEDS THE INSTRUCTOR (the checker could not "
+        "decide; nbgrader scored it 0)\n1 undecided cells\n")
+
+
+def test_undecided_cells_need_manual_grade_in_nbgrader(tmp_path, monkeypatch):
+    """With nbgrader installed: the undecided cell's grade is marked "needs manual grade" in
+    the gradebook (nbgrader's own autograde had set it False), the others are not."""
+    api = pytest.importorskip("nbgrader.api")
+    # nbgrader makes a gradebook with ``alembic`` from its environment's bin
+    monkeypatch.setenv("PATH", f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
+    url = f"sqlite:///{tmp_path / 'gradebook.db'}"
+    grade_ids = ("C1-test", "vdot-test", "lambda-test")
+    with api.Gradebook(url) as book:
+        book.add_assignment("knife_edge")
+        book.add_notebook("knife_edge", "knife_edge")
+        for grade_id in grade_ids:
+            book.add_grade_cell(grade_id, "knife_edge", "knife_edge", max_score=1,
+                                cell_type="code")
+        book.add_student("s001")
+        book.add_submission("knife_edge", "s001")
+        for grade_id in grade_ids:  # what nbgrader autograde leaves: a score of 0, no flag
+            grade = book.find_grade(grade_id, "knife_edge", "knife_edge", "s001")
+            grade.auto_score, grade.needs_manual_grade = 0, False
+        book.db.commit()
+    _autograded(tmp_path, {"C1-test": "ok", "vdot-test": "AnswerUndecided",
+                           "lambda-test": "AnswerRejected"})
+    mark_undecided(tmp_path, undecided(tmp_path))
+    with api.Gradebook(url) as book:
+        flags = {g: book.find_grade(g, "knife_edge", "knife_edge", "s001").needs_manual_grade
+                 for g in grade_ids}
+    assert flags == {"C1-test": False, "vdot-test": True, "lambda-test": False}
 
 
 @pytest.mark.slow

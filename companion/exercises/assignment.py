@@ -585,23 +585,74 @@ def audit(folder: str | Path) -> list[tuple[str, str, str, list[str]]]:
     return rows
 
 
+def undecided(course: str | Path) -> list[tuple[str, str, str, str]]:
+    """The test cells that :class:`AnswerUndecided` failed in nbgrader's
+    ``<course>/autograded`` notebooks (nbgrader scores them 0 like any failed test): student,
+    assignment, notebook, grade id."""
+    rows = []
+    for path in sorted(Path(course).glob("autograded/*/*/*.ipynb")):
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            meta = cell.get("metadata", {}).get("nbgrader", {})
+            if meta.get("grade") and any(o.get("ename") == AnswerUndecided.__name__
+                                         for o in cell.get("outputs", ())):
+                rows.append((path.parent.parent.name, path.parent.name, path.stem,
+                             meta["grade_id"]))
+    return rows
+
+
+def mark_undecided(course: str | Path, rows: Sequence[tuple[str, str, str, str]]) -> None:
+    """Mark the grades of :func:`undecided` cells "needs manual grade" in nbgrader's gradebook
+    ``<course>/gradebook.db`` (its public :class:`nbgrader.api.Gradebook`, as nbgrader's own
+    autograder does), so that the formgrader lists them for the instructor.  ``nbgrader
+    autograde`` clears the mark again: run this after every autograde."""
+    from nbgrader.api import Gradebook
+
+    with Gradebook(f"sqlite:///{Path(course).resolve() / 'gradebook.db'}") as book:
+        for student, assignment, notebook, grade_id in rows:
+            book.find_grade(grade_id, notebook, assignment, student).needs_manual_grade = True
+        book.db.commit()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m companion.exercises.assignment audit <course>/submitted``: print what each
-    submission's cells do beyond answering (:func:`audit`); exit 1 when a cell is flagged."""
+    submission's cells do beyond answering (:func:`audit`); ``… undecided <course>``: list the
+    autograded cells the checker could not decide (:func:`undecided`) and, where nbgrader is
+    installed, mark them in the gradebook (:func:`mark_undecided`).  Exit 1 when a cell is
+    flagged or undecided."""
     import argparse
 
     parser = argparse.ArgumentParser(prog="python -m companion.exercises.assignment")
-    parser.add_argument("command", choices=["audit"])
-    parser.add_argument("folder", type=Path, help="nbgrader's <course>/submitted")
+    parser.add_argument("command", choices=["audit", "undecided"])
+    parser.add_argument("folder", type=Path,
+                        help="nbgrader's <course>/submitted (audit) or <course> (undecided)")
     args = parser.parse_args(argv)
     if not args.folder.is_dir():
-        parser.error(f"{args.folder} is not a folder: give nbgrader's <course>/submitted")
+        parser.error(f"{args.folder} is not a folder: give nbgrader's <course>/submitted "
+                     "(audit) or <course> (undecided)")
+    if args.command == "undecided":
+        return _report_undecided(args.folder)
     rows = audit(args.folder)
     for student, assignment, where, found in rows:
         print(f"{student} {assignment}: {where} runs code: {', '.join(found)}")
     count = len(list(args.folder.glob("*/*/*.ipynb")))
     print(f"{count} submitted notebooks audited; {len(rows)} cells flagged"
           + (" — read them before nbgrader autograde runs them" if rows else ""))
+    return 1 if rows else 0
+
+
+def _report_undecided(course: Path) -> int:
+    rows = undecided(course)
+    for student, assignment, notebook, grade_id in rows:
+        print(f"{student} {assignment}/{notebook}: {grade_id} NEEDS THE INSTRUCTOR "
+              "(the checker could not decide; nbgrader scored it 0)")
+    note = ""
+    if rows and (course / "gradebook.db").is_file():
+        try:
+            mark_undecided(course, rows)
+            note = "; marked 'needs manual grade' in gradebook.db"
+        except ImportError:
+            note = "; nbgrader is not installed here: run this beside it to mark them"
+    print(f"{len(rows)} undecided cells{note}")
     return 1 if rows else 0
 
 
