@@ -333,6 +333,10 @@ def test_the_audit_flags_code_beyond_answers_and_passes_answers(course, tmp_path
     out = capsys.readouterr().out
     assert "bob knife_edge: answer cell 1 (C1) runs code: " in out and "reads a file" in out
     assert "2 submitted notebooks audited; 2 cells flagged" in out and "alice" not in out
+    (submitted / "alice" / "knife_edge" / "sympy.py").write_text("import os\n")
+    assert audit(submitted)[0] == ("alice", "knife_edge", "file alice/knife_edge/sympy.py", [
+        "hands in Python code that the kernel imports before its own"])
+    (submitted / "alice" / "knife_edge" / "sympy.py").unlink()
     (submitted / "bob").rename(tmp_path / "bob")
     assert main(["audit", str(submitted)]) == 0
     assert "1 submitted notebooks audited; 0 cells flagged" in capsys.readouterr().out

@@ -562,7 +562,9 @@ def audit(folder: str | Path) -> list[tuple[str, str, str, list[str]]]:
     ``nbgrader autograde`` runs them: each ``<student>/<assignment>/*.ipynb``'s answer cells
     and the code cells the student added, read by :func:`audit_cell`.  One row per flagged
     cell: student, assignment, the cell ("answer cell 2 (vdot)" or "added cell 5"), what it
-    does.  Locked cells are not read: nbgrader restores them from the source."""
+    does; and each Python file handed in beside the notebook (the kernel runs in that folder,
+    so a ``sympy.py`` there would be imported in place of sympy).  Locked cells are not read:
+    nbgrader restores them from the source."""
     rows = []
     for path in sorted(Path(folder).glob("*/*/*.ipynb")):
         student, assignment = path.parent.parent.name, path.parent.name
@@ -582,7 +584,12 @@ def audit(folder: str | Path) -> list[tuple[str, str, str, list[str]]]:
                 where, found = f"added cell {index}", audit_cell(source)
             if found:
                 rows.append((student, assignment, where, found))
-    return rows
+    for path in Path(folder).glob("*/*/**/*"):  # a sympy.py there would shadow sympy
+        if path.suffix in (".py", ".pyc", ".pth", ".so"):
+            rows.append((*path.relative_to(folder).parts[:2],
+                         f"file {path.relative_to(folder).as_posix()}",
+                         ["hands in Python code that the kernel imports before its own"]))
+    return sorted(rows, key=lambda row: row[:2])
 
 
 def undecided(course: str | Path) -> list[tuple[str, str, str, str]]:
