@@ -28,6 +28,13 @@ its "checksum has changed" warning means a student edited a locked cell.  A test
 when the checker accepts the answer (proved, or agreeing at every random point); otherwise
 it fails with the feedback an instructor chose to release (:func:`released`), or with
 :class:`AnswerUndecided` when the checker could not decide (flagged, never a silent 0).
+
+Two commands serve the grading, outside any kernel: ``python -m
+companion.exercises.assignment audit <course>/submitted`` (:func:`audit`) reads the
+submissions before nbgrader runs them and flags code beyond answers (student code runs in the
+test cells' kernel, so no check inside it is tamper-proof), and ``… undecided <course>``
+(:func:`undecided`, :func:`mark_undecided`) lists the undecided cells after ``nbgrader
+autograde`` and marks them for manual grading in its gradebook.
 """
 
 from __future__ import annotations
