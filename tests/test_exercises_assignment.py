@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import collections
 import json
+import os
 import re
+import sys
+from pathlib import Path
 
 import nbformat
 import pytest
@@ -27,10 +30,15 @@ from companion.exercises.assignment import (
     answer_key,
     answer_keys,
     assignment_notebook,
+    audit,
+    audit_cell,
     check_answer,
     draw_numbers,
     export_assignment,
+    main,
+    mark_undecided,
     released,
+    undecided,
 )
 from companion.exercises.variant import describe
 
@@ -266,6 +274,125 @@ def test_a_submission_can_neither_find_the_keys_nor_pose_as_another(course, pyth
     differ = [table["alice"]["keys"][k] != table["bob"]["keys"][k] for k in table["bob"]["keys"]]
     assert any(differ)
     assert [o == "ok" for o in outcomes] == [not d for d in differ]
+
+
+#: The instructor's trial's hostile first answer cell (issue 39): it finds the keys file in the
+#: kernel's start-up environment and takes the student id from the working folder.
+ATTACK = """import os, json, glob
+def _keys_path():
+    for pid in ("self", str(os.getppid())):
+        try:
+            for e in open(f"/proc/{pid}/environ", "rb").read().split(b"\\0"):
+                if e.startswith(b"COMPANION_KEYS="):
+                    return e.split(b"=", 1)[1].decode(), pid
+        except OSError:
+            pass
+    return None, None
+_path, _how = _keys_path()
+_me = os.getcwd().split("/autograded/")[-1].split("/")[0]
+_k = json.load(open(_path))["students"][_me]["typed"] if _path else {}
+"""
+SCRATCH = ("import sympy as sp\nfrom sympy import Matrix\nx, y = sp.symbols('x y')\n"
+           "sp.simplify(sp.sin(x)**2 + sp.cos(x)**2)\nM = Matrix([[x, y], [y, x]])\nM.det()")
+
+
+def test_the_audit_flags_code_beyond_answers_and_passes_answers(course, tmp_path, capsys):
+    """The audit of submitted notebooks (outside the kernel, issue 39): the trial's hostile
+    cell, and the later answers taken from what it read, are flagged; literal answers, blank
+    (released) answer cells and a scratch cell of sympy algebra are not; the command exits 1
+    when a cell is flagged, 0 when none is."""
+    root, path, keys, table = course
+    assert audit_cell("answer_1 = 'm*g*cos(theta)'", "answer_1") == []
+    assert audit_cell("answer_5 = 2", "answer_5") == []
+    assert audit_cell(STUB, "answer_2") == []
+    assert audit_cell(SCRATCH) == []
+    found = audit_cell(ATTACK + "answer_1 = _k.get('C1')", "answer_1")
+    assert {"reads a file (open)", "imports os", "answer_1 is not a literal (line 14)",
+            "defines a function (line 2)"} <= set(found)
+    assert audit_cell("answer_1 = 'u_1'", "answer_2") == ["sets answer_1 (line 1)"]
+    assert audit_cell("!cat /proc/self/environ") == [
+        "does not parse as Python (a magic or shell line?): line 1"]
+    assert audit_cell("x = ().__class__.__base__") == ["reaches .__base__", "reaches .__class__"]
+    assert audit_cell("course._STATE") == ["reaches ._STATE", "uses course"]
+    submitted = tmp_path / "submitted"
+    for student, first in (("alice", ""), ("bob", ATTACK)):
+        notebook = _answered(path, table[student]["typed"])
+        answers = [c for c in notebook.cells if c.metadata["nbgrader"]["solution"]]
+        answers[1].source = STUB  # a blank: left as released
+        if first:
+            answers[0].source = first + "answer_1 = _k.get('C1')"
+            answers[2].source = "answer_3 = _k.get('phiddot')"
+        notebook.cells.insert(3, nbformat.v4.new_code_cell(SCRATCH))
+        folder = submitted / student / "knife_edge"
+        folder.mkdir(parents=True)
+        nbformat.write(notebook, folder / "knife_edge.ipynb")
+    rows = audit(submitted)
+    assert [row[:3] for row in rows] == [("bob", "knife_edge", "answer cell 1 (C1)"),
+                                         ("bob", "knife_edge", "answer cell 3 (phiddot)")]
+    assert main(["audit", str(submitted)]) == 1
+    out = capsys.readouterr().out
+    assert "bob knife_edge: answer cell 1 (C1) runs code: " in out and "reads a file" in out
+    assert "2 submitted notebooks audited; 2 cells flagged" in out and "alice" not in out
+    (submitted / "alice" / "knife_edge" / "sympy.py").write_text("import os\n")
+    assert audit(submitted)[0] == ("alice", "knife_edge", "file alice/knife_edge/sympy.py", [
+        "hands in Python code that the kernel imports before its own"])
+    (submitted / "alice" / "knife_edge" / "sympy.py").unlink()
+    (submitted / "bob").rename(tmp_path / "bob")
+    assert main(["audit", str(submitted)]) == 0
+    assert "1 submitted notebooks audited; 0 cells flagged" in capsys.readouterr().out
+
+
+def _autograded(root, outcomes: dict[str, str]) -> None:
+    """An autograded notebook of s001 in nbgrader's layout whose test cells (grade id:
+    error name, or "ok") failed with those errors."""
+    cells = [nbformat.v4.new_code_cell("course.grade(...)", metadata={"nbgrader": {
+        "grade": True, "grade_id": grade_id, "points": 1}}, outputs=[] if ename == "ok" else [
+        nbformat.v4.new_output("error", ename=ename, evalue="…", traceback=[])])
+        for grade_id, ename in outcomes.items()]
+    folder = root / "autograded" / "s001" / "knife_edge"
+    folder.mkdir(parents=True)
+    nbformat.write(nbformat.v4.new_notebook(cells=cells), folder / "knife_edge.ipynb")
+
+
+def test_undecided_cells_are_listed(tmp_path, capsys):
+    """Issue 39 §2: nbgrader scores an undecided cell 0 like a wrong answer; the command
+    lists each one (from the autograded notebooks, no record file needed) and exits 1."""
+    _autograded(tmp_path, {"C1-test": "ok", "vdot-test": "AnswerUndecided",
+                           "lambda-test": "AnswerRejected"})
+    assert undecided(tmp_path) == [("s001", "knife_edge", "knife_edge", "vdot-test")]
+    assert main(["undecided", str(tmp_path)]) == 1
+    assert capsys.readouterr().out == (
+        "s001 knife_edge/knife_edge: vdot-test NEEDS THE INSTRUCTOR (the checker could not "
+        "decide; nbgrader scored it 0)\n1 undecided cells\n")
+
+
+def test_undecided_cells_need_manual_grade_in_nbgrader(tmp_path, monkeypatch):
+    """With nbgrader installed: the undecided cell's grade is marked "needs manual grade" in
+    the gradebook (nbgrader's own autograde had set it False), the others are not."""
+    api = pytest.importorskip("nbgrader.api")
+    # nbgrader makes a gradebook with ``alembic`` from its environment's bin
+    monkeypatch.setenv("PATH", f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
+    url = f"sqlite:///{tmp_path / 'gradebook.db'}"
+    grade_ids = ("C1-test", "vdot-test", "lambda-test")
+    with api.Gradebook(url) as book:
+        book.add_assignment("knife_edge")
+        book.add_notebook("knife_edge", "knife_edge")
+        for grade_id in grade_ids:
+            book.add_grade_cell(grade_id, "knife_edge", "knife_edge", max_score=1,
+                                cell_type="code")
+        book.add_student("s001")
+        book.add_submission("knife_edge", "s001")
+        for grade_id in grade_ids:  # what nbgrader autograde leaves: a score of 0, no flag
+            grade = book.find_grade(grade_id, "knife_edge", "knife_edge", "s001")
+            grade.auto_score, grade.needs_manual_grade = 0, False
+        book.db.commit()
+    _autograded(tmp_path, {"C1-test": "ok", "vdot-test": "AnswerUndecided",
+                           "lambda-test": "AnswerRejected"})
+    mark_undecided(tmp_path, undecided(tmp_path))
+    with api.Gradebook(url) as book:
+        flags = {g: book.find_grade(g, "knife_edge", "knife_edge", "s001").needs_manual_grade
+                 for g in grade_ids}
+    assert flags == {"C1-test": False, "vdot-test": True, "lambda-test": False}
 
 
 @pytest.mark.slow

@@ -16,7 +16,8 @@ first answer, a locked test cell replaced by ``pass``, ``1`` for the other typed
 ``int`` subclass whose ``__eq__`` is always True for every choice) — runs ``nbgrader
 autograde`` one student at a time with ``COMPANION_KEYS`` set (the seconds of each are
 printed), again for the whole class, ``nbgrader export`` and ``nbgrader generate_feedback``,
-and checks what the course relies on: each
+and checks what the course relies on: the audit of the submitted notebooks
+(:func:`~companion.exercises.assignment.audit`) flags the hostile students and no other; each
 exercise's score is the one its answer earns, identical on the second run; nbgrader logs a
 changed checksum for the edited locked cell and for no other; no feedback page holds a key of
 a student who did not type it; two students' keys differ.  It exits 1, naming what failed,
@@ -39,7 +40,7 @@ from pathlib import Path
 import nbformat
 
 from companion import examples
-from companion.exercises.assignment import KEYS_ENV, RECORD_ENV, export_assignment
+from companion.exercises.assignment import KEYS_ENV, RECORD_ENV, audit, export_assignment
 
 ASSIGNMENT = "knife_edge"
 KINDS = ("correct", "mistaken", "blank", "hostile")
@@ -174,6 +175,11 @@ def run(root: Path, students: list[str], *, report=print) -> list[str]:
         folder = root / "submitted" / student / ASSIGNMENT
         folder.mkdir(parents=True)
         nbformat.write(notebook, folder / f"{ASSIGNMENT}.ipynb")
+    flagged = sorted({row[0] for row in audit(root / "submitted")})
+    hostile = [s for s in students if kinds[s] == "hostile"]
+    report(f"the audit of the submissions flags {', '.join(flagged) or 'none'}")
+    if flagged != hostile:
+        failed.append(f"the audit flags {flagged}, expected the hostile {hostile}")
     env = {**os.environ, KEYS_ENV: str(root / "companion-keys" / f"{ASSIGNMENT}.json"),
            RECORD_ENV: str(root / "grade-record.jsonl"),
            "COMPANION_GRADER_IDLE": os.environ.get("COMPANION_GRADER_IDLE", "60")}

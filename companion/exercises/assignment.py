@@ -28,10 +28,18 @@ its "checksum has changed" warning means a student edited a locked cell.  A test
 when the checker accepts the answer (proved, or agreeing at every random point); otherwise
 it fails with the feedback an instructor chose to release (:func:`released`), or with
 :class:`AnswerUndecided` when the checker could not decide (flagged, never a silent 0).
+
+Two commands serve the grading, outside any kernel: ``python -m
+companion.exercises.assignment audit <course>/submitted`` (:func:`audit`) reads the
+submissions before nbgrader runs them and flags code beyond answers (student code runs in the
+test cells' kernel, so no check inside it is tamper-proof), and ``… undecided <course>``
+(:func:`undecided`, :func:`mark_undecided`) lists the undecided cells after ``nbgrader
+autograde`` and marks them for manual grading in its gradebook.
 """
 
 from __future__ import annotations
 
+import ast
 import json
 import math
 import os
@@ -472,3 +480,195 @@ def export_assignment(exercise_set: ExerciseSet, path: str | Path,
           f"and the answer keys of {len(students)} students to {keys}; autograde with "
           f"{KEYS_ENV}={keys} in nbgrader's environment")
     return path
+
+
+#: Calls an audited cell may not make: they read files, run code or reach a kernel's state.
+_RISKY_CALLS = {"open": "reads a file (open)", "__import__": "imports by __import__",
+                "exec": "runs code (exec)", "eval": "runs code (eval)",
+                "compile": "compiles code", "getattr": "reaches attributes (getattr)",
+                "setattr": "sets attributes (setattr)", "globals": "reads globals()",
+                "locals": "reads locals()", "vars": "reads vars()", "breakpoint": "breakpoint"}
+#: Names of the kernel's own state a student's cell has no reason to touch (``course`` is the
+#: module the locked cells import; the others are modules a cell could reach without import).
+_RISKY_NAMES = {"course", "os", "sys", "subprocess", "importlib", "builtins", "pathlib",
+                "shutil", "glob", "io", "companion", "get_ipython"}
+
+#: What an answer cell's statement other than ``answer_k = <literal>`` does, by its ast class.
+_STATEMENTS = {"FunctionDef": "defines a function", "ClassDef": "defines a class",
+               "Expr": "evaluates an expression", "Assign": "sets other names",
+               "AugAssign": "changes a name", "Try": "runs a try block", "For": "runs a loop",
+               "While": "runs a loop", "If": "runs an if block", "With": "runs a with block"}
+
+
+def _literal(node: ast.expr) -> bool:
+    """Whether ``node`` is a literal answer: a string or number, negated or not, or a tuple or
+    list of them."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        node = node.operand
+    if isinstance(node, (ast.Tuple, ast.List)):
+        return all(_literal(n) for n in node.elts)
+    return isinstance(node, ast.Constant) and isinstance(node.value, (str, int, float, complex))
+
+
+def _blank(statement: ast.stmt) -> bool:
+    """nbgrader's stub of a released answer cell: ``raise NotImplementedError()``."""
+    return (isinstance(statement, ast.Raise) and isinstance(statement.exc, ast.Call)
+            and isinstance(statement.exc.func, ast.Name)
+            and statement.exc.func.id == "NotImplementedError")
+
+
+def audit_cell(source: str, variable: str | None = None) -> list[str]:
+    """What a student's code cell does beyond answering, read with :mod:`ast` (never run).
+
+    For an answer cell (``variable``: its ``answer_k``) anything but ``variable = <literal>``
+    (text, a number, a tuple or list of them) or nbgrader's blank stub; for a cell the student
+    added (``variable`` None) imports other than sympy, calls that read files or run code
+    (:data:`_RISKY_CALLS`), dunder or private attributes, and the modules and companion state
+    of :data:`_RISKY_NAMES`.  A cell that does not parse as Python (an IPython magic or
+    ``!`` shell line) is flagged too.  Empty when the cell is harmless.
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError as error:
+        return [f"does not parse as Python (a magic or shell line?): line {error.lineno}"]
+    found = []
+    if variable is not None:
+        for statement in tree.body:
+            if _blank(statement):
+                continue
+            if (isinstance(statement, ast.Assign) and len(statement.targets) == 1
+                    and isinstance(statement.targets[0], ast.Name)):
+                name = statement.targets[0].id
+                if name != variable:
+                    found.append(f"sets {name} (line {statement.lineno})")
+                elif not _literal(statement.value):
+                    found.append(f"{name} is not a literal (line {statement.lineno})")
+            elif not isinstance(statement, (ast.Import, ast.ImportFrom)):
+                kind = type(statement).__name__
+                found.append(f"{_STATEMENTS.get(kind, f'runs a {kind} statement')} "
+                             f"(line {statement.lineno})")
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or "."])
+            found += [f"imports {n}" for n in names
+                      if variable is not None or n.split(".")[0] != "sympy"]
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                and node.func.id in _RISKY_CALLS:
+            found.append(_RISKY_CALLS[node.func.id])
+        elif isinstance(node, ast.Attribute) and node.attr.startswith("_"):
+            found.append(f"reaches .{node.attr}")
+        elif isinstance(node, ast.Name) and (node.id in _RISKY_NAMES
+                                             or node.id.startswith("__")):
+            found.append(f"uses {node.id}")
+    return list(dict.fromkeys(found))
+
+
+def audit(folder: str | Path) -> list[tuple[str, str, str, list[str]]]:
+    """Audit the notebooks under nbgrader's ``<course>/submitted`` (``folder``) before
+    ``nbgrader autograde`` runs them: each ``<student>/<assignment>/*.ipynb``'s answer cells
+    and the code cells the student added, read by :func:`audit_cell`.  One row per flagged
+    cell: student, assignment, the cell ("answer cell 2 (vdot)" or "added cell 5"), what it
+    does; and each Python file handed in beside the notebook (the kernel runs in that folder,
+    so a ``sympy.py`` there would be imported in place of sympy).  Locked cells are not read:
+    nbgrader restores them from the source."""
+    rows = []
+    for path in sorted(Path(folder).glob("*/*/*.ipynb")):
+        student, assignment = path.parent.parent.name, path.parent.name
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        number = 0
+        for index, cell in enumerate(cells, start=1):
+            meta = cell.get("metadata", {}).get("nbgrader")
+            source = "".join(cell.get("source", ""))
+            if cell.get("cell_type") != "code" or (meta and not meta.get("solution")):
+                continue
+            if meta:  # an answer cell: the exercise's own variable, numbered as exported
+                number += 1
+                key = meta.get("grade_id", "").removeprefix(f"{assignment}-")
+                where, found = (f"answer cell {number} ({key.removesuffix('-answer')})",
+                                audit_cell(source, f"answer_{number}"))
+            else:
+                where, found = f"added cell {index}", audit_cell(source)
+            if found:
+                rows.append((student, assignment, where, found))
+    for path in Path(folder).glob("*/*/**/*"):  # a sympy.py there would shadow sympy
+        if path.suffix in (".py", ".pyc", ".pth", ".so"):
+            rows.append((*path.relative_to(folder).parts[:2],
+                         f"file {path.relative_to(folder).as_posix()}",
+                         ["hands in Python code that the kernel imports before its own"]))
+    return sorted(rows, key=lambda row: row[:2])
+
+
+def undecided(course: str | Path) -> list[tuple[str, str, str, str]]:
+    """The test cells that :class:`AnswerUndecided` failed in nbgrader's
+    ``<course>/autograded`` notebooks (nbgrader scores them 0 like any failed test): student,
+    assignment, notebook, grade id."""
+    rows = []
+    for path in sorted(Path(course).glob("autograded/*/*/*.ipynb")):
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            meta = cell.get("metadata", {}).get("nbgrader", {})
+            if meta.get("grade") and any(o.get("ename") == AnswerUndecided.__name__
+                                         for o in cell.get("outputs", ())):
+                rows.append((path.parent.parent.name, path.parent.name, path.stem,
+                             meta["grade_id"]))
+    return rows
+
+
+def mark_undecided(course: str | Path, rows: Sequence[tuple[str, str, str, str]]) -> None:
+    """Mark the grades of :func:`undecided` cells "needs manual grade" in nbgrader's gradebook
+    ``<course>/gradebook.db`` (its public :class:`nbgrader.api.Gradebook`, as nbgrader's own
+    autograder does), so that the formgrader lists them for the instructor.  ``nbgrader
+    autograde`` clears the mark again: run this after every autograde."""
+    from nbgrader.api import Gradebook
+
+    with Gradebook(f"sqlite:///{Path(course).resolve() / 'gradebook.db'}") as book:
+        for student, assignment, notebook, grade_id in rows:
+            book.find_grade(grade_id, notebook, assignment, student).needs_manual_grade = True
+        book.db.commit()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m companion.exercises.assignment audit <course>/submitted``: print what each
+    submission's cells do beyond answering (:func:`audit`); ``… undecided <course>``: list the
+    autograded cells the checker could not decide (:func:`undecided`) and, where nbgrader is
+    installed, mark them in the gradebook (:func:`mark_undecided`).  Exit 1 when a cell is
+    flagged or undecided."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m companion.exercises.assignment")
+    parser.add_argument("command", choices=["audit", "undecided"])
+    parser.add_argument("folder", type=Path,
+                        help="nbgrader's <course>/submitted (audit) or <course> (undecided)")
+    args = parser.parse_args(argv)
+    if not args.folder.is_dir():
+        parser.error(f"{args.folder} is not a folder: give nbgrader's <course>/submitted "
+                     "(audit) or <course> (undecided)")
+    if args.command == "undecided":
+        return _report_undecided(args.folder)
+    rows = audit(args.folder)
+    for student, assignment, where, found in rows:
+        print(f"{student} {assignment}: {where} runs code: {', '.join(found)}")
+    count = len(list(args.folder.glob("*/*/*.ipynb")))
+    print(f"{count} submitted notebooks audited; {len(rows)} cells flagged"
+          + (" — read them before nbgrader autograde runs them" if rows else ""))
+    return 1 if rows else 0
+
+
+def _report_undecided(course: Path) -> int:
+    rows = undecided(course)
+    for student, assignment, notebook, grade_id in rows:
+        print(f"{student} {assignment}/{notebook}: {grade_id} NEEDS THE INSTRUCTOR "
+              "(the checker could not decide; nbgrader scored it 0)")
+    note = ""
+    if rows and (course / "gradebook.db").is_file():
+        try:
+            mark_undecided(course, rows)
+            note = "; marked 'needs manual grade' in gradebook.db"
+        except ImportError:
+            note = "; nbgrader is not installed here: run this beside it to mark them"
+    print(f"{len(rows)} undecided cells{note}")
+    return 1 if rows else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
