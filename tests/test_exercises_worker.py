@@ -559,3 +559,20 @@ def test_worker_server_overrun_kills_only_that_worker(server_env, monkeypatch):
     finally:
         own.close()
     _await_gone(server)
+
+
+def test_the_server_socket_is_named_after_the_whole_package(monkeypatch):
+    """A worker server imports the package when it starts and outlives kernels; a request may
+    name any module (an exercise's, the assignment's). Named after worker.py, check.py and
+    parse.py alone, a server left from before an edit elsewhere served the new code's kernels
+    and every check died unpickling ("more memory or time than allowed")."""
+    read = []
+    original = Path.read_bytes
+    monkeypatch.setattr(Path, "read_bytes", lambda self: read.append(self) or original(self))
+    worker._source_digest.cache_clear()
+    try:
+        worker.server_path()
+    finally:
+        worker._source_digest.cache_clear()
+    package = Path(worker.__file__).resolve().parents[1]
+    assert set(read) == set(package.rglob("*.py"))

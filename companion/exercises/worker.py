@@ -92,16 +92,21 @@ def use_server() -> bool:
     return value in ("1", "true", "yes") or bool(os.environ.get("NBGRADER_EXECUTION"))
 
 
-def server_path() -> Path:
-    """The worker server's socket: in a directory of this user's only, named after the
-    interpreter and the source of the checker, so a kernel never gets another code's worker."""
+@functools.cache  # the source as this kernel first found it
+def _source_digest() -> str:
     import hashlib
 
-    here = Path(__file__).resolve().parent
     digest = hashlib.sha256(sys.executable.encode())
-    for name in ("worker.py", "check.py", "parse.py"):
-        digest.update((here / name).read_bytes())
-    name = f"companion-grader-{os.getuid()}/{digest.hexdigest()[:16]}.sock"
+    for source in sorted(Path(__file__).resolve().parents[1].rglob("*.py")):
+        digest.update(source.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def server_path() -> Path:
+    """The worker server's socket: in a directory of this user's only, named after the
+    interpreter and the package's source (a request may name any of its modules, which the
+    server imported when it started), so a kernel never gets another code's worker."""
+    name = f"companion-grader-{os.getuid()}/{_source_digest()}.sock"
     base = Path(os.environ.get("XDG_RUNTIME_DIR") or "/tmp")
     if len(bytes(base / name)) > 107:  # longer than a Unix socket's path may be
         base = Path("/tmp")
