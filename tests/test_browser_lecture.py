@@ -311,6 +311,79 @@ def test_keys_work_from_the_first_press(lecture_voila, browser):
         page.close(run_before_unload=True)
 
 
+#: Where each explorer's top is, which explorer's presets were clicked (recorded in the page,
+#: capturing), which scene holds the focus (-1: none) and the page's scroll position.
+_WHERE = (f"() => ({{tops: [...document.querySelectorAll('.{lb.EXPLORER_CLASS}')]"
+          ".map(e => Math.round(e.getBoundingClientRect().top)), clicks: window.__presetClicks,"
+          f" focus: [...document.querySelectorAll('.{lb.SCENE_CLASS}')]"
+          ".findIndex(s => s.contains(document.activeElement)),"
+          " scroll: document.getElementById('rendered_cells').scrollTop"
+          " + document.scrollingElement.scrollTop})")
+_RECORD_CLICKS = (f"() => {{ window.__presetClicks = []; document.addEventListener('click', e =>"
+                  f" {{ const p = e.target.closest && e.target.closest('.companion-preset');"
+                  f" if (p) window.__presetClicks.push([...document.querySelectorAll("
+                  f"'.{lb.EXPLORER_CLASS}')].indexOf(p.closest('.{lb.EXPLORER_CLASS}'))); }},"
+                  " true); }")
+
+
+def test_a_preset_key_goes_to_the_explorer_on_screen(lecture_voila, browser):
+    """Issue 39's trial: with N to euler's first explorer, keys 2, 1 and space there, then N
+    on to the second explorer (no scene), key 1 pressed the first explorer's preset again
+    (its scene, off the screen, kept the focus) and the page jumped.  Now it presses the
+    second's, the focus leaves the scene off the screen, the page stays; space there (no
+    scene in view) does nothing: no preset, no jump."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    errors: list[str] = []
+    lb.collect_page_errors(page, errors)
+    try:
+        page.goto(lecture_voila.link("voila/render/chapters/greenwood-04/euler-rigid-body.ipynb"),
+                  timeout=180_000)
+        page.wait_for_selector(f".{lb.EXPLORER_CLASS} canvas", timeout=180_000)
+        page.wait_for_function(f"() => document.querySelectorAll('.{lb.EXPLORER_CLASS}')"
+                               ".length >= 2", timeout=120_000)
+        page.evaluate(_RECORD_CLICKS)
+
+        def next_until(explorer: int, below: int) -> None:
+            """N until that explorer's top is above ``below`` px (at most 30 presses)."""
+            for _ in range(30):
+                if page.evaluate(_WHERE)["tops"][explorer] < below:
+                    return
+                page.keyboard.press("n")
+                page.wait_for_timeout(300)
+            raise AssertionError(f"N never brought explorer {explorer} up: {page.evaluate(_WHERE)}")
+
+        next_until(0, 1000)
+        for key in ("2", "1"):
+            page.keyboard.press(key)
+            page.wait_for_timeout(2000)
+        assert page.evaluate(_WHERE)["clicks"] == [0, 0]
+        page.keyboard.press(" ")
+        page.wait_for_timeout(2000)
+        next_until(1, 400)
+        where = page.evaluate(_WHERE)
+        assert where["tops"][0] < 0 and where["focus"] == 0, where  # the trial's state
+
+        before = page.locator(f".{lb.EXPLORER_CLASS}").nth(1).inner_text()
+        page.keyboard.press("1")  # the second explorer's first preset: the tennis racket
+        page.wait_for_function(
+            f"(before) => {{ const t = document.querySelectorAll('.{lb.EXPLORER_CLASS}')[1]"
+            ".innerText; return t !== before && t.includes('middle axis'); }",
+            arg=before, timeout=30_000)
+        after = page.evaluate(_WHERE)
+        assert after["clicks"] == [0, 0, 1], after
+        assert after["focus"] == -1, after  # not left in the first explorer's scene
+        assert abs(after["scroll"] - where["scroll"]) <= 2, (where, after)
+
+        page.keyboard.press(" ")
+        page.wait_for_timeout(1000)
+        spaced = page.evaluate(_WHERE)
+        assert spaced["clicks"] == [0, 0, 1] and spaced["focus"] == -1, spaced
+        assert abs(spaced["scroll"] - where["scroll"]) <= 2, (where, spaced)
+        assert not errors, errors
+    finally:
+        page.close(run_before_unload=True)
+
+
 #: The first slider handle of the first explorer: its value and whether it has the focus.
 _HANDLE = (f"() => {{ const h = document.querySelector('.{lb.EXPLORER_CLASS} .noUi-handle');"
            " return [h.getAttribute('aria-valuenow'), document.activeElement === h]; }")
