@@ -569,6 +569,11 @@ _ANSWERS = """() => [...document.querySelectorAll(
     '#rendered_cells .jp-MarkdownCell .celltag_answers-prediction')].map(m => m.closest('.jp-Cell'))
   .map(c => ({held: c.classList.contains('companion-held'), text: c.innerText,
               top: Math.round(c.getBoundingClientRect().top)}))"""
+#: The heights of the code cells tagged answers-prediction that are no explorer (a check they
+#: print: euler's λ² of each axis, under the second explorer's answer).
+_CHECKS = ("() => [...document.querySelectorAll('#rendered_cells .jp-CodeCell"
+           f".celltag_answers-prediction')].filter(c => !c.querySelector('.{lb.EXPLORER_CLASS}'))"
+           ".map(c => c.getBoundingClientRect().height)")
 #: The presenter notes' cells (tagged presenter-notes), and how many of them show.
 _NOTES = """() => { const notes = [...document.querySelectorAll('.celltag_presenter-notes')];
   return [notes.length, notes.filter(n => n.closest('.jp-Cell').getBoundingClientRect().height
@@ -579,7 +584,9 @@ def test_the_answer_to_a_prediction_waits_for_the_play(lecture_voila, browser):
     """euler-rigid-body: the "What happened" cell under an explorer is held back (its text
     not on the page) while the explorer hides a predict preset's outcome — both explorers
     open so, and key 1 keeps the first so — and shows in place once the outcome is
-    revealed; N then goes straight to it, from the scene that key 1 gave the focus too."""
+    revealed; N then goes straight to it, from the scene that key 1 gave the focus too.  The
+    code cell printing the second answer's λ² is held with that answer until its explorer is
+    revealed."""
     page = browser.new_page(viewport={"width": 1920, "height": 1080})
     errors: list[str] = []
     lb.collect_page_errors(page, errors)
@@ -593,6 +600,7 @@ def test_the_answer_to_a_prediction_waits_for_the_play(lecture_voila, browser):
         # both explorers open asking, each on its predict preset (the first no longer on
         # the tennis-racket flip played, its status counting the flips)
         assert not any("What happened" in a["text"] for a in page.evaluate(_ANSWERS))
+        assert page.evaluate(_CHECKS) == [0], "the λ² check printed before the play"
 
         page.evaluate(f"() => document.querySelector('.{lb.EXPLORER_CLASS}')"
                       ".scrollIntoView({block: 'start'})")
@@ -609,6 +617,10 @@ def test_the_answer_to_a_prediction_waits_for_the_play(lecture_voila, browser):
         page.keyboard.press("n")
         page.wait_for_timeout(300)
         assert abs(page.evaluate(_ANSWERS)[0]["top"]) < 40, page.evaluate(_ANSWERS)
+        assert page.evaluate(_CHECKS) == [0]  # the second explorer still asks
+        page.locator(f".{lb.EXPLORER_CLASS}").nth(1).get_by_role(
+            "button", name="reveal the outcome").click()
+        page.wait_for_function(f"() => ({_CHECKS})().every(h => h > 0)", timeout=30_000)
         assert errors == []
     finally:
         page.close(run_before_unload=True)
