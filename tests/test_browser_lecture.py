@@ -353,6 +353,8 @@ def test_a_preset_key_goes_to_the_explorer_on_screen(lecture_voila, browser):
             raise AssertionError(f"N never brought explorer {explorer} up: {page.evaluate(_WHERE)}")
 
         next_until(0, 1000)
+        # the scene's own hint names the preset keys: its explorer has presets
+        assert "1–9 presets" in page.inner_text(f".{lb.SCENE_CLASS} .companion-scene-keys")
         for key in ("2", "1"):
             page.keyboard.press(key)
             page.wait_for_timeout(2000)
