@@ -311,6 +311,81 @@ def test_keys_work_from_the_first_press(lecture_voila, browser):
         page.close(run_before_unload=True)
 
 
+#: Where each explorer's top is, which explorer's presets were clicked (recorded in the page,
+#: capturing), which scene holds the focus (-1: none) and the page's scroll position.
+_WHERE = (f"() => ({{tops: [...document.querySelectorAll('.{lb.EXPLORER_CLASS}')]"
+          ".map(e => Math.round(e.getBoundingClientRect().top)), clicks: window.__presetClicks,"
+          f" focus: [...document.querySelectorAll('.{lb.SCENE_CLASS}')]"
+          ".findIndex(s => s.contains(document.activeElement)),"
+          " scroll: document.getElementById('rendered_cells').scrollTop"
+          " + document.scrollingElement.scrollTop})")
+_RECORD_CLICKS = (f"() => {{ window.__presetClicks = []; document.addEventListener('click', e =>"
+                  f" {{ const p = e.target.closest && e.target.closest('.companion-preset');"
+                  f" if (p) window.__presetClicks.push([...document.querySelectorAll("
+                  f"'.{lb.EXPLORER_CLASS}')].indexOf(p.closest('.{lb.EXPLORER_CLASS}'))); }},"
+                  " true); }")
+
+
+def test_a_preset_key_goes_to_the_explorer_on_screen(lecture_voila, browser):
+    """Issue 39's trial: with N to euler's first explorer, keys 2, 1 and space there, then N
+    on to the second explorer (no scene), key 1 pressed the first explorer's preset again
+    (its scene, off the screen, kept the focus) and the page jumped.  Now it presses the
+    second's, the focus leaves the scene off the screen, the page stays; space there (no
+    scene in view) does nothing: no preset, no jump."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    errors: list[str] = []
+    lb.collect_page_errors(page, errors)
+    try:
+        page.goto(lecture_voila.link("voila/render/chapters/greenwood-04/euler-rigid-body.ipynb"),
+                  timeout=180_000)
+        page.wait_for_selector(f".{lb.EXPLORER_CLASS} canvas", timeout=180_000)
+        page.wait_for_function(f"() => document.querySelectorAll('.{lb.EXPLORER_CLASS}')"
+                               ".length >= 2", timeout=120_000)
+        page.evaluate(_RECORD_CLICKS)
+
+        def next_until(explorer: int, below: int) -> None:
+            """N until that explorer's top is above ``below`` px (at most 30 presses)."""
+            for _ in range(30):
+                if page.evaluate(_WHERE)["tops"][explorer] < below:
+                    return
+                page.keyboard.press("n")
+                page.wait_for_timeout(300)
+            raise AssertionError(f"N never brought explorer {explorer} up: {page.evaluate(_WHERE)}")
+
+        next_until(0, 1000)
+        # the scene's own hint names the preset keys: its explorer has presets
+        assert "1–9 presets" in page.inner_text(f".{lb.SCENE_CLASS} .companion-scene-keys")
+        for key in ("2", "1"):
+            page.keyboard.press(key)
+            page.wait_for_timeout(2000)
+        assert page.evaluate(_WHERE)["clicks"] == [0, 0]
+        page.keyboard.press(" ")
+        page.wait_for_timeout(2000)
+        next_until(1, 400)
+        where = page.evaluate(_WHERE)
+        assert where["tops"][0] < 0 and where["focus"] == 0, where  # the trial's state
+
+        before = page.locator(f".{lb.EXPLORER_CLASS}").nth(1).inner_text()
+        page.keyboard.press("1")  # the second explorer's first preset: the tennis racket
+        page.wait_for_function(
+            f"(before) => {{ const t = document.querySelectorAll('.{lb.EXPLORER_CLASS}')[1]"
+            ".innerText; return t !== before && t.includes('middle axis'); }",
+            arg=before, timeout=30_000)
+        after = page.evaluate(_WHERE)
+        assert after["clicks"] == [0, 0, 1], after
+        assert after["focus"] == -1, after  # not left in the first explorer's scene
+        assert abs(after["scroll"] - where["scroll"]) <= 2, (where, after)
+
+        page.keyboard.press(" ")
+        page.wait_for_timeout(1000)
+        spaced = page.evaluate(_WHERE)
+        assert spaced["clicks"] == [0, 0, 1] and spaced["focus"] == -1, spaced
+        assert abs(spaced["scroll"] - where["scroll"]) <= 2, (where, spaced)
+        assert not errors, errors
+    finally:
+        page.close(run_before_unload=True)
+
+
 #: The first slider handle of the first explorer: its value and whether it has the focus.
 _HANDLE = (f"() => {{ const h = document.querySelector('.{lb.EXPLORER_CLASS} .noUi-handle');"
            " return [h.getAttribute('aria-valuenow'), document.activeElement === h]; }")
@@ -496,6 +571,11 @@ _ANSWERS = """() => [...document.querySelectorAll(
     '#rendered_cells .jp-MarkdownCell .celltag_answers-prediction')].map(m => m.closest('.jp-Cell'))
   .map(c => ({held: c.classList.contains('companion-held'), text: c.innerText,
               top: Math.round(c.getBoundingClientRect().top)}))"""
+#: The heights of the code cells tagged answers-prediction that are no explorer (a check they
+#: print: euler's λ² of each axis, under the second explorer's answer).
+_CHECKS = ("() => [...document.querySelectorAll('#rendered_cells .jp-CodeCell"
+           f".celltag_answers-prediction')].filter(c => !c.querySelector('.{lb.EXPLORER_CLASS}'))"
+           ".map(c => c.getBoundingClientRect().height)")
 #: The presenter notes' cells (tagged presenter-notes), and how many of them show.
 _NOTES = """() => { const notes = [...document.querySelectorAll('.celltag_presenter-notes')];
   return [notes.length, notes.filter(n => n.closest('.jp-Cell').getBoundingClientRect().height
@@ -506,7 +586,9 @@ def test_the_answer_to_a_prediction_waits_for_the_play(lecture_voila, browser):
     """euler-rigid-body: the "What happened" cell under an explorer is held back (its text
     not on the page) while the explorer hides a predict preset's outcome — both explorers
     open so, and key 1 keeps the first so — and shows in place once the outcome is
-    revealed; N then goes straight to it, from the scene that key 1 gave the focus too."""
+    revealed; N then goes straight to it, from the scene that key 1 gave the focus too.  The
+    code cell printing the second answer's λ² is held with that answer until its explorer is
+    revealed."""
     page = browser.new_page(viewport={"width": 1920, "height": 1080})
     errors: list[str] = []
     lb.collect_page_errors(page, errors)
@@ -520,6 +602,7 @@ def test_the_answer_to_a_prediction_waits_for_the_play(lecture_voila, browser):
         # both explorers open asking, each on its predict preset (the first no longer on
         # the tennis-racket flip played, its status counting the flips)
         assert not any("What happened" in a["text"] for a in page.evaluate(_ANSWERS))
+        assert page.evaluate(_CHECKS) == [0], "the λ² check printed before the play"
 
         page.evaluate(f"() => document.querySelector('.{lb.EXPLORER_CLASS}')"
                       ".scrollIntoView({block: 'start'})")
@@ -536,6 +619,10 @@ def test_the_answer_to_a_prediction_waits_for_the_play(lecture_voila, browser):
         page.keyboard.press("n")
         page.wait_for_timeout(300)
         assert abs(page.evaluate(_ANSWERS)[0]["top"]) < 40, page.evaluate(_ANSWERS)
+        assert page.evaluate(_CHECKS) == [0]  # the second explorer still asks
+        page.locator(f".{lb.EXPLORER_CLASS}").nth(1).get_by_role(
+            "button", name="reveal the outcome").click()
+        page.wait_for_function(f"() => ({_CHECKS})().every(h => h > 0)", timeout=30_000)
         assert errors == []
     finally:
         page.close(run_before_unload=True)

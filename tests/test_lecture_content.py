@@ -195,6 +195,74 @@ def test_no_explorer_answers_a_prediction_before_the_reader_plays():
     assert not answered, f"explorers that open showing the motion a prediction asks: {answered}"
 
 
+def _phrases(text: str, n: int) -> set[tuple[str, ...]]:
+    """Every run of ``n`` words of ``text``, lower case, numbers left out (an equation's
+    number is no outcome; LaTeX's ``\\omega_y`` is a word)."""
+    words = [w for w in re.findall(r"\w+", text.lower()) if not w.isdigit()]
+    return set(zip(*(words[k:] for k in range(n)), strict=False))
+
+
+def _prints(cell) -> bool:
+    """Whether a code cell prints or displays something of its own (not only a widget)."""
+    return bool(re.search(r"\b(print|display)\(", cell.source))
+
+
+def _told_before_answers(path: Path) -> list[str]:
+    """What ``path`` tells of an outcome between a prediction (a markdown cell tagged predict)
+    and the prose that answers it (the next markdown cell tagged answers-prediction): presenter
+    notes sharing a phrase with that answer or with the right option of a predict exercise
+    shown there (four words in a row of the answer, three of the option), and code cells
+    that print before it, unless tagged answers-prediction (the answer is theirs to print);
+    and, when an explorer opens in between, a cell printing just below the answer, before the
+    next prose, not tagged answers-prediction (lecture mode holds the answer back until the
+    explorer has played, and would show that cell's output in its place)."""
+    cells = nbformat.read(path, as_version=4).cells
+    tagged = [set(c.metadata.get("tags", [])) for c in cells]
+    told = []
+    for i, cell in enumerate(cells):
+        if cell.cell_type != "markdown" or "predict" not in tagged[i]:
+            continue
+        ends = [j for j in range(i + 1, len(cells)) if cells[j].cell_type == "markdown"
+                and tagged[j] & {"predict", "answers-prediction"}]
+        if not ends or "answers-prediction" not in tagged[ends[0]]:
+            continue
+        end = ends[0]
+        outcome = _phrases(cells[end].source, 4)
+        for c in cells[i + 1:end]:
+            for name, keywords in literal_calls(c.source) if c.cell_type == "code" else ():
+                keywords.pop("first", None)
+                outcome |= {phrase for e in examples.exercises_shown(name, **keywords)
+                            if getattr(e, "kind", "") == "predict"
+                            for phrase in _phrases(e.options[e.right_index()].label, 3)}
+        for j in range(i + 1, end):
+            said = _phrases(cells[j].source, 3) | _phrases(cells[j].source, 4)
+            if "presenter-notes" in tagged[j] and said & outcome:
+                shared = sorted(" ".join(p) for p in said & outcome)
+                told.append(f"{path.name} cell {j}: presenter notes say {shared[:4]}")
+            elif (cells[j].cell_type == "code" and _prints(cells[j])
+                  and "answers-prediction" not in tagged[j]):
+                told.append(f"{path.name} cell {j}: prints before the answer (cell {end})")
+        if not any(literal_calls(c.source, "explorer") for c in cells[i + 1:end]
+                   if c.cell_type == "code"):
+            continue
+        for j in range(end + 1, len(cells)):
+            if cells[j].cell_type == "markdown":
+                break
+            if _prints(cells[j]) and "answers-prediction" not in tagged[j]:
+                told.append(f"{path.name} cell {j}: prints below the answer (cell {end}),"
+                            " shown in its place in lecture mode")
+    return told
+
+
+def test_no_note_or_output_tells_the_outcome_before_its_answer():
+    """Between a prediction and its answer, presenter notes (visible in JupyterLab and the
+    static book) say what to do, not what happens, and no code cell prints an outcome: not the
+    knife edge's "Show: the turning dies out while v grows", nor its energy drift printed
+    under the explorer while lecture mode held the answer back."""
+    told = [line for path in NOTEBOOKS for line in _told_before_answers(path)]
+    assert not told, "\n".join(told)
+
+
 # ------------------------------------------------------------------ a notebook's outline
 _HEADING = re.compile(r"^ {0,3}(#{1,3})\s+(.+?)\s*#*\s*$", re.M)
 _HTML_HEADING = re.compile(r"<h[1-3][^>]*>(.*?)</h[1-3]>", re.S | re.I)

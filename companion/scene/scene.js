@@ -492,10 +492,10 @@ function label(ctx, text, tip, [ux, uy], px, placed) {
 // notebook that holds them (JupyterLab), in document order.
 const EXPLORER = ".companion-explorer";
 const PRESET = ".companion-preset";
-const KEYS_HELP = "space play/pause · ←/→ scrub · 1–9 presets";
+const KEYS_HELP = "space play/pause · ←/→ scrub";
 // A 3D scene turns by dragging, and without it (WCAG 2.5.7): buttons, and keys A/D (turn) and
 // W/S (tilt), TURN_STEP degrees a press.
-const KEYS_HELP_3D = KEYS_HELP + " · A/D/W/S turn";
+const TURN_HELP = " · A/D/W/S turn";
 const TURN_STEP = 15;
 const TURNS = { a: [-1, 0], d: [1, 0], w: [0, 1], s: [0, -1] };
 
@@ -725,7 +725,10 @@ function render({ model, el }) {
     }
     showCaption();
     turns.hidden = cam.planar;
-    keys.textContent = cam.planar ? KEYS_HELP : KEYS_HELP_3D;
+    // "1–9 presets" only where the explorer above has presets to press.
+    const explorer = explorerBefore(root);
+    keys.textContent = KEYS_HELP + (explorer && explorer.querySelector(PRESET) ? " · 1–9 presets" : "")
+      + (cam.planar ? "" : TURN_HELP);
     root.classList.toggle("companion-scene-lecture", !!model.get("lecture"));
     time = motion.t0; last = null; played = -Infinity; sentPlayed = null;
     watched = false;

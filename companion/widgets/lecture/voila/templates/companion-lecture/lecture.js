@@ -2,8 +2,10 @@
 // front of the room, documented in a small bar at the bottom right.
 //   space play/pause, ←/→ scrub, Home/End: sent to the scene most in view (a scene with the
 //     focus handles them itself, scene.js, brought into view first by space); 1–9 press
-//     that preset of the explorer nearest the screen, with or without a scene (scene.js then
-//     moves the focus to its scene);
+//     that preset of the explorer in view (the one nearest the screen's middle, counting its
+//     scene), with or without a scene (scene.js then moves the focus to its scene).  Focus
+//     left in an explorer or scene scrolled off the screen does not keep these keys: it is
+//     dropped and the key goes to the one in view (space with no scene in view does nothing);
 //   N / PageDown next section, P / PageUp previous section (a clicker's keys): the next or
 //     previous heading of the prose (h1, h2, h3), prediction or answer to one (cells tagged
 //     predict, answers-prediction) scrolled to the top — from the page's top the first press
@@ -12,8 +14,8 @@
 //     the clicker still moves on, where a control the keyboard reached (Tab) keeps its keys
 //     (PageDown/PageUp move an ARIA slider), as does a text field;
 //   ? opens or closes the keys' bar.
-// Predict, play, explain: a prose cell that answers a prediction (tagged answers-prediction)
-// is held back while the explorer above it hides a predict preset's outcome; once the motion
+// Predict, play, explain: a prose cell that answers a prediction (tagged answers-prediction),
+// or a code cell so tagged below the explorer (what it prints answers too), is held back while the explorer above it hides a predict preset's outcome; once the motion
 // has been played (or revealed) it shows in place, and N goes to it next.
 (() => {
   // The page's goodbye: Voilà's beforeunload beacon asks the server to shut the page's kernel
@@ -29,6 +31,8 @@
 
   // A markdown cell's tags are classes of its rendered markdown (nbconvert's lab template).
   const ANSWER = "#rendered_cells .jp-MarkdownCell .celltag_answers-prediction";
+  // A code cell's are the cell's: one after the explorer (a check it prints) is held too.
+  const ANSWER_CODE = "#rendered_cells .jp-CodeCell.celltag_answers-prediction";
   const PREDICT = "#rendered_cells .jp-MarkdownCell .celltag_predict";
   const HEADINGS = [1, 2, 3].map((n) => `#rendered_cells .jp-MarkdownCell h${n}`)
     .concat([PREDICT, ANSWER.replace(".jp-MarkdownCell", ".jp-MarkdownCell:not(.companion-held)")])
@@ -52,16 +56,30 @@
     }
     return best;
   }
-  // The explorer nearest the screen: the one most in view, else the closest to its middle.
-  function nearestExplorer() {
-    let best = null, score = -Infinity;
-    for (const explorer of document.querySelectorAll(EXPLORER)) {
-      const r = explorer.getBoundingClientRect();
-      if (r.height === 0) continue;
-      const seen = inView(explorer);
-      const s = seen > 0 ? seen : -Math.abs((r.top + r.bottom) / 2 - window.innerHeight / 2);
-      if (s > score) { best = explorer; score = s; }
+  // Each explorer with its scene (the next scene before the next explorer), in page order.
+  function stretches() {
+    const found = [];
+    for (const el of document.querySelectorAll(`${EXPLORER}, .companion-scene`)) {
+      if (el.matches(EXPLORER)) found.push({ explorer: el, scene: null, parts: [el] });
+      else if (found.length && !found[found.length - 1].scene) {
+        found[found.length - 1].scene = el; found[found.length - 1].parts.push(el);
+      }
     }
+    return found.filter((s) => shown(s.explorer));
+  }
+  // How far a stretch is from the screen's middle (0 when it spans it): any stretch partly
+  // on the screen is nearer than any off it.
+  function distance(stretch) {
+    const rects = stretch.parts.map((el) => el.getBoundingClientRect());
+    const top = Math.min(...rects.map((r) => r.top)), bottom = Math.max(...rects.map((r) => r.bottom));
+    const middle = window.innerHeight / 2;
+    return Math.max(0, top - middle, middle - bottom);
+  }
+  // The explorer in view: of those on the screen the one nearest its middle (off it, the
+  // nearest one).
+  function nearestStretch() {
+    let best = null;
+    for (const s of stretches()) if (!best || distance(s) < distance(best)) best = s;
     return best;
   }
   // The top of the box that scrolls the page (Voilà's lab template: #rendered_cells, whose
@@ -108,7 +126,7 @@
   let pending = false;
   function holdAnswers() {
     pending = false;
-    for (const tagged of document.querySelectorAll(ANSWER)) {
+    for (const tagged of document.querySelectorAll(`${ANSWER}, ${ANSWER_CODE}`)) {
       const cell = tagged.closest(".jp-Cell"), explorer = answered(cell);
       cell.classList.toggle(HELD, !!explorer && explorer.classList.contains(PREDICTING));
     }
@@ -138,6 +156,19 @@
     target.blur();
     section(step);
   }, true);
+  // A preset or scene key while the focus sits in an explorer or scene that scrolled off the
+  // screen (a preset pressed there, then N): that focus is dropped and the key goes to the
+  // explorer in view, as from the page (its scene.js handler would act off the screen).
+  document.addEventListener("keydown", (event) => {
+    const target = event.target;
+    if (event.ctrlKey || event.metaKey || event.altKey || !target.closest) return;
+    if (!/^[1-9]$/.test(event.key) && !SCENE_KEYS.includes(event.key)) return;
+    const holder = stretches().find((s) => s.parts.some((el) => el.contains(target)));
+    if (!holder || holder.parts.some((el) => inView(el) > 0)) return;
+    target.blur();
+    event.stopPropagation();
+    pageKey(event);
+  }, true);
   // Space plays the scene with the focus (after a preset): on a narrow screen, where the
   // scene went below its explorer's figure, the scene is first brought into view.
   document.addEventListener("keydown", (event) => {
@@ -158,20 +189,27 @@
     if (event.key === "n" || event.key === "PageDown") section(1);
     else if (event.key === "p" || event.key === "PageUp") section(-1);
     else if (event.key === "?") bar.open = !bar.open;
-    else if (/^[1-9]$/.test(event.key)) {
-      const explorer = nearestExplorer();
-      const preset = explorer && explorer.querySelectorAll(PRESET)[Number(event.key) - 1];
-      if (!preset) return;
-      preset.click();
-    } else if (SCENE_KEYS.includes(event.key)) {
-      const scene = currentScene();
-      if (!scene) return;
-      scene.focus({ preventScroll: true });
-      scene.dispatchEvent(new KeyboardEvent("keydown",
-        { key: event.key, shiftKey: event.shiftKey, bubbles: true, cancelable: true }));
-    } else return;
+    else if (!pageKey(event)) return;
     event.preventDefault();
   });
+  // A preset key (to the explorer in view) or a scene key (to the scene most in view; space
+  // with none does nothing, rather than scroll the page away); false for any other key.
+  function pageKey(event) {
+    if (/^[1-9]$/.test(event.key)) {
+      const stretch = nearestStretch();
+      const preset = stretch && stretch.explorer.querySelectorAll(PRESET)[Number(event.key) - 1];
+      if (preset) preset.click();
+    } else if (SCENE_KEYS.includes(event.key)) {
+      const scene = currentScene();
+      if (scene) {
+        scene.focus({ preventScroll: true });
+        scene.dispatchEvent(new KeyboardEvent("keydown",
+          { key: event.key, shiftKey: event.shiftKey, bubbles: true, cancelable: true }));
+      }
+    } else return false;
+    event.preventDefault();
+    return true;
+  }
 
   // The keys' bar: a small button in the bottom right corner that opens on a click (or "?")
   // into the keys and the section buttons; closed, it takes no room from a scene or figure
