@@ -268,7 +268,7 @@ class Preset:
     Parameters
     ----------
     label
-        The button's text, e.g. ``"tennis-racket flip"``.
+        The button's text, e.g. ``"spin about the middle axis"``.
     values
         Parameter and initial-condition values, by name (the rest keep their defaults).
     prompt

@@ -178,11 +178,11 @@ class EulerBodyView(AnimatedView):
 #: One-click starts for a lecture, with what to predict (Example 4.3's intermediate axis).
 PRESETS = {
     "tennis racket": Preset(
-        "tennis-racket flip", {"omega_x": 0.05, "omega_y": 2.0, "omega_z": 0.05},
+        "spin about the middle axis", {"omega_x": 0.05, "omega_y": 2.0, "omega_z": 0.05},
         "Spun about the middle axis, slightly off: does its spin about y keep its sign?"),
     "smallest axis": Preset(
         "spin about the smallest axis", {"omega_x": 2.0, "omega_y": 0.05, "omega_z": 0.05},
-        "The same spin about the axis of least inertia: does it flip too?"),
+        "The same spin about the axis of least inertia: does its spin keep its sign?"),
 }
 
 

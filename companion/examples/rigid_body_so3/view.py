@@ -99,8 +99,8 @@ class RigidBodyView(AnimatedView):
 #: One-click starts for a lecture, with what to predict.
 PRESETS = {
     "tennis racket": Preset(
-        "tennis-racket flip", {"omega_x": 0.05, "omega_y": 2.0, "omega_z": 0.05},
-        "Spun about the middle axis: how often does the box turn over?"),
+        "spin about the middle axis", {"omega_x": 0.05, "omega_y": 2.0, "omega_z": 0.05},
+        "Spun about the middle axis: does the box keep its attitude, or turn over?"),
     "largest axis": Preset(
         "spin about the largest axis", {"omega_x": 0.05, "omega_y": 0.05, "omega_z": 2.0},
         "Spun about the axis of most inertia: does the box wobble?"),
