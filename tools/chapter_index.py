@@ -125,7 +125,7 @@ def minutes(path: str) -> int:
     nb = json.loads((ROOT / "chapters" / path).read_text(encoding="utf-8"))
     words = sum(len("".join(c["source"]).split()) for c in nb["cells"]
                 if c["cell_type"] == "markdown"
-                and "presenter-notes" not in c["metadata"].get("tags", []))
+                and "presenter-notes" not in c.get("metadata", {}).get("tags", []))
     code = sum(c["cell_type"] == "code" for c in nb["cells"])
     return 5 * math.ceil((words / WORDS_PER_MINUTE + code) / 5)
 
