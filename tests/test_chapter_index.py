@@ -113,7 +113,10 @@ def test_reading_time_follows_the_notebook(tmp_path, monkeypatch):
 
     (tmp_path / "chapters").mkdir()
     cells = [{"cell_type": "markdown", "source": ["word " * 730]},
-             *({"cell_type": "code", "source": ["1"]} for _ in range(4))]
+             *({"cell_type": "code", "source": ["1"]} for _ in range(4)),
+             # the lecturer's notes are not the student's reading
+             {"cell_type": "markdown", "metadata": {"tags": ["presenter-notes"]},
+              "source": ["note " * 900]}]
     (tmp_path / "chapters" / "x.ipynb").write_text(json.dumps({"cells": cells}))
     monkeypatch.setattr(ci, "ROOT", tmp_path)
     assert ci.minutes("x.ipynb") == 15  # 7.3 min of prose + 4 code cells, up to 5 min

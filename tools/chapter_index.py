@@ -120,10 +120,12 @@ WORDS_PER_MINUTE = 100
 
 def minutes(path: str) -> int:
     """Estimated minutes for the notebook at ``chapters/<path>``: its markdown words at
-    :data:`WORDS_PER_MINUTE` plus a minute per code cell, rounded up to 5 minutes."""
+    :data:`WORDS_PER_MINUTE` (not the lecturer's presenter notes) plus a minute per code cell,
+    rounded up to 5 minutes."""
     nb = json.loads((ROOT / "chapters" / path).read_text(encoding="utf-8"))
     words = sum(len("".join(c["source"]).split()) for c in nb["cells"]
-                if c["cell_type"] == "markdown")
+                if c["cell_type"] == "markdown"
+                and "presenter-notes" not in c.get("metadata", {}).get("tags", []))
     code = sum(c["cell_type"] == "code" for c in nb["cells"])
     return 5 * math.ceil((words / WORDS_PER_MINUTE + code) / 5)
 
