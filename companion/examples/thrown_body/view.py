@@ -14,7 +14,7 @@ SIMULATE = {"n_points": 200, "rtol": 1e-10, "atol": 1e-11}
 #: One-click starts for a lecture, with what to predict.
 PRESETS = {
     "flip in flight": Preset(
-        "flip in flight", {"omega_x": 0.2, "omega_y": 8.0, "omega_z": 0.2},
+        "thrown spinning about the middle axis", {"omega_x": 0.2, "omega_y": 8.0, "omega_z": 0.2},
         "Thrown spinning about its middle axis: how many times does it flip before landing?"),
     "no gravity": Preset(
         "no gravity", {"g": 0.0},

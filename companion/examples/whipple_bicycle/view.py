@@ -130,10 +130,10 @@ PRESETS = {
         "Inside the self-stable band, started leaning 0.05 rad: does the bicycle right itself, "
         "and which way does the handlebar turn first?"),
     "weave": Preset(
-        "4.2 m/s: weave", {"u_3": 14.0, "phi": 0.05, "delta": 0.0},
+        "4.2 m/s, leaning", {"u_3": 14.0, "phi": 0.05, "delta": 0.0},
         "Just below the weave speed: does the lean die out, grow steadily or oscillate and grow?"),
     "capsize": Preset(
-        "9 m/s: capsize", {"u_3": 30.0, "phi": 0.05, "delta": 0.0},
+        "9 m/s, leaning", {"u_3": 30.0, "phi": 0.05, "delta": 0.0},
         "Above the capsize speed: how fast does the lean grow compared with the weave?"),
 }
 
