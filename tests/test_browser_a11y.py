@@ -22,6 +22,8 @@ import accessibility as a11y
 import lab_browser as lb
 import pytest
 
+from companion.widgets.explorer import PREDICTING_CLASS
+
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = "chapters/greenwood-04/knife-edge.ipynb"
 
@@ -44,6 +46,13 @@ def page(lab, browser):
     lb.run_all_cells(page, run, timeout=300)
     page.wait_for_selector(f"{FIGURE}[role=img]", timeout=120_000)
     page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+    # the first explorer opens asking for a prediction, its outcome hidden from every reader
+    # alike (test_browser_predict.py): reveal it, as a reader who has answered does
+    page.get_by_role("button", name="reveal the outcome").first.click()
+    page.wait_for_function(f"() => !document.querySelector('{EXPLORER}').classList"
+                           f".contains('{PREDICTING_CLASS}') && document.querySelector("
+                           f"'{EXPLORER} .companion-status').textContent.includes('simulated')",
+                           timeout=120_000)
     yield page
     context.close()
 
