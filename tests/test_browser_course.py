@@ -82,7 +82,7 @@ def test_landing_page_lists_every_chapter(lecture, browser):
         for attempt in (1, 2):
             page.goto(lecture.link("voila/tree"), timeout=60_000)
             try:
-                page.wait_for_selector("text=greenwood-04", timeout=45_000)
+                page.wait_for_selector("text=greenwood-04", timeout=120_000)
                 break
             except PlaywrightTimeout:
                 if attempt == 2:
