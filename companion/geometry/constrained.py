@@ -22,6 +22,7 @@ from companion.geometry.metric import Embedding, geometric
 from companion.numerics import SingularConfigurationError, Trajectory
 from companion.numerics.compile import Program, lambdify_scalar
 from companion.numerics.integrate import compiled_or_lsoda, integrate
+from companion.numerics.trajectory import sampled
 from companion.system import Evaluation, Integrator, OdeIntegrator, Parameter, Setup, System
 
 
@@ -155,9 +156,8 @@ class ConstrainedSystem(System):
         """The numeric Jacobian J(q), shape (n_ambient, n); for q of shape (n, N) a stack
         of shape (N, n_ambient, n)."""
         q = np.asarray(q, dtype=float)
-        entries = np.broadcast_arrays(*self._jacobian(*q, *p), np.empty(q.shape[1:]))[:-1]
-        return np.moveaxis(np.array(entries, dtype=float).reshape(*self.J.shape, *q.shape[1:]),
-                           (0, 1), (-2, -1))
+        entries = sampled(self._jacobian(*q, *p), q.shape[1:])
+        return np.moveaxis(entries.reshape(*self.J.shape, *q.shape[1:]), (0, 1), (-2, -1))
 
     def immersion(self, q: Sequence, p: Sequence[float]):
         """μ = det(JᵀJ)^{1/n} / (tr(JᵀJ)/n) at q (a float), or along q of shape (n, N).
@@ -169,8 +169,7 @@ class ConstrainedSystem(System):
         if np.ndim(q) == 1:
             det, tr = self._gram_scalar(*q, *p)
             return max(det, 0.0) ** (1 / n) * n / tr if tr > 0 else 0.0
-        det, tr = np.broadcast_arrays(*self._gram_numpy(*np.asarray(q, float), *p),
-                                      np.empty(np.shape(q)[1:]))[:2]
+        det, tr = sampled(self._gram_numpy(*np.asarray(q, float), *p), np.shape(q)[1:])
         return np.maximum(det, 0.0) ** (1 / n) * n / np.maximum(tr, 1e-300)
 
     def singular_message(self, where: str) -> str:

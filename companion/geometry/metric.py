@@ -30,11 +30,6 @@ def _square(sigma, what: str = "metric") -> sp.Matrix:
     return sigma
 
 
-def flat(sigma: sp.Matrix, v: Sequence) -> sp.Matrix:
-    """σ♭(v) = σ(v, ·): the 1-form (column) a velocity or acceleration turns into."""
-    return _square(sigma) * sp.Matrix(v)
-
-
 def kinetic_metric(T: sp.Expr, qdot: Sequence[sp.Symbol]) -> sp.Matrix:
     """The metric of a kinetic energy T = ½ q̇ᵀ σ q̇, σ = ∂²T/∂q̇∂q̇."""
     return sp.hessian(inputs.sympify_entry(T, "T"), list(qdot))
@@ -55,12 +50,13 @@ def products_to_sums(e: sp.Expr) -> sp.Expr:
     return sp.expand(TR8(sp.expand(e)))
 
 
-def _trigsimp(e: sp.Expr) -> sp.Expr:
-    return sp.trigsimp(sp.expand(e))
+def flat(sigma: sp.Matrix, v: Sequence) -> sp.Matrix:
+    """σ♭(v) = σ(v, ·): the 1-form (column) a velocity or acceleration turns into."""
+    return _square(sigma) * sp.Matrix(v)
 
 
-def pull_back_metric(sigma: sp.Matrix, J: sp.Matrix, *,
-                     simplify: Callable[[sp.Expr], sp.Expr] = _trigsimp) -> sp.Matrix:
+def pull_back_metric(sigma: sp.Matrix, J: sp.Matrix, *, simplify: Callable[[sp.Expr], sp.Expr]
+                     = lambda e: sp.trigsimp(sp.expand(e))) -> sp.Matrix:
     """Induced metric j*σ = Jᵀ σ J (7.2); entries expanded and trig-simplified (small).
 
     ``simplify`` is applied to every entry (default ``trigsimp`` after ``expand``; pass
@@ -181,7 +177,8 @@ def covariant_equations(
     q, qdot
         Coordinates and the Symbols used for their rates (the speeds of the derivation).
     F
-        Generalized force 1-form (default zero: geodesics).
+        Generalized force 1-form (default zero: geodesics, ∇_{c′}c′ = 0; name the method
+        ``"geodesic"`` then).
     kind
         ``"second"`` shows Γ^i_kl (needs σ⁻¹); ``"first"`` writes the same law as
         σ q̈ + Γ_{j,kl} q̇^k q̇^l = F with the first-kind symbols, with no inverse (fast for
@@ -240,12 +237,6 @@ def covariant_equations(
     return Derivation(method=method, q=q, u=qdot, mass_matrix=sigma, forcing=forcing,
                       kinematics=sp.Matrix(qdot), equations=equations, steps=steps,
                       extra={"christoffel": gamma, "christoffel_kind": kind})
-
-
-def geodesic_equations(sigma: sp.Matrix, q: Sequence[sp.Symbol], qdot: Sequence[sp.Symbol]
-                       ) -> Derivation:
-    """Force-free motion ∇_{c′}c′ = 0 (7.1 with F = 0): q̈ + Γ(q̇, q̇) = 0, as a Derivation."""
-    return covariant_equations(sigma, q, qdot, None, method="geodesic")
 
 
 def ambient_acceleration(embedding: Sequence[sp.Expr], x: Sequence[sp.Symbol],

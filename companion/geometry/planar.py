@@ -40,6 +40,7 @@ from companion.mechanics import inputs
 from companion.mechanics.derivation import Derivation, Step
 from companion.mechanics.methods import Definition, register_method
 from companion.mechanics.quasi_velocities import dot_symbol
+from companion.numerics.trajectory import sampled
 
 #: The name standing for the fixed ground in :meth:`Mechanism.add_joint`.
 GROUND = "ground"
@@ -387,10 +388,9 @@ class NumericMechanism:
     def _by_joint(self, values: list, q) -> tuple[dict[str, np.ndarray], list[np.ndarray]]:
         """``values`` broadcast to the states' shape: a pair per joint {name: (2, N)}, and
         the values after them."""
-        vals = [np.broadcast_to(np.asarray(v, dtype=float), np.shape(q[0])) for v in values]
-        k = 2 * len(self.joint_names)
-        return ({n: np.array(vals[2 * i:2 * i + 2]) for i, n in enumerate(self.joint_names)},
-                vals[k:])
+        vals = sampled(values, np.shape(q[0]))
+        return ({n: vals[2 * i:2 * i + 2] for i, n in enumerate(self.joint_names)},
+                vals[2 * len(self.joint_names):])
 
     def forces(self, q, qdot, qddot, p) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
         """Joint forces {name: (2, N)} and residuals {name: (N,)} for states (n, N)."""
@@ -400,7 +400,7 @@ class NumericMechanism:
     def positions(self, q, p) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
         """Joint points {name: (2, N)} and body poses {name: (3, N)} for configurations q."""
         joints, rest = self._by_joint(self._points(*q, *p), q)
-        return joints, {n: np.array(rest[3 * i:3 * i + 3])
+        return joints, {n: rest[3 * i:3 * i + 3]
                         for i, n in enumerate(self.mechanism.bodies)}
 
 

@@ -19,6 +19,7 @@ import sympy as sp
 from companion.geometry.metric import pull_back_form
 from companion.geometry.planar import Mechanism, NumericMechanism
 from companion.numerics import SingularConfigurationError, Trajectory
+from companion.numerics.trajectory import sampled
 from companion.system import Evaluation, OdeIntegrator, System
 
 #: SciPy's DOP853 compiled with a C right-hand side when a C compiler is found, else LSODA
@@ -81,10 +82,9 @@ def accelerations(system: MechanismSystem, q: np.ndarray, u: np.ndarray, p: Sequ
                   ) -> np.ndarray:
     """q̈ for states q, u of shape (n, N), solving all the M q̈ = f at once."""
     n, N = q.shape
-    vals = [np.broadcast_to(np.asarray(v, dtype=float), (N,))
-            for v in system._numeric_mechanism[1](*q, *u, *p)]
-    M = np.moveaxis(np.array(vals[: n * n]).reshape(n, n, N), -1, 0)
-    f = np.array(vals[n * n:]).T[..., None]
+    vals = sampled(system._numeric_mechanism[1](*q, *u, *p), (N,))
+    M = np.moveaxis(vals[: n * n].reshape(n, n, N), -1, 0)
+    f = vals[n * n:].T[..., None]
     try:
         return np.linalg.solve(M, f)[..., 0].T
     except np.linalg.LinAlgError as exc:

@@ -4,6 +4,7 @@ constraint residuals); what a system evaluates along it is
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -89,4 +90,10 @@ class Trajectory:
         return float(np.max(np.abs(self.residuals[name])))
 
 
-__all__ = ["Trajectory"]
+def sampled(values: Sequence, shape: tuple[int, ...]) -> np.ndarray:
+    """Values of numpy-lambdified expressions at samples (constants come back as scalars) as
+    one array of shape (len(values), *shape)."""
+    return np.array([np.broadcast_to(np.asarray(v, dtype=float), shape) for v in values])
+
+
+__all__ = ["Trajectory", "sampled"]
