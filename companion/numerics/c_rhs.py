@@ -213,24 +213,9 @@ _BUILDING = threading.Lock()
 
 
 class CRightHandSide:
-    """``f(t, x) -> ẋ`` calling the compiled library for fixed parameter values.
-
-    Parameters
-    ----------
-    lib
-        The library (:func:`load`).
-    n, k
-        The state is n coordinates and k speeds.
-    p
-        The parameter values.
-    singular
-        What status 1 of ``rhs`` means (by default: Ψ is singular).
-
-    Attributes
-    ----------
-    nfev
-        Evaluations of the right-hand side by the last :meth:`integrate`.
-    """
+    """``f(t, x) -> ẋ`` calling the compiled library (:func:`load`) for the parameter values
+    ``p``, the state n coordinates and k speeds; ``singular`` says what status 1 of ``rhs``
+    means; ``nfev`` counts the evaluations of the last :meth:`solve_events`."""
 
     def __init__(self, lib: ctypes.CDLL, n: int, k: int, p: Sequence[float],
                  singular: str = "Ψ is singular"):
@@ -265,13 +250,11 @@ class CRightHandSide:
                      guards: int, direction: Sequence[float], terminal: Sequence[bool],
                      max_step: float = np.inf, max_steps: int = 1_000_000,
                      max_events: int = 1000) -> OptimizeResult:
-        """:func:`scipy.integrate.solve_ivp` with ``method="DOP853"``, this ``t_eval`` and
-        events, compiled: the event functions are the C function at address ``guards``
-        (``int guards(double t, const double *x, const double *p, double *g)``, the same
-        statuses as ``rhs``; it writes one value per entry of ``direction``; 0: none), crossing
-        zero in their ``direction``, the ``terminal`` ones stopping the run; steps of at most
-        ``max_step``.  Returns what ``solve_ivp`` does: ``t``, ``y``, ``t_events``,
-        ``y_events``, ``status`` (0: the end reached, 1: a terminal event) and ``nfev``.
+        """:func:`scipy.integrate.solve_ivp` with ``method="DOP853"``, this ``t_eval``,
+        ``max_step`` and events, compiled, returning what it does: the event functions are the
+        C function at address ``guards`` (0: none; ``int guards(double t, const double *x,
+        const double *p, double *g)``, the statuses of ``rhs``, one value per entry of
+        ``direction``), the ``terminal`` ones stopping the run (``status`` 1).
 
         Raises
         ------

@@ -42,13 +42,9 @@ class Guard:
 
 @dataclass(frozen=True)
 class Mode:
-    """A continuous mode: right-hand side and guards.
-
-    ``solve``, when given, integrates a segment in one call: ``solve(t_eval, x0, rtol, atol,
-    max_step)`` returns what ``solve_ivp(rhs, (t_eval[0], t_eval[-1]), x0, method="DOP853",
-    t_eval=t_eval, events=guards, rtol=rtol, atol=atol, max_step=max_step)`` would (a compiled
-    integrator with the guards compiled too:
-    :meth:`companion.numerics.c_rhs.CRightHandSide.solve_events`).
+    """A continuous mode: right-hand side and guards; ``solve(t_eval, x0, rtol, atol,
+    max_step)``, when given, integrates a segment in one call as DOP853 with the guards would
+    (compiled, the guards too: :meth:`companion.numerics.c_rhs.CRightHandSide.solve_events`).
     """
 
     name: str

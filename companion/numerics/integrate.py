@@ -95,24 +95,15 @@ def integrate(rhs: Callable, x0: np.ndarray, t_eval: np.ndarray, *, solver: str 
               rtol: float | None = None, atol: float | None = None,
               events: Sequence[Callable] | CompiledEvents = (), max_step: float = np.inf,
               t_start: float | None = None, strict: bool = True) -> Solution:
-    """Integrate ẋ = rhs(t, x) from ``x0`` at ``t_start`` (default ``t_eval[0]``), sampled
-    at ``t_eval``.
+    """Integrate ẋ = rhs(t, x) from ``x0`` at ``t_start`` (default ``t_eval[0]``, ``"dop853"``
+    only), sampled at ``t_eval``, by ``solver`` (:data:`SOLVERS`: its tolerances are the
+    defaults).
 
-    Parameters
-    ----------
-    rhs
-        ``f(t, x)``; for ``"dop853-c"`` a compiled C right-hand side
-        (:class:`~companion.numerics.c_rhs.CRightHandSide`).
-    solver
-        ``"lsoda"``, ``"dop853"`` or ``"dop853-c"`` (:data:`SOLVERS`).
-    rtol, atol
-        Tolerances (default: the solver's).
-    events, max_step
-        Event functions (``terminal``/``direction`` attributes, as for ``solve_ivp``) for
-        ``"dop853"``, or :class:`CompiledEvents` for ``"dop853-c"``; the longest step.
-    strict
-        Raise when the integration fails; else return the samples so far with a negative
-        ``status`` and the reason in ``message`` (the hybrid simulator records them).
+    ``"dop853-c"`` takes a C right-hand side (:class:`~companion.numerics.c_rhs.
+    CRightHandSide`) and :class:`CompiledEvents`; ``"dop853"`` event functions
+    (``terminal``/``direction`` attributes, as for ``solve_ivp``) and ``strict=False``: the
+    samples so far with a negative ``status`` and the reason in ``message`` instead of an
+    error (the hybrid simulator records them).
 
     Raises
     ------
@@ -131,8 +122,6 @@ def integrate(rhs: Callable, x0: np.ndarray, t_eval: np.ndarray, *, solver: str 
     atol = default_atol if atol is None else atol
     t_eval = np.asarray(t_eval, dtype=float)
     x0 = np.asarray(x0, dtype=float)
-    if t_start is not None and t_start != t_eval[0] and solver != "dop853":
-        raise ValueError(f"{solver} starts at the first sample here: use 'dop853'")
     if solver == "dop853-c":
         if not hasattr(rhs, "integrate"):
             raise ValueError("the integrator 'dop853-c' runs DOP853 compiled with a right-hand "
