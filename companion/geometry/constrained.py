@@ -35,25 +35,18 @@ class ConstrainedSystem(System):
 
     Parameters
     ----------
-    x, xdot
-        Coordinates on the submanifold and the symbols of their rates (also the speeds).
-    embedding
-        j(x): the ambient coordinates as expressions in x.
-    ambient_metric
-        σ in the ambient coordinates (e.g. m·I₃ for a particle).
-    ambient_force
-        F in the ambient coordinates (a 1-form).
+    x, xdot, embedding
+        Coordinates on the submanifold, the symbols of their rates (also the speeds), and
+        j(x), the ambient coordinates as expressions in x.
+    ambient_metric, ambient_force
+        σ (e.g. m·I₃ for a particle) and the 1-form F in the ambient coordinates.
     min_immersion
-        The chart is declared singular where the immersion measure μ of
-        :meth:`immersion` falls below this.
-    ambient, inverse
-        Optional: symbols of the ambient point and x as expressions in them (the chart's
-        inverse), needed to change charts.
-    second_chart
-        Optional ``{"embedding": ..., "inverse": ...}``: another chart of the same surface in
-        the same symbols x.  The simulation then changes chart whenever the current one comes
-        near its singular set (μ < ``ChartIntegrator.switch``) and reports the motion in the
-        first chart.
+        The chart is singular where the immersion measure μ (:meth:`immersion`) is below it.
+    ambient, inverse, second_chart
+        To change charts: the symbols of the ambient point, x in them (the chart's inverse),
+        and ``{"embedding": ..., "inverse": ...}`` of another chart in the same x.  The
+        simulation then changes chart whenever the current one comes near its singular set
+        (μ < ``ChartIntegrator.switch``) and reports the motion in the first chart.
     **kwargs
         Passed to :class:`System` (name, title, parameters, initial, ...).
     """

@@ -104,22 +104,10 @@ def robotics_form(sigma: sp.Matrix, forcing: sp.Matrix, potential: sp.Expr,
     C and g took every velocity and gravity term).  With this C, Ṁ − 2C is skew (passivity):
     (Ṁ − 2C)_ij = Σ_k (∂_j σ_ik − ∂_i σ_jk) q̇^k.
 
-    Parameters
-    ----------
-    sigma, forcing
-        The mass matrix and the right side of σ q̈ = forcing (a derivation's ``mass_matrix``
-        and ``forcing``).
-    potential
-        The potential energy V(q) whose gradient is g.
-    q, qdot
-        Coordinates and rates.
-
-    Returns
-    -------
-    dict
-        ``M``, ``C``, ``g``, ``tau``, ``M_dot_minus_2C`` and ``skew_check`` (its sum with its
-        transpose, zero when it is skew), every entry with products of sines and cosines
-        turned into sums (and τ's fractions cancelled).
+    ``sigma`` and ``forcing`` are a derivation's ``mass_matrix`` and ``forcing``; returns
+    ``M``, ``C``, ``g``, ``tau``, ``M_dot_minus_2C`` and ``skew_check`` (its sum with its
+    transpose, zero when it is skew), every entry with products of sines and cosines turned
+    into sums (and τ's fractions cancelled).
     """
     q = inputs.symbols_list(q, "q")
     qdot = inputs.symbols_list(qdot, "qdot")
@@ -172,13 +160,10 @@ def covariant_equations(
 
     Parameters
     ----------
-    sigma
-        The (possibly pulled-back) kinetic-energy metric in the coordinates q.
-    q, qdot
-        Coordinates and the Symbols used for their rates (the speeds of the derivation).
-    F
-        Generalized force 1-form (default zero: geodesics, ∇_{c′}c′ = 0; name the method
-        ``"geodesic"`` then).
+    sigma, F
+        The (possibly pulled-back) kinetic-energy metric in the coordinates q, and the
+        generalized force 1-form (default zero: geodesics, ∇_{c′}c′ = 0; name the method
+        ``"geodesic"`` then); ``qdot`` are the speeds of the derivation.
     kind
         ``"second"`` shows Γ^i_kl (needs σ⁻¹); ``"first"`` writes the same law as
         σ q̈ + Γ_{j,kl} q̇^k q̇^l = F with the first-kind symbols, with no inverse (fast for

@@ -8,7 +8,7 @@ Simulations add the joint forces of §7.7 and each body's Newton–Euler residua
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import cached_property
 from typing import Any
@@ -31,30 +31,18 @@ MECHANISM_INTEGRATOR = OdeIntegrator(solver="dop853-c", rtol=1e-12, atol=1e-13,
 
 
 class MechanismSystem(System):
-    """A worked example built from a planar mechanism, with speeds u = q̇.
+    """A worked example built from a planar mechanism (bodies, joints and loads), with speeds
+    u = q̇ (its ``qdot`` symbols).
 
     Only a constructor: the mechanism is the system's ``geometry``, its default method
     ``"pull_back"``, its integrator :data:`MECHANISM_INTEGRATOR`, and an observer adds the
-    joint forces and every body's Newton–Euler residuals to each run.
-
-    Parameters
-    ----------
-    mechanism
-        The bodies, joints and loads; its ``qdot`` symbols are the system's speeds.
-    nonnegative
-        Names of parameters that may be zero but not negative (e.g. central inertias of
-        point masses).
-    **kwargs
-        ``name``, ``title``, ``parameters``, ``initial``, ``evaluation`` as for
-        :class:`System` (the energy and the observer are added to its own).
+    joint forces and every body's Newton–Euler residuals to each run; ``kwargs`` as for
+    :class:`System` (the energy and the observer are added to its ``evaluation``).
     """
 
-    def __init__(self, mechanism: Mechanism, *, nonnegative: Iterable[str] = (), **kwargs: Any):
+    def __init__(self, mechanism: Mechanism, **kwargs: Any):
         m = mechanism
         T = m.kinetic_energy()
-        nonnegative = set(nonnegative)
-        kwargs["parameters"] = [replace(p, nonnegative=True) if p.name in nonnegative else p
-                                for p in kwargs.get("parameters", ())]
         own = kwargs.pop("evaluation", None) or Evaluation()
         evaluation = replace(own, invariants={"energy": T + m.potential_energy(),
                                               **(own.invariants or {})},
