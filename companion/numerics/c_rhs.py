@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 import sympy as sp
-from scipy.optimize import OptimizeResult
 
 from companion.numerics import c_dop853
 from companion.numerics.errors import (
@@ -32,6 +31,7 @@ from companion.numerics.errors import (
     SingularConfigurationError,
     StepLimitError,
 )
+from companion.numerics.integrate import Solution
 
 if TYPE_CHECKING:
     from companion.numerics.compile import Program
@@ -240,21 +240,16 @@ class CRightHandSide:
             raise NonFiniteMotionError(f"the accelerations overflow at t = {t:.6g}")
         return out
 
-    def integrate(self, x0: np.ndarray, t_eval: np.ndarray, rtol: float, atol: float,
-                  max_steps: int = 1_000_000) -> np.ndarray:
-        """The states at the times ``t_eval`` (increasing, from the start), shape (n_states,
-        len(t_eval)): :meth:`solve_events` without events, one call for the whole run."""
-        return self.solve_events(x0, t_eval, rtol, atol, 0, (), (), max_steps=max_steps).y
-
     def solve_events(self, x0: np.ndarray, t_eval: np.ndarray, rtol: float, atol: float,
-                     guards: int, direction: Sequence[float], terminal: Sequence[bool],
-                     max_step: float = np.inf, max_steps: int = 1_000_000,
-                     max_events: int = 1000) -> OptimizeResult:
+                     guards: int = 0, direction: Sequence[float] = (),
+                     terminal: Sequence[bool] = (), max_step: float = np.inf,
+                     max_steps: int = 1_000_000, max_events: int = 1000) -> Solution:
         """:func:`scipy.integrate.solve_ivp` with ``method="DOP853"``, this ``t_eval``,
         ``max_step`` and events, compiled, returning what it does: the event functions are the
         C function at address ``guards`` (0: none; ``int guards(double t, const double *x,
         const double *p, double *g)``, the statuses of ``rhs``, one value per entry of
-        ``direction``), the ``terminal`` ones stopping the run (``status`` 1).
+        ``direction``), the ``terminal`` ones stopping the run (``status`` 1); one call for the
+        whole run.
 
         Raises
         ------
@@ -288,13 +283,10 @@ class CRightHandSide:
                        "evaluations)")
         k = n_events.value
         which = event_index[:k]
-        return OptimizeResult(
-            t=t_eval[:n_out.value].copy(), y=out[:n_out.value].T.copy(),
-            t_events=[event_t[:k][which == i] for i in range(ng)],
-            y_events=[event_y[:k][which == i] for i in range(ng)],
-            status=1 if status == 7 else 0, nfev=self.nfev,
-            message="A termination event occurred." if status == 7 else
-            "The solver successfully reached the end of the integration interval.")
+        return Solution(t=t_eval[:n_out.value].copy(), y=out[:n_out.value].T.copy(),
+                        status=1 if status == 7 else 0,
+                        t_events=[event_t[:k][which == i] for i in range(ng)],
+                        y_events=[event_y[:k][which == i] for i in range(ng)])
 
 
 _FAILURES = {

@@ -88,7 +88,7 @@ def _refuse_long_span(probe: dict, t_eval: np.ndarray) -> None:
 def compiled_or_lsoda(rhs: Callable) -> str:
     """``"dop853-c"`` for a right-hand side compiled to C, else ``"lsoda"``: the one fallback,
     for the parts that take C when a compiler is found (``backend="auto"``)."""
-    return "dop853-c" if hasattr(rhs, "integrate") else "lsoda"
+    return "dop853-c" if hasattr(rhs, "solve_events") else "lsoda"
 
 
 def integrate(rhs: Callable, x0: np.ndarray, t_eval: np.ndarray, *, solver: str = "lsoda",
@@ -123,7 +123,7 @@ def integrate(rhs: Callable, x0: np.ndarray, t_eval: np.ndarray, *, solver: str 
     t_eval = np.asarray(t_eval, dtype=float)
     x0 = np.asarray(x0, dtype=float)
     if solver == "dop853-c":
-        if not hasattr(rhs, "integrate"):
+        if not hasattr(rhs, "solve_events"):
             raise ValueError("the integrator 'dop853-c' runs DOP853 compiled with a right-hand "
                              "side compiled to C, and this one is Python: give the integrator "
                              "backend='c' (or 'auto'), or choose 'lsoda' or 'dop853'")
@@ -132,11 +132,10 @@ def integrate(rhs: Callable, x0: np.ndarray, t_eval: np.ndarray, *, solver: str 
                              "for events in Python use 'dop853'")
         compiled = events or CompiledEvents(0, (), ())  # 0: no event functions
         try:
-            sol = rhs.solve_events(x0, t_eval, rtol, atol, compiled.address, compiled.direction,
-                                   compiled.terminal, max_step=max_step)
+            return rhs.solve_events(x0, t_eval, rtol, atol, compiled.address,
+                                    compiled.direction, compiled.terminal, max_step=max_step)
         except StepLimitError as exc:
             raise _too_many_steps(t_eval, "DOP853 compiled: 10⁶ in all") from exc
-        return Solution(sol.t, sol.y, sol.status, sol.message, sol.t_events, sol.y_events)
     if solver == "lsoda":
         if events or np.isfinite(max_step):
             raise ValueError("LSODA here locates no events and takes no max_step: use 'dop853'")
