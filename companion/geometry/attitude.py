@@ -24,9 +24,9 @@ from companion.numerics import Trajectory
 from companion.numerics.compile import Program, lambdify_scalar
 from companion.numerics.integrate import compiled_or_lsoda, integrate
 from companion.numerics.rotations import (
-    euler_angles_from_quaternions,
     quaternion_from_euler_angles,
     quaternion_rate_scalar,
+    rotation_matrices,
 )
 from companion.system import Integrator, Setup, System
 
@@ -126,7 +126,8 @@ class QuaternionAttitude(Integrator):
         traj = Trajectory(t=setup.t, states=states, names=self.state_names(system),
                           params=setup.params)
         quat = traj.states[k:]
-        for s, angle in zip(system.q, euler_angles_from_quaternions(quat), strict=True):
+        for s, angle in zip(system.q, lie.euler_angles_from_rotations(rotation_matrices(quat)),
+                            strict=True):
             traj.series[s.name] = angle
         traj.residuals["quaternion norm − 1"] = np.linalg.norm(quat, axis=0) - 1.0
         setup.guards.evaluate(traj)

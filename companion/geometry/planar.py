@@ -91,16 +91,9 @@ class Load:
 
 
 class Mechanism:
-    """Planar bodies, the joints that constrain them, and the loads on them.
-
-    Parameters
-    ----------
-    q
-        Reduced (generalized) coordinates, plain Symbols.
-    qdot
-        Symbols for their rates; they are the speeds of the derived equations (u = q̇).
-    g
-        Gravitational acceleration along −y (``None``: no gravity).
+    """Planar bodies, the joints that constrain them, and the loads on them: ``q`` the reduced
+    coordinates, ``qdot`` the symbols of their rates (the speeds of the derived equations,
+    u = q̇), ``g`` the gravitational acceleration along −y (``None``: no gravity).
 
     Examples
     --------
