@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from graphlib import CycleError, TopologicalSorter
 
 import numpy as np
 import sympy as sp
@@ -224,24 +225,12 @@ class Mechanism:
     @cached_property
     def _tree(self) -> list[Body]:
         """Bodies ordered outermost first (every body before its parent)."""
-        order, seen = [], set()
-
-        def visit(name: str) -> None:
-            if name in seen:
-                return
-            seen.add(name)
-            for j in self.joints.values():
-                if j.parent == name:
-                    visit(j.child)
-            order.append(self.bodies[name])
-
-        roots = [b for b in self.bodies
-                 if not any(j.child == b and j.parent != GROUND for j in self.joints.values())]
-        for r in roots:
-            visit(r)
-        if len(order) != len(self.bodies):
-            raise ValueError("the joints form a closed loop: only trees are supported")
-        return order
+        carried = {b: [j.child for j in self.joints.values() if j.parent == b]
+                   for b in self.bodies}
+        try:
+            return [self.bodies[b] for b in TopologicalSorter(carried).static_order()]
+        except CycleError:
+            raise ValueError("the joints form a closed loop: only trees are supported") from None
 
     def jacobian(self) -> sp.Matrix:
         """J = ∂f/∂q."""
