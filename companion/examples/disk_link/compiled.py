@@ -82,7 +82,7 @@ def source() -> str:
     names = _names()
     state = [*ct.COORDS, *ct.RATES]
     torque = link_torque(state, BY_NAME, cos=sp.cos)
-    extras = [ct.KIN.slip_velocity(), ct.energy(), *ct.KIN.centre]
+    extras = [ct.relative_velocity()[0], ct.energy(), *ct.CENTRE]
     np_, mu = len(SYMBOLS), SYMBOLS.index(mu_k)
     calls = ", ".join(f"mode_{f}" for f, _ in MODE_MODELS)
     return "\n".join([

@@ -129,8 +129,8 @@ class ContactModes:
     def _extras(self):
         """The energy, v_slip, the disk centre and the contact 1-forms at (x[:8], p)."""
         args = [*ct.COORDS, *ct.RATES, *SYMBOLS]
-        rel = ct.KIN.relative_velocity()
-        exprs = [ct.energy(), rel[0], *ct.KIN.centre, *rel.jacobian(ct.RATES)]
+        rel = ct.relative_velocity()
+        exprs = [ct.energy(), rel[0], *ct.CENTRE, *rel.jacobian(ct.RATES)]
         return lambdify_scalar(args, exprs)
 
     # ------------------------------------------------------------------ inputs
