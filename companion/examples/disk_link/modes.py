@@ -15,8 +15,8 @@ E − W_τ − W_f is conserved on every run.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from functools import cached_property
+from dataclasses import dataclass
+from functools import cache, cached_property
 from typing import Any
 
 import numpy as np
@@ -107,23 +107,16 @@ class ContactModes:
     atol: float = 1e-12
     backend: str = "auto"
     options: tuple[str, ...] = ("link_held", "max_switches")
-    _compiled_modes: dict[str, _ModeNumerics] = field(default_factory=dict, repr=False)
 
     def __post_init__(self):
         if self.backend not in ("python", "c", "auto"):
             raise ValueError(f"backend must be 'python', 'c' or 'auto', got {self.backend!r}")
 
-    def _c_contact(self, p: Sequence[float], held: bool) -> CompiledContact | None:
-        """The modes compiled for this run, or None for the Python evaluation."""
-        if self.backend == "python" or (self.backend == "auto" and c_rhs.compiler() is None):
-            return None
-        return CompiledContact(p, held)
-
-    def _numeric(self, name: str) -> _ModeNumerics:
+    @staticmethod
+    @cache
+    def _numeric(name: str) -> _ModeNumerics:
         """A mode model compiled for numbers, derived and compiled on first use."""
-        if name not in self._compiled_modes:
-            self._compiled_modes[name] = _ModeNumerics(ct.closed_mode(name))
-        return self._compiled_modes[name]
+        return _ModeNumerics(ct.closed_mode(name))
 
     @cached_property
     def _extras(self):
@@ -208,7 +201,8 @@ class ContactModes:
         held = bool(setup.options.get("link_held", False))
         if held:
             x0[4] = 0.0
-        compiled = self._c_contact(p, held)
+        python = self.backend == "python" or (self.backend == "auto" and c_rhs.compiler() is None)
+        compiled = None if python else CompiledContact(p, held)
         modes = self._modes(p, pv, held, compiled)
         mode0, events = ROLLING, []
         if self.hybrid:
