@@ -205,9 +205,10 @@ def mode_model(name: str) -> ModeModel:
 LAMBDA_F = sp.Symbol("lambda_F")
 
 
-@dataclass(frozen=True)
-class ClosedMode:
-    """A mode's equations closed for numbers: A q̈ = b, then the quantities read off q̈.
+@cache
+def closed_mode(name: str) -> tuple[sp.Matrix, sp.Matrix, list[sp.Expr]]:
+    """Mode ``name``'s equations closed for numbers: A q̈ = b, then ``post``, the quantities
+    read off q̈.
 
     In the slipping mode F = λ N with λ = −σ μ_k, and N is linear in the accelerations
     (N = n·q̈ + n₀), so M q̈ = f₀ + b_F F becomes (M − λ b_F nᵀ) q̈ = f₀ + λ b_F n₀; λ (
@@ -215,16 +216,6 @@ class ClosedMode:
     four contact-coordinate accelerations (through the chart), N, F and the θ-row residual
     (the torque a held link needs), in q, q̇, q̈, τ and λ.
     """
-
-    model: ModeModel
-    A: sp.Matrix
-    b: sp.Matrix
-    post: list[sp.Expr]
-
-
-@cache
-def closed_mode(name: str) -> ClosedMode:
-    """The Coulomb-closed equations of mode ``name`` (:class:`ClosedMode`)."""
     model = mode_model(name)
     forcing = model.derivation.forcing
     acc0 = dict.fromkeys(model.qddot, 0)
@@ -235,7 +226,7 @@ def closed_mode(name: str) -> ClosedMode:
     chart_acc = ambient_acceleration(model.chart, model.q, model.qdot, model.qddot)
     tangential = model.tangential if name == "rolling" else LAMBDA_F * model.normal
     residual = (A[0, :] * sp.Matrix(model.qddot))[0] - b[0]
-    return ClosedMode(model, A, b, [*chart_acc, model.normal, tangential, residual])
+    return A, b, [*chart_acc, model.normal, tangential, residual]
 
 
 def potential() -> sp.Expr:

@@ -50,12 +50,13 @@ class _ModeNumerics:
     with every parameter in the order of ``p`` (:data:`.parameters.SYMBOLS`): λ of the Coulomb
     closure is an argument (0 outside the slipping mode)."""
 
-    def __init__(self, closed: ct.ClosedMode):
-        self.model = model = closed.model
+    def __init__(self, name: str):
+        self.model = model = ct.mode_model(name)
         self.n = len(model.q)
+        A, b, post = ct.closed_mode(name)
         args = [*ct.COORDS, *ct.RATES, *SYMBOLS, ct.tau, ct.LAMBDA_F]
-        self._fn = lambdify_scalar(args, [*closed.A, *closed.b])
-        self._post = lambdify_scalar([*args, *model.qddot], closed.post)
+        self._fn = lambdify_scalar(args, [*A, *b])
+        self._post = lambdify_scalar([*args, *model.qddot], post)
 
     def metric(self, x, p) -> np.ndarray:
         """The mode's metric at state x: A without the Coulomb closure (λ = 0)."""
@@ -116,7 +117,7 @@ class ContactModes:
     @cache
     def _numeric(name: str) -> _ModeNumerics:
         """A mode model compiled for numbers, derived and compiled on first use."""
-        return _ModeNumerics(ct.closed_mode(name))
+        return _ModeNumerics(name)
 
     @cached_property
     def _extras(self):
