@@ -158,16 +158,9 @@ def library() -> ctypes.CDLL:
 
 
 class CompiledContact:
-    """The compiled modes for one run's parameter values and held flag.
-
-    Parameters
-    ----------
-    p
-        The parameter values in the order of :data:`.parameters.PARAMETERS` (the model's
-        ``parameter_vector``, or ``Setup.p``), as the C code indexes them.
-    held
-        Whether the link is held at its initial angle.
-    """
+    """The compiled modes for one run: ``p`` the parameter values in the order of
+    :data:`.parameters.PARAMETERS` (the model's ``parameter_vector``, or ``Setup.p``), as the C
+    code indexes them; ``held`` whether the link is held at its initial angle."""
 
     def __init__(self, p: Sequence[float], held: bool):
         if len(p) != len(SYMBOLS):

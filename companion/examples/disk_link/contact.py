@@ -113,21 +113,14 @@ CHARTS: dict[str, tuple[list[sp.Symbol], dict]] = {
 
 @dataclass
 class ModeModel:
-    """The pulled-back model of one contact mode.
+    """The pulled-back model of the contact mode ``name`` ("rolling", "slipping" or
+    "separated") in its coordinates q, rates and accelerations (subsets of θ, s, h, ψ).
 
-    Attributes
-    ----------
-    name
-        "rolling", "slipping" or "separated".
-    q, qdot, qddot
-        The mode's coordinates, rates and accelerations (subsets of θ, s, h, ψ).
-    chart
-        The four contact coordinates (θ, s, h, ψ) as functions of q.
-    derivation
-        Newton's law (7.2) for the pulled-back metric and forces; the forcing contains the
-        friction force F as a symbol in the slipping mode, τ in every mode.
-    normal, tangential
-        N and F on the disk recovered from its Newton–Euler equations, in q, q̇, q̈.
+    ``chart`` gives the four contact coordinates (θ, s, h, ψ) as functions of q;
+    ``derivation`` is Newton's law (7.2) for the pulled-back metric and forces, whose forcing
+    holds τ in every mode and the friction force F as a symbol in the slipping mode;
+    ``normal`` and ``tangential`` are N and F on the disk recovered from its Newton–Euler
+    equations, in q, q̇, q̈.
     """
 
     name: str

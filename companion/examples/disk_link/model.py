@@ -193,16 +193,10 @@ class DiskLink:
                  initial: Mapping[Any, Any] | None = None, *, n_points: int | None = None,
                  rtol: float | None = None, atol: float | None = None,
                  integrator: ContactModes | None = None, **options: Any) -> Trajectory:
-        """The motion (see :meth:`companion.model.Model.simulate`).
-
-        Parameters
-        ----------
-        rtol, atol
-            Tolerances (default: the integrator's).
-        integrator
-            A :class:`ContactModes` (default: :attr:`integrator`).
-        **options
-            ``link_held`` (hold the link at θ₀) and ``max_switches``.
+        """The motion (see :meth:`companion.model.Model.simulate`) by ``integrator``, a
+        :class:`ContactModes` (default :attr:`integrator`, whose tolerances ``rtol``, ``atol``
+        are the defaults); ``options`` are ``link_held`` (hold the link at θ₀) and
+        ``max_switches``.
 
         Raises
         ------
