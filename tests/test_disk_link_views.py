@@ -11,10 +11,7 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
 from companion import examples  # noqa: E402
-from companion.examples.disk_link.view import (  # noqa: E402
-    animated_samples,
-    timeline,
-)
+from companion.examples.disk_link.view import timeline  # noqa: E402
 
 
 @pytest.fixture(scope="module", params=["disk_link_rolling", "disk_link_friction"])
@@ -30,7 +27,7 @@ def test_update_in_place(explorer):
     assert explorer.figure is fig and len(fig.axes) == n_axes and explorer.view.N is line
     np.testing.assert_array_equal(line.get_xdata(), traj.t)
     # every sample is animated, except the rolling model's past its first violation
-    assert explorer.view.play.n_samples == animated_samples(traj)
+    assert explorer.view.play.n_samples == explorer.view.animated_samples(traj)
     if "rolling valid" not in traj.series or np.all(traj["rolling valid"] > 0):
         assert explorer.view.play.n_samples == len(traj.t)
 
@@ -49,7 +46,7 @@ def test_play_moves_the_disk(explorer):
     view = explorer.view
     view.play.show(view.play.n_frames - 1)
     last = explorer.trajectory
-    k = animated_samples(last) - 1
+    k = view.animated_samples(last) - 1
     assert view.disk.center == pytest.approx((last["x_D"][k], last["y_D"][k]))
 
 

@@ -130,20 +130,11 @@ BASELINE = "KanesMethod"
 
 @dataclass(frozen=True)
 class Entry:
-    """One system of the efficiency study.
-
-    Attributes
-    ----------
-    name
-        Its name in the figures.
-    size
-        The abscissa of plots (the chain's number of links; coordinates otherwise).
-    build
-        Builds a fresh :class:`System` (derivations are timed on fresh ones).
-    baseline
-        ``baseline(system)`` builds the same system for sympy's ``KanesMethod``, forms its
-        equations and returns ``(kanes_method, dynamicsymbol → Symbol, dependent speeds)``.
-    """
+    """One system of the efficiency study: its ``name`` in the figures, its ``size`` on the
+    plots' abscissa (the chain's number of links; coordinates otherwise), ``build()``, a fresh
+    :class:`System` (derivations are timed on fresh ones), and ``baseline(system)``, which
+    builds the same system for sympy's ``KanesMethod``, forms its equations and returns
+    ``(kanes_method, dynamicsymbol → Symbol, dependent speeds)``."""
 
     name: str
     size: int

@@ -22,15 +22,8 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Part:
-    """``module:attribute`` of a slice, imported on first call and then called.
-
-    Parameters
-    ----------
-    module
-        Absolute module name, e.g. ``"companion.examples.knife_edge.view"``.
-    attribute
-        The callable in that module, e.g. ``"explorer"``.
-    """
+    """``module:attribute`` of a slice (e.g. ``"companion.examples.knife_edge.view"`` and
+    ``"explorer"``), imported on first call and then called."""
 
     module: str
     attribute: str
@@ -45,21 +38,11 @@ class Part:
 
 @dataclass(frozen=True)
 class Notebook:
-    """A chapter notebook as the index and the README list it.
-
-    Parameters
-    ----------
-    path
-        Relative to ``chapters/``, e.g. ``"greenwood-04/knife-edge.ipynb"``.
-    title
-        The link text, e.g. ``"The knife edge (Example 4.4)"``.
-    source
-        Where the book treats it, e.g. ``"Greenwood §4.3, Example 4.4"``.
-    summary
-        One sentence: what the reader does there.
-    order
-        The place in the book, for sorting: ``(4, 3, 4)`` for Example 4.4 of §4.3.
-    """
+    """A chapter notebook as the index and the README list it: ``path`` relative to
+    ``chapters/`` (``"greenwood-04/knife-edge.ipynb"``), the link text ``title`` (``"The knife
+    edge (Example 4.4)"``), ``source``, where the book treats it (``"Greenwood §4.3, Example
+    4.4"``), ``summary``, one sentence on what the reader does there, and ``order``, the place
+    in the book for sorting (``(4, 3, 4)`` for Example 4.4 of §4.3)."""
 
     path: str
     title: str
@@ -76,12 +59,11 @@ class Notebook:
 
 @dataclass(frozen=True)
 class WorkedExample:
-    """One worked example: its system and everything built on it.
+    """One worked example: its system and everything built on it, under a ``name``
+    (``examples.get(name)``) unique over the list.
 
     Parameters
     ----------
-    name
-        The example's name (``examples.get(name)``), unique over the list.
     system
         Builds a fresh :class:`~companion.system.System`.  Two records may share a system
         (the knife edge of Example 4.4 and the same dumbbell by Kane's form in §4.4).
@@ -134,19 +116,8 @@ def worked_example(package: str, name: str, *, system: str | Part = "system:buil
     """The record of a worked example of the slice ``package``, its parts named
     ``"module:attribute"`` in that slice (``"view:explorer"``: the slice's ``view.explorer``,
     resolved lazily); by default the system is ``system:build`` and the scene ``scene:scene``.
-
-    Parameters
-    ----------
-    package
-        The slice, ``__name__`` of its ``__init__.py``.
-    name
-        The example's name.
-    system, scene, explorer, checks, independent, variants
-        ``"module:attribute"`` of the slice (or a :class:`Part` already made).
-    exercises
-        ``(title, "module:attribute")``.
-    **fields
-        The other fields of :class:`WorkedExample` (notebook, reconstruction, citations).
+    ``package`` is ``__name__`` of the slice's ``__init__.py``; ``exercises`` is ``(title,
+    "module:attribute")``; ``fields`` are the other fields of :class:`WorkedExample`.
     """
     def of(target: str | Part | None) -> Part | None:
         if not isinstance(target, str):

@@ -54,15 +54,16 @@ def _names() -> dict[sp.Symbol, sp.Symbol]:
 def _mode_source(name: str) -> str:
     """``static int mode_<name>(x, p, tau, lam, held, res)``: res = (the four contact
     accelerations, N, F, the θ-row residual)."""
-    closed = ct.closed_mode(name)
-    n = len(closed.model.q)
+    A, b, post = ct.closed_mode(name)
+    qddot = ct.mode_model(name).qddot
+    n = len(qddot)
     names = _names()
-    after = {**names, **{a: sp.Symbol(f"qdd[{i}]") for i, a in enumerate(closed.model.qddot)}}
+    after = {**names, **{a: sp.Symbol(f"qdd[{i}]") for i, a in enumerate(qddot)}}
     return "\n".join([
         f"static int mode_{name}(const double *x, const double *p, double tau, double lam,",
         "                        int held, double *res) {",
         f"    double v[{n * n + n}], qdd[{n}];",
-        "    {", c_rhs.block([*closed.A, *closed.b], "v", names, "a"), "    }",
+        "    {", c_rhs.block([*A, *b], "v", names, "a"), "    }",
         "    if (held) {  /* θ is held: drop its row and column, θ̈ = 0 */",
         f"        double m[{(n - 1) ** 2}], r[{n - 1}];",
         f"        for (int i = 1; i < {n}; i++) {{ r[i - 1] = v[{n * n} + i];",
@@ -71,7 +72,7 @@ def _mode_source(name: str) -> str:
         "        qdd[0] = 0.0;",
         f"        if (!solve({n - 1}, 1, m, r, qdd + 1)) return 1;",
         f"    }} else if (!solve({n}, 1, v, v + {n * n}, qdd)) return 1;",
-        "    {", c_rhs.block(closed.post, "res", after, "b"), "    }",
+        "    {", c_rhs.block(post, "res", after, "b"), "    }",
         "    return 0;",
         "}",
     ])
@@ -82,7 +83,7 @@ def source() -> str:
     names = _names()
     state = [*ct.COORDS, *ct.RATES]
     torque = link_torque(state, BY_NAME, cos=sp.cos)
-    extras = [ct.KIN.slip_velocity(), ct.energy(), *ct.KIN.centre]
+    extras = [ct.relative_velocity()[0], ct.energy(), *ct.CENTRE]
     np_, mu = len(SYMBOLS), SYMBOLS.index(mu_k)
     calls = ", ".join(f"mode_{f}" for f, _ in MODE_MODELS)
     return "\n".join([
@@ -157,16 +158,9 @@ def library() -> ctypes.CDLL:
 
 
 class CompiledContact:
-    """The compiled modes for one run's parameter values and held flag.
-
-    Parameters
-    ----------
-    p
-        The parameter values in the order of :data:`.parameters.PARAMETERS` (the model's
-        ``parameter_vector``, or ``Setup.p``), as the C code indexes them.
-    held
-        Whether the link is held at its initial angle.
-    """
+    """The compiled modes for one run: ``p`` the parameter values in the order of
+    :data:`.parameters.PARAMETERS` (the model's ``parameter_vector``, or ``Setup.p``), as the C
+    code indexes them; ``held`` whether the link is held at its initial angle."""
 
     def __init__(self, p: Sequence[float], held: bool):
         if len(p) != len(SYMBOLS):

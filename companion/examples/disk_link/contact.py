@@ -19,7 +19,7 @@ e₁) are recovered afterwards from the disk's own Newton–Euler equations (§7
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 
 import sympy as sp
@@ -68,71 +68,40 @@ def time_derivative(expr, q: Sequence, qdot: Sequence):
                sp.zeros(*expr.shape) if isinstance(expr, sp.MatrixBase) else sp.S.Zero)
 
 
-@dataclass(frozen=True)
-class ContactKinematics:
-    """The geometry of the contact in the coordinates (θ, s, h, ψ) (§7.9)."""
+#: The contact geometry in (θ, s, h, ψ) (§7.9): the link's frame e₁, e₂; the disk centre
+#: c = s e₁ + (r + h) e₂; the link's mass centre at L/2 along it (uniform link); the disk's
+#: material point nearest the link (the contact point when h = 0) and the link's under it.
+E1 = sp.Matrix([sp.cos(theta), sp.sin(theta)])
+E2 = sp.Matrix([-sp.sin(theta), sp.cos(theta)])
+CENTRE = s * E1 + (r + h) * E2
+LINK_CENTRE = L / 2 * E1
+DISK_POINT = CENTRE - r * E2
+LINK_POINT = s * E1
+#: The map into SE(2) × SE(2): (x_L, y_L, φ_L, x_D, y_D, φ_D).
+AMBIENT = [*LINK_CENTRE, theta, *CENTRE, psi]
+#: G = diag(M, M, J_G, m, m, I_D), J_G = M L²/12, I_D = κ m r².
+AMBIENT_METRIC = sp.diag(M, M, M * L**2 / 12, m, m, kappa * m * r**2)
+#: Gravity on both bodies and the torque τ on the link, as a 1-form on SE(2)².
+EXTERNAL_FORCES = [0, -M * g, tau, 0, -m * g, 0]
 
-    e1: sp.Matrix = field(default_factory=lambda: sp.Matrix([sp.cos(theta), sp.sin(theta)]))
-    e2: sp.Matrix = field(default_factory=lambda: sp.Matrix([-sp.sin(theta), sp.cos(theta)]))
 
-    @property
-    def centre(self) -> sp.Matrix:
-        """Disk centre c = s e₁ + (r + h) e₂."""
-        return s * self.e1 + (r + h) * self.e2
-
-    @property
-    def link_centre(self) -> sp.Matrix:
-        """Link mass centre at d = L/2 along the link (uniform link)."""
-        return L / 2 * self.e1
-
-    @property
-    def disk_point(self) -> sp.Matrix:
-        """The disk's material point nearest the link (the contact point when h = 0)."""
-        return self.centre - r * self.e2
-
-    @property
-    def link_point(self) -> sp.Matrix:
-        """The link's material point under the disk, s e₁."""
-        return s * self.e1
-
-    def ambient(self) -> list[sp.Expr]:
-        """The map into SE(2) × SE(2): (x_L, y_L, φ_L, x_D, y_D, φ_D)."""
-        return [*self.link_centre, theta, *self.centre, psi]
-
-    def material_velocity(self, point: sp.Matrix, centre: sp.Matrix, omega: sp.Expr):
-        """Velocity of a body's material point: ċ + ω k × (p − c)."""
+def relative_velocity() -> sp.Matrix:
+    """Velocity of the disk's contact point relative to the link's, in (e₁, e₂); its first
+    entry is v_slip (ṡ − rθ̇ + rψ̇ at h = 0)."""
+    def moving(point, centre, omega):  # a body's material point: ċ + ω k × (p − c)
         rel = point - centre
         return time_derivative(centre, COORDS, RATES) + omega * sp.Matrix([-rel[1], rel[0]])
 
-    def relative_velocity(self) -> sp.Matrix:
-        """Velocity of the disk's contact point relative to the link's, in (e₁, e₂)."""
-        v_disk = self.material_velocity(self.disk_point, self.centre, psi_d)
-        v_link = self.material_velocity(self.link_point, sp.zeros(2, 1), theta_d)
-        v = v_disk - v_link
-        return sp.Matrix([pythagoras(v.dot(self.e1)),
-                          pythagoras(v.dot(self.e2))])
-
-    def slip_velocity(self) -> sp.Expr:
-        """v_slip: tangential part of the relative velocity (ṡ − rθ̇ + rψ̇ at h = 0)."""
-        return self.relative_velocity()[0]
-
-    def ambient_metric(self) -> sp.Matrix:
-        """G = diag(M, M, J_G, m, m, I_D), J_G = M L²/12, I_D = κ m r²."""
-        return sp.diag(M, M, M * L**2 / 12, m, m, kappa * m * r**2)
-
-    def external_forces(self) -> list[sp.Expr]:
-        """Gravity on both bodies and the torque τ on the link, as a 1-form on SE(2)²."""
-        return [0, -M * g, tau, 0, -m * g, 0]
-
-    def contact_forces(self) -> list[sp.Expr]:
-        """Contact force N e₂ + F e₁ on the disk at its contact point, the reaction on the link
-        at s e₁, as a 1-form on SE(2)²."""
-        f = N * self.e2 + F * self.e1
-        return [*planar_wrench(-f, self.link_point, self.link_centre),
-                *planar_wrench(f, self.disk_point, self.centre)]
+    v = moving(DISK_POINT, CENTRE, psi_d) - moving(LINK_POINT, sp.zeros(2, 1), theta_d)
+    return sp.Matrix([pythagoras(v.dot(E1)), pythagoras(v.dot(E2))])
 
 
-KIN = ContactKinematics()
+def contact_forces() -> list[sp.Expr]:
+    """Contact force N e₂ + F e₁ on the disk at its contact point, the reaction on the link
+    at s e₁, as a 1-form on SE(2)²."""
+    f = N * E2 + F * E1
+    return [*planar_wrench(-f, LINK_POINT, LINK_CENTRE), *planar_wrench(f, DISK_POINT, CENTRE)]
+
 
 #: The charts of the contact modes: coordinates kept and the substitution for the others.
 CHARTS: dict[str, tuple[list[sp.Symbol], dict]] = {
@@ -144,21 +113,14 @@ CHARTS: dict[str, tuple[list[sp.Symbol], dict]] = {
 
 @dataclass
 class ModeModel:
-    """The pulled-back model of one contact mode.
+    """The pulled-back model of the contact mode ``name`` ("rolling", "slipping" or
+    "separated") in its coordinates q, rates and accelerations (subsets of θ, s, h, ψ).
 
-    Attributes
-    ----------
-    name
-        "rolling", "slipping" or "separated".
-    q, qdot, qddot
-        The mode's coordinates, rates and accelerations (subsets of θ, s, h, ψ).
-    chart
-        The four contact coordinates (θ, s, h, ψ) as functions of q.
-    derivation
-        Newton's law (7.2) for the pulled-back metric and forces; the forcing contains the
-        friction force F as a symbol in the slipping mode, τ in every mode.
-    normal, tangential
-        N and F on the disk recovered from its Newton–Euler equations, in q, q̇, q̈.
+    ``chart`` gives the four contact coordinates (θ, s, h, ψ) as functions of q;
+    ``derivation`` is Newton's law (7.2) for the pulled-back metric and forces, whose forcing
+    holds τ in every mode and the friction force F as a symbol in the slipping mode;
+    ``normal`` and ``tangential`` are N and F on the disk recovered from its Newton–Euler
+    equations, in q, q̇, q̈.
     """
 
     name: str
@@ -178,9 +140,9 @@ class ModeModel:
 def disk_newton_euler() -> tuple[sp.Expr, sp.Expr]:
     """(F, N) from the disk's translational Newton equation m c̈ = N e₂ + F e₁ − m g ĵ,
     in the contact coordinates, rates and accelerations (§7.7)."""
-    a_c = ambient_acceleration(KIN.centre, COORDS, RATES, ACCELS)
+    a_c = ambient_acceleration(CENTRE, COORDS, RATES, ACCELS)
     total = m * a_c + sp.Matrix([0, m * g])
-    return pythagoras(total.dot(KIN.e1)), pythagoras(total.dot(KIN.e2))
+    return pythagoras(total.dot(E1)), pythagoras(total.dot(E2))
 
 
 @cache
@@ -192,11 +154,11 @@ def mode_model(name: str) -> ModeModel:
     qdot = [RATES[COORDS.index(c)] for c in q]
     qddot = [ACCELS[COORDS.index(c)] for c in q]
     chart = [sp.sympify(subs.get(c, c)) for c in COORDS]
-    embedding = [sp.sympify(e).subs(subs) for e in KIN.ambient()]
+    embedding = [sp.sympify(e).subs(subs) for e in AMBIENT]
     J = jacobian(embedding, q)
-    sigma = pull_back_metric(KIN.ambient_metric(), J)
+    sigma = pull_back_metric(AMBIENT_METRIC, J)
     ambient_force = [sp.sympify(a + b).subs(subs) for a, b in
-                     zip(KIN.external_forces(), KIN.contact_forces(), strict=True)]
+                     zip(EXTERNAL_FORCES, contact_forces(), strict=True)]
     Q = pull_back_form(ambient_force, J).applyfunc(pythagoras)
     derivation = covariant_equations(sigma, q, qdot, Q, method="pull_back", pulled_back=True)
     derivation.steps[:0] = [
@@ -236,9 +198,10 @@ def mode_model(name: str) -> ModeModel:
 LAMBDA_F = sp.Symbol("lambda_F")
 
 
-@dataclass(frozen=True)
-class ClosedMode:
-    """A mode's equations closed for numbers: A q̈ = b, then the quantities read off q̈.
+@cache
+def closed_mode(name: str) -> tuple[sp.Matrix, sp.Matrix, list[sp.Expr]]:
+    """Mode ``name``'s equations closed for numbers: A q̈ = b, then ``post``, the quantities
+    read off q̈.
 
     In the slipping mode F = λ N with λ = −σ μ_k, and N is linear in the accelerations
     (N = n·q̈ + n₀), so M q̈ = f₀ + b_F F becomes (M − λ b_F nᵀ) q̈ = f₀ + λ b_F n₀; λ (
@@ -246,16 +209,6 @@ class ClosedMode:
     four contact-coordinate accelerations (through the chart), N, F and the θ-row residual
     (the torque a held link needs), in q, q̇, q̈, τ and λ.
     """
-
-    model: ModeModel
-    A: sp.Matrix
-    b: sp.Matrix
-    post: list[sp.Expr]
-
-
-@cache
-def closed_mode(name: str) -> ClosedMode:
-    """The Coulomb-closed equations of mode ``name`` (:class:`ClosedMode`)."""
     model = mode_model(name)
     forcing = model.derivation.forcing
     acc0 = dict.fromkeys(model.qddot, 0)
@@ -266,18 +219,18 @@ def closed_mode(name: str) -> ClosedMode:
     chart_acc = ambient_acceleration(model.chart, model.q, model.qdot, model.qddot)
     tangential = model.tangential if name == "rolling" else LAMBDA_F * model.normal
     residual = (A[0, :] * sp.Matrix(model.qddot))[0] - b[0]
-    return ClosedMode(model, A, b, [*chart_acc, model.normal, tangential, residual])
+    return A, b, [*chart_acc, model.normal, tangential, residual]
 
 
 def potential() -> sp.Expr:
     """Gravity's potential energy g (M y_L + m y_D) in the contact coordinates."""
-    return g * (M * KIN.link_centre[1] + m * KIN.centre[1])
+    return g * (M * LINK_CENTRE[1] + m * CENTRE[1])
 
 
 def energy() -> sp.Expr:
     """Kinetic plus potential energy in the contact coordinates (θ, s, h, ψ) and rates."""
-    pose_rates = jacobian(KIN.ambient(), COORDS) * sp.Matrix(RATES)
-    T = pythagoras((pose_rates.T * KIN.ambient_metric() * pose_rates)[0] / 2)
+    pose_rates = jacobian(AMBIENT, COORDS) * sp.Matrix(RATES)
+    T = pythagoras((pose_rates.T * AMBIENT_METRIC * pose_rates)[0] / 2)
     return sp.expand(T + potential())
 
 
@@ -310,16 +263,16 @@ def fixed_link_threshold(mu_static: float, inertia_ratio: float = 0.5) -> float:
 
 def kinematics_steps() -> list[Step]:
     """The contact kinematics, step by step: frame, disk centre, velocities, slip (§7.9)."""
-    rel = KIN.relative_velocity()
+    rel = relative_velocity()
     v_slip = rel[0].subs(h, 0)
     rolling = sp.solve(sp.Eq(v_slip, 0), psi_d)[0]
     return [
-        Step("Frame of the link", [KIN.e1, KIN.e2], _S7_9,
+        Step("Frame of the link", [E1, E2], _S7_9,
              "e₁ along the link, e₂ its normal; both turn with θ.", r"e_1,\ e_2", key="link_frame"),
-        Step("Disk centre", KIN.centre, _S7_9,
+        Step("Disk centre", CENTRE, _S7_9,
              "s along the link to the contact point, then r + h along the normal (h = gap).",
              "c", key="disk_centre"),
-        Step("Velocity of the disk centre", time_derivative(KIN.centre, COORDS, RATES).applyfunc(
+        Step("Velocity of the disk centre", time_derivative(CENTRE, COORDS, RATES).applyfunc(
             sp.expand), _S7_9, "Differentiate c along the motion.", r"\dot c",
              key="centre_velocity"),
         Step("Relative velocity of the touching material points (along e₁, e₂)", rel, _S7_9,

@@ -48,9 +48,3 @@ def link_torque(x: Sequence, pv: Mapping[str, Any], cos: Callable = math.cos) ->
     return (pv["tau_0"] + pv["K_theta"] * (theta_ref - x[0]) - pv["D_theta"] * x[4]
             + pv["c_g"] * gravity)
 
-
-def check_target(pv: Mapping[str, float]) -> None:
-    """The target s_ref must lie on the link."""
-    if pv["s_ref"] < 0 or pv["s_ref"] > pv["L"]:
-        raise ValueError(f"the target s_ref = {pv['s_ref']} m is off the link [0, "
-                         f"{pv['L']}] m")

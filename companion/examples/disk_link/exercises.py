@@ -168,8 +168,8 @@ def _friction_form(system: DiskLink) -> sp.Matrix:
 def _friction_at_centre(system: DiskLink) -> sp.Matrix:
     """The friction pulled back as if it acted at the disk's centre (a mistake)."""
     jac = system.derive().step("jacobian").expr
-    on_disk = ct.planar_wrench(ct.F * ct.KIN.e1, ct.KIN.centre, ct.KIN.centre)
-    on_link = ct.planar_wrench(-ct.F * ct.KIN.e1, ct.KIN.link_point, ct.KIN.link_centre)
+    on_disk = ct.planar_wrench(ct.F * ct.E1, ct.CENTRE, ct.CENTRE)
+    on_link = ct.planar_wrench(-ct.F * ct.E1, ct.LINK_POINT, ct.LINK_CENTRE)
     chart = ct.CHARTS["slipping"][1]
     form = [sp.sympify(e).subs(chart) for e in (*on_link, *on_disk)]
     return ct.pull_back_form(form, jac).applyfunc(ct.pythagoras)
@@ -190,7 +190,7 @@ def _held_slipping(system: DiskLink, sigma: int) -> dict:
 def _stop_time(system: DiskLink) -> sp.Expr:
     """t* at which v_slip = ṡ₀ (launched up the held link without spin) has decayed to 0,
     at the constant rate d(v_slip)/dt of a forward slip on the held link."""
-    slip = ct.KIN.slip_velocity()
+    slip = ct.relative_velocity()[0]
     rate = ct.time_derivative(slip, [*ct.COORDS, *ct.RATES], [*ct.RATES, *ct.ACCELS])
     held = {ct.h: 0, ct.h_d: 0, ct.h_dd: 0, ct.theta_d: 0, ct.theta_dd: 0}
     rate = sp.simplify(rate.subs(held).subs(_held_slipping(system, 1)))

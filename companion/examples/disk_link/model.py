@@ -21,7 +21,6 @@ import sympy as sp
 
 from companion.examples.disk_link import contact as ct
 from companion.examples.disk_link.compiled import OUTPUTS
-from companion.examples.disk_link.controller import check_target
 from companion.examples.disk_link.modes import MODES, ROLLING, ContactModes
 from companion.examples.disk_link.parameters import PARAMETERS
 from companion.mechanics.boltzmann_hamel import boltzmann_hamel
@@ -30,14 +29,6 @@ from companion.mechanics.methods import METHODS
 from companion.numerics import Trajectory
 from companion.numerics.simulate import Guards, simulate_model
 from companion.system import Parameter, ParameterTable
-
-
-def check_friction(pv: Mapping[str, float]) -> None:
-    """Coulomb's law needs μ_k ≤ μ_s (both ≥ 0 by their parameters)."""
-    if pv["mu_k"] > pv["mu_s"]:
-        raise ValueError(f"kinetic friction μ_k = {pv['mu_k']} exceeds static friction "
-                         f"μ_s = {pv['mu_s']}; Coulomb's law needs μ_k ≤ μ_s")
-
 
 #: Defaults of each example where they differ from :data:`.parameters.PARAMETERS`.
 _DEFAULTS = {
@@ -128,8 +119,12 @@ class DiskLink:
         """Validated parameter values by name (keys names or Symbols, defaults filled in),
         with the model's own conditions: μ_k ≤ μ_s and the target s_ref on the link."""
         values = self.parameter_table.values(params)
-        check_friction(values)
-        check_target(values)
+        if values["mu_k"] > values["mu_s"]:  # both ≥ 0 by their parameters
+            raise ValueError(f"kinetic friction μ_k = {values['mu_k']} exceeds static friction "
+                             f"μ_s = {values['mu_s']}; Coulomb's law needs μ_k ≤ μ_s")
+        if values["s_ref"] < 0 or values["s_ref"] > values["L"]:
+            raise ValueError(f"the target s_ref = {values['s_ref']} m is off the link [0, "
+                             f"{values['L']}] m")
         return values
 
     def parameter_vector(self, params: Mapping[Any, Any] | None = None) -> list[float]:
@@ -198,16 +193,10 @@ class DiskLink:
                  initial: Mapping[Any, Any] | None = None, *, n_points: int | None = None,
                  rtol: float | None = None, atol: float | None = None,
                  integrator: ContactModes | None = None, **options: Any) -> Trajectory:
-        """The motion (see :meth:`companion.model.Model.simulate`).
-
-        Parameters
-        ----------
-        rtol, atol
-            Tolerances (default: the integrator's).
-        integrator
-            A :class:`ContactModes` (default: :attr:`integrator`).
-        **options
-            ``link_held`` (hold the link at θ₀) and ``max_switches``.
+        """The motion (see :meth:`companion.model.Model.simulate`) by ``integrator``, a
+        :class:`ContactModes` (default :attr:`integrator`, whose tolerances ``rtol``, ``atol``
+        are the defaults); ``options`` are ``link_held`` (hold the link at θ₀) and
+        ``max_switches``.
 
         Raises
         ------
@@ -238,4 +227,4 @@ def build_friction() -> DiskLink:
     return DiskLink(hybrid=True)
 
 
-__all__ = ["DiskLink", "build_friction", "build_rolling", "check_friction"]
+__all__ = ["DiskLink", "build_friction", "build_rolling"]

@@ -15,8 +15,8 @@ E − W_τ − W_f is conserved on every run.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from functools import cached_property
+from dataclasses import dataclass
+from functools import cache, cached_property
 from typing import Any
 
 import numpy as np
@@ -50,12 +50,13 @@ class _ModeNumerics:
     with every parameter in the order of ``p`` (:data:`.parameters.SYMBOLS`): λ of the Coulomb
     closure is an argument (0 outside the slipping mode)."""
 
-    def __init__(self, closed: ct.ClosedMode):
-        self.model = model = closed.model
+    def __init__(self, name: str):
+        self.model = model = ct.mode_model(name)
         self.n = len(model.q)
+        A, b, post = ct.closed_mode(name)
         args = [*ct.COORDS, *ct.RATES, *SYMBOLS, ct.tau, ct.LAMBDA_F]
-        self._fn = lambdify_scalar(args, [*closed.A, *closed.b])
-        self._post = lambdify_scalar([*args, *model.qddot], closed.post)
+        self._fn = lambdify_scalar(args, [*A, *b])
+        self._post = lambdify_scalar([*args, *model.qddot], post)
 
     def metric(self, x, p) -> np.ndarray:
         """The mode's metric at state x: A without the Coulomb closure (λ = 0)."""
@@ -107,30 +108,23 @@ class ContactModes:
     atol: float = 1e-12
     backend: str = "auto"
     options: tuple[str, ...] = ("link_held", "max_switches")
-    _compiled_modes: dict[str, _ModeNumerics] = field(default_factory=dict, repr=False)
 
     def __post_init__(self):
         if self.backend not in ("python", "c", "auto"):
             raise ValueError(f"backend must be 'python', 'c' or 'auto', got {self.backend!r}")
 
-    def _c_contact(self, p: Sequence[float], held: bool) -> CompiledContact | None:
-        """The modes compiled for this run, or None for the Python evaluation."""
-        if self.backend == "python" or (self.backend == "auto" and c_rhs.compiler() is None):
-            return None
-        return CompiledContact(p, held)
-
-    def _numeric(self, name: str) -> _ModeNumerics:
+    @staticmethod
+    @cache
+    def _numeric(name: str) -> _ModeNumerics:
         """A mode model compiled for numbers, derived and compiled on first use."""
-        if name not in self._compiled_modes:
-            self._compiled_modes[name] = _ModeNumerics(ct.closed_mode(name))
-        return self._compiled_modes[name]
+        return _ModeNumerics(name)
 
     @cached_property
     def _extras(self):
         """The energy, v_slip, the disk centre and the contact 1-forms at (x[:8], p)."""
         args = [*ct.COORDS, *ct.RATES, *SYMBOLS]
-        rel = ct.KIN.relative_velocity()
-        exprs = [ct.energy(), rel[0], *ct.KIN.centre, *rel.jacobian(ct.RATES)]
+        rel = ct.relative_velocity()
+        exprs = [ct.energy(), rel[0], *ct.CENTRE, *rel.jacobian(ct.RATES)]
         return lambdify_scalar(args, exprs)
 
     # ------------------------------------------------------------------ inputs
@@ -208,7 +202,8 @@ class ContactModes:
         held = bool(setup.options.get("link_held", False))
         if held:
             x0[4] = 0.0
-        compiled = self._c_contact(p, held)
+        python = self.backend == "python" or (self.backend == "auto" and c_rhs.compiler() is None)
+        compiled = None if python else CompiledContact(p, held)
         modes = self._modes(p, pv, held, compiled)
         mode0, events = ROLLING, []
         if self.hybrid:

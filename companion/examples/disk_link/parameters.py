@@ -1,11 +1,9 @@
 """The disk–link's parameters: one list, whose order is the order of ``p`` everywhere.
 
-:data:`PARAMETERS` is the models' parameter list (so its order is
-``DiskLink.parameter_symbols``, the order of ``Setup.p`` and of
-:meth:`~.model.DiskLink.parameter_vector`: a :class:`~.model.DiskLink` takes no other); the
-modes' Python numerics (:mod:`.modes`) are lambdified with :data:`SYMBOLS` and the C code
-(:mod:`.compiled`) indexes ``p`` by it, so that the one ``p`` the model validated is passed
-on unchanged.
+The models' parameters (``Setup.p``, :meth:`~.model.DiskLink.parameter_vector`), the modes'
+Python numerics (:mod:`.modes`, lambdified with :data:`SYMBOLS`) and the C code
+(:mod:`.compiled`, indexing ``p`` by it) all follow :data:`PARAMETERS`, so that the one ``p``
+the model validated is passed on unchanged.
 """
 
 from __future__ import annotations

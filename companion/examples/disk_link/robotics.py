@@ -75,13 +75,20 @@ def _nominal(pv: Mapping[str, float]) -> dict[str, float]:
     return dict(zip(STATES, (0.0, pv["s_ref"], 0.0, 0.0), strict=True))
 
 
-def equilibrium_residual(pv: Mapping[str, float], feedback: bool = True) -> float:
-    """Largest |ẋ| of the symbolic closed loop at the held disk: zero when it is an
-    equilibrium (values by name, s_ref where the disk is held)."""
+def _at_held_disk(pv: Mapping[str, float], feedback: bool):
+    """The symbolic closed loop f(x), its state x, the values with the controller's
+    :func:`settings` and the substitution that puts both at the held disk."""
     f, x = _closed_loop()
     values = {**pv, **settings(pv, feedback)}
     subs = {s: values[s.name] for s in f.free_symbols if s not in x}
     subs.update(zip(x, _nominal(values).values(), strict=True))
+    return f, x, values, subs
+
+
+def equilibrium_residual(pv: Mapping[str, float], feedback: bool = True) -> float:
+    """Largest |ẋ| of the symbolic closed loop at the held disk: zero when it is an
+    equilibrium (values by name, s_ref where the disk is held)."""
+    f, _, _, subs = _at_held_disk(pv, feedback)
     return float(max(abs(sp.N(e.subs(subs))) for e in f))
 
 
@@ -94,10 +101,7 @@ def linearize(pv: Mapping[str, float], feedback: bool = True) -> Linearization:
     A = [[0, I], [M⁻¹(B ∂τ/∂q − ∂g/∂q), M⁻¹ B ∂τ/∂q̇]] and B = [0; M⁻¹ (1, 0)ᵀ], M at the
     held disk.
     """
-    f, x = _closed_loop()
-    values = {**pv, **settings(pv, feedback)}
-    subs = {s: values[s.name] for s in f.free_symbols if s not in x}
-    subs.update(zip(x, _nominal(values).values(), strict=True))
+    f, x, values, subs = _at_held_disk(pv, feedback)
     A = np.array(f.jacobian(x).subs(subs).evalf(), dtype=float)
     mass = np.array(rolling_robotics_form()["M"].subs(subs).evalf(), dtype=float)
     B = np.vstack([np.zeros((2, 1)), np.linalg.solve(mass, [[1.0], [0.0]])])

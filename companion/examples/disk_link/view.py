@@ -33,16 +33,6 @@ ARROW_SCALE = 0.25
 NOISE_FLOOR = 1e-3
 
 
-def animated_samples(trajectory: Trajectory) -> int:
-    """How many samples the play control animates: for the rolling model, up to and including
-    the first sample where the rolling condition (N > 0, |F| ≤ μ_s N) fails — beyond it the
-    rolling equations no longer describe the disk (the curves still show them, shaded)."""
-    if "rolling valid" not in trajectory.series:
-        return len(trajectory.t)
-    bad = np.flatnonzero(trajectory["rolling valid"] <= 0)
-    return int(bad[0]) + 1 if bad.size else len(trajectory.t)
-
-
 def timeline(trajectory: Trajectory) -> tuple[list[tuple[float, float, str]], dict[str, str]]:
     """Segments (t_start, t_end, label) of the mode (or, for the rolling model, of its
     validity) along the motion, and the colour of each label."""
@@ -78,7 +68,13 @@ class DiskLinkView(AnimatedView):
     stack_below = 760.0
 
     def animated_samples(self, trajectory: Trajectory) -> int:
-        return animated_samples(trajectory)  # the rolling model stops at its first violation
+        """For the rolling model, up to and including the first sample where the rolling
+        condition (N > 0, |F| ≤ μ_s N) fails — beyond it the rolling equations no longer
+        describe the disk (the curves still show them, shaded)."""
+        if "rolling valid" not in trajectory.series:
+            return len(trajectory.t)
+        bad = np.flatnonzero(trajectory["rolling valid"] <= 0)
+        return int(bad[0]) + 1 if bad.size else len(trajectory.t)
 
     def build(self, fig, trajectory: Trajectory) -> None:
         gs = fig.add_gridspec(4, 2, height_ratios=[1, 1, 1, 0.32])
