@@ -367,7 +367,7 @@ class NumericMechanism:
         self._points = sp.lambdify([*m.q, *parameters], points + centres, modules="numpy",
                                    cse=True)
 
-    def _by_joint(self, values: list, q) -> tuple[dict[str, np.ndarray], list[np.ndarray]]:
+    def _by_joint(self, values: list, q) -> tuple[dict[str, np.ndarray], np.ndarray]:
         """``values`` broadcast to the states' shape: a pair per joint {name: (2, N)}, and
         the values after them."""
         vals = sampled(values, np.shape(q[0]))
