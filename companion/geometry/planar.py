@@ -27,7 +27,6 @@ from dataclasses import dataclass
 from functools import cached_property
 from graphlib import CycleError, TopologicalSorter
 
-import numpy as np
 import sympy as sp
 
 from companion.geometry.metric import (
@@ -41,7 +40,6 @@ from companion.mechanics import inputs
 from companion.mechanics.derivation import Derivation, Step
 from companion.mechanics.methods import Definition, register_method
 from companion.mechanics.quasi_velocities import dot_symbol
-from companion.numerics.trajectory import sampled
 
 #: The name standing for the fixed ground in :meth:`Mechanism.add_joint`.
 GROUND = "ground"
@@ -347,43 +345,6 @@ class Mechanism:
         if self.g is None:
             return sp.S.Zero
         return sum((b.mass * self.g * b.pose[1] for b in self._require_bodies()), sp.S.Zero)
-
-
-class NumericMechanism:
-    """A mechanism's joint forces and Newton–Euler residuals compiled with numpy (vectorised)."""
-
-    def __init__(self, mechanism: Mechanism, parameters: Sequence[sp.Symbol]):
-        self.mechanism = mechanism
-        m = mechanism
-        self.joint_names = list(m.joints)
-        R = m.joint_forces()
-        res = m.newton_euler_residuals(R)
-        self.residual_names = list(res)
-        args = [*m.q, *m.qdot, *m.qddot, *parameters]
-        exprs = [e for k in self.joint_names for e in R[k]] + list(res.values())
-        self._forces = sp.lambdify(args, exprs, modules="numpy", cse=True)
-        points = [e for j in m.joints.values() for e in j.point]
-        centres = [e for b in m.bodies.values() for e in b.pose]
-        self._points = sp.lambdify([*m.q, *parameters], points + centres, modules="numpy",
-                                   cse=True)
-
-    def _by_joint(self, values: list, q) -> tuple[dict[str, np.ndarray], np.ndarray]:
-        """``values`` broadcast to the states' shape: a pair per joint {name: (2, N)}, and
-        the values after them."""
-        vals = sampled(values, np.shape(q[0]))
-        return ({n: vals[2 * i:2 * i + 2] for i, n in enumerate(self.joint_names)},
-                vals[2 * len(self.joint_names):])
-
-    def forces(self, q, qdot, qddot, p) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
-        """Joint forces {name: (2, N)} and residuals {name: (N,)} for states (n, N)."""
-        forces, rest = self._by_joint(self._forces(*q, *qdot, *qddot, *p), q)
-        return forces, dict(zip(self.residual_names, rest, strict=True))
-
-    def positions(self, q, p) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
-        """Joint points {name: (2, N)} and body poses {name: (3, N)} for configurations q."""
-        joints, rest = self._by_joint(self._points(*q, *p), q)
-        return joints, {n: rest[3 * i:3 * i + 3]
-                        for i, n in enumerate(self.mechanism.bodies)}
 
 
 @register_method("pull_back", "pull-back (§7.7)")
