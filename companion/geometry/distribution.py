@@ -22,7 +22,7 @@ from collections.abc import Sequence
 import sympy as sp
 
 from companion.geometry import metric
-from companion.geometry.metric import _square, tangential_projection
+from companion.geometry.metric import _square
 from companion.mechanics import inputs
 
 
@@ -75,12 +75,6 @@ def gamma_test(Psi: sp.Matrix, q: Sequence[sp.Symbol], n_constraints: int) -> li
                          f"got {m}")
     gamma = structure_functions(Psi, q)
     return [gamma[j][: n - m, : n - m] for j in range(n - m, n)]
-
-
-def orthogonal_projection(sigma: sp.Matrix, X: sp.Matrix) -> sp.Matrix:
-    """P = X (Xᵀσ X)⁻¹ Xᵀσ: the σ-orthogonal projection of velocities onto D = span(X)
-    (ours; the same formula as the tangential projection of Def. 7.4, with X for J)."""
-    return tangential_projection(sigma, sp.Matrix(X)).applyfunc(sp.simplify)
 
 
 def constrained_christoffel(sigma: sp.Matrix, q: Sequence[sp.Symbol], P: sp.Matrix,
