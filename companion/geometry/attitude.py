@@ -30,8 +30,6 @@ from companion.numerics.rotations import (
 )
 from companion.system import Integrator, Setup, System
 
-QUATERNION = ["q_w", "q_x", "q_y", "q_z"]
-
 
 def omega_rate(system: System, method: str, p: list[float]):
     """(t, ω) ↦ ω̇ from ``method``'s equations (which do not depend on the angles): the
@@ -108,7 +106,7 @@ class QuaternionAttitude(Integrator):
     atol: float = 1e-13
 
     def state_names(self, system: System) -> list[str]:
-        return [s.name for s in system.u_independent] + QUATERNION
+        return [s.name for s in system.u_independent] + ["q_w", "q_x", "q_y", "q_z"]
 
     def initial_state(self, system: System, values: Mapping[str, float],
                       params: Mapping[str, float]) -> np.ndarray:
