@@ -97,9 +97,7 @@ class ConstrainedSystem(System):
         return lambdify_scalar(self._chart_args, list(self.geometry.embedding))
 
     @cached_property
-    def _inverse(self):
-        if self._inverse_map is None:
-            return None
+    def _inverse(self):  # only an atlas reads it: its charts have inverses
         ambient, inverse = self._inverse_map
         return lambdify_scalar([*ambient, *self.parameter_symbols], inverse)
 

@@ -73,10 +73,8 @@ static int solve(int k, int r, double *m, double *b, double *x) {
 
 def compiler() -> str | None:
     """The C compiler found on the PATH (``$CC``, cc, gcc, clang), or None."""
-    for name in (os.environ.get("CC"), "cc", "gcc", "clang"):
-        if name and shutil.which(name):
-            return shutil.which(name)
-    return None
+    found = (shutil.which(name) for name in (os.environ.get("CC"), "cc", "gcc", "clang") if name)
+    return next(filter(None, found), None)
 
 
 def block(exprs: Sequence[sp.Expr], target: str, names: dict[sp.Symbol, sp.Symbol],

@@ -14,6 +14,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 
@@ -46,8 +47,7 @@ class Solution:
     y_events: list[np.ndarray] = field(default_factory=list)
 
 
-@dataclass(frozen=True)
-class CompiledEvents:
+class CompiledEvents(NamedTuple):
     """Events computed in C, for ``"dop853-c"``: the C function at ``address``
     (``int guards(double t, const double *x, const double *p, double *g)``) writes one value
     per entry of ``direction`` (the crossing direction), the ``terminal`` ones stopping the
@@ -130,10 +130,8 @@ def integrate(rhs: Callable, x0: np.ndarray, t_eval: np.ndarray, *, solver: str 
         if events and not isinstance(events, CompiledEvents):
             raise ValueError("'dop853-c' locates events computed in C (CompiledEvents); "
                              "for events in Python use 'dop853'")
-        compiled = events or CompiledEvents(0, (), ())  # 0: no event functions
         try:
-            return rhs.solve_events(x0, t_eval, rtol, atol, compiled.address,
-                                    compiled.direction, compiled.terminal, max_step=max_step)
+            return rhs.solve_events(x0, t_eval, rtol, atol, *(events or ()), max_step=max_step)
         except StepLimitError as exc:
             raise _too_many_steps(t_eval, "DOP853 compiled: 10⁶ in all") from exc
     if solver == "lsoda":
