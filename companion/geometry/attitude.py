@@ -39,12 +39,8 @@ def omega_rate(system: System, method: str, p: list[float]):
     if d.explicit_rates is not None:
         fn = _explicit(system, method)
         return lambda t, w: fn(*w, *p)
-    zeros = [0.0] * len(system.q)
-    if d.speeds == "u":
-        eom = system.compiled(method)
-        return lambda t, w: eom.udot(t, zeros[: len(d.q)], w, p)
-    udot = udot_function(system, method, p)
-    return lambda t, w: list(udot(t, zeros, list(w)))
+    udot, zeros = udot_function(system, method, p), [0.0] * len(system.q)
+    return lambda t, w: udot(t, zeros, w)
 
 
 @cache
