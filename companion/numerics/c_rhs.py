@@ -252,10 +252,10 @@ class CRightHandSide:
         Raises
         ------
         SingularConfigurationError
-            A singular Ψ or mass matrix on the way, or the integration failed (too many steps,
-            a step too small, more than ``max_events`` crossings).
-        NonFiniteMotionError
-            The state or its rate left the floating-point range.
+            A singular Ψ or mass matrix on the way, a step too small, more than
+            ``max_events`` crossings.
+        StepLimitError, NonFiniteMotionError
+            More than ``max_steps`` steps; the state or its rate left the floating-point range.
         """
         x0 = np.ascontiguousarray(x0, dtype=float)
         t_eval = np.ascontiguousarray(t_eval, dtype=float)

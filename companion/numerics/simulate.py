@@ -242,12 +242,11 @@ class Guards:
             return
         raise SingularConfigurationError(
             f"the integration of {self.name} stalled after t = {t[-1]:.4g} s "
-            f"({self._at(q[:, -1])}): the "
-            f"configuration is the cause, not the time span: |det Ψ| of the quasi-velocities "
-            f"fell to {det[-1] / det[0]:.2g} of its start value, so Ψ is nearly singular "
-            "there and q̇ = Φ u is not defined; change the definitions of the u's so that Ψ "
-            f"stays invertible along the motion, or simulate to before t = {t[-1]:.4g} s") \
-            from exc
+            f"({self._at(q[:, -1])}): the configuration is the cause, not the time span: "
+            f"|det Ψ| of the quasi-velocities fell to {det[-1] / det[0]:.2g} of its start "
+            "value, so Ψ is nearly singular there and q̇ = Φ u is not defined; change the "
+            "definitions of the u's so that Ψ stays invertible along the motion, or simulate "
+            f"to before t = {t[-1]:.4g} s") from exc
 
     def residuals(self, f: Callable, t: np.ndarray, states: np.ndarray
                   ) -> dict[str, np.ndarray]:
