@@ -78,11 +78,11 @@ def gamma_test(Psi: sp.Matrix, q: Sequence[sp.Symbol], n_constraints: int) -> li
 
 
 def constrained_christoffel(sigma: sp.Matrix, q: Sequence[sp.Symbol], P: sp.Matrix,
-                            gamma: list[sp.Matrix] | None = None) -> list[sp.Matrix]:
+                            gamma: list[sp.Matrix]) -> list[sp.Matrix]:
     """Γ̃^i_kl of ∇̃_X Y = ∇_X Y + (∇_X P^⊥)(Y): ``Gamma[i][k, l]`` (ours, after A. D. Lewis).
 
     Γ̃^i_kl = Γ^i_kl + (∇_k P^⊥)^i_l with (∇_k P^⊥)^i_l = ∂_k P^⊥i_l + Γ^i_ka P^⊥a_l
-    − P^⊥i_a Γ^a_kl and Γ the Levi-Civita symbols of σ (Thm 7.1), computed unless given.
+    − P^⊥i_a Γ^a_kl and ``gamma`` the Levi-Civita symbols Γ of σ (Thm 7.1).
     Then q̈ = −Γ̃(q̇, q̇) + P σ⁻¹F with q̇ in D is ∇̃_{c′}c′ = P(σ♯F).
     """
     q = inputs.symbols_list(q, "q")
@@ -92,7 +92,6 @@ def constrained_christoffel(sigma: sp.Matrix, q: Sequence[sp.Symbol], P: sp.Matr
     if P.shape != (n, n):
         raise ValueError(f"P must be {n}×{n}, got {P.shape[0]}×{P.shape[1]}")
     Pp = sp.eye(n) - P
-    gamma = metric.christoffel(sigma, q) if gamma is None else gamma
     covariant = [  # covariant[k][i, l] = (∇_k P^⊥)^i_l
         Pp.diff(q[k]) + sp.Matrix(n, n, lambda i, l, k=k: sum(
             gamma[i][k, a] * Pp[a, l] - Pp[i, a] * gamma[a][k, l] for a in range(n)))
