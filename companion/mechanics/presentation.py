@@ -2,26 +2,22 @@
 
 sympy prints a sum in its own canonical order, so Euler's equation comes out as
 ``I_xx ω̇_x − I_yy ω_y ω_z + I_zz ω_y ω_z = M_x`` where Greenwood prints (4.104)
-``I_xx ω̇_x + (I_zz − I_yy) ω_y ω_z = M_x``.  This module rebuilds each side of an equation
-the way both books write dynamical equations:
+``I_xx ω̇_x + (I_zz − I_yy) ω_y ω_z = M_x``.  Each side is rebuilt the way both books write:
 
-1. the acceleration terms first (``m_ij u̇_j``, the row of the mass matrix, in the order of
-   the speeds), then the terms in products of speeds, each product once with its whole
-   coefficient (gyroscopic, centripetal and Coriolis terms), then what depends on neither
-   (gravity, applied forces), grouped by its dependence on the coordinates;
-2. each coefficient simplified on its own (``cancel``, ``factor`` and, for small ones only,
-   ``trigsimp``: never the whole equation), a difference printed with its positive term
-   first, ``(I_zz − I_yy)``;
+1. the acceleration terms first (a row of the mass matrix, in the order of the speeds), then
+   each product of speeds once with its whole coefficient (gyroscopic, centripetal, Coriolis
+   terms), then the rest (gravity, applied forces), grouped by their dependence on q;
+2. each coefficient simplified on its own (``cancel``, ``factor``, ``trigsimp`` for small
+   ones only: never the whole equation), a difference with its positive term first;
 3. in the r-th of a set of equations, the speeds of a product in cyclic order starting after
    the r-th speed (Euler's ``ω_y ω_z``, ``ω_z ω_x``, ``ω_x ω_y``);
 4. derivatives named from the symbol's base and subscript, ``\\dot{\\omega}_{1}`` (ω̇₁), never
    ``\\dot{omega_1}`` (which MathJax sets as "omėga₁");
-5. long results broken over left-aligned lines (``aligned``) so that no line is wider than a
-   budget in ems, :data:`LINE_BUDGET`, chosen so that an equation fits the output area of a
-   notebook in JupyterLab at a 1024 px wide window.
+5. long results broken over left-aligned lines no wider than :data:`LINE_BUDGET` ems, the
+   output area of a notebook in JupyterLab at a 1024 px wide window.
 
-The same terms give the plain-text form (``python -m companion verify``) and the LaTeX form
-(the stepper, the notebooks).
+The same terms give the plain text (``python -m companion verify``) and the LaTeX (the
+stepper, the notebooks).
 """
 
 from __future__ import annotations
