@@ -1,14 +1,11 @@
 """One :class:`System` contract: a frozen definition plus two parts composed in.
 
-A system is *defined* the way the book sets it up, in a
-:class:`~companion.mechanics.definition.Definition`.  Two parts are composed in, not
-subclassed (as pydy's ``System(eom_method, ode_solver)``): the **method** that forms the
-equations (a name of :data:`~companion.mechanics.methods.METHODS` or one of the system's own
-methods, each returning a :class:`~companion.mechanics.derivation.Derivation`) and the
-**integrator** that integrates them (an :class:`Integrator`: :class:`OdeIntegrator`, the
-plain ODE; attitude on SO(3), by quaternions and chart atlases are further parts).  A
-simulation's plumbing is :func:`~companion.numerics.simulate.simulate_model`'s, shared with
-models that are no System; what a run evaluates is the system's :class:`Evaluation`.
+Composed, not subclassed (as pydy's ``System(eom_method, ode_solver)``): the **method** that
+forms the equations (a name of :data:`~companion.mechanics.methods.METHODS` or one of the
+system's own, returning a :class:`~companion.mechanics.derivation.Derivation`) and the
+**integrator** part (:class:`OdeIntegrator`, the plain ODE; attitude on SO(3), by quaternions
+and chart atlases are further parts).  A run's plumbing is
+:func:`~companion.numerics.simulate.simulate_model`'s, shared with models that are no System.
 """
 
 from __future__ import annotations
@@ -108,7 +105,7 @@ class OdeIntegrator(Integrator):
         ``"dop853"``, ``solve_ivp``, on these small systems), ``"dop853"``, or ``"dop853-c"``,
         DOP853 compiled with the C right-hand side (:mod:`companion.numerics.integrate`), which
         needs ``backend="c"`` or ``"auto"``: under ``"auto"`` without a C compiler LSODA is
-        the one fallback (:meth:`solver_for`).
+        the one fallback.
     rtol, atol
         Default tolerances (``None``: the solver's own of :data:`SOLVERS`).
     backend
@@ -151,21 +148,15 @@ class OdeIntegrator(Integrator):
                 return compiled.c_rhs(p)
         return compiled.rhs(p)
 
-    def solver_for(self, f: Callable) -> str:
-        """The solver for the right-hand side ``f``: :attr:`solver`, but LSODA for a Python
-        ``f`` under ``solver="dop853-c"`` and ``backend="auto"`` (no C compiler found)."""
-        if self.solver == "dop853-c" and self.backend == "auto":
-            return compiled_or_lsoda(f)
-        return self.solver
-
     def integrate(self, system: System, setup: Setup) -> Trajectory:
         guards = setup.guards
         x0 = self.initial_state(system, setup.initial, setup.params)
         guards.regular(setup.t[:1], x0[:, None], "at the start")
         f = self.rhs(system, setup.params, setup.method)
         guards.start(f, x0)
-        states = integrate(f, x0, setup.t, solver=self.solver_for(f), rtol=setup.rtol,
-                           atol=setup.atol).y
+        # dop853-c needs a C f: under backend="auto" without a compiler, LSODA
+        solver = compiled_or_lsoda(f) if self.solver == "dop853-c" else self.solver
+        states = integrate(f, x0, setup.t, solver=solver, rtol=setup.rtol, atol=setup.atol).y
         guards.finite(setup.t, states)
         guards.regular(setup.t, states, "along the motion")
         traj = Trajectory(t=setup.t, states=states, names=self.state_names(system),
@@ -197,29 +188,11 @@ def _choose(current: Integrator, integrator: Integrator | str | None,
     return integrator
 
 
-#: What each attribute a :class:`System` reads through from its :class:`Definition` is.
-_READ_THROUGH = {
-    "q": "generalized coordinates", "qdot": "symbols of q̇",
-    "u": "quasi-velocities, the last ``n_constraints`` held at zero (configuration "
-         "constraints' rates appended)",
-    "u_independent": "the u's that remain free", "definitions": "u = Ψ q̇ + Ψ_t",
-    "n_constraints": "how many of the last u's are held at zero",
-    "psi": "(Ψ, Ψ_t) differentiated from the definitions",
-    "T": "the unconstrained kinetic energy in q, u (and t)",
-    "T_qdot": "the kinetic energy in q̇ as given, or None",
-    "Q": "generalized forces of the independent u's (Q plus Φᵀ Q_q)",
-    "Q_q": "generalized forces of the coordinates as given, or None",
-    "Q_qdot": "generalized forces of the coordinates in q, q̇, t (Q_q plus Ψᵀ [Q; 0])",
-    "t": "the time symbol of a rheonomic system, or None",
-    "parameters": "the physical parameters (:class:`Parameter`)",
-    "parameter_symbols": "the parameters' Symbols, in the order of ``p``",
-    "parameter_table": "the parameters' identities: Symbol ↔ name ↔ position in ``p``",
-    "initial": "the initial conditions (:class:`Parameter`)",
-    "initial_table": "the initial conditions' identities",
-    "holonomic": "configuration constraints f(q, t) = 0",
-    "dependent": "the coordinates solved from the configuration constraints",
-    "constraint_exprs": "the configuration constraints by the name of their residual",
-}
+#: The :class:`Definition`'s attributes a :class:`System` reads through.
+_READ_THROUGH = ("q", "qdot", "u", "u_independent", "definitions", "n_constraints", "psi", "T",
+                 "T_qdot", "Q", "Q_q", "Q_qdot", "t", "parameters", "parameter_symbols",
+                 "parameter_table", "initial", "initial_table", "holonomic", "dependent",
+                 "constraint_exprs")
 
 
 #: The methods' own inputs, keywords of ``System`` beside the definition's fields (Kane's
@@ -263,18 +236,21 @@ def _refuse(name: str, part: bool = True) -> None:
                          f"system.variant({keyword}=…)")
 
 
-def _attribute(name: str, what: str, part: bool) -> property:
-    """A read-only attribute of a :class:`System`: one of its parts, set when it is built, or
-    its definition's field ``name`` (another is a :meth:`System.variant`)."""
+def _attribute(name: str, what: str | None) -> property:
+    """A read-only attribute of a :class:`System`: one of its parts (documented by ``what``),
+    set when it is built, or else its definition's ``name`` (another is a
+    :meth:`System.variant`)."""
     def read(self) -> Any:
-        if not part:
+        if what is None:
             return getattr(self._definition, name)
         value = self._parts[name]
         return MappingProxyType(value) if isinstance(value, dict) else value  # stored: pickles
 
-    return property(read, lambda self, value: _refuse(name, part),
-                    doc=f"{what[0].upper()}{what[1:]}"
-                    + ("." if part else f" (the definition's ``{name}``)."))
+    own = vars(Definition).get(name)  # a derived attribute's own docstring, else the field's
+    doc = own.__doc__ if isinstance(own, (property, cached_property)) else (
+        f"The definition's ``{name}`` (see :class:`Definition`).")
+    return property(read, lambda self, value: _refuse(name, what is not None),
+                    doc=doc if what is None else f"{what[0].upper()}{what[1:]}.")
 
 
 def _definition(definition: Any, fields: Mapping[str, Any]) -> Definition:
@@ -416,17 +392,6 @@ class System:
         self._parts.update(method=method, citations={k: dict(v) for k, v in
                                                      (citations or {}).items()})
         self._check_initial()
-
-    @property
-    def definition(self) -> Definition:
-        """The system as the book defines it (frozen; a system with another one is a
-        :meth:`variant` or a new ``System``)."""
-        return self._definition
-
-    @definition.setter
-    def definition(self, value: Any) -> None:
-        raise AttributeError("a system's definition is frozen: make a variant, "
-                             "system.variant(...), or a new System(definition.replace(...))")
 
     def _forget_compiled(self, state: dict[str, Any]) -> None:
         """Drop from ``state`` what is computed from the derivations: compiled equations,
@@ -725,11 +690,18 @@ class System:
         return self.evaluation.compile(self)
 
 
+def _frozen(self: System, value: Any) -> None:
+    raise AttributeError("a system's definition is frozen: make a variant, "
+                         "system.variant(...), or a new System(definition.replace(...))")
+
+
+System.definition = property(lambda self: self._definition, _frozen, doc=(
+    "The system as the book defines it (frozen; another is a :meth:`variant` or a new System)."))
 # The definition's attributes, read through: a System is used where a Definition is.
-for _field, _what in _READ_THROUGH.items():
-    setattr(System, _field, _attribute(_field, _what, False))
+for _field in _READ_THROUGH:
+    setattr(System, _field, _attribute(_field, None))
 for _field, _what in _PART_DOCS.items():
-    setattr(System, _field, _attribute(_field, _what, True))
+    setattr(System, _field, _attribute(_field, _what))
 del _field, _what
 
 
