@@ -1,13 +1,10 @@
 """The numeric model protocol: what the explorer, :func:`companion.explore` and the scenes use.
 
-A widget needs a system's numbers, not its derivation: a name and a title, the parameters
-and initial values it may set (each a :class:`~companion.system.Parameter`, with its default,
-slider range and unit), and a ``simulate`` that turns chosen values into a
-:class:`~companion.numerics.Trajectory`.  :class:`Model` is that contract and nothing more, so
-a model that is not a :class:`~companion.system.System` — a closed-form motion, a hybrid
-simulator with its own modes (the disk on the link,
-:class:`~companion.examples.disk_link.model.DiskLink`) — drives the same widgets: a System
-is one way to satisfy the protocol (its derivation gives the right-hand side), not the only one.
+A widget needs a system's numbers, not its derivation: :class:`Model` is that contract and
+nothing more, so a model that is not a :class:`~companion.system.System` — a closed-form
+motion, a hybrid simulator with its own modes (the disk on the link,
+:class:`~companion.examples.disk_link.model.DiskLink`) — drives the same widgets.  What a
+System's run evaluates along the motion is its :class:`Evaluation`.
 """
 
 from __future__ import annotations
@@ -32,12 +29,9 @@ if TYPE_CHECKING:
 class Model(Protocol):
     """Something the widgets can explore: named numbers in, a simulated motion out.
 
-    Notes
-    -----
-    The four data members are read-only properties here, so that plain attributes satisfy
-    them, a list where a sequence is asked too.  ``isinstance(x, Model)`` checks that the
-    members exist, not their types or ``simulate``'s signature (a limit of
-    :func:`typing.runtime_checkable`).
+    The data members are read-only properties, so that plain attributes satisfy them too.
+    ``isinstance(x, Model)`` checks that the members exist, not their types or ``simulate``'s
+    signature (a limit of :func:`typing.runtime_checkable`).
     """
 
     @property
@@ -64,24 +58,10 @@ class Model(Protocol):
                  params: Mapping[Any, Any] | None = None,
                  initial: Mapping[Any, Any] | None = None, *,
                  n_points: int | None = None, **options: Any) -> Trajectory:
-        """The motion from chosen values.
-
-        Parameters
-        ----------
-        t_final, n_points
-            Simulated time (from t = 0) and number of samples; ``None``: the model's own.
-        params, initial
-            Parameter and initial values keyed by name or by Symbol (``{"l": 2.0}`` or
-            ``{l: 2.0}``); the ones not given keep their defaults.
-        **options
-            Options the model documents (an integrator's, for instance); unknown ones are
-            refused, never ignored.
-
-        Returns
-        -------
-        Trajectory
-            The samples from t = 0 to ``t_final``, states by name, the parameter values used
-            in ``params``.
+        """The motion from t = 0 to ``t_final`` (``None``: the model's own), the parameter and
+        initial values keyed by name or Symbol (``{"l": 2.0}`` or ``{l: 2.0}``; the others
+        keep their defaults).  ``options`` are those the model documents: unknown ones are
+        refused, never ignored.
 
         Raises
         ------
@@ -201,13 +181,10 @@ class Evaluation:
         (≥ 0) the model needs, which may use the accelerations
         (:meth:`~companion.mechanics.definition.Definition.evaluated`).
     observables
-        Quantities that depend on the equations by name, each an :class:`Observable`: e.g.
-        ``{"lambda": CONSTRAINT_FORCES}``, a nonholonomic system's constraint forces along the
-        motion (:data:`CONSTRAINT_FORCES`).
+        Quantities that depend on the equations, by name: e.g. ``{"lambda":
+        CONSTRAINT_FORCES}``, a nonholonomic system's constraint forces along the motion.
     observers
         Functions ``(system, trajectory) -> None`` adding numeric series after a run.
-    t_final, n_points
-        Default simulated time and number of samples.
     """
 
     invariants: Mapping[str, Any] | None = None

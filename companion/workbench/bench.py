@@ -86,13 +86,8 @@ class Workbench:
 
     Notes
     -----
-    Beyond the workbench, the built ``system`` answers for itself: ``system.simulate(T,
-    params, initial)`` (keys by name or Symbol alike), ``system.linearize(nominal,
-    cyclic=[x, y])`` about a steady motion, with the coordinates the equations do not depend
-    on (names or Symbols) left out of the state, and
-    :func:`companion.stability.stability_sweep` for the values of a parameter or speed where
-    that motion changes stability (a rolling disk's critical spin, a bicycle's weave speed).
-    ``define(..., mechanics_model=...)`` adds Kane's method.
+    Beyond the workbench, the built ``system`` answers for itself (``simulate``,
+    ``linearize``, :func:`companion.stability.stability_sweep`).
     """
 
     def __init__(self, system: System | Draft, *, n_states: int = 20,
@@ -254,9 +249,8 @@ COST_COLUMNS = ("method", "equations", "first-order ODEs", "multipliers",
                 "count_ops after cse", "time [s]")
 
 
-def workbench(system: System | Draft, **kwargs: Any) -> Workbench:
-    """The :class:`Workbench` of ``system`` (a System or a :func:`define` draft)."""
-    return Workbench(system, **kwargs)
+#: ``workbench(system)``: the :class:`Workbench` of a System or a :func:`define` draft.
+workbench = Workbench
 
 
 __all__ = ["AGREEMENT_TOLERANCE", "Workbench", "WORKBENCH_CLASS", "workbench"]

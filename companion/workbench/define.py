@@ -45,53 +45,10 @@ def coordinates(names: str) -> tuple[list[sp.Symbol], list[sp.Symbol]]:
 Value = float | tuple | Parameter
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Draft:
-    """What a reader typed, before any check (see :func:`define` for the fields)."""
-
-    name: str
-    q: Sequence[Any]
-    T: Any
-    speeds: Sequence[Any] | None = None
-    constraints: Sequence[Any] = ()
-    forces: Sequence[Any] | None = None
-    V: Any = 0
-    points: Mapping[str, Sequence[Any]] = field(default_factory=dict)
-    parameters: Mapping[Any, Value] = field(default_factory=dict)
-    initial: Mapping[Any, Value] = field(default_factory=dict)
-    t: sp.Symbol | None = None
-    invariants: Mapping[str, Any] = field(default_factory=dict)
-    validity: Mapping[str, Any] = field(default_factory=dict)
-    title: str = ""
-    t_final: float = 10.0
-    mechanics_model: Callable[[], MechanicsModel] | None = None
-
-    def build(self) -> System:
-        """The :class:`~companion.system.System` of this definition.
-
-        Raises
-        ------
-        DefinitionError
-            A definition that does not make a system, with one line saying what to change.
-        """
-        try:
-            return _build(self)
-        except DefinitionError:
-            raise
-        except (ValueError, TypeError, sp.SympifyError) as exc:
-            raise DefinitionError(" ".join(str(exc).split())) from exc
-
-
-def define(name: str, *, q: Sequence[sp.Symbol], T: Any, speeds: Sequence[Any] | None = None,
-           constraints: Sequence[Any] = (), forces: Sequence[Any] | None = None, V: Any = 0,
-           points: Mapping[str, Sequence[Any]] | None = None,
-           parameters: Mapping[Any, Value] | None = None,
-           initial: Mapping[Any, Value] | None = None, t: sp.Symbol | None = None,
-           invariants: Mapping[str, Any] | None = None, title: str = "",
-           t_final: float = 10.0,
-           mechanics_model: Callable[[], MechanicsModel] | None = None,
-           validity: Mapping[str, Any] | None = None) -> Draft:
-    """A system the short way, checked when built (:meth:`Draft.build`, or by the workbench).
+    """What a reader typed, checked when built (:meth:`build`, or by the workbench): a system
+    the short way, ``define(name, q=…, T=…, …)``.
 
     Parameters
     ----------
@@ -138,15 +95,51 @@ def define(name: str, *, q: Sequence[sp.Symbol], T: Any, speeds: Sequence[Any] |
         in the model must agree with them (loads only there are refused, as the other
         methods would not see them).
     """
-    return Draft(name=name, q=_listed("q", q), T=T,
-                 speeds=None if speeds is None else _listed("speeds", speeds),
-                 constraints=_listed("constraints", constraints),
-                 forces=None if forces is None else _listed("forces", forces),
-                 V=V, points=_mapped("points", points),
-                 parameters=_mapped("parameters", parameters), initial=_mapped("initial", initial),
-                 t=t,
-                 invariants=_mapped("invariants", invariants), title=title, t_final=t_final,
-                 mechanics_model=mechanics_model, validity=_mapped("validity", validity))
+
+    name: str = field(kw_only=False)
+    q: Sequence[Any]
+    T: Any
+    speeds: Sequence[Any] | None = None
+    constraints: Sequence[Any] = ()
+    forces: Sequence[Any] | None = None
+    V: Any = 0
+    points: Mapping[str, Sequence[Any]] | None = None
+    parameters: Mapping[Any, Value] | None = None
+    initial: Mapping[Any, Value] | None = None
+    t: sp.Symbol | None = None
+    invariants: Mapping[str, Any] | None = None
+    validity: Mapping[str, Any] | None = None
+    title: str = ""
+    t_final: float = 10.0
+    mechanics_model: Callable[[], MechanicsModel] | None = None
+
+    def __post_init__(self) -> None:
+        """Lists and mappings as such (a bare expression or a non-mapping refused), unchecked
+        otherwise."""
+        for key in ("q", "speeds", "constraints", "forces"):
+            if key in ("q", "constraints") or getattr(self, key) is not None:
+                object.__setattr__(self, key, _listed(key, getattr(self, key)))
+        for key in ("points", "parameters", "initial", "invariants", "validity"):
+            object.__setattr__(self, key, _mapped(key, getattr(self, key)))
+
+    def build(self) -> System:
+        """The :class:`~companion.system.System` of this definition.
+
+        Raises
+        ------
+        DefinitionError
+            A definition that does not make a system, with one line saying what to change.
+        """
+        try:
+            return _build(self)
+        except DefinitionError:
+            raise
+        except (ValueError, TypeError, sp.SympifyError) as exc:
+            raise DefinitionError(" ".join(str(exc).split())) from exc
+
+
+#: A system the short way: ``define(name, q=…, T=…, …)`` is the :class:`Draft` it builds from.
+define = Draft
 
 
 def _listed(what: str, items: Any) -> list:
