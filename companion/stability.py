@@ -97,8 +97,6 @@ def stability_sweep(system: System, vary: str | sp.Symbol, values: Sequence[floa
 
     Parameters
     ----------
-    system
-        Any system with a steady motion.
     vary
         The number varied, by name or Symbol: a parameter, or a coordinate or speed of the
         steady motion (the rolling disk's spin rate).
