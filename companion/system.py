@@ -76,10 +76,8 @@ class Integrator:
         return [s.name for s in (*system.q, *system.u_independent)]
 
     def initial_names(self, system: System) -> list[str]:
-        """Names that must have an initial value (an entry of ``system.initial``): the q's and
-        independent u's, less the dependent coordinates (solved from the configuration
-        constraints); a part with another state starts from these (an attitude from the
-        Euler angles)."""
+        """Names that must have an initial value: the state's, less the dependent coordinates
+        (a part with another state starts from these: an attitude from the Euler angles)."""
         return [s.name for s in (*system.q, *system.u_independent) if s not in system.dependent]
 
     def initial_state(self, system: System, values: Mapping[str, float],
@@ -135,11 +133,8 @@ class OdeIntegrator(Integrator):
     def rhs(self, system: System, p: Sequence[float] | Mapping[Any, Any] | None,
             method: str | None = None):
         """The right-hand side ``f(t, x) = ẋ`` in x = (q, u) that this part integrates, for
-        the parameter values ``p`` (as :meth:`System.parameter_vector` takes them; a
-        :class:`Setup`'s validated ``params`` are not checked again).
-
-        The one place where its backend is chosen, the one program of
-        :meth:`System.compiled` in each: C (``backend``), else Python."""
+        ``p`` as :meth:`System.parameter_vector` takes them: the one place where the backend
+        of :meth:`System.compiled`'s one program is chosen."""
         compiled, p = system.compiled(method), system.parameter_vector(p)
         if self.backend != "python":
             from companion.numerics.c_rhs import compiler
@@ -600,18 +595,11 @@ class System:
 
     def rhs(self, p: Sequence[float] | Mapping[Any, Any] | None = None,
             method: str | None = None):
-        """The first-order right-hand side ``f(t, x) = ẋ`` in x = (q, u) (the order of
-        :meth:`state_names`) for the parameter values ``p`` (as :meth:`parameter_vector` takes
-        them) by ``method`` (default: the system's): the one :meth:`simulate` integrates with
-        the plain ODE (a system integrated by another part gets the default
-        :class:`OdeIntegrator`'s).  Methods whose speeds are not the independent u's (Lagrange
-        with multipliers) are mapped to the same state through the kinematics (4.134).
-
-        Raises
-        ------
-        ValueError
-            A sequence of the wrong length, or invalid values.
-        """
+        """The right-hand side ``f(t, x) = ẋ`` in x = (q, u) that :meth:`simulate` integrates
+        with the plain ODE (another part: the default :class:`OdeIntegrator`'s), for ``p`` as
+        :meth:`parameter_vector` takes them, by ``method`` (default: the system's).  Methods
+        whose speeds are not the independent u's (Lagrange with multipliers) are mapped to the
+        same state through the kinematics (4.134)."""
         part = self.integrator if isinstance(self.integrator, OdeIntegrator) else OdeIntegrator()
         f = part.rhs(self, p, method)
 
@@ -647,16 +635,11 @@ class System:
             Simulated time and number of samples (default: the system's; at most
             :data:`MAX_POINTS`).
         params, initial
-            Parameter and initial values by name or Symbol, ``{"l": 2.0}`` or ``{l: 2.0}``
-            (defaults filled in).
-        rtol, atol
-            Tolerances (default: the integrator's).
-        method
-            Derivation method (default: the system's ``method``).
-        integrator
-            An :class:`Integrator` part, or the name of an ODE solver (``"lsoda"``,
-            ``"dop853"``, ``"dop853-c"``) for the plain ODE (default: the system's
-            ``integrator``).
+            Values by name or Symbol, ``{"l": 2.0}`` or ``{l: 2.0}`` (defaults filled in).
+        rtol, atol, method, integrator
+            Default: the integrator's tolerances, the system's method and part;
+            ``integrator`` may name an ODE solver for the plain ODE (``"lsoda"``,
+            ``"dop853"``, ``"dop853-c"``).
         **options
             Options of the integrator (e.g. ``link_held`` of the disk–link's modes).
 
