@@ -117,23 +117,6 @@ class Observable:
         return {f"{name}_{i}": sp.sympify(e) for i, e in enumerate(values)}
 
 
-def _applied_along_constraints(system: System) -> list[sp.Expr]:
-    """The generalized applied forces of the constrained u's, (Φᵀ Q_q) rows n − m + 1 … n on
-    the motion (q̇ = Φ u + Φ_t, the constrained u's at zero): zero when only ``Q`` of the
-    independent u's is given."""
-    from companion.mechanics.lagrange import kinematics_of
-    from companion.mechanics.quasi_velocities import tidy_matrix
-
-    m, k = system.n_constraints, len(system.u_independent)
-    if system.Q_q is None or m == 0:
-        return [sp.S.Zero] * m
-    phi, phi_t = kinematics_of(system.definition)
-    qdot = phi[:, :k] * sp.Matrix(system.u_independent) + phi_t
-    motion = {**dict(zip(system.qdot, qdot, strict=True)), **dict.fromkeys(system.u[k:], 0)}
-    forces = sp.Matrix([sp.sympify(e) for e in system.Q_q]).xreplace(motion)
-    return list(tidy_matrix(phi[:, k:].T * forces))
-
-
 def constraint_forces(system: System) -> list[sp.Expr]:
     """The generalized constraint forces λ_r of the suppressed u's on the motion, from this
     system's own Boltzmann–Hamel equations (4.85): row r > n − m with u̇ eliminated, less
@@ -142,8 +125,18 @@ def constraint_forces(system: System) -> list[sp.Expr]:
     if system.n_constraints == 0:
         raise ValueError(f"{system.name} holds no u at zero (n_constraints=0): it has no "
                          "constraint forces; leave CONSTRAINT_FORCES out of its observables")
+    from companion.mechanics.lagrange import kinematics_of
+    from companion.mechanics.quasi_velocities import tidy_matrix
+
     rows = system.derive("boltzmann_hamel").constraint_forces()
-    applied = _applied_along_constraints(system)
+    if system.Q_q is None:  # only Q of the independent u's: none along the constrained ones
+        return [sp.expand(r) for r in rows]
+    phi, phi_t = kinematics_of(system.definition)  # (Φᵀ Q_q) rows n − m + 1 … n on the motion
+    k = len(system.u_independent)
+    qdot = phi[:, :k] * sp.Matrix(system.u_independent) + phi_t
+    motion = {**dict(zip(system.qdot, qdot, strict=True)), **dict.fromkeys(system.u[k:], 0)}
+    forces = sp.Matrix([sp.sympify(e) for e in system.Q_q]).xreplace(motion)
+    applied = tidy_matrix(phi[:, k:].T * forces)
     return [sp.expand(r - a) for r, a in zip(rows, applied, strict=True)]
 
 
