@@ -45,20 +45,9 @@ def jacobian(f: Callable[[np.ndarray], np.ndarray], x0: np.ndarray) -> np.ndarra
 
 @dataclass(frozen=True)
 class Linearization:
-    """δẋ = A δx about a steady motion (see :func:`linearize`).
-
-    Attributes
-    ----------
-    A
-        The state matrix.
-    B
-        The input matrix of generalized forces τ on the independent u's (one column per u),
-        or None when the method's speeds are not the u's.
-    states
-        Names of the state's components (independent non-cyclic coordinates, then u's).
-    nominal, params
-        The steady motion and the parameter values it was taken at.
-    """
+    """δẋ = A δx + B τ about a steady motion ``nominal`` at the values ``params`` (see
+    :func:`linearize`): B has one column per independent u (None when the method's speeds are
+    not the u's); ``states`` names the independent non-cyclic coordinates, then the u's."""
 
     A: np.ndarray
     B: np.ndarray | None
