@@ -298,24 +298,17 @@ class System:
 
     Parameters
     ----------
-    definition
-        The system as the book defines it (frozen).
-    name, title
-        What the system is called, and its display title (default: the name).
-    method
-        The default derivation method (a name).
-    integrator
-        The default :class:`Integrator` part (default: :class:`OdeIntegrator`).
+    name, title, method, integrator
+        The system's name, display title (default: the name), default derivation method and
+        :class:`Integrator` part (default: :class:`OdeIntegrator`).
     methods
         The system's own methods by name (used before the registered ones); each is called
         with the system, not only its definition, so it may build on another derivation.
     evaluation
-        What each simulation evaluates along the motion (invariants, series, validity
-        conditions, observables, observers) and its default samples (t_final, n_points): an
-        :class:`Evaluation`, e.g. ``Evaluation(invariants={"energy": T + V}, t_final=10.0)``;
-        each field reads through as an attribute (``system.series``), and
-        ``variant(series=…)`` changes one.  A worked example's own equation numbers of its
-        steps (``citations``) come from its record: ``variant(citations=…)``.
+        What each simulation evaluates along the motion and its default samples, e.g.
+        ``Evaluation(invariants={"energy": T + V}, t_final=10.0)``; each field reads through
+        (``system.series``), and ``variant(series=…)`` changes one.  A worked example's
+        ``citations`` come from its record: ``variant(citations=…)``.
     **fields
         The methods' own inputs (:data:`INPUTS`: ``mechanics_model``, Kane's bodies;
         ``geometry``, a mechanism or an embedding; ``elimination``), and instead of
