@@ -53,10 +53,8 @@ def _keys(set_name: str) -> dict | None:
 
 
 def own_set(set_name: str, seed: str | None = None) -> ExerciseSet:
-    """The exercise set of ``set_name`` posed on the system of the student ``seed`` (defaults
-    to the student the assignment's first cell fixed,
-    :func:`~companion.exercises.assignment.student_id`); built once per kernel, for every
-    cell of the assignment."""
+    """The exercise set of ``set_name`` posed on the system of the student ``seed`` (default:
+    the one the assignment's first cell fixed); built once per kernel."""
     return _own_set(set_name, _student() if seed is None else seed)
 
 
