@@ -206,15 +206,11 @@ PARTS = ("name", "title", "citations", "method", "integrator", "methods", "evalu
 #: What each part is, by the attribute that reads it (``own_methods`` is the keyword
 #: ``methods``: the attribute ``methods`` lists the registered ones too).
 _PART_DOCS = {
-    "name": "what the system is called (a worked example's registry key)",
-    "title": "the display title",
+    **{k: f"the system's ``{k}`` (see :class:`System`)" for k in (
+        "name", "title", "method", "integrator", "evaluation")},
     "citations": "a worked example's own equation numbers of its derivations' steps, by "
                  "method and step key",
-    "method": "the derivation method ``simulate`` integrates unless told another",
-    "integrator": "the :class:`Integrator` that turns the equations into a motion",
     "own_methods": "the system's own derivation methods by name (keyword ``methods``)",
-    "evaluation": "what a simulation evaluates along the motion, and its default samples "
-                  "(:class:`Evaluation`)",
     **{k: f"the evaluation's ``{k}`` (:class:`Evaluation`)" for k in EVALUATION},
     **METHOD_INPUTS,
     "elimination": "``\"symbolic\"`` (Φ = Ψ⁻¹ formed symbolically, every method) or "
