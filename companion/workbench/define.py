@@ -244,20 +244,6 @@ def _made(symbol, default, low, high, unit, positive) -> Parameter:
     return Parameter(symbol, default, low, high, unit, positive=positive)
 
 
-def _by_symbol(what: str, values: Mapping[Any, Value], known: Sequence[sp.Symbol],
-               hint: str = "") -> dict[sp.Symbol, Value]:
-    by_name = {s.name: s for s in known}
-    out = {}
-    for key, value in values.items():
-        name = key if isinstance(key, str) else getattr(key, "name", None)
-        if name not in by_name:
-            shown = labels.plain(name) if name is not None else repr(key)
-            raise DefinitionError(f"{what} names {shown}, which is none of {_names(known)}"
-                                  f"{hint}")
-        out[by_name[name]] = value
-    return out
-
-
 def _parameters_by_symbol(d: Draft) -> dict[sp.Symbol, Value]:
     """The parameters keyed by Symbol: a name key is the symbol of that name in T, V, the
     speeds, constraints, forces or points."""
@@ -348,8 +334,16 @@ def _build(d: Draft) -> System:
             series[f"{axis}_{label}"] = e
 
     named = ", ".join(f"{s.name} = {_text(e)}" for s, e in zip(u, speeds, strict=False))
-    start = _by_symbol("initial", d.initial, [*q, *u[: n - m]],
-                       f" (the speeds are named by their order: {named})")
+    by_name = {s.name: s for s in (*q, *u[: n - m])}
+    start = {}
+    for key, value in d.initial.items():
+        name = key if isinstance(key, str) else getattr(key, "name", None)
+        if name not in by_name:
+            shown = labels.plain(name) if name is not None else repr(key)
+            raise DefinitionError(f"initial names {shown}, which is none of "
+                                  f"{_names(by_name.values())} (the speeds are named by their "
+                                  f"order: {named})")
+        start[by_name[name]] = value
     system = System(
         name=d.name, title=d.title or d.name, q=q,
         qdot=qdot, u=u, definitions=[*speeds, *constraints], T_qdot=T, n_constraints=m,
