@@ -215,8 +215,18 @@ class Evaluation:
                 conserved.update(found)
         args = [*system.q, *system.u_independent, *system.parameter_symbols]
         time = [system.t] if system.t is not None else []  # rheonomic: may depend on time
-        exprs = {**self.invariants, **self.series, **system.constraint_exprs,
-                 **_validity_in_state(system, self.validity), **observed}
+        validity = dict(self.validity)
+        rates = [dot_symbol(s) for s in system.u_independent]
+        if any(e.free_symbols & set(rates) for e in validity.values()):
+            d = system.derive()  # the accelerations solved symbolically: small systems
+            if d.speeds != "u":
+                raise ValueError(f"the validity conditions of {system.name} use accelerations "
+                                 f"u̇, which its method {system.method} does not solve for: "
+                                 "write them in q and u, or choose a method in the u's")
+            acc = dict(zip(rates, d.accelerations(), strict=True))
+            validity = {k: e.xreplace(acc) for k, e in validity.items()}
+        exprs = {**self.invariants, **self.series, **system.constraint_exprs, **validity,
+                 **observed}
         functions = {k: sp.lambdify([*args, *time], e, modules="numpy", cse=True)
                      for k, e in exprs.items()}
 
@@ -230,43 +240,22 @@ class Evaluation:
                 table = (traj.invariants if key in self.invariants or key in conserved else
                          traj.residuals if key in system.constraint_exprs else traj.series)
                 table[key] = np.array(value)
-            _report_validity(traj, self.validity)
+            if self.validity:  # where the motion leaves the model (a condition < 0)
+                ok = {name: traj.series[name] >= 0 for name in self.validity}  # NaN violates
+                valid = np.logical_and.reduce(list(ok.values()))
+                # nothing after a violation is the model's
+                traj.series["model valid"] = np.minimum.accumulate(valid).astype(float)
+                broken = [(int(np.argmin(v)), name) for name, v in ok.items() if not np.all(v)]
+                if broken:
+                    i, name = min(broken, key=lambda b: b[0])  # the first violation, in time
+                    traj.events.insert(0, f"t = {traj.t[i]:.4g} s: the motion leaves the model "
+                                          f"({name} = {traj.series[name][i]:.3g} < 0, the "
+                                          f"model needs {name} ≥ 0); what follows is not "
+                                          "physical")
             for observe in self.observers:
                 observe(system, traj)
 
         return evaluate
-
-
-def _validity_in_state(system: System, validity: Mapping[str, sp.Expr]) -> dict[str, sp.Expr]:
-    """The validity conditions with the accelerations u̇ they use solved from the equations of
-    motion (the system's method, symbolically: small systems)."""
-    rates = [dot_symbol(s) for s in system.u_independent]
-    if not any(e.free_symbols & set(rates) for e in validity.values()):
-        return dict(validity)
-    d = system.derive()
-    if d.speeds != "u":
-        raise ValueError(f"the validity conditions of {system.name} use accelerations u̇, "
-                         f"which its method {system.method} does not solve for: write them "
-                         "in q and u, or choose a method in the u's")
-    acc = dict(zip(rates, d.accelerations(), strict=True))
-    return {k: e.xreplace(acc) for k, e in validity.items()}
-
-
-def _report_validity(traj: Trajectory, validity: Mapping[str, sp.Expr]) -> None:
-    """Mark where the motion leaves the model's validity (a condition < 0): the series
-    ``"model valid"`` and, first among the events, the first violation."""
-    if not validity:
-        return
-    ok = {name: traj.series[name] >= 0 for name in validity}  # NaN violates too
-    valid = np.logical_and.reduce(list(ok.values()))
-    # nothing after a violation is the model's
-    traj.series["model valid"] = np.minimum.accumulate(valid).astype(float)
-    broken = [(int(np.argmin(v)), name) for name, v in ok.items() if not np.all(v)]
-    if broken:
-        i, name = min(broken, key=lambda b: b[0])  # the first violation, in time
-        traj.events.insert(0, f"t = {traj.t[i]:.4g} s: the motion leaves the model "
-                              f"({name} = {traj.series[name][i]:.3g} < 0, the model "
-                              f"needs {name} ≥ 0); what follows is not physical")
 
 
 __all__ = ["CONSTRAINT_FORCES", "KINETIC_ENERGY", "Evaluation", "Model", "Observable", "Observer",
