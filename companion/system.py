@@ -58,13 +58,7 @@ class Integrator:
     The base class gives the plain state layout x = (q, independent u) and its initial
     values; a part overrides :meth:`integrate` and, when it carries another state (an
     attitude quaternion, a contact gap), :meth:`state_names` and :meth:`initial_state`.
-
-    Attributes
-    ----------
-    rtol, atol
-        Default tolerances of this part.
-    options
-        Names of the extra keyword arguments of ``simulate`` this part understands.
+    ``options`` names the extra keyword arguments of ``simulate`` it understands.
     """
 
     rtol: float = 1e-11
@@ -400,16 +394,11 @@ class System:
         """A copy of this system with other parts (``name``, ``method``, ``integrator``, more
         ``series``, ``t_final``, another ``mechanics_model`` …) or other fields of its
         definition (``initial`` values, or ``Q_q=…, parameters=[…, c]``: the book's example
-        plus a damper, its parts and Kane's bodies kept; :meth:`Definition.replace`).
+        plus a damper, its parts and Kane's bodies kept; :meth:`Definition.replace`); a
+        ``TypeError`` for an unknown keyword.
 
         The derivations already made are kept unless the equations (a field other than
-        ``initial``), the methods, their inputs or ``citations`` change.
-
-        Raises
-        ------
-        TypeError
-            An unknown keyword.
-        """
+        ``initial``), the methods, their inputs or ``citations`` change."""
         parts = {k: changes.pop(k) for k in PARTS if k in changes}
         unknown = sorted(set(changes) - set(Definition.FIELDS))
         if unknown:
@@ -459,8 +448,7 @@ class System:
     def complete_configuration(self, values: Mapping[str, float],
                                params: Mapping[Any, Any] | None = None,
                                t: float = 0.0) -> dict[str, float]:
-        """``values`` with the dependent coordinates solved from f(q, t) = 0
-        (:func:`~companion.numerics.simulate.complete_configuration`); ``params`` as
+        """``values`` with the dependent coordinates solved from f(q, t) = 0, ``params`` as
         :meth:`parameter_vector` takes them."""
         return complete_configuration(self, values, self.parameter_vector(params), t)
 
@@ -471,11 +459,9 @@ class System:
 
     def parameter_vector(self, params: Mapping[Any, Any] | Sequence[float] | None = None
                          ) -> list[float]:
-        """Validated parameter values in the order of :attr:`parameter_symbols`: the ``p``
-        of :meth:`rhs` and the compiled equations.
-
-        ``params`` is a mapping by name or Symbol (defaults filled in), ``None`` (the
-        defaults), or a sequence of every value in that order; each is validated alike."""
+        """Validated parameter values in the order of :attr:`parameter_symbols` (the ``p`` of
+        :meth:`rhs`) from a mapping by name or Symbol (defaults filled in), ``None`` or a
+        sequence of every value in that order."""
         if params is None or isinstance(params, Mapping):
             return self.parameter_table.vector(self.parameter_values(params))
         names = self.parameter_table.names
