@@ -131,13 +131,21 @@ def constraint_forces(system: System) -> list[sp.Expr]:
     rows = system.derive("boltzmann_hamel").constraint_forces()
     if system.Q_q is None:  # only Q of the independent u's: none along the constrained ones
         return [sp.expand(r) for r in rows]
-    phi, phi_t = kinematics_of(system.definition)  # (Φᵀ Q_q) rows n − m + 1 … n on the motion
+    k = len(system.u_independent)  # (Φᵀ Q_q) rows n − m + 1 … n on the motion
+    held = dict.fromkeys(system.u[k:], 0)
+    forces = sp.Matrix([in_speeds(system, e).xreplace(held) for e in system.Q_q])
+    applied = tidy_matrix(kinematics_of(system.definition)[0][:, k:].T * forces)
+    return [sp.expand(r - a) for r, a in zip(rows, applied, strict=True)]
+
+
+def in_speeds(system: System, expr: Any) -> sp.Expr:
+    """``expr`` in q and q̇ written in the independent speeds, q̇ = Φ u + Φ_t (4.134)."""
+    from companion.mechanics.lagrange import kinematics_of
+
+    phi, phi_t = kinematics_of(system.definition)
     k = len(system.u_independent)
     qdot = phi[:, :k] * sp.Matrix(system.u_independent) + phi_t
-    motion = {**dict(zip(system.qdot, qdot, strict=True)), **dict.fromkeys(system.u[k:], 0)}
-    forces = sp.Matrix([sp.sympify(e) for e in system.Q_q]).xreplace(motion)
-    applied = tidy_matrix(phi[:, k:].T * forces)
-    return [sp.expand(r - a) for r, a in zip(rows, applied, strict=True)]
+    return sp.sympify(expr).xreplace(dict(zip(system.qdot, qdot, strict=True)))
 
 
 def kinetic_energy(system: System) -> sp.Expr:
@@ -259,4 +267,4 @@ class Evaluation:
 
 
 __all__ = ["CONSTRAINT_FORCES", "KINETIC_ENERGY", "Evaluation", "Model", "Observable", "Observer",
-           "as_model", "constraint_forces", "kinetic_energy"]
+           "as_model", "constraint_forces", "in_speeds", "kinetic_energy"]

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import sympy as sp
 
 from companion.mechanics.boltzmann_hamel import dot_symbol
-from companion.mechanics.lagrange import kinematics_of
+from companion.model import in_speeds
 from companion.system import Evaluation, Parameter, System, assumption_clash
 from companion.widgets import labels
 
@@ -370,12 +370,4 @@ def _build(d: Draft) -> System:
                           validity=validity)
 
 
-def in_speeds(system: System, expr: sp.Expr) -> sp.Expr:
-    """``expr`` in q and q̇ written in the independent speeds, q̇ = Φ u + Φ_t (4.134)."""
-    phi, phi_t = kinematics_of(system)
-    k = len(system.u_independent)
-    qdot = phi[:, :k] * sp.Matrix(system.u_independent) + phi_t
-    return sp.sympify(expr).xreplace(dict(zip(system.qdot, qdot, strict=True)))
-
-
-__all__ = ["DefinitionError", "Draft", "coordinates", "define", "in_speeds"]
+__all__ = ["DefinitionError", "Draft", "coordinates", "define"]
