@@ -63,7 +63,7 @@ def _own_set(set_name: str, seed: str) -> ExerciseSet:
     return examples.exercises_for(set_name).for_student(seed)
 
 
-def student_set(set_name: str, seed: str | None = None, *, show: bool = True) -> ExerciseSet:
+def student_set(set_name: str, seed: str | None = None) -> ExerciseSet:
     """The assignment's first cell: the exercise set in graded mode on the student's own
     system, its variant and numbers shown.  It fixes the student id for the kernel's life and,
     in the autograder, reads the student's keys from the file
@@ -78,9 +78,8 @@ def student_set(set_name: str, seed: str | None = None, *, show: bool = True) ->
     with suppress(assignment.AnswerUndecided):  # raised again by each test cell
         _keys(set_name)
     own = own_set(set_name, seed)
-    if show:
-        numbers = assignment.draw_numbers(own, seed)
-        _show(f"Student {seed}.\n\n" + describe(own.variant, own.system(), numbers))
+    numbers = assignment.draw_numbers(own, seed)
+    _show(f"Student {seed}.\n\n" + describe(own.variant, own.system(), numbers))
     return own
 
 
