@@ -32,10 +32,8 @@ __all__ = ["bowl", "cart_pendulum", "cone", "exercise_set", "puck", "set_names",
            "sleigh", "two_link"]
 
 
-@cache
-def sleigh() -> System:
-    """The Chaplygin sleigh of the workbench's presets (built once)."""
-    return chaplygin_sleigh()
+#: The Chaplygin sleigh of the workbench's presets, built once.
+sleigh = cache(chaplygin_sleigh)
 
 
 @cache
