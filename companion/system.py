@@ -177,11 +177,9 @@ def _choose(current: Integrator, integrator: Integrator | str | None,
     return integrator
 
 
-#: The :class:`Definition`'s attributes a :class:`System` reads through.
-_READ_THROUGH = ("q", "qdot", "u", "u_independent", "definitions", "n_constraints", "psi", "T",
-                 "T_qdot", "Q", "Q_q", "Q_qdot", "t", "parameters", "parameter_symbols",
-                 "parameter_table", "initial", "initial_table", "holonomic", "dependent",
-                 "constraint_exprs")
+#: The :class:`Definition`'s attributes a :class:`System` reads through: its fields and these.
+_READ_THROUGH = (*Definition.FIELDS, "u_independent", "psi", "Q_qdot", "parameter_symbols",
+                 "parameter_table", "initial_table", "constraint_exprs")
 
 
 #: The methods' own inputs, keywords of ``System`` beside the definition's fields (Kane's

@@ -76,11 +76,6 @@ class Workbench:
         of Greenwood's methods does not apply.
     selector, explorer, scene, table, widget
         The parts (``None`` when not shown), and the ipywidgets box to display.
-
-    Notes
-    -----
-    Beyond the workbench, the built ``system`` answers for itself (``simulate``,
-    ``linearize``, :func:`companion.stability.stability_sweep`).
     """
 
     def __init__(self, system: System | Draft, *, n_states: int = 20,

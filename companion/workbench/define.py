@@ -52,12 +52,9 @@ class Draft:
 
     Parameters
     ----------
-    name
-        A short name (the system's key in tables).
-    q
-        The generalized coordinates, e.g. from :func:`coordinates`.
-    T
-        The kinetic energy in q and the rates q̇ (and t).
+    name, q, T
+        A short name (the system's key in tables), the generalized coordinates (e.g. from
+        :func:`coordinates`) and the kinetic energy in q and the rates q̇ (and t).
     speeds
         The independent speeds u₁ … u_{n−m} as expressions linear in the rates (the
         quasi-velocities of Greenwood §4.3); default: the first n − m rates.
@@ -76,7 +73,7 @@ class Draft:
         ``initial`` holds the coordinates and the speeds (by the names ``u_1``, ``u_2`` … of
         the speeds); those not given start at 0.
     t
-        The time symbol, for definitions that depend on time (rheonomic systems).
+        The time symbol of a rheonomic definition.
     invariants
         Named quantities conserved on the motion, in q and q̇ (and t); the energy T + V is
         added when the system is scleronomic and has no forces besides V.
