@@ -286,6 +286,8 @@ class System:
 
     Parameters
     ----------
+    definition
+        The system as the book defines it (frozen).
     name, title, method, integrator
         The system's name, display title (default: the name), default derivation method and
         :class:`Integrator` part (default: :class:`OdeIntegrator`).
@@ -368,6 +370,17 @@ class System:
         self._parts.update(method=method, citations={k: dict(v) for k, v in
                                                      (citations or {}).items()})
         self._check_initial()
+
+    @property
+    def definition(self) -> Definition:
+        """The system as the book defines it (frozen; a system with another one is a
+        :meth:`variant` or a new ``System``)."""
+        return self._definition
+
+    @definition.setter
+    def definition(self, value: Any) -> None:
+        raise AttributeError("a system's definition is frozen: make a variant, "
+                             "system.variant(...), or a new System(definition.replace(...))")
 
     def _forget_compiled(self, state: dict[str, Any]) -> None:
         """Drop from ``state`` what is computed from the derivations: compiled equations,
@@ -572,7 +585,8 @@ class System:
         with the plain ODE (another part: the default :class:`OdeIntegrator`'s), for ``p`` as
         :meth:`parameter_vector` takes them, by ``method`` (default: the system's).  Methods
         whose speeds are not the independent u's (Lagrange with multipliers) are mapped to the
-        same state through the kinematics (4.134)."""
+        same state through the kinematics (4.134).  A ``ValueError`` for a ``p`` of the wrong
+        length or invalid values."""
         part = self.integrator if isinstance(self.integrator, OdeIntegrator) else OdeIntegrator()
         f = part.rhs(self, p, method)
 
@@ -646,13 +660,6 @@ class System:
         return self.evaluation.compile(self)
 
 
-def _frozen(self: System, value: Any) -> None:
-    raise AttributeError("a system's definition is frozen: make a variant, "
-                         "system.variant(...), or a new System(definition.replace(...))")
-
-
-System.definition = property(lambda self: self._definition, _frozen, doc=(
-    "The system as the book defines it (frozen; another is a :meth:`variant` or a new System)."))
 # The definition's attributes, read through: a System is used where a Definition is.
 for _field in _READ_THROUGH:
     setattr(System, _field, _attribute(_field, None))
