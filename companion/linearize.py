@@ -87,6 +87,8 @@ def linearize(
     nominal, params
         The steady motion (coordinates and independent u's) and the parameter values, by
         name or Symbol (the defaults fill the rest; dependent coordinates are solved).
+    cyclic
+        Names or Symbols of the coordinates left out of the state (see above).
     tolerance
         Largest rate of a non-cyclic coordinate or u̇ accepted as steady, and largest
         dependence on a cyclic coordinate accepted as none.

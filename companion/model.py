@@ -58,10 +58,10 @@ class Model(Protocol):
                  params: Mapping[Any, Any] | None = None,
                  initial: Mapping[Any, Any] | None = None, *,
                  n_points: int | None = None, **options: Any) -> Trajectory:
-        """The motion from t = 0 to ``t_final`` (``None``: the model's own), the parameter and
-        initial values keyed by name or Symbol (``{"l": 2.0}`` or ``{l: 2.0}``; the others
-        keep their defaults).  ``options`` are those the model documents: unknown ones are
-        refused, never ignored.
+        """The motion from t = 0 to ``t_final`` in ``n_points`` samples (``None``: the model's
+        own), the parameter and initial values keyed by name or Symbol (``{"l": 2.0}`` or
+        ``{l: 2.0}``; the others keep their defaults).  ``options`` are those the model
+        documents: unknown ones are refused, never ignored.
 
         Raises
         ------
