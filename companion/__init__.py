@@ -20,33 +20,25 @@ from typing import Any
 
 __version__ = "0.1.0"
 
-#: The public API: name -> module that defines it.
-_PUBLIC = {
-    "System": "companion.system",
-    "Definition": "companion.mechanics.definition",
-    "Parameter": "companion.mechanics.definition",
-    "Model": "companion.model",
-    "Integrator": "companion.system",
-    "OdeIntegrator": "companion.system",
-    "SingularConfigurationError": "companion.system",
-    "Derivation": "companion.mechanics.derivation",
-    "Step": "companion.mechanics.derivation",
-    "Trajectory": "companion.numerics.trajectory",
-    "Evaluation": "companion.model",
-    "METHODS": "companion.mechanics.methods",
-    "register_method": "companion.mechanics.methods",
-    "max_disagreement": "companion.mechanics.agreement",
-    "stability_sweep": "companion.stability",
-    "compare_methods": "companion.api",
-    "explore": "companion.api",
-    "ConstrainedSystem": "companion.geometry.constrained",
-    "ChartIntegrator": "companion.geometry.constrained",
-    "MechanismSystem": "companion.geometry.planar_system",
-    "QuaternionAttitude": "companion.geometry.attitude",
-    "SO3Attitude": "companion.geometry.attitude",
-    "Explorer": "companion.widgets.explorer",
-    "TimeSeriesView": "companion.widgets.timeseries",
+#: The public API, by the module that defines it.
+_MODULES = {
+    "companion.system": ("System", "Integrator", "OdeIntegrator", "SingularConfigurationError"),
+    "companion.mechanics.definition": ("Definition", "Parameter"),
+    "companion.model": ("Model", "Evaluation"),
+    "companion.mechanics.derivation": ("Derivation", "Step"),
+    "companion.numerics.trajectory": ("Trajectory",),
+    "companion.mechanics.methods": ("METHODS", "register_method"),
+    "companion.mechanics.agreement": ("max_disagreement",),
+    "companion.stability": ("stability_sweep",),
+    "companion.api": ("compare_methods", "explore"),
+    "companion.geometry.constrained": ("ConstrainedSystem", "ChartIntegrator"),
+    "companion.geometry.planar_system": ("MechanismSystem",),
+    "companion.geometry.attitude": ("QuaternionAttitude", "SO3Attitude"),
+    "companion.widgets.explorer": ("Explorer",),
+    "companion.widgets.timeseries": ("TimeSeriesView",),
 }
+#: name -> module that defines it.
+_PUBLIC = {name: module for module, names in _MODULES.items() for name in names}
 
 __all__ = ["__version__", *_PUBLIC]
 

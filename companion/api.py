@@ -1,7 +1,5 @@
 """Entry points for a reader's own system that reach above the system layer: the §4.4 cost
-comparison by example name or system, and a generic explorer.
-
-Everything here is also importable from :mod:`companion` itself (``from companion import
+comparison by example name or system, and a generic explorer (``from companion import
 compare_methods, explore``).
 """
 
@@ -19,17 +17,15 @@ from companion.system import ParameterTable, System
 
 def compare_methods(systems: Sequence[System | str] | None = None,
                     methods: Sequence[str] | None = None) -> ComparisonTable:
-    """The §4.4 comparison (equations, multipliers, operation counts, derivation time) of
+    """The §4.4 comparison (:func:`companion.mechanics.comparison.compare_methods`) of
     ``methods`` on ``systems``: any :class:`System`, or worked examples by name (default:
-    every worked example that is a System), or one of them alone.  See
-    :func:`companion.mechanics.comparison.compare_methods`.
+    every worked example that is a System), or one of them alone.
 
     Raises
     ------
     TypeError
         A worked example named that is a model of its own, not a System (the disk on the
-        link: its contact modes are pulled back, and their Boltzmann–Hamel cross-check is in
-        its ``derive``), or an entry that is neither a System nor a name.
+        link, whose ``derive`` has its own cross-check), or neither a System nor a name.
     """
     if isinstance(systems, (System, str)):  # one system alone
         systems = [systems]

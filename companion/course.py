@@ -53,10 +53,8 @@ def _keys(set_name: str) -> dict | None:
 
 
 def own_set(set_name: str, seed: str | None = None) -> ExerciseSet:
-    """The exercise set of ``set_name`` posed on the system of the student ``seed`` (defaults
-    to the student the assignment's first cell fixed,
-    :func:`~companion.exercises.assignment.student_id`); built once per kernel, for every
-    cell of the assignment."""
+    """The exercise set of ``set_name`` posed on the system of the student ``seed`` (default:
+    the one the assignment's first cell fixed); built once per kernel."""
     return _own_set(set_name, _student() if seed is None else seed)
 
 
@@ -65,13 +63,12 @@ def _own_set(set_name: str, seed: str) -> ExerciseSet:
     return examples.exercises_for(set_name).for_student(seed)
 
 
-def student_set(set_name: str, seed: str | None = None, *, show: bool = True) -> ExerciseSet:
-    """The exercise set of an assignment in graded mode, on the student's own system, whose
-    variant and numbers are shown (told from the system's definition,
-    :func:`~companion.exercises.variant.describe`).  The assignment's first cell: it fixes
-    the student id for the kernel's life and, in the autograder, reads the student's keys
-    from the file :data:`~companion.exercises.assignment.KEYS_ENV` names and removes that
-    variable from ``os.environ``, before any answer cell runs."""
+def student_set(set_name: str, seed: str | None = None) -> ExerciseSet:
+    """The assignment's first cell: the exercise set in graded mode on the student's own
+    system, its variant and numbers shown.  It fixes the student id for the kernel's life and,
+    in the autograder, reads the student's keys from the file
+    :data:`~companion.exercises.assignment.KEYS_ENV` names (and removes that variable from
+    ``os.environ``), before any answer cell runs."""
     graded.seal()
     seed = _student() if seed is None else seed
     if assignment.autograding():  # the autograder: its worker starts meanwhile
@@ -81,9 +78,8 @@ def student_set(set_name: str, seed: str | None = None, *, show: bool = True) ->
     with suppress(assignment.AnswerUndecided):  # raised again by each test cell
         _keys(set_name)
     own = own_set(set_name, seed)
-    if show:
-        numbers = assignment.draw_numbers(own, seed)
-        _show(f"Student {seed}.\n\n" + describe(own.variant, own.system(), numbers))
+    numbers = assignment.draw_numbers(own, seed)
+    _show(f"Student {seed}.\n\n" + describe(own.variant, own.system(), numbers))
     return own
 
 
@@ -95,12 +91,11 @@ def prompt(set_name: str, key: str, seed: str | None = None) -> None:
 
 def grade(set_name: str, key: str, answer: object, variable: str, *,
           release: str = assignment.RELEASE) -> Feedback | None:
-    """An assignment's test cell: check the answer's form; where the autograder gave the
-    answer keys (read by the first cell, :func:`student_set`), judge it against the
-    student's own key (:func:`~companion.exercises.assignment.check_answer`), on the
-    student's own system.  Without keys only the form is checked (returns None) — unless
-    nbgrader is autograding, where missing keys, or keys written for another variant than
-    the student's, are :class:`~companion.exercises.assignment.AnswerUndecided`."""
+    """An assignment's test cell: check the answer's form and, where the autograder gave the
+    keys (read by :func:`student_set`), judge it against the student's own key.  Without keys
+    only the form is checked (returns None) — unless nbgrader is autograding, where missing
+    keys, or keys for another variant, are
+    :class:`~companion.exercises.assignment.AnswerUndecided`."""
     own = own_set(set_name)
     assignment.check_form(own[key], answer, variable)
     written = _keys(set_name)

@@ -24,21 +24,8 @@ if TYPE_CHECKING:
 
 def jacobian(f: Callable[[np.ndarray], np.ndarray], x0: np.ndarray) -> np.ndarray:
     """∂f/∂x at ``x0`` by Richardson-extrapolated central differences, the steps h = 1e-3 and
-    h/2 scaled by max(1, |x0_j|) per component.
-
-    Parameters
-    ----------
-    f
-        A function of a vector returning a vector (may leave a manifold's parametrization to
-        the caller: it is only ever called at x0 ± a step along one axis).
-    x0
-        Where to differentiate.
-
-    Raises
-    ------
-    ValueError
-        When f is not finite near x0.
-    """
+    h/2 scaled by max(1, |x0_j|) per component (``f`` is only called at x0 ± a step along one
+    axis); a ``ValueError`` when f is not finite near x0."""
     x0 = np.asarray(x0, dtype=float)
     columns = []
     for j in range(x0.size):
@@ -58,20 +45,9 @@ def jacobian(f: Callable[[np.ndarray], np.ndarray], x0: np.ndarray) -> np.ndarra
 
 @dataclass(frozen=True)
 class Linearization:
-    """δẋ = A δx about a steady motion (see :func:`linearize`).
-
-    Attributes
-    ----------
-    A
-        The state matrix.
-    B
-        The input matrix of generalized forces τ on the independent u's (one column per u),
-        or None when the method's speeds are not the u's.
-    states
-        Names of the state's components (independent non-cyclic coordinates, then u's).
-    nominal, params
-        The steady motion and the parameter values it was taken at.
-    """
+    """δẋ = A δx + B τ about a steady motion ``nominal`` at the values ``params`` (see
+    :func:`linearize`): B has one column per independent u (None when the method's speeds are
+    not the u's); ``states`` names the independent non-cyclic coordinates, then the u's."""
 
     A: np.ndarray
     B: np.ndarray | None
@@ -99,26 +75,20 @@ def linearize(
 
     A steady motion keeps every non-cyclic coordinate and every independent speed
     constant while the ``cyclic`` coordinates (ignorable: the equations do not depend on
-    them) may change at constant rates, the bicycle rolling upright at speed v.  The
-    state of the linear equations is (non-cyclic independent coordinates, independent
-    u's); a perturbed configuration is carried back onto the configuration constraints
-    by solving for the dependent coordinates, so δq_dependent never enters.  A is the
+    them, e.g. a rolling disk's position and heading) may change at constant rates, the
+    bicycle rolling upright at speed v.  The state of the linear equations is (non-cyclic
+    independent coordinates, independent u's); a perturbed configuration is carried back
+    onto the configuration constraints by solving for the dependent coordinates.  A is the
     Jacobian of the compiled right-hand side (:func:`jacobian`, errors about 1e-12), so it
     applies to numeric elimination as to symbolic forms.
 
     Parameters
     ----------
-    nominal
-        The steady motion: values of coordinates and independent u's by name or Symbol
-        (the initial values' defaults fill the rest; dependent coordinates are solved).
-    params
-        Parameter values by name or Symbol (defaults filled in).
+    nominal, params
+        The steady motion (coordinates and independent u's) and the parameter values, by
+        name or Symbol (the defaults fill the rest; dependent coordinates are solved).
     cyclic
-        The coordinates (names or Symbols) the equations do not depend on, e.g. the
-        position and heading of a rolling disk: they leave the state of the linear
-        equations, which then describe the steady motion's shape (lean, spin rates).
-    method
-        Derivation method (default: the system's).
+        Names or Symbols of the coordinates left out of the state (see above).
     tolerance
         Largest rate of a non-cyclic coordinate or u̇ accepted as steady, and largest
         dependence on a cyclic coordinate accepted as none.
@@ -177,22 +147,12 @@ def linearize(
             raise ValueError(f"{name} is not cyclic: the equations change with it "
                              f"(∂ẋ/∂{name} up to {dependence:.3g})")
     A = jacobian(lambda z: np.asarray(f(0.0, full_state(z)), dtype=float)[rows], z0)
+    B = None  # τ_r added to Q_r of (4.85): M⁻¹ in the u-rows; none for Lagrange's speeds
+    if system.derive(method).speeds == "u":
+        _, mass, _ = system.compiled(method).parts(0.0, x0[:n].tolist(), x0[n:].tolist(), p)
+        B = np.vstack([np.zeros((len(kept), len(system.u_independent))), np.linalg.inv(mass)])
     labels = [system.state_names()[i] for i in rows]
-    return Linearization(A=A, B=_input_matrix(system, x0, p, method, len(kept)),
-                         states=labels, nominal=values, params=pv)
-
-
-def _input_matrix(system: System, x0: np.ndarray, p: list[float], method: str | None,
-                  n_coordinates: int) -> np.ndarray | None:
-    """B of δẋ = A δx + B τ for generalized forces τ_r acting on the independent u's
-    (added to Q_r of (4.85)): the u-rows are M⁻¹ at the nominal state, the coordinate rows
-    zero.  None for methods whose speeds are not the u's (Lagrange's form)."""
-    if system.derive(method).speeds != "u":
-        return None
-    n = len(system.q)
-    _, mass, _ = system.compiled(method).parts(0.0, x0[:n].tolist(), x0[n:].tolist(), p)
-    k = len(system.u_independent)
-    return np.vstack([np.zeros((n_coordinates, k)), np.linalg.inv(mass)])
+    return Linearization(A=A, B=B, states=labels, nominal=values, params=pv)
 
 
 __all__ = ["Linearization", "jacobian", "linearize"]

@@ -1,13 +1,10 @@
 """The numeric model protocol: what the explorer, :func:`companion.explore` and the scenes use.
 
-A widget needs a system's numbers, not its derivation: a name and a title, the parameters
-and initial values it may set (each a :class:`~companion.system.Parameter`, with its default,
-slider range and unit), and a ``simulate`` that turns chosen values into a
-:class:`~companion.numerics.Trajectory`.  :class:`Model` is that contract and nothing more, so
-a model that is not a :class:`~companion.system.System` — a closed-form motion, a hybrid
-simulator with its own modes (the disk on the link,
-:class:`~companion.examples.disk_link.model.DiskLink`) — drives the same widgets: a System
-is one way to satisfy the protocol (its derivation gives the right-hand side), not the only one.
+A widget needs a system's numbers, not its derivation: :class:`Model` is that contract and
+nothing more, so a model that is not a :class:`~companion.system.System` — a closed-form
+motion, a hybrid simulator with its own modes (the disk on the link,
+:class:`~companion.examples.disk_link.model.DiskLink`) — drives the same widgets.  What a
+System's run evaluates along the motion is its :class:`Evaluation`.
 """
 
 from __future__ import annotations
@@ -32,12 +29,9 @@ if TYPE_CHECKING:
 class Model(Protocol):
     """Something the widgets can explore: named numbers in, a simulated motion out.
 
-    Notes
-    -----
-    The four data members are read-only properties here, so that plain attributes satisfy
-    them, a list where a sequence is asked too.  ``isinstance(x, Model)`` checks that the
-    members exist, not their types or ``simulate``'s signature (a limit of
-    :func:`typing.runtime_checkable`).
+    The data members are read-only properties, so that plain attributes satisfy them too.
+    ``isinstance(x, Model)`` checks that the members exist, not their types or ``simulate``'s
+    signature (a limit of :func:`typing.runtime_checkable`).
     """
 
     @property
@@ -64,24 +58,10 @@ class Model(Protocol):
                  params: Mapping[Any, Any] | None = None,
                  initial: Mapping[Any, Any] | None = None, *,
                  n_points: int | None = None, **options: Any) -> Trajectory:
-        """The motion from chosen values.
-
-        Parameters
-        ----------
-        t_final, n_points
-            Simulated time (from t = 0) and number of samples; ``None``: the model's own.
-        params, initial
-            Parameter and initial values keyed by name or by Symbol (``{"l": 2.0}`` or
-            ``{l: 2.0}``); the ones not given keep their defaults.
-        **options
-            Options the model documents (an integrator's, for instance); unknown ones are
-            refused, never ignored.
-
-        Returns
-        -------
-        Trajectory
-            The samples from t = 0 to ``t_final``, states by name, the parameter values used
-            in ``params``.
+        """The motion from t = 0 to ``t_final`` in ``n_points`` samples (``None``: the model's
+        own), the parameter and initial values keyed by name or Symbol (``{"l": 2.0}`` or
+        ``{l: 2.0}``; the others keep their defaults).  ``options`` are those the model
+        documents: unknown ones are refused, never ignored.
 
         Raises
         ------
@@ -137,23 +117,6 @@ class Observable:
         return {f"{name}_{i}": sp.sympify(e) for i, e in enumerate(values)}
 
 
-def _applied_along_constraints(system: System) -> list[sp.Expr]:
-    """The generalized applied forces of the constrained u's, (Φᵀ Q_q) rows n − m + 1 … n on
-    the motion (q̇ = Φ u + Φ_t, the constrained u's at zero): zero when only ``Q`` of the
-    independent u's is given."""
-    from companion.mechanics.lagrange import kinematics_of
-    from companion.mechanics.quasi_velocities import tidy_matrix
-
-    m, k = system.n_constraints, len(system.u_independent)
-    if system.Q_q is None or m == 0:
-        return [sp.S.Zero] * m
-    phi, phi_t = kinematics_of(system.definition)
-    qdot = phi[:, :k] * sp.Matrix(system.u_independent) + phi_t
-    motion = {**dict(zip(system.qdot, qdot, strict=True)), **dict.fromkeys(system.u[k:], 0)}
-    forces = sp.Matrix([sp.sympify(e) for e in system.Q_q]).xreplace(motion)
-    return list(tidy_matrix(phi[:, k:].T * forces))
-
-
 def constraint_forces(system: System) -> list[sp.Expr]:
     """The generalized constraint forces λ_r of the suppressed u's on the motion, from this
     system's own Boltzmann–Hamel equations (4.85): row r > n − m with u̇ eliminated, less
@@ -162,9 +125,27 @@ def constraint_forces(system: System) -> list[sp.Expr]:
     if system.n_constraints == 0:
         raise ValueError(f"{system.name} holds no u at zero (n_constraints=0): it has no "
                          "constraint forces; leave CONSTRAINT_FORCES out of its observables")
+    from companion.mechanics.lagrange import kinematics_of
+    from companion.mechanics.quasi_velocities import tidy_matrix
+
     rows = system.derive("boltzmann_hamel").constraint_forces()
-    applied = _applied_along_constraints(system)
+    if system.Q_q is None:  # only Q of the independent u's: none along the constrained ones
+        return [sp.expand(r) for r in rows]
+    k = len(system.u_independent)  # (Φᵀ Q_q) rows n − m + 1 … n on the motion
+    held = dict.fromkeys(system.u[k:], 0)
+    forces = sp.Matrix([in_speeds(system, e).xreplace(held) for e in system.Q_q])
+    applied = tidy_matrix(kinematics_of(system.definition)[0][:, k:].T * forces)
     return [sp.expand(r - a) for r, a in zip(rows, applied, strict=True)]
+
+
+def in_speeds(system: System, expr: Any) -> sp.Expr:
+    """``expr`` in q and q̇ written in the independent speeds, q̇ = Φ u + Φ_t (4.134)."""
+    from companion.mechanics.lagrange import kinematics_of
+
+    phi, phi_t = kinematics_of(system.definition)
+    k = len(system.u_independent)
+    qdot = phi[:, :k] * sp.Matrix(system.u_independent) + phi_t
+    return sp.sympify(expr).xreplace(dict(zip(system.qdot, qdot, strict=True)))
 
 
 def kinetic_energy(system: System) -> sp.Expr:
@@ -201,13 +182,10 @@ class Evaluation:
         (≥ 0) the model needs, which may use the accelerations
         (:meth:`~companion.mechanics.definition.Definition.evaluated`).
     observables
-        Quantities that depend on the equations by name, each an :class:`Observable`: e.g.
-        ``{"lambda": CONSTRAINT_FORCES}``, a nonholonomic system's constraint forces along the
-        motion (:data:`CONSTRAINT_FORCES`).
+        Quantities that depend on the equations, by name: e.g. ``{"lambda":
+        CONSTRAINT_FORCES}``, a nonholonomic system's constraint forces along the motion.
     observers
         Functions ``(system, trajectory) -> None`` adding numeric series after a run.
-    t_final, n_points
-        Default simulated time and number of samples.
     """
 
     invariants: Mapping[str, Any] | None = None
@@ -245,8 +223,18 @@ class Evaluation:
                 conserved.update(found)
         args = [*system.q, *system.u_independent, *system.parameter_symbols]
         time = [system.t] if system.t is not None else []  # rheonomic: may depend on time
-        exprs = {**self.invariants, **self.series, **system.constraint_exprs,
-                 **_validity_in_state(system, self.validity), **observed}
+        validity = dict(self.validity)
+        rates = [dot_symbol(s) for s in system.u_independent]
+        if any(e.free_symbols & set(rates) for e in validity.values()):
+            d = system.derive()  # the accelerations solved symbolically: small systems
+            if d.speeds != "u":
+                raise ValueError(f"the validity conditions of {system.name} use accelerations "
+                                 f"u̇, which its method {system.method} does not solve for: "
+                                 "write them in q and u, or choose a method in the u's")
+            acc = dict(zip(rates, d.accelerations(), strict=True))
+            validity = {k: e.xreplace(acc) for k, e in validity.items()}
+        exprs = {**self.invariants, **self.series, **system.constraint_exprs, **validity,
+                 **observed}
         functions = {k: sp.lambdify([*args, *time], e, modules="numpy", cse=True)
                      for k, e in exprs.items()}
 
@@ -260,44 +248,23 @@ class Evaluation:
                 table = (traj.invariants if key in self.invariants or key in conserved else
                          traj.residuals if key in system.constraint_exprs else traj.series)
                 table[key] = np.array(value)
-            _report_validity(traj, self.validity)
+            if self.validity:  # where the motion leaves the model (a condition < 0)
+                ok = {name: traj.series[name] >= 0 for name in self.validity}  # NaN violates
+                valid = np.logical_and.reduce(list(ok.values()))
+                # nothing after a violation is the model's
+                traj.series["model valid"] = np.minimum.accumulate(valid).astype(float)
+                broken = [(int(np.argmin(v)), name) for name, v in ok.items() if not np.all(v)]
+                if broken:
+                    i, name = min(broken, key=lambda b: b[0])  # the first violation, in time
+                    traj.events.insert(0, f"t = {traj.t[i]:.4g} s: the motion leaves the model "
+                                          f"({name} = {traj.series[name][i]:.3g} < 0, the "
+                                          f"model needs {name} ≥ 0); what follows is not "
+                                          "physical")
             for observe in self.observers:
                 observe(system, traj)
 
         return evaluate
 
 
-def _validity_in_state(system: System, validity: Mapping[str, sp.Expr]) -> dict[str, sp.Expr]:
-    """The validity conditions with the accelerations u̇ they use solved from the equations of
-    motion (the system's method, symbolically: small systems)."""
-    rates = [dot_symbol(s) for s in system.u_independent]
-    if not any(e.free_symbols & set(rates) for e in validity.values()):
-        return dict(validity)
-    d = system.derive()
-    if d.speeds != "u":
-        raise ValueError(f"the validity conditions of {system.name} use accelerations u̇, "
-                         f"which its method {system.method} does not solve for: write them "
-                         "in q and u, or choose a method in the u's")
-    acc = dict(zip(rates, d.accelerations(), strict=True))
-    return {k: e.xreplace(acc) for k, e in validity.items()}
-
-
-def _report_validity(traj: Trajectory, validity: Mapping[str, sp.Expr]) -> None:
-    """Mark where the motion leaves the model's validity (a condition < 0): the series
-    ``"model valid"`` and, first among the events, the first violation."""
-    if not validity:
-        return
-    ok = {name: traj.series[name] >= 0 for name in validity}  # NaN violates too
-    valid = np.logical_and.reduce(list(ok.values()))
-    # nothing after a violation is the model's
-    traj.series["model valid"] = np.minimum.accumulate(valid).astype(float)
-    broken = [(int(np.argmin(v)), name) for name, v in ok.items() if not np.all(v)]
-    if broken:
-        i, name = min(broken, key=lambda b: b[0])  # the first violation, in time
-        traj.events.insert(0, f"t = {traj.t[i]:.4g} s: the motion leaves the model "
-                              f"({name} = {traj.series[name][i]:.3g} < 0, the model "
-                              f"needs {name} ≥ 0); what follows is not physical")
-
-
 __all__ = ["CONSTRAINT_FORCES", "KINETIC_ENERGY", "Evaluation", "Model", "Observable", "Observer",
-           "as_model", "constraint_forces", "kinetic_energy"]
+           "as_model", "constraint_forces", "in_speeds", "kinetic_energy"]

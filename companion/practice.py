@@ -3,14 +3,9 @@ last steps left to the reader (``faded``), then one with only its set-up given (
 
 Each practice notebook shows one set of this module (:func:`show`); every key is the engine's
 result on the system's own definition, never typed.  The systems are ours, beyond the books:
-
-* the Chaplygin sleigh (:func:`companion.workbench.presets.chaplygin_sleigh`), a knife edge
-  whose mass centre sits a distance a ahead of the blade;
-* a puck (ours): a body sliding freely in the plane with a thrust F along its axis, in the
-  body-frame quasi-velocities u₁ (along the axis), u₂ (across it) and u₃ = θ̇;
-* a pendulum on a cart and a two-link pendulum of point masses (ours), for the general
-  dynamical equation (4.133);
-* a particle on a cone and in a paraboloidal bowl (ours), for the pull-back (7.2).
+the Chaplygin sleigh and a puck for (4.85), a pendulum on a cart and a two-link pendulum for
+the general dynamical equation (4.133), a particle on a cone and in a bowl for the pull-back
+(7.2).
 """
 
 from __future__ import annotations
@@ -37,10 +32,8 @@ __all__ = ["bowl", "cart_pendulum", "cone", "exercise_set", "puck", "set_names",
            "sleigh", "two_link"]
 
 
-@cache
-def sleigh() -> System:
-    """The Chaplygin sleigh of the workbench's presets (built once)."""
-    return chaplygin_sleigh()
+#: The Chaplygin sleigh of the workbench's presets, built once.
+sleigh = cache(chaplygin_sleigh)
 
 
 @cache

@@ -31,21 +31,9 @@ Nominal = Mapping[Any, Any] | Callable[[float], Mapping[Any, Any]]
 
 @dataclass(frozen=True)
 class StabilitySweep:
-    """Eigenvalues of a steady motion along the values of one number.
-
-    Attributes
-    ----------
-    varied
-        The name of the parameter or nominal value varied.
-    values
-        The sampled values, shape (N,).
-    eigenvalues
-        One row per value, sorted by real then imaginary part.
-    stable
-        True where no eigenvalue has a real part above the tolerance.
-    critical
-        The values where stability changes, located between the samples.
-    """
+    """Eigenvalues of a steady motion (one row per sampled value of ``varied``, sorted by real
+    then imaginary part), whether it is ``stable`` there (no real part above the tolerance),
+    and the ``critical`` values between the samples where stability changes."""
 
     varied: str
     values: np.ndarray
@@ -97,8 +85,6 @@ def stability_sweep(system: System, vary: str | sp.Symbol, values: Sequence[floa
 
     Parameters
     ----------
-    system
-        Any system with a steady motion.
     vary
         The number varied, by name or Symbol: a parameter, or a coordinate or speed of the
         steady motion (the rolling disk's spin rate).

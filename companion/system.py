@@ -1,14 +1,11 @@
 """One :class:`System` contract: a frozen definition plus two parts composed in.
 
-A system is *defined* the way the book sets it up, in a
-:class:`~companion.mechanics.definition.Definition`.  Two parts are composed in, not
-subclassed (as pydy's ``System(eom_method, ode_solver)``): the **method** that forms the
-equations (a name of :data:`~companion.mechanics.methods.METHODS` or one of the system's own
-methods, each returning a :class:`~companion.mechanics.derivation.Derivation`) and the
-**integrator** that integrates them (an :class:`Integrator`: :class:`OdeIntegrator`, the
-plain ODE; attitude on SO(3), by quaternions and chart atlases are further parts).  A
-simulation's plumbing is :func:`~companion.numerics.simulate.simulate_model`'s, shared with
-models that are no System; what a run evaluates is the system's :class:`Evaluation`.
+Composed, not subclassed (as pydy's ``System(eom_method, ode_solver)``): the **method** that
+forms the equations (a name of :data:`~companion.mechanics.methods.METHODS` or one of the
+system's own, returning a :class:`~companion.mechanics.derivation.Derivation`) and the
+**integrator** part (:class:`OdeIntegrator`, the plain ODE; attitude on SO(3), by quaternions
+and chart atlases are further parts).  A run's plumbing is
+:func:`~companion.numerics.simulate.simulate_model`'s, shared with models that are no System.
 """
 
 from __future__ import annotations
@@ -61,13 +58,7 @@ class Integrator:
     The base class gives the plain state layout x = (q, independent u) and its initial
     values; a part overrides :meth:`integrate` and, when it carries another state (an
     attitude quaternion, a contact gap), :meth:`state_names` and :meth:`initial_state`.
-
-    Attributes
-    ----------
-    rtol, atol
-        Default tolerances of this part.
-    options
-        Names of the extra keyword arguments of ``simulate`` this part understands.
+    ``options`` names the extra keyword arguments of ``simulate`` it understands.
     """
 
     rtol: float = 1e-11
@@ -79,10 +70,8 @@ class Integrator:
         return [s.name for s in (*system.q, *system.u_independent)]
 
     def initial_names(self, system: System) -> list[str]:
-        """Names that must have an initial value (an entry of ``system.initial``): the q's and
-        independent u's, less the dependent coordinates (solved from the configuration
-        constraints); a part with another state starts from these (an attitude from the
-        Euler angles)."""
+        """Names that must have an initial value: the state's, less the dependent coordinates
+        (a part with another state starts from these: an attitude from the Euler angles)."""
         return [s.name for s in (*system.q, *system.u_independent) if s not in system.dependent]
 
     def initial_state(self, system: System, values: Mapping[str, float],
@@ -108,7 +97,7 @@ class OdeIntegrator(Integrator):
         ``"dop853"``, ``solve_ivp``, on these small systems), ``"dop853"``, or ``"dop853-c"``,
         DOP853 compiled with the C right-hand side (:mod:`companion.numerics.integrate`), which
         needs ``backend="c"`` or ``"auto"``: under ``"auto"`` without a C compiler LSODA is
-        the one fallback (:meth:`solver_for`).
+        the one fallback.
     rtol, atol
         Default tolerances (``None``: the solver's own of :data:`SOLVERS`).
     backend
@@ -138,11 +127,8 @@ class OdeIntegrator(Integrator):
     def rhs(self, system: System, p: Sequence[float] | Mapping[Any, Any] | None,
             method: str | None = None):
         """The right-hand side ``f(t, x) = ẋ`` in x = (q, u) that this part integrates, for
-        the parameter values ``p`` (as :meth:`System.parameter_vector` takes them; a
-        :class:`Setup`'s validated ``params`` are not checked again).
-
-        The one place where its backend is chosen, the one program of
-        :meth:`System.compiled` in each: C (``backend``), else Python."""
+        ``p`` as :meth:`System.parameter_vector` takes them: the one place where the backend
+        of :meth:`System.compiled`'s one program is chosen."""
         compiled, p = system.compiled(method), system.parameter_vector(p)
         if self.backend != "python":
             from companion.numerics.c_rhs import compiler
@@ -151,21 +137,15 @@ class OdeIntegrator(Integrator):
                 return compiled.c_rhs(p)
         return compiled.rhs(p)
 
-    def solver_for(self, f: Callable) -> str:
-        """The solver for the right-hand side ``f``: :attr:`solver`, but LSODA for a Python
-        ``f`` under ``solver="dop853-c"`` and ``backend="auto"`` (no C compiler found)."""
-        if self.solver == "dop853-c" and self.backend == "auto":
-            return compiled_or_lsoda(f)
-        return self.solver
-
     def integrate(self, system: System, setup: Setup) -> Trajectory:
         guards = setup.guards
         x0 = self.initial_state(system, setup.initial, setup.params)
         guards.regular(setup.t[:1], x0[:, None], "at the start")
         f = self.rhs(system, setup.params, setup.method)
         guards.start(f, x0)
-        states = integrate(f, x0, setup.t, solver=self.solver_for(f), rtol=setup.rtol,
-                           atol=setup.atol).y
+        # dop853-c needs a C f: under backend="auto" without a compiler, LSODA
+        solver = compiled_or_lsoda(f) if self.solver == "dop853-c" else self.solver
+        states = integrate(f, x0, setup.t, solver=solver, rtol=setup.rtol, atol=setup.atol).y
         guards.finite(setup.t, states)
         guards.regular(setup.t, states, "along the motion")
         traj = Trajectory(t=setup.t, states=states, names=self.state_names(system),
@@ -197,29 +177,9 @@ def _choose(current: Integrator, integrator: Integrator | str | None,
     return integrator
 
 
-#: What each attribute a :class:`System` reads through from its :class:`Definition` is.
-_READ_THROUGH = {
-    "q": "generalized coordinates", "qdot": "symbols of q̇",
-    "u": "quasi-velocities, the last ``n_constraints`` held at zero (configuration "
-         "constraints' rates appended)",
-    "u_independent": "the u's that remain free", "definitions": "u = Ψ q̇ + Ψ_t",
-    "n_constraints": "how many of the last u's are held at zero",
-    "psi": "(Ψ, Ψ_t) differentiated from the definitions",
-    "T": "the unconstrained kinetic energy in q, u (and t)",
-    "T_qdot": "the kinetic energy in q̇ as given, or None",
-    "Q": "generalized forces of the independent u's (Q plus Φᵀ Q_q)",
-    "Q_q": "generalized forces of the coordinates as given, or None",
-    "Q_qdot": "generalized forces of the coordinates in q, q̇, t (Q_q plus Ψᵀ [Q; 0])",
-    "t": "the time symbol of a rheonomic system, or None",
-    "parameters": "the physical parameters (:class:`Parameter`)",
-    "parameter_symbols": "the parameters' Symbols, in the order of ``p``",
-    "parameter_table": "the parameters' identities: Symbol ↔ name ↔ position in ``p``",
-    "initial": "the initial conditions (:class:`Parameter`)",
-    "initial_table": "the initial conditions' identities",
-    "holonomic": "configuration constraints f(q, t) = 0",
-    "dependent": "the coordinates solved from the configuration constraints",
-    "constraint_exprs": "the configuration constraints by the name of their residual",
-}
+#: The :class:`Definition`'s attributes a :class:`System` reads through: its fields and these.
+_READ_THROUGH = (*Definition.FIELDS, "u_independent", "psi", "Q_qdot", "parameter_symbols",
+                 "parameter_table", "initial_table", "constraint_exprs")
 
 
 #: The methods' own inputs, keywords of ``System`` beside the definition's fields (Kane's
@@ -238,15 +198,11 @@ PARTS = ("name", "title", "citations", "method", "integrator", "methods", "evalu
 #: What each part is, by the attribute that reads it (``own_methods`` is the keyword
 #: ``methods``: the attribute ``methods`` lists the registered ones too).
 _PART_DOCS = {
-    "name": "what the system is called (a worked example's registry key)",
-    "title": "the display title",
+    **{k: f"the system's ``{k}`` (see :class:`System`)" for k in (
+        "name", "title", "method", "integrator", "evaluation")},
     "citations": "a worked example's own equation numbers of its derivations' steps, by "
                  "method and step key",
-    "method": "the derivation method ``simulate`` integrates unless told another",
-    "integrator": "the :class:`Integrator` that turns the equations into a motion",
     "own_methods": "the system's own derivation methods by name (keyword ``methods``)",
-    "evaluation": "what a simulation evaluates along the motion, and its default samples "
-                  "(:class:`Evaluation`)",
     **{k: f"the evaluation's ``{k}`` (:class:`Evaluation`)" for k in EVALUATION},
     **METHOD_INPUTS,
     "elimination": "``\"symbolic\"`` (Φ = Ψ⁻¹ formed symbolically, every method) or "
@@ -263,18 +219,21 @@ def _refuse(name: str, part: bool = True) -> None:
                          f"system.variant({keyword}=…)")
 
 
-def _attribute(name: str, what: str, part: bool) -> property:
-    """A read-only attribute of a :class:`System`: one of its parts, set when it is built, or
-    its definition's field ``name`` (another is a :meth:`System.variant`)."""
+def _attribute(name: str, what: str | None) -> property:
+    """A read-only attribute of a :class:`System`: one of its parts (documented by ``what``),
+    set when it is built, or else its definition's ``name`` (another is a
+    :meth:`System.variant`)."""
     def read(self) -> Any:
-        if not part:
+        if what is None:
             return getattr(self._definition, name)
         value = self._parts[name]
         return MappingProxyType(value) if isinstance(value, dict) else value  # stored: pickles
 
-    return property(read, lambda self, value: _refuse(name, part),
-                    doc=f"{what[0].upper()}{what[1:]}"
-                    + ("." if part else f" (the definition's ``{name}``)."))
+    own = vars(Definition).get(name)  # a derived attribute's own docstring, else the field's
+    doc = own.__doc__ if isinstance(own, (property, cached_property)) else (
+        f"The definition's ``{name}`` (see :class:`Definition`).")
+    return property(read, lambda self, value: _refuse(name, what is not None),
+                    doc=doc if what is None else f"{what[0].upper()}{what[1:]}.")
 
 
 def _definition(definition: Any, fields: Mapping[str, Any]) -> Definition:
@@ -329,22 +288,17 @@ class System:
     ----------
     definition
         The system as the book defines it (frozen).
-    name, title
-        What the system is called, and its display title (default: the name).
-    method
-        The default derivation method (a name).
-    integrator
-        The default :class:`Integrator` part (default: :class:`OdeIntegrator`).
+    name, title, method, integrator
+        The system's name, display title (default: the name), default derivation method and
+        :class:`Integrator` part (default: :class:`OdeIntegrator`).
     methods
         The system's own methods by name (used before the registered ones); each is called
         with the system, not only its definition, so it may build on another derivation.
     evaluation
-        What each simulation evaluates along the motion (invariants, series, validity
-        conditions, observables, observers) and its default samples (t_final, n_points): an
-        :class:`Evaluation`, e.g. ``Evaluation(invariants={"energy": T + V}, t_final=10.0)``;
-        each field reads through as an attribute (``system.series``), and
-        ``variant(series=…)`` changes one.  A worked example's own equation numbers of its
-        steps (``citations``) come from its record: ``variant(citations=…)``.
+        What each simulation evaluates along the motion and its default samples, e.g.
+        ``Evaluation(invariants={"energy": T + V}, t_final=10.0)``; each field reads through
+        (``system.series``), and ``variant(series=…)`` changes one.  A worked example's
+        ``citations`` come from its record: ``variant(citations=…)``.
     **fields
         The methods' own inputs (:data:`INPUTS`: ``mechanics_model``, Kane's bodies;
         ``geometry``, a mechanism or an embedding; ``elimination``), and instead of
@@ -451,16 +405,11 @@ class System:
         """A copy of this system with other parts (``name``, ``method``, ``integrator``, more
         ``series``, ``t_final``, another ``mechanics_model`` …) or other fields of its
         definition (``initial`` values, or ``Q_q=…, parameters=[…, c]``: the book's example
-        plus a damper, its parts and Kane's bodies kept; :meth:`Definition.replace`).
+        plus a damper, its parts and Kane's bodies kept; :meth:`Definition.replace`); a
+        ``TypeError`` for an unknown keyword.
 
         The derivations already made are kept unless the equations (a field other than
-        ``initial``), the methods, their inputs or ``citations`` change.
-
-        Raises
-        ------
-        TypeError
-            An unknown keyword.
-        """
+        ``initial``), the methods, their inputs or ``citations`` change."""
         parts = {k: changes.pop(k) for k in PARTS if k in changes}
         unknown = sorted(set(changes) - set(Definition.FIELDS))
         if unknown:
@@ -510,8 +459,7 @@ class System:
     def complete_configuration(self, values: Mapping[str, float],
                                params: Mapping[Any, Any] | None = None,
                                t: float = 0.0) -> dict[str, float]:
-        """``values`` with the dependent coordinates solved from f(q, t) = 0
-        (:func:`~companion.numerics.simulate.complete_configuration`); ``params`` as
+        """``values`` with the dependent coordinates solved from f(q, t) = 0, ``params`` as
         :meth:`parameter_vector` takes them."""
         return complete_configuration(self, values, self.parameter_vector(params), t)
 
@@ -522,11 +470,9 @@ class System:
 
     def parameter_vector(self, params: Mapping[Any, Any] | Sequence[float] | None = None
                          ) -> list[float]:
-        """Validated parameter values in the order of :attr:`parameter_symbols`: the ``p``
-        of :meth:`rhs` and the compiled equations.
-
-        ``params`` is a mapping by name or Symbol (defaults filled in), ``None`` (the
-        defaults), or a sequence of every value in that order; each is validated alike."""
+        """Validated parameter values in the order of :attr:`parameter_symbols` (the ``p`` of
+        :meth:`rhs`) from a mapping by name or Symbol (defaults filled in), ``None`` or a
+        sequence of every value in that order."""
         if params is None or isinstance(params, Mapping):
             return self.parameter_table.vector(self.parameter_values(params))
         names = self.parameter_table.names
@@ -635,18 +581,12 @@ class System:
 
     def rhs(self, p: Sequence[float] | Mapping[Any, Any] | None = None,
             method: str | None = None):
-        """The first-order right-hand side ``f(t, x) = ẋ`` in x = (q, u) (the order of
-        :meth:`state_names`) for the parameter values ``p`` (as :meth:`parameter_vector` takes
-        them) by ``method`` (default: the system's): the one :meth:`simulate` integrates with
-        the plain ODE (a system integrated by another part gets the default
-        :class:`OdeIntegrator`'s).  Methods whose speeds are not the independent u's (Lagrange
-        with multipliers) are mapped to the same state through the kinematics (4.134).
-
-        Raises
-        ------
-        ValueError
-            A sequence of the wrong length, or invalid values.
-        """
+        """The right-hand side ``f(t, x) = ẋ`` in x = (q, u) that :meth:`simulate` integrates
+        with the plain ODE (another part: the default :class:`OdeIntegrator`'s), for ``p`` as
+        :meth:`parameter_vector` takes them, by ``method`` (default: the system's).  Methods
+        whose speeds are not the independent u's (Lagrange with multipliers) are mapped to the
+        same state through the kinematics (4.134).  A ``ValueError`` for a ``p`` of the wrong
+        length or invalid values."""
         part = self.integrator if isinstance(self.integrator, OdeIntegrator) else OdeIntegrator()
         f = part.rhs(self, p, method)
 
@@ -682,16 +622,11 @@ class System:
             Simulated time and number of samples (default: the system's; at most
             :data:`MAX_POINTS`).
         params, initial
-            Parameter and initial values by name or Symbol, ``{"l": 2.0}`` or ``{l: 2.0}``
-            (defaults filled in).
-        rtol, atol
-            Tolerances (default: the integrator's).
-        method
-            Derivation method (default: the system's ``method``).
-        integrator
-            An :class:`Integrator` part, or the name of an ODE solver (``"lsoda"``,
-            ``"dop853"``, ``"dop853-c"``) for the plain ODE (default: the system's
-            ``integrator``).
+            Values by name or Symbol, ``{"l": 2.0}`` or ``{l: 2.0}`` (defaults filled in).
+        rtol, atol, method, integrator
+            Default: the integrator's tolerances, the system's method and part;
+            ``integrator`` may name an ODE solver for the plain ODE (``"lsoda"``,
+            ``"dop853"``, ``"dop853-c"``).
         **options
             Options of the integrator (e.g. ``link_held`` of the disk–link's modes).
 
@@ -726,10 +661,10 @@ class System:
 
 
 # The definition's attributes, read through: a System is used where a Definition is.
-for _field, _what in _READ_THROUGH.items():
-    setattr(System, _field, _attribute(_field, _what, False))
+for _field in _READ_THROUGH:
+    setattr(System, _field, _attribute(_field, None))
 for _field, _what in _PART_DOCS.items():
-    setattr(System, _field, _attribute(_field, _what, True))
+    setattr(System, _field, _attribute(_field, _what))
 del _field, _what
 
 

@@ -3,10 +3,7 @@
 The checks live in the worked examples' slices (``companion/examples/<name>/checks.py``); the
 books' printed results live only in :mod:`companion.book`.  This module joins the two: each
 example's ``checks(printed)`` receives that example's printed entries.  Nothing here knows any
-answer.  Three groups are listed apart and counted apart: results the books print; results of the
-companion's own reconstructions (what our copy of a book does not print, checked for
-self-consistency); and consistency checks the companion adds (agreement of methods,
-invariants, identities).
+answer.
 """
 
 from __future__ import annotations

@@ -11,22 +11,14 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Mapping
-from functools import cache
 from typing import Any
 
 
-@cache
-def printed_results() -> dict[str, Mapping[str, Any]]:
-    """Every module's ``PRINTED``, merged: worked example name → its printed results."""
-    table: dict[str, Mapping[str, Any]] = {}
-    for info in pkgutil.iter_modules(__path__):
-        for name, entries in importlib.import_module(f"{__name__}.{info.name}").PRINTED.items():
-            if name in table:
-                raise RuntimeError(f"two book modules print results for {name!r}")
-            table[name] = entries
-    return table
-
-
 def printed(name: str) -> Mapping[str, Any]:
-    """The printed results of worked example ``name`` (empty when the book prints none)."""
-    return printed_results().get(name, {})
+    """The printed results of worked example ``name``: the ``PRINTED`` entry of the one module
+    that has it (empty when the book prints none)."""
+    found = [table[name] for info in pkgutil.iter_modules(__path__)
+             if name in (table := importlib.import_module(f"{__name__}.{info.name}").PRINTED)]
+    if len(found) > 1:
+        raise RuntimeError(f"two book modules print results for {name!r}")
+    return found[0] if found else {}

@@ -59,13 +59,8 @@ def independent_accelerations(
     system: Derivable, method: str, t: float, q: Sequence[float], u: Sequence[float],
     params: Mapping[str, float] | None = None,
 ) -> np.ndarray:
-    """u̇ of the system's independent quasi-velocities by ``method`` at state (t, q, u).
-
-    Raises
-    ------
-    NotImplementedError
-        When ``method`` does not apply to ``system``.
-    """
+    """u̇ of the system's independent quasi-velocities by ``method`` at state (t, q, u)
+    (``NotImplementedError`` when ``method`` does not apply)."""
     return udot_function(system, method, system.parameter_vector(params))(t, q, u)
 
 

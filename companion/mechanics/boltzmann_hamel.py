@@ -29,23 +29,14 @@ class BoltzmannHamelResult(Derivation):
 
     Attributes
     ----------
-    Phi, Phi_t
-        Φ = Ψ⁻¹ and Φ_t = −Φ Ψ_t (4.81).
-    C
-        C^j, j = 1..n (the bracket inside (4.83)).
-    gamma
-        γ^j = Φᵀ C^j Φ, j = 1..n, full n×n (4.83).
-    gamma_t
-        γ^j_r as n×1 columns (4.84); zero for scleronomic systems.
-    momenta
-        p_j = ∂T/∂u_j of the unconstrained T (4.87), before the constraints are applied.
-    inertia
-        m_ij = ∂²T/∂u_i∂u_j, full n×n (4.88).
-    rheonomic
-        Whether explicit time dependence leaves rheonomic coefficients γ^j_r ≠ 0 (4.84).
+    Phi, Phi_t, C, gamma, gamma_t
+        Φ = Ψ⁻¹, Φ_t = −Φ Ψ_t (4.81); C^j and γ^j = Φᵀ C^j Φ (4.83), j = 1..n, full n×n;
+        γ^j_r as n×1 columns (4.84), all zero unless ``rheonomic``.
+    momenta, inertia
+        p_j = ∂T/∂u_j (4.87) and m_ij = ∂²T/∂u_i∂u_j (4.88) of the unconstrained T, full.
     constraint_rows
-        For r = n−m+1..n: the left side of row r of (4.85) minus nothing, i.e. the generalized
-        constraint force Q_r that row would need, as an expression in q, u and the u̇ symbols.
+        For r = n−m+1..n: the left side of row r of (4.85), the generalized constraint force
+        Q_r that row would need, in q, u and the u̇ symbols.
     """
 
     Psi: sp.Matrix | None = None
@@ -84,29 +75,16 @@ def boltzmann_hamel(
 ) -> BoltzmannHamelResult:
     """Derive the Boltzmann–Hamel equations (4.85) step by step.
 
-    Parameters
-    ----------
-    T
-        The unconstrained kinetic energy in q, u (and t), quadratic or lower in the u's.
-    q, u
-        The n generalized coordinates and n quasi-velocities, plain sympy Symbols.
-    Psi
-        n×n matrix of u = Ψ q̇ + Ψ_t.
-    n_constraints
-        m: the last m u's are constrained to zero (nonholonomic constraints).
-    Q
-        The n−m generalized forces of the independent u's (default zero).
-    t
-        Time symbol, needed when Ψ, Ψ_t, T or Q depend on time.
-    Psi_t
-        n×1 column of u = Ψ q̇ + Ψ_t (default zero).
+    T is the unconstrained kinetic energy in q, u (and t), quadratic or lower in the n u's;
+    u = Ψ q̇ + Ψ_t (Ψ_t default zero); the last ``n_constraints`` u's are constrained to zero;
+    ``Q`` holds the n − m forces of the independent u's (default zero); ``t`` is needed when
+    Ψ, Ψ_t, T or Q depend on time.  Malformed input: ``ValueError``.
 
-    Each step cites the general equation it instantiates (what a system of the reader's own
-    cites; the definition u = Ψ q̇ + Ψ_t has no number in our copy of §4.3, which starts at
-    (4.82, by position)); the time
-    derivative of the momenta, the gyroscopic matrix and the equations cite the general form
-    they belong to: (4.92) (scleronomic, unconstrained), (4.109) (scleronomic, nonholonomic)
-    or (4.85) (rheonomic).  A worked example's own numbers replace them afterwards
+    Each step cites the general equation it instantiates (the definition u = Ψ q̇ + Ψ_t has
+    no number in our copy of §4.3, which starts at (4.82, by position)): the time derivative
+    of the momenta, the gyroscopic matrix and the equations cite (4.92) (scleronomic,
+    unconstrained), (4.109) (scleronomic, nonholonomic) or (4.85) (rheonomic).  A worked
+    example's own numbers replace them afterwards
     (:meth:`~companion.mechanics.derivation.Derivation.cited`).
 
     Returns
@@ -114,11 +92,6 @@ def boltzmann_hamel(
     BoltzmannHamelResult
         ``mass_matrix * [u̇_1 … u̇_{n−m}]ᵀ = forcing`` with the constraints applied, the
         kinematics q̇ = Φ u + Φ_t in the independent u's, and every intermediate object.
-
-    Raises
-    ------
-    ValueError
-        For inconsistent or malformed input (see :mod:`companion.mechanics.inputs`).
     """
     q = inputs.symbols_list(q, "q")
     u = inputs.symbols_list(u, "u")

@@ -124,28 +124,11 @@ BOOK_METHODS: tuple[str, ...] = ("boltzmann_hamel", "lagrange_multipliers", "mag
 def compare_methods(
     systems: Sequence[Definition], methods: Sequence[str] | None = None,
 ) -> ComparisonTable:
-    """Derive every applicable method on every system, fresh, and measure the results.
-
-    Parameters
-    ----------
-    systems
-        The systems (any :class:`~companion.system.System`; worked examples by name go
-        through :func:`companion.examples.compare_methods`).
-    methods
-        Method names (default: the four methods Greenwood §4.4 compares,
-        :data:`BOOK_METHODS`).
-
-    Returns
-    -------
-    ComparisonTable
-        One :class:`Row` per applicable (system, method); methods that do not apply
-        (``NotImplementedError``) are listed in ``table.skipped`` with the reason.
-
-    Raises
-    ------
-    TypeError
-        An entry of ``systems`` is not a system (a name, say).
-    """
+    """Derive every applicable method (default: the four Greenwood §4.4 compares,
+    :data:`BOOK_METHODS`) on every system, fresh, and measure the results: one :class:`Row`
+    per applicable (system, method), the others in ``table.skipped`` with the reason.
+    ``TypeError`` for an entry that is not a system (a name: worked examples by name go
+    through :func:`companion.examples.compare_methods`)."""
     systems = list(systems)
     for s in systems:
         if not hasattr(s, "definitions"):

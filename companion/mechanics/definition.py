@@ -1,16 +1,12 @@
 """A system's definition, as the book sets it up: frozen, and the physics every method reads.
 
 A :class:`Definition` holds the coordinates, the quasi-velocity definitions in terms of q̇
-(Ψ is obtained from them by differentiation, never typed), the kinetic energy, the
-constraints, the generalized forces and the parameters (each one :class:`Parameter`: its
-Symbol, its name and its position in ``p`` agree through one :class:`ParameterTable`); what is
-shown or evaluated is the model's (:class:`companion.system.System`: name, title, series …)
-or the worked example's (its book source and equation numbers).  It is validated once, when
-it is made, and never changes after: a variant is a new definition
-(:meth:`Definition.replace`).  The derivation methods of
-:data:`companion.mechanics.methods.METHODS` read it, and beside it their own inputs (Kane's
-bodies, a mechanism: :class:`companion.mechanics.methods.Given`); the numbers are the
-System's, which composes a definition with a method and an integrator.
+(Ψ follows by differentiation, never typed), the kinetic energy, the constraints, the
+generalized forces and the parameters (:class:`Parameter`, identified through one
+:class:`ParameterTable`); names, series and citations are the model's or the worked
+example's.  It is validated once, when made: a variant is a new definition
+(:meth:`Definition.replace`), which the methods of :data:`companion.mechanics.methods.METHODS`
+read beside their own inputs (:class:`companion.mechanics.methods.Given`).
 """
 
 from __future__ import annotations
@@ -130,22 +126,13 @@ class CheckedValues(Mapping[str, float]):
 
 @dataclass(frozen=True)
 class ParameterTable:
-    """One identity per number the reader can set: Symbol ↔ name ↔ position, in one place.
+    """One identity per number the reader can set: Symbol ↔ name ↔ position (the order of
+    ``entries``, that of ``p`` in the compiled right-hand sides).
 
-    ``params=``/``initial=`` of :meth:`System.simulate`, the nominal motion of
-    :meth:`System.linearize` and a mapping given to :meth:`System.rhs` are all read here, by
-    name or by Symbol alike, validated once (:meth:`Parameter.check`); the position is the
-    order of ``entries`` (the order of ``p`` in the compiled right-hand sides).
-
-    Parameters
-    ----------
-    entries
-        The parameters (or initial conditions), in order.
-    what, argument
-        How a message names them ("parameter(s)") and the argument they come from ("params").
-    held
-        Names that are not entries because a constraint holds them at zero (the constrained
-        speeds, for the initial conditions): a message says so when one is given.
+    Every mapping of values (``params=``, ``initial=``, a nominal motion) is read here, by
+    name or Symbol alike, and checked once (:meth:`Parameter.check`).  ``what`` and
+    ``argument`` name the entries and their argument in messages; ``held`` names what a
+    constraint holds at zero (the constrained speeds), refused with that reason.
     """
 
     entries: tuple[Parameter, ...]
@@ -159,15 +146,9 @@ class ParameterTable:
         return [p.name for p in self.entries]
 
     def by_name(self, given: Mapping[Any, Any] | None) -> dict[str, Any]:
-        """``given`` keyed by name (Symbol keys turned into their names), unchecked values.
-
-        Raises
-        ------
-        TypeError
-            ``given`` not a mapping, or a key neither a name nor a Symbol.
-        ValueError
-            An unknown name, or one number given twice (by its name and its Symbol).
-        """
+        """``given`` keyed by name (Symbol keys turned into their names), unchecked values;
+        ``TypeError`` for a key or mapping of another type, ``ValueError`` for an unknown name
+        or one given twice."""
         if given is None:
             return {}
         if not isinstance(given, Mapping):
@@ -234,63 +215,44 @@ class Definition:
 
     Parameters
     ----------
-    q
-        Generalized coordinates (plain Symbols).
-    qdot
-        Symbols standing for q̇ in ``definitions`` (default: ``\\dot{q}`` of each q).
-    u
-        Quasi-velocities; the last ``n_constraints`` are constrained to zero.  Default: the
-        q̇ symbols themselves (then ``definitions`` is not needed).
-    definitions
-        u_j as expressions in q, q̇ (and t): the source of Ψ and Ψ_t.
-    T
-        The unconstrained kinetic energy in q, u (and t).
-    T_qdot
-        Instead of ``T``: the kinetic energy in q, q̇ (and t), converted to the u's through
-        q̇ = Φ u + Φ_t (4.81) on first use.  Neither: the bodies of a mechanics model give
-        it, by numeric elimination (:class:`companion.system.System`'s ``elimination``).
-    parameters
-        Physical parameters (every other symbol in T, definitions or Q).
-    initial
-        Initial conditions of the q's and the independent u's, by the same symbols.
-    n_constraints
-        How many of the last u's are constrained to zero (nonholonomic constraints).
+    q, qdot
+        Generalized coordinates and the Symbols standing for their rates q̇ (default:
+        ``\\dot{q}`` of each q), plain Symbols.
+    u, definitions
+        Quasi-velocities and their definitions u_j in q, q̇ (and t), the source of Ψ and Ψ_t;
+        the last ``n_constraints`` u's are constrained to zero.  Default: u = q̇.
+    T, T_qdot
+        The unconstrained kinetic energy in q, u (and t), or instead in q, q̇ (and t),
+        converted through q̇ = Φ u + Φ_t (4.81) on first use.  Neither: the bodies of a
+        mechanics model give it, by numeric elimination (``System(elimination=…)``).
+    parameters, initial
+        Physical parameters (every other symbol), and the start values of the q's and the
+        independent u's by the same symbols: lists of :class:`Parameter`.
     Q
-        Generalized forces of the independent u's (default zero), one per free u (n − m of
-        them), in q, u, t and the parameters (a damper on u_r: −c u_r).  Only the free u's
-        have a force here: a force with a component across a constraint (a wind across a
-        knife edge's blade, a motor torque on a rolling wheel's angle) belongs in ``Q_q``,
-        per coordinate.  Given in ``Q``, its component along the constrained u's is dropped:
-        the motion is the same, but the constraint forces (:data:`companion.model.
-        CONSTRAINT_FORCES`, Lagrange's multipliers) then include that component as if the
-        constraint carried it.
+        Generalized forces of the n − m free u's (default zero), in q, u, t and the
+        parameters (a damper on u_r: −c u_r).  A force with a component across a constraint
+        (a wind across a knife edge's blade, a motor torque on a rolling wheel's angle)
+        belongs in ``Q_q``: given here, the motion is the same, but the constraint forces
+        (:data:`companion.model.CONSTRAINT_FORCES`, Lagrange's multipliers) then include
+        that component as if the constraint carried it.
     Q_q
-        Generalized forces of the coordinates, one per q (e.g. −∂V/∂q, a motor torque, a
-        damper −c q̇_i), in q, the rates ``qdot``, the u's, t and the parameters.  Converted
-        on first use with q̇ = Φ u + Φ_t (4.81) and by virtual work, Q_u = Φᵀ Q_q (first
-        n − m rows), and added to ``Q``; Lagrange's equations with multipliers read them
-        per coordinate, so their multipliers are the constraint forces themselves.
+        Generalized forces of the coordinates, one per q (−∂V/∂q, a motor torque, a damper
+        −c q̇_i), in q, the rates, the u's, t and the parameters.  Converted on first use with
+        q̇ = Φ u + Φ_t (4.81) and by virtual work, Q_u = Φᵀ Q_q, and added to ``Q``; Lagrange's
+        equations read them per coordinate, so their multipliers are the constraint forces.
     t
         The time symbol of a rheonomic system.
-    holonomic
-        Configuration constraints f(q, t) = 0 (expressions in q, t and the parameters).
-        Their rates ḟ = (∂f/∂q) q̇ + ∂f/∂t become constrained quasi-velocities appended to
-        ``u`` (so ``n_constraints`` grows by their number); the coordinates stay n.
-    dependent
-        One coordinate per configuration constraint whose start value is solved from the
-        constraints.
+    holonomic, dependent
+        Configuration constraints f(q, t) = 0, and one coordinate each whose start value is
+        solved from them.  Their rates ḟ = (∂f/∂q) q̇ + ∂f/∂t become constrained
+        quasi-velocities appended to ``u`` (``n_constraints`` grows by their number).
+
     Raises
     ------
-    ValueError
-        When a symbol is both a parameter and a coordinate/speed, a parameter differs from
-        a symbol of T only in its assumptions, T, Q or the definitions use symbols that are
-        neither coordinates, speeds, the time nor parameters (a symbol that looks like an
-        undeclared rate is named as one), T or Q is written in q̇ where the u's
-        were expected, T_qdot in the u's, an entry does not parse, or the counts disagree:
-        q, u and the definitions; ``Q`` and the free u's; ``Q_q`` and q; the start values of
-        the speeds in ``initial`` and ``n_constraints``.
-    TypeError
-        ``parameters``/``initial`` not a list of :class:`Parameter`.
+    ValueError, TypeError
+        For bad input (a symbol that is not declared or declared twice, an expression in
+        the wrong speeds, counts that disagree, an entry that does not parse), with a
+        message naming what to change.
     """
 
     #: The keyword arguments a definition is made from (filled in below the class).

@@ -16,24 +16,11 @@ from companion.mechanics.quasi_velocities import dot_symbol
 
 @dataclass(frozen=True)
 class Step:
-    """One step of a derivation, in the order a reader meets it in the book.
-
-    Parameters
-    ----------
-    title
-        What is computed, e.g. ``"Φ = Ψ⁻¹"``.
-    expr
-        The sympy object (expression, matrix, list of matrices or equations).
-    eq
-        The book's equation number, e.g. ``"(4.91)"``; ``None`` when the book has none.
-    explanation
-        One line in our own words on why this step is taken.
-    symbol
-        Optional LaTeX for the left-hand side (``\\Phi``); the stepper writes ``symbol = expr``.
-    key
-        A stable name for code that needs this step (``derivation.step("multipliers")``):
-        titles are prose and positions change when a method gains a step, keys do not.
-    """
+    """One step of a derivation, in the order a reader meets it in the book: what is
+    computed (``title``), the sympy object, the book's equation number (``None`` when the book
+    has none), one line in our own words on why, optional LaTeX for the left side (the stepper
+    writes ``symbol = expr``) and a stable ``key`` for code (``derivation.step("multipliers")``:
+    titles are prose and positions change when a method gains a step, keys do not)."""
 
     title: str
     expr: Any
@@ -52,18 +39,9 @@ class Step:
 
 
 class LazyStep(Step):
-    """A :class:`Step` whose object is computed when first read, then kept.
-
-    For results that are costly and only ever shown (the multipliers of Lagrange's equations
-    solved symbolically): deriving, compiling and simulating never read them, the stepper does.
-
-    Parameters
-    ----------
-    title, eq, explanation, symbol, key
-        As for :class:`Step`.
-    compute
-        Called once, with no arguments, the first time ``expr`` is read.
-    """
+    """A :class:`Step` whose object ``compute()`` makes when first read, then kept: for
+    results that are costly and only ever shown (Lagrange's multipliers solved symbolically),
+    which deriving, compiling and simulating never read."""
 
     def __init__(self, title: str, compute: Callable[[], Any], eq: str | None = None,
                  explanation: str = "", symbol: str | None = None, key: str | None = None):
@@ -91,45 +69,23 @@ class Derivation:
 
     Attributes
     ----------
-    method
-        Name of the method, e.g. ``"boltzmann_hamel"``.
-    q
-        Generalized coordinates (plain Symbols).
     u
-        The speeds the dynamical equations are solved for (plain Symbols): the independent
-        quasi-velocities (``speeds == "u"``) or the generalized velocities q̇ followed by one
-        constraint impulse per multiplier (``speeds == "qdot"``, Lagrange's form).
-    mass_matrix, forcing
-        ``mass_matrix * u̇ = forcing``.
+        The speeds the dynamical equations are solved for: the independent quasi-velocities
+        (``speeds == "u"``) or the q̇'s followed by one constraint impulse per multiplier
+        (``speeds == "qdot"``, Lagrange's form).
     kinematics
-        ``q̇`` as a column in terms of ``q``, ``u`` (and ``t``).
-    equations
-        ``sympy.Eq`` objects for display.
-    steps
-        The derivation, step by step; the ones code needs carry a ``key``.
-    t
-        The time symbol when the system is rheonomic, else ``None``.
-    speeds
-        ``"u"`` or ``"qdot"``: what ``u`` holds (see above).
-    order
-        Order of the dynamical equations: 1 in the quasi-velocities, 2 in the coordinates.
-    n_constraint_equations
-        Constraint equations solved along with the dynamical ones (Lagrange's form: m).
-    constraints_differentiated
-        Whether those constraint equations are the constraints differentiated once (Maggi's
-        form as Greenwood counts it) rather than the constraints themselves.
-    multipliers
-        Symbols of the Lagrange multipliers the method must solve for (empty: none).
+        ``q̇`` as a column in ``q``, ``u`` (and ``t``); ``equations`` are for display.
+    order, n_constraint_equations, constraints_differentiated
+        Order of the dynamical equations (1 in the quasi-velocities, 2 in the coordinates),
+        and the constraint equations solved with them (Lagrange's m; Maggi's form, as
+        Greenwood counts it, has them differentiated once).
     needs_unconstrained_T
-        Whether the method starts from the kinetic energy before the constraints are applied.
+        Whether the method starts from T before the constraints are applied.
     explicit_rates
-        u̇ in closed form when the method gives it directly (Arnold's B(ω, ω) + A⁻¹τ), else
-        ``None`` (then M u̇ = f is solved numerically).
-    extra
-        Method-specific results (reaction force, Christoffel symbols, …), by name.
-    absent_steps
-        Keys of steps this method has in general but not for this system, each with the
-        reason (:meth:`step` says it instead of only listing the keys there are).
+        u̇ in closed form when the method gives it (Arnold's B(ω, ω) + A⁻¹τ), else ``None``.
+    extra, absent_steps
+        Method-specific results by name (reaction force, Christoffel symbols, …); keys of
+        steps this method has in general but not for this system, each with the reason.
     """
 
     method: str
@@ -176,14 +132,8 @@ class Derivation:
         return [sp.Eq(dot_symbol(s), e) for s, e in zip(self.q, self.kinematics, strict=False)]
 
     def step(self, key: str) -> Step:
-        """The step with stable key ``key``.
-
-        Raises
-        ------
-        KeyError
-            No step has that key; the message says why when the method leaves that step out
-            for this system (:attr:`absent_steps`), and lists the keys this derivation has.
-        """
+        """The step with stable key ``key``, or ``KeyError`` listing the keys there are (and
+        why, when the method leaves that step out for this system)."""
         found = [s for s in self.steps if s.key == key]
         keys = [s.key for s in self.steps if s.key]
         if not found and key in self.absent_steps:
@@ -207,13 +157,8 @@ class Derivation:
                                     for s in self.steps])
 
     def result(self, name: str) -> Any:
-        """A method-specific result by name (``"reaction"``, ``"christoffel"``, …).
-
-        Raises
-        ------
-        KeyError
-            The method does not produce ``name``; the message lists what it does produce.
-        """
+        """A method-specific result by name (``"reaction"``, ``"christoffel"``, …), or
+        ``KeyError`` listing those the method produces."""
         if name not in self.extra:
             raise KeyError(f"the {self.method} derivation has no result {name!r}; it has: "
                            f"{', '.join(self.extra) or 'none'}")

@@ -30,7 +30,7 @@ import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 import sympy as sp
@@ -54,16 +54,11 @@ if TYPE_CHECKING:
     from companion.mechanics.model import MechanicsModel
 
 
-@dataclass(frozen=True)
-class _Entry:
+class _Entry(NamedTuple):
     """A measure number and its expanded terms (``None`` when it holds a fraction)."""
 
     expr: sp.Expr
     terms: list[sp.Expr] | None
-
-
-def _entry(expr: sp.Expr) -> _Entry:
-    return _Entry(expr, polynomial_terms(expr))
 
 
 class _Symbols:
@@ -188,7 +183,8 @@ class _Symbols:
         (:func:`polynomial_terms`), ready for :meth:`tidy_dot`: a body's inertia force is
         expanded once here, not again in its dot product with every γ_ij."""
         for x in {x for m, _ in vec.args for x in m} - self._entries.keys():
-            self._entries[x] = _entry(x.xreplace(self._plain))
+            plain = x.xreplace(self._plain)
+            self._entries[x] = _Entry(plain, polynomial_terms(plain))
         return [(frame, [self._entries[x] for x in m]) for m, frame in vec.args]
 
     def tidy_dot(self, a: list, b: list) -> sp.Expr:
@@ -215,8 +211,8 @@ class _Symbols:
         in either order, and only the entries a product needs)."""
         key = (fb, r, fa, c) if (fb.name, r) <= (fa.name, c) else (fa, c, fb, r)
         if key not in self._cosines:
-            cosine = self.dcm(key[0], key[2])[key[1], key[3]]
-            self._cosines[key] = _entry(cosine.xreplace(self._plain))
+            cosine = self.dcm(key[0], key[2])[key[1], key[3]].xreplace(self._plain)
+            self._cosines[key] = _Entry(cosine, polynomial_terms(cosine))
         return self._cosines[key]
 
     def plain(self, obj):
@@ -330,18 +326,11 @@ def _alternate_form(b: _Body, frame: me.ReferenceFrame, N: me.ReferenceFrame,
 
 def _forces_once(system: Definition, from_loads: list[sp.Expr], has_loads: bool
                  ) -> list[sp.Expr]:
-    """The generalized applied forces, given once: the System's own ``Q``/``Q_q`` (Φᵀ Q_q,
-    the same Q_j by virtual work), which every method reads, when the model has no loads; the
-    mechanics model's loads (4.137) only when they agree with them.  Neither side is silently
-    dropped: loads that only the model has would move Kane's method alone.  Both sides are
-    compared on the motion, in q, the free u's and t (a load −c q̇ with q̇ = Φ u + Φ_t
-    (4.134), as ``Q_q``'s is converted).
-
-    Raises
-    ------
-    ValueError
-        When the loads and the System's forces differ, or the model's loads give forces the
-        System does not have.
+    """The generalized applied forces, given once: the System's own ``Q``/``Q_q`` (Φᵀ Q_q by
+    virtual work), which every method reads, when the model has no loads; the model's loads
+    (4.137) only when they agree with them, compared on the motion in q, the free u's and t
+    (a load −c q̇ with q̇ = Φ u + Φ_t (4.134)).  Loads that only the model has, or that
+    differ, would move Kane's method alone: ``ValueError``.
     """
     given = getattr(system, "Q", None)
     given = [sp.expand(sp.sympify(e)) for e in given or [0] * len(from_loads)]
@@ -376,11 +365,9 @@ def _test_point(system: Definition) -> dict[sp.Symbol, sp.Float]:
 
 
 def _value(expr: sp.Expr, point: dict, memo: dict) -> complex:
-    """``complex(expr.xreplace(point))`` computed with Python's complex arithmetic over the
-    tree (sums, products, powers, sines and cosines; sympy evaluates anything else):
-    ``xreplace`` with Floats rebuilds every node with sympy's arithmetic, several times
-    slower.  ``memo`` keeps the values of shared subexpressions.  TypeError when not a
-    number at ``point``."""
+    """``complex(expr.xreplace(point))`` by Python's complex arithmetic over the tree (sums,
+    products, powers, sines, cosines; sympy evaluates the rest), with shared subexpressions
+    in ``memo``: ``xreplace`` with Floats rebuilds every node in sympy, several times slower."""
     value = memo.get(expr)
     if value is None:
         if expr in point or expr.is_Number:
@@ -415,19 +402,13 @@ def _numbers(matrix: sp.Matrix, point: dict, memo: dict, symmetric: bool = False
 
 
 def _inertia_once(system: Definition, mass: sp.Matrix, kinematics: sp.Matrix) -> None:
-    """Refuse a mechanics model whose bodies carry another inertia than the System's T.
+    """``ValueError`` naming the entry and both values when the bodies carry another inertia
+    than the System's T, which every method but Kane's reads.
 
-    Every method but Kane's reads T; Kane's reads the bodies.  On the motion the constrained
-    kinetic energy is T*(u) = ½ uᵀ m u + b·u + T₀ over the free u's, m Kane's mass matrix
-    (4.143): with T in q̇, m = Φᵀ (∂²T/∂q̇²) Φ over the free columns of Φ (4.81).  Compared
-    by numbers at one generic point (q, t and the parameters inside their ranges), the
-    coefficients of T read as a quadratic form in the rates (:class:`QuadraticForm`).  A
-    system whose T comes from the model (numeric elimination) is not compared.
-
-    Raises
-    ------
-    ValueError
-        When they differ; the message names the entry of m and both values.
+    On the motion T*(u) = ½ uᵀ m u + b·u + T₀ over the free u's, m Kane's mass matrix (4.143):
+    with T in q̇, m = Φᵀ (∂²T/∂q̇²) Φ over the free columns of Φ (4.81).  Compared by numbers
+    at one generic point (q, t and the parameters inside their ranges); a T that comes from
+    the model (numeric elimination) is not compared.
     """
     free = list(system.u_independent)
     if getattr(system, "T_qdot", None) is not None:
@@ -462,14 +443,8 @@ def _inertia_once(system: Definition, mass: sp.Matrix, kinematics: sp.Matrix) ->
 
 @register_method("kane", "Kane / general dynamical equation (4.142)")
 def from_system(system: Definition) -> Derivation:
-    """The general dynamical equation (4.142) for a :class:`System` with a mechanics model.
-
-    Raises
-    ------
-    NotImplementedError
-        When the system provides no ``mechanics_model``: the method works with velocities
-        of points and bodies, which T alone does not give.
-    """
+    """The general dynamical equation (4.142) for a :class:`System` with a mechanics model
+    (``NotImplementedError`` without one: T alone gives no velocities of points and bodies)."""
     import sympy.physics.mechanics as me  # slow to import: on first use
     if getattr(system, "mechanics_model", None) is None:
         raise NotImplementedError(

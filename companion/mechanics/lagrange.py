@@ -63,17 +63,14 @@ def lagrange_rows(
     T: sp.Expr, q: Sequence[sp.Symbol], qdot: Sequence[sp.Symbol],
     qddot: Sequence[sp.Symbol], t: sp.Symbol | None,
 ) -> tuple[sp.Matrix, QuadraticForm, sp.Matrix]:
-    """The left sides d/dt(∂T/∂q̇) − ∂T/∂q of Lagrange's equations, expanded.
-
-    T is read once as a quadratic form in q̇ (:class:`QuadraticForm`): M_q is its coefficient
-    matrix, p = M_q q̇ + b, and only the small entries of M_q and b are differentiated.
+    """The left sides d/dt(∂T/∂q̇) − ∂T/∂q = M_q q̈ + rest of Lagrange's equations,
+    expanded; T read once as a :class:`QuadraticForm` in q̇ (M_q = ∂²T/∂q̇², p = M_q q̇ + b),
+    so that only the small entries of M_q and b are differentiated.
 
     Returns
     -------
     rows, form, rest
-        The n left sides ``M_q·q̈ + rest`` (linear in q̈); T as a quadratic form, whose
-        ``M`` is M_q = ∂²T/∂q̇² and whose ``momenta()`` are p = ∂T/∂q̇; and ``rest`` =
-        (∂p/∂q) q̇ + ∂p/∂t − ∂T/∂q, the part free of q̈.
+        The n left sides; T's quadratic form; rest = (∂p/∂q) q̇ + ∂p/∂t − ∂T/∂q.
     """
     form = QuadraticForm.of(T, qdot)
     rest = form.momenta_rates(q, sp.Matrix(qdot), t) - form.gradient(q)
@@ -95,18 +92,9 @@ def in_generalized_velocities(system: Definition) -> tuple[sp.Expr, sp.Matrix]:
 
 @dataclass
 class LagrangeResult(Derivation):
-    """A :class:`Derivation` for Lagrange's equations with multipliers.
-
-    ``u`` holds the n generalized velocities q̇ followed by the m constraint impulses μ, so
-    that ``accelerations()`` returns (q̈, λ).
-
-    Attributes
-    ----------
-    qddot
-        Symbols of q̈ used in the displayed equations (λ: ``multipliers``).
-    constraint_matrix, constraint_t
-        A and a_t of the constraints A q̇ + a_t = 0.
-    """
+    """A :class:`Derivation` for Lagrange's equations with multipliers: ``u`` holds the n
+    q̇'s and the m constraint impulses μ, so ``accelerations()`` returns (q̈, λ); ``qddot``
+    are the Symbols of q̈ in the displayed equations, A and a_t those of A q̇ + a_t = 0."""
 
     qddot: list[sp.Symbol] | None = None
     constraint_matrix: sp.Matrix | None = None
@@ -126,45 +114,58 @@ class LagrangeResult(Derivation):
         return self.accelerations()[len(self.q):, :]
 
 
-def lagrange_multipliers(
-    T: sp.Expr,
-    q: Sequence[sp.Symbol],
-    qdot: Sequence[sp.Symbol],
-    A: sp.Matrix,
-    a_t: sp.Matrix | None = None,
-    Q: sp.Matrix | None = None,
-    t: sp.Symbol | None = None,
-) -> LagrangeResult:
-    """Derive Lagrange's equations with multipliers step by step.
+def projected_on_motion(system: Definition, mass_q: sp.Matrix, rest_minus_Q: sp.Matrix
+                        ) -> tuple[sp.Matrix, sp.Matrix, sp.Matrix, sp.Matrix]:
+    """Lagrange's left sides M_q q̈ + rest − Q on the motion, and their projection on the
+    first n − m columns Φ_k of Φ, where the constraint forces do no work (Maggi's equations).
 
-    Parameters
-    ----------
-    T
-        Unconstrained kinetic energy T(q, q̇, t).
-    q, qdot
-        The n coordinates and the Symbols standing for their rates.
-    A, a_t
-        Constraint rows: A q̇ + a_t = 0 (m×n and m×1).
-    Q
-        n×1 generalized applied forces of the q's (default zero).
-    t
-        Time symbol for rheonomic systems.
+    With q̇ = Φ_k u + Φ_t and q̈ = Φ_k u̇ + d/dt(Φ_k u + Φ_t) (u held fixed in the latter)
+    (4.134), M_q q̈ + rest − Q = M_q Φ_k u̇ + ``pulled``; each part is expanded once, never
+    the whole equation.
 
-    Returns
-    -------
-    LagrangeResult
-        The augmented system [[M_q, −Aᵀ], [A, 0]] (q̈, λ) = f with every step.
+    Returns q̇ = Φ_k u + Φ_t, Φ_kᵀ M_q Φ_k and −Φ_kᵀ ``pulled`` (mass · u̇ = forcing), and
+    ``pulled``.
     """
-    q, qdot = list(q), list(qdot)
-    n = len(q)
-    if len(qdot) != n:
-        raise ValueError(f"q has {n} coordinates but qdot has {len(qdot)} symbols")
-    A = sp.Matrix(A)
-    if A.cols != n:
-        raise ValueError(f"the constraint matrix must have n = {n} columns, got {A.cols}")
-    m = A.rows
-    a_t = sp.zeros(m, 1) if a_t is None else sp.Matrix(a_t)
-    Q = sp.zeros(n, 1) if Q is None else sp.Matrix(Q)
+    k = len(system.u_independent)
+    phi, phi_t = kinematics_of(system)
+    phi_k = phi[:, :k]
+    qdot_u = phi_k * sp.Matrix(system.u_independent) + phi_t
+    drift = total_derivative(qdot_u, system.q, qdot_u, system.t)
+    mass = expanded_product(expanded_product(mass_q, phi_k).T, phi_k)  # M_q is symmetric
+    on_motion = dict(zip(system.qdot, qdot_u, strict=True))
+    pulled = rest_minus_Q.xreplace(on_motion)
+    if not all(v.is_Symbol for v in on_motion.values()):  # u = q̇ keeps it expanded
+        pulled = pulled.applyfunc(sp.expand)
+    pulled += expanded_product(mass_q, drift)
+    return qdot_u, mass, -expanded_product(pulled.T, phi_k).T, pulled
+
+
+def multipliers_on_motion(result: LagrangeResult, system: Definition) -> sp.Matrix:
+    """λ in q and the free u's, from the n − m projected equations (a solve of their size,
+    not of the n + m augmented ones): u̇ from Φ_kᵀ(M_q q̈ + rest − Q) = 0, then
+    λ = Φ_mᵀ(M_q q̈ + rest − Q), since the last m columns Φ_m of Φ = Ψ⁻¹ satisfy A Φ_m = 1."""
+    n, k = len(system.q), len(system.u_independent)
+    mass_q = result.mass_matrix[:n, :n]
+    _, mass, forcing, pulled = projected_on_motion(system, mass_q, -result.forcing[:n, :])
+    phi = kinematics_of(system)[0]
+    # u̇ = adj(M) f / det M, so each λ is tidied as one fraction over det M, not the nested
+    # ones an LU solve leaves (a differential-drive robot's took minutes to cancel).
+    det = tidy(mass.det())
+    lhs = mass_q * (phi[:, :k] * (mass.adjugate() * forcing)) + pulled * det
+    return (phi[:, k:].T * lhs).applyfunc(lambda e: tidy(tidy(e) / det))
+
+
+@register_method("lagrange_multipliers", "Lagrange with multipliers")
+def from_system(system: Definition) -> LagrangeResult:
+    """Lagrange's equations with multipliers for a :class:`System` (applies to every one),
+    step by step: the augmented system [[M_q, −Aᵀ], [A, 0]] (q̈, λ) = f, with the constraint
+    rows A q̇ + a_t = 0 the last m rows of u = Ψ q̇ + Ψ_t."""
+    psi, psi_t = system.psi
+    k = len(system.u_independent)
+    T, Q = in_generalized_velocities(system)
+    q, qdot, t = list(system.q), list(system.qdot), system.t
+    A, a_t = sp.Matrix(psi[k:, :]), sp.Matrix(psi_t[k:, :])
+    n, m = len(q), A.rows
     qd = sp.Matrix(qdot)
     qddot = [ddot_symbol(s) for s in q]
     lam, mu = list(sp.symbols(f"lambda_1:{m + 1}")), list(sp.symbols(f"mu_1:{m + 1}"))
@@ -208,65 +209,12 @@ def lagrange_multipliers(
     steps.append(Step("Augmented system [[M_q, −Aᵀ], [A, 0]] (q̈, λ) = f", [aug, forcing], None,
                       "Accelerations and multipliers come out of one linear solve.", None,
                       key="augmented_system"))
-    return LagrangeResult(
+    result = LagrangeResult(
         method="lagrange_multipliers", q=q, u=[*qdot, *mu], mass_matrix=aug, forcing=forcing,
         kinematics=qd, equations=equations, steps=steps, t=t,
         speeds="qdot", order=2, n_constraint_equations=m, multipliers=lam,
         qddot=qddot, constraint_matrix=A, constraint_t=a_t,
     )
-
-
-def projected_on_motion(system: Definition, mass_q: sp.Matrix, rest_minus_Q: sp.Matrix
-                        ) -> tuple[sp.Matrix, sp.Matrix, sp.Matrix, sp.Matrix]:
-    """Lagrange's left sides M_q q̈ + rest − Q on the motion, and their projection on the
-    first n − m columns Φ_k of Φ, where the constraint forces do no work (Maggi's equations).
-
-    With q̇ = Φ_k u + Φ_t and q̈ = Φ_k u̇ + d/dt(Φ_k u + Φ_t) (u held fixed in the latter)
-    (4.134), M_q q̈ + rest − Q = M_q Φ_k u̇ + ``pulled``; each part is expanded once, never
-    the whole equation.
-
-    Returns
-    -------
-    qdot_u, mass, forcing, pulled
-        q̇ = Φ_k u + Φ_t; Φ_kᵀ M_q Φ_k and −Φ_kᵀ ``pulled`` (mass · u̇ = forcing); ``pulled``.
-    """
-    k = len(system.u_independent)
-    phi, phi_t = kinematics_of(system)
-    phi_k = phi[:, :k]
-    qdot_u = phi_k * sp.Matrix(system.u_independent) + phi_t
-    drift = total_derivative(qdot_u, system.q, qdot_u, system.t)
-    mass = expanded_product(expanded_product(mass_q, phi_k).T, phi_k)  # M_q is symmetric
-    on_motion = dict(zip(system.qdot, qdot_u, strict=True))
-    pulled = rest_minus_Q.xreplace(on_motion)
-    if not all(v.is_Symbol for v in on_motion.values()):  # u = q̇ keeps it expanded
-        pulled = pulled.applyfunc(sp.expand)
-    pulled += expanded_product(mass_q, drift)
-    return qdot_u, mass, -expanded_product(pulled.T, phi_k).T, pulled
-
-
-def multipliers_on_motion(result: LagrangeResult, system: Definition) -> sp.Matrix:
-    """λ in q and the free u's, from the n − m projected equations (a solve of their size,
-    not of the n + m augmented ones): u̇ from Φ_kᵀ(M_q q̈ + rest − Q) = 0, then
-    λ = Φ_mᵀ(M_q q̈ + rest − Q), since the last m columns Φ_m of Φ = Ψ⁻¹ satisfy A Φ_m = 1."""
-    n, k = len(system.q), len(system.u_independent)
-    mass_q = result.mass_matrix[:n, :n]
-    _, mass, forcing, pulled = projected_on_motion(system, mass_q, -result.forcing[:n, :])
-    phi = kinematics_of(system)[0]
-    # u̇ = adj(M) f / det M, so each λ is tidied as one fraction over det M, not the nested
-    # ones an LU solve leaves (a differential-drive robot's took minutes to cancel).
-    det = tidy(mass.det())
-    lhs = mass_q * (phi[:, :k] * (mass.adjugate() * forcing)) + pulled * det
-    return (phi[:, k:].T * lhs).applyfunc(lambda e: tidy(tidy(e) / det))
-
-
-@register_method("lagrange_multipliers", "Lagrange with multipliers")
-def from_system(system: Definition) -> LagrangeResult:
-    """Lagrange's equations with multipliers for a :class:`System` (applies to every one)."""
-    psi, psi_t = system.psi
-    k = len(system.u_independent)
-    T, Q = in_generalized_velocities(system)
-    result = lagrange_multipliers(T, system.q, system.qdot, psi[k:, :], psi_t[k:, :], Q,
-                                  system.t)
     if result.shows_multipliers:
         # Solved when the step is first read (the stepper shows it), never while deriving.
         result.steps.append(LazyStep(

@@ -1,12 +1,10 @@
 """The registry of derivation methods and what a method may read of a system.
 
-A *method* is how the equations of motion are formed from a system's definition
-(Boltzmann–Hamel, Lagrange with multipliers, Maggi, Kane, Arnold, the geometric pull-back…):
-a function ``definition -> Derivation``.  It reads the frozen
-:class:`~companion.mechanics.definition.Definition`, which holds physics only, and the
-method's own inputs beside it (:class:`Given`: Kane's ``mechanics_model``, the geometric
-methods' ``geometry``), and refuses a system it does not apply to with
-``NotImplementedError`` saying why.
+A *method* (Boltzmann–Hamel, Lagrange with multipliers, Maggi, Kane, Arnold, the geometric
+pull-back…) is a function ``definition -> Derivation``: it reads the frozen
+:class:`~companion.mechanics.definition.Definition` and its own inputs beside it
+(:class:`Given`), and refuses a system it does not apply to with ``NotImplementedError``
+saying why.
 """
 
 from __future__ import annotations

@@ -37,28 +37,11 @@ from companion.mechanics.methods import Definition
 class EliminationParts:
     """The symbolic pieces the compiled right-hand side evaluates (see the module docstring).
 
-    Attributes
-    ----------
-    q, qdot
-        Coordinates and the symbols of their rates.
-    k
-        Number of independent quasi-velocities (the first k of u).
-    t
-        Time symbol or ``None``.
-    psi, psi_t
-        Ψ (n×n) and Ψ_t (n×1) of u = Ψ q̇ + Ψ_t, functions of (t, q).
-    rate
-        Ψ̇ q̇ + Ψ̇_t at q̈ = 0 (n×1), a function of (t, q, q̇).
-    components, weights
-        v (stacked velocity components, C×1, v = J(q, t) q̇ + v_t(q, t)) and W (C×C,
-        parameters only): T = ½ vᵀ W v.
-    jacobian, jacobian_rate, gradient
-        J = ∂v/∂q̇, J̇ = Σ_k ∂J/∂q_k q̇_k + ∂J/∂t and ∂v/∂q (each C×n).
-    forces
-        Q_q (n×1): generalized forces of the coordinates.
-    drift_rate
-        v̇_t = Σ_k ∂v_t/∂q_k q̇_k + ∂v_t/∂t (C×1): the rate of the part of v present when
-        q̇ = 0, a body moving on its own in time (zero for scleronomic bodies).
+    ``k`` independent u's (the first k); Ψ (n×n), Ψ_t (n×1) and the ``rate`` Ψ̇ q̇ + Ψ̇_t at
+    q̈ = 0; the stacked velocity ``components`` v = J(q, t) q̇ + v_t(q, t) (C×1) and their
+    ``weights`` W (C×C, parameters only), T = ½ vᵀ W v; J = ∂v/∂q̇, its rate J̇ and ∂v/∂q
+    (each C×n); the ``forces`` Q_q (n×1); and the ``drift_rate`` v̇_t (C×1), zero unless a
+    body moves on its own in time.
     """
 
     q: list[sp.Symbol]
@@ -133,24 +116,10 @@ def _velocity_components(system: Definition) -> tuple[sp.Matrix, sp.Matrix]:
 
 def boltzmann_hamel_numeric(system: Definition, holonomic: list[sp.Expr] | None = None
                             ) -> NumericEliminationResult:
-    """The Boltzmann–Hamel equations (4.85) of ``system`` with Ψ inverted numerically.
-
-    Parameters
-    ----------
-    system
-        A definition with a ``mechanics_model`` (bodies give T = ½ Σ vᵀ W v) and its forces
-        of the coordinates in q̇ (``Q_qdot``).
-    holonomic
-        The configuration constraints f(q, t) = 0 the system declared (for display).
-
-    Raises
-    ------
-    NotImplementedError
-        When the system has no mechanics model.
-    ValueError
-        When the velocity components are not linear in q̇, or have a part free of q̇
-        (v_t) in a system without time.
-    """
+    """The Boltzmann–Hamel equations (4.85) of ``system`` with Ψ inverted numerically, T =
+    ½ Σ vᵀ W v read from the bodies of its ``mechanics_model`` (``NotImplementedError``
+    without one), ``holonomic`` shown as declared.  ``ValueError`` when the bodies' velocities
+    are not linear in q̇, or move at q̇ = 0 in a system without time."""
     if system.mechanics_model is None:
         raise NotImplementedError(
             "this system has no mechanics model: numeric elimination reads T = ½ Σ vᵀ W v "

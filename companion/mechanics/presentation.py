@@ -2,26 +2,22 @@
 
 sympy prints a sum in its own canonical order, so Euler's equation comes out as
 ``I_xx ω̇_x − I_yy ω_y ω_z + I_zz ω_y ω_z = M_x`` where Greenwood prints (4.104)
-``I_xx ω̇_x + (I_zz − I_yy) ω_y ω_z = M_x``.  This module rebuilds each side of an equation
-the way both books write dynamical equations:
+``I_xx ω̇_x + (I_zz − I_yy) ω_y ω_z = M_x``.  Each side is rebuilt the way both books write:
 
-1. the acceleration terms first (``m_ij u̇_j``, the row of the mass matrix, in the order of
-   the speeds), then the terms in products of speeds, each product once with its whole
-   coefficient (gyroscopic, centripetal and Coriolis terms), then what depends on neither
-   (gravity, applied forces), grouped by its dependence on the coordinates;
-2. each coefficient simplified on its own (``cancel``, ``factor`` and, for small ones only,
-   ``trigsimp``: never the whole equation), a difference printed with its positive term
-   first, ``(I_zz − I_yy)``;
+1. the acceleration terms first (a row of the mass matrix, in the order of the speeds), then
+   each product of speeds once with its whole coefficient (gyroscopic, centripetal, Coriolis
+   terms), then the rest (gravity, applied forces), grouped by their dependence on q;
+2. each coefficient simplified on its own (``cancel``, ``factor``, ``trigsimp`` for small
+   ones only: never the whole equation), a difference with its positive term first;
 3. in the r-th of a set of equations, the speeds of a product in cyclic order starting after
    the r-th speed (Euler's ``ω_y ω_z``, ``ω_z ω_x``, ``ω_x ω_y``);
 4. derivatives named from the symbol's base and subscript, ``\\dot{\\omega}_{1}`` (ω̇₁), never
    ``\\dot{omega_1}`` (which MathJax sets as "omėga₁");
-5. long results broken over left-aligned lines (``aligned``) so that no line is wider than a
-   budget in ems, :data:`LINE_BUDGET`, chosen so that an equation fits the output area of a
-   notebook in JupyterLab at a 1024 px wide window.
+5. long results broken over left-aligned lines no wider than :data:`LINE_BUDGET` ems, the
+   output area of a notebook in JupyterLab at a 1024 px wide window.
 
-The same terms give the plain-text form (``python -m companion verify``) and the LaTeX form
-(the stepper, the notebooks).
+The same terms give the plain text (``python -m companion verify``) and the LaTeX (the
+stepper, the notebooks).
 """
 
 from __future__ import annotations
@@ -34,7 +30,7 @@ from typing import Any
 import sympy as sp
 
 __all__ = [
-    "LINE_BUDGET", "Term", "book_terms", "derivative_parts", "equation_latex",
+    "LINE_BUDGET", "Term", "book_terms", "derivative_parts",
     "equations_latex", "equations_text", "expr_latex", "expr_text",
     "latex_width", "object_latex", "printed_form_matches", "symbol_latex", "symbol_text",
 ]
@@ -272,30 +268,19 @@ def _canonical(symbol: sp.Symbol) -> str:
 
 def book_terms(expr: sp.Expr, speeds: Sequence[sp.Symbol] = (), own: int | None = None,
                coordinates: Sequence[sp.Symbol] = (), *, infer: bool = True) -> list[Term]:
-    """The terms of one side of an equation, collected and ordered as the books print them.
+    """The terms of one side of an equation, collected and ordered as the books print them:
+    accelerations first, then products of speeds (lower degree first), then the rest, grouped
+    by their dependence on the ``coordinates``.
 
     Parameters
     ----------
-    expr
-        One side of a dynamical equation.
     speeds
-        The speeds (u, or q̇), in order.  Without them they are told from the names: a
-        symbol ``\\dot{q}`` is a speed, ``\\ddot{q}`` an acceleration, and ``u`` a speed
-        whenever ``\\dot{u}`` appears (then an acceleration).
+        The speeds (u, or q̇), in order; with ``infer``, also those ``expr`` tells by itself
+        (``\\dot{q}`` is a speed, ``\\ddot{q}`` an acceleration, and ``u`` a speed whenever
+        ``\\dot{u}`` appears): off when the caller did so for the whole set.
     own
         Index of this equation within its set: the speeds of a product are then written in
-        cyclic order starting after speed ``own`` (Euler's ``ω_z ω_x`` in the second
-        equation).  ``None``: in the order of ``speeds``.
-    coordinates
-        The coordinates q; the remaining terms are grouped by their dependence on them.
-    infer
-        Add the speeds ``expr`` tells by itself (see ``speeds``); off when the caller has
-        already done so for the whole equation or set, which alone sees both sides.
-
-    Returns
-    -------
-    list of Term
-        Accelerations first, then products of speeds (lower degree first), then the rest.
+        cyclic order starting after speed ``own`` (Euler's ``ω_z ω_x`` in the second one).
     """
     expr = sp.sympify(expr)
     speeds = _with_implied(speeds, expr) if infer else list(speeds)
@@ -527,13 +512,9 @@ def _prepared(equations: Sequence[Any], speeds: Sequence[sp.Symbol]
 def equations_latex(equations: Sequence[Any], speeds: Sequence[sp.Symbol] = (),
                     coordinates: Sequence[sp.Symbol] = (), *, budget: float = LINE_BUDGET
                     ) -> str:
-    """A set of dynamical equations in the books' form, one ``aligned`` block.
-
-    Each equation's sides go through :func:`book_terms` (the r-th of three equations in three
-    speeds with ``own=r``).  When every equation fits the budget the block is aligned on ``=``, as
-    Greenwood prints (4.104); otherwise each equation is broken over left-aligned lines, the
-    continuation lines indented.  An expression that is not an ``Eq`` counts as ``expr = 0``.
-    """
+    """A set of dynamical equations in the books' form (:func:`book_terms`), one ``aligned``
+    block: aligned on ``=`` when every equation fits the budget, as Greenwood prints (4.104),
+    else each broken over left-aligned lines, the continuations indented."""
     if not equations:
         raise ValueError("no equations to show")
     sides, speeds, owns = _prepared(equations, speeds)
@@ -547,13 +528,6 @@ def equations_latex(equations: Sequence[Any], speeds: Sequence[sp.Symbol] = (),
     else:
         rows = ["&" + line for tokens in token_sets for line in _fill(tokens, budget)]
     return r"\begin{aligned}" + r" \\ ".join(rows) + r"\end{aligned}"
-
-
-def equation_latex(equation: Any, speeds: Sequence[sp.Symbol] = (),
-                   coordinates: Sequence[sp.Symbol] = (), *,
-                   budget: float = LINE_BUDGET) -> str:
-    """One equation in the books' form (see :func:`equations_latex`)."""
-    return equations_latex([equation], speeds, coordinates, budget=budget)
 
 
 def equations_text(equations: Sequence[Any], speeds: Sequence[sp.Symbol] = (),
@@ -602,13 +576,10 @@ def _pairs(symbol: str | None, items: Sequence[Any]) -> list[tuple[str | None, A
 def object_latex(obj: Any, symbol: str | None = None, speeds: Sequence[sp.Symbol] = (),
                  coordinates: Sequence[sp.Symbol] = (), *,
                  budget: float = LINE_BUDGET) -> str:
-    """LaTeX of a derivation step's object, ``symbol = obj``, within ``budget`` ems per line.
-
-    Equations go through :func:`equations_latex`; a list is paired with a list of symbols
-    (``\\gamma^{1}, \\gamma^{2}``) and broken between items; a column too wide for a line
-    becomes one equation per component with its terms collected (the reactions); anything
-    else is sympy's LaTeX with derivatives named properly.
-    """
+    """LaTeX of a derivation step's object, ``symbol = obj``, within ``budget`` ems per line:
+    equations by :func:`equations_latex`; a list paired with a list of symbols
+    (``\\gamma^{1}, \\gamma^{2}``) and broken between items; a matrix or scalar too wide for a
+    line one entry or term at a time; else sympy's LaTeX with derivatives named properly."""
     items = list(obj) if isinstance(obj, (list, tuple)) else [obj]
     if items and all(isinstance(i, sp.Equality) for i in items):
         body = equations_latex(items, speeds, coordinates, budget=budget)
@@ -658,16 +629,10 @@ def _factors(term: str) -> list[str]:
 
 
 def printed_form_matches(derived: Sequence[str], printed: Sequence[str]) -> tuple[bool, str]:
-    """Whether derived equations (plain text, :func:`equations_text`) are in the printed form:
-    the same terms in the same order on each side, each grouped the same way (``(I_zz − I_yy)
-    ω_y ω_z`` is one term, not two).  The factors of a product may come in any order (``m l``
-    or ``l m``): that is typesetting, not form.
-
-    Returns
-    -------
-    (bool, str)
-        Whether they match, and the derived equations (or the first that differs) as text.
-    """
+    """Whether derived equations (plain text, :func:`equations_text`) are in the printed form,
+    and the derived equations (or the first that differs) as text: the same terms in the same
+    order on each side, each grouped the same way (``(I_zz − I_yy) ω_y ω_z`` is one term); the
+    factors of a product may come in any order (that is typesetting, not form)."""
     if len(derived) != len(printed):
         return False, f"{len(derived)} equations derived, {len(printed)} printed"
     for mine, book in zip(derived, printed, strict=True):

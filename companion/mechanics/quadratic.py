@@ -21,16 +21,8 @@ from companion.mechanics.quasi_velocities import expand_terms
 
 @dataclass
 class QuadraticForm:
-    """T = ½ vᵀ M v + bᵀ v + T₀ in the speeds v, with coefficients free of the speeds.
-
-    Attributes
-    ----------
-    speeds
-        v: the quasi-velocities u or the generalized velocities q̇.
-    M, b, T0
-        The symmetric inertia coefficients m_ij = ∂²T/∂v_i∂v_j, the linear coefficients and
-        the part free of the speeds.
-    """
+    """T = ½ vᵀ M v + bᵀ v + T₀ in the speeds v (the u's or the q̇'s), with coefficients free
+    of the speeds: M holds the symmetric inertia coefficients m_ij = ∂²T/∂v_i∂v_j."""
 
     speeds: list[sp.Symbol]
     M: sp.Matrix
@@ -40,13 +32,8 @@ class QuadraticForm:
 
     @classmethod
     def of(cls, T: sp.Expr, speeds: Sequence[sp.Symbol]) -> QuadraticForm:
-        """Read the coefficients off the expanded ``T``.
-
-        Raises
-        ------
-        ValueError
-            ``T`` is not a polynomial of degree ≤ 2 in ``speeds``.
-        """
+        """Read the coefficients off the expanded ``T`` (``ValueError`` when it is not a
+        polynomial of degree ≤ 2 in ``speeds``)."""
         speeds = list(speeds)
         index = {v: i for i, v in enumerate(speeds)}
         n = len(speeds)
@@ -191,16 +178,9 @@ def _distributed(c: sp.Expr, w: sp.Expr) -> list[sp.Expr]:
 
 def linear_coefficients(exprs: Sequence[sp.Expr], symbols: Sequence[sp.Symbol]
                         ) -> tuple[sp.Matrix, sp.Matrix]:
-    """A and r of expanded expressions linear in ``symbols``: exprs = A·symbols + r.
-
-    Read term by term (the coefficient of each term that holds one of the symbols as a
-    factor), which replaces differentiating every expression by every symbol.
-
-    Raises
-    ------
-    ValueError
-        A term is not linear in the symbols.
-    """
+    """A and r of expanded expressions linear in ``symbols``: exprs = A·symbols + r, read
+    term by term rather than by differentiating every expression by every symbol
+    (``ValueError`` for a term not linear in them)."""
     index = {s: i for i, s in enumerate(symbols)}
     A = sp.zeros(len(exprs), len(symbols))
     rest = []

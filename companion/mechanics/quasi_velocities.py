@@ -142,25 +142,9 @@ def psi_from_definitions(
     definitions: Sequence[sp.Expr],
     qdot: Sequence[sp.Symbol],
 ) -> tuple[sp.Matrix, sp.Matrix]:
-    """Ψ and Ψ_t from the definitions ``u_j = Σ_i Ψ_ji q̇_i + Ψ_jt`` by differentiation.
-
-    Parameters
-    ----------
-    definitions
-        The n expressions of the quasi-velocities in terms of q, q̇ (and t).
-    qdot
-        Symbols that stand for the q̇'s in ``definitions``.
-
-    Returns
-    -------
-    Psi, Psi_t
-        ``Ψ = ∂u/∂q̇`` (n×n) and the remainder ``Ψ_t = u − Ψ q̇`` (n×1).
-
-    Raises
-    ------
-    ValueError
-        If the definitions are not linear in the q̇'s.
-    """
+    """Ψ = ∂u/∂q̇ (n×n) and the remainder Ψ_t = u − Ψ q̇ (n×1) from the definitions
+    ``u_j = Σ_i Ψ_ji q̇_i + Ψ_jt`` in q, the rates ``qdot`` (and t), by differentiation;
+    ``ValueError`` when they are not linear in the q̇'s."""
     defs = sp.Matrix([sympify_entry(d, f"u[{j}] definition") for j, d in enumerate(definitions)])
     qd = sp.Matrix(qdot)
     if defs.shape[0] != qd.shape[0]:

@@ -19,13 +19,8 @@ from companion.mechanics.derivation import Derivation
 def linearize(derivation: Derivation, values: Mapping[sp.Symbol | str, float],
               q0: Sequence[float] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """(M, K) at the equilibrium q₀ (default all zeros) for numeric parameter ``values``
-    (keyed by Symbol or by name).
-
-    Raises
-    ------
-    ValueError
-        When a parameter has no value or an unknown name, or q₀ is not an equilibrium.
-    """
+    (keyed by Symbol or by name); ``ValueError`` for a parameter without a value or with an
+    unknown name, or a q₀ that is not an equilibrium."""
     d = derivation
     if list(d.kinematics) != list(d.u):
         raise ValueError("linearize needs a derivation with speeds u = q̇")
@@ -49,13 +44,8 @@ def linearize(derivation: Derivation, values: Mapping[sp.Symbol | str, float],
 
 def normal_modes(derivation: Derivation, values: Mapping[sp.Symbol, float],
                  q0: Sequence[float] | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """Squared frequencies ω² (ascending) and mode shapes (columns, M-orthonormal).
-
-    Raises
-    ------
-    ValueError
-        When the equilibrium is not stable (some ω² ≤ 0).
-    """
+    """Squared frequencies ω² (ascending) and mode shapes (columns, M-orthonormal);
+    ``ValueError`` when the equilibrium is not stable (some ω² ≤ 0)."""
     M, K = linearize(derivation, values, q0)
     w2, modes = eigh(K, M)
     if np.any(w2 <= 0):

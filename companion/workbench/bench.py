@@ -1,12 +1,9 @@
 """The workbench: one call lays out everything the companion can do with a system.
 
 ``workbench(system)`` shows, one under the other: which methods apply and how far their
-accelerations lie from Boltzmann–Hamel's at random states, the derivation step by step by any
-of them, an explorer with a slider per parameter and start value, the scene of the points the
-system declares, and what each method costs (the comparison of Greenwood §4.4).  It reuses
-the pieces every chapter uses (:class:`~companion.widgets.Stepper` through the method selector,
-:class:`~companion.widgets.Explorer`, :func:`~companion.scene.scene_for`,
-:func:`~companion.mechanics.comparison.compare_methods`); nothing here derives or simulates.
+accelerations lie from Boltzmann–Hamel's at random states, the derivation step by step, an
+explorer, the scene of the points the system declares, and what each method costs (Greenwood
+§4.4): the pieces every chapter uses; nothing here derives or simulates.
 
 A definition that cannot be built, or a part that fails on the reader's system (a motion
 that meets a singular configuration, say), is shown as one line in place of that part.
@@ -71,28 +68,14 @@ class Workbench:
     ----------
     system
         The system, or ``None`` when the definition could not be built.
-    errors
-        One line per part that could not be shown, by part ("definition", "methods", …).
-    seconds
-        What building each part took, by part (``benchmarks/workbench.py`` prints them).
-    agreement
-        Largest relative difference of each method's u̇ from Boltzmann–Hamel's.
-    skipped
-        Why each of Greenwood's methods that does not apply does not, by method.
-    selector, explorer, scene, table
-        The parts (``None`` when not shown).
-    widget
-        The ipywidgets box to display.
-
-    Notes
-    -----
-    Beyond the workbench, the built ``system`` answers for itself: ``system.simulate(T,
-    params, initial)`` (keys by name or Symbol alike), ``system.linearize(nominal,
-    cyclic=[x, y])`` about a steady motion, with the coordinates the equations do not depend
-    on (names or Symbols) left out of the state, and
-    :func:`companion.stability.stability_sweep` for the values of a parameter or speed where
-    that motion changes stability (a rolling disk's critical spin, a bicycle's weave speed).
-    ``define(..., mechanics_model=...)`` adds Kane's method.
+    errors, seconds
+        By part ("definition", "methods", …): one line for each part that could not be
+        shown; what building each took (``benchmarks/workbench.py`` prints them).
+    agreement, skipped
+        By method: the largest relative difference of its u̇ from Boltzmann–Hamel's; why one
+        of Greenwood's methods does not apply.
+    selector, explorer, scene, table, widget
+        The parts (``None`` when not shown), and the ipywidgets box to display.
     """
 
     def __init__(self, system: System | Draft, *, n_states: int = 20,
@@ -254,9 +237,8 @@ COST_COLUMNS = ("method", "equations", "first-order ODEs", "multipliers",
                 "count_ops after cse", "time [s]")
 
 
-def workbench(system: System | Draft, **kwargs: Any) -> Workbench:
-    """The :class:`Workbench` of ``system`` (a System or a :func:`define` draft)."""
-    return Workbench(system, **kwargs)
+#: ``workbench(system)``: the :class:`Workbench` of a System or a :func:`define` draft.
+workbench = Workbench
 
 
 __all__ = ["AGREEMENT_TOLERANCE", "Workbench", "WORKBENCH_CLASS", "workbench"]

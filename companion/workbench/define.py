@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import sympy as sp
 
 from companion.mechanics.boltzmann_hamel import dot_symbol
-from companion.mechanics.lagrange import kinematics_of
+from companion.model import in_speeds
 from companion.system import Evaluation, Parameter, System, assumption_clash
 from companion.widgets import labels
 
@@ -45,62 +45,16 @@ def coordinates(names: str) -> tuple[list[sp.Symbol], list[sp.Symbol]]:
 Value = float | tuple | Parameter
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Draft:
-    """What a reader typed, before any check (see :func:`define` for the fields)."""
-
-    name: str
-    q: Sequence[Any]
-    T: Any
-    speeds: Sequence[Any] | None = None
-    constraints: Sequence[Any] = ()
-    forces: Sequence[Any] | None = None
-    V: Any = 0
-    points: Mapping[str, Sequence[Any]] = field(default_factory=dict)
-    parameters: Mapping[Any, Value] = field(default_factory=dict)
-    initial: Mapping[Any, Value] = field(default_factory=dict)
-    t: sp.Symbol | None = None
-    invariants: Mapping[str, Any] = field(default_factory=dict)
-    validity: Mapping[str, Any] = field(default_factory=dict)
-    title: str = ""
-    t_final: float = 10.0
-    mechanics_model: Callable[[], MechanicsModel] | None = None
-
-    def build(self) -> System:
-        """The :class:`~companion.system.System` of this definition.
-
-        Raises
-        ------
-        DefinitionError
-            A definition that does not make a system, with one line saying what to change.
-        """
-        try:
-            return _build(self)
-        except DefinitionError:
-            raise
-        except (ValueError, TypeError, sp.SympifyError) as exc:
-            raise DefinitionError(" ".join(str(exc).split())) from exc
-
-
-def define(name: str, *, q: Sequence[sp.Symbol], T: Any, speeds: Sequence[Any] | None = None,
-           constraints: Sequence[Any] = (), forces: Sequence[Any] | None = None, V: Any = 0,
-           points: Mapping[str, Sequence[Any]] | None = None,
-           parameters: Mapping[Any, Value] | None = None,
-           initial: Mapping[Any, Value] | None = None, t: sp.Symbol | None = None,
-           invariants: Mapping[str, Any] | None = None, title: str = "",
-           t_final: float = 10.0,
-           mechanics_model: Callable[[], MechanicsModel] | None = None,
-           validity: Mapping[str, Any] | None = None) -> Draft:
-    """A system the short way, checked when built (:meth:`Draft.build`, or by the workbench).
+    """What a reader typed, checked when built (:meth:`build`, or by the workbench): a system
+    the short way, ``define(name, q=…, T=…, …)``.
 
     Parameters
     ----------
-    name
-        A short name (the system's key in tables).
-    q
-        The generalized coordinates, e.g. from :func:`coordinates`.
-    T
-        The kinetic energy in q and the rates q̇ (and t).
+    name, q, T
+        A short name (the system's key in tables), the generalized coordinates (e.g. from
+        :func:`coordinates`) and the kinetic energy in q and the rates q̇ (and t).
     speeds
         The independent speeds u₁ … u_{n−m} as expressions linear in the rates (the
         quasi-velocities of Greenwood §4.3); default: the first n − m rates.
@@ -119,7 +73,7 @@ def define(name: str, *, q: Sequence[sp.Symbol], T: Any, speeds: Sequence[Any] |
         ``initial`` holds the coordinates and the speeds (by the names ``u_1``, ``u_2`` … of
         the speeds); those not given start at 0.
     t
-        The time symbol, for definitions that depend on time (rheonomic systems).
+        The time symbol of a rheonomic definition.
     invariants
         Named quantities conserved on the motion, in q and q̇ (and t); the energy T + V is
         added when the system is scleronomic and has no forces besides V.
@@ -138,15 +92,51 @@ def define(name: str, *, q: Sequence[sp.Symbol], T: Any, speeds: Sequence[Any] |
         in the model must agree with them (loads only there are refused, as the other
         methods would not see them).
     """
-    return Draft(name=name, q=_listed("q", q), T=T,
-                 speeds=None if speeds is None else _listed("speeds", speeds),
-                 constraints=_listed("constraints", constraints),
-                 forces=None if forces is None else _listed("forces", forces),
-                 V=V, points=_mapped("points", points),
-                 parameters=_mapped("parameters", parameters), initial=_mapped("initial", initial),
-                 t=t,
-                 invariants=_mapped("invariants", invariants), title=title, t_final=t_final,
-                 mechanics_model=mechanics_model, validity=_mapped("validity", validity))
+
+    name: str = field(kw_only=False)
+    q: Sequence[Any]
+    T: Any
+    speeds: Sequence[Any] | None = None
+    constraints: Sequence[Any] = ()
+    forces: Sequence[Any] | None = None
+    V: Any = 0
+    points: Mapping[str, Sequence[Any]] | None = None
+    parameters: Mapping[Any, Value] | None = None
+    initial: Mapping[Any, Value] | None = None
+    t: sp.Symbol | None = None
+    invariants: Mapping[str, Any] | None = None
+    validity: Mapping[str, Any] | None = None
+    title: str = ""
+    t_final: float = 10.0
+    mechanics_model: Callable[[], MechanicsModel] | None = None
+
+    def __post_init__(self) -> None:
+        """Lists and mappings as such (a bare expression or a non-mapping refused), unchecked
+        otherwise."""
+        for key in ("q", "speeds", "constraints", "forces"):
+            if key in ("q", "constraints") or getattr(self, key) is not None:
+                object.__setattr__(self, key, _listed(key, getattr(self, key)))
+        for key in ("points", "parameters", "initial", "invariants", "validity"):
+            object.__setattr__(self, key, _mapped(key, getattr(self, key)))
+
+    def build(self) -> System:
+        """The :class:`~companion.system.System` of this definition.
+
+        Raises
+        ------
+        DefinitionError
+            A definition that does not make a system, with one line saying what to change.
+        """
+        try:
+            return _build(self)
+        except DefinitionError:
+            raise
+        except (ValueError, TypeError, sp.SympifyError) as exc:
+            raise DefinitionError(" ".join(str(exc).split())) from exc
+
+
+#: A system the short way: ``define(name, q=…, T=…, …)`` is the :class:`Draft` it builds from.
+define = Draft
 
 
 def _listed(what: str, items: Any) -> list:
@@ -251,20 +241,6 @@ def _made(symbol, default, low, high, unit, positive) -> Parameter:
     return Parameter(symbol, default, low, high, unit, positive=positive)
 
 
-def _by_symbol(what: str, values: Mapping[Any, Value], known: Sequence[sp.Symbol],
-               hint: str = "") -> dict[sp.Symbol, Value]:
-    by_name = {s.name: s for s in known}
-    out = {}
-    for key, value in values.items():
-        name = key if isinstance(key, str) else getattr(key, "name", None)
-        if name not in by_name:
-            shown = labels.plain(name) if name is not None else repr(key)
-            raise DefinitionError(f"{what} names {shown}, which is none of {_names(known)}"
-                                  f"{hint}")
-        out[by_name[name]] = value
-    return out
-
-
 def _parameters_by_symbol(d: Draft) -> dict[sp.Symbol, Value]:
     """The parameters keyed by Symbol: a name key is the symbol of that name in T, V, the
     speeds, constraints, forces or points."""
@@ -355,8 +331,16 @@ def _build(d: Draft) -> System:
             series[f"{axis}_{label}"] = e
 
     named = ", ".join(f"{s.name} = {_text(e)}" for s, e in zip(u, speeds, strict=False))
-    start = _by_symbol("initial", d.initial, [*q, *u[: n - m]],
-                       f" (the speeds are named by their order: {named})")
+    by_name = {s.name: s for s in (*q, *u[: n - m])}
+    start = {}
+    for key, value in d.initial.items():
+        name = key if isinstance(key, str) else getattr(key, "name", None)
+        if name not in by_name:
+            shown = labels.plain(name) if name is not None else repr(key)
+            raise DefinitionError(f"initial names {shown}, which is none of "
+                                  f"{_names(by_name.values())} (the speeds are named by their "
+                                  f"order: {named})")
+        start[by_name[name]] = value
     system = System(
         name=d.name, title=d.title or d.name, q=q,
         qdot=qdot, u=u, definitions=[*speeds, *constraints], T_qdot=T, n_constraints=m,
@@ -383,12 +367,4 @@ def _build(d: Draft) -> System:
                           validity=validity)
 
 
-def in_speeds(system: System, expr: sp.Expr) -> sp.Expr:
-    """``expr`` in q and q̇ written in the independent speeds, q̇ = Φ u + Φ_t (4.134)."""
-    phi, phi_t = kinematics_of(system)
-    k = len(system.u_independent)
-    qdot = phi[:, :k] * sp.Matrix(system.u_independent) + phi_t
-    return sp.sympify(expr).xreplace(dict(zip(system.qdot, qdot, strict=True)))
-
-
-__all__ = ["DefinitionError", "Draft", "coordinates", "define", "in_speeds"]
+__all__ = ["DefinitionError", "Draft", "coordinates", "define"]

@@ -1,14 +1,10 @@
 """Three systems to start the workbench from, each written the ten-line way (:func:`define`).
 
 None of them is a worked example of the books: they are classic nonholonomic systems beyond
-Greenwood §4.3–4.4, chosen because each shows something the methods must get right.
-
-* :func:`chaplygin_sleigh`: a knife edge whose mass centre lies ahead of the blade; its spin
-  dies out while it drifts to a straight line (energy conserved, not the heading).
-* :func:`ball_on_turntable`: a uniform ball rolling on a table spinning at Ω; the constraint
-  is affine in the rates (the contact point moves), and the centre circles at (2/7) Ω.
-* :func:`snakeboard`: a board with a rotor and two steered wheel axles, two constraints and
-  five coordinates; springs hold the rotor and the steering.
+Greenwood §4.3–4.4, each showing something the methods must get right: the sleigh's spin dies
+out while it drifts to a straight line (energy conserved, not the heading); the turntable's
+rolling constraint is affine in the rates, the ball's centre circling at (2/7) Ω; the
+snakeboard has two constraints on five coordinates.
 """
 
 from __future__ import annotations
