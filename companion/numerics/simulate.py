@@ -37,9 +37,9 @@ MIN_SAMPLE_SPACING = 1e-150
 
 
 def sample_times(t_final: Any, n_points: Any) -> np.ndarray:
-    """The output times of a simulation, 0 … t_final in ``n_points`` samples, validated
-    (``ValueError`` for samples closer than :data:`MIN_SAMPLE_SPACING` or more than
-    :data:`MAX_POINTS`)."""
+    """The output times of a simulation, 0 … t_final in ``n_points`` samples, validated:
+    ``ValueError`` unless ``t_final`` is a positive number and ``n_points`` an integer from 2
+    to :data:`MAX_POINTS`, the samples no closer than :data:`MIN_SAMPLE_SPACING`."""
     try:
         t_final = float(t_final)
     except (TypeError, ValueError) as exc:
