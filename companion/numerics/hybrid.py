@@ -65,16 +65,13 @@ class Switch:
 
 @dataclass
 class HybridRun:
-    """Samples of a hybrid motion.
+    """Samples of a hybrid motion."""
 
-    ``t``/``y`` include the uniform samples and both sides of every switch; ``modes`` names
-    the mode of each sample; ``crossings`` are (time, guard name) of non-terminal guards.
-    """
-
-    t: np.ndarray
+    t: np.ndarray  # the uniform samples and both sides of every switch
     y: np.ndarray
-    modes: list[str]
+    modes: list[str]  # the mode of each sample
     switches: list[Switch] = field(default_factory=list)
+    #: (time, guard name) of the non-terminal guards' crossings.
     crossings: list[tuple[float, str]] = field(default_factory=list)
     stopped: str | None = None
 
