@@ -35,26 +35,19 @@ def chain_points(system: System, traj: Trajectory) -> np.ndarray:
 
 
 class ChainView(AnimatedView):
-    """The linkage (with a trail of its tip and the joint forces as arrows), the joint-force
-    magnitudes and the relative energy error over time; the time cursor moves all of them.
-
-    Parameters
-    ----------
-    system
-        A chain built by :func:`companion.examples.double_pendulum.chain.chain`.
-    trail
-        Number of past samples of the tip drawn as its trail.
-    force_length
-        Arrow length, as a fraction of the chain's reach, of a typical joint force (the 75th
-        percentile of the run); the brief peaks are capped at the reach.
-    """
+    """The linkage of ``system``, a chain of :func:`~companion.examples.double_pendulum.chain.
+    chain` (with a trail of its tip and the joint forces as arrows), the joint-force magnitudes
+    and the relative energy error over time; the time cursor moves all of them."""
 
     figsize = (11.0, 6.0)
+    #: Past samples of the tip drawn as its trail.
+    trail = 120
+    #: Arrow length, as a fraction of the chain's reach, of a typical joint force (the 75th
+    #: percentile of the run); the brief peaks are capped at the reach.
+    force_length = 0.45
 
-    def __init__(self, system: System, *, trail: int = 120, force_length: float = 0.45):
+    def __init__(self, system: System):
         self.system = system
-        self.trail = trail
-        self.force_length = force_length
 
     def build(self, fig: Figure, trajectory: Trajectory) -> None:
         grid = fig.add_gridspec(2, 2, width_ratios=[1.1, 1.0])
