@@ -1,10 +1,4 @@
-"""Explorer of Greenwood's Example 4.4: the knife-edge dumbbell.
-
-Four panels: the paths of both particles in the plane with the rod drawn along the way; the
-forward speed v(t) and turning rate φ̇(t), numeric (solid) against the closed form (dashed);
-the knife-edge force λ(t) from the suppressed third Boltzmann–Hamel row; and the energy drift
-with the error against the closed form.
-"""
+"""Explorer of Greenwood's Example 4.4: the knife-edge dumbbell (:class:`KnifeEdgeView`)."""
 
 from __future__ import annotations
 
@@ -32,7 +26,10 @@ def _rods(trajectory: Trajectory, index) -> np.ndarray:
 
 
 class KnifeEdgeView(AnimatedView):
-    """Paths in the plane, v and φ̇ against the closed form, λ(t), energy and error."""
+    """Four panels: the paths of both particles in the plane with the rod drawn along the way;
+    the forward speed v(t) and turning rate φ̇(t), numeric (solid) against the closed form
+    (dashed); the knife-edge force λ(t) from the suppressed third Boltzmann–Hamel row; and the
+    energy drift with the error against the closed form."""
 
     figsize = (10.0, 7.0)
 
