@@ -2,10 +2,6 @@
 chains: the animated linkage with its tip trail and the joint-force vectors, the joint forces
 and the energy error over time; the divergence of two nearby motions; the normal modes of
 small oscillations.
-
-Every figure is made once; :meth:`ChainView.refresh` and :meth:`ChainView.show` only move
-existing artists (``set_data``, ``set_offsets``), so sliders and the play control redraw in
-place.
 """
 
 from __future__ import annotations
