@@ -140,16 +140,9 @@ def trajectory(run: Manoeuvre) -> Trajectory:
 # ------------------------------------------------------------------ the reader steers
 #: Legs the reader sets in the steering explorer, one second each.
 N_LEGS = 4
-
-
-def _leg_parameters() -> list[Parameter]:
-    legs = []
-    for k in range(1, N_LEGS + 1):
-        legs += [Parameter(sp.Symbol(f"v_{k}"), 0.0, -2.0, 2.0, "m/s",
-                           f"u₁ in leg {k}: speed along the blade"),
-                 Parameter(sp.Symbol(f"w_{k}"), 0.0, -2.0, 2.0, "rad/s",
-                           f"u₂ in leg {k}: turning rate")]
-    return legs
+#: Each leg's inputs: (name, unit, meaning).
+_INPUTS = (("v", "m/s", "u₁ in leg {k}: speed along the blade"),
+           ("w", "rad/s", "u₂ in leg {k}: turning rate"))
 
 
 #: Leg inputs (v_k, w_k) of named manoeuvres: a closed loop in q (a circle, q returns with
@@ -183,7 +176,9 @@ class SteeredKnifeEdge:
 
     def __init__(self):
         x, y, phi = sp.symbols("x y phi")
-        self.parameters = [*_leg_parameters(),
+        self.parameters = [*(Parameter(sp.Symbol(f"{a}_{k}"), 0.0, -2.0, 2.0, unit,
+                                       meaning.format(k=k))
+                             for k in range(1, N_LEGS + 1) for a, unit, meaning in _INPUTS),
                            Parameter(sp.Symbol("x_target"), 0.0, -2.0, 2.0, "m", "target x"),
                            Parameter(sp.Symbol("y_target"), -0.3, -2.0, 2.0, "m", "target y"),
                            Parameter(sp.Symbol("phi_target"), 0.0, -3.14, 3.14, "rad",
