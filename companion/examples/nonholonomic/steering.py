@@ -105,16 +105,15 @@ def drive(legs, q0=(0.0, 0.0, 0.0), samples: int = 40,
     return np.concatenate(times), np.hstack(configurations)
 
 
-def parking(epsilon: float, q0=(0.0, 0.0, 0.0)) -> Manoeuvre:
-    """Integrate q̇ = u₁X₁ + u₂X₂ through the legs of :data:`PARKING` ((u₁, u₂) in units of ε,
-    a unit time each).
+def parking(epsilon: float, q0=(0.0, 0.0, 0.0), legs=PARKING) -> Manoeuvre:
+    """Integrate q̇ = u₁X₁ + u₂X₂ through ``legs`` ((u₁, u₂) in units of ε, a unit time each).
 
     Raises ValueError for ε ≤ 0 (the manoeuvre's size must be positive).
     """
     epsilon = float(epsilon)
     if not epsilon > 0:
         raise ValueError(f"epsilon must be positive, got {epsilon}")
-    t, q = drive([(epsilon * a, epsilon * b, 1.0) for a, b in PARKING], q0)
+    t, q = drive([(epsilon * a, epsilon * b, 1.0) for a, b in legs], q0)
     return Manoeuvre(epsilon, t, q, q[:, -1] - q[:, 0], epsilon**2 * bracket_at(q0))
 
 
