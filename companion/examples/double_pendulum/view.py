@@ -72,8 +72,7 @@ class ChainView(AnimatedView):
         self.ax_force.tick_params(labelbottom=False)
         few_ticks(self.ax_force, self.ax_energy)
 
-    def draw_motion(self, trajectory: Trajectory) -> None:
-        traj = trajectory
+    def draw_motion(self, traj: Trajectory) -> None:
         self.points = chain_points(self.system, traj)
         self.forces = np.array([traj[f"R {k}"] for k in self.system.mechanism.joints])
         reach = sum(traj.params[f"l_{i + 1}"] for i in range(len(self.system.q)))

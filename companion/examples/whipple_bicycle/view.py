@@ -93,12 +93,11 @@ def drift_figure(motions: Mapping[str, Trajectory]) -> Figure:
     return fig
 
 
-def lean_disturbance(system: System, speed: float, lean: float = 0.02, t_final: float = 5.0
-                     ) -> Trajectory:
-    """The nonlinear motion from upright straight running at ``speed`` [m/s] with an initial
-    lean [rad] (tolerances loose enough for a notebook, tight enough for a plot)."""
+def lean_disturbance(system: System, speed: float) -> Trajectory:
+    """The nonlinear motion over 5 s from upright straight running at ``speed`` [m/s] started
+    leaning 0.02 rad (tolerances loose enough for a notebook, tight enough for a plot)."""
     r_R = system.parameter_values()["r_R"]
-    return system.simulate(t_final, initial={"phi": lean, "u_3": speed / r_R}, n_points=201,
+    return system.simulate(5.0, initial={"phi": 0.02, "u_3": speed / r_R}, n_points=201,
                            rtol=1e-8, atol=1e-10)
 
 
