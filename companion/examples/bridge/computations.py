@@ -145,15 +145,13 @@ def knife_edge_gamma_test() -> dict[str, sp.Matrix]:
     """The γ-test on the knife edge: the allowed fields X₁, X₂ (columns of Φ (4.111)), their
     bracket, the constraint's row ω³ of Ψ (4.110) and γ³₁₂ = ⟨ω³, [X₁, X₂]⟩."""
     system = _knife_edge()
-    q = system.q
     psi, _ = system.psi
-    phi = system.derive("boltzmann_hamel").Phi
-    X1, X2 = phi[:, 0], phi[:, 1]
-    lie = lie_bracket(X1, X2, q)
+    d = system.derive("boltzmann_hamel")
+    X1, X2 = d.Phi[:, 0], d.Phi[:, 1]
+    lie = lie_bracket(X1, X2, system.q)
     return {"X1": X1, "X2": X2, "bracket": lie, "omega3": psi[2, :],
             "gamma3_12": sp.simplify((psi[2, :] * lie)[0]),
-            "block": gamma_test(psi, q, system.n_constraints)[0],
-            "C3": system.derive("boltzmann_hamel").C[2]}
+            "block": gamma_test(psi, system.q, system.n_constraints)[0], "C3": d.C[2]}
 
 
 def knife_edge_frame() -> dict[str, Any]:
