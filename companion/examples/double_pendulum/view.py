@@ -31,9 +31,9 @@ def chain_points(system: System, traj: Trajectory) -> np.ndarray:
 
 
 class ChainView(AnimatedView):
-    """The linkage of ``system``, a chain of :func:`~companion.examples.double_pendulum.chain.
-    chain` (with a trail of its tip and the joint forces as arrows), the joint-force magnitudes
-    and the relative energy error over time; the time cursor moves all of them."""
+    """The linkage of ``system``, a chain built by :func:`~.chain.chain` (with a trail of its
+    tip and the joint forces as arrows), the joint-force magnitudes and the relative energy
+    error over time; the time cursor moves all of them."""
 
     figsize = (11.0, 6.0)
     #: Past samples of the tip drawn as its trail.
