@@ -40,12 +40,8 @@ def closed_form_of(trajectory: Trajectory) -> tuple[np.ndarray, np.ndarray]:
                                   trajectory.params["l"])
 
 
-def closed_form_deviation(trajectory: Trajectory) -> np.ndarray:
-    """|numeric − closed form| along the motion, the larger of v's and φ̇'s at each sample."""
-    v, w = closed_form_of(trajectory)
-    return np.maximum(np.abs(trajectory["u_1"] - v), np.abs(trajectory["u_2"] - w))
-
-
 def closed_form_error(trajectory: Trajectory) -> float:
     """Largest |numeric − closed form| of v and φ̇ along the motion."""
-    return float(np.max(closed_form_deviation(trajectory)))
+    v, w = closed_form_of(trajectory)
+    return float(max(np.max(np.abs(trajectory["u_1"] - v)),
+                     np.max(np.abs(trajectory["u_2"] - w))))
