@@ -35,10 +35,6 @@ class Mesh:
     vertices: np.ndarray
     faces: tuple[tuple[int, ...], ...]
 
-    @property
-    def radius(self) -> float:
-        return float(np.max(np.linalg.norm(self.vertices, axis=1)))
-
 
 def box_mesh(size: Sequence[float]) -> Mesh:
     """A box of edge lengths (a, b, c) along the body x, y, z axes, centred."""

@@ -49,13 +49,6 @@ def phi_norm(system: System, theta: Any, psi: Any = 0.0, phi: Any = 0.0) -> np.n
     return np.broadcast_to(np.asarray(value, dtype=float), np.shape(theta)).copy()
 
 
-def momentum_direction(trajectory: Trajectory) -> np.ndarray:
-    """H/|H| in body axes, shape (3, N): the angular momentum's path on its unit sphere."""
-    I = np.array([trajectory.params[n] for n in _INERTIA])
-    H = I[:, None] * np.array([trajectory[n] for n in _OMEGA])
-    return H / np.linalg.norm(H, axis=0)
-
-
 def polhode(trajectory: Trajectory) -> tuple[np.ndarray, np.ndarray]:
     """The polhode: ω in body axes, shape (3, N), and the semi-axes √(2T/I_i) of the energy
     ellipsoid ωᵀ I ω = 2T on which it runs (T from the first sample)."""
@@ -69,11 +62,6 @@ def _ellipsoid(semi_axes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarra
     u, v = np.mgrid[0 : 2 * np.pi : 13j, 0 : np.pi : 7j]
     a, b, c = semi_axes
     return a * np.cos(u) * np.sin(v), b * np.sin(u) * np.sin(v), c * np.cos(v)
-
-
-def closest_to_gimbal_lock(trajectory: Trajectory) -> float:
-    """The largest |θ| sampled, in degrees (θ of the quaternion attitude lies in [−90°, 90°])."""
-    return float(np.degrees(np.max(np.abs(trajectory["theta"]))))
 
 
 def relative_change(values: np.ndarray) -> np.ndarray:
@@ -163,10 +151,13 @@ class EulerBodyView(AnimatedView):
         self.tip.set_data_3d(*self._omega[:, i : i + 1])
 
     def describe(self, trajectory: Trajectory) -> str:
-        h = momentum_direction(trajectory)
-        axis = "xyz"[int(np.argmax(np.abs(h[:, 0])))]
-        flips = int(np.sum(np.diff(np.sign(h[int(np.argmax(np.abs(h[:, 0])))])) != 0))
-        theta_max = closest_to_gimbal_lock(trajectory)
+        I = np.array([trajectory.params[n] for n in _INERTIA])
+        h = I[:, None] * np.array([trajectory[n] for n in _OMEGA])  # H in body axes
+        k = int(np.argmax(np.abs(h[:, 0])))  # the body axis H starts nearest
+        flips = int(np.sum(np.diff(np.sign(h[k])) != 0))
+        axis = "xyz"[k]
+        # θ of the quaternion attitude lies in [−90°, 90°]
+        theta_max = float(np.degrees(np.max(np.abs(trajectory["theta"]))))
         return (f"Angular velocity components over {trajectory.t[-1]:.0f} s; energy drift "
                 f"{trajectory.drift('energy'):.1e} and |H| drift {trajectory.drift('|H|'):.1e}; "
                 f"the angular momentum starts near the body {axis}-axis and its {axis}-component "

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 from matplotlib.figure import Figure
 
-from companion.examples.sphere_particle.view import fit_3d, set_line3d
+from companion.examples.sphere_particle.view import fit_3d
 from companion.numerics import Trajectory
 from companion.scene.items import COLORS
 from companion.system import System
@@ -70,7 +70,7 @@ class RigidBodyView(AnimatedView):
         self.body_edges = box_edges(self.half)
         self.centre = (np.array([tr[c] for c in "xyz"]) if "x" in tr.names
                        else np.zeros((3, len(tr.t))))
-        set_line3d(self.path, self.centre)
+        self.path.set_data_3d(*self.centre)
         M = tr.invariants["M_s = R A ω"][:, 0]
         self.M_dir = 1.5 * M / max(float(np.linalg.norm(M)), 1e-12)
         for line, name in zip(self.omega, _OMEGA, strict=True):
@@ -82,10 +82,10 @@ class RigidBodyView(AnimatedView):
         """Turn (and move) the box to sample ``k``."""
         R, c = trajectory.rotations[k], self.centre[:, k]
         for line, edge in zip(self.edges, self.body_edges, strict=True):
-            set_line3d(line, R @ edge + c[:, None])
+            line.set_data_3d(*R @ edge + c[:, None])
         for i, line in enumerate(self.body_axes):
-            set_line3d(line, np.array([c, c + R[:, i] * (self.half[i] + 0.5)]).T)
-        set_line3d(self.momentum, np.array([c, c + self.M_dir]).T)
+            line.set_data_3d(*np.array([c, c + R[:, i] * (self.half[i] + 0.5)]).T)
+        self.momentum.set_data_3d(*np.array([c, c + self.M_dir]).T)
 
     def describe(self, trajectory: Trajectory) -> str:
         w = trajectory["omega_y"]
