@@ -196,18 +196,15 @@ class Declaration:
             raise ValueError(f"view must be '2d' or '3d', got {self.view!r}")
         if self.follow is not None and not float(self.follow[1]) > 0:
             raise ValueError(f"follow's reach must be a positive length, got {self.follow[1]!r}")
-        flat: list = []
-        stack = list(self.items)[::-1]
-        while stack:
-            item = stack.pop()
-            if isinstance(item, (list, tuple)):
-                stack.extend(list(item)[::-1])
-            else:
-                flat.append(item)
-        self.items = flat
+        self.items = _flat(self.items)
         if not self.legend:
-            self.legend = [(i.color, i.label) for i in flat
+            self.legend = [(i.color, i.label) for i in self.items
                            if isinstance(i, (Arrow, Point, Cone)) and i.label]
+
+
+def _flat(items: list | tuple) -> list:
+    """``items`` in order, nested lists and tuples flattened."""
+    return [x for i in items for x in (_flat(i) if isinstance(i, (list, tuple)) else [i])]
 
 
 # ------------------------------------------------------------------ ready-made bodies

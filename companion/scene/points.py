@@ -101,7 +101,3 @@ def follow_mechanism(positions: list[np.ndarray]) -> tuple[np.ndarray, float] | 
     if len(positions) < 2 or not size > 0 or path <= FOLLOW_ABOVE * size:
         return None
     return centroid, FOLLOW_REACH * size
-
-
-#: The generic scene (the scene function of systems that declare none).
-points_scene = points_declaration
