@@ -20,9 +20,8 @@ from companion.scene.widget import SCENE_CLASS, Scene
 def generic_scene(trajectory: Trajectory) -> Callable[[Trajectory], Declaration]:
     """The scene function of a system that declares none: a chain's when the trajectory
     carries pins (``joint <name>``: the n-link chains), else that of its declared points."""
-    if any(k.startswith("joint ") for k in trajectory.series):
-        return chain_scene
-    return points_declaration
+    joints = any(k.startswith("joint ") for k in trajectory.series)
+    return chain_scene if joints else points_declaration
 
 
 def scene_for(explorer, declare: Callable[[Trajectory], Declaration] | None = None,

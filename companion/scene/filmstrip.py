@@ -122,7 +122,6 @@ def filmstrip_png(keyframes: Keyframes, n_frames: int = 4, *, height: float = 2.
     (a prediction open): the start alone, drawn neutral (:func:`draw_frame`)."""
     from matplotlib.figure import Figure
 
-    # spread over the motion
     frames = [0] if neutral else keyframe_indices(keyframes.n_frames, n_frames)
     right, up, _ = camera_axes(keyframes.spec)
     corners = _corners(keyframes.spec["start_bounds" if neutral else "bounds"])

@@ -227,8 +227,7 @@ def quaternion_about_z(angle: Any) -> np.ndarray:
 
 def rotate(q: np.ndarray, v: Sequence[float]) -> np.ndarray:
     """Body vector ``v`` (3,) in world axes along quaternions ``q`` (4, N): shape (3, N)."""
-    q = np.asarray(q, dtype=float)
-    q = q[:, None] if q.ndim == 1 else q
+    q = np.asarray(q, dtype=float).reshape(4, -1)
     return rotations.rotate(q, np.repeat(np.asarray(v, dtype=float)[:, None], q.shape[1], 1))
 
 

@@ -86,8 +86,7 @@ class _Packer:
         if id(value) in self._by_id:
             return self._by_id[id(value)][0]
         a = np.asarray(value, dtype=float)
-        if a.ndim == 1:
-            a = a[:, None]
+        a = a[:, None] if a.ndim == 1 else a
         if a.ndim != 2 or a.shape[1] not in (1, self.n_samples):
             raise ValueError(f"{what}: expected shape ({width},) or ({width}, {self.n_samples}), "
                              f"got {np.shape(value)}")

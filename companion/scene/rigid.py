@@ -69,16 +69,13 @@ def flip_story(t: np.ndarray, h_body: np.ndarray) -> str:
             f"from one end of the body {axis} axis to the other) at {list_times(flips)}.")
 
 
-#: Half the width of a free body's view, in box lengths (its ω and H arrows reach 0.85).
-FREE_BODY_REACH = 0.95
-
-
 def free_body(trajectory: Trajectory, title: str) -> Declaration:
     """The torque-free body: the box tumbling about the fixed H."""
     items, h_body = tumbling_box(trajectory, (0.0, 0.0, 0.0), 1.0)
-    # framed on the box and its arrows (reach 0.85), not on the cube every attitude sweeps
+    # framed on the box and its arrows (reach 0.85), not on the cube every attitude sweeps:
+    # half the view's width is 0.95 box lengths
     return Declaration(items, title=title, camera=(-55.0, 20.0), aspect=0.7,
-                       follow=(np.zeros(3), FREE_BODY_REACH),
+                       follow=(np.zeros(3), 0.95),
                        description=f"A box with the body's principal moments tumbles freely "
                                    f"for {trajectory.t[-1]:.0f} s; the arrow ω moves while H "
                                    f"stays fixed; {flip_story(trajectory.t, h_body)}")
