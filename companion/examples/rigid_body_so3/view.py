@@ -112,3 +112,24 @@ def explorer(system: System, **kwargs: Any) -> Explorer:
     return Explorer(system, RigidBodyView(), **{"controls": [*_INERTIA, *_OMEGA],
                                                 "presets": PRESETS, "simulate_kwargs": SIMULATE,
                                                 **kwargs})
+
+
+#: The thrown body's (§7.6): a short flight, sampled more coarsely.
+THROWN_SIMULATE = {"n_points": 200, "rtol": 1e-10, "atol": 1e-11}
+THROWN_PRESETS = {
+    "flip in flight": Preset(
+        "thrown spinning about the middle axis", {"omega_x": 0.2, "omega_y": 8.0, "omega_z": 0.2},
+        "Thrown spinning about its middle axis: how many times does it flip before landing?"),
+    "no gravity": Preset(
+        "no gravity", {"g": 0.0},
+        "Without gravity: what path does the centre take, and does the spin change?"),
+}
+
+
+def thrown_explorer(system: System, **kwargs: Any) -> Explorer:
+    """The explorer of the thrown body of §7.6: the same view, the box flying on a parabola
+    (keyword arguments go to :class:`Explorer`)."""
+    controls = [*_INERTIA, *_OMEGA, "v_x", "v_z", "g"]
+    return Explorer(system, RigidBodyView(), **{"controls": controls,
+                                                "simulate_kwargs": THROWN_SIMULATE,
+                                                "presets": THROWN_PRESETS, **kwargs})
