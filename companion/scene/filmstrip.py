@@ -23,7 +23,7 @@ LIGHT = np.array([0.35, 0.65, 0.7]) / np.linalg.norm([0.35, 0.65, 0.7])
 def camera_axes(spec: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Screen right, screen up and the direction toward the viewer (world axes)."""
     if spec["view"] == "2d":
-        return np.eye(3)[0], np.eye(3)[1], np.eye(3)[2]
+        return tuple(np.eye(3))
     az, el = np.radians(spec["camera"])
     toward = np.array([np.cos(el) * np.cos(az), np.cos(el) * np.sin(az), np.sin(el)])
     right = np.array([-np.sin(az), np.cos(az), 0.0])

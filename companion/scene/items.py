@@ -239,8 +239,7 @@ def box(size: Sequence[float], position: Any, attitude: Any, *, color: str = COL
     if principal_axes and attitude is not None:
         reach = 0.35 * max(size)
         for k, axis in enumerate("xyz"):
-            unit = np.eye(3)[k]
-            items.append(Arrow(position, rotate(attitude, unit * (size[k] / 2 + reach)),
+            items.append(Arrow(position, rotate(attitude, np.eye(3)[k] * (size[k] / 2 + reach)),
                                COLORS[axis], label=f"body {axis}", width=1.8))
     return items
 
