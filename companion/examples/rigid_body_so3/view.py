@@ -12,7 +12,7 @@ from matplotlib.figure import Figure
 
 from companion.examples.sphere_particle.view import fit_3d
 from companion.numerics import Trajectory
-from companion.scene.items import COLORS
+from companion.scene.items import COLORS, box_mesh
 from companion.system import System
 from companion.widgets.animation import AnimatedView
 from companion.widgets.explorer import Explorer, Preset, few_ticks, rescale
@@ -25,10 +25,9 @@ SIMULATE = {"n_points": 300, "rtol": 1e-10, "atol": 1e-11}
 
 def box_edges(half: np.ndarray) -> np.ndarray:
     """The 12 edges of a box with half-lengths ``half``: shape (12, 3, 2), body axes."""
-    corners = np.array([[sx, sy, sz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)])
-    pairs = [(i, j) for i in range(8) for j in range(i + 1, 8)
-             if np.sum(corners[i] != corners[j]) == 1]
-    return np.array([np.array([corners[i], corners[j]]).T for i, j in pairs]) * half[:, None]
+    corners = box_mesh(2 * half).vertices
+    return np.array([corners[[i, j]].T for i in range(8) for j in range(i + 1, 8)
+                     if np.sum(corners[i] != corners[j]) == 1])
 
 
 def box_half_lengths(I: np.ndarray) -> np.ndarray:
