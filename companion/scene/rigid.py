@@ -22,8 +22,9 @@ from companion.scene.items import (
     quaternion_from_matrices,
 )
 
-_INERTIA = ("I_xx", "I_yy", "I_zz")
-_OMEGA = ("omega_x", "omega_y", "omega_z")
+#: The principal moments and the body rates, as the rigid bodies' systems name them.
+INERTIA = ("I_xx", "I_yy", "I_zz")
+OMEGA = ("omega_x", "omega_y", "omega_z")
 
 
 def box_proportions(I: np.ndarray) -> np.ndarray:
@@ -45,8 +46,8 @@ def body_attitude(trajectory: Trajectory) -> np.ndarray:
 
 def tumbling_box(trajectory: Trajectory, centre, size: float) -> tuple[list, np.ndarray]:
     """The box, its principal axes, ω and H (space axes), and H/|H| in body axes."""
-    I = np.array([trajectory.params[n] for n in _INERTIA])
-    omega_body = np.array([trajectory[n] for n in _OMEGA])
+    I = np.array([trajectory.params[n] for n in INERTIA])
+    omega_body = np.array([trajectory[n] for n in OMEGA])
     q = body_attitude(trajectory)
     h_body = I[:, None] * omega_body
     items = box(tuple(size * box_proportions(I)), centre, q)

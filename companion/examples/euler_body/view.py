@@ -16,6 +16,7 @@ import numpy as np
 import sympy as sp
 
 from companion.numerics import Trajectory
+from companion.scene.rigid import INERTIA, OMEGA
 from companion.system import System
 from companion.widgets.animation import AnimatedView
 from companion.widgets.explorer import (
@@ -26,9 +27,6 @@ from companion.widgets.explorer import (
     few_ticks,
     rescale,
 )
-
-_INERTIA = ("I_xx", "I_yy", "I_zz")
-_OMEGA = ("omega_x", "omega_y", "omega_z")
 
 
 @cache
@@ -52,8 +50,8 @@ def phi_norm(system: System, theta: Any, psi: Any = 0.0, phi: Any = 0.0) -> np.n
 def polhode(trajectory: Trajectory) -> tuple[np.ndarray, np.ndarray]:
     """The polhode: ω in body axes, shape (3, N), and the semi-axes √(2T/I_i) of the energy
     ellipsoid ωᵀ I ω = 2T on which it runs (T from the first sample)."""
-    I = np.array([trajectory.params[n] for n in _INERTIA])
-    omega = np.array([trajectory[n] for n in _OMEGA])
+    I = np.array([trajectory.params[n] for n in INERTIA])
+    omega = np.array([trajectory[n] for n in OMEGA])
     two_T = float(I @ omega[:, 0] ** 2)
     return omega, np.sqrt(two_T / I)
 
@@ -84,7 +82,7 @@ class EulerBodyView(AnimatedView):
         ax_g = fig.add_subplot(2, 2, 4)
         self.axes = (ax_w, ax_e, ax_p, ax_g)
         t = trajectory.t
-        self.omega = [ax_w.plot(t, trajectory[n], label=f"$\\omega_{n[-1]}$")[0] for n in _OMEGA]
+        self.omega = [ax_w.plot(t, trajectory[n], label=f"$\\omega_{n[-1]}$")[0] for n in OMEGA]
         self.add_cursor(ax_w)
         ax_w.set(xlabel="t [s]", ylabel="ω [rad/s]", title="Body angular velocity")
         ax_w.legend(loc="upper right", fontsize="small")
@@ -128,7 +126,7 @@ class EulerBodyView(AnimatedView):
 
     def draw_motion(self, trajectory: Trajectory) -> None:
         t = trajectory.t
-        for line, n in zip(self.omega, _OMEGA, strict=True):
+        for line, n in zip(self.omega, OMEGA, strict=True):
             line.set_data(t, trajectory[n])
         for k, line in self.drift.items():
             line.set_data(t, relative_change(trajectory.invariants[k]))
@@ -151,8 +149,8 @@ class EulerBodyView(AnimatedView):
         self.tip.set_data_3d(*self._omega[:, i : i + 1])
 
     def describe(self, trajectory: Trajectory) -> str:
-        I = np.array([trajectory.params[n] for n in _INERTIA])
-        h = I[:, None] * np.array([trajectory[n] for n in _OMEGA])  # H in body axes
+        I = np.array([trajectory.params[n] for n in INERTIA])
+        h = I[:, None] * np.array([trajectory[n] for n in OMEGA])  # H in body axes
         k = int(np.argmax(np.abs(h[:, 0])))  # the body axis H starts nearest
         flips = int(np.sum(np.diff(np.sign(h[k])) != 0))
         axis = "xyz"[k]
@@ -180,4 +178,4 @@ PRESETS = {
 def explorer(system: System, **kwargs: Any) -> Explorer:
     """The explorer of Example 4.3 (keyword arguments go to :class:`Explorer`)."""
     return Explorer(system, EulerBodyView(system),
-                    **{"controls": [*_INERTIA, *_OMEGA], "presets": PRESETS, **kwargs})
+                    **{"controls": [*INERTIA, *OMEGA], "presets": PRESETS, **kwargs})

@@ -13,13 +13,12 @@ from matplotlib.figure import Figure
 from companion.examples.sphere_particle.view import fit_3d
 from companion.numerics import Trajectory
 from companion.scene.items import COLORS, box_mesh
+from companion.scene.rigid import INERTIA, OMEGA
 from companion.system import System
 from companion.widgets.animation import AnimatedView
 from companion.widgets.explorer import Explorer, Preset, few_ticks, rescale
 
 _AXIS_COLORS = (COLORS["x"], COLORS["y"], COLORS["z"])  # the scene's body axes
-_INERTIA = ("I_xx", "I_yy", "I_zz")
-_OMEGA = ("omega_x", "omega_y", "omega_z")
 SIMULATE = {"n_points": 300, "rtol": 1e-10, "atol": 1e-11}
 
 
@@ -57,7 +56,7 @@ class RigidBodyView(AnimatedView):
         self.ax3d.legend(loc="upper left", fontsize="small")
         self.ax3d.set_axis_off()
         self.omega = [self.ax.plot([], [], color=c, label=f"$\\omega_{n[-1]}$")[0]
-                      for c, n in zip(_AXIS_COLORS, _OMEGA, strict=True)]
+                      for c, n in zip(_AXIS_COLORS, OMEGA, strict=True)]
         self.add_cursor(self.ax)
         self.ax.set(xlabel="t [s]", ylabel="ω [rad/s]", title="Body angular velocity")
         self.ax.legend(loc="upper right", fontsize="small")
@@ -65,14 +64,14 @@ class RigidBodyView(AnimatedView):
 
     def draw_motion(self, trajectory: Trajectory) -> None:
         tr = trajectory
-        self.half = box_half_lengths(np.array([tr.params[n] for n in _INERTIA]))
+        self.half = box_half_lengths(np.array([tr.params[n] for n in INERTIA]))
         self.body_edges = box_edges(self.half)
         self.centre = (np.array([tr[c] for c in "xyz"]) if "x" in tr.names
                        else np.zeros((3, len(tr.t))))
         self.path.set_data_3d(*self.centre)
         M = tr.invariants["M_s = R A ω"][:, 0]
         self.M_dir = 1.5 * M / max(float(np.linalg.norm(M)), 1e-12)
-        for line, name in zip(self.omega, _OMEGA, strict=True):
+        for line, name in zip(self.omega, OMEGA, strict=True):
             line.set_data(tr.t, tr[name])
         rescale(self.ax)
         fit_3d(self.ax3d, self.centre.min(axis=1) - 1.6, self.centre.max(axis=1) + 1.6)
@@ -108,7 +107,7 @@ PRESETS = {
 
 def explorer(system: System, **kwargs: Any) -> Explorer:
     """The explorer of Example 1 on SO(3) (keyword arguments go to :class:`Explorer`)."""
-    return Explorer(system, RigidBodyView(), **{"controls": [*_INERTIA, *_OMEGA],
+    return Explorer(system, RigidBodyView(), **{"controls": [*INERTIA, *OMEGA],
                                                 "presets": PRESETS, "simulate_kwargs": SIMULATE,
                                                 **kwargs})
 
@@ -128,7 +127,7 @@ THROWN_PRESETS = {
 def thrown_explorer(system: System, **kwargs: Any) -> Explorer:
     """The explorer of the thrown body of §7.6: the same view, the box flying on a parabola
     (keyword arguments go to :class:`Explorer`)."""
-    controls = [*_INERTIA, *_OMEGA, "v_x", "v_z", "g"]
+    controls = [*INERTIA, *OMEGA, "v_x", "v_z", "g"]
     return Explorer(system, RigidBodyView(), **{"controls": controls,
                                                 "simulate_kwargs": THROWN_SIMULATE,
                                                 "presets": THROWN_PRESETS, **kwargs})
