@@ -341,11 +341,6 @@ def _shape_feedback(expected: Answer, given: Answer) -> Feedback | None:
                     f"(e.g. {example}).", "shape")
 
 
-def _unwrap(obj: Answer) -> Answer:
-    """A 1×1 matrix is read as its single entry."""
-    return obj[0] if isinstance(obj, sp.MatrixBase) and obj.shape == (1, 1) else obj
-
-
 #: The hints for an answer that is the right one times a factor: which kind of factor, never
 #: the factor itself (the answer divided by it would be the key; typing ``1`` would give its
 #: reciprocal).
@@ -450,7 +445,8 @@ def compare(expected: Answer, given: Answer, *, mistakes: Sequence[Mistake] = ()
     seconds
         Soft budget of the symbolic stages (enforced only inside the grading worker).
     """
-    expected, given = _unwrap(expected), _unwrap(given)
+    expected, given = (x[0] if isinstance(x, sp.MatrixBase) and x.shape == (1, 1) else x
+                       for x in (expected, given))  # a 1×1 matrix is read as its single entry
     shape = _shape_feedback(expected, given)
     if shape is not None:
         return shape
