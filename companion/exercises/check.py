@@ -209,9 +209,7 @@ def sample_points(symbols: Sequence[sp.Symbol], ranges: Ranges | None,
     points: list[dict[sp.Symbol, sp.Float]] = [{} for _ in range(count)]
     for s in symbols:
         low, high = symbol_range(s, ranges)
-        strata = list(range(count))
-        _RANDOM.shuffle(strata)
-        for point, k in zip(points, strata, strict=True):
+        for point, k in zip(points, _RANDOM.sample(range(count), count), strict=True):
             fraction = (k + sp.Rational(_RANDOM.getrandbits(128), 2**128)) / count
             point[s] = sp.Float(low + (high - low) * fraction, DIGITS + 10)
     return points

@@ -158,7 +158,8 @@ class Exercise(_OnTheEngine):
         """The expected answer, computed by the engine from the system (cached per system);
         withheld in graded mode."""
         self._withhold("expected answer")
-        return self._cached("expected", system, lambda s: _immutable(self.answer(s)))
+        # sympify makes a matrix immutable
+        return self._cached("expected", system, lambda s: sp.sympify(self.answer(s)))
 
     def known_mistakes(self, system: System | None = None) -> list[Mistake]:
         """Likely wrong answers computed by the engine (they give the answer away: withheld
@@ -295,10 +296,6 @@ def _sample_ranges(model: Model) -> dict[sp.Symbol, tuple[float, float]]:
             base = sp.latex(sp.Symbol(p.name.removesuffix("_dot")))
             ranges[sp.Symbol(rf"\dot{{{base}}}")] = span
     return ranges
-
-
-def _immutable(value: Answer) -> Answer:
-    return sp.ImmutableMatrix(value) if isinstance(value, sp.MatrixBase) else sp.sympify(value)
 
 
 @dataclass
