@@ -18,9 +18,8 @@ import sympy as sp
 import sympy.physics.mechanics as me
 
 from companion.examples.nonholonomic.connection import constrained_T_first
-from companion.exercises import ExerciseSet
 from companion.exercises.check import Mistake
-from companion.exercises.exercise import Declare, Exercise, keyed, steps_keyed
+from companion.exercises.exercise import Declare, Exercise, ExerciseSet, keyed, steps_keyed
 from companion.geometry.constrained import ConstrainedSystem
 from companion.mechanics.derivation import Step
 from companion.mechanics.model import MechanicsModel

@@ -25,7 +25,7 @@ from companion.scene.items import (
     rotate,
     sphere_mesh,
 )
-from companion.scene.points import declared_points, points_scene
+from companion.scene.points import declared_points, points_declaration
 from companion.scene.widget import Scene
 
 #: Budget of one default motion's keyframe message (issue 13).
@@ -145,13 +145,13 @@ def test_disk_description_follows_the_modes():
 
 def test_a_readers_system_gets_a_scene_from_its_points():
     traj = examples.get("moving_carriage").simulate()
-    assert generic_scene(traj) is points_scene
+    assert generic_scene(traj) is points_declaration
     assert set(declared_points(traj)) == {"point"}
-    d = points_scene(traj)
+    d = points_declaration(traj)
     assert d.view == "2d" and "travels" in d.description
     bare = Trajectory(traj.t, traj.states, traj.names, traj.params)
     with pytest.raises(ValueError, match="declare positions as series"):
-        points_scene(bare)
+        points_declaration(bare)
 
 
 def test_n_link_chains_get_the_chain_scene():
@@ -200,5 +200,5 @@ def test_a_readers_explorer_gets_the_generic_scene():
 
     explorer = spring_explorer(examples.get("polar_spring"))
     scene = scene_for(explorer)
-    assert scene.declare is points_scene
+    assert scene.declare is points_declaration
     assert "point travels" in scene.description

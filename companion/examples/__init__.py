@@ -127,7 +127,7 @@ def exercise_set_names() -> list[str]:
 def exercises_for(name: str):
     """The exercise set of a worked example, each exercise attached to the shared system; a
     set whose slice declares variants of the system draws a student's own with
-    ``for_student(seed)`` (:class:`~companion.exercises.ExerciseSet`)."""
+    ``for_student(seed)`` (:class:`~companion.exercises.exercise.ExerciseSet`)."""
     if name not in exercise_set_names():
         raise ValueError(f"no exercises for {name!r}; known: {', '.join(exercise_set_names())}")
     return _exercise_set(name)
@@ -136,7 +136,7 @@ def exercises_for(name: str):
 def _exercise_set(name: str, seed: str | None = None):
     """The exercise set of ``name`` on its shared system, or on the variant of its system that
     ``seed`` draws."""
-    from companion.exercises import ExerciseSet
+    from companion.exercises.exercise import ExerciseSet
     from companion.exercises.variant import draw_variant
 
     record = worked(name)
@@ -171,7 +171,7 @@ def show_exercises(name: str, *, only: Sequence[str] | None = None,
 
 def exercises_shown(name: str, *, only: Sequence[str] | None = None, skip: Sequence[str] = (),
                     title: str | None = None):
-    """The :class:`~companion.exercises.ExerciseSet` :func:`show_exercises` shows (same
+    """The :class:`~companion.exercises.exercise.ExerciseSet` :func:`show_exercises` shows (same
     arguments but ``first``): with ``only`` and no ``title``, under no heading."""
     if title is None and only is not None:
         title = ""

@@ -6,20 +6,16 @@ student version from it) and, outside that folder, a file of **every student's a
 The notebook is plain nbformat with nbgrader's cell metadata (schema version 3), so the
 companion needs no nbgrader to write it:
 
-- a locked introduction and a locked code cell (:data:`_SETUP`) that turns graded mode on
-  (:func:`companion.exercises.graded.seal`) and shows the student's own system and numbers:
-  the variant of the system their id draws where the slice declares variants
-  (:mod:`companion.exercises.variant`), and each parameter drawn from its slider range with
-  the student id as seed (:func:`draw_numbers`), so the engine's answer — and the key —
-  differs from student to student;
-- per exercise, a locked heading, a locked cell that poses the prompt on the student's own
-  system (:data:`_PROMPT`), an answer cell (:data:`_SOLUTION`) that sets the exercise's own
-  variable (``answer_1``, ``answer_2``, …: a blank cell is no answer, never the previous
-  exercise's), and a locked autograder test (:data:`_TEST`, one point unless ``points``
-  says otherwise): the answer's form is checked everywhere, and where the autograder was
-  given the keys file (:data:`KEYS_ENV`) the answer is judged against that student's key by
-  the same worker-sandboxed checker as the widgets, so an answer cannot hang or crash the
-  autograder.
+- a locked introduction and a locked cell (:data:`_SETUP`) that turns graded mode on and
+  shows the student's own system: the variant their id draws where the slice declares
+  variants (:mod:`companion.exercises.variant`), and numbers drawn with the id as seed
+  (:func:`draw_numbers`), so the engine's answer — and the key — differs between students;
+- per exercise, a locked heading, a locked question (:data:`_PROMPT`), an answer cell
+  (:data:`_SOLUTION`) setting the exercise's own variable (``answer_1``, …) and a locked
+  autograder test (:data:`_TEST`): the answer's form is checked everywhere, and where the
+  autograder has the keys file (:data:`KEYS_ENV`) the answer is judged against that
+  student's key by the same worker-sandboxed checker as the widgets, so an answer cannot
+  hang or crash the autograder.
 
 The keys are derived by the engine in the instructor's kernel, at export (:func:`answer_keys`,
 each on the student's own variant and numbers), and written only to the keys file
@@ -56,8 +52,6 @@ from companion.exercises.variant import seeded
 if TYPE_CHECKING:  # nbformat is imported by the export only: a grading kernel never needs it
     import nbformat
 
-#: nbgrader's cell-metadata schema version written here.
-SCHEMA_VERSION = 3
 #: Points per autograded exercise unless the instructor gives others.
 POINTS = 1
 #: The instructor's text of a manually graded derivation cell (nbgrader hands students
@@ -129,12 +123,8 @@ def released(feedback: Feedback, level: str = RELEASE) -> str:
 
     ``"verdict"``: accepted or not; ``"kind"``: the kind of mistake (:data:`_KIND_TEXT`),
     never an exercise's own hint text (those may name parts of the answer); ``"message"``:
-    the checker's whole message, as the self-study widgets show it.
-
-    Raises
-    ------
-    ValueError
-        Another level.
+    the checker's whole message, as the self-study widgets show it (another level is a
+    ValueError).
     """
     if level not in ("verdict", "kind", "message"):
         raise ValueError(f"release={level!r}: choose 'verdict', 'kind' or 'message'")
@@ -169,21 +159,16 @@ def check_form(exercise: Exercise | ChoiceExercise, answer: object,
 
 def check_answer(exercise: Exercise | ChoiceExercise, answer: str | int,
                  key: AnswerKey | None = None, *, release: str = "message") -> Feedback:
-    """Judge an answer of an assignment; raise :class:`AnswerRejected` (with the feedback
-    :func:`released` at ``release``) unless it is accepted, :class:`AnswerUndecided` when
-    the checker could not decide.
-
-    ``answer`` is the typed text of an expression exercise or the option number (from 1) of
-    a choice exercise, coerced to a plain ``str`` or ``int`` first.  It is judged against
-    ``key`` (the student's answer key), else against the engine's answer (withheld in
-    graded mode).  A prediction's feedback does not send the reader to an explorer: a
-    handout has none.  With the environment variable :data:`RECORD_ENV` set, one JSON line
-    per answer goes to that file.
-    """
+    """Judge an answer of an assignment (the text, or the option number from 1, as
+    :func:`check_form` takes it) against the student's ``key``, else the engine's answer
+    (withheld in graded mode); raise :class:`AnswerRejected` (with the feedback
+    :func:`released` at ``release``) unless it is accepted, :class:`AnswerUndecided` when the
+    checker could not decide.  A prediction's feedback sends the reader to no explorer (a
+    handout has none).  With :data:`RECORD_ENV` set, one JSON line per answer goes to that
+    file."""
     answer = check_form(exercise, answer)
-    if isinstance(exercise, ChoiceExercise):
-        feedback = exercise.check(answer - 1 if 1 <= answer <= len(exercise.options) else None,
-                                  key=key, then=False)
+    if isinstance(exercise, ChoiceExercise):  # an option number out of range: no choice
+        feedback = exercise.check(answer - 1, key=key, then=False)
     else:
         feedback = exercise.check(answer, key=key)
     _record(exercise, feedback)
@@ -213,13 +198,10 @@ def autograding() -> bool:
 
 
 def student_id() -> str:
-    """Who is being graded.
-
-    While nbgrader autogrades (:func:`autograding`): the student of
-    ``autograded/<student>/<assignment>``, the folder nbgrader runs the submission in, and
-    nothing else (:data:`STUDENT_ENV` is ignored there: a submission could set it).
-    Otherwise :data:`STUDENT_ENV` if set; ``source`` in nbgrader's ``source/<assignment>``;
-    else the hub user (``JUPYTERHUB_USER``), else the login name.
+    """Who is being graded: while nbgrader autogrades, the student of the folder it runs the
+    submission in, ``autograded/<student>/<assignment>``, and nothing else (a submission
+    could set :data:`STUDENT_ENV`); otherwise :data:`STUDENT_ENV`, the autograded folder's
+    student, ``source`` in nbgrader's ``source/<assignment>``, the hub user, the login name.
     :func:`companion.course.student_set` reads it once, in the assignment's first cell.
 
     Raises
@@ -230,12 +212,10 @@ def student_id() -> str:
     import getpass
 
     here = Path.cwd()
-    if autograding():
-        if here.parent.parent.name != "autograded":
-            raise AnswerUndecided("NEEDS THE INSTRUCTOR: autograding outside nbgrader's "
-                                  "autograded/<student>/<assignment> folder: no student id")
-        return here.parent.name
-    if os.environ.get(STUDENT_ENV, "").strip():
+    if autograding() and here.parent.parent.name != "autograded":
+        raise AnswerUndecided("NEEDS THE INSTRUCTOR: autograding outside nbgrader's "
+                              "autograded/<student>/<assignment> folder: no student id")
+    if not autograding() and os.environ.get(STUDENT_ENV, "").strip():
         return os.environ[STUDENT_ENV].strip()
     if here.parent.parent.name == "autograded":
         return here.parent.name
@@ -314,19 +294,11 @@ def _cell(kind: str, source: str, grade_id: str, *, grade: bool = False, solutio
     """A ``"markdown"`` or ``"code"`` cell with nbgrader's metadata."""
     import nbformat
 
-    meta = {"schema_version": SCHEMA_VERSION, "grade": grade, "solution": solution,
+    meta = {"schema_version": 3, "grade": grade, "solution": solution,
             "locked": locked, "task": False, "grade_id": grade_id}
     if grade:
         meta["points"] = points
     return getattr(nbformat.v4, f"new_{kind}_cell")(source, metadata={"nbgrader": meta})
-
-
-def _typed(exercise: Exercise, numbers: dict) -> str:
-    """The engine's answer, with a student's numbers, written with the names a reader types."""
-    names: dict = {}
-    for name, symbol in exercise.symbols().items():
-        names.setdefault(symbol, sp.Symbol(name))
-    return sp.sstr(exercise.expected().subs(numbers).xreplace(names))
 
 
 def prompt_text(exercise: Exercise | ChoiceExercise) -> str:
@@ -337,36 +309,6 @@ def prompt_text(exercise: Exercise | ChoiceExercise) -> str:
         text += "\n\n" + "\n".join(f"{k}. {o.label}"
                                     for k, o in enumerate(exercise.options, 1))
     return text
-
-
-def _cells(set_name: str, exercise: Exercise | ChoiceExercise, number: int, release: str,
-           typed: str | int, numbered: set[str], points: float,
-           derivation: float | None) -> list:
-    ident = f"{set_name}-{exercise.key}"
-    variable = f"answer_{number}"
-    heading = (f"### Exercise {number}: {exercise.title}\n\nRun the cell below for the "
-               f"question; set `{variable}` to ")
-    if isinstance(exercise, ChoiceExercise):
-        heading += "the number of your choice."
-    else:
-        names = [n for n in exercise.names if n not in numbered]
-        heading += ("your expression as text, in sympy syntax, with your numbers (shown at the "
-                    f"top) for your system's parameters. Names you may use: {', '.join(names)}"
-                    + (f" (also {', '.join(exercise.aliases)})" if exercise.aliases else "")
-                    + ".")
-    fields = {"set_name": set_name, "key": exercise.key, "variable": variable, "typed": typed,
-              "release": release}
-    cells = [
-        _cell("markdown", heading, f"{ident}-prompt", locked=True),
-        _cell("code", _PROMPT.format(**fields), f"{ident}-question", locked=True),
-        _cell("code", _SOLUTION.format(**fields), f"{ident}-answer", solution=True),
-        _cell("code", _TEST.format(**fields), f"{ident}-test", grade=True, locked=True,
-              points=points),
-    ]
-    if derivation is not None:  # a manually graded answer: grade and solution, unlocked
-        cells.append(_cell("markdown", _DERIVATION.format(number=number, points=derivation),
-                           f"{ident}-derivation", grade=True, solution=True, points=derivation))
-    return cells
 
 
 def assignment_notebook(exercise_set: ExerciseSet, *, release: str = RELEASE,
@@ -412,8 +354,29 @@ def assignment_notebook(exercise_set: ExerciseSet, *, release: str = RELEASE,
              _cell("code", _SETUP.format(set_name=set_name), f"{set_name}-graded-mode",
                    locked=True)]
     for number, exercise in enumerate(exercise_set, start=1):
-        cells += _cells(set_name, exercise, number, release, typed[exercise.key], numbered,
-                        points.get(exercise.key, POINTS), derivations.get(exercise.key))
+        ident, variable = f"{set_name}-{exercise.key}", f"answer_{number}"
+        heading = (f"### Exercise {number}: {exercise.title}\n\nRun the cell below for the "
+                   f"question; set `{variable}` to ")
+        if isinstance(exercise, ChoiceExercise):
+            heading += "the number of your choice."
+        else:
+            names = [n for n in exercise.names if n not in numbered]
+            heading += ("your expression as text, in sympy syntax, with your numbers (shown at "
+                        "the top) for your system's parameters. Names you may use: "
+                        f"{', '.join(names)}" + (f" (also {', '.join(exercise.aliases)})"
+                                                  if exercise.aliases else "") + ".")
+        fields = {"set_name": set_name, "key": exercise.key, "variable": variable,
+                  "typed": typed[exercise.key], "release": release}
+        cells += [
+            _cell("markdown", heading, f"{ident}-prompt", locked=True),
+            _cell("code", _PROMPT.format(**fields), f"{ident}-question", locked=True),
+            _cell("code", _SOLUTION.format(**fields), f"{ident}-answer", solution=True),
+            _cell("code", _TEST.format(**fields), f"{ident}-test", grade=True, locked=True,
+                  points=points.get(exercise.key, POINTS))]
+        if exercise.key in derivations:  # a manually graded answer: grade and solution, unlocked
+            worth = derivations[exercise.key]
+            cells.append(_cell("markdown", _DERIVATION.format(number=number, points=worth),
+                               f"{ident}-derivation", grade=True, solution=True, points=worth))
     notebook = nbformat.v4.new_notebook(cells=cells)
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
                                        "language": "python"}
@@ -423,7 +386,6 @@ def assignment_notebook(exercise_set: ExerciseSet, *, release: str = RELEASE,
 def answer_keys(exercise_set: ExerciseSet, students: Sequence[str]) -> dict:
     """Every student's variant, numbers, answer keys and typed answers (derived by the engine
     here, in the instructor's kernel, never in a student's), and the source's own."""
-    set_name = exercise_set.example
     table = {}
     for student in dict.fromkeys([SOURCE_ID, *students]):
         own = exercise_set.for_student(student)
@@ -433,14 +395,21 @@ def answer_keys(exercise_set: ExerciseSet, students: Sequence[str]) -> dict:
             "numbers": {s.name: str(v) for s, v in numbers.items()},
             "keys": {ex.key: written_key(ex, numbers) for ex in own},
             "typed": typed_answers(own, numbers)}
-    return {"set": set_name, "students": table}
+    return {"set": exercise_set.example, "students": table}
 
 
 def typed_answers(own: ExerciseSet, numbers: dict) -> dict[str, str | int]:
     """Each exercise's answer as a student types it: the engine's expression with their
-    ``numbers``, or the number (from 1) of the right option."""
-    return {ex.key: (ex.right_index() + 1 if isinstance(ex, ChoiceExercise)
-                     else _typed(ex, numbers)) for ex in own}
+    ``numbers`` and the names a reader types (the first for a symbol), or the number (from 1)
+    of the right option."""
+    typed: dict[str, str | int] = {}
+    for ex in own:
+        if isinstance(ex, ChoiceExercise):
+            typed[ex.key] = ex.right_index() + 1
+        else:
+            names = {s: sp.Symbol(name) for name, s in reversed(ex.symbols().items())}
+            typed[ex.key] = sp.sstr(ex.expected().subs(numbers).xreplace(names))
+    return typed
 
 
 def export_assignment(exercise_set: ExerciseSet, path: str | Path,
@@ -510,13 +479,6 @@ def _literal(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and isinstance(node.value, (str, int, float, complex))
 
 
-def _blank(statement: ast.stmt) -> bool:
-    """nbgrader's stub of a released answer cell: ``raise NotImplementedError()``."""
-    return (isinstance(statement, ast.Raise) and isinstance(statement.exc, ast.Call)
-            and isinstance(statement.exc.func, ast.Name)
-            and statement.exc.func.id == "NotImplementedError")
-
-
 def audit_cell(source: str, variable: str | None = None) -> list[str]:
     """What a student's code cell does beyond answering, read with :mod:`ast` (never run).
 
@@ -534,8 +496,9 @@ def audit_cell(source: str, variable: str | None = None) -> list[str]:
     found = []
     if variable is not None:
         for statement in tree.body:
-            if _blank(statement):
-                continue
+            call = statement.exc if isinstance(statement, ast.Raise) else None
+            if isinstance(call, ast.Call) and getattr(call.func, "id", "") == "NotImplementedError":
+                continue  # nbgrader's stub of a released answer cell
             if (isinstance(statement, ast.Assign) and len(statement.targets) == 1
                     and isinstance(statement.targets[0], ast.Name)):
                 name = statement.targets[0].id
@@ -643,26 +606,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.folder.is_dir():
         parser.error(f"{args.folder} is not a folder: give nbgrader's <course>/submitted "
                      "(audit) or <course> (undecided)")
-    if args.command == "undecided":
-        return _report_undecided(args.folder)
-    rows = audit(args.folder)
-    for student, assignment, where, found in rows:
-        print(f"{student} {assignment}: {where} runs code: {', '.join(found)}")
-    count = len(list(args.folder.glob("*/*/*.ipynb")))
-    print(f"{count} submitted notebooks audited; {len(rows)} cells flagged"
-          + (" — read them before nbgrader autograde runs them" if rows else ""))
-    return 1 if rows else 0
-
-
-def _report_undecided(course: Path) -> int:
-    rows = undecided(course)
+    if args.command == "audit":
+        rows = audit(args.folder)
+        for student, assignment, where, found in rows:
+            print(f"{student} {assignment}: {where} runs code: {', '.join(found)}")
+        count = len(list(args.folder.glob("*/*/*.ipynb")))
+        print(f"{count} submitted notebooks audited; {len(rows)} cells flagged"
+              + (" — read them before nbgrader autograde runs them" if rows else ""))
+        return 1 if rows else 0
+    rows = undecided(args.folder)
     for student, assignment, notebook, grade_id in rows:
         print(f"{student} {assignment}/{notebook}: {grade_id} NEEDS THE INSTRUCTOR "
               "(the checker could not decide; nbgrader scored it 0)")
     note = ""
-    if rows and (course / "gradebook.db").is_file():
+    if rows and (args.folder / "gradebook.db").is_file():
         try:
-            mark_undecided(course, rows)
+            mark_undecided(args.folder, rows)
             note = "; marked 'needs manual grade' in gradebook.db"
         except ImportError:
             note = "; nbgrader is not installed here: run this beside it to mark them"

@@ -113,7 +113,6 @@ class Mistake:
     kind: str = "known_mistake"
 
 
-# --------------------------------------------------------------------------- soft time limit
 class Timeout(BaseException):
     """The soft budget ran out; a BaseException so that sympy's ``except Exception`` won't
     eat it."""
@@ -183,7 +182,6 @@ def simplifies_to_zero(diff: Answer, seconds: float = 2.0) -> bool | None:
                    lambda: all(sp.simplify(e) == 0 for e in entries) or None)
 
 
-# --------------------------------------------------------------------------- sample points
 def _as_list(obj: Answer) -> list[sp.Expr]:
     return list(obj) if isinstance(obj, sp.MatrixBase) else [obj]
 
@@ -211,9 +209,7 @@ def sample_points(symbols: Sequence[sp.Symbol], ranges: Ranges | None,
     points: list[dict[sp.Symbol, sp.Float]] = [{} for _ in range(count)]
     for s in symbols:
         low, high = symbol_range(s, ranges)
-        strata = list(range(count))
-        _RANDOM.shuffle(strata)
-        for point, k in zip(points, strata, strict=True):
+        for point, k in zip(points, _RANDOM.sample(range(count), count), strict=True):
             fraction = (k + sp.Rational(_RANDOM.getrandbits(128), 2**128)) / count
             point[s] = sp.Float(low + (high - low) * fraction, DIGITS + 10)
     return points
@@ -257,11 +253,6 @@ def _residual(diff: Answer, points: Sequence[Mapping]) -> float | None:
     return None
 
 
-def _relative(a: mpmath.mpc, b: mpmath.mpc) -> mpmath.mpf:
-    scale = max(abs(a), abs(b))
-    return abs(a - b) / scale if scale > 0 else mpmath.mpf(0)
-
-
 def _close(a: Sequence[mpmath.mpc], b: Sequence[mpmath.mpc]) -> list[bool]:
     return [abs(x - y) <= REL_TOL * max(abs(x), abs(y)) + ABS_TOL for x, y in zip(a, b,
                                                                                     strict=True)]
@@ -295,15 +286,15 @@ class _Samples:
 
     def agree(self) -> bool:
         """Whether the answer equals the expected result at every point."""
-        return not self.undefined and all(
-            all(_close(e, g)) for e, g in zip(self.expected, self.given, strict=True))
+        return not self.undefined and not any(self.wrong_entries())
 
     def near_miss(self) -> float | None:
         """The largest relative difference when it is small at every point (a rounded
         number, a tiny added term), else None."""
         if self.undefined:
             return None
-        worst = max(_relative(a, b) for e, g in zip(self.expected, self.given, strict=True)
+        worst = max(abs(a - b) / (max(abs(a), abs(b)) or 1)  # relative; 0 where both are
+                    for e, g in zip(self.expected, self.given, strict=True)
                     for a, b in zip(e, g, strict=True))
         return float(worst) if worst < NEAR_MISS else None
 
@@ -323,7 +314,6 @@ class _Samples:
         return [not all(entry) for entry in zip(*closes, strict=True)]
 
 
-# --------------------------------------------------------------------------- shapes
 def _shape(obj: Answer) -> tuple[int, int] | None:
     return tuple(obj.shape) if isinstance(obj, sp.MatrixBase) else None
 
@@ -349,12 +339,6 @@ def _shape_feedback(expected: Answer, given: Answer) -> Feedback | None:
                     f"(e.g. {example}).", "shape")
 
 
-def _unwrap(obj: Answer) -> Answer:
-    """A 1×1 matrix is read as its single entry."""
-    return obj[0] if isinstance(obj, sp.MatrixBase) and obj.shape == (1, 1) else obj
-
-
-# --------------------------------------------------------------------------- hints
 #: The hints for an answer that is the right one times a factor: which kind of factor, never
 #: the factor itself (the answer divided by it would be the key; typing ``1`` would give its
 #: reciprocal).
@@ -394,15 +378,15 @@ def _is_skew(m: Answer) -> bool:
 
 
 def _entries_message(expected: sp.MatrixBase, bad: list[bool]) -> str | None:
-    rows, cols = expected.shape
+    cols = expected.shape[1]
     where = [f"({k // cols + 1}, {k % cols + 1})" if cols > 1 else f"{k + 1}"
              for k, b in enumerate(bad) if b]
     if not where or len(where) == len(bad):
         return None
     one = len(where) == 1
-    label = ("entr" + ("y" if one else "ies") + " " + ", ".join(where)
-             + (" (row, column)" if cols > 1 else ""))
-    return f"{label[0].upper()}{label[1:]} {'is' if one else 'are'} wrong; the others are right."
+    return (f"Entr{'y' if one else 'ies'} {', '.join(where)}"
+            f"{' (row, column)' if cols > 1 else ''} {'is' if one else 'are'} wrong; the others "
+            "are right.")
 
 
 def _diagnose(expected: Answer, given: Answer, samples: _Samples,
@@ -445,14 +429,11 @@ def _diagnose(expected: Answer, given: Answer, samples: _Samples,
 def compare(expected: Answer, given: Answer, *, mistakes: Sequence[Mistake] = (),
             skew_hint: str = "", ranges: Ranges | None = None,
             seconds: float = 2.0) -> Feedback:
-    """Compare an answer with the engine's result.
+    """Compare the reader's parsed answer ``given`` with the engine's result ``expected``
+    (see the module docstring).
 
     Parameters
     ----------
-    expected
-        The engine's result (expression or matrix).
-    given
-        The reader's parsed answer.
     mistakes
         Known wrong answers of this exercise with their hints, tried first.
     skew_hint
@@ -461,12 +442,9 @@ def compare(expected: Answer, given: Answer, *, mistakes: Sequence[Mistake] = ()
         Sampling interval of each symbol (see :func:`symbol_range` for the defaults).
     seconds
         Soft budget of the symbolic stages (enforced only inside the grading worker).
-
-    Returns
-    -------
-    Feedback
     """
-    expected, given = _unwrap(expected), _unwrap(given)
+    expected, given = (x[0] if isinstance(x, sp.MatrixBase) and x.shape == (1, 1) else x
+                       for x in (expected, given))  # a 1×1 matrix is read as its single entry
     shape = _shape_feedback(expected, given)
     if shape is not None:
         return shape

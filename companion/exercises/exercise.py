@@ -20,15 +20,13 @@ from companion.exercises.variant import Variant, seeded
 from companion.exercises.worker import Request, grade, grader
 from companion.mechanics.derivation import Derivation, Step
 from companion.model import Model
-from companion.system import Parameter, System
+from companion.system import System
 
 
 @dataclass
 class _OnTheEngine:
-    """What every exercise shares: its key, example, title and prompt (see :class:`Exercise`),
-    its system (attached by the catalog), the engine's results cached per system, the hints
-    and the engine's solution steps (the fields ``hints``, ``solution`` and ``system_of`` of
-    each kind)."""
+    """What every exercise shares (see :class:`Exercise`): its system (attached by the
+    catalog), the engine's results cached per system, the hints and the solution steps."""
 
     key: str
     example: str
@@ -58,16 +56,13 @@ class _OnTheEngine:
                              "companion.examples.exercises_for(...) or pass system=...")
         return self.system_of()
 
-    def _results(self, system: Model | None) -> dict[str, Any]:
-        system = self.system() if system is None else system
-        cache = self.__dict__.setdefault("_cache", {})  # the system kept: its id stays unique
-        return cache.setdefault(id(system), (system, {}))[1]
-
     def _cached(self, name: str, system: Model | None, compute: Callable[[Any], Any]) -> Any:
         """``compute(system)``, computed once per system (the shared system when None)."""
-        results = self._results(system)
+        system = self.system() if system is None else system
+        cache = self.__dict__.setdefault("_cache", {})  # the system kept: its id stays unique
+        results = cache.setdefault(id(system), (system, {}))[1]
         if name not in results:
-            results[name] = compute(self.system() if system is None else system)
+            results[name] = compute(system)
         return results[name]
 
     def solution_steps(self, system: System | None = None) -> list[Step]:
@@ -97,22 +92,17 @@ class Exercise(_OnTheEngine):
         Short identifier, unique within its example (e.g. ``"C2"``).
     example
         Registry name of the worked example's :class:`~companion.system.System`.
-    title
-        One line shown as the exercise's heading.
     prompt
         The question, plain text with inline LaTeX (``$...$``), in our own words.
     answer
-        ``answer(system) -> expression or matrix``: the expected answer, taken from the
-        engine (the system's derivation).  Never a typed result.
-    names
-        The symbol names the reader may type; each must be a symbol of the system or of the
-        engine's answer.
-    aliases
-        Extra typed names for the same symbols, ``{"v": "u_1"}``.
-    hints
-        Progressive hints, from a nudge to the method to the last step before the answer.
-    solution
-        ``solution(system) -> steps``: the engine's derivation steps that produce the answer.
+        ``answer(system)``: the expected expression or matrix, taken from the engine (the
+        system's derivation).  Never a typed result.
+    names, aliases
+        The symbol names the reader may type (each a symbol of the system or of the
+        engine's answer), and extra names for the same symbols, ``{"v": "u_1"}``.
+    hints, solution
+        Progressive hints, from a nudge to the method to the last step before the answer;
+        ``solution(system)``: the engine's derivation steps that produce the answer.
     mistakes
         ``mistakes(system) -> [Mistake]``: likely wrong answers, each computed by the engine.
     skew_hint
@@ -121,11 +111,10 @@ class Exercise(_OnTheEngine):
         The shape of an answer to show in the input box, e.g. ``"[[a, b], [c, d]]"`` —
         never the answer itself (a test checks it is not equivalent).
     given_steps
-        ``given_steps(system) -> steps`` shown with the prompt, for a derivation step: the
-        reader supplies the step that comes next.
+        ``given_steps(system)``: steps shown with the prompt; the reader supplies the next.
     system_of
-        Returns the worked example's shared system; set by the catalog when it hands out the
-        exercise set (the exercise layer does not import the catalog).
+        Returns the worked example's shared system; set by the catalog (the exercise layer
+        does not import the catalog).
     """
 
     answer: Callable[[System], Answer]
@@ -139,8 +128,6 @@ class Exercise(_OnTheEngine):
     given_steps: Callable[[System], Sequence[Step]] | None = None
     system_of: Callable[[], System] | None = field(default=None, repr=False, compare=False)
 
-    # ----------------------------------------------------------------- engine results
-
     def symbols(self, system: System | None = None, expected: Answer | None = None
                 ) -> dict[str, sp.Symbol]:
         """Typed name → the system's symbol, aliases included.
@@ -150,15 +137,14 @@ class Exercise(_OnTheEngine):
         the engine's answer; in graded mode without ``expected`` such a name is shown as a
         plain symbol (for the widget's list of names, never for judging).
         """
-        results = self._results(system)
-        cached = expected is None and not self.graded()
-        if cached and "symbols" in results:
-            return results["symbols"]
-        system = self.system() if system is None else system
-        answer = expected if expected is not None or self.graded() else self.expected(system)
-        free = () if answer is None else answer.free_symbols
-        known = {**{x.name: x for x in free if isinstance(x, sp.Symbol)},
-                 **_system_symbols(system)}
+        if expected is None and not self.graded():
+            return self._cached("symbols", system, lambda s: self._table(s, self.expected(s)))
+        return self._table(self.system() if system is None else system, expected)
+
+    def _table(self, system: System, answer: Answer | None) -> dict[str, sp.Symbol]:
+        free = [x for x in getattr(answer, "free_symbols", ()) if isinstance(x, sp.Symbol)]
+        known = {s.name: s for s in [*free, *system.q, *system.u, *system.parameter_symbols,
+                                     *(p.symbol for p in system.initial)]}
         table = {}
         for name in [*self.names, *self.aliases]:
             target = self.aliases.get(name, name)
@@ -166,14 +152,14 @@ class Exercise(_OnTheEngine):
                 raise ValueError(f"exercise {self.key!r}: {target!r} is not a symbol of "
                                  f"the system {system.name!r}")
             table[name] = known.get(target, sp.Symbol(target))
-        table = name_table(table)
-        return results.setdefault("symbols", table) if cached else table
+        return name_table(table)
 
     def expected(self, system: System | None = None) -> Answer:
         """The expected answer, computed by the engine from the system (cached per system);
         withheld in graded mode."""
         self._withhold("expected answer")
-        return self._cached("expected", system, lambda s: _immutable(self.answer(s)))
+        # sympify makes a matrix immutable
+        return self._cached("expected", system, lambda s: sp.sympify(self.answer(s)))
 
     def known_mistakes(self, system: System | None = None) -> list[Mistake]:
         """Likely wrong answers computed by the engine (they give the answer away: withheld
@@ -188,23 +174,19 @@ class Exercise(_OnTheEngine):
             return []
         return list(self.given_steps(self.system() if system is None else system))
 
-    # ----------------------------------------------------------------- reader actions
     def ranges(self, system: Model | None = None) -> dict[sp.Symbol, tuple[float, float]]:
         """Where each of the system's symbols is sampled: its slider range, a full turn for
-        an angle (unit rad); other symbols get the checker's defaults (both signs).  Only the
-        model's parameters and initial values are read (any :class:`~companion.model.Model`).
-        """
-        return self._cached("ranges", system,
-                            lambda s: sample_ranges([*s.parameters, *s.initial]))
+        an angle (unit rad), an initial rate ``theta_dot``'s also for the rate symbol
+        ``\\dot{\\theta}`` the derivation uses; other symbols get the checker's defaults (both
+        signs).  Only the model's parameters and initial values are read (any
+        :class:`~companion.model.Model`)."""
+        return self._cached("ranges", system, _sample_ranges)
 
     def check(self, text: str, system: System | None = None, *,
               key: AnswerKey | None = None) -> Feedback:
-        """Read and judge an answer in the grading worker; unreadable input gets the
-        parser's message, an answer too costly to judge a "could not decide" verdict.
-
-        Judged against ``key`` when given (an autograder's, from the keys file), else against the
-        engine's answer, which graded mode withholds.
-        """
+        """Read and judge an answer in the grading worker, against ``key`` when given (an
+        autograder's), else the engine's answer (withheld in graded mode); unreadable input
+        gets the parser's message, an answer too costly to judge a "could not decide"."""
         if not isinstance(text, str):
             return Feedback(False, "Type the answer as text, e.g. \"m*g*cos(theta)\".",
                             "unreadable", UNREADABLE)
@@ -277,16 +259,12 @@ class ChoiceExercise(_OnTheEngine):
 
     def check(self, choice: int | None, system: System | None = None, *,
               key: AnswerKey | None = None, then: bool = True) -> Feedback:
-        """Judge a choice: the chosen option's explanation, and for a prediction what to run
-        (unless ``then`` is False: a handout has no explorer to run).
-
-        Judged against ``key`` when given (an autograder's, from the keys file), else against the
-        engine's choice, which graded mode withholds.
-        """
-        if isinstance(choice, bool) or not isinstance(choice, int):
-            choice = None
-        else:  # a plain int: an int subclass's own __eq__ never decides the verdict
-            choice = int.__index__(choice)
+        """Judge a choice against ``key`` when given (an autograder's), else the engine's
+        (withheld in graded mode): the chosen option's explanation, and for a prediction what
+        to run (unless ``then`` is False: a handout has no explorer to run)."""
+        # a plain int: an int subclass's own __eq__ never decides the verdict
+        plain = isinstance(choice, int) and not isinstance(choice, bool)
+        choice = int.__index__(choice) if plain else None
         if choice is None or not 0 <= choice < len(self.options):
             return Feedback(False, "Choose one of the options first.", "unreadable", UNREADABLE)
         if key is not None and key.right is None:
@@ -310,27 +288,14 @@ class AnswerKey:
     right: int | None = None
 
 
-def sample_ranges(parameters: Sequence[Parameter]) -> dict[sp.Symbol, tuple[float, float]]:
-    """Sampling intervals from sliders; an initial rate ``theta_dot`` also gives the range
-    of the rate symbol ``\\dot{\\theta}`` the derivation uses."""
+def _sample_ranges(model: Model) -> dict[sp.Symbol, tuple[float, float]]:
     ranges: dict[sp.Symbol, tuple[float, float]] = {}
-    for p in parameters:
-        span = FULL_TURN if p.unit == "rad" else (p.low, p.high)
-        ranges[p.symbol] = span
+    for p in [*model.parameters, *model.initial]:
+        span = ranges[p.symbol] = FULL_TURN if p.unit == "rad" else (p.low, p.high)
         if p.name.endswith("_dot"):
-            base = p.name[: -len("_dot")]
-            ranges[sp.Symbol(rf"\dot{{{sp.latex(sp.Symbol(base))}}}")] = span
+            base = sp.latex(sp.Symbol(p.name.removesuffix("_dot")))
+            ranges[sp.Symbol(rf"\dot{{{base}}}")] = span
     return ranges
-
-
-def _immutable(value: Answer) -> Answer:
-    return sp.ImmutableMatrix(value) if isinstance(value, sp.MatrixBase) else sp.sympify(value)
-
-
-def _system_symbols(system: System) -> dict[str, sp.Symbol]:
-    symbols = [*system.q, *system.u, *system.parameter_symbols,
-               *(p.symbol for p in system.initial)]
-    return {s.name: s for s in symbols}
 
 
 @dataclass
@@ -462,15 +427,9 @@ def keyed(*keys: str, method: str | None = None) -> Callable[[System], list[Step
 
 def steps_keyed(derivation: Derivation, *keys: str) -> list[Step]:
     """The derivation's steps with one of the stable ``keys``, in derivation order (for
-    derivations whose steps carry no equation number).
-
-    Raises
-    ------
-    KeyError
-        A key that no step of the derivation has (via :meth:`Derivation.step`).
-    """
+    derivations whose steps carry no equation number)."""
     for key in keys:
-        derivation.step(key)  # every key names exactly one step
+        derivation.step(key)  # a KeyError unless the key names exactly one step
     return [s for s in derivation.steps if s.key in keys]
 
 

@@ -33,17 +33,10 @@ from typing import Any
 #: The environment variable that turns graded mode on at import.
 ENV = "COMPANION_GRADED"
 
-
-def _read(value: str) -> tuple[bool, frozenset[str]]:
-    value = value.strip()
-    if value.lower() in ("", "0", "false", "no"):
-        return False, frozenset()
-    if value.lower() in ("1", "true", "yes", "all"):
-        return True, frozenset()
-    return False, frozenset(n.strip() for n in value.split(",") if n.strip())
-
-
-_on, _scopes = _read(os.environ.get(ENV, ""))
+_setting = os.environ.get(ENV, "").strip()
+_on = _setting.lower() in ("1", "true", "yes", "all")
+_scopes = frozenset() if _on or _setting.lower() in ("0", "false", "no") else frozenset(
+    n.strip() for n in _setting.split(",") if n.strip())
 #: Every exercise made in this kernel, stripped of its answers when graded mode reaches it.
 _LIVE: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
 

@@ -180,19 +180,6 @@ def _max_bits(obj: sp.Basic) -> int:
     return max((_bits(r) for r in obj.atoms(sp.Rational)), default=0)
 
 
-_EXPONENTIALS = (sp.exp, sp.sinh, sp.cosh)
-
-
-def _growth_argument(node: sp.Basic) -> sp.Basic | None:
-    """What an exponential node raises to a power: the argument of exp/sinh/cosh, the
-    exponent of a power whose exponent is not a plain number; None for other nodes."""
-    if isinstance(node, _EXPONENTIALS):
-        return node.args[0]
-    if isinstance(node, sp.Pow) and not node.exp.is_Number:
-        return node.exp
-    return None
-
-
 def _check_growth(obj: sp.Basic) -> None:
     """Refuse towers of exponentials and huge numbers in exponents, which no evaluation
     can finish (``E**E**E**E**theta``, ``sin(2**(10**15*theta))``); iterative, post-order."""
@@ -207,7 +194,10 @@ def _check_growth(obj: sp.Basic) -> None:
             stack.extend((arg, False) for arg in node.args if arg not in depth)
             continue
         inner = max((depth[arg] for arg in node.args), default=0)
-        argument = _growth_argument(node)
+        # what an exponential raises to a power: exp/sinh/cosh's argument, a symbolic exponent
+        argument = (node.args[0] if isinstance(node, (sp.exp, sp.sinh, sp.cosh))
+                    else node.exp if isinstance(node, sp.Pow) and not node.exp.is_Number
+                    else None)
         if argument is not None:
             inner += 1
             if inner > MAX_EXP_DEPTH:
@@ -239,9 +229,6 @@ class _Builder:
             what = _WHAT.get(type(node), f"'{type(node).__name__}' expressions")
             raise AnswerError(f"not allowed in an answer: {what}")
         return method(node)
-
-    def _Expression(self, node: ast.Expression) -> Answer:
-        return self.build(node.body)
 
     def _Constant(self, node: ast.Constant) -> sp.Expr:
         value = node.value
@@ -391,19 +378,14 @@ def name_table(symbols: Mapping[str, sp.Basic] | Iterable[sp.Symbol]) -> dict[st
 
 
 def parse_answer(text: str, symbols: Mapping[str, sp.Basic] | Iterable[sp.Symbol]) -> Answer:
-    """Read an answer safely into a sympy expression or immutable matrix.
+    """Read what the reader typed safely into a sympy expression or immutable matrix (see the
+    module docstring for what is allowed).
 
     Parameters
     ----------
-    text
-        What the reader typed, in sympy syntax (see the module docstring for what is allowed).
     symbols
         The names the reader may use: a mapping ``{typed name: sympy object}`` (aliases
         allowed, e.g. ``{"v": u_1}``) or an iterable of Symbols, typed by their names.
-
-    Returns
-    -------
-    sympy.Expr or sympy.ImmutableMatrix
 
     Raises
     ------
@@ -422,7 +404,7 @@ def parse_answer(text: str, symbols: Mapping[str, sp.Basic] | Iterable[sp.Symbol
         raise AnswerError("the answer is nested too deeply or too large to read") from None
     _check_tree_size(tree)
     try:
-        result = _Builder(table).build(tree)
+        result = _Builder(table).build(tree.body)
     except RecursionError:
         raise AnswerError("the answer is nested too deeply to read") from None
     if _max_bits(result) > MAX_BITS:

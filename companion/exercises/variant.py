@@ -29,11 +29,10 @@ class Variant:
     key
         Short identifier, unique among the example's variants (written to the keys file).
     choices
-        The variant's choices, by what they set, e.g. ``{"the blade's angle to the rod":
-        pi/6}``: each is shown to the student with its value.
+        What each choice sets, with its value (shown to the student), e.g. ``{"the blade's
+        angle to the rod": pi/6}``.
     system
-        Builds the variant's :class:`~companion.system.System` (cached by the slice, so a
-        class of students shares one derivation per variant).
+        Builds the variant's system (cached by the slice: one derivation per variant).
     book
         Whether this is the book's own system (its answers are printed): never drawn.
     """
@@ -61,10 +60,6 @@ def seeded(*parts: str) -> random.Random:
     return random.Random(hashlib.sha256(":".join(parts).encode()).hexdigest())
 
 
-def _value(value: object) -> str:
-    return f"${sp.latex(value)}$" if isinstance(value, sp.Basic) else str(value)
-
-
 def describe(variant: Variant | None, system: System,
              numbers: Mapping[sp.Symbol, sp.Basic]) -> str:
     """Markdown telling a student their own system, derived from its definition: the
@@ -74,7 +69,8 @@ def describe(variant: Variant | None, system: System,
     lines = []
     if variant is not None:
         lines.append("**Your system**: " + "; ".join(
-            f"{what}: {_value(value)}" for what, value in variant.choices.items()) + ".\n")
+            f"{what}: " + (f"${sp.latex(value)}$" if isinstance(value, sp.Basic) else str(value))
+            for what, value in variant.choices.items()) + ".\n")
     lines.append("**Your numbers**: " + ", ".join(
         f"${sp.latex(p.symbol)} = {sp.latex(numbers[p.symbol])}$"
         + (f" {p.unit}" if p.unit else "") + (f" ({p.description})" if p.description else "")

@@ -155,9 +155,7 @@ class ChoiceWidget(_Base):
 
 def exercise_widget(exercise: Exercise | ChoiceExercise, number: int | None = None) -> _Base:
     """The widget of one exercise of either kind."""
-    if getattr(exercise, "options", None) is not None:  # a ChoiceExercise
-        return ChoiceWidget(exercise, number)
-    return ExerciseWidget(exercise, number)
+    return (ChoiceWidget if hasattr(exercise, "options") else ExerciseWidget)(exercise, number)
 
 
 def _fold(summary: str, body: str) -> str:

@@ -113,22 +113,10 @@ def server_path() -> Path:
     return base / name
 
 
-def _private_dir(path: Path) -> None:
-    """Make ``path``'s directory, or check the existing one: ours, entered by us only."""
-    folder = path.parent
-    folder.mkdir(mode=0o700, exist_ok=True)
-    info = folder.lstat()
-    if info.st_uid != os.getuid() or info.st_mode & 0o077 or not folder.is_dir():
-        raise WorkerError(f"{folder} is not a private directory of this user")
-
-
 @dataclass(frozen=True)
 class Request:
-    """One answer to judge: the text, the names the reader may type, and the engine's side.
-
-    ``ranges`` maps a symbol to its sampling interval (see
-    :func:`companion.exercises.check.symbol_range`).
-    """
+    """One answer to judge: the text, the names the reader may type, and the engine's side
+    (``ranges``: each symbol's sampling interval, :func:`~.check.symbol_range`)."""
 
     text: str
     names: Mapping[str, object]
@@ -152,11 +140,9 @@ class Grader:
         self._pid: int | None = None  # the worker's, from its ready signal
         self.restarts = 0
 
-    # ------------------------------------------------------------------ lifetime
     def start(self) -> None:
-        """Start the worker if none is running (returns at once; it imports in the
-        background), so that the first check does not wait for sympy.  A worker that cannot
-        be started is left to the first check, whose verdict says so."""
+        """Start the worker if none runs (it imports in the background) so that the first
+        check does not wait for sympy; if it cannot start, the first check's verdict says so."""
         with self._lock, suppress(OSError, WorkerError):
             self._spawn()
 
@@ -220,8 +206,8 @@ class Grader:
         return self._process.pid if self._process is not None else self._pid
 
     def cpu_seconds(self) -> float | None:
-        """CPU seconds (user and system) the worker has used, None when it cannot be read
-        (no worker, or no Linux ``/proc``)."""
+        """CPU seconds (user and system) the worker has used; None without a worker or
+        Linux's ``/proc``."""
         try:
             with open(f"/proc/{self.pid}/stat") as stat:
                 fields = stat.read().rpartition(")")[2].split()
@@ -229,11 +215,9 @@ class Grader:
             return None
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
-    # ------------------------------------------------------------------ judging
     def grade(self, request: Request, seconds: float | None = None) -> Feedback:
         """The verdict on one answer, using at most ``seconds`` (default :func:`budget`) of
-        the worker's CPU time; a check that could not decide is run once more on a fresh
-        worker with :data:`RETRY_FACTOR` times the budget (see the module docstring)."""
+        the worker's CPU time; a check that could not decide is retried as :data:`RETRIES` says."""
         seconds = budget() if seconds is None else seconds
         feedback = self._attempt(request, seconds)
         for _ in range(RETRIES):
@@ -268,9 +252,8 @@ class Grader:
         return undecided(reason)
 
     def _await_verdict(self, seconds: float) -> bool:
-        """Wait until a verdict is ready (True) or the worker has used ``seconds`` of CPU
-        time on this job, or :data:`WALL_SECONDS` have passed (False).  Without ``/proc``
-        the wall clock stands in for the CPU time."""
+        """Whether a verdict came before the worker used ``seconds`` of CPU time on this job
+        (the wall clock without ``/proc``) and within :data:`WALL_SECONDS`."""
         start_cpu, start = self.cpu_seconds(), time.monotonic()
         while not self._conn.poll(0.05):
             elapsed = time.monotonic() - start
@@ -296,7 +279,10 @@ def _from_server() -> Connection:
     """A connection to a worker forked for this kernel by the worker server, which is started
     (in its own session, outliving this kernel until it idles out) when none answers."""
     path = server_path()
-    _private_dir(path)
+    path.parent.mkdir(mode=0o700, exist_ok=True)  # or the existing one: ours, ours only
+    info = path.parent.lstat()
+    if info.st_uid != os.getuid() or info.st_mode & 0o077 or not path.parent.is_dir():
+        raise WorkerError(f"{path.parent} is not a private directory of this user")
     started, starts = None, 0
     deadline = time.monotonic() + STARTUP_SECONDS
     while True:
@@ -337,13 +323,8 @@ def budget() -> float:
 
 
 def set_budget(seconds: float | None) -> None:
-    """Set the CPU seconds one check may use in this kernel (None: back to the default).
-
-    Raises
-    ------
-    ValueError
-        A budget outside 0.5–600 s.
-    """
+    """Set the CPU seconds (0.5 to 600) one check may use in this kernel (None: back to the
+    default)."""
     global _BUDGET
     if seconds is not None and not 0.5 <= seconds <= 600:
         raise ValueError(f"a check's budget of {seconds!r} CPU seconds: give 0.5 to 600")
@@ -370,7 +351,6 @@ def grade(request: Request) -> Feedback:
     return grader().grade(request)
 
 
-# --------------------------------------------------------------------------- the worker side
 def _limit_resources() -> None:
     """Limits set once the imports are done (they count against the address space)."""
     import resource

@@ -13,16 +13,15 @@ from collections.abc import Callable
 from companion.numerics import Trajectory
 from companion.scene.chain import chain_scene
 from companion.scene.items import Declaration
-from companion.scene.points import points_scene
+from companion.scene.points import points_declaration
 from companion.scene.widget import SCENE_CLASS, Scene
 
 
 def generic_scene(trajectory: Trajectory) -> Callable[[Trajectory], Declaration]:
     """The scene function of a system that declares none: a chain's when the trajectory
     carries pins (``joint <name>``: the n-link chains), else that of its declared points."""
-    if any(k.startswith("joint ") for k in trajectory.series):
-        return chain_scene
-    return points_scene
+    joints = any(k.startswith("joint ") for k in trajectory.series)
+    return chain_scene if joints else points_declaration
 
 
 def scene_for(explorer, declare: Callable[[Trajectory], Declaration] | None = None,

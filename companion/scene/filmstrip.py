@@ -23,7 +23,7 @@ LIGHT = np.array([0.35, 0.65, 0.7]) / np.linalg.norm([0.35, 0.65, 0.7])
 def camera_axes(spec: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Screen right, screen up and the direction toward the viewer (world axes)."""
     if spec["view"] == "2d":
-        return np.eye(3)[0], np.eye(3)[1], np.eye(3)[2]
+        return tuple(np.eye(3))
     az, el = np.radians(spec["camera"])
     toward = np.array([np.cos(el) * np.cos(az), np.cos(el) * np.sin(az), np.sin(el)])
     right = np.array([-np.sin(az), np.cos(az), 0.0])
@@ -122,7 +122,6 @@ def filmstrip_png(keyframes: Keyframes, n_frames: int = 4, *, height: float = 2.
     (a prediction open): the start alone, drawn neutral (:func:`draw_frame`)."""
     from matplotlib.figure import Figure
 
-    # spread over the motion
     frames = [0] if neutral else keyframe_indices(keyframes.n_frames, n_frames)
     right, up, _ = camera_axes(keyframes.spec)
     corners = _corners(keyframes.spec["start_bounds" if neutral else "bounds"])

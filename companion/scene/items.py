@@ -35,10 +35,6 @@ class Mesh:
     vertices: np.ndarray
     faces: tuple[tuple[int, ...], ...]
 
-    @property
-    def radius(self) -> float:
-        return float(np.max(np.linalg.norm(self.vertices, axis=1)))
-
 
 def box_mesh(size: Sequence[float]) -> Mesh:
     """A box of edge lengths (a, b, c) along the body x, y, z axes, centred."""
@@ -200,18 +196,15 @@ class Declaration:
             raise ValueError(f"view must be '2d' or '3d', got {self.view!r}")
         if self.follow is not None and not float(self.follow[1]) > 0:
             raise ValueError(f"follow's reach must be a positive length, got {self.follow[1]!r}")
-        flat: list = []
-        stack = list(self.items)[::-1]
-        while stack:
-            item = stack.pop()
-            if isinstance(item, (list, tuple)):
-                stack.extend(list(item)[::-1])
-            else:
-                flat.append(item)
-        self.items = flat
+        self.items = _flat(self.items)
         if not self.legend:
-            self.legend = [(i.color, i.label) for i in flat
+            self.legend = [(i.color, i.label) for i in self.items
                            if isinstance(i, (Arrow, Point, Cone)) and i.label]
+
+
+def _flat(items: list | tuple) -> list:
+    """``items`` in order, nested lists and tuples flattened."""
+    return [x for i in items for x in (_flat(i) if isinstance(i, (list, tuple)) else [i])]
 
 
 # ------------------------------------------------------------------ ready-made bodies
@@ -234,8 +227,7 @@ def quaternion_about_z(angle: Any) -> np.ndarray:
 
 def rotate(q: np.ndarray, v: Sequence[float]) -> np.ndarray:
     """Body vector ``v`` (3,) in world axes along quaternions ``q`` (4, N): shape (3, N)."""
-    q = np.asarray(q, dtype=float)
-    q = q[:, None] if q.ndim == 1 else q
+    q = np.asarray(q, dtype=float).reshape(4, -1)
     return rotations.rotate(q, np.repeat(np.asarray(v, dtype=float)[:, None], q.shape[1], 1))
 
 
@@ -247,8 +239,7 @@ def box(size: Sequence[float], position: Any, attitude: Any, *, color: str = COL
     if principal_axes and attitude is not None:
         reach = 0.35 * max(size)
         for k, axis in enumerate("xyz"):
-            unit = np.eye(3)[k]
-            items.append(Arrow(position, rotate(attitude, unit * (size[k] / 2 + reach)),
+            items.append(Arrow(position, rotate(attitude, np.eye(3)[k] * (size[k] / 2 + reach)),
                                COLORS[axis], label=f"body {axis}", width=1.8))
     return items
 

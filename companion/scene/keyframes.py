@@ -1,6 +1,6 @@
 """Keyframes: a :class:`~companion.scene.items.Declaration` packed for the browser.
 
-The kernel simulates once; this module picks at most ``max_frames`` of the trajectory's
+The kernel simulates once; this module picks at most :data:`MAX_FRAMES` of the trajectory's
 samples and writes every moving quantity as a float32 *channel* (one row of ``width``
 numbers per keyframe) into one binary buffer, described by a small JSON ``spec``:
 
@@ -75,21 +75,18 @@ class _Packer:
 
     def __init__(self, n_samples: int, picks: np.ndarray):
         self.n_samples, self.picks = n_samples, picks
-        self.blocks: list[np.ndarray] = []
+        self.rows: dict[str, np.ndarray] = {}  # channel → its keyframe values (n, width)
         self.channels: dict[str, list] = {}
-        self.offset = 0
-        self._by_id: dict[int, str] = {}
-        self._alive: list[Any] = []  # keeps arrays alive, so that their ids stay unique
+        # id → (channel, the array itself: kept alive, so that its id stays unique)
+        self._by_id: dict[int, tuple[str, Any]] = {}
         self.positions: list[np.ndarray] = []  # every position, for the bounds
         self.tips: list[np.ndarray] = []  # arrows' tips: in the bounds, not in the start's
 
     def ref(self, value: Any, width: int, what: str, kind: str = "lerp") -> str | list:
-        key = id(value)
-        if key in self._by_id:
-            return self._by_id[key]
+        if id(value) in self._by_id:
+            return self._by_id[id(value)][0]
         a = np.asarray(value, dtype=float)
-        if a.ndim == 1:
-            a = a[:, None]
+        a = a[:, None] if a.ndim == 1 else a
         if a.ndim != 2 or a.shape[1] not in (1, self.n_samples):
             raise ValueError(f"{what}: expected shape ({width},) or ({width}, {self.n_samples}), "
                              f"got {np.shape(value)}")
@@ -101,13 +98,10 @@ class _Packer:
             raise ValueError(f"{what} is not finite along the motion")
         if a.shape[1] == 1:
             return [float(x) for x in a[:, 0]]
-        rows = np.ascontiguousarray(a[:, self.picks].T, dtype="<f4")
         name = f"c{len(self.channels)}"
-        self.channels[name] = [self.offset, width, kind]
-        self.blocks.append(rows.ravel())
-        self.offset += rows.size
-        self._by_id[key] = name
-        self._alive.append(value)
+        self.channels[name] = [sum(r.size for r in self.rows.values()), width, kind]
+        self.rows[name] = np.ascontiguousarray(a[:, self.picks].T, dtype="<f4")
+        self._by_id[id(value)] = name, value
         return name
 
     def point(self, value: Any, what: str) -> str | list:
@@ -119,17 +113,15 @@ class _Packer:
         """A reference's keyframe values, shape (n, width)."""
         if isinstance(ref, list):
             return np.asarray(ref, dtype=float)[None, :]
-        _, width, _ = self.channels[ref]
-        return self.blocks[list(self.channels).index(ref)].reshape(-1, width).astype(float)
+        return self.rows[ref].astype(float)
 
 
-def build(declaration: Declaration, t: np.ndarray, *,
-          max_frames: int = MAX_FRAMES) -> Keyframes:
+def build(declaration: Declaration, t: np.ndarray) -> Keyframes:
     """Pack ``declaration`` (arrays along the sample times ``t``) into keyframes."""
     t = np.asarray(t, dtype=float)
     if t.ndim != 1 or len(t) < 2 or not np.all(np.diff(t) >= 0):
         raise ValueError("a scene needs at least two sample times in increasing order")
-    picks = keyframe_indices(len(t), max_frames)
+    picks = keyframe_indices(len(t))
     pack = _Packer(len(t), picks)
     spec: dict[str, Any] = {
         "version": FORMAT_VERSION, "view": declaration.view, "title": declaration.title,
@@ -160,7 +152,8 @@ def build(declaration: Declaration, t: np.ndarray, *,
                 mesh["palette"] = list(item.modes.colors)
             if item.face_colors is not None:
                 mesh["face_colors"] = list(item.face_colors)
-            extra_reach = max(extra_reach, item.mesh.radius)
+            extra_reach = max(extra_reach, float(np.max(np.linalg.norm(item.mesh.vertices,
+                                                                        axis=1))))
             mesh["layer"] = k
             spec["meshes"].append(mesh)
         elif isinstance(item, Rod):
@@ -205,8 +198,7 @@ def build(declaration: Declaration, t: np.ndarray, *,
         if declaration.view == "2d":
             low[2] = high[2] = 0.0
         spec[key] = [low.tolist(), high.tolist()]
-    data = np.concatenate(pack.blocks).astype("<f4").tobytes()
-    return Keyframes(spec, data)
+    return Keyframes(spec, np.concatenate([r.ravel() for r in pack.rows.values()]).tobytes())
 
 
 def _bounds(positions: list[np.ndarray], reach: float) -> tuple[np.ndarray, np.ndarray]:

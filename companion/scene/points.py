@@ -42,16 +42,11 @@ def _points_in(trajectory: Trajectory, names) -> dict[str, np.ndarray]:
     ``names``."""
     found: dict[str, np.ndarray] = {}
     for key in names:
-        m = re.fullmatch(r"x(?:_(.+))?", key)
-        if m is None:
-            continue
-        suffix = "" if m[1] is None else f"_{m[1]}"
-        if f"y{suffix}" not in names:
-            continue
-        rows = [trajectory[f"x{suffix}"], trajectory[f"y{suffix}"]]
-        if f"z{suffix}" in names:
-            rows.append(trajectory[f"z{suffix}"])
-        found[m[1] or "point"] = np.array(rows)
+        m = re.fullmatch(r"x(_.+)?", key)
+        suffix = (m[1] or "") if m else None
+        if suffix is not None and f"y{suffix}" in names:
+            found[suffix[1:] or "point"] = np.array(
+                [trajectory[f"{c}{suffix}"] for c in "xyz" if f"{c}{suffix}" in names])
     return found
 
 
@@ -101,7 +96,3 @@ def follow_mechanism(positions: list[np.ndarray]) -> tuple[np.ndarray, float] | 
     if len(positions) < 2 or not size > 0 or path <= FOLLOW_ABOVE * size:
         return None
     return centroid, FOLLOW_REACH * size
-
-
-#: The generic scene (the scene function of systems that declare none).
-points_scene = points_declaration

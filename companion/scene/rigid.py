@@ -22,8 +22,9 @@ from companion.scene.items import (
     quaternion_from_matrices,
 )
 
-_INERTIA = ("I_xx", "I_yy", "I_zz")
-_OMEGA = ("omega_x", "omega_y", "omega_z")
+#: The principal moments and the body rates, as the rigid bodies' systems name them.
+INERTIA = ("I_xx", "I_yy", "I_zz")
+OMEGA = ("omega_x", "omega_y", "omega_z")
 
 
 def box_proportions(I: np.ndarray) -> np.ndarray:
@@ -45,8 +46,8 @@ def body_attitude(trajectory: Trajectory) -> np.ndarray:
 
 def tumbling_box(trajectory: Trajectory, centre, size: float) -> tuple[list, np.ndarray]:
     """The box, its principal axes, ω and H (space axes), and H/|H| in body axes."""
-    I = np.array([trajectory.params[n] for n in _INERTIA])
-    omega_body = np.array([trajectory[n] for n in _OMEGA])
+    I = np.array([trajectory.params[n] for n in INERTIA])
+    omega_body = np.array([trajectory[n] for n in OMEGA])
     q = body_attitude(trajectory)
     h_body = I[:, None] * omega_body
     items = box(tuple(size * box_proportions(I)), centre, q)
@@ -69,16 +70,13 @@ def flip_story(t: np.ndarray, h_body: np.ndarray) -> str:
             f"from one end of the body {axis} axis to the other) at {list_times(flips)}.")
 
 
-#: Half the width of a free body's view, in box lengths (its ω and H arrows reach 0.85).
-FREE_BODY_REACH = 0.95
-
-
 def free_body(trajectory: Trajectory, title: str) -> Declaration:
     """The torque-free body: the box tumbling about the fixed H."""
     items, h_body = tumbling_box(trajectory, (0.0, 0.0, 0.0), 1.0)
-    # framed on the box and its arrows (reach 0.85), not on the cube every attitude sweeps
+    # framed on the box and its arrows (reach 0.85), not on the cube every attitude sweeps:
+    # half the view's width is 0.95 box lengths
     return Declaration(items, title=title, camera=(-55.0, 20.0), aspect=0.7,
-                       follow=(np.zeros(3), FREE_BODY_REACH),
+                       follow=(np.zeros(3), 0.95),
                        description=f"A box with the body's principal moments tumbles freely "
                                    f"for {trajectory.t[-1]:.0f} s; the arrow ω moves while H "
                                    f"stays fixed; {flip_story(trajectory.t, h_body)}")

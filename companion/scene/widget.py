@@ -52,8 +52,6 @@ class Scene(anywidget.AnyWidget):
         The slice's scene function: a trajectory → :class:`~companion.scene.items.Declaration`.
     trajectory
         The first motion to show.
-    max_frames
-        Keyframes kept at most (see :func:`companion.scene.keyframes.build`).
     autoplay
         Start playing when shown.  Off by default: while a scene plays, the kernel hears its
         time once a second to move the explorer's cursor, so a notebook that plays by
@@ -78,11 +76,9 @@ class Scene(anywidget.AnyWidget):
     #: A predict preset's question is open: the caption keeps the outcome to itself.
     predict = traitlets.Bool(False).tag(sync=True)
 
-    def __init__(self, declare: Declare, trajectory: Trajectory, *,
-                 max_frames: int = kf.MAX_FRAMES, autoplay: bool = False, **kwargs: Any):
-        super().__init__(autoplay=autoplay, lecture=style.is_lecture(), **kwargs)
+    def __init__(self, declare: Declare, trajectory: Trajectory, **kwargs: Any):
+        super().__init__(lecture=style.is_lecture(), **kwargs)
         self.declare = declare
-        self.max_frames = max_frames
         self.keyframes: kf.Keyframes | None = None
         self.trajectory: Trajectory | None = None
         self._quiet = False  # set while it moves itself: the explorer does not follow
@@ -94,7 +90,7 @@ class Scene(anywidget.AnyWidget):
     def show(self, trajectory: Trajectory) -> None:
         """Replace the motion: new keyframes in one message; playback restarts on them."""
         declaration = self.declare(trajectory)
-        frames = kf.build(declaration, trajectory.t, max_frames=self.max_frames)
+        frames = kf.build(declaration, trajectory.t)
         self.trajectory, self.keyframes = trajectory, frames
         with self.hold_sync(), quietly(self):
             self.spec = frames.spec

@@ -60,24 +60,30 @@ def levi_civita() -> list[sp.Matrix]:
     return [sp.Matrix(3, 3, lambda r, l, j=j: sp.LeviCivita(j, r, l)) for j in range(3)]
 
 
+def _moments(system: Any) -> list[sp.Symbol]:
+    return [s for s in system.parameter_symbols if s.name.startswith("I_")]
+
+
+def gyroscopic(system: Any = None) -> sp.Matrix:
+    """Σ_j p_j γ^j ω of (4.92) from the engine's Boltzmann–Hamel derivation of Example 4.3
+    (``system``; the shared one unless given)."""
+    system = _euler_body() if system is None else system
+    d = system.derive("boltzmann_hamel")
+    return sum((d.momenta[j] * d.gamma[j] for j in range(3)), sp.zeros(3, 3)) * sp.Matrix(system.u)
+
+
 def gyroscopic_vs_b() -> tuple[sp.Matrix, sp.Matrix, sp.Matrix]:
     """(Σ_j p_j γ^j ω, −A B(ω, ω), their difference expanded): the gyroscopic term of
     (4.92) against §7.4's B."""
-    system = _euler_body()
-    d = system.derive("boltzmann_hamel")
-    omega = sp.Matrix(system.u)
-    A = inertia_operator([s for s in system.parameter_symbols if s.name.startswith("I_")])
-    gyro = sum((d.momenta[j] * d.gamma[j] for j in range(3)), sp.zeros(3, 3)) * omega
-    minus_A_B = -A * b_operator(A)(omega, omega)
+    omega, A = sp.Matrix(_euler_body().u), inertia_operator(_moments(_euler_body()))
+    gyro, minus_A_B = gyroscopic(), -A * b_operator(A)(omega, omega)
     return gyro, minus_A_B, (gyro - minus_A_B).applyfunc(sp.expand)
 
 
 def euler_angle_metric() -> sp.Matrix:
     """σ = Ψᵀ A Ψ: the kinetic-energy metric of Example 4.3 in the Euler-angle rates."""
-    system = _euler_body()
-    psi, _ = system.psi
-    A = inertia_operator([s for s in system.parameter_symbols if s.name.startswith("I_")])
-    return (psi.T * A * psi).applyfunc(sp.expand)
+    psi, _ = _euler_body().psi
+    return (psi.T * inertia_operator(_moments(_euler_body())) * psi).applyfunc(sp.expand)
 
 
 def geodesic_in_euler_angles():
@@ -98,7 +104,7 @@ def geodesic_vs_euler(n_states: int = 20, seed: int = 0, *, sign: int = 1) -> fl
     """
     system = _euler_body()
     q, qdot, omega = system.q, sp.Matrix(system.qdot), sp.Matrix(system.u)
-    inertia = [s for s in system.parameter_symbols if s.name.startswith("I_")]
+    inertia = _moments(system)
     psi, _ = system.psi
     geo = geodesic_in_euler_angles()
     psi_dot = sum((psi.diff(qi) * qd for qi, qd in zip(q, qdot, strict=True)), sp.zeros(3, 3))
@@ -139,15 +145,13 @@ def knife_edge_gamma_test() -> dict[str, sp.Matrix]:
     """The γ-test on the knife edge: the allowed fields X₁, X₂ (columns of Φ (4.111)), their
     bracket, the constraint's row ω³ of Ψ (4.110) and γ³₁₂ = ⟨ω³, [X₁, X₂]⟩."""
     system = _knife_edge()
-    q = system.q
     psi, _ = system.psi
-    phi = system.derive("boltzmann_hamel").Phi
-    X1, X2 = phi[:, 0], phi[:, 1]
-    lie = lie_bracket(X1, X2, q)
+    d = system.derive("boltzmann_hamel")
+    X1, X2 = d.Phi[:, 0], d.Phi[:, 1]
+    lie = lie_bracket(X1, X2, system.q)
     return {"X1": X1, "X2": X2, "bracket": lie, "omega3": psi[2, :],
             "gamma3_12": sp.simplify((psi[2, :] * lie)[0]),
-            "block": gamma_test(psi, q, system.n_constraints)[0],
-            "C3": system.derive("boltzmann_hamel").C[2]}
+            "block": gamma_test(psi, system.q, system.n_constraints)[0], "C3": d.C[2]}
 
 
 def knife_edge_frame() -> dict[str, Any]:

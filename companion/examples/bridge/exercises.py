@@ -26,27 +26,14 @@ def _gamma_1(Psi: sp.Matrix, q) -> sp.Matrix:
     return (Phi.T * qv.c_matrices(Psi, q)[0] * Phi).applyfunc(sp.simplify)
 
 
-def _spatial_psi(system: System) -> sp.Matrix:
-    """Ψ of the space components ω_s = R ω of Example 4.3's body rates (4.89)."""
-    return computations.bracket_sign_on_so3(system)["Psi_spatial"]
-
-
 def _spatial_steps(system: System) -> list[Step]:
-    Psi = _spatial_psi(system)
+    Psi = computations.bracket_sign_on_so3(system)["Psi_spatial"]
     return [Step("Ψ of the space components ω_s = R ω", Psi, None,
                  "Rows ω^j: the body rows of (4.89) turned by the attitude R (ours).",
                  r"\Psi_s"),
             Step("γ¹ = Φᵀ C¹ Φ", _gamma_1(Psi, system.q), None,
                  "Greenwood's formula with this Ψ: −ε_1rl, the bracket's other sign (ours).",
                  r"\gamma^1")]
-
-
-def _gyroscopic(system: System) -> sp.Matrix:
-    """Σ_j p_j γ^j ω from the engine's Boltzmann–Hamel derivation of Example 4.3."""
-    d = system.derive("boltzmann_hamel")
-    n = len(system.u)
-    gyro = sum((d.momenta[j] * d.gamma[j] for j in range(n)), sp.zeros(n, n))
-    return (gyro * sp.Matrix(system.u)).applyfunc(sp.expand)
 
 
 def _why_constant(system: System) -> tuple[bool, bool]:
@@ -67,7 +54,7 @@ def bridge() -> list[Exercise | ChoiceExercise]:
             r"axes fixed in space, $\omega_s = R\,\omega$: their fields $X_r$ are "
             r"right-invariant. Give the matrix $\gamma^1$ (row $r$, column $l$) for "
             r"this frame."),
-            answer=lambda s: _gamma_1(_spatial_psi(s), s.q),
+            answer=lambda s: _gamma_1(computations.bracket_sign_on_so3(s)["Psi_spatial"], s.q),
             names=("phi",),
             hints=("Constant again: right-invariant fields have constant brackets too.",
                    "Right-invariant fields bracket with the opposite sign of left-invariant "
@@ -83,7 +70,7 @@ def bridge() -> list[Exercise | ChoiceExercise]:
             r"With $p = A\omega$, $A = \mathrm{diag}(I_{xx}, I_{yy}, I_{zz})$ and "
             r"$\gamma^j_{rl} = \varepsilon_{jrl}$, compute the column "
             r"$\sum_j p_j \gamma^j \omega$ of Greenwood's (4.92) for Example 4.3."),
-            answer=_gyroscopic,
+            answer=lambda s: computations.gyroscopic(s).applyfunc(sp.expand),
             names=(*_OMEGA, *_MOMENTS),
             hints=(r"Entry r is $\sum_j \sum_l p_j \gamma^j_{rl} \omega_l = "
                    r"\sum_j \sum_l \varepsilon_{jrl} p_j \omega_l$.",

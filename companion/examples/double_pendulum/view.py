@@ -2,10 +2,6 @@
 chains: the animated linkage with its tip trail and the joint-force vectors, the joint forces
 and the energy error over time; the divergence of two nearby motions; the normal modes of
 small oscillations.
-
-Every figure is made once; :meth:`ChainView.refresh` and :meth:`ChainView.show` only move
-existing artists (``set_data``, ``set_offsets``), so sliders and the play control redraw in
-place.
 """
 
 from __future__ import annotations
@@ -35,26 +31,19 @@ def chain_points(system: System, traj: Trajectory) -> np.ndarray:
 
 
 class ChainView(AnimatedView):
-    """The linkage (with a trail of its tip and the joint forces as arrows), the joint-force
-    magnitudes and the relative energy error over time; the time cursor moves all of them.
-
-    Parameters
-    ----------
-    system
-        A chain built by :func:`companion.examples.double_pendulum.chain.chain`.
-    trail
-        Number of past samples of the tip drawn as its trail.
-    force_length
-        Arrow length, as a fraction of the chain's reach, of a typical joint force (the 75th
-        percentile of the run); the brief peaks are capped at the reach.
-    """
+    """The linkage of ``system``, a chain built by :func:`~.chain.chain` (with a trail of its
+    tip and the joint forces as arrows), the joint-force magnitudes and the relative energy
+    error over time; the time cursor moves all of them."""
 
     figsize = (11.0, 6.0)
+    #: Past samples of the tip drawn as its trail.
+    trail = 120
+    #: Arrow length, as a fraction of the chain's reach, of a typical joint force (the 75th
+    #: percentile of the run); the brief peaks are capped at the reach.
+    force_length = 0.45
 
-    def __init__(self, system: System, *, trail: int = 120, force_length: float = 0.45):
+    def __init__(self, system: System):
         self.system = system
-        self.trail = trail
-        self.force_length = force_length
 
     def build(self, fig: Figure, trajectory: Trajectory) -> None:
         grid = fig.add_gridspec(2, 2, width_ratios=[1.1, 1.0])
@@ -83,8 +72,7 @@ class ChainView(AnimatedView):
         self.ax_force.tick_params(labelbottom=False)
         few_ticks(self.ax_force, self.ax_energy)
 
-    def draw_motion(self, trajectory: Trajectory) -> None:
-        traj = trajectory
+    def draw_motion(self, traj: Trajectory) -> None:
         self.points = chain_points(self.system, traj)
         self.forces = np.array([traj[f"R {k}"] for k in self.system.mechanism.joints])
         reach = sum(traj.params[f"l_{i + 1}"] for i in range(len(self.system.q)))

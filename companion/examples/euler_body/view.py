@@ -16,6 +16,7 @@ import numpy as np
 import sympy as sp
 
 from companion.numerics import Trajectory
+from companion.scene.rigid import INERTIA, OMEGA
 from companion.system import System
 from companion.widgets.animation import AnimatedView
 from companion.widgets.explorer import (
@@ -26,9 +27,6 @@ from companion.widgets.explorer import (
     few_ticks,
     rescale,
 )
-
-_INERTIA = ("I_xx", "I_yy", "I_zz")
-_OMEGA = ("omega_x", "omega_y", "omega_z")
 
 
 @cache
@@ -49,18 +47,11 @@ def phi_norm(system: System, theta: Any, psi: Any = 0.0, phi: Any = 0.0) -> np.n
     return np.broadcast_to(np.asarray(value, dtype=float), np.shape(theta)).copy()
 
 
-def momentum_direction(trajectory: Trajectory) -> np.ndarray:
-    """H/|H| in body axes, shape (3, N): the angular momentum's path on its unit sphere."""
-    I = np.array([trajectory.params[n] for n in _INERTIA])
-    H = I[:, None] * np.array([trajectory[n] for n in _OMEGA])
-    return H / np.linalg.norm(H, axis=0)
-
-
 def polhode(trajectory: Trajectory) -> tuple[np.ndarray, np.ndarray]:
     """The polhode: ω in body axes, shape (3, N), and the semi-axes √(2T/I_i) of the energy
     ellipsoid ωᵀ I ω = 2T on which it runs (T from the first sample)."""
-    I = np.array([trajectory.params[n] for n in _INERTIA])
-    omega = np.array([trajectory[n] for n in _OMEGA])
+    I = np.array([trajectory.params[n] for n in INERTIA])
+    omega = np.array([trajectory[n] for n in OMEGA])
     two_T = float(I @ omega[:, 0] ** 2)
     return omega, np.sqrt(two_T / I)
 
@@ -69,11 +60,6 @@ def _ellipsoid(semi_axes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarra
     u, v = np.mgrid[0 : 2 * np.pi : 13j, 0 : np.pi : 7j]
     a, b, c = semi_axes
     return a * np.cos(u) * np.sin(v), b * np.sin(u) * np.sin(v), c * np.cos(v)
-
-
-def closest_to_gimbal_lock(trajectory: Trajectory) -> float:
-    """The largest |θ| sampled, in degrees (θ of the quaternion attitude lies in [−90°, 90°])."""
-    return float(np.degrees(np.max(np.abs(trajectory["theta"]))))
 
 
 def relative_change(values: np.ndarray) -> np.ndarray:
@@ -96,7 +82,7 @@ class EulerBodyView(AnimatedView):
         ax_g = fig.add_subplot(2, 2, 4)
         self.axes = (ax_w, ax_e, ax_p, ax_g)
         t = trajectory.t
-        self.omega = [ax_w.plot(t, trajectory[n], label=f"$\\omega_{n[-1]}$")[0] for n in _OMEGA]
+        self.omega = [ax_w.plot(t, trajectory[n], label=f"$\\omega_{n[-1]}$")[0] for n in OMEGA]
         self.add_cursor(ax_w)
         ax_w.set(xlabel="t [s]", ylabel="ω [rad/s]", title="Body angular velocity")
         ax_w.legend(loc="upper right", fontsize="small")
@@ -140,7 +126,7 @@ class EulerBodyView(AnimatedView):
 
     def draw_motion(self, trajectory: Trajectory) -> None:
         t = trajectory.t
-        for line, n in zip(self.omega, _OMEGA, strict=True):
+        for line, n in zip(self.omega, OMEGA, strict=True):
             line.set_data(t, trajectory[n])
         for k, line in self.drift.items():
             line.set_data(t, relative_change(trajectory.invariants[k]))
@@ -163,10 +149,13 @@ class EulerBodyView(AnimatedView):
         self.tip.set_data_3d(*self._omega[:, i : i + 1])
 
     def describe(self, trajectory: Trajectory) -> str:
-        h = momentum_direction(trajectory)
-        axis = "xyz"[int(np.argmax(np.abs(h[:, 0])))]
-        flips = int(np.sum(np.diff(np.sign(h[int(np.argmax(np.abs(h[:, 0])))])) != 0))
-        theta_max = closest_to_gimbal_lock(trajectory)
+        I = np.array([trajectory.params[n] for n in INERTIA])
+        h = I[:, None] * np.array([trajectory[n] for n in OMEGA])  # H in body axes
+        k = int(np.argmax(np.abs(h[:, 0])))  # the body axis H starts nearest
+        flips = int(np.sum(np.diff(np.sign(h[k])) != 0))
+        axis = "xyz"[k]
+        # θ of the quaternion attitude lies in [−90°, 90°]
+        theta_max = float(np.degrees(np.max(np.abs(trajectory["theta"]))))
         return (f"Angular velocity components over {trajectory.t[-1]:.0f} s; energy drift "
                 f"{trajectory.drift('energy'):.1e} and |H| drift {trajectory.drift('|H|'):.1e}; "
                 f"the angular momentum starts near the body {axis}-axis and its {axis}-component "
@@ -189,4 +178,4 @@ PRESETS = {
 def explorer(system: System, **kwargs: Any) -> Explorer:
     """The explorer of Example 4.3 (keyword arguments go to :class:`Explorer`)."""
     return Explorer(system, EulerBodyView(system),
-                    **{"controls": [*_INERTIA, *_OMEGA], "presets": PRESETS, **kwargs})
+                    **{"controls": [*INERTIA, *OMEGA], "presets": PRESETS, **kwargs})

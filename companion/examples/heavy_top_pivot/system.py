@@ -1,9 +1,7 @@
 """Greenwood §4.4: the heavy top written about its pivot — the general dynamical equation
 (4.142) for one rigid body whose reference point P (the fixed pivot) is not its mass centre.
 
-The system is the companion's ``heavy_top`` (type I Euler angles, body-axis angular velocities
-as speeds, moments I_xx, I_yy, I_zz about the pivot, mass centre a distance h up the body
-z-axis, gravity and a damping couple −c ω) given the geometry the general dynamical equation
+The system is the companion's ``heavy_top`` given the geometry the general dynamical equation
 needs.  With P at the pivot v_P = 0, so only the (I_P·ω̇ + ω × I_P·ω)·β terms and the ρ_c
 shares of the loads remain; gravity acts at the mass centre.
 """

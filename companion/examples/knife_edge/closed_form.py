@@ -12,7 +12,8 @@ from companion.numerics import Trajectory
 
 def knife_edge_closed_form(t: np.ndarray, v0: float, phidot0: float,
                            l: float) -> tuple[np.ndarray, np.ndarray]:
-    """Forward speed v(t) and turning rate φ̇(t) of the knife-edge dumbbell (Greenwood Ex. 4.4).
+    """Forward speed v(t) and turning rate φ̇(t) of the knife-edge dumbbell (Greenwood Ex. 4.4)
+    started with v₀ = ``v0`` (particle 1's) and φ̇₀ = ``phidot0``, rod length ``l`` > 0.
 
     The equations (4.122)–(4.123), 2 v̇ = l φ̇² and l φ̈ = −v φ̇, conserve the energy
     m(v² + ½ l² φ̇²) = m v∞², and are solved by
@@ -21,15 +22,6 @@ def knife_edge_closed_form(t: np.ndarray, v0: float, phidot0: float,
 
     with v∞² = v₀² + l² φ̇₀²/2, the sign of φ̇₀, and t₀ = −(l/v∞) artanh(v₀/v∞) so that
     v(0) = v₀.  The rod's turning dies away and the speed tends to v∞.
-
-    Parameters
-    ----------
-    t
-        Times.
-    v0, phidot0
-        Initial forward speed of particle 1 and turning rate.
-    l
-        Rod length (> 0).
     """
     if not l > 0:
         raise ValueError(f"the rod length l must be > 0, got {l}")

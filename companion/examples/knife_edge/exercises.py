@@ -157,8 +157,9 @@ def knife_edge(system: System | None = None) -> list[Exercise | ChoiceExercise]:
              "Look at the row of u₂ = φ̇: it is constant."),
             ("All three, because T does not depend on x, y or φ",
              "Cʲ comes from Ψ alone, not from T."),
-            right=decided_by(_zero_pattern, {(False, True, False): 0, (False, False, True): 1,
-                                             (False, False, False): 2, (True, True, True): 3}),
+            right=decided_by(lambda s: tuple(map(is_zero, d(s).C)),
+                             {(False, True, False): 0, (False, False, True): 1,
+                              (False, False, False): 2, (True, True, True): 3}),
             hints=("Cʲᵢₖ = ∂Ψ_ji/∂q_k − ∂Ψ_jk/∂q_i: which rows of Ψ depend on q?",),
         ),
         _EX.predict("turning", "Predict: which way the dumbbell turns", (
@@ -312,10 +313,6 @@ def knife_edge_kane() -> list[Exercise | ChoiceExercise]:
 
 
 # --------------------------------------------------------------------------- understanding
-def _zero_pattern(system: System) -> tuple[bool, ...]:
-    return tuple(is_zero(c) for c in system.derive().C)
-
-
 def _turning_outcome(system: System, initial: Mapping[str, float] | None = None) -> str:
     """How |φ̇| and v change over the run (simulated from the derived equations)."""
     run = system.simulate(initial=initial)

@@ -115,11 +115,9 @@ def build() -> System:
         ],
         evaluation=Evaluation(
             series={"x2": x + l * sp.cos(phi), "y2": y + l * sp.sin(phi)},
-            # Derived from the system's own equations at its first motion, never typed in:
-            # the knife-edge force λ from the suppressed third row of (4.85) (m u₁u₂ here, by
-            # (4.123)), the energy m u₁² + ½ m l² u₂² of (4.108) on the motion (conserved
-            # while no force acts).  A system from a changed definition computes them from
-            # its own.
+            # derived from the system's own equations, never typed in (a changed definition's
+            # from its own): λ from the suppressed third row of (4.85), m u₁u₂ by (4.123), and
+            # the energy (4.108), conserved while no force acts
             observables={"lambda": CONSTRAINT_FORCES, "energy": KINETIC_ENERGY},
             t_final=10.0),
         mechanics_model=partial(mechanics_model, m, l),

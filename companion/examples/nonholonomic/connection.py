@@ -181,13 +181,11 @@ def _with_frame(system: System, columns: tuple[sp.ImmutableMatrix, ...]) -> Orth
     T = sp.Rational(1, 2) * (sp.Matrix(u).T * new_phi.T * sigma * new_phi * sp.Matrix(u))[0]
     T = sp.expand(sp.trigsimp(sp.expand(T)))
     forces = None if system.Q_q is None else list(new_phi[:, :k].T * sp.Matrix(system.Q_q))
-    constrained_T = T.subs({s: 0 for s in u[k:]})
-    return OrthogonalChoice(
-        Phi=new_phi, Psi=new_psi, u=u, T=T,
-        unconstrained=boltzmann_hamel(T, q, u, new_psi, n_constraints=system.n_constraints,
-                                      Q=forces),
-        constrained=boltzmann_hamel(constrained_T, q, u, new_psi,
-                                    n_constraints=system.n_constraints, Q=forces))
+    unconstrained, constrained = (
+        boltzmann_hamel(energy, q, u, new_psi, n_constraints=system.n_constraints, Q=forces)
+        for energy in (T, T.subs({s: 0 for s in u[k:]})))
+    return OrthogonalChoice(Phi=new_phi, Psi=new_psi, u=u, T=T, unconstrained=unconstrained,
+                            constrained=constrained)
 
 
 def constrained_T_first(system: System) -> BoltzmannHamelResult:

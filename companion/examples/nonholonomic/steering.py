@@ -105,8 +105,7 @@ def drive(legs, q0=(0.0, 0.0, 0.0), samples: int = 40,
     return np.concatenate(times), np.hstack(configurations)
 
 
-def parking(epsilon: float, q0=(0.0, 0.0, 0.0), legs=PARKING, samples: int = 40,
-            rtol: float = 1e-12) -> Manoeuvre:
+def parking(epsilon: float, q0=(0.0, 0.0, 0.0), legs=PARKING) -> Manoeuvre:
     """Integrate q̇ = u₁X₁ + u₂X₂ through ``legs`` ((u₁, u₂) in units of ε, a unit time each).
 
     Raises ValueError for ε ≤ 0 (the manoeuvre's size must be positive).
@@ -114,7 +113,7 @@ def parking(epsilon: float, q0=(0.0, 0.0, 0.0), legs=PARKING, samples: int = 40,
     epsilon = float(epsilon)
     if not epsilon > 0:
         raise ValueError(f"epsilon must be positive, got {epsilon}")
-    t, q = drive([(epsilon * a, epsilon * b, 1.0) for a, b in legs], q0, samples, rtol)
+    t, q = drive([(epsilon * a, epsilon * b, 1.0) for a, b in legs], q0)
     return Manoeuvre(epsilon, t, q, q[:, -1] - q[:, 0], epsilon**2 * bracket_at(q0))
 
 
@@ -129,26 +128,20 @@ def scaling(epsilons=(0.4, 0.2, 0.1, 0.05, 0.025), q0=(0.0, 0.0, 0.0)) -> dict[s
             "relative_error": np.array([r.relative_error for r in runs])}
 
 
-def trajectory(run: Manoeuvre, l: float = 1.0, m: float = 1.0) -> Trajectory:
-    """The manoeuvre as a :class:`Trajectory` for the scene (series x2, y2 of particle 2)."""
+def trajectory(run: Manoeuvre) -> Trajectory:
+    """The manoeuvre as a :class:`Trajectory` for the scene (series x2, y2 of particle 2, a
+    rod of 1 m away)."""
     x, y, phi = run.q
-    return Trajectory(t=run.t, states=run.q, names=["x", "y", "phi"], params={"l": l, "m": m},
-                      series={"x2": x + l * np.cos(phi), "y2": y + l * np.sin(phi)})
+    return Trajectory(t=run.t, states=run.q, names=["x", "y", "phi"], params={"l": 1.0, "m": 1.0},
+                      series={"x2": x + np.cos(phi), "y2": y + np.sin(phi)})
 
 
 # ------------------------------------------------------------------ the reader steers
 #: Legs the reader sets in the steering explorer, one second each.
 N_LEGS = 4
-
-
-def _leg_parameters() -> list[Parameter]:
-    legs = []
-    for k in range(1, N_LEGS + 1):
-        legs += [Parameter(sp.Symbol(f"v_{k}"), 0.0, -2.0, 2.0, "m/s",
-                           f"u₁ in leg {k}: speed along the blade"),
-                 Parameter(sp.Symbol(f"w_{k}"), 0.0, -2.0, 2.0, "rad/s",
-                           f"u₂ in leg {k}: turning rate")]
-    return legs
+#: Each leg's inputs: (name, unit, meaning).
+_INPUTS = (("v", "m/s", "u₁ in leg {k}: speed along the blade"),
+           ("w", "rad/s", "u₂ in leg {k}: turning rate"))
 
 
 #: Leg inputs (v_k, w_k) of named manoeuvres: a closed loop in q (a circle, q returns with
@@ -180,10 +173,11 @@ class SteeredKnifeEdge:
     name = "knife_edge_steered"
     title = "The knife edge steered by piecewise-constant inputs (reconstructed, ours)"
 
-    def __init__(self, l: float = 1.0):
-        self.l = float(l)
+    def __init__(self):
         x, y, phi = sp.symbols("x y phi")
-        self.parameters = [*_leg_parameters(),
+        self.parameters = [*(Parameter(sp.Symbol(f"{a}_{k}"), 0.0, -2.0, 2.0, unit,
+                                       meaning.format(k=k))
+                             for k in range(1, N_LEGS + 1) for a, unit, meaning in _INPUTS),
                            Parameter(sp.Symbol("x_target"), 0.0, -2.0, 2.0, "m", "target x"),
                            Parameter(sp.Symbol("y_target"), -0.3, -2.0, 2.0, "m", "target y"),
                            Parameter(sp.Symbol("phi_target"), 0.0, -3.14, 3.14, "rad",
@@ -211,14 +205,13 @@ class SteeredKnifeEdge:
         samples = max(2, (n_points or 40 * N_LEGS) // N_LEGS)
         legs = [(p[f"v_{k}"], p[f"w_{k}"], 1.0) for k in range(1, N_LEGS + 1)]
         t, q = drive(legs, list(q0.values()), samples=samples, rtol=1e-10)
-        x, y, phi = q
+        x, y, phi = q  # particle 1; particle 2 a rod of 1 m away
         leg = np.minimum(np.ceil(t).astype(int), N_LEGS) - 1  # t in (k−1, k] is leg k
         leg[0] = 0
         u1, u2 = np.array([legs[k][:2] for k in leg]).T
         theta_1 = np.concatenate([[0.0], np.cumsum(np.diff(t) * u1[1:])])
         miss = np.hypot(np.hypot(x - p["x_target"], y - p["y_target"]),
-                        self.l * heading_error(phi, p["phi_target"]))
-        return Trajectory(t=t, states=q, names=["x", "y", "phi"],
-                          params={**p, "l": self.l, "m": 1.0},
-                          series={"x2": x + self.l * np.cos(phi), "y2": y + self.l * np.sin(phi),
-                                  "u_1": u1, "u_2": u2, "theta_1": theta_1, "miss": miss})
+                        heading_error(phi, p["phi_target"]))  # times l = 1 m
+        return Trajectory(t=t, states=q, names=["x", "y", "phi"], params={**p, "l": 1.0, "m": 1.0},
+                          series={"x2": x + np.cos(phi), "y2": y + np.sin(phi), "u_1": u1,
+                                  "u_2": u2, "theta_1": theta_1, "miss": miss})

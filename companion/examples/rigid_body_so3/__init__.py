@@ -1,11 +1,13 @@
 """Loparo & Vakalis §7.4 and Example 1 (§7.5, reconstructed): Euler's equations from the
 operator B, the attitude carried on SO(3)."""
 
-from companion.examples.record import Notebook, worked_example
+from companion.examples.record import Notebook, Part, worked_example
 
 EXAMPLES = (
     worked_example(
         __name__, "rigid_body_so3",
+        # the body of Ex. 4.3: its scene, with the chapter's title
+        scene=Part("companion.examples.euler_body.scene", "so3_scene"),
         notebook=Notebook(
             path="loparo-07/euler-geodesic.ipynb",
             title="Euler's equations as a geodesic on SO(3) (§7.4; Example 1, reconstructed)",

@@ -32,25 +32,18 @@ _body = cache(build)
 BOOK = "Loparo & Vakalis"
 
 
-def _inertia():
-    I = sp.symbols("I_1:4", positive=True)
-    w = sp.symbols("w_1:4")
-    return I, w
-
-
 def checks(printed: Mapping[str, Any]) -> list[Check]:
     """The chapter's §7.4–7.5 results, one :class:`Check` each, against ``printed``."""
+    I, w = sp.symbols("I_1:4", positive=True), sp.symbols("w_1:4")
+    A = inertia_operator(I)
 
     def _euler_from_b() -> tuple[bool, str]:
-        I, w = _inertia()
-        d = arnold_equations(inertia_operator(I), w)
+        d = arnold_equations(A, w)
         names = {s.name: s for s in (*I, *w)}
         book = sp.Matrix([sp.sympify(e, locals=names) for e in printed["EULER"]])
         return numerically_equal(d.accelerations(), book, [*I, *w])
 
     def _sign_trap() -> tuple[bool, str]:
-        I, w = _inertia()
-        A = inertia_operator(I)
         right = arnold_equations(A, w).accelerations()
         wrong = arnold_equations(A, w, sign=-1).accelerations()
         ok, detail = numerically_equal(wrong, -right, [*I, *w])
@@ -58,16 +51,12 @@ def checks(printed: Mapping[str, Any]) -> list[Check]:
                     "ω̇ = −B(ω,ω), solved by ω(−t): " + detail)
 
     def _b_formula() -> tuple[bool, str]:
-        I, _ = _inertia()
-        A = inertia_operator(I)
         a, c = sp.Matrix(sp.symbols("a_1:4")), sp.Matrix(sp.symbols("c_1:4"))
         # the table holds a matrix formula in A, a and c
         book = eval(printed["B_SO3"], {"A": A, "a": a, "c": c})
         return numerically_equal(b_operator(A)(c, a), book, [*I, *a, *c])
 
     def _b_skew() -> tuple[bool, str]:
-        I, _ = _inertia()
-        A = inertia_operator(I)
         B = b_operator(A)
         a, b, c = (sp.Matrix(sp.symbols(f"{x}_1:4")) for x in "abc")
         skew = sp.Matrix([inner(A, B(c, a), b) + inner(A, B(c, b), a)])

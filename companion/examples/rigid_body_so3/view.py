@@ -10,25 +10,23 @@ from typing import Any
 import numpy as np
 from matplotlib.figure import Figure
 
-from companion.examples.sphere_particle.view import fit_3d, set_line3d
+from companion.examples.sphere_particle.view import fit_3d
 from companion.numerics import Trajectory
-from companion.scene.items import COLORS
+from companion.scene.items import COLORS, box_mesh
+from companion.scene.rigid import INERTIA, OMEGA
 from companion.system import System
 from companion.widgets.animation import AnimatedView
 from companion.widgets.explorer import Explorer, Preset, few_ticks, rescale
 
 _AXIS_COLORS = (COLORS["x"], COLORS["y"], COLORS["z"])  # the scene's body axes
-_INERTIA = ("I_xx", "I_yy", "I_zz")
-_OMEGA = ("omega_x", "omega_y", "omega_z")
 SIMULATE = {"n_points": 300, "rtol": 1e-10, "atol": 1e-11}
 
 
 def box_edges(half: np.ndarray) -> np.ndarray:
     """The 12 edges of a box with half-lengths ``half``: shape (12, 3, 2), body axes."""
-    corners = np.array([[sx, sy, sz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)])
-    pairs = [(i, j) for i in range(8) for j in range(i + 1, 8)
-             if np.sum(corners[i] != corners[j]) == 1]
-    return np.array([np.array([corners[i], corners[j]]).T for i, j in pairs]) * half[:, None]
+    corners = box_mesh(2 * half).vertices
+    return np.array([corners[[i, j]].T for i in range(8) for j in range(i + 1, 8)
+                     if np.sum(corners[i] != corners[j]) == 1])
 
 
 def box_half_lengths(I: np.ndarray) -> np.ndarray:
@@ -58,7 +56,7 @@ class RigidBodyView(AnimatedView):
         self.ax3d.legend(loc="upper left", fontsize="small")
         self.ax3d.set_axis_off()
         self.omega = [self.ax.plot([], [], color=c, label=f"$\\omega_{n[-1]}$")[0]
-                      for c, n in zip(_AXIS_COLORS, _OMEGA, strict=True)]
+                      for c, n in zip(_AXIS_COLORS, OMEGA, strict=True)]
         self.add_cursor(self.ax)
         self.ax.set(xlabel="t [s]", ylabel="ω [rad/s]", title="Body angular velocity")
         self.ax.legend(loc="upper right", fontsize="small")
@@ -66,14 +64,14 @@ class RigidBodyView(AnimatedView):
 
     def draw_motion(self, trajectory: Trajectory) -> None:
         tr = trajectory
-        self.half = box_half_lengths(np.array([tr.params[n] for n in _INERTIA]))
+        self.half = box_half_lengths(np.array([tr.params[n] for n in INERTIA]))
         self.body_edges = box_edges(self.half)
         self.centre = (np.array([tr[c] for c in "xyz"]) if "x" in tr.names
                        else np.zeros((3, len(tr.t))))
-        set_line3d(self.path, self.centre)
+        self.path.set_data_3d(*self.centre)
         M = tr.invariants["M_s = R A ω"][:, 0]
         self.M_dir = 1.5 * M / max(float(np.linalg.norm(M)), 1e-12)
-        for line, name in zip(self.omega, _OMEGA, strict=True):
+        for line, name in zip(self.omega, OMEGA, strict=True):
             line.set_data(tr.t, tr[name])
         rescale(self.ax)
         fit_3d(self.ax3d, self.centre.min(axis=1) - 1.6, self.centre.max(axis=1) + 1.6)
@@ -82,10 +80,10 @@ class RigidBodyView(AnimatedView):
         """Turn (and move) the box to sample ``k``."""
         R, c = trajectory.rotations[k], self.centre[:, k]
         for line, edge in zip(self.edges, self.body_edges, strict=True):
-            set_line3d(line, R @ edge + c[:, None])
+            line.set_data_3d(*R @ edge + c[:, None])
         for i, line in enumerate(self.body_axes):
-            set_line3d(line, np.array([c, c + R[:, i] * (self.half[i] + 0.5)]).T)
-        set_line3d(self.momentum, np.array([c, c + self.M_dir]).T)
+            line.set_data_3d(*np.array([c, c + R[:, i] * (self.half[i] + 0.5)]).T)
+        self.momentum.set_data_3d(*np.array([c, c + self.M_dir]).T)
 
     def describe(self, trajectory: Trajectory) -> str:
         w = trajectory["omega_y"]
@@ -109,6 +107,27 @@ PRESETS = {
 
 def explorer(system: System, **kwargs: Any) -> Explorer:
     """The explorer of Example 1 on SO(3) (keyword arguments go to :class:`Explorer`)."""
-    return Explorer(system, RigidBodyView(), **{"controls": [*_INERTIA, *_OMEGA],
+    return Explorer(system, RigidBodyView(), **{"controls": [*INERTIA, *OMEGA],
                                                 "presets": PRESETS, "simulate_kwargs": SIMULATE,
                                                 **kwargs})
+
+
+#: The thrown body's (§7.6): a short flight, sampled more coarsely.
+THROWN_SIMULATE = {"n_points": 200, "rtol": 1e-10, "atol": 1e-11}
+THROWN_PRESETS = {
+    "flip in flight": Preset(
+        "thrown spinning about the middle axis", {"omega_x": 0.2, "omega_y": 8.0, "omega_z": 0.2},
+        "Thrown spinning about its middle axis: how many times does it flip before landing?"),
+    "no gravity": Preset(
+        "no gravity", {"g": 0.0},
+        "Without gravity: what path does the centre take, and does the spin change?"),
+}
+
+
+def thrown_explorer(system: System, **kwargs: Any) -> Explorer:
+    """The explorer of the thrown body of §7.6: the same view, the box flying on a parabola
+    (keyword arguments go to :class:`Explorer`)."""
+    controls = [*INERTIA, *OMEGA, "v_x", "v_z", "g"]
+    return Explorer(system, RigidBodyView(), **{"controls": controls,
+                                                "simulate_kwargs": THROWN_SIMULATE,
+                                                "presets": THROWN_PRESETS, **kwargs})

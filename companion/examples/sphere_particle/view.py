@@ -33,11 +33,6 @@ from companion.widgets.frames import holding_matplotlib
 SIMULATE = {"n_points": 300, "rtol": 1e-10, "atol": 1e-12}
 
 
-def set_line3d(line, points: np.ndarray) -> None:
-    """Move a 3D line to ``points`` of shape (3, N)."""
-    line.set_data_3d(points[0], points[1], points[2])
-
-
 def fit_3d(ax, lo: np.ndarray, hi: np.ndarray, margin: float = 0.1, *,
            keep: bool = False) -> None:
     """Equal-aspect cube limits enclosing the box [lo, hi].
@@ -91,10 +86,10 @@ class SphereView(AnimatedView):
         for i, lat in enumerate(np.linspace(-np.pi / 2, np.pi / 2, k + 2)[1:-1]):
             ring = radius * np.cos(lat) * self._circle
             height = np.full(ring.shape[1], radius * np.sin(lat))
-            set_line3d(self.grid[i], np.vstack([ring, height]))
+            self.grid[i].set_data_3d(*np.vstack([ring, height]))
         for i, lon in enumerate(np.linspace(0, np.pi, k, endpoint=False)):
             c, z = radius * self._circle
-            set_line3d(self.grid[k + i], np.array([c * np.cos(lon), c * np.sin(lon), z]))
+            self.grid[k + i].set_data_3d(*np.array([c * np.cos(lon), c * np.sin(lon), z]))
 
     def draw_motion(self, trajectory: Trajectory) -> None:
         tr = trajectory
@@ -104,7 +99,7 @@ class SphereView(AnimatedView):
         self.reaction = np.array([tr[f"reaction_{i}"] for i in range(3)])
         biggest = float(np.max(np.linalg.norm(self.reaction, axis=0)))
         self.scale = 0.5 * radius / max(biggest, 1e-12)
-        set_line3d(self.path, self.pos)
+        self.path.set_data_3d(*self.pos)
         fit_3d(self.ax3d, np.full(3, -radius), np.full(3, radius), keep=True)
         self.normal.set_data(tr.t, tr["reaction normal"])
         self.tangential.set_data(tr.t, tr.residuals["JᵀR"])
@@ -113,8 +108,8 @@ class SphereView(AnimatedView):
     def draw_sample(self, trajectory: Trajectory, k: int) -> None:
         """Move the particle and its reaction arrow to sample ``k``."""
         p, r = self.pos[:, k], self.reaction[:, k] * self.scale
-        set_line3d(self.dot, p[:, None])
-        set_line3d(self.arrow, np.array([p, p + r]).T)
+        self.dot.set_data_3d(*p[:, None])
+        self.arrow.set_data_3d(*np.array([p, p + r]).T)
 
     def describe(self, trajectory: Trajectory) -> str:
         text = (f"Path of the particle on a sphere of radius {trajectory.params['R']:.3g} m "

@@ -1,7 +1,7 @@
 """Loparo & Vakalis §7.4–7.6: a tumbling body thrown in gravity (rotation on SO(3), the mass
 centre on a parabola)."""
 
-from companion.examples.record import Notebook, worked_example
+from companion.examples.record import Notebook, Part, worked_example
 
 EXAMPLES = (
     worked_example(
@@ -16,6 +16,7 @@ EXAMPLES = (
             "centre follows a parabola.",
             order=(7, 4, 1),
         ),
-        explorer="view:explorer",
+        # the view of Example 1 on SO(3), the box flying
+        explorer=Part("companion.examples.rigid_body_so3.view", "thrown_explorer"),
     ),
 )

@@ -19,11 +19,8 @@ BOOK = "Meijaard et al. 2007"
 TOLERANCE = 1e-8
 
 _system = cache(build)
-
-
-@cache
-def _speeds() -> tuple[float, float]:
-    return stability.stability_speeds(_system())
+#: (weave speed, capsize speed), found once.
+_speeds = cache(lambda: stability.stability_speeds(_system()))
 
 
 def _speed_matches(which: int, printed: float) -> tuple[bool, str]:
@@ -34,10 +31,8 @@ def _speed_matches(which: int, printed: float) -> tuple[bool, str]:
 
 def both_signs(values) -> np.ndarray:
     """The printed eigenvalues with each complex pair written out (printed once, im > 0)."""
-    out = []
-    for z in values:
-        out.extend([z, np.conj(z)] if np.iscomplexobj(z) and z.imag != 0 else [z])
-    out = np.array(out, dtype=complex)
+    z = np.asarray(values, dtype=complex)
+    out = np.concatenate([z, np.conj(z[z.imag != 0])])
     return out[np.lexsort((out.imag, out.real))]
 
 

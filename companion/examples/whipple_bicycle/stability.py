@@ -9,7 +9,7 @@ lean/steer rows of the u₃ column and the u₃ row vanish by symmetry), so the 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 import numpy as np
 
@@ -38,12 +38,6 @@ def eigenvalues(system: System, speed: float, params: Mapping[str, float] | None
     r_R = system.parameter_values(params)["r_R"]
     return eigenvalues_at(system, "u_3", speed / r_R, params=params, cyclic=CYCLIC,
                           states=LEAN_STEER, nominal=UPRIGHT)
-
-
-def eigenvalues_against_speed(system: System, speeds: Sequence[float],
-                              params: Mapping[str, float] | None = None) -> np.ndarray:
-    """Eigenvalues at each speed, one row per speed."""
-    return np.array([eigenvalues(system, v, params) for v in speeds])
 
 
 def stability_speeds(system: System, params: Mapping[str, float] | None = None,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -24,26 +24,22 @@ from companion.widgets.timeseries import TimeSeriesView
 BAND_COLOR = "#2ca02c"
 
 
-def _figure(fig: Figure | None, height: float) -> Figure:
-    """``fig``, or a new figure 5.6 in wide that pyplot does not show."""
+def _figure(height: float) -> Figure:
+    """A new figure 5.6 in wide that pyplot does not show."""
     import matplotlib.pyplot as plt
 
-    if fig is None:
-        with plt.ioff():
-            fig = plt.figure(figsize=(5.6, height), layout="constrained")
-    return fig
+    with plt.ioff():
+        return plt.figure(figsize=(5.6, height), layout="constrained")
 
 
 @holding_matplotlib
-def stability_figure(system: System, speeds: Sequence[float] | None = None,
-                     band: tuple[float, float] | None = None,
-                     fig: Figure | None = None) -> Figure:
-    """Real and imaginary parts of the four lean/steer eigenvalues against v, the band
-    weave speed < v < capsize speed shaded."""
-    speeds = np.linspace(0.0, 10.0, 81) if speeds is None else np.asarray(speeds, float)
+def stability_figure(system: System, band: tuple[float, float] | None = None) -> Figure:
+    """Real and imaginary parts of the four lean/steer eigenvalues against v = 0…10 m/s, the
+    band weave speed < v < capsize speed shaded."""
+    speeds = np.linspace(0.0, 10.0, 81)
     band = stability.stability_speeds(system) if band is None else band
-    ev = stability.eigenvalues_against_speed(system, speeds)
-    fig = _figure(fig, 5.0)
+    ev = np.array([stability.eigenvalues(system, v) for v in speeds])
+    fig = _figure(5.0)
     re_ax, im_ax = fig.subplots(2, 1, sharex=True)
     re_ax.plot(speeds, ev.real, ".", color="#1f77b4", markersize=3)
     im_ax.plot(speeds, np.abs(ev.imag), ".", color="#d62728", markersize=3)
@@ -60,9 +56,9 @@ def stability_figure(system: System, speeds: Sequence[float] | None = None,
 
 
 @holding_matplotlib
-def lean_figure(motions: Mapping[str, Trajectory], fig: Figure | None = None) -> Figure:
+def lean_figure(motions: Mapping[str, Trajectory]) -> Figure:
     """The lean angle φ against time for each labelled motion."""
-    fig = _figure(fig, 3.0)
+    fig = _figure(3.0)
     ax = fig.subplots()
     for label, traj in motions.items():
         ax.plot(traj.t, np.degrees(traj["phi"]), label=label)
@@ -74,10 +70,10 @@ def lean_figure(motions: Mapping[str, Trajectory], fig: Figure | None = None) ->
 
 
 @holding_matplotlib
-def drift_figure(motions: Mapping[str, Trajectory], fig: Figure | None = None) -> Figure:
+def drift_figure(motions: Mapping[str, Trajectory]) -> Figure:
     """How well each labelled motion keeps its physics: the relative change of the energy
     T + V and the front contact's height (the configuration constraint), against time."""
-    fig = _figure(fig, 3.6)
+    fig = _figure(3.6)
     energy_ax, height_ax = fig.subplots(2, 1, sharex=True)
     floor = 1e-16  # a log axis has no zero: exact zeros (t = 0) are drawn on the floor
     highest = {energy_ax: floor, height_ax: floor}
@@ -97,12 +93,11 @@ def drift_figure(motions: Mapping[str, Trajectory], fig: Figure | None = None) -
     return fig
 
 
-def lean_disturbance(system: System, speed: float, lean: float = 0.02, t_final: float = 5.0
-                     ) -> Trajectory:
-    """The nonlinear motion from upright straight running at ``speed`` [m/s] with an initial
-    lean [rad] (tolerances loose enough for a notebook, tight enough for a plot)."""
+def lean_disturbance(system: System, speed: float) -> Trajectory:
+    """The nonlinear motion over 5 s from upright straight running at ``speed`` [m/s] started
+    leaning 0.02 rad (tolerances loose enough for a notebook, tight enough for a plot)."""
     r_R = system.parameter_values()["r_R"]
-    return system.simulate(t_final, initial={"phi": lean, "u_3": speed / r_R}, n_points=201,
+    return system.simulate(5.0, initial={"phi": 0.02, "u_3": speed / r_R}, n_points=201,
                            rtol=1e-8, atol=1e-10)
 
 
