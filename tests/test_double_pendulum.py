@@ -158,7 +158,7 @@ def test_the_compiled_dop853_takes_scipys_steps(system, c_rhs_of):
     f = c_rhs_of([values[s.name] for s in system.parameter_symbols])
     x0 = system.initial_state(system.initial_values(), values)
     t = np.linspace(0.0, 2.0, 201)
-    states = f.integrate(x0, t, 1e-12, 1e-13)
+    states = f.solve_events(x0, t, 1e-12, 1e-13).y
     scipy = solve_ivp(f, (0.0, 2.0), x0, method="DOP853", t_eval=t, rtol=1e-12, atol=1e-13)
     assert f.nfev == scipy.nfev  # the same initial step, accepted and rejected steps
     assert np.abs(states - scipy.y).max() < 1e-12  # and the same dense output
@@ -188,11 +188,11 @@ def test_the_compiled_dop853_reports_failures(system, c_rhs_of):
     x0 = system.initial_state(system.initial_values(), values)
     t = np.linspace(0.0, 20.0, 11)
     with pytest.raises(StepLimitError, match="too many steps"):
-        c_rhs_of(p).integrate(x0, t, 1e-12, 1e-13, max_steps=10)
+        c_rhs_of(p).solve_events(x0, t, 1e-12, 1e-13, max_steps=10)
     massless = [0.0 if s.name in ("m_2", "J_2") else v
                 for s, v in zip(system.parameter_symbols, p, strict=True)]
     with pytest.raises(SingularConfigurationError, match="mass matrix became singular"):
-        c_rhs_of(massless).integrate(x0, t, 1e-12, 1e-13)
+        c_rhs_of(massless).solve_events(x0, t, 1e-12, 1e-13)
 
 
 def test_simulate_runs_the_compiled_dop853_and_lsoda_without_a_compiler(system, monkeypatch):

@@ -14,7 +14,6 @@ from companion.geometry.metric import (
     christoffel,
     covariant_equations,
     flat,
-    geodesic_equations,
     jacobian,
     kinetic_metric,
     pull_back_form,
@@ -116,7 +115,7 @@ def test_double_pendulum_pull_back_matches_spec():
 
 def test_geodesics_of_flat_metric_are_straight_lines():
     x, y, xd, yd = sp.symbols("x y xd yd")
-    d = geodesic_equations(sp.eye(2) * 3, [x, y], [xd, yd])
+    d = covariant_equations(sp.eye(2) * 3, [x, y], [xd, yd], method="geodesic")
     assert d.accelerations() == sp.zeros(2, 1)
     assert d.method == "geodesic"
 

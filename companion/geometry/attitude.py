@@ -24,13 +24,11 @@ from companion.numerics import Trajectory
 from companion.numerics.compile import Program, lambdify_scalar
 from companion.numerics.integrate import compiled_or_lsoda, integrate
 from companion.numerics.rotations import (
-    euler_angles_from_quaternions,
     quaternion_from_euler_angles,
     quaternion_rate_scalar,
+    rotation_matrices,
 )
 from companion.system import Integrator, Setup, System
-
-QUATERNION = ["q_w", "q_x", "q_y", "q_z"]
 
 
 def omega_rate(system: System, method: str, p: list[float]):
@@ -41,12 +39,8 @@ def omega_rate(system: System, method: str, p: list[float]):
     if d.explicit_rates is not None:
         fn = _explicit(system, method)
         return lambda t, w: fn(*w, *p)
-    zeros = [0.0] * len(system.q)
-    if d.speeds == "u":
-        eom = system.compiled(method)
-        return lambda t, w: eom.udot(t, zeros[: len(d.q)], w, p)
-    udot = udot_function(system, method, p)
-    return lambda t, w: list(udot(t, zeros, list(w)))
+    udot, zeros = udot_function(system, method, p), [0.0] * len(system.q)
+    return lambda t, w: udot(t, zeros, w)
 
 
 @cache
@@ -108,7 +102,7 @@ class QuaternionAttitude(Integrator):
     atol: float = 1e-13
 
     def state_names(self, system: System) -> list[str]:
-        return [s.name for s in system.u_independent] + QUATERNION
+        return [s.name for s in system.u_independent] + ["q_w", "q_x", "q_y", "q_z"]
 
     def initial_state(self, system: System, values: Mapping[str, float],
                       params: Mapping[str, float]) -> np.ndarray:
@@ -126,7 +120,8 @@ class QuaternionAttitude(Integrator):
         traj = Trajectory(t=setup.t, states=states, names=self.state_names(system),
                           params=setup.params)
         quat = traj.states[k:]
-        for s, angle in zip(system.q, euler_angles_from_quaternions(quat), strict=True):
+        for s, angle in zip(system.q, lie.euler_angles_from_rotations(rotation_matrices(quat)),
+                            strict=True):
             traj.series[s.name] = angle
         traj.residuals["quaternion norm − 1"] = np.linalg.norm(quat, axis=0) - 1.0
         setup.guards.evaluate(traj)

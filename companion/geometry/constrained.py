@@ -22,6 +22,7 @@ from companion.geometry.metric import Embedding, geometric
 from companion.numerics import SingularConfigurationError, Trajectory
 from companion.numerics.compile import Program, lambdify_scalar
 from companion.numerics.integrate import compiled_or_lsoda, integrate
+from companion.numerics.trajectory import sampled
 from companion.system import Evaluation, Integrator, OdeIntegrator, Parameter, Setup, System
 
 
@@ -34,25 +35,18 @@ class ConstrainedSystem(System):
 
     Parameters
     ----------
-    x, xdot
-        Coordinates on the submanifold and the symbols of their rates (also the speeds).
-    embedding
-        j(x): the ambient coordinates as expressions in x.
-    ambient_metric
-        σ in the ambient coordinates (e.g. m·I₃ for a particle).
-    ambient_force
-        F in the ambient coordinates (a 1-form).
+    x, xdot, embedding
+        Coordinates on the submanifold, the symbols of their rates (also the speeds), and
+        j(x), the ambient coordinates as expressions in x.
+    ambient_metric, ambient_force
+        σ (e.g. m·I₃ for a particle) and the 1-form F in the ambient coordinates.
     min_immersion
-        The chart is declared singular where the immersion measure μ of
-        :meth:`immersion` falls below this.
-    ambient, inverse
-        Optional: symbols of the ambient point and x as expressions in them (the chart's
-        inverse), needed to change charts.
-    second_chart
-        Optional ``{"embedding": ..., "inverse": ...}``: another chart of the same surface in
-        the same symbols x.  The simulation then changes chart whenever the current one comes
-        near its singular set (μ < ``ChartIntegrator.switch``) and reports the motion in the
-        first chart.
+        The chart is singular where the immersion measure μ (:meth:`immersion`) is below it.
+    ambient, inverse, second_chart
+        To change charts: the symbols of the ambient point, x in them (the chart's inverse),
+        and ``{"embedding": ..., "inverse": ...}`` of another chart in the same x.  The
+        simulation then changes chart whenever the current one comes near its singular set
+        (μ < ``ChartIntegrator.switch``) and reports the motion in the first chart.
     **kwargs
         Passed to :class:`System` (name, title, parameters, initial, ...).
     """
@@ -103,9 +97,7 @@ class ConstrainedSystem(System):
         return lambdify_scalar(self._chart_args, list(self.geometry.embedding))
 
     @cached_property
-    def _inverse(self):
-        if self._inverse_map is None:
-            return None
+    def _inverse(self):  # only an atlas reads it: its charts have inverses
         ambient, inverse = self._inverse_map
         return lambdify_scalar([*ambient, *self.parameter_symbols], inverse)
 
@@ -155,9 +147,8 @@ class ConstrainedSystem(System):
         """The numeric Jacobian J(q), shape (n_ambient, n); for q of shape (n, N) a stack
         of shape (N, n_ambient, n)."""
         q = np.asarray(q, dtype=float)
-        entries = np.broadcast_arrays(*self._jacobian(*q, *p), np.empty(q.shape[1:]))[:-1]
-        return np.moveaxis(np.array(entries, dtype=float).reshape(*self.J.shape, *q.shape[1:]),
-                           (0, 1), (-2, -1))
+        entries = sampled(self._jacobian(*q, *p), q.shape[1:])
+        return np.moveaxis(entries.reshape(*self.J.shape, *q.shape[1:]), (0, 1), (-2, -1))
 
     def immersion(self, q: Sequence, p: Sequence[float]):
         """μ = det(JᵀJ)^{1/n} / (tr(JᵀJ)/n) at q (a float), or along q of shape (n, N).
@@ -169,8 +160,7 @@ class ConstrainedSystem(System):
         if np.ndim(q) == 1:
             det, tr = self._gram_scalar(*q, *p)
             return max(det, 0.0) ** (1 / n) * n / tr if tr > 0 else 0.0
-        det, tr = np.broadcast_arrays(*self._gram_numpy(*np.asarray(q, float), *p),
-                                      np.empty(np.shape(q)[1:]))[:2]
+        det, tr = sampled(self._gram_numpy(*np.asarray(q, float), *p), np.shape(q)[1:])
         return np.maximum(det, 0.0) ** (1 / n) * n / np.maximum(tr, 1e-300)
 
     def singular_message(self, where: str) -> str:

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 import sympy as sp
 
 from companion.geometry import metric
-from companion.geometry.metric import _square, tangential_projection
+from companion.geometry.metric import _square
 from companion.mechanics import inputs
 
 
@@ -77,18 +77,12 @@ def gamma_test(Psi: sp.Matrix, q: Sequence[sp.Symbol], n_constraints: int) -> li
     return [gamma[j][: n - m, : n - m] for j in range(n - m, n)]
 
 
-def orthogonal_projection(sigma: sp.Matrix, X: sp.Matrix) -> sp.Matrix:
-    """P = X (Xᵀσ X)⁻¹ Xᵀσ: the σ-orthogonal projection of velocities onto D = span(X)
-    (ours; the same formula as the tangential projection of Def. 7.4, with X for J)."""
-    return tangential_projection(sigma, sp.Matrix(X)).applyfunc(sp.simplify)
-
-
 def constrained_christoffel(sigma: sp.Matrix, q: Sequence[sp.Symbol], P: sp.Matrix,
-                            gamma: list[sp.Matrix] | None = None) -> list[sp.Matrix]:
+                            gamma: list[sp.Matrix]) -> list[sp.Matrix]:
     """Γ̃^i_kl of ∇̃_X Y = ∇_X Y + (∇_X P^⊥)(Y): ``Gamma[i][k, l]`` (ours, after A. D. Lewis).
 
     Γ̃^i_kl = Γ^i_kl + (∇_k P^⊥)^i_l with (∇_k P^⊥)^i_l = ∂_k P^⊥i_l + Γ^i_ka P^⊥a_l
-    − P^⊥i_a Γ^a_kl and Γ the Levi-Civita symbols of σ (Thm 7.1), computed unless given.
+    − P^⊥i_a Γ^a_kl and ``gamma`` the Levi-Civita symbols Γ of σ (Thm 7.1).
     Then q̈ = −Γ̃(q̇, q̇) + P σ⁻¹F with q̇ in D is ∇̃_{c′}c′ = P(σ♯F).
     """
     q = inputs.symbols_list(q, "q")
@@ -98,7 +92,6 @@ def constrained_christoffel(sigma: sp.Matrix, q: Sequence[sp.Symbol], P: sp.Matr
     if P.shape != (n, n):
         raise ValueError(f"P must be {n}×{n}, got {P.shape[0]}×{P.shape[1]}")
     Pp = sp.eye(n) - P
-    gamma = metric.christoffel(sigma, q) if gamma is None else gamma
     covariant = [  # covariant[k][i, l] = (∇_k P^⊥)^i_l
         Pp.diff(q[k]) + sp.Matrix(n, n, lambda i, l, k=k: sum(
             gamma[i][k, a] * Pp[a, l] - Pp[i, a] * gamma[a][k, l] for a in range(n)))

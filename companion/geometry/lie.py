@@ -60,14 +60,7 @@ def b_operator(A: sp.Matrix, *, sign: int = 1) -> Callable[[Sequence, Sequence],
 
     B(c, a) is an unknown vector β; the condition is linear in b, so each coefficient of b
     gives one linear equation for β.  They are solved once for symbolic a, c and the result
-    is returned as a function ``B(c, a)``.
-
-    Parameters
-    ----------
-    A
-        Inertia operator (symmetric, invertible).
-    sign
-        The sign of the bracket (:func:`bracket`).
+    is returned as a function ``B(c, a)``; ``sign`` is the bracket's (:func:`bracket`).
     """
     A = inertia_operator(A)
     if A.det() == 0:

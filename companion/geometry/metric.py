@@ -30,11 +30,6 @@ def _square(sigma, what: str = "metric") -> sp.Matrix:
     return sigma
 
 
-def flat(sigma: sp.Matrix, v: Sequence) -> sp.Matrix:
-    """σ♭(v) = σ(v, ·): the 1-form (column) a velocity or acceleration turns into."""
-    return _square(sigma) * sp.Matrix(v)
-
-
 def kinetic_metric(T: sp.Expr, qdot: Sequence[sp.Symbol]) -> sp.Matrix:
     """The metric of a kinetic energy T = ½ q̇ᵀ σ q̇, σ = ∂²T/∂q̇∂q̇."""
     return sp.hessian(inputs.sympify_entry(T, "T"), list(qdot))
@@ -55,12 +50,13 @@ def products_to_sums(e: sp.Expr) -> sp.Expr:
     return sp.expand(TR8(sp.expand(e)))
 
 
-def _trigsimp(e: sp.Expr) -> sp.Expr:
-    return sp.trigsimp(sp.expand(e))
+def flat(sigma: sp.Matrix, v: Sequence) -> sp.Matrix:
+    """σ♭(v) = σ(v, ·): the 1-form (column) a velocity or acceleration turns into."""
+    return _square(sigma) * sp.Matrix(v)
 
 
-def pull_back_metric(sigma: sp.Matrix, J: sp.Matrix, *,
-                     simplify: Callable[[sp.Expr], sp.Expr] = _trigsimp) -> sp.Matrix:
+def pull_back_metric(sigma: sp.Matrix, J: sp.Matrix, *, simplify: Callable[[sp.Expr], sp.Expr]
+                     = lambda e: sp.trigsimp(sp.expand(e))) -> sp.Matrix:
     """Induced metric j*σ = Jᵀ σ J (7.2); entries expanded and trig-simplified (small).
 
     ``simplify`` is applied to every entry (default ``trigsimp`` after ``expand``; pass
@@ -108,22 +104,10 @@ def robotics_form(sigma: sp.Matrix, forcing: sp.Matrix, potential: sp.Expr,
     C and g took every velocity and gravity term).  With this C, Ṁ − 2C is skew (passivity):
     (Ṁ − 2C)_ij = Σ_k (∂_j σ_ik − ∂_i σ_jk) q̇^k.
 
-    Parameters
-    ----------
-    sigma, forcing
-        The mass matrix and the right side of σ q̈ = forcing (a derivation's ``mass_matrix``
-        and ``forcing``).
-    potential
-        The potential energy V(q) whose gradient is g.
-    q, qdot
-        Coordinates and rates.
-
-    Returns
-    -------
-    dict
-        ``M``, ``C``, ``g``, ``tau``, ``M_dot_minus_2C`` and ``skew_check`` (its sum with its
-        transpose, zero when it is skew), every entry with products of sines and cosines
-        turned into sums (and τ's fractions cancelled).
+    ``sigma`` and ``forcing`` are a derivation's ``mass_matrix`` and ``forcing``; returns
+    ``M``, ``C``, ``g``, ``tau``, ``M_dot_minus_2C`` and ``skew_check`` (its sum with its
+    transpose, zero when it is skew), every entry with products of sines and cosines turned
+    into sums (and τ's fractions cancelled).
     """
     q = inputs.symbols_list(q, "q")
     qdot = inputs.symbols_list(qdot, "qdot")
@@ -176,12 +160,10 @@ def covariant_equations(
 
     Parameters
     ----------
-    sigma
-        The (possibly pulled-back) kinetic-energy metric in the coordinates q.
-    q, qdot
-        Coordinates and the Symbols used for their rates (the speeds of the derivation).
-    F
-        Generalized force 1-form (default zero: geodesics).
+    sigma, F
+        The (possibly pulled-back) kinetic-energy metric in the coordinates q, and the
+        generalized force 1-form (default zero: geodesics, ∇_{c′}c′ = 0; name the method
+        ``"geodesic"`` then); ``qdot`` are the speeds of the derivation.
     kind
         ``"second"`` shows Γ^i_kl (needs σ⁻¹); ``"first"`` writes the same law as
         σ q̈ + Γ_{j,kl} q̇^k q̇^l = F with the first-kind symbols, with no inverse (fast for
@@ -240,12 +222,6 @@ def covariant_equations(
     return Derivation(method=method, q=q, u=qdot, mass_matrix=sigma, forcing=forcing,
                       kinematics=sp.Matrix(qdot), equations=equations, steps=steps,
                       extra={"christoffel": gamma, "christoffel_kind": kind})
-
-
-def geodesic_equations(sigma: sp.Matrix, q: Sequence[sp.Symbol], qdot: Sequence[sp.Symbol]
-                       ) -> Derivation:
-    """Force-free motion ∇_{c′}c′ = 0 (7.1 with F = 0): q̈ + Γ(q̇, q̇) = 0, as a Derivation."""
-    return covariant_equations(sigma, q, qdot, None, method="geodesic")
 
 
 def ambient_acceleration(embedding: Sequence[sp.Expr], x: Sequence[sp.Symbol],

@@ -25,8 +25,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from graphlib import CycleError, TopologicalSorter
 
-import numpy as np
 import sympy as sp
 
 from companion.geometry.metric import (
@@ -90,16 +90,9 @@ class Load:
 
 
 class Mechanism:
-    """Planar bodies, the joints that constrain them, and the loads on them.
-
-    Parameters
-    ----------
-    q
-        Reduced (generalized) coordinates, plain Symbols.
-    qdot
-        Symbols for their rates; they are the speeds of the derived equations (u = q̇).
-    g
-        Gravitational acceleration along −y (``None``: no gravity).
+    """Planar bodies, the joints that constrain them, and the loads on them: ``q`` the reduced
+    coordinates, ``qdot`` the symbols of their rates (the speeds of the derived equations,
+    u = q̇), ``g`` the gravitational acceleration along −y (``None``: no gravity).
 
     Examples
     --------
@@ -230,24 +223,12 @@ class Mechanism:
     @cached_property
     def _tree(self) -> list[Body]:
         """Bodies ordered outermost first (every body before its parent)."""
-        order, seen = [], set()
-
-        def visit(name: str) -> None:
-            if name in seen:
-                return
-            seen.add(name)
-            for j in self.joints.values():
-                if j.parent == name:
-                    visit(j.child)
-            order.append(self.bodies[name])
-
-        roots = [b for b in self.bodies
-                 if not any(j.child == b and j.parent != GROUND for j in self.joints.values())]
-        for r in roots:
-            visit(r)
-        if len(order) != len(self.bodies):
-            raise ValueError("the joints form a closed loop: only trees are supported")
-        return order
+        carried = {b: [j.child for j in self.joints.values() if j.parent == b]
+                   for b in self.bodies}
+        try:
+            return [self.bodies[b] for b in TopologicalSorter(carried).static_order()]
+        except CycleError:
+            raise ValueError("the joints form a closed loop: only trees are supported") from None
 
     def jacobian(self) -> sp.Matrix:
         """J = ∂f/∂q."""
@@ -364,44 +345,6 @@ class Mechanism:
         if self.g is None:
             return sp.S.Zero
         return sum((b.mass * self.g * b.pose[1] for b in self._require_bodies()), sp.S.Zero)
-
-
-class NumericMechanism:
-    """A mechanism's joint forces and Newton–Euler residuals compiled with numpy (vectorised)."""
-
-    def __init__(self, mechanism: Mechanism, parameters: Sequence[sp.Symbol]):
-        self.mechanism = mechanism
-        m = mechanism
-        self.joint_names = list(m.joints)
-        R = m.joint_forces()
-        res = m.newton_euler_residuals(R)
-        self.residual_names = list(res)
-        args = [*m.q, *m.qdot, *m.qddot, *parameters]
-        exprs = [e for k in self.joint_names for e in R[k]] + list(res.values())
-        self._forces = sp.lambdify(args, exprs, modules="numpy", cse=True)
-        points = [e for j in m.joints.values() for e in j.point]
-        centres = [e for b in m.bodies.values() for e in b.pose]
-        self._points = sp.lambdify([*m.q, *parameters], points + centres, modules="numpy",
-                                   cse=True)
-
-    def _by_joint(self, values: list, q) -> tuple[dict[str, np.ndarray], list[np.ndarray]]:
-        """``values`` broadcast to the states' shape: a pair per joint {name: (2, N)}, and
-        the values after them."""
-        vals = [np.broadcast_to(np.asarray(v, dtype=float), np.shape(q[0])) for v in values]
-        k = 2 * len(self.joint_names)
-        return ({n: np.array(vals[2 * i:2 * i + 2]) for i, n in enumerate(self.joint_names)},
-                vals[k:])
-
-    def forces(self, q, qdot, qddot, p) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
-        """Joint forces {name: (2, N)} and residuals {name: (N,)} for states (n, N)."""
-        forces, rest = self._by_joint(self._forces(*q, *qdot, *qddot, *p), q)
-        return forces, dict(zip(self.residual_names, rest, strict=True))
-
-    def positions(self, q, p) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
-        """Joint points {name: (2, N)} and body poses {name: (3, N)} for configurations q."""
-        joints, rest = self._by_joint(self._points(*q, *p), q)
-        return joints, {n: np.array(rest[3 * i:3 * i + 3])
-                        for i, n in enumerate(self.mechanism.bodies)}
 
 
 @register_method("pull_back", "pull-back (§7.7)")

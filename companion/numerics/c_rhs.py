@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 import sympy as sp
-from scipy.optimize import OptimizeResult
 
 from companion.numerics import c_dop853
 from companion.numerics.errors import (
@@ -32,6 +31,7 @@ from companion.numerics.errors import (
     SingularConfigurationError,
     StepLimitError,
 )
+from companion.numerics.integrate import Solution
 
 if TYPE_CHECKING:
     from companion.numerics.compile import Program
@@ -73,10 +73,8 @@ static int solve(int k, int r, double *m, double *b, double *x) {
 
 def compiler() -> str | None:
     """The C compiler found on the PATH (``$CC``, cc, gcc, clang), or None."""
-    for name in (os.environ.get("CC"), "cc", "gcc", "clang"):
-        if name and shutil.which(name):
-            return shutil.which(name)
-    return None
+    found = (shutil.which(name) for name in (os.environ.get("CC"), "cc", "gcc", "clang") if name)
+    return next(filter(None, found), None)
 
 
 def block(exprs: Sequence[sp.Expr], target: str, names: dict[sp.Symbol, sp.Symbol],
@@ -213,24 +211,9 @@ _BUILDING = threading.Lock()
 
 
 class CRightHandSide:
-    """``f(t, x) -> ẋ`` calling the compiled library for fixed parameter values.
-
-    Parameters
-    ----------
-    lib
-        The library (:func:`load`).
-    n, k
-        The state is n coordinates and k speeds.
-    p
-        The parameter values.
-    singular
-        What status 1 of ``rhs`` means (by default: Ψ is singular).
-
-    Attributes
-    ----------
-    nfev
-        Evaluations of the right-hand side by the last :meth:`integrate`.
-    """
+    """``f(t, x) -> ẋ`` calling the compiled library (:func:`load`) for the parameter values
+    ``p``, the state n coordinates and k speeds; ``singular`` says what status 1 of ``rhs``
+    means; ``nfev`` counts the evaluations of the last :meth:`solve_events`."""
 
     def __init__(self, lib: ctypes.CDLL, n: int, k: int, p: Sequence[float],
                  singular: str = "Ψ is singular"):
@@ -255,31 +238,24 @@ class CRightHandSide:
             raise NonFiniteMotionError(f"the accelerations overflow at t = {t:.6g}")
         return out
 
-    def integrate(self, x0: np.ndarray, t_eval: np.ndarray, rtol: float, atol: float,
-                  max_steps: int = 1_000_000) -> np.ndarray:
-        """The states at the times ``t_eval`` (increasing, from the start), shape (n_states,
-        len(t_eval)): :meth:`solve_events` without events, one call for the whole run."""
-        return self.solve_events(x0, t_eval, rtol, atol, 0, (), (), max_steps=max_steps).y
-
     def solve_events(self, x0: np.ndarray, t_eval: np.ndarray, rtol: float, atol: float,
-                     guards: int, direction: Sequence[float], terminal: Sequence[bool],
-                     max_step: float = np.inf, max_steps: int = 1_000_000,
-                     max_events: int = 1000) -> OptimizeResult:
-        """:func:`scipy.integrate.solve_ivp` with ``method="DOP853"``, this ``t_eval`` and
-        events, compiled: the event functions are the C function at address ``guards``
-        (``int guards(double t, const double *x, const double *p, double *g)``, the same
-        statuses as ``rhs``; it writes one value per entry of ``direction``; 0: none), crossing
-        zero in their ``direction``, the ``terminal`` ones stopping the run; steps of at most
-        ``max_step``.  Returns what ``solve_ivp`` does: ``t``, ``y``, ``t_events``,
-        ``y_events``, ``status`` (0: the end reached, 1: a terminal event) and ``nfev``.
+                     guards: int = 0, direction: Sequence[float] = (),
+                     terminal: Sequence[bool] = (), max_step: float = np.inf,
+                     max_steps: int = 1_000_000, max_events: int = 1000) -> Solution:
+        """:func:`scipy.integrate.solve_ivp` with ``method="DOP853"``, this ``t_eval``,
+        ``max_step`` and events, compiled, returning what it does: the event functions are the
+        C function at address ``guards`` (0: none; ``int guards(double t, const double *x,
+        const double *p, double *g)``, the statuses of ``rhs``, one value per entry of
+        ``direction``), the ``terminal`` ones stopping the run (``status`` 1); one call for the
+        whole run.
 
         Raises
         ------
         SingularConfigurationError
-            A singular Ψ or mass matrix on the way, or the integration failed (too many steps,
-            a step too small, more than ``max_events`` crossings).
-        NonFiniteMotionError
-            The state or its rate left the floating-point range.
+            A singular Ψ or mass matrix on the way, a step too small, more than
+            ``max_events`` crossings.
+        StepLimitError, NonFiniteMotionError
+            More than ``max_steps`` steps; the state or its rate left the floating-point range.
         """
         x0 = np.ascontiguousarray(x0, dtype=float)
         t_eval = np.ascontiguousarray(t_eval, dtype=float)
@@ -305,13 +281,10 @@ class CRightHandSide:
                        "evaluations)")
         k = n_events.value
         which = event_index[:k]
-        return OptimizeResult(
-            t=t_eval[:n_out.value].copy(), y=out[:n_out.value].T.copy(),
-            t_events=[event_t[:k][which == i] for i in range(ng)],
-            y_events=[event_y[:k][which == i] for i in range(ng)],
-            status=1 if status == 7 else 0, nfev=self.nfev,
-            message="A termination event occurred." if status == 7 else
-            "The solver successfully reached the end of the integration interval.")
+        return Solution(t=t_eval[:n_out.value].copy(), y=out[:n_out.value].T.copy(),
+                        status=1 if status == 7 else 0,
+                        t_events=[event_t[:k][which == i] for i in range(ng)],
+                        y_events=[event_y[:k][which == i] for i in range(ng)])
 
 
 _FAILURES = {

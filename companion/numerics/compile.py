@@ -64,19 +64,16 @@ def _unrolled_solver(k: int, r: int = 1):
     return namespace["solve"]
 
 
-def solve_linear(M: Sequence[float], f: Sequence[float], where: str = "",
-                 columns: int = 1) -> list[float]:
+def solve_linear(M: Sequence[float], f: Sequence[float], columns: int = 1) -> list[float]:
     """X of M X = F for M (k×k) and F (k × ``columns``) given row by row as floats: the one
     small linear solve of the package in Python (the C one is ``solve`` of
-    :data:`~companion.numerics.c_rhs.LINEAR_ALGEBRA`).
-
-    An unrolled elimination in plain Python for k ≤ 6 (a few microseconds), numpy with
-    pivoting when that is unsafe or k is bigger.
+    :data:`~companion.numerics.c_rhs.LINEAR_ALGEBRA`), an unrolled elimination for k ≤ 6 (a
+    few microseconds), numpy with pivoting when that is unsafe or k is bigger.
 
     Raises
     ------
     SingularConfigurationError
-        M is singular (the message ends with ``where``).
+        M is singular.
     NonFiniteMotionError
         M or F holds a non-finite number (an overflow, not a singular configuration).
     """
@@ -86,14 +83,14 @@ def solve_linear(M: Sequence[float], f: Sequence[float], where: str = "",
         if x is not None:
             return x
     if not (all(map(math.isfinite, M)) and all(map(math.isfinite, f))):
-        raise NonFiniteMotionError(f"the mass matrix or the forcing is not finite{where}")
+        raise NonFiniteMotionError("the mass matrix or the forcing is not finite")
     try:
         x = np.linalg.solve(np.reshape(np.asarray(M, dtype=float), (k, k)),
                             np.reshape(np.asarray(f, dtype=float), (k, columns)))
     except np.linalg.LinAlgError as exc:
-        raise SingularConfigurationError(f"the mass matrix is singular{where}") from exc
+        raise SingularConfigurationError("the mass matrix is singular") from exc
     if not np.all(np.isfinite(x)):
-        raise SingularConfigurationError(f"the mass matrix is singular{where}")
+        raise SingularConfigurationError("the mass matrix is singular")
     return x.ravel().tolist()
 
 
@@ -134,13 +131,8 @@ class Program:
 
     Build it with :meth:`let`, :meth:`solve` and :meth:`require`, then set :attr:`rates`, the
     n + k entries of ẋ (q̇ first).  Symbols are the arguments' (``t``, ``state``,
-    ``parameters``) or names returned by earlier statements.
-
-    Raises
-    ------
-    ValueError
-        :meth:`let` of an expression with a symbol that is none of these (a parameter with
-        no value).
+    ``parameters``) or names returned by earlier statements (:meth:`let` refuses any other:
+    a parameter with no value).
     """
 
     def __init__(self, t: sp.Symbol | None, state: Sequence[sp.Symbol],
@@ -256,20 +248,10 @@ def plain_program(derivation: Derivation, parameters: Sequence[sp.Symbol]) -> Pr
 
 
 class CompiledEOM:
-    """Numeric right-hand side of a derivation for fixed parameter symbols: one
-    :class:`Program`, evaluated in Python (:meth:`rhs`) or compiled to C (:meth:`c_rhs`).
-
-    Parameters
-    ----------
-    derivation
-        Any method's :class:`Derivation`.
-    parameters
-        The parameter symbols, in the order parameter values will be passed.
-    program
-        The program of ẋ (default: :func:`plain_program` of ``derivation``).
-    k
-        The speeds in the state x = (q, u) (default: the derivation's).
-    """
+    """Numeric right-hand side of a derivation for the ``parameters`` symbols (in the order
+    their values are passed): one :class:`Program` (default: :func:`plain_program`) of the
+    state x = (q, u) with ``k`` speeds (default: the derivation's), evaluated in Python
+    (:meth:`rhs`) or compiled to C (:meth:`c_rhs`)."""
 
     def __init__(self, derivation: Derivation, parameters: Sequence[sp.Symbol],
                  program: Program | None = None, k: int | None = None):

@@ -92,12 +92,9 @@ for _s, _row in enumerate(_A_ROWS):
     A[_s, :_s] = _row
 del _s, _row
 
-#: The weights b_s of the order-8 solution.
-B = np.array([
-    0.054293734116568765, 0.0, 0.0, 0.0, 0.0, 4.450312892752409, 1.8915178993145003,
-    -5.801203960010585, 0.3111643669578199, -0.1521609496625161, 0.20136540080403034,
-    0.04471061572777259
-])
+#: The weights b_s of the order-8 solution: row 12 of a, the stage at the new point (whose f
+#: the error estimators and the dense output reuse).
+B = A[N_STAGES, :N_STAGES]
 
 #: The order-3 error estimator's weights (the last multiplies f at the new point).
 E3 = np.array([

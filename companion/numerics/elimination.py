@@ -20,6 +20,7 @@ import numpy as np
 import sympy as sp
 
 from companion.numerics.compile import CompiledEOM, Program, lambdify_scalar
+from companion.numerics.trajectory import sampled
 
 if TYPE_CHECKING:  # numerics sits below mechanics: the types only
     from companion.mechanics.numeric_elimination import (
@@ -109,14 +110,10 @@ class EliminationEOM(CompiledEOM):
         t = np.asarray(t, float)
         configuration, components = self._energy_functions
         psi, psi_t = configuration(t, *q, *p)
-
-        def stacked(entries: list) -> np.ndarray:  # constant entries come back as scalars
-            return np.stack([np.broadcast_to(np.asarray(e, float), t.shape) for e in entries],
-                            axis=-1)
-
         n, k = self.n, self.k
-        u_all = -stacked(psi_t)
+        u_all = -sampled(psi_t, t.shape).T
         u_all[:, :k] += np.asarray(u, float).T
-        qdot = np.linalg.solve(stacked(psi).reshape(t.size, n, n), u_all[..., None])[..., 0]
-        v = stacked(components(t, *q, *qdot.T, *p))
+        qdot = np.linalg.solve(sampled(psi, t.shape).T.reshape(t.size, n, n),
+                               u_all[..., None])[..., 0]
+        v = sampled(components(t, *q, *qdot.T, *p), t.shape).T
         return 0.5 * np.einsum("ic,cd,id->i", v, self.weights(p), v)

@@ -42,13 +42,9 @@ class Guard:
 
 @dataclass(frozen=True)
 class Mode:
-    """A continuous mode: right-hand side and guards.
-
-    ``solve``, when given, integrates a segment in one call: ``solve(t_eval, x0, rtol, atol,
-    max_step)`` returns what ``solve_ivp(rhs, (t_eval[0], t_eval[-1]), x0, method="DOP853",
-    t_eval=t_eval, events=guards, rtol=rtol, atol=atol, max_step=max_step)`` would (a compiled
-    integrator with the guards compiled too:
-    :meth:`companion.numerics.c_rhs.CRightHandSide.solve_events`).
+    """A continuous mode: right-hand side and guards; ``solve(t_eval, x0, rtol, atol,
+    max_step)``, when given, integrates a segment in one call as DOP853 with the guards would
+    (compiled, the guards too: :meth:`companion.numerics.c_rhs.CRightHandSide.solve_events`).
     """
 
     name: str
@@ -69,16 +65,13 @@ class Switch:
 
 @dataclass
 class HybridRun:
-    """Samples of a hybrid motion.
+    """Samples of a hybrid motion."""
 
-    ``t``/``y`` include the uniform samples and both sides of every switch; ``modes`` names
-    the mode of each sample; ``crossings`` are (time, guard name) of non-terminal guards.
-    """
-
-    t: np.ndarray
+    t: np.ndarray  # the uniform samples and both sides of every switch
     y: np.ndarray
-    modes: list[str]
+    modes: list[str]  # the mode of each sample
     switches: list[Switch] = field(default_factory=list)
+    #: (time, guard name) of the non-terminal guards' crossings.
     crossings: list[tuple[float, str]] = field(default_factory=list)
     stopped: str | None = None
 

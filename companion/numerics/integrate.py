@@ -14,6 +14,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 
@@ -46,8 +47,7 @@ class Solution:
     y_events: list[np.ndarray] = field(default_factory=list)
 
 
-@dataclass(frozen=True)
-class CompiledEvents:
+class CompiledEvents(NamedTuple):
     """Events computed in C, for ``"dop853-c"``: the C function at ``address``
     (``int guards(double t, const double *x, const double *p, double *g)``) writes one value
     per entry of ``direction`` (the crossing direction), the ``terminal`` ones stopping the
@@ -88,31 +88,22 @@ def _refuse_long_span(probe: dict, t_eval: np.ndarray) -> None:
 def compiled_or_lsoda(rhs: Callable) -> str:
     """``"dop853-c"`` for a right-hand side compiled to C, else ``"lsoda"``: the one fallback,
     for the parts that take C when a compiler is found (``backend="auto"``)."""
-    return "dop853-c" if hasattr(rhs, "integrate") else "lsoda"
+    return "dop853-c" if hasattr(rhs, "solve_events") else "lsoda"
 
 
 def integrate(rhs: Callable, x0: np.ndarray, t_eval: np.ndarray, *, solver: str = "lsoda",
               rtol: float | None = None, atol: float | None = None,
               events: Sequence[Callable] | CompiledEvents = (), max_step: float = np.inf,
               t_start: float | None = None, strict: bool = True) -> Solution:
-    """Integrate ẋ = rhs(t, x) from ``x0`` at ``t_start`` (default ``t_eval[0]``), sampled
-    at ``t_eval``.
+    """Integrate ẋ = rhs(t, x) from ``x0`` at ``t_start`` (default ``t_eval[0]``, ``"dop853"``
+    only), sampled at ``t_eval``, by ``solver`` (:data:`SOLVERS`: its tolerances are the
+    defaults).
 
-    Parameters
-    ----------
-    rhs
-        ``f(t, x)``; for ``"dop853-c"`` a compiled C right-hand side
-        (:class:`~companion.numerics.c_rhs.CRightHandSide`).
-    solver
-        ``"lsoda"``, ``"dop853"`` or ``"dop853-c"`` (:data:`SOLVERS`).
-    rtol, atol
-        Tolerances (default: the solver's).
-    events, max_step
-        Event functions (``terminal``/``direction`` attributes, as for ``solve_ivp``) for
-        ``"dop853"``, or :class:`CompiledEvents` for ``"dop853-c"``; the longest step.
-    strict
-        Raise when the integration fails; else return the samples so far with a negative
-        ``status`` and the reason in ``message`` (the hybrid simulator records them).
+    ``"dop853-c"`` takes a C right-hand side (:class:`~companion.numerics.c_rhs.
+    CRightHandSide`) and :class:`CompiledEvents`; ``"dop853"`` event functions
+    (``terminal``/``direction`` attributes, as for ``solve_ivp``) and ``strict=False``: the
+    samples so far with a negative ``status`` and the reason in ``message`` instead of an
+    error (the hybrid simulator records them).
 
     Raises
     ------
@@ -131,23 +122,18 @@ def integrate(rhs: Callable, x0: np.ndarray, t_eval: np.ndarray, *, solver: str 
     atol = default_atol if atol is None else atol
     t_eval = np.asarray(t_eval, dtype=float)
     x0 = np.asarray(x0, dtype=float)
-    if t_start is not None and t_start != t_eval[0] and solver != "dop853":
-        raise ValueError(f"{solver} starts at the first sample here: use 'dop853'")
     if solver == "dop853-c":
-        if not hasattr(rhs, "integrate"):
+        if not hasattr(rhs, "solve_events"):
             raise ValueError("the integrator 'dop853-c' runs DOP853 compiled with a right-hand "
                              "side compiled to C, and this one is Python: give the integrator "
                              "backend='c' (or 'auto'), or choose 'lsoda' or 'dop853'")
         if events and not isinstance(events, CompiledEvents):
             raise ValueError("'dop853-c' locates events computed in C (CompiledEvents); "
                              "for events in Python use 'dop853'")
-        compiled = events or CompiledEvents(0, (), ())  # 0: no event functions
         try:
-            sol = rhs.solve_events(x0, t_eval, rtol, atol, compiled.address, compiled.direction,
-                                   compiled.terminal, max_step=max_step)
+            return rhs.solve_events(x0, t_eval, rtol, atol, *(events or ()), max_step=max_step)
         except StepLimitError as exc:
             raise _too_many_steps(t_eval, "DOP853 compiled: 10⁶ in all") from exc
-        return Solution(sol.t, sol.y, sol.status, sol.message, sol.t_events, sol.y_events)
     if solver == "lsoda":
         if events or np.isfinite(max_step):
             raise ValueError("LSODA here locates no events and takes no max_step: use 'dop853'")

@@ -48,21 +48,16 @@ def quaternion_from_euler_angles(psi: Any, theta: Any, phi: Any) -> np.ndarray:
     return q[:, 0] if np.ndim(psi) == 0 else q
 
 
-def euler_angles_from_quaternions(quat: np.ndarray) -> np.ndarray:
-    """(ψ, θ, φ) of type I for an array of unit quaternions; θ in [−π/2, π/2]."""
+def rotation_matrices(quat: np.ndarray) -> np.ndarray:
+    """The rotations (body → space), shape (N, 3, 3), of unit quaternions (4, N)."""
     w, x, y, z = quat / np.linalg.norm(quat, axis=0)
-    psi = np.arctan2(2 * (w * z + x * y), 1 - 2 * (y * y + z * z))
-    theta = np.arcsin(np.clip(2 * (w * y - z * x), -1.0, 1.0))
-    phi = np.arctan2(2 * (w * x + y * z), 1 - 2 * (x * x + y * y))
-    return np.array([psi, theta, phi])
+    return np.moveaxis(np.array([
+        [1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
+        [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
+        [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)],
+    ]), -1, 0)
 
 
 def rotate(quat: np.ndarray, v: np.ndarray) -> np.ndarray:
     """Rotate body-axis vectors v (3, N) to space axes with unit quaternions (4, N)."""
-    w, x, y, z = quat / np.linalg.norm(quat, axis=0)
-    R = np.array([
-        [1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
-        [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
-        [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)],
-    ])
-    return np.einsum("ijn,jn->in", R, v)
+    return np.einsum("nij,jn->in", rotation_matrices(quat), v)

@@ -21,7 +21,7 @@ from companion.numerics.errors import (
     SingularConfigurationError,
     StepLimitError,
 )
-from companion.numerics.trajectory import Trajectory
+from companion.numerics.trajectory import Trajectory, sampled
 
 if TYPE_CHECKING:
     from companion.mechanics.definition import Parameter, ParameterTable
@@ -37,15 +37,9 @@ MIN_SAMPLE_SPACING = 1e-150
 
 
 def sample_times(t_final: Any, n_points: Any) -> np.ndarray:
-    """The output times of a simulation, 0 … t_final in ``n_points`` samples, validated.
-
-    Raises
-    ------
-    ValueError
-        When ``t_final`` is not a positive finite number, is so small that the samples are
-        closer than :data:`MIN_SAMPLE_SPACING`, or ``n_points`` is not an integer from 2 to
-        :data:`MAX_POINTS`.
-    """
+    """The output times of a simulation, 0 … t_final in ``n_points`` samples, validated:
+    ``ValueError`` unless ``t_final`` is a positive number and ``n_points`` an integer from 2
+    to :data:`MAX_POINTS`, the samples no closer than :data:`MIN_SAMPLE_SPACING`."""
     try:
         t_final = float(t_final)
     except (TypeError, ValueError) as exc:
@@ -95,41 +89,23 @@ def check_tolerance(name: str, value: Any) -> float:
 
 @dataclass(frozen=True)
 class Setup:
-    """Everything one simulation needs, validated by :func:`simulate_model`.
+    """Everything one simulation needs, validated by :func:`simulate_model`."""
 
-    Attributes
-    ----------
-    method
-        Name of the derivation method whose equations are integrated.
-    t
-        Output times.
-    params, p
-        Parameter values by name, and in the order of ``System.parameter_symbols``.
-    initial
-        Initial values by name (defaults filled in).
-    rtol, atol
-        Integration tolerances (the integrator's defaults when not given).
-    guards
-        The run's checks, built by the model (:class:`Guards`).
-    options
-        Further keyword arguments of ``simulate`` the integrator declared in ``options``.
-    """
-
-    method: str
-    t: np.ndarray
-    params: Mapping[str, float]
-    p: list[float]
-    initial: Mapping[str, float]
-    rtol: float
+    method: str  # the derivation method whose equations are integrated
+    t: np.ndarray  # output times
+    params: Mapping[str, float]  # parameter values by name,
+    p: list[float]  # and in the order of ``System.parameter_symbols``
+    initial: Mapping[str, float]  # initial values by name (defaults filled in)
+    rtol: float  # tolerances (the integrator's defaults when not given)
     atol: float
-    guards: Guards
+    guards: Guards  # the run's checks, built by the model
+    #: Further keyword arguments of ``simulate`` the integrator declared in its ``options``.
     options: dict[str, Any] = field(default_factory=dict)
 
 
 #: A value this many times beyond its slider range (in magnitude) is taken as the cause of a
 #: failed integration (see :func:`simulate_model`).
 FAR_OUTSIDE = 1e6
-
 
 #: A relative tolerance coarser than this is named as a cause of an overflow.
 COARSE_RTOL = 1e-6
@@ -211,6 +187,9 @@ class Guards:
     kinematics: Callable | None = None
     evaluate: Callable[[Trajectory], None] = lambda traj: None
 
+    def _at(self, q: np.ndarray) -> str:
+        return ", ".join(f"{s} = {v:.6g}" for s, v in zip(self.coordinates, q, strict=True))
+
     def start(self, f: Callable, x0: np.ndarray) -> None:
         """Refuse to integrate from a state where the rates ``f(0, x0)`` are not finite or so
         large that the integration would overflow."""
@@ -239,14 +218,12 @@ class Guards:
             return
         q = states[: len(self.coordinates)]
         with np.errstate(all="ignore"):
-            value = np.broadcast_to(np.asarray(self.conditioning(t, q), dtype=float), t.shape)
+            value = sampled([self.conditioning(t, q)], t.shape)[0]
         bad = ~(value > self.SINGULAR_TOLERANCE)
         if np.any(bad):
             i = int(np.argmax(bad))
-            at = ", ".join(f"{s} = {v:.6g}" for s, v in zip(self.coordinates, q[:, i],
-                                                            strict=True))
             raise SingularConfigurationError(
-                f"the coordinates are singular {where} (t = {t[i]:.4g}: {at}): "
+                f"the coordinates are singular {where} (t = {t[i]:.4g}: {self._at(q[:, i])}): "
                 "Ψ of the quasi-velocities cannot be inverted there, so q̇ = Φ u is not "
                 "defined", " (for Euler angles this is gimbal lock). Start further away from it.")
 
@@ -260,18 +237,16 @@ class Guards:
         t, states = exc.reached
         q = states[: len(self.coordinates)]
         with np.errstate(all="ignore"):
-            det = np.broadcast_to(np.asarray(self.determinant(t, q), dtype=float), t.shape)
+            det = sampled([self.determinant(t, q)], t.shape)[0]
         if not det[-1] < self.STALLED * det[0]:
             return
-        at = ", ".join(f"{s} = {v:.6g}" for s, v in zip(self.coordinates, q[:, -1],
-                                                        strict=True))
         raise SingularConfigurationError(
-            f"the integration of {self.name} stalled after t = {t[-1]:.4g} s ({at}): the "
-            f"configuration is the cause, not the time span: |det Ψ| of the quasi-velocities "
-            f"fell to {det[-1] / det[0]:.2g} of its start value, so Ψ is nearly singular "
-            "there and q̇ = Φ u is not defined; change the definitions of the u's so that Ψ "
-            f"stays invertible along the motion, or simulate to before t = {t[-1]:.4g} s") \
-            from exc
+            f"the integration of {self.name} stalled after t = {t[-1]:.4g} s "
+            f"({self._at(q[:, -1])}): the configuration is the cause, not the time span: "
+            f"|det Ψ| of the quasi-velocities fell to {det[-1] / det[0]:.2g} of its start "
+            "value, so Ψ is nearly singular there and q̇ = Φ u is not defined; change the "
+            "definitions of the u's so that Ψ stays invertible along the motion, or simulate "
+            f"to before t = {t[-1]:.4g} s") from exc
 
     def residuals(self, f: Callable, t: np.ndarray, states: np.ndarray
                   ) -> dict[str, np.ndarray]:
@@ -286,11 +261,8 @@ class Guards:
                 qdot = np.array([np.asarray(f(time, x), dtype=float)[:n]
                                  for time, x in zip(t, states.T, strict=True)]).T
             else:
-                qdot = np.array([np.broadcast_to(np.asarray(e, dtype=float), t.shape)
-                                 for e in self.kinematics(t, states)])
-            entries = self.constrained(t, states[:n])
-        table = np.array([np.broadcast_to(np.asarray(e, dtype=float), t.shape)
-                          for e in entries]).reshape(m, n + 1, t.size)
+                qdot = sampled(self.kinematics(t, states), t.shape)
+            table = sampled(self.constrained(t, states[:n]), t.shape).reshape(m, n + 1, t.size)
         out = np.einsum("rin,in->rn", table[:, :n], qdot) + table[:, n]
         return {f"{u} (nonholonomic)": row for u, row in zip(self.held, out, strict=True)}
 
@@ -441,13 +413,10 @@ def simulate_model(model: SimulatedModel, part: IntegratorPart, *, method: str, 
                    n_points: Any, params: Mapping[Any, Any] | None,
                    initial: Mapping[Any, Any] | None, rtol: Any, atol: Any,
                    options: Mapping[str, Any]) -> Trajectory:
-    """One simulation's plumbing, shared by :meth:`System.simulate` and models that are no
-    System (the disk–link): the values validated once into a :class:`Setup` with the
-    model's :class:`Guards`, then ``part.integrate(model, setup)`` with its numeric failures
-    explained: ``model`` a :class:`SimulatedModel`, ``part`` an :class:`IntegratorPart`, the
-    other arguments as given to ``simulate`` (``None``: the model's or the part's default),
-    the errors those of :meth:`~companion.system.System.simulate`.
-    """
+    """One simulation's plumbing, shared by :meth:`System.simulate` and the disk–link: the
+    values validated once into a :class:`Setup` with the model's :class:`Guards`, then
+    ``part.integrate(model, setup)`` with its numeric failures explained (the other
+    arguments as given to ``simulate``, ``None`` for the model's or the part's default)."""
     unknown = sorted(set(options) - set(part.options))
     if unknown:
         own = [name for name, p in inspect.signature(model.simulate).parameters.items()

@@ -4,6 +4,7 @@ constraint residuals); what a system evaluates along it is
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -15,42 +16,24 @@ if TYPE_CHECKING:
 
 @dataclass(repr=False)
 class Trajectory:
-    """Result of :meth:`companion.system.System.simulate`.
+    """Result of :meth:`companion.system.System.simulate`: N samples, the quantities by
+    name."""
 
-    Attributes
-    ----------
-    t
-        Sample times, shape (N,).
-    states
-        Shape (n_states, N); rows named by ``names``.
-    names
-        State names (symbol names of q's and independent u's, or a system's own layout).
-    params
-        Parameter values used, by name.
-    invariants
-        Quantities that physics says are conserved (energy, |H|, ...), by name, shape (N,).
-    residuals
-        Quantities that must stay zero (constraint residuals, normalisation), by name.
-    series
-        Other derived quantities (constraint forces, positions for plots), by name.
-    events
-        Human-readable notes: singularities met, mode switches, first violations.
-    rotations
-        Attitude integrated on SO(3): rotation matrices (body → space) at the samples,
-        shape (N, 3, 3); ``None`` when the integrator carries no rotation matrix.
-    switches
-        Mode switches of a hybrid run (time, source, target, reason), in order.
-    """
-
-    t: np.ndarray
-    states: np.ndarray
-    names: list[str]
-    params: dict[str, float]
+    t: np.ndarray  # sample times, shape (N,)
+    states: np.ndarray  # shape (n_states, N), rows named by ``names``
+    names: list[str]  # the q's and independent u's, or a system's own layout
+    params: dict[str, float]  # parameter values used
+    #: What physics says is conserved (energy, |H|, ...), shape (N,).
     invariants: dict[str, np.ndarray] = field(default_factory=dict)
+    #: What must stay zero (constraint residuals, normalisation).
     residuals: dict[str, np.ndarray] = field(default_factory=dict)
+    #: Other derived quantities (constraint forces, positions for plots).
     series: dict[str, np.ndarray] = field(default_factory=dict)
+    #: Notes for a reader: singularities met, mode switches, first violations.
     events: list[str] = field(default_factory=list)
+    #: Rotation matrices (body → space) of an attitude integrated on SO(3), (N, 3, 3).
     rotations: np.ndarray | None = None
+    #: Mode switches of a hybrid run (time, source, target, reason), in order.
     switches: list[Switch] = field(default_factory=list)
 
     def __repr__(self) -> str:
@@ -89,4 +72,10 @@ class Trajectory:
         return float(np.max(np.abs(self.residuals[name])))
 
 
-__all__ = ["Trajectory"]
+def sampled(values: Sequence, shape: tuple[int, ...]) -> np.ndarray:
+    """Values of numpy-lambdified expressions at samples (constants come back as scalars) as
+    one array of shape (len(values), *shape)."""
+    return np.array([np.broadcast_to(np.asarray(v, dtype=float), shape) for v in values])
+
+
+__all__ = ["Trajectory", "sampled"]

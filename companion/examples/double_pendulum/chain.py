@@ -61,7 +61,8 @@ def chain(n: int, *, torques: bool = False, name: str | None = None,
     for i in range(1, n + 1):
         params += [
             Parameter(m[i - 1], 1.0, 0.1, 5.0, "kg", f"mass of link {i}", positive=True),
-            Parameter(J[i - 1], 0.0, 0.0, 1.0, "kg·m²", f"central inertia of link {i}"),
+            Parameter(J[i - 1], 0.0, 0.0, 1.0, "kg·m²", f"central inertia of link {i}",
+                      nonnegative=True),
             Parameter(a[i - 1], 1.0, 0.1, 2.0, "m",
                       f"pin-to-mass-centre distance of link {i}", positive=True),
             Parameter(l[i - 1], 1.0, 0.1, 2.0, "m",
@@ -80,7 +81,7 @@ def chain(n: int, *, torques: bool = False, name: str | None = None,
             Parameter(om, 0.0, -10.0, 10.0, "rad/s", f"θ̇{i}(0)"),
         ]
     return MechanismSystem(
-        mech, nonnegative=[s.name for s in J],
+        mech,
         name=name or f"chain_{n}",
         title=title or f"{n}-link planar pendulum chain (pull-back of Loparo & Vakalis §7.3)",
         parameters=params, initial=initial,

@@ -19,12 +19,8 @@ from functools import cache
 import sympy as sp
 
 from companion.geometry import metric
-from companion.geometry.distribution import (
-    constrained_christoffel,
-    gamma_test,
-    orthogonal_projection,
-)
-from companion.geometry.metric import kinetic_metric, quadratic
+from companion.geometry.distribution import constrained_christoffel, gamma_test
+from companion.geometry.metric import kinetic_metric, quadratic, tangential_projection
 from companion.mechanics import boltzmann_hamel
 from companion.mechanics import quasi_velocities as qv
 from companion.mechanics.boltzmann_hamel import BoltzmannHamelResult, dot_symbol
@@ -101,7 +97,8 @@ def constrained_connection(system: System) -> ConstrainedConnection:
     phi = qv.inverse(psi).applyfunc(sp.simplify)
     sigma = metric_in_qdot(system)
     X = phi[:, :k]
-    P = orthogonal_projection(sigma, X)
+    # the σ-orthogonal projection onto D = span(X): Def. 7.4's tangential one, X for J (ours)
+    P = tangential_projection(sigma, X).applyfunc(sp.simplify)
     force = sp.Matrix(system.Q_q) if system.Q_q is not None else sp.zeros(n, 1)
     u = sp.Matrix(system.u_independent)
     qdot = X * u
