@@ -182,22 +182,21 @@ def _fills(data, limits, scale: str) -> bool:
                 and data[1] - data[0] >= KEEP_LIMITS_FILL * (high - low))
 
 
-class _Limits:
-    """The view limits of an axes and the data limits they were fitted to (an equal-aspect
-    axes widens the one or the other by its data when drawn), to put back later."""
+def _limits(ax) -> Callable[[], None]:
+    """A call that puts back the view limits of ``ax`` and the data limits they were fitted to
+    (an equal-aspect axes widens the one or the other by its data when drawn)."""
+    view = [(axis, axis.get_view_interval().copy()) for axis in _axes(ax)]
+    data = [(box, box.frozen()) for box in (ax.dataLim, getattr(ax, "zz_dataLim", None))
+            if box is not None]
 
-    def __init__(self, ax) -> None:
-        self.ax = ax
-        self.view = [(axis, axis.get_view_interval().copy()) for axis in _axes(ax)]
-        self.data = [(box, box.frozen()) for box in (ax.dataLim, getattr(ax, "zz_dataLim", None))
-                     if box is not None]
-
-    def restore(self) -> None:
-        for axis, (low, high) in self.view:
+    def restore() -> None:
+        for axis, (low, high) in view:
             axis.set_view_interval(low, high, ignore=True)
-        for box, then in self.data:
+        for box, then in data:
             box.set(then)
-        self.ax.stale = True
+        ax.stale = True
+
+    return restore
 
 
 def few_ticks(*axes, nbins: int = 4) -> None:
@@ -439,8 +438,8 @@ class Explorer:
         self._formatters: list[tuple[Any, Any]] = []
         #: While predicting: the axes' limits shown (those of the last motion shown), and
         #: those the view fitted to the hidden motion, shown once it is revealed.
-        self._shown_limits: list[_Limits] = []
-        self._fitted_limits: list[_Limits] = []
+        self._shown_limits: list[Callable[[], None]] = []
+        self._fitted_limits: list[Callable[[], None]] = []
         self.reveal_button = w.Button(description="reveal the outcome", icon="eye",
                                       tooltip="show the curves and the scene's caption now",
                                       layout={"width": "auto", "display": "none"})
@@ -600,7 +599,7 @@ class Explorer:
         # Hidden before the update, not after it: no frame of the new motion, no caption of
         # it (read aloud by a screen reader) and no axis fitted to it reaches the page first.
         if preset.asks:
-            self._hide_outcome(redraw=False)  # the update draws
+            self._hide_outcome()  # the update draws
         else:
             self.reveal()
         traj = self.update(**{**self.defaults, **preset.values})
@@ -634,7 +633,7 @@ class Explorer:
         self.fitter.keep_aspect = True
         self.fitter.stack_below = 0.0
 
-    def _hide_outcome(self, redraw: bool = True) -> None:
+    def _hide_outcome(self) -> None:
         """Predict mode: hide every curve, marker, patch and text drawn in the axes (the
         outcome), the numbers on every axis, the readout's events and a following scene's
         caption; the axes keep the limits they have (:meth:`_update` fits them to the hidden
@@ -642,13 +641,13 @@ class Explorer:
         constraint force's axis of ±1e-12 says it is zero).  Nothing to do while predicting."""
         if self.predicting:
             return
-        self._shown_limits = [_Limits(ax) for ax in self.figure.axes]
+        self._shown_limits = [_limits(ax) for ax in self.figure.axes]
         self._hide_artists()
         self._formatters = [(axis, axis.get_major_formatter()) for ax in self.figure.axes
                             for axis in _axes(ax)]
         for axis, _ in self._formatters:
             axis.set_major_formatter(NullFormatter())  # no tick labels, no offset (1e-12)
-        self._set_predicting(True, redraw)
+        self._set_predicting(True)
 
     def _hide_artists(self) -> None:
         """Hide the curves, markers, patches, texts and images shown in the axes (those a
@@ -668,8 +667,8 @@ class Explorer:
             artist.set_visible(True)
         for axis, formatter in self._formatters:
             axis.set_major_formatter(formatter)
-        for limits in self._fitted_limits:
-            limits.restore()
+        for restore in self._fitted_limits:
+            restore()
         self._hidden, self._formatters = [], []
         self._shown_limits, self._fitted_limits = [], []
         self._set_predicting(False)
@@ -681,7 +680,8 @@ class Explorer:
             if t >= t0 + PLAYED_SHARE * (t1 - t0):
                 self.reveal()
 
-    def _set_predicting(self, on: bool, redraw: bool = True) -> None:
+    def _set_predicting(self, on: bool) -> None:
+        """Enter or leave predict mode; leaving it redraws (entering, the update draws)."""
         self.predicting = on
         self.fitter.data_changed()  # the tick labels went or came back: lay out again
         self.reveal_button.layout.display = "" if on else "none"
@@ -689,7 +689,7 @@ class Explorer:
         self._readout()
         for listener in list(self.on_predict):
             listener(on)
-        if redraw:
+        if not on:
             with changing(self.figure):
                 self.redraw()
 
@@ -735,9 +735,9 @@ class Explorer:
             self.view.refresh(traj)
         if self.predicting:  # the limits fitted to the hidden motion wait for the reveal
             self._hide_artists()
-            self._fitted_limits = [_Limits(ax) for ax in self.figure.axes]
-            for limits in self._shown_limits:
-                limits.restore()
+            self._fitted_limits = [_limits(ax) for ax in self.figure.axes]
+            for restore in self._shown_limits:
+                restore()
         self.fitter.data_changed()
         self._readout()
         self.refresh_seconds = time.perf_counter() - start
