@@ -41,15 +41,12 @@ class View:
     Attributes
     ----------
     figsize
-        Nominal size of the figure the explorer creates for this view, in inches: the width
-        then follows the output area, the height stays (see
-        :class:`~companion.widgets.responsive.FigureFitter`).  Place the axes on gridspecs
-        (``add_subplot``, ``add_gridspec``) and leave the layout to the explorer (no
-        ``tight_layout``): it stacks the panels in a narrow output area and lays them out.
+        Nominal size of the view's figure (inches): the width then follows the output area
+        (:class:`~companion.widgets.responsive.FigureFitter`, which stacks and lays out the
+        panels: place the axes on gridspecs, with no ``tight_layout``).
     stack_below
-        The figure width (CSS pixels, outside lecture mode) below which the panels are stacked
-        in one column: the narrowest at which the side-by-side panels keep their titles,
-        tick labels and legends whole.
+        The figure width (CSS pixels, outside lecture mode) below which the panels are stacked:
+        the narrowest at which side by side they keep their titles, ticks and legends whole.
     """
 
     figsize: tuple[float, float] = (9.0, 6.0)
@@ -68,8 +65,7 @@ class View:
         return ""
 
     def extra_widgets(self) -> list[w.Widget]:
-        """Widgets shown under the figure (e.g. a :class:`~companion.widgets.play.PlayControl`),
-        created in :meth:`setup`."""
+        """Widgets shown under the figure (a play control), created in :meth:`setup`."""
         return []
 
     def close(self) -> None:
@@ -92,16 +88,13 @@ _FITTED: weakref.WeakSet = weakref.WeakSet()
 
 
 def rescale(ax, *, x: bool = True, y: bool = True, y_floor: float = 0.0) -> None:
-    """Fit the limits of ``ax`` to its current artists (after ``set_data``).
+    """Fit the limits of ``ax`` to its current artists (after ``set_data``): an axis keeps its
+    limits while the data fill them (:data:`KEEP_LIMITS_FILL`, in decades on a log axis), else
+    they are fitted anew and rounded out to ticks.
 
-    An axis keeps its limits while the data fit them well enough (``KEEP_LIMITS_FILL``, in
-    decades on a log axis); otherwise they are fitted anew and rounded out to ticks, which
-    leaves room for the next moves.
-
-    ``y_floor`` (in the y-axis' units) is the smallest half-span the y-axis shows: data
-    within ±``y_floor`` (a quantity that is zero up to integration noise, like the slip
-    velocity while a disk rolls) are drawn on the fixed axis ±``y_floor``.  Fitted to noise,
-    the axis would show the noise as a signal and change its ticks on every slider move."""
+    ``y_floor`` (the y-axis' units) is the smallest half-span the y-axis shows: a quantity zero
+    up to integration noise (the slip velocity while a disk rolls) is drawn on the fixed axis
+    ±``y_floor``, not fitted to the noise, which would change its ticks at every move."""
     # the first fit replaces matplotlib's tight default, which the next move would outgrow
     keep = ax in _FITTED
     ax.relim()
@@ -240,22 +233,17 @@ DRAG_SECONDS = 0.05
 
 
 def slider_grid(low: float, high: float, default: float) -> tuple[float, float, float]:
-    """``(min, max, step)`` of a slider over ``[low, high]`` whose grid holds ``default``.
-
-    The front end snaps a slider's value to ``min + k·step`` when it first shows it and writes
-    the snapped value back, so a default off the grid would silently change (m = 0.992).  The
-    step is the coarsest 1-2-5 step giving at least 100 positions that lands on the default
-    and on both ends.
+    """``(min, max, step)`` of a slider over ``[low, high]``: the coarsest 1-2-5 step giving at
+    least 100 positions that lands on ``default`` and on both ends.  The front end snaps a value
+    to ``min + k·step`` and writes it back, so a default off the grid would change (m = 0.992).
     """
     span = high - low
     if not span > 0:
         raise ValueError(f"a slider needs low < high, got [{low}, {high}]")
     decade = 10.0 ** math.floor(math.log10(span / 100))
     for step in (c * decade * 10.0 ** k for k in (1, 0, -1, -2, -3) for c in (5, 2, 1)):
-        if span / step < 100:
-            continue
-        on_grid = [abs(x / step - round(x / step)) < 1e-6 for x in (span, default - low)]
-        if all(on_grid):
+        if span / step >= 100 and all(abs(x / step - round(x / step)) < 1e-6
+                                      for x in (span, default - low)):
             return low, high, step
     return low, high, span / 200
 
@@ -267,11 +255,11 @@ class Preset:
     Parameters
     ----------
     label
-        The button's text, e.g. ``"spin about the middle axis"``.
+        The button's text.
     values
         Parameter and initial-condition values, by name (the rest keep their defaults).
     prompt
-        One line: what to predict before pressing play.
+        What to predict before pressing play.
     predict
         With a prompt, a *predict* preset: the figure's curves and texts, the readout's
         events and a following scene's caption stay hidden until the motion has been played
@@ -325,9 +313,8 @@ class Explorer:
     Parameters
     ----------
     system
-        The model to explore: a :class:`~companion.system.System` or any other
-        :class:`~companion.model.Model` (only its name, title, parameters, initial values and
-        ``simulate`` are used).
+        The :class:`~companion.model.Model` to explore: only its name, title, parameters,
+        initial values and ``simulate`` are used.
     view
         The :class:`View` that draws its trajectories.
     controls
@@ -340,15 +327,12 @@ class Explorer:
     limits
         Ranges that depend on other values, ``{name: values -> (low, high)}`` (the disk's
         position within the link length, μ_k ≤ μ_s); the slider follows them.
-    presets
-        :class:`Preset` values reachable in one click, by name.
-    preset
-        The preset to start from (default: the parameters' defaults).
+    presets, preset
+        :class:`Preset` s by name, and the one to start from (default: none).
     key
-        Explorers of one system under one key, built by one notebook cell (or a script),
-        replace each other: building one closes the previous.  Default ``preset`` or "main".
-        Whatever the key, a cell run again closes what its earlier run built
-        (:func:`~companion.widgets.lifecycle.close_when_rerun`); other cells' explorers stay.
+        Explorers of one system under one key (default ``preset`` or "main") built by one
+        notebook cell (or a script) replace each other.  A cell run again closes what its
+        earlier run built (:func:`~companion.widgets.lifecycle.close_when_rerun`).
 
     Raises
     ------
@@ -359,16 +343,12 @@ class Explorer:
 
     Attributes
     ----------
-    controls
-        Sliders by name.
-    essential
-        The names of the sliders shown first, in the order shown.
-    figure
-        The one matplotlib figure.
+    controls, essential
+        Sliders by name; the names of those shown first, in order.
+    figure, widget
+        The one matplotlib figure; the ipywidgets box to display.
     trajectory
         The last successful simulation.
-    widget
-        The ipywidgets box to display.
     on_update
         Functions called with each new trajectory after an update (a scene replaces its
         motion this way).

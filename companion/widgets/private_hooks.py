@@ -62,13 +62,8 @@ FRAME_MESSAGE = {"data": '{"type": "binary"}'}
 
 
 def untested_releases() -> list[str]:
-    """The installed packages outside the releases :data:`TESTED`.
-
-    Returns
-    -------
-    list of str
-        ``"name release"`` for each (``"name missing"`` when it is not installed).
-    """
+    """``"name release"`` of each installed package outside the releases :data:`TESTED`
+    (``"name missing"`` when it is not installed)."""
     outside = []
     for package, (first, beyond) in TESTED.items():
         try:
@@ -124,25 +119,12 @@ def pretend_front_end_ready(canvas: Any) -> None:
 
 def send_whole_frames(canvas: Any, render: Callable[[], None], encode: Callable[[Any], bytes],
                       lock: AbstractContextManager) -> bool:
-    """Make the ipympl ``canvas`` send every frame whole, as a PNG, with a valid data URL
-    until a front end is ready.
+    """Make the ipympl ``canvas`` send every frame whole, as a PNG (``encode`` of its RGBA
+    pixels), with a valid data URL until a front end is ready; False, the canvas left as it is,
+    on the plain path (:func:`enabled`).
 
-    Parameters
-    ----------
-    canvas
-        An ipympl ``Canvas``.
-    render
-        Renders a frame into the canvas's Agg buffer; ``canvas.draw`` (also what the front
-        end's 'draw' request calls) runs it, then sends the frame.
-    encode
-        PNG bytes of the rendered pixels (rows × columns × 4, uint8).
-    lock
-        Held while rendering and encoding.
-
-    Returns
-    -------
-    bool
-        False, the canvas left as it is, on the plain path (:func:`enabled`).
+    ``render`` renders a frame into the canvas's Agg buffer: ``canvas.draw`` (also what the
+    front end's 'draw' request calls) runs it holding ``lock``, then sends the frame.
     """
     if not enabled():
         return False
@@ -200,13 +182,8 @@ class DeferredSnapshot(anywidget.AnyWidget):
 
 
 def canvas_helpers(canvas: Any) -> list[w.Widget]:
-    """The widgets to show beside the ipympl ``canvas``.
-
-    Returns
-    -------
-    list of ipywidgets.Widget
-        Its :class:`DeferredSnapshot`; none on the plain path (:func:`enabled`).
-    """
+    """The widgets to show beside the ipympl ``canvas``: its :class:`DeferredSnapshot`; none
+    on the plain path (:func:`enabled`)."""
     return [DeferredSnapshot(canvas=canvas)] if enabled() else []
 
 

@@ -25,12 +25,10 @@ own box) feeds the figure's width back to itself, so the figure never grows agai
 is a zero-height strip as wide as the explorer, whose width comes from the output area, never
 from the figure; widths below :data:`MIN_WIDTH_PX` are ignored.
 
-The layout engine runs when the size changes and once the values settle after an update, not on
-every frame: a constrained-layout pass costs about half a draw (``benchmarks``-style ratio
-measured on the knife edge, double pendulum and Euler body explorers: 0.4–0.8 of a draw).
-After an update it runs only if something it measures changed (:func:`layout_key`: the tick
-labels shown and their places, texts, legends, the size), found without measuring a text; a
-skipped pass leaves the same pixels as a pass (``benchmarks/explorer_timing.py``).
+The layout engine runs when the size changes, and after an update only once the values settle
+and only if something it measures changed (:func:`layout_key`), not on every frame: a pass
+costs 0.4–0.8 of a draw (knife edge, double pendulum, Euler body), and a skipped one leaves the
+same pixels (``benchmarks/explorer_timing.py``).
 """
 
 from __future__ import annotations
@@ -190,8 +188,9 @@ class FigureFitter:
 
         The height is the view's nominal height side by side, and the sum of the panels'
         nominal heights when stacked: text keeps its size whatever the width.  With
-        :attr:`keep_aspect`, the view's nominal shape scaled to fit the width and the height
-        the probe reports (:meth:`_beside_scale`).
+        :attr:`keep_aspect`, the nominal shape scaled to fit the width and the probe's height
+        (when measured), never below :data:`MIN_BESIDE_SCALE` for the height's sake: on a
+        small screen the figure stays legible and the page scrolls.
         """
         try:
             pixels = float(width_px)
@@ -210,22 +209,15 @@ class FigureFitter:
                                                   if self.stacked else 1.0)
             self._text_scale = 1.0
             if self.keep_aspect and not self.stacked:
-                scale = self._beside_scale(width_px)
+                wide, high = (x * self.pixels_per_inch for x in self.nominal_inches)
+                scale = width_px / wide
+                if self.probe.height > 0:
+                    scale = min(scale, max(self.probe.height / high, MIN_BESIDE_SCALE))
                 width_in, height_in = (scale * x for x in self.nominal_inches)
                 self._text_scale = min(1.0, scale / FULL_TEXT_SHARE)
             self.figure.set_size_inches(width_in, height_in, forward=True)
             self.layout()
             self._redraw()
-
-    def _beside_scale(self, width_px: float) -> float:
-        """The scale of the view's nominal size that fits ``width_px`` and the probe's
-        height (when measured), never below :data:`MIN_BESIDE_SCALE` for the height's sake:
-        on a small screen the figure stays legible and the page scrolls."""
-        width_nominal, height_nominal = (x * self.pixels_per_inch for x in self.nominal_inches)
-        scale = width_px / width_nominal
-        if self.probe.height > 0:
-            scale = min(scale, max(self.probe.height / height_nominal, MIN_BESIDE_SCALE))
-        return scale
 
     def narrowest_beside_px(self) -> float:
         """The narrowest column (CSS pixels) a figure beside its scene takes: narrower, the
@@ -306,14 +298,12 @@ class FigureFitter:
             text.set_fontsize(sizes.setdefault(text, text.get_fontsize()) * factor)
 
     def data_changed(self) -> None:
-        """The view drew new data (perhaps new limits and tick labels): lay out again if
-        anything the layout measures changed (:meth:`relayout`) — at once without an event
-        loop, else :data:`SETTLE_SECONDS` after the last change, and redraw only when a panel
-        moved (a drag is not slowed down by layout passes).  A pass costs about a whole
-        render (90–130 ms on the stacked disk–link figure, 3 s of a robot's 3.3 s update on a
-        loaded machine); a move that leaves every tick label as it was runs none (17 of 20
-        moves of the double pendulum's m₁, 2–3 of 20 of the knife edge's u₁ or the robot's
-        τ_L, whose limits follow the motion)."""
+        """The view drew new data: lay out again if anything the layout measures changed
+        (:meth:`relayout`) — at once without an event loop, else :data:`SETTLE_SECONDS` after
+        the last change, redrawing only when a panel moved (a drag is not slowed down by
+        passes of about a whole render: 90–130 ms on the stacked disk–link figure).  A move
+        that leaves every tick label as it was runs none (17 of 20 moves of the double
+        pendulum's m₁, 2–3 of 20 of the knife edge's u₁, whose limits follow the motion)."""
         loop = running_loop()
         if loop is None:
             self.relayout()
