@@ -22,17 +22,14 @@ class PlayControl:
         with ``set_data`` followed by ``fig.canvas.draw_idle()``.
     max_frames
         Frames are capped at this number (the samples are strided), so playing stays light.
-    interval
-        Milliseconds between frames.
     """
 
-    def __init__(self, n_samples: int, callback: Callable[[int], None], *,
-                 max_frames: int = 200, interval: int = 60):
+    def __init__(self, n_samples: int, callback: Callable[[int], None], *, max_frames: int = 200):
         if max_frames < 2:
             raise ValueError(f"max_frames must be at least 2, got {max_frames}")
         self.callback = callback
         self.max_frames = max_frames
-        self._play = w.Play(min=0, max=1, step=1, interval=interval, description="play")
+        self._play = w.Play(min=0, max=1, step=1, interval=60, description="play")
         self._slider = w.IntSlider(min=0, max=1, description="frame", readout=False)
         self._link = w.jslink((self._play, "value"), (self._slider, "value"))
         self._quiet = False

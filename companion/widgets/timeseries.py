@@ -55,11 +55,11 @@ class TimeSeriesView(View):
         self.path = path
         self.path_unit = path_unit
         self.split = set(split)
-        self._size_for(len(self.panels or ()))
 
-    def _size_for(self, rows: int) -> None:
-        # a taller figure for stacked panels, so each keeps a legible height
-        self.figsize = (9.0, max(4.5, 1.9 * rows))
+    @property
+    def figsize(self) -> tuple[float, float]:
+        """Taller for stacked panels, so that each keeps a legible height."""
+        return (9.0, max(4.5, 1.9 * len(self.panels or ())))
 
     @property
     def series(self) -> list[str] | None:
@@ -94,11 +94,11 @@ class TimeSeriesView(View):
         if self.panels is None:
             self.panels = [("Against time", list(trajectory.names))]
             self.path = self.path or default_path(trajectory.names, trajectory.series)
+        unsplit = self.figsize
         self.panels = [part for title, names, *rest in self.panels
                        for part in self._split(trajectory, title, names, *rest)]
         rows = len(self.panels)
-        if self.figsize[1] != max(4.5, 1.9 * rows):  # the first motion split a panel
-            self._size_for(rows)
+        if self.figsize != unsplit:  # the first motion split a panel
             fig.set_size_inches(style.figure_size(self.figsize))
         # the drift panel only when there is something to drift (the bicycle tracks none)
         ncols = 1 + bool(self.path) + bool(trajectory.invariants)
