@@ -223,8 +223,7 @@ PREDICT_STATUS = "Predict first: press play to see the motion"
 #: Style of an explorer's buttons: their text is never cut to an ellipsis ("ne" for "next").
 EXPLORER_CSS = style.whole_buttons_css(EXPLORER_CLASS) + style.SCREEN_READER_CSS
 
-#: Seconds a slider change that is part of a drag waits for newer ones before the update runs
-#: (inside a kernel).
+#: Seconds a slider change that is part of a drag waits for newer ones (inside a kernel).
 COALESCE_SECONDS = 0.01
 #: A slider change this soon after the last update ended is taken for part of a drag: it was
 #: probably queued while that update ran, and the next ones with it.  A change after a pause
@@ -435,7 +434,6 @@ class Explorer:
                 view.setup(self.figure, self.trajectory)
                 few_ticks(*self.figure.axes)  # every view, whatever it set up: cheap redraws
                 style.pin_cycle_colours(self.figure)  # drawn outside this style's context
-            self._image_shown = False
             self._live_canvas = isinstance(self.figure.canvas, w.DOMWidget)
             if self._live_canvas:
                 canvas = self.figure.canvas
@@ -539,10 +537,8 @@ class Explorer:
         elif not self._flush_scheduled:
             self._flush_scheduled = True
             if time.monotonic() - self._updated_at < DRAG_SECONDS:
-                # Slider moves that arrived while an update was being computed are already
-                # queued in the kernel; waiting a moment lets them all be read, so one update
-                # serves them all and the figure ends on the last value instead of working
-                # through a backlog.
+                # moves queued while the last update ran are all read first: one update serves
+                # them, ending on the last value instead of working through a backlog
                 loop.call_later(COALESCE_SECONDS, self.flush)
             else:
                 loop.call_soon(self.flush)
@@ -614,10 +610,9 @@ class Explorer:
         self.fitter.stack_below = 0.0
 
     def _hide_outcome(self) -> None:
-        """Predict mode: hide every curve, marker, patch and text drawn in the axes (the
-        outcome), the numbers on every axis, the readout's events and a following scene's
-        caption; the axes keep the limits they have (:meth:`_update` fits them to the hidden
-        motion only once it is revealed: limits fitted to the hidden curves tell it, a
+        """Predict mode: hide the outcome (the artists in the axes, the numbers on every axis,
+        the readout's events, a following scene's caption); the axes keep their limits until
+        it is revealed (:meth:`_update`): limits fitted to the hidden curves tell it (a
         constraint force's axis of ±1e-12 says it is zero).  Nothing to do while predicting."""
         if self.predicting:
             return
@@ -732,10 +727,9 @@ class Explorer:
         return {**self._values[0], **self._values[1]}
 
     def _set(self, values: Mapping[str, Any]) -> None:
-        """Set values (numpy scalars, Decimal, Fraction alike), each checked once by its
-        parameter's own rule (:meth:`~companion.system.Parameter.check`: a finite number of the
-        allowed sign) through the model's tables, which ``simulate`` then takes as checked; or
-        the rule's error.  The slider ranges are checked after (:meth:`_check_ranges`)."""
+        """Set values, each checked once by its parameter's rule through the model's tables
+        (:meth:`~companion.system.Parameter.check`), which ``simulate`` then takes as checked;
+        the slider ranges are checked after (:meth:`_check_ranges`)."""
         self._known(values)
         self._values = tuple(table.values({n: values[n] for n in table.names if n in values}, now)
                              for table, now in zip(self._tables, self._values, strict=True))
@@ -795,13 +789,10 @@ class Explorer:
 
     # ----------------------------------------------------------------- lifecycle
     def close(self) -> None:
-        """Free the widgets (in the front end and in the kernel's registry) and the figure.
-
-        Called by itself when a newer explorer of the same system and key is built, and when
-        the notebook cell that built it runs again.  The explorer then lets go of everything
-        it made: IPython's output history (``_5``, ``Out[5]``) keeps the explorer object a
-        cell showed, and ``del explorer`` or clearing ``Out`` leaves that reference, so a
-        closed explorer must not hold its figure (0.7–7 MB each)."""
+        """Free the widgets (in the front end and in the kernel's registry) and the figure;
+        called too when a newer explorer of its system and key is built, and when its cell
+        runs again.  It lets go of everything it made: IPython's output history (``Out[5]``)
+        may keep the explorer object, and must not keep its figure (0.7–7 MB each)."""
         if self.closed:
             return
         self.closed = True
@@ -826,17 +817,16 @@ class Explorer:
 
     # ----------------------------------------------------------------- drawing
     def redraw(self) -> None:
-        """Render the live canvas now, which also sends the new image to the front end (one
-        message, where ``draw_idle`` would first ask the front end to ask back for a draw:
-        a round trip saved on every slider move).  A static figure is re-rendered only once
-        shown (the PNG fallback), since a non-interactive canvas would draw for nobody."""
+        """Render the live canvas now, which sends the image to the front end (``draw_idle``
+        would ask the front end to ask back for a draw: a round trip per slider move); the
+        PNG fallback only once shown (else it would draw for nobody)."""
         if self._live_canvas:
             canvas = self.figure.canvas
             if private_hooks.front_end_ready(canvas):
                 canvas.draw()
             else:
                 canvas.draw_idle()  # no front end has shown the canvas yet: let it ask
-        elif self._image_shown:
+        elif self._image is not None and self._image.value:  # shown already
             self._image.value = self.png()
 
     def png(self) -> bytes:
@@ -897,17 +887,15 @@ class Explorer:
     def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, Any]:
         if self.closed:
             return {"text/plain": repr(self)}
-        if self._image is not None and not self._image_shown:
-            self._image_shown = True
-            self._image.value = self.png()
+        png, text, readout = self.png(), self.describe(), self.readout_html()
+        if self._image is not None and not self._image.value:
+            self._image.value = png
         bundle = dict(self.widget._repr_mimebundle_() or {})
-        png = self.png()
-        alt = html.escape(self.describe(), quote=True)
-        bundle["text/plain"] = f"{self.describe()}\n{self.readout_html()}"
+        bundle["text/plain"] = f"{text}\n{readout}"
         bundle["text/html"] = (
-            f"<figure><img alt=\"{alt}\" src=\"data:image/png;base64,"
-            f"{base64.b64encode(png).decode()}\"><figcaption>{html.escape(self.describe())}"
-            f"</figcaption></figure>{self.readout_html()}")
+            f"<figure><img alt=\"{html.escape(text, quote=True)}\" src=\"data:image/png;base64,"
+            f"{base64.b64encode(png).decode()}\"><figcaption>{html.escape(text)}"
+            f"</figcaption></figure>{readout}")
         return bundle
 
     def __repr__(self) -> str:

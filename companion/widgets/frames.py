@@ -175,10 +175,4 @@ def lock_messages(canvas: Any) -> None:
     """Handle every event of the ipympl ``canvas`` (the front end's draw requests, resizes,
     device pixel ratio, the toolbar's clicks: all go through its ``handle_event``) holding
     :data:`MATPLOTLIB_LOCK`."""
-    handle = canvas.handle_event
-
-    def locked(event: dict) -> Any:
-        with MATPLOTLIB_LOCK:
-            return handle(event)
-
-    canvas.handle_event = locked
+    canvas.handle_event = holding_matplotlib(canvas.handle_event)

@@ -358,23 +358,22 @@ def responsive_figure(figure: Figure, description: str | None = None) -> Respons
     alternative (WCAG 1.1.1); by default its panels' titles and axis labels.
     """
     canvas = figure.canvas
-    extra: list[w.Widget] = []
     if isinstance(canvas, w.DOMWidget):
-        shown: w.Widget = canvas
         lock_messages(canvas)
-        extra += private_hooks.canvas_helpers(canvas)
+        shown: list[w.Widget] = [canvas, *private_hooks.canvas_helpers(canvas)]
         redraw: Callable[[], None] = canvas.draw_idle
     else:
-        shown = w.Image(format="png", layout={"max_width": "100%", "height": "auto"})
+        image = w.Image(format="png", layout={"max_width": "100%", "height": "auto"})
+        shown = [image]
 
         def redraw() -> None:
-            shown.value = frames.figure_png(figure)
+            image.value = frames.figure_png(figure)
 
     fitter = FigureFitter(figure, redraw, scope_class=FIGURE_CLASS)
     fitter.probe.description = (figure_summary(figure) if description is None
                                 else description)
     redraw()
-    box = ResponsiveFigure([fitter.probe, shown, *extra], layout={"width": "100%"})
+    box = ResponsiveFigure([fitter.probe, *shown], layout={"width": "100%"})
     box.add_class(FIGURE_CLASS)
     box.fitter = fitter
     return box
