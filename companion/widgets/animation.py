@@ -27,10 +27,8 @@ class AnimatedView(View):
     ----------
     play
         The :class:`~companion.widgets.play.PlayControl` under the figure.
-    time_index
-        The sample the figure shows now (what the play control and the cursors show).
-    trajectory
-        The trajectory drawn.
+    time_index, trajectory
+        The sample the figure, the play control and the cursors show; the trajectory drawn.
     """
 
     #: Frames the play control runs through at most (the samples are strided beyond).

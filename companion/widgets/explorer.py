@@ -860,9 +860,8 @@ class Explorer:
         traj = self.trajectory
         status = []
         if traj.invariants:
-            worst = max(traj.invariants, key=traj.drift)
             kept = ", ".join(html.escape(k) for k in traj.invariants)
-            status.append(f"{kept} kept to {traj.drift(worst):.0e}")
+            status.append(f"{kept} kept to {max(map(traj.drift, traj.invariants)):.0e}")
         if traj.residuals:
             worst = max(traj.max_residual(k) for k in traj.residuals)
             status.append(f"constraints held to {worst:.0e}")

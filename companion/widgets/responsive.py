@@ -122,15 +122,13 @@ class FigureFitter:
     Parameters
     ----------
     figure
-        The explorer's figure, its axes placed on gridspecs (``add_subplot``,
-        ``add_gridspec``): that placement is the wide layout.
+        The figure, its axes placed on gridspecs: that placement is the wide layout.
     redraw
         Called after the figure changed size or layout, to show it.
     scope_class
         CSS class of the box the probe measures (the explorer's).
     stack_below
-        The breakpoint outside lecture mode (CSS pixels): the panels stack in a narrower
-        figure (:func:`~companion.widgets.style.stack_below_px`).
+        The breakpoint outside lecture mode (:func:`~companion.widgets.style.stack_below_px`).
 
     Attributes
     ----------
@@ -139,11 +137,9 @@ class FigureFitter:
     stacked
         Whether the panels are in one column.
     keep_aspect
-        Keep the view's nominal aspect, the figure as wide as its column and no taller than
-        the height the probe reports (:attr:`WidthProbe.height`), instead of keeping the
-        nominal height: a figure that shares its row with a scene (lecture mode) fits the
-        screen.  Below :data:`FULL_TEXT_SHARE` of its nominal size its text shrinks with it
-        (a compact figure on a small screen: titles that fit their panels).
+        Keep the nominal aspect, as wide as the column and no taller than the probe's
+        :attr:`~WidthProbe.height`, not the nominal height: a figure beside its scene
+        (lecture mode) fits the screen, its text shrinking below :data:`FULL_TEXT_SHARE`.
     """
 
     def __init__(self, figure: Figure, redraw: Callable[[], None], *, scope_class: str = "",
@@ -350,10 +346,8 @@ class ResponsiveFigure(w.VBox):
 
 @holding_matplotlib
 def responsive_figure(figure: Figure, description: str | None = None) -> ResponsiveFigure:
-    """``figure`` shown as wide as its output area (its panels stacked when narrow), for a
-    figure outside an explorer (``fig.canvas`` alone keeps the width of its ``figsize``).
-
-    The live canvas under ipympl, else a PNG that is redrawn when the width changes.  The box
+    """``figure`` (outside an explorer) as wide as its output area, its panels stacked when
+    narrow: the live canvas under ipympl, else a PNG redrawn when the width changes.  The box
     keeps its :class:`FigureFitter` as ``box.fitter``.  ``description`` is the figure's text
     alternative (WCAG 1.1.1); by default its panels' titles and axis labels.
     """

@@ -51,10 +51,8 @@ class Stepper:
 
     Attributes
     ----------
-    index
-        The current step, 0-based.
-    n_steps
-        Number of steps.
+    index, n_steps
+        The current step (0-based) and the number of steps.
     widget
         The ipywidgets box to display.
     """
