@@ -168,10 +168,10 @@ class LayeredRender:
 
     def _draw(self, artists: list[Artist], renderer: RendererAgg) -> None:
         """Draw the data layer's ``artists``; a legend as its cached picture."""
-        for artist in artists:
-            if isinstance(artist, Legend) and artist.get_visible():
+        for artist in filter(Artist.get_visible, artists):
+            if isinstance(artist, Legend):
                 self._draw_legend(artist, renderer)
-            elif artist.get_visible():
+            else:
                 artist.draw(renderer)
 
     def _draw_legend(self, legend: Legend, renderer: RendererAgg) -> None:

@@ -492,9 +492,8 @@ class Explorer:
         rest = [n for n in names if n not in first]
         parts: list[w.Widget] = [self._grid([self.controls[n] for n in self.essential])]
         if rest:
-            more = w.Accordion([self._grid([self.controls[n] for n in rest])],
-                               titles=("more parameters",), selected_index=None)
-            parts.append(more)
+            parts.append(w.Accordion([self._grid([self.controls[n] for n in rest])],
+                                     titles=("more parameters",), selected_index=None))
         reset = w.Button(description="reset", tooltip="every value back to its default",
                          icon="undo", layout={"width": "auto"})
         reset.on_click(lambda _: self.reset())
@@ -612,7 +611,7 @@ class Explorer:
     def _hide_outcome(self) -> None:
         """Predict mode: hide the outcome (the artists in the axes, the numbers on every axis,
         the readout's events, a following scene's caption); the axes keep their limits until
-        it is revealed (:meth:`_update`): limits fitted to the hidden curves tell it (a
+        it is revealed (:meth:`update`): limits fitted to the hidden curves tell it (a
         constraint force's axis of ±1e-12 says it is zero).  Nothing to do while predicting."""
         if self.predicting:
             return
@@ -678,48 +677,45 @@ class Explorer:
             raise RuntimeError(f"this explorer of {self.system.name} was closed (a newer one "
                                "replaced it, or close() was called); build a new one")
         with changing(self.figure):  # widget messages may arrive on another kernel thread
-            return self._update(values)
-
-    def _update(self, values: Mapping[str, Any]) -> Trajectory | None:
-        self.n_updates += 1
-        previous = self._values
-        try:
-            self._set(values)
-            given = {name: self.values[name] for name in values}
-            self._follow_dependents(given)
-            # the values typed first, so that the message names them; the sliders move only
-            # once every value is in its range (a limit with low > high is a refused trait)
-            self._check_ranges({**given, **self.values})
-            self._follow_limits()
-            traj = self._simulate()
-        except (ValueError, SingularConfigurationError) as exc:
-            self.error = str(exc)
-            self._values = previous
-            self._follow_limits()
+            self.n_updates += 1
+            previous = self._values
+            try:
+                self._set(values)
+                given = {name: self.values[name] for name in values}
+                self._follow_dependents(given)
+                # the values typed first, so that the message names them; the sliders move only
+                # once every value is in its range (a limit with low > high is a refused trait)
+                self._check_ranges({**given, **self.values})
+                self._follow_limits()
+                traj = self._simulate()
+            except (ValueError, SingularConfigurationError) as exc:
+                self.error = str(exc)
+                self._values = previous
+                self._follow_limits()
+                self._readout()
+                return None
+            self.error = None
+            self.trajectory = traj
+            # first: a scene's message is cheap, figures are not; over a copy, because a
+            # listener may remove itself (the bicycle's one-shot C build) and must not make the
+            # loop skip the next one (the scene)
+            for listener in list(self.on_update):
+                listener(traj)
+            start = time.perf_counter()
+            with style.rc_context():
+                self.view.refresh(traj)
+            if self.predicting:  # the limits fitted to the hidden motion wait for the reveal
+                self._hide_artists()
+                self._fitted_limits = [_limits(ax) for ax in self.figure.axes]
+                for restore in self._shown_limits:
+                    restore()
+            self.fitter.data_changed()
             self._readout()
-            return None
-        self.error = None
-        self.trajectory = traj
-        # first: a scene's message is cheap, figures are not; over a copy, because a
-        # listener may remove itself (the bicycle's one-shot C build) and must not make the
-        # loop skip the next one (the scene)
-        for listener in list(self.on_update):
-            listener(traj)
-        start = time.perf_counter()
-        with style.rc_context():
-            self.view.refresh(traj)
-        if self.predicting:  # the limits fitted to the hidden motion wait for the reveal
-            self._hide_artists()
-            self._fitted_limits = [_limits(ax) for ax in self.figure.axes]
-            for restore in self._shown_limits:
-                restore()
-        self.fitter.data_changed()
-        self._readout()
-        self.refresh_seconds = time.perf_counter() - start
-        start = time.perf_counter()
-        self.redraw()
-        self.render_seconds = time.perf_counter() - start
-        return traj
+            self.refresh_seconds = time.perf_counter() - start
+            start = time.perf_counter()
+            self.redraw()
+            self.render_seconds = time.perf_counter() - start
+            return traj
 
     @property
     def values(self) -> dict[str, float]:

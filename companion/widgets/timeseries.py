@@ -197,18 +197,15 @@ def coordinate_kinds(system: System) -> dict[str, str]:
     of the quasi-velocity definitions, T or the constraints, or when it is named as the books
     name angles (θ, φ, ψ, α …); else a length."""
     units = {p.name: p.unit.strip() for p in system.initial}
-    trig = set()
-    for expr in (*(system.definition.definitions or ()), system.definition.T):
-        for call in sp.sympify(expr).atoms(sp.sin, sp.cos, sp.tan):
-            trig |= call.free_symbols
+    trig = set().union(*(call.free_symbols for expr in (*(system.definition.definitions or ()),
+                                                        system.definition.T)
+                         for call in sp.sympify(expr).atoms(sp.sin, sp.cos, sp.tan)))
     kinds = {}
     for s in system.q:
         unit = units.get(s.name, "")
-        if unit in _ANGLE_UNITS or (unit not in _LENGTH_UNITS and (
-                s in trig or _ANGLE_NAME.match(s.name))):
-            kinds[s.name] = "angle"
-        else:
-            kinds[s.name] = "length"
+        angle = unit in _ANGLE_UNITS or (unit not in _LENGTH_UNITS and (
+            s in trig or _ANGLE_NAME.match(s.name)))
+        kinds[s.name] = "angle" if angle else "length"
     return kinds
 
 
