@@ -117,17 +117,7 @@ def background_key(fig: Figure) -> tuple:
 
 class LayeredRender:
     """Render an Agg ``canvas``'s figure (ipympl's among them) into its buffer as a cached
-    background plus the data layer (see the module's notes).
-
-    Attributes
-    ----------
-    backgrounds, frames
-        How many background renders and how many frames were rendered (for tests and
-        benchmarks: the ratio says how often the cache served).
-    whole_only
-        Whether each frame is the whole render (made on the plain path of
-        :mod:`~companion.widgets.private_hooks`).
-    """
+    background plus the data layer (see the module's notes)."""
 
     def __init__(self, canvas: FigureCanvasAgg):
         self.canvas = canvas
@@ -135,9 +125,11 @@ class LayeredRender:
         self._key: tuple | None = None
         self._background: Any = None
         self._sprites: dict[tuple, tuple[int, int, np.ndarray] | None] = {}
+        #: Whether each frame is the whole render (the plain path of private_hooks).
         self.whole_only = not private_hooks.enabled()
         # the data layer's texts too: the disk–link's clock cost 3–4 ms a frame
         self.texts, self.data_texts = TextReplay(), TextReplay()
+        #: Background renders and frames rendered: their ratio says how often the cache served.
         self.backgrounds = self.frames = 0
 
     def render(self) -> None:

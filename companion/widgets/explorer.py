@@ -253,10 +253,9 @@ class Preset:
 
     Parameters
     ----------
-    label
-        The button's text.
-    values
-        Parameter and initial-condition values, by name (the rest keep their defaults).
+    label, values
+        The button's text; parameter and initial-condition values by name (the rest keep
+        their defaults).
     prompt
         What to predict before pressing play.
     predict
@@ -316,11 +315,9 @@ class Explorer:
         initial values and ``simulate`` are used.
     view
         The :class:`View` that draws its trajectories.
-    controls
-        Names of parameters and initial conditions that get sliders (default: all).
-    essential
-        The controls shown first; the others go under "more parameters" (default: the first
-        six controls).
+    controls, essential
+        Names of parameters and initial conditions that get sliders (default: all); those
+        shown first, the others under "more parameters" (default: the first six).
     simulate_kwargs
         Extra keyword arguments for ``system.simulate`` (``t_final``, ``n_points``, ...).
     limits
@@ -348,15 +345,12 @@ class Explorer:
         The one matplotlib figure; the ipywidgets box to display.
     trajectory
         The last successful simulation.
-    on_update
-        Functions called with each new trajectory after an update (a scene replaces its
-        motion this way).
     predicting
         True while a predict preset's outcome is hidden (see :class:`Preset`).
-    on_predict
-        Functions called with ``predicting`` whenever it changes (a scene hides its caption).
-    on_close
-        Functions called once the explorer is closed (a scene following it closes too).
+    on_update, on_predict, on_close
+        Functions called with each new trajectory after an update (a scene replaces its
+        motion), with ``predicting`` whenever it changes (a scene hides its caption), and
+        once the explorer is closed (a scene following it closes too).
     """
 
     def __init__(self, system: Model, view: View, *, controls: Sequence[str] | None = None,
@@ -591,11 +585,9 @@ class Explorer:
         explorer and its scene on one screen (lecture mode, :meth:`Scene.follow`)."""
         if not 0.2 <= share <= 0.8:
             raise ValueError(f"share must be between 0.2 and 0.8 of the width, got {share!r}")
-        # The columns grow in proportion to their shares from no width, each to its least
-        # width at the least (the figure's legible one, the scene's): where both do not fit,
-        # the row wraps and the scene goes below its figure, each then the whole width.
-        # (grow factors in per cent: a line's factors summing below 1 would leave a column
-        # alone on its line short of the whole width)
+        # The columns grow from no width in proportion to their shares (in per cent: factors
+        # summing below 1 would leave a column alone on its line short of the whole width),
+        # each to its least width at least: where both do not fit, the scene wraps below.
         left = w.VBox(self._figure_column, layout={
             "flex": f"{100 * share:.0f} 1 0px",
             "min_width": f"{self.fitter.narrowest_beside_px():.0f}px"})

@@ -162,22 +162,15 @@ def send_whole_frames(canvas: Any, render: Callable[[], None], encode: Callable[
 class DeferredSnapshot(anywidget.AnyWidget):
     """Makes ipympl's copy of a canvas's picture (its ``_data_url``) once the frames stop,
     ``settle_ms`` after the last one, instead of on every frame before the frame can load
-    (``private_hooks.js``).  Shown beside the canvas, zero pixels high.
-
-    Attributes
-    ----------
-    canvas
-        The ipympl canvas whose frames it lightens.
-    settle_ms
-        Milliseconds without a frame after which the copy is made.
-    snapshots
-        How many copies the front end has made (it counts them here).
-    """
+    (``private_hooks.js``).  Shown beside the canvas, zero pixels high."""
 
     _esm = (Path(__file__).parent / "private_hooks.js").read_text(encoding="utf-8")
+    #: The ipympl canvas whose frames it lightens.
     canvas = traitlets.Instance(w.DOMWidget, allow_none=True).tag(
         sync=True, **w.widget_serialization)
+    #: Milliseconds without a frame after which the copy is made.
     settle_ms = traitlets.Int(2000).tag(sync=True)
+    #: How many copies the front end has made (it counts them here).
     snapshots = traitlets.Int(0).tag(sync=True)
 
 
@@ -198,15 +191,11 @@ class TextReplay:
     does and records each glyph image it hands to the Agg renderer; a hit hands those images
     over again.  Entries not used in a render are dropped after it.  Made on the plain path
     (:func:`enabled` when it is made), :meth:`replaying` changes nothing.
-
-    Attributes
-    ----------
-    replayed, drawn
-        Texts replayed and drawn in the last render (for tests and benchmarks).
     """
 
     def __init__(self) -> None:
         self._glyphs: dict[tuple, list[tuple]] = {}
+        #: Texts replayed and drawn in the last render (for tests and benchmarks).
         self.replayed = self.drawn = 0
         self.active = enabled()
 

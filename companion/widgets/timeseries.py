@@ -30,8 +30,9 @@ class TimeSeriesView(View):
         invariants).  ``None`` (and no ``panels``): every state of the first trajectory and,
         without ``path``, the path :func:`default_path` finds among its states and series (for
         a model that is not a System, whose coordinates :meth:`for_system` cannot name).
-    path
-        Names of two series drawn against each other, e.g. ``("x", "y")``.
+    path, path_unit
+        Names of two series drawn against each other, e.g. ``("x", "y")``; the unit of the
+        path's two axes (both lengths), printed after their names.
     panels
         ``(title, names)`` or ``(title, names, unit)``: one panel against time each, stacked,
         so that quantities of one kind share an axis (lengths, angles, speeds), the unit its
@@ -39,8 +40,6 @@ class TimeSeriesView(View):
     split
         Titles of panels whose series are split by their ranges over the first motion
         (:func:`by_range`), one panel per group.
-    path_unit
-        The unit of the path's two axes (both lengths), printed after their names.
     """
 
     def __init__(self, series: Sequence[str] | None = None,
