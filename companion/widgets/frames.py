@@ -20,14 +20,12 @@ views are resized.  Two things on this path corrupt what a reader sees:
 
 And in the kernel, matplotlib runs in two threads at once: JupyterLab (≥ 4.4, setting
 ``commsOverSubshells``, default "perCommTarget") sends widget messages to a kernel subshell,
-which ipykernel 7 runs in its own thread, and ipykernel routes each reply to the thread that
-last sent on that comm.  A slider's update and the canvas's ``draw`` request then ran in
-different threads: one render cleared the Agg buffer while the other was encoding it, and the
-browser got a frame with most of the figure missing.  Two *different* figures are no safer:
-matplotlib's mathtext parser, its font cache and FreeType's library are shared by every figure
-(two threads measuring text fail with a ParseException, or take the kernel down with a
-segmentation fault, seen in the browser tests while a notebook ran all its cells: a cell laid
-out one figure while the subshell laid out another).
+which ipykernel 7 runs in its own thread, and routes each reply to the thread that last sent
+on that comm.  A slider's update and the canvas's ``draw`` request then ran in different
+threads: one render cleared the Agg buffer while the other encoded it (a frame with most of
+the figure missing).  Two *different* figures are no safer: they share matplotlib's mathtext
+parser, font cache and FreeType (a cell laying out one figure while the subshell laid out
+another failed with a ParseException, or took the kernel down with a segmentation fault).
 
 And one cost: on every frame, before the frame can load, ipympl's front end encodes its offscreen
 canvas as a PNG data URL (the picture a saved notebook keeps), on the page's main thread —

@@ -18,12 +18,11 @@ key: a keyboard trap), the canvas is an image named by :attr:`WidthProbe.descrip
 container's status line (:data:`STATUS_CLASS`) is a polite live region, and slider handles get
 their label as name and their value rounded to the step, with its unit.
 
-Two ways this goes wrong, which the probe avoids: a width measured on an output that is hidden
-or detached (JupyterLab detaches cells scrolled far away) is 0, and a 0-wide figure collapses
-and then draws nothing; and measuring an element whose width follows the canvas (the canvas's
-own box) feeds the figure's width back to itself, so the figure never grows again.  The probe
-is a zero-height strip as wide as the explorer, whose width comes from the output area, never
-from the figure; widths below :data:`MIN_WIDTH_PX` are ignored.
+Two ways this goes wrong, which the probe avoids: an output that is hidden or detached
+(JupyterLab detaches cells scrolled far away) measures 0 wide, and a 0-wide figure collapses
+for good (widths below :data:`MIN_WIDTH_PX` are ignored); and an element whose width follows
+the canvas (its own box) feeds the figure's width back to itself, so it never grows again
+(the probe is a zero-height strip whose width comes from the output area, never the figure).
 
 The layout engine runs when the size changes, and after an update only once the values settle
 and only if something it measures changed (:func:`layout_key`), not on every frame: a pass
