@@ -1,13 +1,8 @@
-"""The animation machinery every explorer view shares: a play control over the samples of the
-trajectory, one time cursor (the sample shown, with a vertical line on each time axis) and the
-per-sample drawing that a view adds (markers, a body, arrows).
-
-A view subclasses :class:`AnimatedView` and writes three methods: :meth:`~AnimatedView.build`
-(axes and artists, once), :meth:`~AnimatedView.draw_motion` (the whole motion: series against
-time, paths) and :meth:`~AnimatedView.draw_sample` (what moves with the time cursor).  The time
-cursor lives in one place, :attr:`AnimatedView.time_index`, moved by
-:meth:`AnimatedView.show_sample`; a scene follows it through the play control
-(:meth:`~companion.widgets.play.PlayControl.on_sample`).
+"""The animation machinery every explorer view shares: a play control over the trajectory's
+samples, one time cursor (a vertical line on each time axis) and the per-sample drawing a view
+adds.  A view subclasses :class:`AnimatedView` and writes :meth:`~AnimatedView.build`,
+:meth:`~AnimatedView.draw_motion` and :meth:`~AnimatedView.draw_sample`; a scene follows the
+cursor through the play control (:meth:`~companion.widgets.play.PlayControl.on_sample`).
 """
 
 from __future__ import annotations
@@ -32,10 +27,8 @@ class AnimatedView(View):
     ----------
     play
         The :class:`~companion.widgets.play.PlayControl` under the figure.
-    time_index
-        The sample the figure shows now (what the play control and the cursors show).
-    trajectory
-        The trajectory drawn.
+    time_index, trajectory
+        The sample the figure, the play control and the cursors show; the trajectory drawn.
     """
 
     #: Frames the play control runs through at most (the samples are strided beyond).

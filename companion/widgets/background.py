@@ -17,21 +17,17 @@ follow a new motion, the window is resized, the toolbar zooms) the background is
 On 3D axes the key holds the projection (view angle, limits, box), and the collections and
 patches are projected and ordered by depth before they are drawn, as ``Axes3D.draw`` does.
 
-A background render is mostly text too, and most of its texts are those of the last one: when
-one panel's limits change, the other panels' tick labels, every axis label and every title come
-back as they were, at the same place.  A :class:`~companion.widgets.private_hooks.TextReplay`
-keeps the glyph images each text left on the canvas, keyed by the string, its font, colour,
-angle and exact position, and draws them again instead of laying the text out and rasterizing
-its glyphs anew (the same pixels).
+A background render is mostly text too, most of it the last one's (when one panel's limits
+change, the other panels' tick labels, the axis labels and titles come back at the same place):
+a :class:`~companion.widgets.private_hooks.TextReplay` draws again the glyph images each text
+left, keyed by the string, its font, colour, angle and exact position (the same pixels).  The
+data layer's own texts (a clock that reads the same after a slider move) are replayed too.
 
-Saving the figure (``savefig``, the static fallback's PNG) is unaffected: the data artists are
-set aside, and texts replayed (the data layer's own texts too, a clock that reads the same
-after a slider move), only inside :meth:`LayeredRender.render`.
-
-The layers themselves are matplotlib's public blitting API (``set_animated``, ``copy_from_bbox``,
-``restore_region``, each artist's ``draw``); the glyph replay and the 3D projection reach into
-its internals, in :mod:`~companion.widgets.private_hooks` (on its plain path a frame is the
-whole render, as matplotlib draws it).
+Only :meth:`LayeredRender.render` sets artists aside and replays texts: ``savefig`` (the static
+fallback's PNG) is unaffected.  The layers are matplotlib's public blitting API
+(``set_animated``, ``copy_from_bbox``, ``restore_region``, each artist's ``draw``); the glyph
+replay and the 3D projection are private hooks (:mod:`~companion.widgets.private_hooks`: on its
+plain path a frame is the whole render, as matplotlib draws it).
 """
 
 from __future__ import annotations
@@ -120,23 +116,8 @@ def background_key(fig: Figure) -> tuple:
 
 
 class LayeredRender:
-    """Render ``canvas``'s figure into its Agg buffer as a cached background plus the data
-    layer (see the module's notes).
-
-    Parameters
-    ----------
-    canvas
-        An Agg canvas (ipympl's among them).
-
-    Attributes
-    ----------
-    backgrounds, frames
-        How many background renders and how many frames were rendered (for tests and
-        benchmarks: the ratio says how often the cache served).
-    whole_only
-        Whether each frame is the whole render (made on the plain path of
-        :mod:`~companion.widgets.private_hooks`).
-    """
+    """Render an Agg ``canvas``'s figure (ipympl's among them) into its buffer as a cached
+    background plus the data layer (see the module's notes)."""
 
     def __init__(self, canvas: FigureCanvasAgg):
         self.canvas = canvas
@@ -144,13 +125,12 @@ class LayeredRender:
         self._key: tuple | None = None
         self._background: Any = None
         self._sprites: dict[tuple, tuple[int, int, np.ndarray] | None] = {}
+        #: Whether each frame is the whole render (the plain path of private_hooks).
         self.whole_only = not private_hooks.enabled()
-        self.texts = TextReplay()
-        # the data layer's own texts (a clock, a readout) mostly read the same after a
-        # slider move: the disk–link's clock cost 3–4 ms a frame to lay out and rasterize
-        self.data_texts = TextReplay()
-        self.backgrounds = 0
-        self.frames = 0
+        # the data layer's texts too: the disk–link's clock cost 3–4 ms a frame
+        self.texts, self.data_texts = TextReplay(), TextReplay()
+        #: Background renders and frames rendered: their ratio says how often the cache served.
+        self.backgrounds = self.frames = 0
 
     def render(self) -> None:
         """Render a frame into the canvas's Agg buffer (the whole figure, as matplotlib renders
@@ -160,14 +140,12 @@ class LayeredRender:
         if self.whole_only:
             FigureCanvasAgg.draw(self.canvas)
             return
-        key = background_key(fig)
-        renderer = self.canvas.get_renderer()
-        if key != self._key or self._background is None:
+        if background_key(fig) != self._key:
             self._render_background()
-            renderer = self.canvas.get_renderer()
             self._key = background_key(fig)  # after the render: the limits it was drawn with
         else:
             self.canvas.restore_region(self._background)
+        renderer = self.canvas.get_renderer()
         with self.data_texts.replaying(renderer):
             for ax in sorted(fig.axes, key=Artist.get_zorder):
                 if ax.get_visible():
@@ -182,23 +160,15 @@ class LayeredRender:
 
     def _draw(self, artists: list[Artist], renderer: RendererAgg) -> None:
         """Draw the data layer's ``artists``; a legend as its cached picture."""
-        for artist in artists:
-            if not artist.get_visible():
-                continue
+        for artist in filter(Artist.get_visible, artists):
             if isinstance(artist, Legend):
-                sprite = self._legend_sprite(artist, renderer)
-                if sprite is not None:
-                    x, y, pixels = sprite
-                    gc = renderer.new_gc()
-                    renderer.draw_image(gc, x, y, pixels)
-                    gc.restore()
-                continue
-            artist.draw(renderer)
+                self._draw_legend(artist, renderer)
+            else:
+                artist.draw(renderer)
 
-    def _legend_sprite(self, legend: Legend, renderer: RendererAgg
-                       ) -> tuple[int, int, np.ndarray] | None:
-        """The legend drawn alone on a transparent picture, cropped to what it painted, and
-        where that goes (pixels from the left and from the bottom).
+    def _draw_legend(self, legend: Legend, renderer: RendererAgg) -> None:
+        """Draw ``legend`` as its sprite: the legend drawn alone on a transparent picture,
+        cropped to what it painted, kept with where it goes (pixels from left and bottom).
 
         A legend is mostly text, its layout and its glyphs: drawn every frame the disk–link
         figure's four legends took 70 of its 90 ms.  Alpha compositing is associative, so the
@@ -217,7 +187,10 @@ class LayeredRender:
                 # draw_image takes rows bottom first
                 self._sprites[key] = (int(left), int(renderer.height - bottom),
                                       pixels[top:bottom, left:right][::-1].copy())
-        return self._sprites[key]
+        if self._sprites[key] is not None:
+            gc = renderer.new_gc()
+            renderer.draw_image(gc, *self._sprites[key])
+            gc.restore()
 
     def _render_background(self) -> None:
         """Render the figure without its data layer (matplotlib leaves animated artists out of

@@ -41,15 +41,12 @@ class View:
     Attributes
     ----------
     figsize
-        Nominal size of the figure the explorer creates for this view, in inches: the width
-        then follows the output area, the height stays (see
-        :class:`~companion.widgets.responsive.FigureFitter`).  Place the axes on gridspecs
-        (``add_subplot``, ``add_gridspec``) and leave the layout to the explorer (no
-        ``tight_layout``): it stacks the panels in a narrow output area and lays them out.
+        Nominal size of the view's figure (inches): the width then follows the output area
+        (:class:`~companion.widgets.responsive.FigureFitter`, which stacks and lays out the
+        panels: place the axes on gridspecs, with no ``tight_layout``).
     stack_below
-        The figure width (CSS pixels, outside lecture mode) below which the panels are stacked
-        in one column: the narrowest at which the side-by-side panels keep their titles,
-        tick labels and legends whole.
+        The figure width (CSS pixels, outside lecture mode) below which the panels are stacked:
+        the narrowest at which side by side they keep their titles, ticks and legends whole.
     """
 
     figsize: tuple[float, float] = (9.0, 6.0)
@@ -68,8 +65,7 @@ class View:
         return ""
 
     def extra_widgets(self) -> list[w.Widget]:
-        """Widgets shown under the figure (e.g. a :class:`~companion.widgets.play.PlayControl`),
-        created in :meth:`setup`."""
+        """Widgets shown under the figure (a play control), created in :meth:`setup`."""
         return []
 
     def close(self) -> None:
@@ -92,16 +88,13 @@ _FITTED: weakref.WeakSet = weakref.WeakSet()
 
 
 def rescale(ax, *, x: bool = True, y: bool = True, y_floor: float = 0.0) -> None:
-    """Fit the limits of ``ax`` to its current artists (after ``set_data``).
+    """Fit the limits of ``ax`` to its current artists (after ``set_data``): an axis keeps its
+    limits while the data fill them (:data:`KEEP_LIMITS_FILL`, in decades on a log axis), else
+    they are fitted anew and rounded out to ticks.
 
-    An axis keeps its limits while the data fit them well enough (``KEEP_LIMITS_FILL``, in
-    decades on a log axis); otherwise they are fitted anew and rounded out to ticks, which
-    leaves room for the next moves.
-
-    ``y_floor`` (in the y-axis' units) is the smallest half-span the y-axis shows: data
-    within ±``y_floor`` (a quantity that is zero up to integration noise, like the slip
-    velocity while a disk rolls) are drawn on the fixed axis ±``y_floor``.  Fitted to noise,
-    the axis would show the noise as a signal and change its ticks on every slider move."""
+    ``y_floor`` (the y-axis' units) is the smallest half-span the y-axis shows: a quantity zero
+    up to integration noise (the slip velocity while a disk rolls) is drawn on the fixed axis
+    ±``y_floor``, not fitted to the noise, which would change its ticks at every move."""
     # the first fit replaces matplotlib's tight default, which the next move would outgrow
     keep = ax in _FITTED
     ax.relim()
@@ -182,22 +175,21 @@ def _fills(data, limits, scale: str) -> bool:
                 and data[1] - data[0] >= KEEP_LIMITS_FILL * (high - low))
 
 
-class _Limits:
-    """The view limits of an axes and the data limits they were fitted to (an equal-aspect
-    axes widens the one or the other by its data when drawn), to put back later."""
+def _limits(ax) -> Callable[[], None]:
+    """A call that puts back the view limits of ``ax`` and the data limits they were fitted to
+    (an equal-aspect axes widens the one or the other by its data when drawn)."""
+    view = [(axis, axis.get_view_interval().copy()) for axis in _axes(ax)]
+    data = [(box, box.frozen()) for box in (ax.dataLim, getattr(ax, "zz_dataLim", None))
+            if box is not None]
 
-    def __init__(self, ax) -> None:
-        self.ax = ax
-        self.view = [(axis, axis.get_view_interval().copy()) for axis in _axes(ax)]
-        self.data = [(box, box.frozen()) for box in (ax.dataLim, getattr(ax, "zz_dataLim", None))
-                     if box is not None]
-
-    def restore(self) -> None:
-        for axis, (low, high) in self.view:
+    def restore() -> None:
+        for axis, (low, high) in view:
             axis.set_view_interval(low, high, ignore=True)
-        for box, then in self.data:
+        for box, then in data:
             box.set(then)
-        self.ax.stale = True
+        ax.stale = True
+
+    return restore
 
 
 def few_ticks(*axes, nbins: int = 4) -> None:
@@ -231,8 +223,7 @@ PREDICT_STATUS = "Predict first: press play to see the motion"
 #: Style of an explorer's buttons: their text is never cut to an ellipsis ("ne" for "next").
 EXPLORER_CSS = style.whole_buttons_css(EXPLORER_CLASS) + style.SCREEN_READER_CSS
 
-#: Seconds a slider change that is part of a drag waits for newer ones before the update runs
-#: (inside a kernel).
+#: Seconds a slider change that is part of a drag waits for newer ones (inside a kernel).
 COALESCE_SECONDS = 0.01
 #: A slider change this soon after the last update ended is taken for part of a drag: it was
 #: probably queued while that update ran, and the next ones with it.  A change after a pause
@@ -241,22 +232,17 @@ DRAG_SECONDS = 0.05
 
 
 def slider_grid(low: float, high: float, default: float) -> tuple[float, float, float]:
-    """``(min, max, step)`` of a slider over ``[low, high]`` whose grid holds ``default``.
-
-    The front end snaps a slider's value to ``min + k·step`` when it first shows it and writes
-    the snapped value back, so a default off the grid would silently change (m = 0.992).  The
-    step is the coarsest 1-2-5 step giving at least 100 positions that lands on the default
-    and on both ends.
+    """``(min, max, step)`` of a slider over ``[low, high]``: the coarsest 1-2-5 step giving at
+    least 100 positions that lands on ``default`` and on both ends.  The front end snaps a value
+    to ``min + k·step`` and writes it back, so a default off the grid would change (m = 0.992).
     """
     span = high - low
     if not span > 0:
         raise ValueError(f"a slider needs low < high, got [{low}, {high}]")
     decade = 10.0 ** math.floor(math.log10(span / 100))
     for step in (c * decade * 10.0 ** k for k in (1, 0, -1, -2, -3) for c in (5, 2, 1)):
-        if span / step < 100:
-            continue
-        on_grid = [abs(x / step - round(x / step)) < 1e-6 for x in (span, default - low)]
-        if all(on_grid):
+        if span / step >= 100 and all(abs(x / step - round(x / step)) < 1e-6
+                                      for x in (span, default - low)):
             return low, high, step
     return low, high, span / 200
 
@@ -267,12 +253,11 @@ class Preset:
 
     Parameters
     ----------
-    label
-        The button's text, e.g. ``"spin about the middle axis"``.
-    values
-        Parameter and initial-condition values, by name (the rest keep their defaults).
+    label, values
+        The button's text; parameter and initial-condition values by name (the rest keep
+        their defaults).
     prompt
-        One line: what to predict before pressing play.
+        What to predict before pressing play.
     predict
         With a prompt, a *predict* preset: the figure's curves and texts, the readout's
         events and a following scene's caption stay hidden until the motion has been played
@@ -326,30 +311,24 @@ class Explorer:
     Parameters
     ----------
     system
-        The model to explore: a :class:`~companion.system.System` or any other
-        :class:`~companion.model.Model` (only its name, title, parameters, initial values and
-        ``simulate`` are used).
+        The :class:`~companion.model.Model` to explore: only its name, title, parameters,
+        initial values and ``simulate`` are used.
     view
         The :class:`View` that draws its trajectories.
-    controls
-        Names of parameters and initial conditions that get sliders (default: all).
-    essential
-        The controls shown first; the others go under "more parameters" (default: the first
-        six controls).
+    controls, essential
+        Names of parameters and initial conditions that get sliders (default: all); those
+        shown first, the others under "more parameters" (default: the first six).
     simulate_kwargs
         Extra keyword arguments for ``system.simulate`` (``t_final``, ``n_points``, ...).
     limits
         Ranges that depend on other values, ``{name: values -> (low, high)}`` (the disk's
         position within the link length, μ_k ≤ μ_s); the slider follows them.
-    presets
-        :class:`Preset` values reachable in one click, by name.
-    preset
-        The preset to start from (default: the parameters' defaults).
+    presets, preset
+        :class:`Preset` s by name, and the one to start from (default: none).
     key
-        Explorers of one system under one key, built by one notebook cell (or a script),
-        replace each other: building one closes the previous.  Default ``preset`` or "main".
-        Whatever the key, a cell run again closes what its earlier run built
-        (:func:`~companion.widgets.lifecycle.close_when_rerun`); other cells' explorers stay.
+        Explorers of one system under one key (default ``preset`` or "main") built by one
+        notebook cell (or a script) replace each other.  A cell run again closes what its
+        earlier run built (:func:`~companion.widgets.lifecycle.close_when_rerun`).
 
     Raises
     ------
@@ -360,25 +339,18 @@ class Explorer:
 
     Attributes
     ----------
-    controls
-        Sliders by name.
-    essential
-        The names of the sliders shown first, in the order shown.
-    figure
-        The one matplotlib figure.
+    controls, essential
+        Sliders by name; the names of those shown first, in order.
+    figure, widget
+        The one matplotlib figure; the ipywidgets box to display.
     trajectory
         The last successful simulation.
-    widget
-        The ipywidgets box to display.
-    on_update
-        Functions called with each new trajectory after an update (a scene replaces its
-        motion this way).
     predicting
         True while a predict preset's outcome is hidden (see :class:`Preset`).
-    on_predict
-        Functions called with ``predicting`` whenever it changes (a scene hides its caption).
-    on_close
-        Functions called once the explorer is closed (a scene following it closes too).
+    on_update, on_predict, on_close
+        Functions called with each new trajectory after an update (a scene replaces its
+        motion), with ``predicting`` whenever it changes (a scene hides its caption), and
+        once the explorer is closed (a scene following it closes too).
     """
 
     def __init__(self, system: Model, view: View, *, controls: Sequence[str] | None = None,
@@ -439,8 +411,8 @@ class Explorer:
         self._formatters: list[tuple[Any, Any]] = []
         #: While predicting: the axes' limits shown (those of the last motion shown), and
         #: those the view fitted to the hidden motion, shown once it is revealed.
-        self._shown_limits: list[_Limits] = []
-        self._fitted_limits: list[_Limits] = []
+        self._shown_limits: list[Callable[[], None]] = []
+        self._fitted_limits: list[Callable[[], None]] = []
         self.reveal_button = w.Button(description="reveal the outcome", icon="eye",
                                       tooltip="show the curves and the scene's caption now",
                                       layout={"width": "auto", "display": "none"})
@@ -456,7 +428,6 @@ class Explorer:
                 view.setup(self.figure, self.trajectory)
                 few_ticks(*self.figure.axes)  # every view, whatever it set up: cheap redraws
                 style.pin_cycle_colours(self.figure)  # drawn outside this style's context
-            self._image_shown = False
             self._live_canvas = isinstance(self.figure.canvas, w.DOMWidget)
             if self._live_canvas:
                 canvas = self.figure.canvas
@@ -515,9 +486,8 @@ class Explorer:
         rest = [n for n in names if n not in first]
         parts: list[w.Widget] = [self._grid([self.controls[n] for n in self.essential])]
         if rest:
-            more = w.Accordion([self._grid([self.controls[n] for n in rest])],
-                               titles=("more parameters",), selected_index=None)
-            parts.append(more)
+            parts.append(w.Accordion([self._grid([self.controls[n] for n in rest])],
+                                     titles=("more parameters",), selected_index=None))
         reset = w.Button(description="reset", tooltip="every value back to its default",
                          icon="undo", layout={"width": "auto"})
         reset.on_click(lambda _: self.reset())
@@ -560,10 +530,8 @@ class Explorer:
         elif not self._flush_scheduled:
             self._flush_scheduled = True
             if time.monotonic() - self._updated_at < DRAG_SECONDS:
-                # Slider moves that arrived while an update was being computed are already
-                # queued in the kernel; waiting a moment lets them all be read, so one update
-                # serves them all and the figure ends on the last value instead of working
-                # through a backlog.
+                # moves queued while the last update ran are all read first: one update serves
+                # them, ending on the last value instead of working through a backlog
                 loop.call_later(COALESCE_SECONDS, self.flush)
             else:
                 loop.call_soon(self.flush)
@@ -600,7 +568,7 @@ class Explorer:
         # Hidden before the update, not after it: no frame of the new motion, no caption of
         # it (read aloud by a screen reader) and no axis fitted to it reaches the page first.
         if preset.asks:
-            self._hide_outcome(redraw=False)  # the update draws
+            self._hide_outcome()  # the update draws
         else:
             self.reveal()
         traj = self.update(**{**self.defaults, **preset.values})
@@ -617,11 +585,9 @@ class Explorer:
         explorer and its scene on one screen (lecture mode, :meth:`Scene.follow`)."""
         if not 0.2 <= share <= 0.8:
             raise ValueError(f"share must be between 0.2 and 0.8 of the width, got {share!r}")
-        # The columns grow in proportion to their shares from no width, each to its least
-        # width at the least (the figure's legible one, the scene's): where both do not fit,
-        # the row wraps and the scene goes below its figure, each then the whole width.
-        # (grow factors in per cent: a line's factors summing below 1 would leave a column
-        # alone on its line short of the whole width)
+        # The columns grow from no width in proportion to their shares (in per cent: factors
+        # summing below 1 would leave a column alone on its line short of the whole width),
+        # each to its least width at least: where both do not fit, the scene wraps below.
         left = w.VBox(self._figure_column, layout={
             "flex": f"{100 * share:.0f} 1 0px",
             "min_width": f"{self.fitter.narrowest_beside_px():.0f}px"})
@@ -634,21 +600,20 @@ class Explorer:
         self.fitter.keep_aspect = True
         self.fitter.stack_below = 0.0
 
-    def _hide_outcome(self, redraw: bool = True) -> None:
-        """Predict mode: hide every curve, marker, patch and text drawn in the axes (the
-        outcome), the numbers on every axis, the readout's events and a following scene's
-        caption; the axes keep the limits they have (:meth:`_update` fits them to the hidden
-        motion only once it is revealed: limits fitted to the hidden curves tell it, a
+    def _hide_outcome(self) -> None:
+        """Predict mode: hide the outcome (the artists in the axes, the numbers on every axis,
+        the readout's events, a following scene's caption); the axes keep their limits until
+        it is revealed (:meth:`update`): limits fitted to the hidden curves tell it (a
         constraint force's axis of ±1e-12 says it is zero).  Nothing to do while predicting."""
         if self.predicting:
             return
-        self._shown_limits = [_Limits(ax) for ax in self.figure.axes]
+        self._shown_limits = [_limits(ax) for ax in self.figure.axes]
         self._hide_artists()
         self._formatters = [(axis, axis.get_major_formatter()) for ax in self.figure.axes
                             for axis in _axes(ax)]
         for axis, _ in self._formatters:
             axis.set_major_formatter(NullFormatter())  # no tick labels, no offset (1e-12)
-        self._set_predicting(True, redraw)
+        self._set_predicting(True)
 
     def _hide_artists(self) -> None:
         """Hide the curves, markers, patches, texts and images shown in the axes (those a
@@ -668,8 +633,8 @@ class Explorer:
             artist.set_visible(True)
         for axis, formatter in self._formatters:
             axis.set_major_formatter(formatter)
-        for limits in self._fitted_limits:
-            limits.restore()
+        for restore in self._fitted_limits:
+            restore()
         self._hidden, self._formatters = [], []
         self._shown_limits, self._fitted_limits = [], []
         self._set_predicting(False)
@@ -681,7 +646,8 @@ class Explorer:
             if t >= t0 + PLAYED_SHARE * (t1 - t0):
                 self.reveal()
 
-    def _set_predicting(self, on: bool, redraw: bool = True) -> None:
+    def _set_predicting(self, on: bool) -> None:
+        """Enter or leave predict mode; leaving it redraws (entering, the update draws)."""
         self.predicting = on
         self.fitter.data_changed()  # the tick labels went or came back: lay out again
         self.reveal_button.layout.display = "" if on else "none"
@@ -689,7 +655,7 @@ class Explorer:
         self._readout()
         for listener in list(self.on_predict):
             listener(on)
-        if redraw:
+        if not on:
             with changing(self.figure):
                 self.redraw()
 
@@ -703,48 +669,45 @@ class Explorer:
             raise RuntimeError(f"this explorer of {self.system.name} was closed (a newer one "
                                "replaced it, or close() was called); build a new one")
         with changing(self.figure):  # widget messages may arrive on another kernel thread
-            return self._update(values)
-
-    def _update(self, values: Mapping[str, Any]) -> Trajectory | None:
-        self.n_updates += 1
-        previous = self._values
-        try:
-            self._set(values)
-            given = {name: self.values[name] for name in values}
-            self._follow_dependents(given)
-            # the values typed first, so that the message names them; the sliders move only
-            # once every value is in its range (a limit with low > high is a refused trait)
-            self._check_ranges({**given, **self.values})
-            self._follow_limits()
-            traj = self._simulate()
-        except (ValueError, SingularConfigurationError) as exc:
-            self.error = str(exc)
-            self._values = previous
-            self._follow_limits()
+            self.n_updates += 1
+            previous = self._values
+            try:
+                self._set(values)
+                given = {name: self.values[name] for name in values}
+                self._follow_dependents(given)
+                # the values typed first, so that the message names them; the sliders move only
+                # once every value is in its range (a limit with low > high is a refused trait)
+                self._check_ranges({**given, **self.values})
+                self._follow_limits()
+                traj = self._simulate()
+            except (ValueError, SingularConfigurationError) as exc:
+                self.error = str(exc)
+                self._values = previous
+                self._follow_limits()
+                self._readout()
+                return None
+            self.error = None
+            self.trajectory = traj
+            # first: a scene's message is cheap, figures are not; over a copy, because a
+            # listener may remove itself (the bicycle's one-shot C build) and must not make the
+            # loop skip the next one (the scene)
+            for listener in list(self.on_update):
+                listener(traj)
+            start = time.perf_counter()
+            with style.rc_context():
+                self.view.refresh(traj)
+            if self.predicting:  # the limits fitted to the hidden motion wait for the reveal
+                self._hide_artists()
+                self._fitted_limits = [_limits(ax) for ax in self.figure.axes]
+                for restore in self._shown_limits:
+                    restore()
+            self.fitter.data_changed()
             self._readout()
-            return None
-        self.error = None
-        self.trajectory = traj
-        # first: a scene's message is cheap, figures are not; over a copy, because a
-        # listener may remove itself (the bicycle's one-shot C build) and must not make the
-        # loop skip the next one (the scene)
-        for listener in list(self.on_update):
-            listener(traj)
-        start = time.perf_counter()
-        with style.rc_context():
-            self.view.refresh(traj)
-        if self.predicting:  # the limits fitted to the hidden motion wait for the reveal
-            self._hide_artists()
-            self._fitted_limits = [_Limits(ax) for ax in self.figure.axes]
-            for limits in self._shown_limits:
-                limits.restore()
-        self.fitter.data_changed()
-        self._readout()
-        self.refresh_seconds = time.perf_counter() - start
-        start = time.perf_counter()
-        self.redraw()
-        self.render_seconds = time.perf_counter() - start
-        return traj
+            self.refresh_seconds = time.perf_counter() - start
+            start = time.perf_counter()
+            self.redraw()
+            self.render_seconds = time.perf_counter() - start
+            return traj
 
     @property
     def values(self) -> dict[str, float]:
@@ -752,10 +715,9 @@ class Explorer:
         return {**self._values[0], **self._values[1]}
 
     def _set(self, values: Mapping[str, Any]) -> None:
-        """Set values (numpy scalars, Decimal, Fraction alike), each checked once by its
-        parameter's own rule (:meth:`~companion.system.Parameter.check`: a finite number of the
-        allowed sign) through the model's tables, which ``simulate`` then takes as checked; or
-        the rule's error.  The slider ranges are checked after (:meth:`_check_ranges`)."""
+        """Set values, each checked once by its parameter's rule through the model's tables
+        (:meth:`~companion.system.Parameter.check`), which ``simulate`` then takes as checked;
+        the slider ranges are checked after (:meth:`_check_ranges`)."""
         self._known(values)
         self._values = tuple(table.values({n: values[n] for n in table.names if n in values}, now)
                              for table, now in zip(self._tables, self._values, strict=True))
@@ -815,13 +777,10 @@ class Explorer:
 
     # ----------------------------------------------------------------- lifecycle
     def close(self) -> None:
-        """Free the widgets (in the front end and in the kernel's registry) and the figure.
-
-        Called by itself when a newer explorer of the same system and key is built, and when
-        the notebook cell that built it runs again.  The explorer then lets go of everything
-        it made: IPython's output history (``_5``, ``Out[5]``) keeps the explorer object a
-        cell showed, and ``del explorer`` or clearing ``Out`` leaves that reference, so a
-        closed explorer must not hold its figure (0.7–7 MB each)."""
+        """Free the widgets (in the front end and in the kernel's registry) and the figure;
+        called too when a newer explorer of its system and key is built, and when its cell
+        runs again.  It lets go of everything it made: IPython's output history (``Out[5]``)
+        may keep the explorer object, and must not keep its figure (0.7–7 MB each)."""
         if self.closed:
             return
         self.closed = True
@@ -846,17 +805,16 @@ class Explorer:
 
     # ----------------------------------------------------------------- drawing
     def redraw(self) -> None:
-        """Render the live canvas now, which also sends the new image to the front end (one
-        message, where ``draw_idle`` would first ask the front end to ask back for a draw:
-        a round trip saved on every slider move).  A static figure is re-rendered only once
-        shown (the PNG fallback), since a non-interactive canvas would draw for nobody."""
+        """Render the live canvas now, which sends the image to the front end (``draw_idle``
+        would ask the front end to ask back for a draw: a round trip per slider move); the
+        PNG fallback only once shown (else it would draw for nobody)."""
         if self._live_canvas:
             canvas = self.figure.canvas
             if private_hooks.front_end_ready(canvas):
                 canvas.draw()
             else:
                 canvas.draw_idle()  # no front end has shown the canvas yet: let it ask
-        elif self._image_shown:
+        elif self._image is not None and self._image.value:  # shown already
             self._image.value = self.png()
 
     def png(self) -> bytes:
@@ -890,9 +848,8 @@ class Explorer:
         traj = self.trajectory
         status = []
         if traj.invariants:
-            worst = max(traj.invariants, key=traj.drift)
             kept = ", ".join(html.escape(k) for k in traj.invariants)
-            status.append(f"{kept} kept to {traj.drift(worst):.0e}")
+            status.append(f"{kept} kept to {max(map(traj.drift, traj.invariants)):.0e}")
         if traj.residuals:
             worst = max(traj.max_residual(k) for k in traj.residuals)
             status.append(f"constraints held to {worst:.0e}")
@@ -917,17 +874,15 @@ class Explorer:
     def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, Any]:
         if self.closed:
             return {"text/plain": repr(self)}
-        if self._image is not None and not self._image_shown:
-            self._image_shown = True
-            self._image.value = self.png()
+        png, text, readout = self.png(), self.describe(), self.readout_html()
+        if self._image is not None and not self._image.value:
+            self._image.value = png
         bundle = dict(self.widget._repr_mimebundle_() or {})
-        png = self.png()
-        alt = html.escape(self.describe(), quote=True)
-        bundle["text/plain"] = f"{self.describe()}\n{self.readout_html()}"
+        bundle["text/plain"] = f"{text}\n{readout}"
         bundle["text/html"] = (
-            f"<figure><img alt=\"{alt}\" src=\"data:image/png;base64,"
-            f"{base64.b64encode(png).decode()}\"><figcaption>{html.escape(self.describe())}"
-            f"</figcaption></figure>{self.readout_html()}")
+            f"<figure><img alt=\"{html.escape(text, quote=True)}\" src=\"data:image/png;base64,"
+            f"{base64.b64encode(png).decode()}\"><figcaption>{html.escape(text)}"
+            f"</figcaption></figure>{readout}")
         return bundle
 
     def __repr__(self) -> str:

@@ -20,14 +20,12 @@ views are resized.  Two things on this path corrupt what a reader sees:
 
 And in the kernel, matplotlib runs in two threads at once: JupyterLab (≥ 4.4, setting
 ``commsOverSubshells``, default "perCommTarget") sends widget messages to a kernel subshell,
-which ipykernel 7 runs in its own thread, and ipykernel routes each reply to the thread that
-last sent on that comm.  A slider's update and the canvas's ``draw`` request then ran in
-different threads: one render cleared the Agg buffer while the other was encoding it, and the
-browser got a frame with most of the figure missing.  Two *different* figures are no safer:
-matplotlib's mathtext parser, its font cache and FreeType's library are shared by every figure
-(two threads measuring text fail with a ParseException, or take the kernel down with a
-segmentation fault, seen in the browser tests while a notebook ran all its cells: a cell laid
-out one figure while the subshell laid out another).
+which ipykernel 7 runs in its own thread, and routes each reply to the thread that last sent
+on that comm.  A slider's update and the canvas's ``draw`` request then ran in different
+threads: one render cleared the Agg buffer while the other encoded it (a frame with most of
+the figure missing).  Two *different* figures are no safer: they share matplotlib's mathtext
+parser, font cache and FreeType (a cell laying out one figure while the subshell laid out
+another failed with a ParseException, or took the kernel down with a segmentation fault).
 
 And one cost: on every frame, before the frame can load, ipympl's front end encodes its offscreen
 canvas as a PNG data URL (the picture a saved notebook keeps), on the page's main thread —
@@ -36,18 +34,13 @@ slider-to-pixels time.  A :class:`~companion.widgets.private_hooks.DeferredSnaps
 frame through ipympl's own handler with that copy skipped and makes one copy once the frames
 stop.
 
-So all of it holds one lock, :data:`MATPLOTLIB_LOCK`: :func:`safe_frames` makes a canvas send
-whole frames only, always as PNG, with a valid data URL, each render and encoding holding it;
-whoever moves a figure's artists holds it (:func:`changing`); every message of the canvases we
-build is handled holding it (:func:`lock_messages`), and so do the package's own
-calls that draw in the main thread (an explorer's construction, a figure's fitting, the
-package's static figures: :func:`holding_matplotlib`).  The reader's own cells are not
-hooked: the lock serialises the package's drawing only, and a cell that draws its own
-matplotlib figures while one of ours is moved runs beside it as beside any other ipympl figure.
-
-The whole frames and the deferred snapshot reach into ipympl's internals: they live in
-:mod:`~companion.widgets.private_hooks`, which takes them only with the ipympl and matplotlib
-releases they were tested with, and otherwise leaves the frames to ipympl (the lock stays).
+So :func:`safe_frames` makes a canvas send whole frames only, always as PNG, with a valid data
+URL (private hooks: :mod:`~companion.widgets.private_hooks`, which otherwise leaves the frames
+to ipympl), and all the package's drawing holds one lock, :data:`MATPLOTLIB_LOCK`: each render
+and encoding, whoever moves a figure's artists (:func:`changing`), every message of the
+canvases we build (:func:`lock_messages`) and the package's calls that draw in the main thread
+(:func:`holding_matplotlib`).  The reader's own cells are not hooked: a cell that draws its own
+figures while one of ours is moved runs beside it as beside any other ipympl figure.
 """
 
 from __future__ import annotations
@@ -79,9 +72,8 @@ R = TypeVar("R")
 
 
 def holding_matplotlib(function: Callable[P, R]) -> Callable[P, R]:
-    """``function`` (a call of the package that lays out or renders a figure in the kernel's
-    main thread) run holding :data:`MATPLOTLIB_LOCK`, so that no widget message's render in a
-    subshell thread runs beside it."""
+    """``function`` (which lays out or renders a figure in the main thread) run holding
+    :data:`MATPLOTLIB_LOCK`: no widget message's render in a subshell thread runs beside it."""
 
     @functools.wraps(function)
     def held(*args: P.args, **kwargs: P.kwargs) -> R:
@@ -124,9 +116,7 @@ PNG_COMPRESS_LEVEL = 1
 
 
 def _deflate() -> Any:
-    """ISA-L's ``compress`` when the optional ``isal`` is installed (``companion[fast]``), else
-    zlib's: both write the same zlib stream, ISA-L's about ten times faster (see :func:`png_of`).
-    """
+    """ISA-L's ``compress`` with the optional ``isal`` (see :func:`png_of`), else zlib's."""
     try:
         from isal import isal_zlib
     except ImportError:
@@ -145,12 +135,11 @@ def _png_chunk(tag: bytes, data: bytes) -> bytes:
 def png_of(rgba: np.ndarray) -> bytes:
     """PNG bytes of an RGBA image (rows × columns × 4, uint8).
 
-    Written here rather than by Pillow: Pillow tries a filter on every row, which costs more
-    than the compression itself on a figure (33 ms against 13 ms for an 1100 × 850 frame, a
-    10 % larger PNG): the rows go unfiltered (PNG filter type 0) to a deflate.  That deflate
-    is ISA-L's (``isal``, optional: ``pip install companion[fast]``), the same zlib stream
-    about ten times faster than zlib's fastest level: 1.0 ms against 9.9 ms for the stacked
-    930 × 1618 disk–link frame, 3 % smaller; without ``isal`` it is zlib's."""
+    Not Pillow's: it tries a filter on every row, which costs more than the compression on a
+    figure (33 ms against 13 ms for an 1100 × 850 frame, a 10 % larger PNG).  The rows go
+    unfiltered to ISA-L's deflate (optional: ``pip install companion[fast]``), the same zlib
+    stream as zlib's fastest level, about ten times faster (1.0 ms against 9.9 ms for the
+    stacked 930 × 1618 disk–link frame, 3 % smaller); without ``isal``, zlib's."""
     height, width, channels = rgba.shape
     if channels != 4 or rgba.dtype != np.uint8:
         raise ValueError(f"png_of takes rows × columns × 4 uint8 pixels, got {rgba.shape} "
@@ -166,15 +155,13 @@ def png_of(rgba: np.ndarray) -> bytes:
 
 def safe_frames(canvas: Any) -> LayeredRender:
     """Make an ipympl ``canvas`` send every frame whole and as PNG (see the module's notes),
-    its messages handled holding :data:`MATPLOTLIB_LOCK`.
+    rendered by the returned :class:`~companion.widgets.background.LayeredRender`, its messages
+    handled holding :data:`MATPLOTLIB_LOCK`.
 
-    A whole frame replaces the picture, whichever frames before it the browser dropped (and
-    costs no comparison with the last frame); its PNG is also exactly the data URL that ipympl
-    keeps until the front end is initialized, so that URL costs no second encoding.  Frames are
-    rendered by the returned :class:`~companion.widgets.background.LayeredRender` (a cached
-    background under the data).  Both are private hooks
-    (:mod:`~companion.widgets.private_hooks`): on the plain path the canvas keeps ipympl's
-    own drawing, and the returned renderer is not used.
+    A whole frame replaces the picture, whichever frames before it the browser dropped, and is
+    also the data URL ipympl keeps until the front end is initialized (no second encoding).  On
+    the plain path (:mod:`~companion.widgets.private_hooks`) the canvas keeps ipympl's own
+    drawing and the returned renderer is not used.
     """
     layers = LayeredRender(canvas)
     lock_messages(canvas)
@@ -186,10 +173,4 @@ def lock_messages(canvas: Any) -> None:
     """Handle every event of the ipympl ``canvas`` (the front end's draw requests, resizes,
     device pixel ratio, the toolbar's clicks: all go through its ``handle_event``) holding
     :data:`MATPLOTLIB_LOCK`."""
-    handle = canvas.handle_event
-
-    def locked(event: dict) -> Any:
-        with MATPLOTLIB_LOCK:
-            return handle(event)
-
-    canvas.handle_event = locked
+    canvas.handle_event = holding_matplotlib(canvas.handle_event)

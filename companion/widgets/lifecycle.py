@@ -67,14 +67,9 @@ def running_cell() -> str | None:
 
 
 def close_when_rerun(close: Callable[[], None]) -> str | None:
-    """Call ``close`` (a bound method, held weakly) when the cell running now runs again;
-    return that cell's id (None outside a notebook cell: nothing is registered).
-
-    A cell run again replaces its output: what its earlier run built (an explorer, its
-    figure, a scene) can no longer be seen and is freed, while what other cells built stays
-    (two cells that each build an explorer of one system keep both).  The pyplot figures a
-    cell opens are closed the same way, and its earlier results leave IPython's output
-    history (:func:`watch_cells`)."""
+    """Call ``close`` (a bound method, held weakly) when the cell running now runs again, its
+    earlier output replaced (what other cells built stays); return that cell's id (None
+    outside a notebook cell: nothing is registered).  See :func:`watch_cells`."""
     cell = running_cell()
     if cell is None or not watch_cells():
         return None

@@ -38,10 +38,8 @@ class MethodSelector:
     ----------
     get_system
         ``get_system(name) -> System``, e.g. :func:`companion.examples.get`.
-    example_names
-        The examples offered.
-    example, method
-        The initial choice.
+    example_names, example, method
+        The examples offered; the initial choice.
     methods
         The methods offered (default: every registered one).  With one example, its dropdown
         is hidden (a reader's own system in the workbench).

@@ -11,28 +11,16 @@ from companion.widgets.lifecycle import close_tree, quietly
 
 
 class PlayControl:
-    """``ipywidgets.Play`` linked to a slider; each frame calls ``callback(sample_index)``.
+    """``ipywidgets.Play`` linked to a slider; each frame calls ``callback(sample_index)``
+    (0..n_samples−1: to move markers), over at most ``max_frames`` frames (the samples are
+    strided beyond), so that playing stays light."""
 
-    Parameters
-    ----------
-    n_samples
-        Number of samples of the trajectory being animated.
-    callback
-        Called with the sample index (0..n_samples−1) of each frame, e.g. to move markers
-        with ``set_data`` followed by ``fig.canvas.draw_idle()``.
-    max_frames
-        Frames are capped at this number (the samples are strided), so playing stays light.
-    interval
-        Milliseconds between frames.
-    """
-
-    def __init__(self, n_samples: int, callback: Callable[[int], None], *,
-                 max_frames: int = 200, interval: int = 60):
+    def __init__(self, n_samples: int, callback: Callable[[int], None], *, max_frames: int = 200):
         if max_frames < 2:
             raise ValueError(f"max_frames must be at least 2, got {max_frames}")
         self.callback = callback
         self.max_frames = max_frames
-        self._play = w.Play(min=0, max=1, step=1, interval=interval, description="play")
+        self._play = w.Play(min=0, max=1, step=1, interval=60, description="play")
         self._slider = w.IntSlider(min=0, max=1, description="frame", readout=False)
         self._link = w.jslink((self._play, "value"), (self._slider, "value"))
         self._quiet = False
@@ -87,13 +75,8 @@ class PlayControl:
                              names="value")
 
     def show(self, frame: int) -> None:
-        """Show ``frame`` now (what the play button does at each tick).
-
-        Raises
-        ------
-        ValueError
-            ``frame`` not an integer from 0 to ``n_frames`` − 1.
-        """
+        """Show ``frame`` now (what the play button does at each tick); ``ValueError`` unless
+        it is an integer from 0 to ``n_frames`` − 1."""
         if (isinstance(frame, bool) or not isinstance(frame, numbers.Integral)
                 or not 0 <= frame < self.n_frames):
             raise ValueError(f"frame must be an integer from 0 to {self.n_frames - 1} (the "

@@ -62,13 +62,8 @@ FRAME_MESSAGE = {"data": '{"type": "binary"}'}
 
 
 def untested_releases() -> list[str]:
-    """The installed packages outside the releases :data:`TESTED`.
-
-    Returns
-    -------
-    list of str
-        ``"name release"`` for each (``"name missing"`` when it is not installed).
-    """
+    """``"name release"`` of each installed package outside the releases :data:`TESTED`
+    (``"name missing"`` when it is not installed)."""
     outside = []
     for package, (first, beyond) in TESTED.items():
         try:
@@ -124,25 +119,12 @@ def pretend_front_end_ready(canvas: Any) -> None:
 
 def send_whole_frames(canvas: Any, render: Callable[[], None], encode: Callable[[Any], bytes],
                       lock: AbstractContextManager) -> bool:
-    """Make the ipympl ``canvas`` send every frame whole, as a PNG, with a valid data URL
-    until a front end is ready.
+    """Make the ipympl ``canvas`` send every frame whole, as a PNG (``encode`` of its RGBA
+    pixels), with a valid data URL until a front end is ready; False, the canvas left as it is,
+    on the plain path (:func:`enabled`).
 
-    Parameters
-    ----------
-    canvas
-        An ipympl ``Canvas``.
-    render
-        Renders a frame into the canvas's Agg buffer; ``canvas.draw`` (also what the front
-        end's 'draw' request calls) runs it, then sends the frame.
-    encode
-        PNG bytes of the rendered pixels (rows × columns × 4, uint8).
-    lock
-        Held while rendering and encoding.
-
-    Returns
-    -------
-    bool
-        False, the canvas left as it is, on the plain path (:func:`enabled`).
+    ``render`` renders a frame into the canvas's Agg buffer: ``canvas.draw`` (also what the
+    front end's 'draw' request calls) runs it holding ``lock``, then sends the frame.
     """
     if not enabled():
         return False
@@ -180,33 +162,21 @@ def send_whole_frames(canvas: Any, render: Callable[[], None], encode: Callable[
 class DeferredSnapshot(anywidget.AnyWidget):
     """Makes ipympl's copy of a canvas's picture (its ``_data_url``) once the frames stop,
     ``settle_ms`` after the last one, instead of on every frame before the frame can load
-    (``private_hooks.js``).  Shown beside the canvas, zero pixels high.
-
-    Attributes
-    ----------
-    canvas
-        The ipympl canvas whose frames it lightens.
-    settle_ms
-        Milliseconds without a frame after which the copy is made.
-    snapshots
-        How many copies the front end has made (it counts them here).
-    """
+    (``private_hooks.js``).  Shown beside the canvas, zero pixels high."""
 
     _esm = (Path(__file__).parent / "private_hooks.js").read_text(encoding="utf-8")
+    #: The ipympl canvas whose frames it lightens.
     canvas = traitlets.Instance(w.DOMWidget, allow_none=True).tag(
         sync=True, **w.widget_serialization)
+    #: Milliseconds without a frame after which the copy is made.
     settle_ms = traitlets.Int(2000).tag(sync=True)
+    #: How many copies the front end has made (it counts them here).
     snapshots = traitlets.Int(0).tag(sync=True)
 
 
 def canvas_helpers(canvas: Any) -> list[w.Widget]:
-    """The widgets to show beside the ipympl ``canvas``.
-
-    Returns
-    -------
-    list of ipywidgets.Widget
-        Its :class:`DeferredSnapshot`; none on the plain path (:func:`enabled`).
-    """
+    """The widgets to show beside the ipympl ``canvas``: its :class:`DeferredSnapshot`; none
+    on the plain path (:func:`enabled`)."""
     return [DeferredSnapshot(canvas=canvas)] if enabled() else []
 
 
@@ -221,15 +191,11 @@ class TextReplay:
     does and records each glyph image it hands to the Agg renderer; a hit hands those images
     over again.  Entries not used in a render are dropped after it.  Made on the plain path
     (:func:`enabled` when it is made), :meth:`replaying` changes nothing.
-
-    Attributes
-    ----------
-    replayed, drawn
-        Texts replayed and drawn in the last render (for tests and benchmarks).
     """
 
     def __init__(self) -> None:
         self._glyphs: dict[tuple, list[tuple]] = {}
+        #: Texts replayed and drawn in the last render (for tests and benchmarks).
         self.replayed = self.drawn = 0
         self.active = enabled()
 

@@ -18,19 +18,16 @@ key: a keyboard trap), the canvas is an image named by :attr:`WidthProbe.descrip
 container's status line (:data:`STATUS_CLASS`) is a polite live region, and slider handles get
 their label as name and their value rounded to the step, with its unit.
 
-Two ways this goes wrong, which the probe avoids: a width measured on an output that is hidden
-or detached (JupyterLab detaches cells scrolled far away) is 0, and a 0-wide figure collapses
-and then draws nothing; and measuring an element whose width follows the canvas (the canvas's
-own box) feeds the figure's width back to itself, so the figure never grows again.  The probe
-is a zero-height strip as wide as the explorer, whose width comes from the output area, never
-from the figure; widths below :data:`MIN_WIDTH_PX` are ignored.
+Two ways this goes wrong, which the probe avoids: an output that is hidden or detached
+(JupyterLab detaches cells scrolled far away) measures 0 wide, and a 0-wide figure collapses
+for good (widths below :data:`MIN_WIDTH_PX` are ignored); and an element whose width follows
+the canvas (its own box) feeds the figure's width back to itself, so it never grows again
+(the probe is a zero-height strip whose width comes from the output area, never the figure).
 
-The layout engine runs when the size changes and once the values settle after an update, not on
-every frame: a constrained-layout pass costs about half a draw (``benchmarks``-style ratio
-measured on the knife edge, double pendulum and Euler body explorers: 0.4–0.8 of a draw).
-After an update it runs only if something it measures changed (:func:`layout_key`: the tick
-labels shown and their places, texts, legends, the size), found without measuring a text; a
-skipped pass leaves the same pixels as a pass (``benchmarks/explorer_timing.py``).
+The layout engine runs when the size changes, and after an update only once the values settle
+and only if something it measures changed (:func:`layout_key`), not on every frame: a pass
+costs 0.4–0.8 of a draw (knife edge, double pendulum, Euler body), and a skipped one leaves the
+same pixels (``benchmarks/explorer_timing.py``).
 """
 
 from __future__ import annotations
@@ -124,15 +121,13 @@ class FigureFitter:
     Parameters
     ----------
     figure
-        The explorer's figure, its axes placed on gridspecs (``add_subplot``,
-        ``add_gridspec``): that placement is the wide layout.
+        The figure, its axes placed on gridspecs: that placement is the wide layout.
     redraw
         Called after the figure changed size or layout, to show it.
     scope_class
         CSS class of the box the probe measures (the explorer's).
     stack_below
-        The breakpoint outside lecture mode (CSS pixels): the panels stack in a narrower
-        figure (:func:`~companion.widgets.style.stack_below_px`).
+        The breakpoint outside lecture mode (:func:`~companion.widgets.style.stack_below_px`).
 
     Attributes
     ----------
@@ -141,11 +136,9 @@ class FigureFitter:
     stacked
         Whether the panels are in one column.
     keep_aspect
-        Keep the view's nominal aspect, the figure as wide as its column and no taller than
-        the height the probe reports (:attr:`WidthProbe.height`), instead of keeping the
-        nominal height: a figure that shares its row with a scene (lecture mode) fits the
-        screen.  Below :data:`FULL_TEXT_SHARE` of its nominal size its text shrinks with it
-        (a compact figure on a small screen: titles that fit their panels).
+        Keep the nominal aspect, as wide as the column and no taller than the probe's
+        :attr:`~WidthProbe.height`, not the nominal height: a figure beside its scene
+        (lecture mode) fits the screen, its text shrinking below :data:`FULL_TEXT_SHARE`.
     """
 
     def __init__(self, figure: Figure, redraw: Callable[[], None], *, scope_class: str = "",
@@ -190,8 +183,9 @@ class FigureFitter:
 
         The height is the view's nominal height side by side, and the sum of the panels'
         nominal heights when stacked: text keeps its size whatever the width.  With
-        :attr:`keep_aspect`, the view's nominal shape scaled to fit the width and the height
-        the probe reports (:meth:`_beside_scale`).
+        :attr:`keep_aspect`, the nominal shape scaled to fit the width and the probe's height
+        (when measured), never below :data:`MIN_BESIDE_SCALE` for the height's sake: on a
+        small screen the figure stays legible and the page scrolls.
         """
         try:
             pixels = float(width_px)
@@ -210,22 +204,15 @@ class FigureFitter:
                                                   if self.stacked else 1.0)
             self._text_scale = 1.0
             if self.keep_aspect and not self.stacked:
-                scale = self._beside_scale(width_px)
+                wide, high = (x * self.pixels_per_inch for x in self.nominal_inches)
+                scale = width_px / wide
+                if self.probe.height > 0:
+                    scale = min(scale, max(self.probe.height / high, MIN_BESIDE_SCALE))
                 width_in, height_in = (scale * x for x in self.nominal_inches)
                 self._text_scale = min(1.0, scale / FULL_TEXT_SHARE)
             self.figure.set_size_inches(width_in, height_in, forward=True)
             self.layout()
             self._redraw()
-
-    def _beside_scale(self, width_px: float) -> float:
-        """The scale of the view's nominal size that fits ``width_px`` and the probe's
-        height (when measured), never below :data:`MIN_BESIDE_SCALE` for the height's sake:
-        on a small screen the figure stays legible and the page scrolls."""
-        width_nominal, height_nominal = (x * self.pixels_per_inch for x in self.nominal_inches)
-        scale = width_px / width_nominal
-        if self.probe.height > 0:
-            scale = min(scale, max(self.probe.height / height_nominal, MIN_BESIDE_SCALE))
-        return scale
 
     def narrowest_beside_px(self) -> float:
         """The narrowest column (CSS pixels) a figure beside its scene takes: narrower, the
@@ -306,14 +293,12 @@ class FigureFitter:
             text.set_fontsize(sizes.setdefault(text, text.get_fontsize()) * factor)
 
     def data_changed(self) -> None:
-        """The view drew new data (perhaps new limits and tick labels): lay out again if
-        anything the layout measures changed (:meth:`relayout`) — at once without an event
-        loop, else :data:`SETTLE_SECONDS` after the last change, and redraw only when a panel
-        moved (a drag is not slowed down by layout passes).  A pass costs about a whole
-        render (90–130 ms on the stacked disk–link figure, 3 s of a robot's 3.3 s update on a
-        loaded machine); a move that leaves every tick label as it was runs none (17 of 20
-        moves of the double pendulum's m₁, 2–3 of 20 of the knife edge's u₁ or the robot's
-        τ_L, whose limits follow the motion)."""
+        """The view drew new data: lay out again if anything the layout measures changed
+        (:meth:`relayout`) — at once without an event loop, else :data:`SETTLE_SECONDS` after
+        the last change, redrawing only when a panel moved (a drag is not slowed down by
+        passes of about a whole render: 90–130 ms on the stacked disk–link figure).  A move
+        that leaves every tick label as it was runs none (17 of 20 moves of the double
+        pendulum's m₁, 2–3 of 20 of the knife edge's u₁, whose limits follow the motion)."""
         loop = running_loop()
         if loop is None:
             self.relayout()
@@ -360,31 +345,28 @@ class ResponsiveFigure(w.VBox):
 
 @holding_matplotlib
 def responsive_figure(figure: Figure, description: str | None = None) -> ResponsiveFigure:
-    """``figure`` shown as wide as its output area (its panels stacked when narrow), for a
-    figure outside an explorer (``fig.canvas`` alone keeps the width of its ``figsize``).
-
-    The live canvas under ipympl, else a PNG that is redrawn when the width changes.  The box
+    """``figure`` (outside an explorer) as wide as its output area, its panels stacked when
+    narrow: the live canvas under ipympl, else a PNG redrawn when the width changes.  The box
     keeps its :class:`FigureFitter` as ``box.fitter``.  ``description`` is the figure's text
     alternative (WCAG 1.1.1); by default its panels' titles and axis labels.
     """
     canvas = figure.canvas
-    extra: list[w.Widget] = []
     if isinstance(canvas, w.DOMWidget):
-        shown: w.Widget = canvas
         lock_messages(canvas)
-        extra += private_hooks.canvas_helpers(canvas)
+        shown: list[w.Widget] = [canvas, *private_hooks.canvas_helpers(canvas)]
         redraw: Callable[[], None] = canvas.draw_idle
     else:
-        shown = w.Image(format="png", layout={"max_width": "100%", "height": "auto"})
+        image = w.Image(format="png", layout={"max_width": "100%", "height": "auto"})
+        shown = [image]
 
         def redraw() -> None:
-            shown.value = frames.figure_png(figure)
+            image.value = frames.figure_png(figure)
 
     fitter = FigureFitter(figure, redraw, scope_class=FIGURE_CLASS)
     fitter.probe.description = (figure_summary(figure) if description is None
                                 else description)
     redraw()
-    box = ResponsiveFigure([fitter.probe, shown, *extra], layout={"width": "100%"})
+    box = ResponsiveFigure([fitter.probe, *shown], layout={"width": "100%"})
     box.add_class(FIGURE_CLASS)
     box.fitter = fitter
     return box

@@ -24,19 +24,6 @@ from companion.mechanics.methods import method_title
 from companion.widgets import style
 
 
-def _steps_of(source: Derivation | Sequence[Step]) -> list[Step]:
-    if not isinstance(source, (Derivation, Iterable)) or isinstance(source, str):
-        raise TypeError("a Stepper shows a Derivation (e.g. system.derive('maggi')) or a list "
-                        f"of Steps, got {type(source).__name__} {source!r:.60}")
-    steps = list(source.steps if isinstance(source, Derivation) else source)
-    if not steps:
-        raise ValueError("the derivation has no steps to show")
-    bad = [type(s).__name__ for s in steps if not isinstance(s, Step)]
-    if bad:
-        raise ValueError(f"expected Step objects, got {', '.join(sorted(set(bad)))}")
-    return steps
-
-
 def _plain(obj: Any, speeds: Sequence[sp.Symbol], coordinates: Sequence[sp.Symbol]) -> str:
     items = obj if isinstance(obj, (list, tuple)) else [obj]
     if items and all(isinstance(o, sp.Equality) for o in items):
@@ -61,30 +48,33 @@ class Stepper:
         A :class:`~companion.mechanics.derivation.Derivation` or a sequence of ``Step``.
     title
         Heading shown above the steps (default: the derivation's method name, if any).
-    budget
-        Widest line of an equation, in ems (the default fits JupyterLab at 1024 px).
 
     Attributes
     ----------
-    index
-        The current step, 0-based.
-    n_steps
-        Number of steps.
+    index, n_steps
+        The current step (0-based) and the number of steps.
     widget
         The ipywidgets box to display.
     """
 
-    def __init__(self, derivation_or_steps: Derivation | Sequence[Step], title: str | None = None,
-                 budget: float = presentation.LINE_BUDGET):
-        self.steps = _steps_of(derivation_or_steps)
-        is_derivation = isinstance(derivation_or_steps, Derivation)
+    def __init__(self, derivation_or_steps: Derivation | Sequence[Step], title: str | None = None):
+        source = derivation_or_steps
+        is_derivation = isinstance(source, Derivation)
+        if not (is_derivation or isinstance(source, Iterable)) or isinstance(source, str):
+            raise TypeError("a Stepper shows a Derivation (e.g. system.derive('maggi')) or a "
+                            f"list of Steps, got {type(source).__name__} {source!r:.60}")
+        self.steps = list(source.steps if is_derivation else source)
+        if not self.steps:
+            raise ValueError("the derivation has no steps to show")
+        bad = [type(s).__name__ for s in self.steps if not isinstance(s, Step)]
+        if bad:
+            raise ValueError(f"expected Step objects, got {', '.join(sorted(set(bad)))}")
         if title is None and is_derivation:
             title = method_title(derivation_or_steps.method)
         # a derivation's speeds and coordinates order the terms (a row of M u̇ in u's order)
         # and tell speeds named like parameters (ω₁) from parameters
         self._speeds = list(derivation_or_steps.u) if is_derivation else []
         self._coordinates = list(derivation_or_steps.q) if is_derivation else []
-        self.budget = budget
         self.title = title
         self.n_steps = len(self.steps)
         self.index = 0
@@ -150,8 +140,7 @@ class Stepper:
     def latex(self, k: int) -> str:
         """LaTeX of step ``k`` (computed once)."""
         if k not in self._latex_cache:
-            self._latex_cache[k] = self.steps[k].latex(self._speeds, self._coordinates,
-                                                       self.budget)
+            self._latex_cache[k] = self.steps[k].latex(self._speeds, self._coordinates)
         return self._latex_cache[k]
 
     def _html(self, k: int) -> str:

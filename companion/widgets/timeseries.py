@@ -30,8 +30,9 @@ class TimeSeriesView(View):
         invariants).  ``None`` (and no ``panels``): every state of the first trajectory and,
         without ``path``, the path :func:`default_path` finds among its states and series (for
         a model that is not a System, whose coordinates :meth:`for_system` cannot name).
-    path
-        Names of two series drawn against each other, e.g. ``("x", "y")``.
+    path, path_unit
+        Names of two series drawn against each other, e.g. ``("x", "y")``; the unit of the
+        path's two axes (both lengths), printed after their names.
     panels
         ``(title, names)`` or ``(title, names, unit)``: one panel against time each, stacked,
         so that quantities of one kind share an axis (lengths, angles, speeds), the unit its
@@ -39,8 +40,6 @@ class TimeSeriesView(View):
     split
         Titles of panels whose series are split by their ranges over the first motion
         (:func:`by_range`), one panel per group.
-    path_unit
-        The unit of the path's two axes (both lengths), printed after their names.
     """
 
     def __init__(self, series: Sequence[str] | None = None,
@@ -55,11 +54,11 @@ class TimeSeriesView(View):
         self.path = path
         self.path_unit = path_unit
         self.split = set(split)
-        self._size_for(len(self.panels or ()))
 
-    def _size_for(self, rows: int) -> None:
-        # a taller figure for stacked panels, so each keeps a legible height
-        self.figsize = (9.0, max(4.5, 1.9 * rows))
+    @property
+    def figsize(self) -> tuple[float, float]:
+        """Taller for stacked panels, so that each keeps a legible height."""
+        return (9.0, max(4.5, 1.9 * len(self.panels or ())))
 
     @property
     def series(self) -> list[str] | None:
@@ -94,11 +93,11 @@ class TimeSeriesView(View):
         if self.panels is None:
             self.panels = [("Against time", list(trajectory.names))]
             self.path = self.path or default_path(trajectory.names, trajectory.series)
+        unsplit = self.figsize
         self.panels = [part for title, names, *rest in self.panels
                        for part in self._split(trajectory, title, names, *rest)]
         rows = len(self.panels)
-        if self.figsize[1] != max(4.5, 1.9 * rows):  # the first motion split a panel
-            self._size_for(rows)
+        if self.figsize != unsplit:  # the first motion split a panel
             fig.set_size_inches(style.figure_size(self.figsize))
         # the drift panel only when there is something to drift (the bicycle tracks none)
         ncols = 1 + bool(self.path) + bool(trajectory.invariants)
@@ -197,18 +196,15 @@ def coordinate_kinds(system: System) -> dict[str, str]:
     of the quasi-velocity definitions, T or the constraints, or when it is named as the books
     name angles (θ, φ, ψ, α …); else a length."""
     units = {p.name: p.unit.strip() for p in system.initial}
-    trig = set()
-    for expr in (*(system.definition.definitions or ()), system.definition.T):
-        for call in sp.sympify(expr).atoms(sp.sin, sp.cos, sp.tan):
-            trig |= call.free_symbols
+    trig = set().union(*(call.free_symbols for expr in (*(system.definition.definitions or ()),
+                                                        system.definition.T)
+                         for call in sp.sympify(expr).atoms(sp.sin, sp.cos, sp.tan)))
     kinds = {}
     for s in system.q:
         unit = units.get(s.name, "")
-        if unit in _ANGLE_UNITS or (unit not in _LENGTH_UNITS and (
-                s in trig or _ANGLE_NAME.match(s.name))):
-            kinds[s.name] = "angle"
-        else:
-            kinds[s.name] = "length"
+        angle = unit in _ANGLE_UNITS or (unit not in _LENGTH_UNITS and (
+            s in trig or _ANGLE_NAME.match(s.name)))
+        kinds[s.name] = "angle" if angle else "length"
     return kinds
 
 

@@ -5,33 +5,27 @@ on ``JUPYTER_CONFIG_PATH``.
 - A warm start.  The notebooks named in ``COMPANION_WARM`` (paths relative to the folder
   Voilà serves, separated by spaces: ``make lecture`` writes every chapter's, ``make lecture
   WARM="knife-edge …"`` those named; README "A warm start" gives the memory it takes) each
-  keep one kernel that has already run the notebook (Voilà's pre-heated kernels,
-  ``preheat_kernel`` with a pool per notebook, ``VoilaKernelManager.kernel_pools_config``):
-  opening such a page takes that kernel, and Voilà starts the next one for the next page
-  :data:`REFILL_SECONDS` later (not at once: on a lecturer's two-core laptop the next kernel's
-  run would take a core from the page being opened).
-  Every other notebook starts its kernel when its page is opened (a pool of none).
+  keep one kernel that has already run the notebook (Voilà's pre-heated kernels, a pool per
+  notebook): opening such a page takes that kernel, and Voilà starts the next one
+  :data:`REFILL_SECONDS` later (not at once: on a lecturer's two-core laptop its run would
+  take a core from the page being opened).  Other notebooks start their kernel with the page.
 - No kernel left behind.  A page that is closed or reloaded asks Voilà to shut its kernel
-  down (Voilà's own ``beforeunload`` beacon, which sends the ``_xsrf`` cookie back as a form
+  down (Voilà's ``beforeunload`` beacon, which sends the ``_xsrf`` cookie back as a form
   field).  Voilà's notebook page never sets that cookie, so every such request was refused
   (``403 … '_xsrf' argument missing``) and each reload kept a 230–290 MiB kernel: the
   template's page sets the cookie itself (lecture.js; a page rendered before it was asked
   for, as a warm one is, has no request to set it from).
-- A backstop for pages that never say goodbye (a crashed tab, a browser killed): a kernel
-  with no page connected and idle for :data:`CULL_IDLE_SECONDS` is shut down, looked for
-  every :data:`CULL_INTERVAL_SECONDS` (jupyter_server's culler, ``cull_connected=False``: a
-  page that is open holds its kernel's websocket, and keeps its kernel however long the room
-  looks at it; Voilà never culls a warm kernel waiting for its page).  Two minutes: the only
-  gap a live page's kernel spends unconnected is between Voilà's run of the notebook (the
-  kernel busy, not idle) and the page's websocket connecting, or a websocket's reconnection
-  after a network blip; the slowest page of the instructor's trial was usable 56 s after it
-  was asked for, under load, so 120 s is twice that.  A vanished page's 230–290 MiB go after
-  two minutes instead of ten.  A kernel's idle time counts from
-  the moment the culler first finds it outside the warm pool at the earliest
-  (:class:`LectureKernelManager`): a warm kernel prepared long before has been idle longer
-  than the limit, and was culled as soon as a page took it, before the page could connect.
+- A backstop for pages that never say goodbye (a crashed tab): a kernel with no page
+  connected and idle for :data:`CULL_IDLE_SECONDS` is shut down (jupyter_server's culler,
+  ``cull_connected=False``: an open page holds its kernel's websocket; Voilà never culls a
+  warm kernel waiting for its page).  Two minutes: a live page's kernel is unconnected only
+  between Voilà's run of the notebook (busy, not idle) and the page's websocket connecting,
+  or while the websocket reconnects; the slowest page of the instructor's trial was usable
+  56 s after it was asked for, under load: 120 s is twice that.  The idle time counts from
+  the moment the culler first finds the kernel outside the warm pool at the earliest
+  (:class:`LectureKernelManager`): a warm kernel prepared long before was culled as soon as
+  a page took it, before the page could connect.
 """
-
 import os
 from datetime import datetime, timezone
 
