@@ -241,7 +241,37 @@ TYPOS = {
     "a point with one component": (dict(points={"P": (x,)}), "needs (x, y) or (x, y, z)"),
     "T typed as a string": (dict(T="m*xdot**2/2"), "T is given as the text 'm*xdot**2/2': "
                             "build it from the symbols"),
+    "a zero positive mass": (dict(parameters={m: 0.0, I: 0.2}),
+                             "m is declared positive but its value is 0"),
+    "a negative positive mass": (dict(parameters={m: -1.0, I: 0.2}),
+                                 "m is declared positive but its value is -1"),
+    "a start value not a number": (dict(initial={"u_2": float("nan")}),
+                                   "u_2: the value must be a finite number, got nan"),
+    "a force in an unknown speed": (dict(forces=[0, 0, -w * sp.Symbol("u_3")]),
+                                    "neither a coordinate, a rate, a speed (u_1, u_2)"),
 }
+
+
+@pytest.mark.parametrize("change, expected", [
+    (dict(constraint=[]), "define() has no argument 'constraint': did you mean constraints?"),
+    (dict(T=None), "define() needs T= (the kinetic energy in q and the rates)"),
+])
+def test_define_names_a_misspelt_or_missing_argument(change, expected):
+    given = {k: v for k, v in {**SKATE, **change}.items() if v is not None}
+    with pytest.raises(DefinitionError) as raised:
+        define("typo", **given)
+    assert str(raised.value) == expected
+
+
+def test_a_damper_may_be_written_in_the_speeds_or_the_rates():
+    """The skate's spin damped by −c θ̇ and by −c u₂ (u₂ = θ̇): the same motion."""
+    c = sp.Symbol("c", positive=True)
+    runs = [define("damped", **{**SKATE, "forces": [0, 0, -c * rate],
+                                "parameters": {m: 1.0, I: 0.2, c: 0.3},
+                                "initial": {"u_1": 1.0, "u_2": 0.5}}).build().simulate(3.0)
+            for rate in (thd, sp.Symbol("u_2"))]
+    assert np.abs(runs[0].states - runs[1].states).max() == 0.0
+    assert runs[0].states[-1, -1] == pytest.approx(0.5 * np.exp(-0.3 / 0.2 * 3.0), rel=1e-6)
 
 
 @pytest.mark.parametrize("change, expected", TYPOS.values(), ids=list(TYPOS))

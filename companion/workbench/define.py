@@ -13,6 +13,9 @@ through q̇ = Φ u + Φ_t (4.81); forces are generalized forces of the coordinat
 
 from __future__ import annotations
 
+import dataclasses
+import difflib
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -135,8 +138,19 @@ class Draft:
             raise DefinitionError(" ".join(str(exc).split())) from exc
 
 
-#: A system the short way: ``define(name, q=…, T=…, …)`` is the :class:`Draft` it builds from.
-define = Draft
+def define(name: str, /, **fields: Any) -> Draft:
+    """A system the short way: the :class:`Draft` of ``define(name, q=…, T=…, …)`` (its
+    fields are the arguments), with a misspelt or missing argument named."""
+    known = [f.name for f in dataclasses.fields(Draft)]
+    for key in fields.keys() - set(known):
+        near = difflib.get_close_matches(key, known, n=1)
+        raise DefinitionError(f"define() has no argument {key!r}"
+                              + (f": did you mean {near[0]}?" if near else ""))
+    needed = {"q": "q= (the coordinates)", "T": "T= (the kinetic energy in q and the rates)"}
+    missing = [text for key, text in needed.items() if key not in fields]
+    if missing:
+        raise DefinitionError(f"define() needs {' and '.join(missing)}")
+    return Draft(name, **fields)
 
 
 def _listed(what: str, items: Any) -> list:
@@ -222,6 +236,8 @@ def _parameter(symbol: sp.Symbol, value: Value, state: bool) -> Parameter:
         v = float(value)
     except (TypeError, ValueError) as exc:
         raise DefinitionError(f"{symbol}: the value must be a number, got {value!r}") from exc
+    if not math.isfinite(v):
+        raise DefinitionError(f"{symbol}: the value must be a finite number, got {v:g}")
     if positive or (not state and v > 0):
         return _made(symbol, v, v / 5, v * 5, "", positive)
     reach = max(1.0, abs(v))
@@ -233,11 +249,14 @@ def _made(symbol, default, low, high, unit, positive) -> Parameter:
         default, low, high = float(default), float(low), float(high)
     except (TypeError, ValueError) as exc:
         raise DefinitionError(f"{symbol}: default, low and high must be numbers") from exc
+    if not all(map(math.isfinite, (default, low, high))):
+        raise DefinitionError(f"{symbol}: default, low and high must be finite numbers, got "
+                              f"{default:g} in [{low:g}, {high:g}]")
+    if positive and default <= 0:  # before the range, which a plain number's value makes
+        raise DefinitionError(f"{symbol} is declared positive but its value is {default:g}")
     if not low <= default <= high or not low < high:
         raise DefinitionError(f"{symbol}: the range must hold the default, low ≤ default ≤ "
                               f"high with low < high; got {default:g} in [{low:g}, {high:g}]")
-    if positive and default <= 0:
-        raise DefinitionError(f"{symbol} is declared positive but its value is {default:g}")
     return Parameter(symbol, default, low, high, unit, positive=positive)
 
 
@@ -315,11 +334,13 @@ def _build(d: Draft) -> System:
         raise DefinitionError(f"forces are generalized forces of the {n} coordinates "
                               f"{_names(q)}: give {n}, got {len(d.forces)}")
     forces = [_sympified(f"force {j}", e) for j, e in enumerate(d.forces or [0] * n, 1)]
-    for j, e in enumerate(forces, start=1):
-        _check_uses(f"force {j} ({_text(e)})", e, {*q, *qdot, *given}, in_motion)
+    u = list(sp.symbols(f"u_1:{n + 1}"))
+    for j, e in enumerate(forces, start=1):  # a damper may be written in the speeds too
+        _check_uses(f"force {j} ({_text(e)})", e, {*q, *qdot, *u[: n - m], *given},
+                    f"neither a coordinate, a rate, a speed ({_names(u[: n - m])}), the time "
+                    "nor a parameter")
     Q_q = [f - V.diff(s) for f, s in zip(forces, q, strict=True)]
 
-    u = list(sp.symbols(f"u_1:{n + 1}"))
     series = {}
     for label, position in d.points.items():
         if not (isinstance(position, (tuple, list)) and len(position) in (2, 3)):
