@@ -3,6 +3,8 @@ and bad numeric input blamed on its real cause."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 import sympy as sp
@@ -133,6 +135,12 @@ def test_a_parameter_that_makes_the_start_singular_is_blamed():
         wheel.simulate(t_final=1.0, params={"r": 0.0})
     assert "gimbal lock" not in str(caught.value)  # the parameter is the cause (issue 36)
     assert "Start further away" not in str(caught.value)
+    # The same radius as the default: the middle of its range shows the cause.
+    at_zero = wheel.variant(parameters=[replace(p, default=0.0) if p.name == "r" else p
+                                        for p in wheel.parameters])
+    with pytest.raises(ValueError, match=r"^r = 0 \(wheel radius\) makes the equations of "
+                       r"wheel singular from the start \(with r = 0.5 they are not\)"):
+        at_zero.simulate(t_final=1.0)
 
 
 def test_nonholonomic_constraints_have_residuals(knife):

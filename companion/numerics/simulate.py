@@ -134,9 +134,11 @@ def _far_outside(model: SimulatedModel, params: Mapping[str, float],
     return ", ".join(found)
 
 
-def _singular_for(model: SimulatedModel, part: IntegratorPart, setup: Setup) -> list[Parameter]:
-    """The parameters whose value alone makes the start singular: the first step fails with
-    the values given and succeeds with that one parameter back at its default."""
+def _singular_for(model: SimulatedModel, part: IntegratorPart, setup: Setup
+                  ) -> list[tuple[Parameter, float]]:
+    """The parameters whose value alone makes the start singular, each with a value that
+    does not: the first step fails with the values given and succeeds with that one parameter
+    back at its default (or, when it is at its default, at the middle of its range)."""
     def starts(params: dict[str, float]) -> bool:
         p = model.parameter_table.vector(params)
         trial = replace(setup, t=setup.t[:2], params=params, p=p,
@@ -149,8 +151,10 @@ def _singular_for(model: SimulatedModel, part: IntegratorPart, setup: Setup) -> 
 
     if starts(setup.params):
         return []  # singular further along the motion: the configuration's doing
-    return [p for p in model.parameters if setup.params[p.name] != p.default
-            and starts({**setup.params, p.name: p.default})]
+    other = {p.name: p.default if setup.params[p.name] != p.default else (p.low + p.high) / 2
+             for p in model.parameters}
+    return [(p, other[p.name]) for p in model.parameters if setup.params[p.name] != other[p.name]
+            and starts({**setup.params, p.name: other[p.name]})]
 
 
 @dataclass(frozen=True)
@@ -450,11 +454,11 @@ def simulate_model(model: SimulatedModel, part: IntegratorPart, *, method: str, 
         extreme = _far_outside(model, pv, setup.initial)
         blamed = [] if extreme else _singular_for(model, part, setup)
         if blamed:
-            p = blamed[0]
+            p, other = blamed[0]
             raise ValueError(
                 f"{p.name} = {pv[p.name]:g}{f' ({p.description})' if p.description else ''} "
                 f"makes the equations of "
-                f"{model.name} singular from the start (with {p.name} = {p.default:g} they "
+                f"{model.name} singular from the start (with {p.name} = {other:g} they "
                 f"are not), although it is inside its range [{p.low:g}, {p.high:g}]: the "
                 f"cause is that value, not the configuration; choose another {p.name}, and "
                 f"narrow its range ({exc.cause})") from exc
