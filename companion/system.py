@@ -406,7 +406,8 @@ class System:
         ``series``, ``t_final``, another ``mechanics_model`` …) or other fields of its
         definition (``initial`` values, or ``Q_q=…, parameters=[…, c]``: the book's example
         plus a damper, its parts and Kane's bodies kept; :meth:`Definition.replace`); a
-        ``TypeError`` for an unknown keyword.
+        ``TypeError`` for an unknown keyword.  With new forces the invariants become series
+        (a damper's work changes the energy) unless ``invariants=`` is given again.
 
         The derivations already made are kept unless the equations (a field other than
         ``initial``), the methods, their inputs or ``citations`` change."""
@@ -425,6 +426,10 @@ class System:
             # Kane's check (4.137) made the model's loads equal the old forces: with new ones
             # its bodies stay and the loads go, so Kane reads the new forces as every method does
             parts["mechanics_model"] = partial(_without_loads, self.mechanics_model)
+        if {"Q", "Q_q"} & set(changes) and "invariants" not in parts and self.invariants:
+            # new forces may do work: what was conserved is still plotted, no longer claimed
+            parts["series"] = {**(parts.get("series", self.series) or {}), **self.invariants}
+            parts["invariants"] = {}
         new = copy.copy(self)
         new._definition = self._definition.replace(**changes)
         current = {**{k: v for k, v in self._parts.items()

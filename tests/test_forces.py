@@ -350,3 +350,9 @@ def test_a_book_example_whose_kane_model_has_loads_takes_a_damper_by_variant():
         ends.append(damped.simulate(2.0, method="kane").states[:, -1])
     np.testing.assert_allclose(ends[0], ends[1], atol=1e-9)
     assert not np.allclose(ends[0], book.simulate(2.0).states[:, -1], atol=1e-3)
+    # The damper takes energy: the book's conserved energy is still plotted, no longer claimed
+    # (an explorer would report it "kept to 4e+00"); given again, it is claimed again.
+    run = in_q.simulate(2.0)
+    assert "energy" in book.invariants and not in_q.invariants and "energy" not in run.invariants
+    assert run.series["energy"][-1] < run.series["energy"][0] - 1e-3
+    assert in_q.variant(Q_q=d.Q_q, invariants=book.invariants).invariants == book.invariants
