@@ -283,6 +283,7 @@ def test_a_bad_definition_gets_one_line_in_the_workbench(change, expected):
     bench = workbench(draft)
     message = bench.errors["definition"]
     assert bench.system is None and expected in message and "\n" not in message
+    assert not bench.agrees()  # nothing was compared: no agreement to claim
     shown = bench.widget.children[0].value
     assert "Cannot build this system" in shown and "Traceback" not in shown
 

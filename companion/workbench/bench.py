@@ -185,8 +185,10 @@ class Workbench:
                 f"{'' if m == 1 else 's'}, {kind}; {len(s.parameters)} parameters.")
 
     def agrees(self) -> bool:
-        """Whether every applicable method agreed with Boltzmann–Hamel."""
-        return all(np.isfinite(d) and d <= AGREEMENT_TOLERANCE for d in self.agreement.values())
+        """Whether the definition made a system and every applicable method agreed with
+        Boltzmann–Hamel."""
+        return self.system is not None and all(
+            np.isfinite(d) and d <= AGREEMENT_TOLERANCE for d in self.agreement.values())
 
     def static_html(self) -> str:
         """The workbench for a page without widgets: each part's static form in its place
