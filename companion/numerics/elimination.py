@@ -72,16 +72,13 @@ class EliminationEOM(CompiledEOM):
     """
 
     def __init__(self, derivation: NumericEliminationResult, parameters: Sequence[sp.Symbol]):
-        parts = derivation.parts
-        super().__init__(derivation, parameters, elimination_program(parts, parameters),
-                         k=parts.k)
-        self._parts = parts
+        super().__init__(derivation, parameters, elimination_program(derivation.parts, parameters))
 
     @cached_property
     def _energy_functions(self):
         """Ψ, Ψ_t and v lambdified for numpy arrays (whole motions at once), and W of
         T = ½ vᵀ W v for the parameter values, on first use."""
-        parts = self._parts
+        parts = self.derivation.parts
         t = parts.t if parts.t is not None else sp.Dummy("t")
         configuration = sp.lambdify([t, *parts.q, *self.parameters],
                                     [list(parts.psi), list(parts.psi_t)], cse=True)
