@@ -44,7 +44,7 @@ def compiled_form(system: Derivable, method: str) -> CompiledEOM:
     rate = (u_expr.jacobian(definition.qdot) * sp.Matrix(qdd)
             + total_derivative(u_expr, definition.q, sp.Matrix(definition.qdot), d.t))
     program.rates = [*qd, *program.let(rate, dict(zip(definition.qdot, qd, strict=True)))]
-    return CompiledEOM(d, parameters, program, k=k)
+    return CompiledEOM(d, parameters, program)
 
 
 def udot_function(system: Derivable, method: str, p: Sequence[float]):

@@ -250,16 +250,16 @@ def plain_program(derivation: Derivation, parameters: Sequence[sp.Symbol]) -> Pr
 class CompiledEOM:
     """Numeric right-hand side of a derivation for the ``parameters`` symbols (in the order
     their values are passed): one :class:`Program` (default: :func:`plain_program`) of the
-    state x = (q, u) with ``k`` speeds (default: the derivation's), evaluated in Python
-    (:meth:`rhs`) or compiled to C (:meth:`c_rhs`)."""
+    state x = (q, u), the derivation's q's and k speeds, evaluated in Python (:meth:`rhs`)
+    or compiled to C (:meth:`c_rhs`)."""
 
     def __init__(self, derivation: Derivation, parameters: Sequence[sp.Symbol],
-                 program: Program | None = None, k: int | None = None):
+                 program: Program | None = None):
         self.derivation = derivation
         self.parameters = list(parameters)
         self.program = program or plain_program(derivation, self.parameters)
         self.n = len(derivation.q)
-        self.k = len(derivation.u) if k is None else k
+        self.k = self.program.size - self.n
         self._python = self.program.python()
         self._library = None
 

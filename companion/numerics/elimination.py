@@ -72,32 +72,19 @@ class EliminationEOM(CompiledEOM):
     """
 
     def __init__(self, derivation: NumericEliminationResult, parameters: Sequence[sp.Symbol]):
-        parts = derivation.parts
-        super().__init__(derivation, parameters, elimination_program(parts, parameters),
-                         k=parts.k)
-        self.n_components = parts.components.rows
-        self._weights = lambdify_scalar(self.parameters, list(parts.weights))
-        self._weights_cache: tuple[tuple, np.ndarray] | None = None
-        self._parts = parts
-
-    def weights(self, p: Sequence[float]) -> np.ndarray:
-        """W of T = ½ vᵀ W v for parameter values ``p`` (cached for the last p)."""
-        key = tuple(p)
-        if self._weights_cache is None or self._weights_cache[0] != key:
-            c = self.n_components
-            self._weights_cache = (key, np.array(self._weights(*key), float).reshape(c, c))
-        return self._weights_cache[1]
+        super().__init__(derivation, parameters, elimination_program(derivation.parts, parameters))
 
     @cached_property
     def _energy_functions(self):
-        """Ψ, Ψ_t and v lambdified for numpy arrays (whole motions at once), on first use."""
-        parts = self._parts
+        """Ψ, Ψ_t and v lambdified for numpy arrays (whole motions at once), and W of
+        T = ½ vᵀ W v for the parameter values, on first use."""
+        parts = self.derivation.parts
         t = parts.t if parts.t is not None else sp.Dummy("t")
         configuration = sp.lambdify([t, *parts.q, *self.parameters],
                                     [list(parts.psi), list(parts.psi_t)], cse=True)
         components = sp.lambdify([t, *parts.q, *parts.qdot, *self.parameters],
                                  list(parts.components), cse=True)
-        return configuration, components
+        return configuration, components, lambdify_scalar(self.parameters, list(parts.weights))
 
     def kinetic_energy(self, t: np.ndarray, q: np.ndarray, u: np.ndarray,
                        p: Sequence[float]) -> np.ndarray:
@@ -108,7 +95,7 @@ class EliminationEOM(CompiledEOM):
         motion keeps T + V, not for the right-hand side.
         """
         t = np.asarray(t, float)
-        configuration, components = self._energy_functions
+        configuration, components, weights = self._energy_functions
         psi, psi_t = configuration(t, *q, *p)
         n, k = self.n, self.k
         u_all = -sampled(psi_t, t.shape).T
@@ -116,4 +103,5 @@ class EliminationEOM(CompiledEOM):
         qdot = np.linalg.solve(sampled(psi, t.shape).T.reshape(t.size, n, n),
                                u_all[..., None])[..., 0]
         v = sampled(components(t, *q, *qdot.T, *p), t.shape).T
-        return 0.5 * np.einsum("ic,cd,id->i", v, self.weights(p), v)
+        W = np.array(weights(*p), float).reshape(v.shape[1], v.shape[1])
+        return 0.5 * np.einsum("ic,cd,id->i", v, W, v)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from companion.numerics.compile import SingularConfigurationError
-from companion.numerics.integrate import integrate
+from companion.numerics.integrate import CompiledEvents, integrate
 
 
 @dataclass(frozen=True)
@@ -42,15 +42,16 @@ class Guard:
 
 @dataclass(frozen=True)
 class Mode:
-    """A continuous mode: right-hand side and guards; ``solve(t_eval, x0, rtol, atol,
-    max_step)``, when given, integrates a segment in one call as DOP853 with the guards would
-    (compiled, the guards too: :meth:`companion.numerics.c_rhs.CRightHandSide.solve_events`).
+    """A continuous mode: right-hand side and guards; with ``events`` (the guards computed in
+    C, in the same order, and ``rhs`` compiled) a segment is integrated in one call as DOP853
+    with the guards would (``"dop853-c"``: :meth:`companion.numerics.c_rhs.CRightHandSide.
+    solve_events`).
     """
 
     name: str
     rhs: Callable[[float, np.ndarray], np.ndarray]
     guards: tuple[Guard, ...] = ()
-    solve: Callable | None = None
+    events: CompiledEvents | None = None
 
 
 @dataclass(frozen=True)
@@ -109,12 +110,10 @@ def simulate_hybrid(
         current = modes[mode]
         t_eval = np.concatenate([[t0], grid[(grid > t0) & (grid <= t_final)]])
         try:
-            if current.solve is not None:
-                sol = current.solve(t_eval, x, rtol, atol, max_step)
-            else:
-                sol = integrate(current.rhs, x, t_eval, solver="dop853",
-                                events=current.guards, rtol=rtol, atol=atol,
-                                max_step=max_step, strict=False)
+            sol = integrate(current.rhs, x, t_eval,
+                            solver="dop853" if current.events is None else "dop853-c",
+                            events=current.events or current.guards, rtol=rtol, atol=atol,
+                            max_step=max_step, strict=False)
         except SingularConfigurationError as exc:
             run.stopped = f"stopped in mode {mode}: {exc}"
             break

@@ -283,15 +283,14 @@ def system_guards(system: System, state: Sequence[str], method: str, p: list[flo
         return Guards(system.name, params, evaluate=evaluate)
     if method not in compiled:
         compiled[method] = _psi_functions(system, method)
-    measure, determinant, rows, rates = compiled[method]
-    return Guards(
-        system.name, params, names,
-        held=tuple(u.name for u in system.u[len(system.u_independent):]),
-        conditioning=None if measure is None else lambda t, q: measure(*q, *p, t),
-        determinant=None if measure is None else lambda t, q: determinant(*q, *p, t),
-        constrained=None if rows is None else lambda t, q: rows(*q, *p, t),
-        kinematics=None if rates is None else lambda t, x: rates(*x, *p, t),
-        evaluate=evaluate)
+
+    def at_p(fn: Callable | None) -> Callable | None:  # (t, q or (q, u)) ↦ fn(…, p, t)
+        return None if fn is None else lambda t, x: fn(*x, *p, t)
+
+    conditioning, determinant, constrained, kinematics = map(at_p, compiled[method])
+    return Guards(system.name, params, names, conditioning, determinant,
+                  held=tuple(u.name for u in system.u[len(system.u_independent):]),
+                  constrained=constrained, kinematics=kinematics, evaluate=evaluate)
 
 
 def _psi_functions(system: System, method: str) -> tuple[Callable | None, ...]:

@@ -22,7 +22,7 @@ Modes are indexed as :data:`.modes.MODES`; a singular mode model returns status 
 from __future__ import annotations
 
 import ctypes
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
 
 import numpy as np
@@ -34,7 +34,7 @@ from companion.examples.disk_link.parameters import BY_NAME, SYMBOLS, mu_k, mu_s
 from companion.numerics import c_rhs
 from companion.numerics.errors import SingularConfigurationError
 from companion.numerics.hybrid import Guard
-from companion.numerics.integrate import CompiledEvents, integrate
+from companion.numerics.integrate import CompiledEvents
 
 #: What ``contact`` writes, in order: the state's rate (10), then these.
 OUTPUTS = ["theta_dot", "s_dot", "h_dot", "psi_dot", "theta_ddot", "s_ddot", "h_ddot",
@@ -177,20 +177,11 @@ class CompiledContact:
         p[-2] = mode
         return c_rhs.CRightHandSide(self._lib, 4, 6, p, singular="a singular contact model")
 
-    def segment(self, mode: int, guards: Sequence[Guard]) -> Callable:
-        """``solve(t_eval, x0, rtol, atol, max_step)``: the run in mode number ``mode`` until
-        its first terminal guard, as ``solve_ivp`` with the ``guards`` as events (whose
-        functions the C ``guards`` computes, in this order) would give it."""
-        rhs = self.rhs(mode)
-        events = CompiledEvents(ctypes.cast(self._lib.guards, ctypes.c_void_p).value,
-                                [g.direction for g in guards], [g.terminal for g in guards])
-
-        def solve(t_eval: np.ndarray, x0: np.ndarray, rtol: float, atol: float,
-                  max_step: float):
-            return integrate(rhs, x0, t_eval, solver="dop853-c", events=events, rtol=rtol,
-                             atol=atol, max_step=max_step)
-
-        return solve
+    def events(self, guards: Sequence[Guard]) -> CompiledEvents:
+        """The ``guards`` as events of ``"dop853-c"``, their functions computed by the C
+        ``guards`` in this order: a run until the first terminal one is one call."""
+        return CompiledEvents(ctypes.cast(self._lib.guards, ctypes.c_void_p).value,
+                              [g.direction for g in guards], [g.terminal for g in guards])
 
     def along(self, states: np.ndarray, modes: Sequence[int]) -> np.ndarray:
         """:data:`OUTPUTS` (rows) at each column of ``states`` (10 × n) in its mode."""

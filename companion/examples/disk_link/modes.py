@@ -282,7 +282,7 @@ class ContactModes:
         # in this same order (compiled.source's guards): these Python ones are then unused
         return {mode: Mode(mode, self._rhs(mode, p, pv, held, compiled), these,
                            None if compiled is None else
-                           compiled.segment(MODES.index(mode), these))
+                           compiled.events(these))
                 for mode, these in guards.items()}
 
     def _evaluate(self, traj: Trajectory, modes: list[str], p, pv, held,
