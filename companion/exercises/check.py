@@ -402,11 +402,11 @@ def _diagnose(expected: Answer, given: Answer, samples: _Samples,
         return Feedback(False, f"Very close, but not equal: it differs from the right answer "
                         f"by about {near:.0e} (relative) — far more than round-off. "
                         "Is a number rounded, or a tiny term added?", "near_miss")
-    if _is_skew(expected) and samples.matches(-expected):
-        return Feedback(False, "Every entry has the opposite sign, which for a skew-symmetric "
-                        f"matrix is the same as transposing it: check the index order. "
-                        f"{skew_hint}".strip(), "index_order")
     if samples.matches(-expected):
+        if _is_skew(expected):
+            return Feedback(False, "Every entry has the opposite sign, which for a skew-symmetric"
+                            " matrix is the same as transposing it: check the index order. "
+                            f"{skew_hint}".strip(), "index_order")
         return Feedback(False, "Right up to the overall sign: look for a sign error.", "sign")
     if isinstance(expected, sp.MatrixBase) and expected.is_square and expected != expected.T \
             and samples.matches(expected.T):

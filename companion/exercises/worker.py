@@ -219,12 +219,11 @@ class Grader:
         """The verdict on one answer, using at most ``seconds`` (default :func:`budget`) of
         the worker's CPU time; a check that could not decide is retried as :data:`RETRIES` says."""
         seconds = budget() if seconds is None else seconds
-        feedback = self._attempt(request, seconds)
-        for _ in range(RETRIES):
+        for _ in range(RETRIES + 1):
+            feedback = self._attempt(request, seconds)
             if feedback.verdict != UNDECIDED or feedback.hint_kind == "no_checker":
                 break
             seconds *= RETRY_FACTOR
-            feedback = self._attempt(request, seconds)
         return feedback
 
     def _attempt(self, request: Request, seconds: float) -> Feedback:
