@@ -226,25 +226,20 @@ def _parameter(symbol: sp.Symbol, value: Value, state: bool) -> Parameter:
             raise DefinitionError(f"the Parameter given for {symbol} is for {value.symbol}")
         return value
     positive = bool(symbol.is_positive)
-    if isinstance(value, tuple):
-        if not 3 <= len(value) <= 4:
-            raise DefinitionError(f"{symbol}: give (default, low, high) or (default, low, high, "
-                                  f"unit), got {value!r}")
-        default, low, high, *unit = value
-        return _made(symbol, default, low, high, unit[0] if unit else "", positive)
-    try:
-        v = float(value)
-    except (TypeError, ValueError) as exc:
-        raise DefinitionError(f"{symbol}: the value must be a number, got {value!r}") from exc
-    if not math.isfinite(v):
-        raise DefinitionError(f"{symbol}: the value must be a finite number, got {v:g}")
-    if positive or (not state and v > 0):
-        return _made(symbol, v, v / 5, v * 5, "", positive)
-    reach = max(1.0, abs(v))
-    return _made(symbol, v, v - reach, v + reach, "", positive)
-
-
-def _made(symbol, default, low, high, unit, positive) -> Parameter:
+    if not isinstance(value, tuple):  # a number: its slider range made around it
+        try:
+            v = float(value)
+        except (TypeError, ValueError) as exc:
+            raise DefinitionError(f"{symbol}: the value must be a number, got {value!r}") from exc
+        if not math.isfinite(v):
+            raise DefinitionError(f"{symbol}: the value must be a finite number, got {v:g}")
+        reach = max(1.0, abs(v))
+        value = (v, v / 5, v * 5) if positive or (not state and v > 0) else (
+            v, v - reach, v + reach)
+    if not 3 <= len(value) <= 4:
+        raise DefinitionError(f"{symbol}: give (default, low, high) or (default, low, high, "
+                              f"unit), got {value!r}")
+    default, low, high, *unit = value
     try:
         default, low, high = float(default), float(low), float(high)
     except (TypeError, ValueError) as exc:
@@ -257,7 +252,7 @@ def _made(symbol, default, low, high, unit, positive) -> Parameter:
     if not low <= default <= high or not low < high:
         raise DefinitionError(f"{symbol}: the range must hold the default, low ≤ default ≤ "
                               f"high with low < high; got {default:g} in [{low:g}, {high:g}]")
-    return Parameter(symbol, default, low, high, unit, positive=positive)
+    return Parameter(symbol, default, low, high, unit[0] if unit else "", positive=positive)
 
 
 def _parameters_by_symbol(d: Draft) -> dict[sp.Symbol, Value]:
