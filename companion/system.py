@@ -541,10 +541,8 @@ class System:
                     raise NotImplementedError(
                         f"{self.name} leaves Φ = Ψ⁻¹ to the numbers (elimination='numeric'): "
                         f"only the Boltzmann–Hamel equations are formed that way, not {method}")
-                self._derivations[method] = boltzmann_hamel_numeric(self._given,
-                                                                    list(self.holonomic))
-                return self._derivations[method]
-            if method in self.own_methods:  # the system's own: may build on other derivations
+                d = boltzmann_hamel_numeric(self._given, list(self.holonomic))
+            elif method in self.own_methods:  # the system's own: may build on other derivations
                 d = self.own_methods[method](self)
             else:  # a registered method: the definition and its inputs
                 d = METHODS[method](self._given)
