@@ -133,19 +133,19 @@ def constraint_forces(system: System) -> list[sp.Expr]:
         return [sp.expand(r) for r in rows]
     k = len(system.u_independent)  # (Φᵀ Q_q) rows n − m + 1 … n on the motion
     held = dict.fromkeys(system.u[k:], 0)
-    forces = sp.Matrix([in_speeds(system, e).xreplace(held) for e in system.Q_q])
+    forces = sp.Matrix([in_speeds(system.definition, e).xreplace(held) for e in system.Q_q])
     applied = tidy_matrix(kinematics_of(system.definition)[0][:, k:].T * forces)
     return [sp.expand(r - a) for r, a in zip(rows, applied, strict=True)]
 
 
-def in_speeds(system: System, expr: Any) -> sp.Expr:
+def in_speeds(definition: Definition, expr: Any) -> sp.Expr:
     """``expr`` in q and q̇ written in the independent speeds, q̇ = Φ u + Φ_t (4.134)."""
     from companion.mechanics.lagrange import kinematics_of
 
-    phi, phi_t = kinematics_of(system.definition)
-    k = len(system.u_independent)
-    qdot = phi[:, :k] * sp.Matrix(system.u_independent) + phi_t
-    return sp.sympify(expr).xreplace(dict(zip(system.qdot, qdot, strict=True)))
+    phi, phi_t = kinematics_of(definition)
+    k = len(definition.u_independent)
+    qdot = phi[:, :k] * sp.Matrix(definition.u_independent) + phi_t
+    return sp.sympify(expr).xreplace(dict(zip(definition.qdot, qdot, strict=True)))
 
 
 def kinetic_energy(system: System) -> sp.Expr:

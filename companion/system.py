@@ -478,23 +478,22 @@ class System:
         """Validated parameter values in the order of :attr:`parameter_symbols` (the ``p`` of
         :meth:`rhs`) from a mapping by name or Symbol (defaults filled in), ``None`` or a
         sequence of every value in that order."""
-        if params is None or isinstance(params, Mapping):
-            return self.parameter_table.vector(self.parameter_values(params))
-        names = self.parameter_table.names
-        order = ", ".join(names) or "none"
-        sequence = not isinstance(params, str) and isinstance(params, Iterable)
-        values = list(params) if sequence else None
-        if sequence and len(values) != len(names):
-            raise ValueError(f"p holds {len(values)} value(s) but {self.name} has "
-                             f"{len(names)} parameters, in this order: {order} "
-                             "(or give a mapping by name or Symbol)")
-        try:
-            list(map(float, values))  # not a sequence (None) or not numbers: refused alike
-        except (TypeError, ValueError) as exc:
-            raise TypeError(f"p must be the parameter values of {self.name} in the order "
-                            f"{order}, or a mapping by name; got {params!r}") from exc
-        return self.parameter_table.vector(self.parameter_values(dict(zip(names, values,
-                                                                          strict=True))))
+        if params is not None and not isinstance(params, Mapping):  # every value, in order
+            names = self.parameter_table.names
+            order = ", ".join(names) or "none"
+            sequence = not isinstance(params, str) and isinstance(params, Iterable)
+            values = list(params) if sequence else None
+            if sequence and len(values) != len(names):
+                raise ValueError(f"p holds {len(values)} value(s) but {self.name} has "
+                                 f"{len(names)} parameters, in this order: {order} "
+                                 "(or give a mapping by name or Symbol)")
+            try:
+                list(map(float, values))  # not a sequence (None) or not numbers: refused alike
+            except (TypeError, ValueError) as exc:
+                raise TypeError(f"p must be the parameter values of {self.name} in the order "
+                                f"{order}, or a mapping by name; got {params!r}") from exc
+            params = dict(zip(names, values, strict=True))
+        return self.parameter_table.vector(self.parameter_values(params))
 
     def initial_values(self, initial: Mapping[Any, Any] | None = None) -> dict[str, float]:
         """Validated initial conditions by name (keys given as names or Symbols), defaults
@@ -541,10 +540,8 @@ class System:
                     raise NotImplementedError(
                         f"{self.name} leaves Φ = Ψ⁻¹ to the numbers (elimination='numeric'): "
                         f"only the Boltzmann–Hamel equations are formed that way, not {method}")
-                self._derivations[method] = boltzmann_hamel_numeric(self._given,
-                                                                    list(self.holonomic))
-                return self._derivations[method]
-            if method in self.own_methods:  # the system's own: may build on other derivations
+                d = boltzmann_hamel_numeric(self._given, list(self.holonomic))
+            elif method in self.own_methods:  # the system's own: may build on other derivations
                 d = self.own_methods[method](self)
             else:  # a registered method: the definition and its inputs
                 d = METHODS[method](self._given)

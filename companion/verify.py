@@ -55,14 +55,14 @@ def run_checks(checks: Iterable[Check]) -> list[Outcome]:
     return outcomes
 
 
-_HEADINGS = {
-    PRINTED: "Results the books print",
-    RECONSTRUCTION: "Reconstructions: the companion's own results where our copy of a book prints "
-                    "none (its formulas, checked for self-consistency)",
-    CONSISTENCY: "Checks the companion adds (agreement of methods, invariants, identities)",
+_GROUPS = {
+    PRINTED: ("Results the books print", "printed results"),
+    RECONSTRUCTION: ("Reconstructions: the companion's own results where our copy of a book "
+                     "prints none (its formulas, checked for self-consistency)",
+                     "reconstructions"),
+    CONSISTENCY: ("Checks the companion adds (agreement of methods, invariants, identities)",
+                  "consistency checks"),
 }
-_NOUNS = {PRINTED: "printed results", RECONSTRUCTION: "reconstructions",
-          CONSISTENCY: "consistency checks"}
 
 
 def format_table(outcomes: list[Outcome]) -> str:
@@ -79,7 +79,8 @@ def format_table(outcomes: list[Outcome]) -> str:
         group = [o for o in outcomes if o.check.kind == kind]
         if not group:
             continue
-        lines.append(f"{_HEADINGS[kind]}:")
+        heading, noun = _GROUPS[kind]
+        lines.append(f"{heading}:")
         for o in group:
             status = "matched" if o.matched else "MISMATCH"
             line = f"  {o.check.book:<{wb}}  {o.check.eq:<{we}}  {status:<8}  {o.check.what}"
@@ -87,6 +88,6 @@ def format_table(outcomes: list[Outcome]) -> str:
                 line += f"  [{o.detail}]"
             lines.append(line)
         good = sum(o.matched for o in group)
-        totals.append(f"{good} of {len(group)} {_NOUNS[kind]} matched")
+        totals.append(f"{good} of {len(group)} {noun} matched")
     lines.append("; ".join(totals) + ".")
     return "\n".join(lines)

@@ -24,7 +24,7 @@ import sympy as sp
 
 from companion.mechanics.boltzmann_hamel import dot_symbol
 from companion.model import in_speeds
-from companion.system import Evaluation, Parameter, System, assumption_clash
+from companion.system import Definition, Evaluation, Parameter, System, assumption_clash
 from companion.widgets import labels
 
 if TYPE_CHECKING:  # only for annotations: sympy.physics.mechanics is slow to import
@@ -226,25 +226,20 @@ def _parameter(symbol: sp.Symbol, value: Value, state: bool) -> Parameter:
             raise DefinitionError(f"the Parameter given for {symbol} is for {value.symbol}")
         return value
     positive = bool(symbol.is_positive)
-    if isinstance(value, tuple):
-        if not 3 <= len(value) <= 4:
-            raise DefinitionError(f"{symbol}: give (default, low, high) or (default, low, high, "
-                                  f"unit), got {value!r}")
-        default, low, high, *unit = value
-        return _made(symbol, default, low, high, unit[0] if unit else "", positive)
-    try:
-        v = float(value)
-    except (TypeError, ValueError) as exc:
-        raise DefinitionError(f"{symbol}: the value must be a number, got {value!r}") from exc
-    if not math.isfinite(v):
-        raise DefinitionError(f"{symbol}: the value must be a finite number, got {v:g}")
-    if positive or (not state and v > 0):
-        return _made(symbol, v, v / 5, v * 5, "", positive)
-    reach = max(1.0, abs(v))
-    return _made(symbol, v, v - reach, v + reach, "", positive)
-
-
-def _made(symbol, default, low, high, unit, positive) -> Parameter:
+    if not isinstance(value, tuple):  # a number: its slider range made around it
+        try:
+            v = float(value)
+        except (TypeError, ValueError) as exc:
+            raise DefinitionError(f"{symbol}: the value must be a number, got {value!r}") from exc
+        if not math.isfinite(v):
+            raise DefinitionError(f"{symbol}: the value must be a finite number, got {v:g}")
+        reach = max(1.0, abs(v))
+        value = (v, v / 5, v * 5) if positive or (not state and v > 0) else (
+            v, v - reach, v + reach)
+    if not 3 <= len(value) <= 4:
+        raise DefinitionError(f"{symbol}: give (default, low, high) or (default, low, high, "
+                              f"unit), got {value!r}")
+    default, low, high, *unit = value
     try:
         default, low, high = float(default), float(low), float(high)
     except (TypeError, ValueError) as exc:
@@ -257,7 +252,7 @@ def _made(symbol, default, low, high, unit, positive) -> Parameter:
     if not low <= default <= high or not low < high:
         raise DefinitionError(f"{symbol}: the range must hold the default, low ≤ default ≤ "
                               f"high with low < high; got {default:g} in [{low:g}, {high:g}]")
-    return Parameter(symbol, default, low, high, unit, positive=positive)
+    return Parameter(symbol, default, low, high, unit[0] if unit else "", positive=positive)
 
 
 def _parameters_by_symbol(d: Draft) -> dict[sp.Symbol, Value]:
@@ -362,30 +357,27 @@ def _build(d: Draft) -> System:
                                   f"{_names(by_name.values())} (the speeds are named by their "
                                   f"order: {named})")
         start[by_name[name]] = value
-    system = System(
-        name=d.name, title=d.title or d.name, q=q,
-        qdot=qdot, u=u, definitions=[*speeds, *constraints], T_qdot=T, n_constraints=m,
+    definition = Definition(
+        q=q, qdot=qdot, u=u, definitions=[*speeds, *constraints], T_qdot=T, n_constraints=m,
         Q_q=Q_q if any(e != 0 for e in Q_q) else None, t=d.t,
         parameters=[_parameter(s, v, state=False) for s, v in parameters.items()],
-        initial=[_parameter(s, start.get(s, 0.0), state=True) for s in (*q, *u[: n - m])],
-        evaluation=Evaluation(series=series, t_final=d.t_final),
-        mechanics_model=d.mechanics_model)
-    invariants = {name: in_speeds(system, _sympified(f"invariant {name}", e))
+        initial=[_parameter(s, start.get(s, 0.0), state=True) for s in (*q, *u[: n - m])])
+    # The energy and the conditions are written in the u's through the definition's Φ.
+    invariants = {name: in_speeds(definition, _sympified(f"invariant {name}", e))
                   for name, e in d.invariants.items()}
-    _, psi_t = system.psi
+    _, psi_t = definition.psi
     if d.t is None and d.forces is None and not any(psi_t):
-        invariants.setdefault("energy", in_speeds(system, T + V))
-    # The energy and the conditions are written in the u's through the built system's Φ.
+        invariants.setdefault("energy", in_speeds(definition, T + V))
     validity = {}
     for name, e in d.validity.items():
         e = _sympified(f"validity condition {name}", e)
         _check_uses(f"validity condition {name} ({_text(e)})", e, {*q, *qdot, *given},
                     in_motion)
-        validity[name] = in_speeds(system, e)
-    if not invariants and not validity:
-        return system
-    return system.variant(invariants={**system.invariants, **invariants},
-                          validity=validity)
+        validity[name] = in_speeds(definition, e)
+    return System(definition, name=d.name, title=d.title or d.name,
+                  evaluation=Evaluation(invariants=invariants, series=series,
+                                        validity=validity, t_final=d.t_final),
+                  mechanics_model=d.mechanics_model)
 
 
 __all__ = ["DefinitionError", "Draft", "coordinates", "define"]
