@@ -51,14 +51,18 @@ def arc(ax: Axes, centre, radius: float, start_deg: float, end_deg: float,
     arrowhead at the end: the angle's positive sense."""
     t = np.radians(np.linspace(start_deg, end_deg, points))
     centre = np.asarray(centre, float)
-    pts = centre[:, None] + radius * np.array([np.cos(t), np.sin(t)])
+    mid = np.radians(0.5 * (start_deg + end_deg))
+    rr = text_radius if text_radius is not None else 1.3 * radius
+    _sweep(ax, centre[:, None] + radius * np.array([np.cos(t), np.sin(t)]), colour, text,
+           centre + rr * np.array([np.cos(mid), np.sin(mid)]))
+
+
+def _sweep(ax: Axes, pts: np.ndarray, colour: str, text: str | None, where) -> None:
+    """The curve through ``pts`` (2, N) with an arrowhead at its end; ``text`` at ``where``."""
     ax.plot(*pts[:, :-3], color=colour, lw=1.4)
     arrow(ax, pts[:, -4], pts[:, -1], colour, lw=1.4)
     if text:
-        mid = np.radians(0.5 * (start_deg + end_deg))
-        rr = text_radius if text_radius is not None else 1.3 * radius
-        ax.text(*(centre + rr * np.array([np.cos(mid), np.sin(mid)])), text, color=colour,
-                fontsize=FONT, ha="center", va="center")
+        ax.text(*where, text, color=colour, fontsize=FONT, ha="center", va="center")
 
 
 def dimension(ax: Axes, a, b, text: str, *, offset: float = 0.15, size: float = FONT) -> None:
@@ -166,11 +170,6 @@ def arc3(ax: Axes, centre, u, v, radius: float, angle_deg: float, colour: str = 
     from u towards v), projected, with its arrowhead at the end."""
     t = np.radians(np.linspace(0.0, angle_deg, 40))
     c, u, v = (np.asarray(w, float)[:, None] for w in (centre, u, v))
-    pts = project(c + radius * (np.cos(t) * u + np.sin(t) * v))
-    ax.plot(*pts[:, :-3], color=colour, lw=1.4)
-    arrow(ax, pts[:, -4], pts[:, -1], colour, lw=1.4)
-    if text:
-        mid = np.radians(angle_deg / 2)
-        where = project(c[:, 0] + text_at * radius * (np.cos(mid) * u[:, 0]
-                                                     + np.sin(mid) * v[:, 0]))
-        ax.text(*where, text, color=colour, fontsize=FONT, ha="center", va="center")
+    mid = np.radians(angle_deg / 2)
+    _sweep(ax, project(c + radius * (np.cos(t) * u + np.sin(t) * v)), colour, text,
+           project(c[:, 0] + text_at * radius * (np.cos(mid) * u[:, 0] + np.sin(mid) * v[:, 0])))

@@ -43,13 +43,13 @@ def draw_frame(ax, keyframes: Keyframes, frame: int, *, neutral: bool = False) -
     right, up, toward = camera_axes(spec)
     basis = np.array([right, up])
 
-    def screen(p):
-        return basis @ np.asarray(p, dtype=float)
+    def screen(*points):
+        """The screen coordinates of ``points``, shape (2, len(points))."""
+        return basis @ np.transpose(points)
 
     for grid in [] if neutral else spec["grids"]:
         for a, b in grid["segments"]:
-            s, e = screen(a), screen(b)
-            ax.plot([s[0], e[0]], [s[1], e[1]], color="#d0d0d0", lw=0.6, zorder=0)
+            ax.plot(*screen(a, b), color="#d0d0d0", lw=0.6, zorder=0)
     for trail in [] if neutral else spec["trails"]:
         path = keyframes.channel(trail["point"])[: frame + 1] @ basis.T
         ax.plot(path[:, 0], path[:, 1], color=trail["color"], lw=1.0, zorder=1)
@@ -79,15 +79,13 @@ def draw_frame(ax, keyframes: Keyframes, frame: int, *, neutral: bool = False) -
                 alpha=mesh["opacity"], lw=0.3)))
     for rod in spec["rods"]:
         a, b = keyframes.value(rod["a"], frame), keyframes.value(rod["b"], frame)
-        s, e = screen(a), screen(b)
         prims.append((float((a + b) @ toward / 2), rod["layer"] * 10_000, partial(
-            ax.plot, [s[0], e[0]], [s[1], e[1]], color=rod["color"], lw=rod["width"] / 2,
+            ax.plot, *screen(a, b), color=rod["color"], lw=rod["width"] / 2,
             solid_capstyle="round")))
     for point in spec["points"]:
         p = keyframes.value(point["point"], frame)
-        s = screen(p)
         prims.append((float(p @ toward) + 1e-3, point["layer"] * 10_000, partial(
-            ax.plot, [s[0]], [s[1]], "o", color=point["color"], ms=point["radius"])))
+            ax.plot, *screen(p), "o", color=point["color"], ms=point["radius"])))
     prims.sort(key=(lambda x: (x[0], x[1])) if spec["view"] == "3d" else (lambda x: x[1]))
     for z, (_, _, draw) in enumerate(prims, start=2):
         draw(zorder=z)
@@ -97,13 +95,13 @@ def draw_frame(ax, keyframes: Keyframes, frame: int, *, neutral: bool = False) -
         v = keyframes.value(arrow["vector"], frame)
         if np.linalg.norm(v) < 1e-9:
             continue
-        s, e = screen(o), screen(o + v)
+        s, e = screen(o, o + v).T
         ax.annotate("", xy=e, xytext=s, zorder=top,
                     arrowprops={"arrowstyle": "-|>", "color": arrow["color"], "lw": 1.4})
     t = keyframes.channel(spec["time"])[frame, 0]
     ax.set_title(f"t = {t:.2f} s", fontsize=9)
     if spec.get("follow"):  # as scene.js: the followed point centred, its reach around it
-        centre, reach = screen(keyframes.value(spec["follow"]["point"], frame)), \
+        centre, reach = screen(keyframes.value(spec["follow"]["point"], frame))[:, 0], \
             spec["follow"]["reach"]
         ax.set_xlim(centre[0] - reach, centre[0] + reach)
         ax.set_ylim(centre[1] - reach, centre[1] + reach)

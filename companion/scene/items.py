@@ -231,35 +231,30 @@ def rotate(q: np.ndarray, v: Sequence[float]) -> np.ndarray:
     return rotations.rotate(q, np.repeat(np.asarray(v, dtype=float)[:, None], q.shape[1], 1))
 
 
-def box(size: Sequence[float], position: Any, attitude: Any, *, color: str = COLORS["body"],
-        principal_axes: bool = True) -> list:
-    """A shaded box and, optionally, its principal axes (x orange, y green, z purple) drawn from
-    its centre to beyond its faces."""
-    items: list = [Body(box_mesh(size), position, attitude, color=color)]
-    if principal_axes and attitude is not None:
-        reach = 0.35 * max(size)
-        for k, axis in enumerate("xyz"):
-            items.append(Arrow(position, rotate(attitude, np.eye(3)[k] * (size[k] / 2 + reach)),
-                               COLORS[axis], label=f"body {axis}", width=1.8))
-    return items
+def box(size: Sequence[float], position: Any, attitude: Any) -> list:
+    """A shaded box and its principal axes (x orange, y green, z purple) drawn from its centre
+    to beyond its faces."""
+    reach = 0.35 * max(size)
+    return [Body(box_mesh(size), position, attitude)] + [
+        Arrow(position, rotate(attitude, np.eye(3)[k] * (size[k] / 2 + reach)), COLORS[axis],
+              label=f"body {axis}", width=1.8) for k, axis in enumerate("xyz")]
 
 
 def disk(radius: float, position: Any, attitude: Any, *, thickness: float | None = None,
-         color: str = COLORS["body"], modes: Modes | None = None) -> list:
+         modes: Modes | None = None) -> list:
     """A disk about its body z axis with a spoke along its body x axis, so that it is seen
     turning."""
     thickness = 0.12 * radius if thickness is None else thickness
     rim = rotate(attitude, (radius, 0.0, thickness / 2 + 1e-3 * radius)) + _column(position)
     front = rotate(attitude, (0.0, 0.0, thickness / 2 + 1e-3 * radius)) + _column(position)
-    return [Body(cylinder_mesh(radius, thickness), position, attitude, color=color, edges=False,
-                 modes=modes),
+    return [Body(cylinder_mesh(radius, thickness), position, attitude, edges=False, modes=modes),
             Rod(front, rim, color="#ffffff", width=3.0)]
 
 
-def blade(position: Any, heading: Any, length: float, *, color: str = "#333333") -> Body:
+def blade(position: Any, heading: Any, length: float) -> Body:
     """A knife edge: a thin plate along ``heading`` (angle about z, rad) at ``position``."""
     return Body(box_mesh((length, 0.08 * length, 0.3 * length)), position,
-                quaternion_about_z(heading), color=color)
+                quaternion_about_z(heading), color="#333333")
 
 
 def _column(value: Any) -> np.ndarray:

@@ -153,11 +153,6 @@ class Scene(anywidget.AnyWidget):
         self.keyframes = self.trajectory = None
         self.frames = b""
 
-    def filmstrip(self) -> bytes:
-        """PNG of a few keyframes (the static fallback); while a prediction is open, of the
-        start alone, drawn neutral (nothing of the outcome)."""
-        return filmstrip_png(self.keyframes, neutral=self.predict)
-
     def standalone_html(self) -> str:
         """HTML that plays the scene by itself: the module, its style and the keyframes inline,
         so a page exported without widgets (nbconvert), opened from a file without a kernel
@@ -191,7 +186,8 @@ class Scene(anywidget.AnyWidget):
         data, metadata = shown if isinstance(shown, tuple) else (shown or {}, {})
         bundle = dict(data)
         alt = html.escape(self.caption, quote=True)
-        png = base64.b64encode(self.filmstrip()).decode()
+        # while a prediction is open, the start alone, drawn neutral (nothing of the outcome)
+        png = base64.b64encode(filmstrip_png(self.keyframes, neutral=self.predict)).decode()
         # the player even while a prediction is open: scene.js draws the start neutral until
         # the reader plays, scrubs or steps, as it does live
         player = self.standalone_html()
