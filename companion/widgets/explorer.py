@@ -578,19 +578,17 @@ class Explorer:
                                  f"play:</b> {html.escape(preset.prompt)}</div>")
         return traj
 
-    def place_beside(self, widget: w.Widget, share: float = BESIDE_SHARE) -> None:
+    def place_beside(self, widget: w.Widget) -> None:
         """Show ``widget`` (the explorer's scene) to the right of the figure, the figure
-        taking ``share`` of the width at its own aspect and never stacking its panels: one
-        explorer and its scene on one screen (lecture mode, :meth:`Scene.follow`)."""
-        if not 0.2 <= share <= 0.8:
-            raise ValueError(f"share must be between 0.2 and 0.8 of the width, got {share!r}")
+        taking :data:`BESIDE_SHARE` of the width at its own aspect and never stacking its
+        panels: one explorer and its scene on one screen (lecture mode, :meth:`Scene.follow`)."""
         # The columns grow from no width in proportion to their shares (in per cent: factors
         # summing below 1 would leave a column alone on its line short of the whole width),
         # each to its least width at least: where both do not fit, the scene wraps below.
         left = w.VBox(self._figure_column, layout={
-            "flex": f"{100 * share:.0f} 1 0px",
+            "flex": f"{100 * BESIDE_SHARE:.0f} 1 0px",
             "min_width": f"{self.fitter.narrowest_beside_px():.0f}px"})
-        right = w.VBox([widget], layout={"flex": f"{100 * (1 - share):.0f} 1 0px",
+        right = w.VBox([widget], layout={"flex": f"{100 * (1 - BESIDE_SHARE):.0f} 1 0px",
                                          "min_width": f"{SCENE_MIN_PX}px",
                                          "padding": "0 0 0 12px"})
         head = [c for c in self.widget.children if c not in self._figure_column]
