@@ -10,6 +10,7 @@ under any other backend (Agg in tests, nbconvert) a PNG of the figure is shown i
 from __future__ import annotations
 
 import base64
+import functools
 import html
 import math
 import time
@@ -407,12 +408,10 @@ class Explorer:
         self.prompt = w.HTML(layout={"flex": "1 1 auto"})
         self.predicting = False
         self.on_predict: list[Callable[[bool], None]] = []
-        self._hidden: list[Any] = []
-        self._formatters: list[tuple[Any, Any]] = []
-        #: While predicting: the axes' limits shown (those of the last motion shown), and
-        #: those the view fitted to the hidden motion, shown once it is revealed.
+        #: While predicting: the axes' limits shown (those of the last motion shown), and what
+        #: :meth:`reveal` undoes (hidden artists, tick labels, the limits fitted to the motion).
         self._shown_limits: list[Callable[[], None]] = []
-        self._fitted_limits: list[Callable[[], None]] = []
+        self._undo: list[Callable[[], None]] = []
         self.reveal_button = w.Button(description="reveal the outcome", icon="eye",
                                       tooltip="show the curves and the scene's caption now",
                                       layout={"width": "auto", "display": "none"})
@@ -579,19 +578,17 @@ class Explorer:
                                  f"play:</b> {html.escape(preset.prompt)}</div>")
         return traj
 
-    def place_beside(self, widget: w.Widget, share: float = BESIDE_SHARE) -> None:
+    def place_beside(self, widget: w.Widget) -> None:
         """Show ``widget`` (the explorer's scene) to the right of the figure, the figure
-        taking ``share`` of the width at its own aspect and never stacking its panels: one
-        explorer and its scene on one screen (lecture mode, :meth:`Scene.follow`)."""
-        if not 0.2 <= share <= 0.8:
-            raise ValueError(f"share must be between 0.2 and 0.8 of the width, got {share!r}")
+        taking :data:`BESIDE_SHARE` of the width at its own aspect and never stacking its
+        panels: one explorer and its scene on one screen (lecture mode, :meth:`Scene.follow`)."""
         # The columns grow from no width in proportion to their shares (in per cent: factors
         # summing below 1 would leave a column alone on its line short of the whole width),
         # each to its least width at least: where both do not fit, the scene wraps below.
         left = w.VBox(self._figure_column, layout={
-            "flex": f"{100 * share:.0f} 1 0px",
+            "flex": f"{100 * BESIDE_SHARE:.0f} 1 0px",
             "min_width": f"{self.fitter.narrowest_beside_px():.0f}px"})
-        right = w.VBox([widget], layout={"flex": f"{100 * (1 - share):.0f} 1 0px",
+        right = w.VBox([widget], layout={"flex": f"{100 * (1 - BESIDE_SHARE):.0f} 1 0px",
                                          "min_width": f"{SCENE_MIN_PX}px",
                                          "padding": "0 0 0 12px"})
         head = [c for c in self.widget.children if c not in self._figure_column]
@@ -609,9 +606,9 @@ class Explorer:
             return
         self._shown_limits = [_limits(ax) for ax in self.figure.axes]
         self._hide_artists()
-        self._formatters = [(axis, axis.get_major_formatter()) for ax in self.figure.axes
-                            for axis in _axes(ax)]
-        for axis, _ in self._formatters:
+        for axis in [axis for ax in self.figure.axes for axis in _axes(ax)]:
+            self._undo.append(functools.partial(axis.set_major_formatter,
+                                                axis.get_major_formatter()))
             axis.set_major_formatter(NullFormatter())  # no tick labels, no offset (1e-12)
         self._set_predicting(True)
 
@@ -623,20 +620,15 @@ class Explorer:
                  if a.get_visible()]
         for artist in shown:
             artist.set_visible(False)
-        self._hidden += shown
+            self._undo.append(functools.partial(artist.set_visible, True))
 
     def reveal(self) -> None:
         """End predict mode: show what :meth:`apply_preset` hid (nothing if not predicting)."""
         if not self.predicting:
             return
-        for artist in self._hidden:
-            artist.set_visible(True)
-        for axis, formatter in self._formatters:
-            axis.set_major_formatter(formatter)
-        for restore in self._fitted_limits:
-            restore()
-        self._hidden, self._formatters = [], []
-        self._shown_limits, self._fitted_limits = [], []
+        for undo in self._undo:
+            undo()
+        self._shown_limits, self._undo = [], []
         self._set_predicting(False)
 
     def played_to(self, t: float) -> None:
@@ -698,7 +690,7 @@ class Explorer:
                 self.view.refresh(traj)
             if self.predicting:  # the limits fitted to the hidden motion wait for the reveal
                 self._hide_artists()
-                self._fitted_limits = [_limits(ax) for ax in self.figure.axes]
+                self._undo += [_limits(ax) for ax in self.figure.axes]  # the last ones win
                 for restore in self._shown_limits:
                     restore()
             self.fitter.data_changed()
@@ -788,8 +780,7 @@ class Explorer:
             del _LIVE[self.key]
         for slider in self.controls.values():
             slider.unobserve(self._on_slider, names="value")
-        self.predicting, self._hidden, self._formatters = False, [], []
-        self._shown_limits, self._fitted_limits = [], []
+        self.predicting, self._shown_limits, self._undo = False, [], []
         self.view.close()
         self.fitter.close()
         close_tree(self.widget)

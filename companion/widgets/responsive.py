@@ -150,6 +150,9 @@ class FigureFitter:
         self._engine = ConstrainedLayoutEngine(h_pad=WIDE_PAD, w_pad=WIDE_PAD)
         self._wide_specs = {ax: ax.get_subplotspec() for ax in figure.axes
                             if ax.get_subplotspec() is not None}
+        #: the wide layout's panels (twin axes share one: subplot specs of one cell are equal)
+        #: in the order the view created them, each with the share of the height it spans
+        self._shares = {spec: _height_share(spec) for spec in self._wide_specs.values()}
         self.stacked = False
         self.keep_aspect = False
         self._text_scale = 1.0
@@ -200,7 +203,7 @@ class FigureFitter:
         with changing(self.figure):
             self._arrange(stacked=width_px < self.breakpoint_px())
             width_in = width_px / self.pixels_per_inch
-            height_in = self.nominal_inches[1] * (sum(map(self._height_share, self._panels()))
+            height_in = self.nominal_inches[1] * (sum(self._shares.values())
                                                   if self.stacked else 1.0)
             self._text_scale = 1.0
             if self.keep_aspect and not self.stacked:
@@ -226,18 +229,6 @@ class FigureFitter:
             self.fit(self.probe.width)
 
     # ------------------------------------------------------------------ panels
-    def _panels(self) -> list[SubplotSpec]:
-        """The wide layout's subplot specs, one per panel (twin axes share one: subplot specs
-        of one cell are equal), in the order the view created them."""
-        return list(dict.fromkeys(self._wide_specs.values()))
-
-    @staticmethod
-    def _height_share(spec: SubplotSpec) -> float:
-        """The fraction of the figure's height a panel spans in the wide layout."""
-        ratios = np.asarray(spec.get_gridspec().get_height_ratios()
-                            or [1.0] * spec.get_gridspec().nrows, dtype=float)
-        return float(ratios[spec.rowspan].sum() / ratios.sum())
-
     def _arrange(self, *, stacked: bool) -> None:
         """Put the panels side by side (the view's layout) or in one column."""
         if stacked == self.stacked:
@@ -250,9 +241,9 @@ class FigureFitter:
             for ax, spec in self._wide_specs.items():
                 ax.set_subplotspec(spec)
             return
-        panels = self._panels()
+        panels = list(self._shares)
         column = GridSpec(len(panels), 1, figure=self.figure,
-                          height_ratios=[self._height_share(s) for s in panels])
+                          height_ratios=list(self._shares.values()))
         for ax, spec in self._wide_specs.items():
             ax.set_subplotspec(column[panels.index(spec), 0])
 
@@ -439,6 +430,13 @@ def _texts_key(texts, placed: bool = False) -> tuple:
     return tuple((t.get_text(), t.get_fontsize(), t.get_rotation(), t.get_ha(), t.get_va(),
                   _rounded(t.get_transform().transform(t.get_position())) if placed else ())
                  for t in texts if t.get_visible() and t.get_in_layout() and t.get_text())
+
+
+def _height_share(spec: SubplotSpec) -> float:
+    """The fraction of the figure's height a panel spans in the wide layout."""
+    ratios = np.asarray(spec.get_gridspec().get_height_ratios()
+                        or [1.0] * spec.get_gridspec().nrows, dtype=float)
+    return float(ratios[spec.rowspan].sum() / ratios.sum())
 
 
 def _legend_texts(legend) -> list[Text]:

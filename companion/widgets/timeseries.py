@@ -94,8 +94,14 @@ class TimeSeriesView(View):
             self.panels = [("Against time", list(trajectory.names))]
             self.path = self.path or default_path(trajectory.names, trajectory.series)
         unsplit = self.figsize
-        self.panels = [part for title, names, *rest in self.panels
-                       for part in self._split(trajectory, title, names, *rest)]
+        # a panel to split: one per group of by_range, titled with its members when several
+        panels = []
+        for title, names, *unit in self.panels:
+            groups = by_range(trajectory, names) if title in self.split else [names]
+            panels += [(title if len(groups) == 1 else
+                        f"{title} ({', '.join(map(labels.plain, group))})", group, *unit)
+                       for group in groups]
+        self.panels = panels
         rows = len(self.panels)
         if self.figsize != unsplit:  # the first motion split a panel
             fig.set_size_inches(style.figure_size(self.figsize))
@@ -134,16 +140,6 @@ class TimeSeriesView(View):
                           ylim=(1e-16, 1e-6))
             self.ax_d.legend(loc="best", fontsize="small")
         few_ticks(*self.axes_t, *([self.ax_p] if self.path else []))
-
-    def _split(self, trajectory: Trajectory, title: str, names: list[str], *unit: str
-               ) -> list[tuple]:
-        """The panel ``title``, or when it is one to :attr:`split`, one panel per group of
-        :func:`by_range` (titled with its members when there are several)."""
-        groups = by_range(trajectory, names) if title in self.split else [names]
-        if len(groups) == 1:
-            return [(title, names, *unit)]
-        return [(f"{title} ({', '.join(labels.plain(n) for n in group)})", group, *unit)
-                for group in groups]
 
     @staticmethod
     def _drift(trajectory: Trajectory, name: str) -> np.ndarray:
