@@ -183,8 +183,6 @@ class ParameterTable:
         if isinstance(given, CheckedValues) and given._entries == tuple(self.entries):
             return given
         named = self.by_name(given)
-        if base is not None and base._entries != tuple(self.entries):
-            raise ValueError(f"base holds values of other {self.what}: {', '.join(base)}")
         return CheckedValues(self.entries, {
             p.name: base[p.name] if base is not None and p.name not in named
             else p.check(named.get(p.name, p.default)) for p in self.entries})
@@ -294,7 +292,19 @@ class Definition:
                     raise ValueError("pass the definitions u = Ψ q̇ + Ψ_t of the quasi-velocities "
                                      "u (only speeds u = q̇ need none)")
                 definitions = self.qdot
-        _check_counts(self.q, self.qdot, tuple(u), tuple(definitions), len(holonomic))
+        # One rate per coordinate, and one u and one definition per coordinate but those the
+        # configuration constraints' rates add (Ψ is n×n).
+        n, n_holonomic = len(self.q), len(holonomic)
+        for what, items, want in (("qdot (the rates)", self.qdot, n),
+                                  ("u (the quasi-velocities)", u, n - n_holonomic),
+                                  ("definitions (of the u's)", definitions, n - n_holonomic)):
+            if len(items) != want:
+                per = (f"one entry per coordinate ({n}: {', '.join(map(str, self.q))})"
+                       if want == n else f"{want} entries, one per coordinate ({n}) less one "
+                       f"per configuration constraint ({n_holonomic})")
+                raise ValueError(f"{what} must hold {per}, got {len(items)}"
+                                 + ("; u and its definitions pair up one to one, constraints "
+                                    "included" if what.startswith(("u", "definitions")) else ""))
         if (isinstance(n_constraints, bool) or not isinstance(n_constraints, int)
                 or not 0 <= n_constraints < len(u)):
             raise ValueError(f"n_constraints counts the last u's held at zero: an integer from "
@@ -306,7 +316,7 @@ class Definition:
                                      *([t] if isinstance(t, sp.Symbol) else []))}
         for key, value in (
                 ("t", t),
-                ("u", tuple(u)),
+                ("u", u),
                 ("definitions", tuple(sympify_entry(e, f"definitions[{i}] (of {s})", names)
                                       for i, (e, s) in enumerate(zip(definitions, u,
                                                                      strict=True)))),
@@ -659,23 +669,6 @@ def kinematics_of(system: Definition) -> tuple[sp.Matrix, sp.Matrix]:
     psi, psi_t = system.psi
     phi = inverse(psi)
     return phi, tidy_matrix(-phi * psi_t)
-
-
-def _check_counts(q: tuple, qdot: tuple, u: tuple, definitions: tuple, n_holonomic: int
-                  ) -> None:
-    """One rate per coordinate, and one u and one definition per coordinate but those the
-    configuration constraints' rates add (Ψ is n×n)."""
-    n = len(q)
-    for what, items, want in (("qdot (the rates)", qdot, n), ("u (the quasi-velocities)", u,
-                                                              n - n_holonomic),
-                              ("definitions (of the u's)", definitions, n - n_holonomic)):
-        if len(items) != want:
-            per = (f"one entry per coordinate ({n}: {', '.join(map(str, q))})" if want == n
-                   else f"{want} entries, one per coordinate ({n}) less one per configuration "
-                   f"constraint ({n_holonomic})")
-            raise ValueError(f"{what} must hold {per}, got {len(items)}"
-                             + ("; u and its definitions pair up one to one, constraints "
-                                "included" if what.startswith(("u", "definitions")) else ""))
 
 
 def _entries(values: Sequence[Any] | None, what: str, names: Mapping[str, sp.Basic]
