@@ -343,16 +343,6 @@ def _forces_once(system: Definition, from_loads: list[sp.Expr], has_loads: bool
     return from_loads
 
 
-def _test_point(system: Definition) -> dict[sp.Symbol, sp.Float]:
-    """A fixed generic point (q, t and the parameters inside their ranges, away from the
-    defaults and from zero) at which the model's inertia is compared with T."""
-    point = {p.symbol: sp.Float(p.low + 0.37 * (p.high - p.low)) for p in system.parameters}
-    point.update({qi: sp.Float(0.3 + 0.41 * i * (-1) ** i) for i, qi in enumerate(system.q)})
-    if system.t is not None:
-        point[system.t] = sp.Float(0.5)
-    return point
-
-
 def _value(expr: sp.Expr, point: dict, memo: dict) -> complex:
     """``complex(expr.xreplace(point))`` by Python's complex arithmetic over the tree (sums,
     products, powers, sines, cosines; sympy evaluates the rest), with shared subexpressions
@@ -409,7 +399,13 @@ def _inertia_once(system: Definition, mass: sp.Matrix, kinematics: sp.Matrix) ->
         except NotImplementedError:
             return
         rates, phi = free, sp.eye(len(free))
-    point, memo = _test_point(system), {}
+    # a fixed generic point: q, t and the parameters inside their ranges, away from the
+    # defaults and from zero
+    point = {p.symbol: sp.Float(p.low + 0.37 * (p.high - p.low)) for p in system.parameters}
+    point.update({qi: sp.Float(0.3 + 0.41 * i * (-1) ** i) for i, qi in enumerate(system.q)})
+    if system.t is not None:
+        point[system.t] = sp.Float(0.5)
+    memo = {}
     try:
         at = _numbers(phi, point, memo)
         from_T = at.T @ _numbers(QuadraticForm.of(T, rates).M, point, memo, symmetric=True) @ at
@@ -496,17 +492,14 @@ def from_system(system: Definition) -> Derivation:
 
     partials = {**{b.point: g for b, g in zip(bodies, gam, strict=True)},
                 **{b.body.frame: row for b, row in zip(rigid, beta, strict=True)}}
-    prepared = {}
 
+    @cache
     def coefficients(where: me.Point | me.ReferenceFrame) -> list:
         """γ_ij of a point or β_ij of a frame, prepared for ``tidy_dot``, once each."""
-        if where not in prepared:
-            if where not in partials:
-                vel = where.ang_vel_in(N) if isinstance(where, me.ReferenceFrame) \
-                    else where.vel(N)
-                partials[where] = sym.partials(sym.on_motion(vel))
-            prepared[where] = [sym.prepared(c) for c in partials[where]]
-        return prepared[where]
+        if where not in partials:
+            vel = where.ang_vel_in(N) if isinstance(where, me.ReferenceFrame) else where.vel(N)
+            partials[where] = sym.partials(sym.on_motion(vel))
+        return [sym.prepared(c) for c in partials[where]]
 
     Q = [sp.S.Zero] * k
     for where, load in model.loads:
