@@ -128,17 +128,13 @@ class Term:
         return _product(self.coefficient, self.factors, expr_latex)
 
 
-def _only_functions(expr: sp.Expr) -> bool:
-    """Whether ``expr`` is a product of functions alone (``cos φ``, ``sin φ / cos θ``)."""
-    return bool(expr.atoms(sp.Function)) and expr.xreplace(
-        {f: sp.S.One for f in expr.atoms(sp.Function)}) == 1
-
-
 def _product(coefficient: sp.Expr, factors: Sequence[sp.Expr], show) -> str:
     tail = " ".join(show(f) for f in factors)
     if coefficient == 1:
         return tail or show(coefficient)
-    if tail and _only_functions(coefficient):  # the speed first: ẋ = v cos φ (4.134)
+    functions = coefficient.atoms(sp.Function)
+    if tail and functions and coefficient.xreplace(dict.fromkeys(functions, sp.S.One)) == 1:
+        # functions alone (cos φ, sin φ / cos θ): the speed first, ẋ = v cos φ (4.134)
         return f"{tail} {show(coefficient)}"
     head = _coefficient(coefficient, show)
     return f"{head} {tail}" if tail else head
