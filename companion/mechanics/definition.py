@@ -275,12 +275,12 @@ class Definition:
         dependent: Sequence[sp.Symbol] = (),
     ):
         given = {k: v for k, v in locals().items() if k != "self"}
-        set_ = object.__setattr__
+        attrs = vars(self)  # set past the frozen __setattr__
         # lists kept as tuples: the caller's list may change afterwards
-        set_(self, "_given", {k: tuple(v) if isinstance(v, list) else v for k, v in given.items()})
-        set_(self, "q", _plain_symbols(q, "q"))
-        set_(self, "qdot", tuple(dot_symbol(s) for s in self.q) if qdot is None
-             else _plain_symbols(qdot, "qdot"))
+        attrs["_given"] = {k: tuple(v) if isinstance(v, list) else v for k, v in given.items()}
+        attrs["q"] = _plain_symbols(q, "q")
+        attrs["qdot"] = (tuple(dot_symbol(s) for s in self.q) if qdot is None
+                         else _plain_symbols(qdot, "qdot"))
         if u is None:
             if definitions is not None:
                 raise ValueError("definitions of quasi-velocities need their symbols: pass u")
@@ -314,21 +314,17 @@ class Definition:
         parameters = _parameters(parameters, "parameters")
         names = {s.name: s for s in (*self.q, *self.qdot, *u, *(p.symbol for p in parameters),
                                      *([t] if isinstance(t, sp.Symbol) else []))}
-        for key, value in (
-                ("t", t),
-                ("u", u),
-                ("definitions", tuple(sympify_entry(e, f"definitions[{i}] (of {s})", names)
-                                      for i, (e, s) in enumerate(zip(definitions, u,
-                                                                     strict=True)))),
-                ("n_constraints", n_constraints),
-                ("parameters", parameters),
-                ("initial", _parameters(initial, "initial")),
-                ("T_qdot", None if T_qdot is None
-                 else sympify_entry(T_qdot, "T_qdot (the kinetic energy)", names)),
-                ("Q_q", _entries(Q_q, "Q_q", names)),
-                ("_T", None if T is None else sympify_entry(T, "T (the kinetic energy)", names)),
-                ("_Q_given", _entries(Q, "Q", names))):
-            set_(self, key, value)
+        attrs.update(
+            t=t, u=u,
+            definitions=tuple(sympify_entry(e, f"definitions[{i}] (of {s})", names)
+                              for i, (e, s) in enumerate(zip(definitions, u, strict=True))),
+            n_constraints=n_constraints, parameters=parameters,
+            initial=_parameters(initial, "initial"),
+            T_qdot=None if T_qdot is None
+            else sympify_entry(T_qdot, "T_qdot (the kinetic energy)", names),
+            Q_q=_entries(Q_q, "Q_q", names),
+            _T=None if T is None else sympify_entry(T, "T (the kinetic energy)", names),
+            _Q_given=_entries(Q, "Q", names))
         self._check_force_counts()
         self._check_speed_count()
         self._check_symbols()
@@ -528,10 +524,9 @@ class Definition:
     def _add_holonomic(self, holonomic: Sequence[sp.Expr],
                        dependent: Sequence[sp.Symbol]) -> None:
         """Validate the configuration constraints and append their rates to the u's."""
-        set_ = object.__setattr__
-        set_(self, "holonomic", tuple(sympify_entry(f, f"holonomic[{i}]")
-                                      for i, f in enumerate(holonomic)))
-        set_(self, "dependent", tuple(dependent))
+        vars(self).update(holonomic=tuple(sympify_entry(f, f"holonomic[{i}]")
+                                          for i, f in enumerate(holonomic)),
+                          dependent=tuple(dependent))
         if len(self.dependent) != len(self.holonomic):
             raise ValueError(f"{len(self.holonomic)} configuration constraint(s) need as many "
                              f"dependent coordinates, got {len(self.dependent)}")
@@ -567,9 +562,8 @@ class Definition:
                 rate += f.diff(self.t)
             u.append(sp.Symbol(name))
             definitions.append(rate)
-        set_(self, "u", tuple(u))
-        set_(self, "definitions", tuple(definitions))
-        set_(self, "n_constraints", self.n_constraints + len(self.holonomic))
+        vars(self).update(u=tuple(u), definitions=tuple(definitions),
+                          n_constraints=self.n_constraints + len(self.holonomic))
 
     # ----------------------------------------------------------------- derived
     @cached_property
