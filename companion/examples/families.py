@@ -25,8 +25,8 @@ from companion.examples.double_pendulum.chain import chain, chain_model, kanes_m
 from companion.geometry.planar_system import MechanismSystem
 from companion.mechanics.comparison import (
     BOOK_METHODS,
-    first_order_operation_count,
     kanes_method_derivation,
+    operation_count,
     rhs_evaluations_per_second,
 )
 from companion.mechanics.derivation import Derivation
@@ -237,7 +237,7 @@ def measure(entry: Entry, methods: Sequence[str] = BOOK_METHODS, repeat: int = 1
     derivation starts from a fresh system built outside its timing, with Φ = Ψ⁻¹ recomputed.
     Each compiled right-hand side is run for ``rhs_seconds`` of CPU time.
     Operation counts cover the complete first-order system, kinematical
-    equations included (:func:`~companion.mechanics.comparison.first_order_operation_count`).
+    equations included (:func:`~companion.mechanics.comparison.operation_count`).
     ``with_c``: also build and time the C right-hand side (when a C compiler is found).
     """
     system = entry.build()
@@ -264,7 +264,7 @@ def measure(entry: Entry, methods: Sequence[str] = BOOK_METHODS, repeat: int = 1
     eqs = f"{k} × order 1" + (f" + {len(dependent)} differentiated constraint"
                               if dependent else "")
     out = [_compiled(Measure(entry.name, entry.size, BASELINE, eqs, len(d.q) + k,
-                             *first_order_operation_count(d), seconds[BASELINE]), d, system,
+                             *operation_count(d, first_order=True), seconds[BASELINE]), d, system,
                      rhs_seconds, with_c)]
     for method in methods:
         d = results[method]
@@ -272,7 +272,7 @@ def measure(entry: Entry, methods: Sequence[str] = BOOK_METHODS, repeat: int = 1
         if d.n_constraint_equations:
             eqs += f" + {d.n_constraint_equations} constraint"
         out.append(_compiled(Measure(entry.name, entry.size, method, eqs, d.n_first_order,
-                                     *first_order_operation_count(d), seconds[method],
+                                     *operation_count(d, first_order=True), seconds[method],
                                      statistics.median(builds)), d, system, rhs_seconds, with_c))
     for m in out:
         m.ratio = m.derive / out[0].derive

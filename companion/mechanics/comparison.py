@@ -49,22 +49,15 @@ class Row:
         return text
 
 
-def _counts(exprs: Sequence[sp.Expr]) -> tuple[int, int]:
-    """``count_ops`` of ``exprs``, as printed and after common-subexpression elimination."""
+def operation_count(derivation: Derivation, first_order: bool = False) -> tuple[int, int]:
+    """``count_ops`` of the final M and f (``first_order``: of the complete first-order
+    system, the kinematical equations q̇ = Φ u + Φ_t included), as printed and after
+    common-subexpression elimination."""
+    exprs = [*derivation.kinematics] if first_order else []
+    exprs += [*derivation.mass_matrix, *derivation.forcing]
     replacements, reduced = sp.cse(exprs)
     after = sum(sp.count_ops(e) for _, e in replacements) + sum(map(sp.count_ops, reduced))
     return int(sum(map(sp.count_ops, exprs))), int(after)
-
-
-def operation_count(derivation: Derivation) -> tuple[int, int]:
-    """``count_ops`` of the final M and f, as printed and after common-subexpression elimination."""
-    return _counts([*derivation.mass_matrix, *derivation.forcing])
-
-
-def first_order_operation_count(derivation: Derivation) -> tuple[int, int]:
-    """``count_ops`` of the complete first-order system — the kinematical equations q̇ = Φ u
-    + Φ_t, M and f — as printed and after common-subexpression elimination."""
-    return _counts([*derivation.kinematics, *derivation.mass_matrix, *derivation.forcing])
 
 
 def rhs_evaluations_per_second(eom: CompiledEOM, p: Sequence[float],
@@ -206,9 +199,6 @@ class ComparisonTable:
     def _repr_markdown_(self) -> str:
         return self.markdown()
 
-    def __repr__(self) -> str:
-        return str(self)
-
     def __str__(self) -> str:
         cells = [list(_COLUMNS), *self.cells()]
         widths = [max(len(row[i]) for row in cells) for i in range(len(_COLUMNS))]
@@ -216,6 +206,8 @@ class ComparisonTable:
         out.insert(1, "  ".join("-" * w for w in widths))
         out += self._skipped_lines()
         return "\n".join(out)
+
+    __repr__ = __str__
 
     def _skipped_lines(self) -> list[str]:
         return [f"{_words(e)} / {method_title(m)}: not applicable ({why})"

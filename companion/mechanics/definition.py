@@ -183,8 +183,6 @@ class ParameterTable:
         if isinstance(given, CheckedValues) and given._entries == tuple(self.entries):
             return given
         named = self.by_name(given)
-        if base is not None and base._entries != tuple(self.entries):
-            raise ValueError(f"base holds values of other {self.what}: {', '.join(base)}")
         return CheckedValues(self.entries, {
             p.name: base[p.name] if base is not None and p.name not in named
             else p.check(named.get(p.name, p.default)) for p in self.entries})
@@ -277,12 +275,12 @@ class Definition:
         dependent: Sequence[sp.Symbol] = (),
     ):
         given = {k: v for k, v in locals().items() if k != "self"}
-        set_ = object.__setattr__
+        attrs = vars(self)  # set past the frozen __setattr__
         # lists kept as tuples: the caller's list may change afterwards
-        set_(self, "_given", {k: tuple(v) if isinstance(v, list) else v for k, v in given.items()})
-        set_(self, "q", _plain_symbols(q, "q"))
-        set_(self, "qdot", tuple(dot_symbol(s) for s in self.q) if qdot is None
-             else _plain_symbols(qdot, "qdot"))
+        attrs["_given"] = {k: tuple(v) if isinstance(v, list) else v for k, v in given.items()}
+        attrs["q"] = _plain_symbols(q, "q")
+        attrs["qdot"] = (tuple(dot_symbol(s) for s in self.q) if qdot is None
+                         else _plain_symbols(qdot, "qdot"))
         if u is None:
             if definitions is not None:
                 raise ValueError("definitions of quasi-velocities need their symbols: pass u")
@@ -294,7 +292,19 @@ class Definition:
                     raise ValueError("pass the definitions u = Ψ q̇ + Ψ_t of the quasi-velocities "
                                      "u (only speeds u = q̇ need none)")
                 definitions = self.qdot
-        _check_counts(self.q, self.qdot, tuple(u), tuple(definitions), len(holonomic))
+        # One rate per coordinate, and one u and one definition per coordinate but those the
+        # configuration constraints' rates add (Ψ is n×n).
+        n, n_holonomic = len(self.q), len(holonomic)
+        for what, items, want in (("qdot (the rates)", self.qdot, n),
+                                  ("u (the quasi-velocities)", u, n - n_holonomic),
+                                  ("definitions (of the u's)", definitions, n - n_holonomic)):
+            if len(items) != want:
+                per = (f"one entry per coordinate ({n}: {', '.join(map(str, self.q))})"
+                       if want == n else f"{want} entries, one per coordinate ({n}) less one "
+                       f"per configuration constraint ({n_holonomic})")
+                raise ValueError(f"{what} must hold {per}, got {len(items)}"
+                                 + ("; u and its definitions pair up one to one, constraints "
+                                    "included" if what.startswith(("u", "definitions")) else ""))
         if (isinstance(n_constraints, bool) or not isinstance(n_constraints, int)
                 or not 0 <= n_constraints < len(u)):
             raise ValueError(f"n_constraints counts the last u's held at zero: an integer from "
@@ -304,21 +314,17 @@ class Definition:
         parameters = _parameters(parameters, "parameters")
         names = {s.name: s for s in (*self.q, *self.qdot, *u, *(p.symbol for p in parameters),
                                      *([t] if isinstance(t, sp.Symbol) else []))}
-        for key, value in (
-                ("t", t),
-                ("u", tuple(u)),
-                ("definitions", tuple(sympify_entry(e, f"definitions[{i}] (of {s})", names)
-                                      for i, (e, s) in enumerate(zip(definitions, u,
-                                                                     strict=True)))),
-                ("n_constraints", n_constraints),
-                ("parameters", parameters),
-                ("initial", _parameters(initial, "initial")),
-                ("T_qdot", None if T_qdot is None
-                 else sympify_entry(T_qdot, "T_qdot (the kinetic energy)", names)),
-                ("Q_q", _entries(Q_q, "Q_q", names)),
-                ("_T", None if T is None else sympify_entry(T, "T (the kinetic energy)", names)),
-                ("_Q_given", _entries(Q, "Q", names))):
-            set_(self, key, value)
+        attrs.update(
+            t=t, u=u,
+            definitions=tuple(sympify_entry(e, f"definitions[{i}] (of {s})", names)
+                              for i, (e, s) in enumerate(zip(definitions, u, strict=True))),
+            n_constraints=n_constraints, parameters=parameters,
+            initial=_parameters(initial, "initial"),
+            T_qdot=None if T_qdot is None
+            else sympify_entry(T_qdot, "T_qdot (the kinetic energy)", names),
+            Q_q=_entries(Q_q, "Q_q", names),
+            _T=None if T is None else sympify_entry(T, "T (the kinetic energy)", names),
+            _Q_given=_entries(Q, "Q", names))
         self._check_force_counts()
         self._check_speed_count()
         self._check_symbols()
@@ -518,10 +524,9 @@ class Definition:
     def _add_holonomic(self, holonomic: Sequence[sp.Expr],
                        dependent: Sequence[sp.Symbol]) -> None:
         """Validate the configuration constraints and append their rates to the u's."""
-        set_ = object.__setattr__
-        set_(self, "holonomic", tuple(sympify_entry(f, f"holonomic[{i}]")
-                                      for i, f in enumerate(holonomic)))
-        set_(self, "dependent", tuple(dependent))
+        vars(self).update(holonomic=tuple(sympify_entry(f, f"holonomic[{i}]")
+                                          for i, f in enumerate(holonomic)),
+                          dependent=tuple(dependent))
         if len(self.dependent) != len(self.holonomic):
             raise ValueError(f"{len(self.holonomic)} configuration constraint(s) need as many "
                              f"dependent coordinates, got {len(self.dependent)}")
@@ -557,9 +562,8 @@ class Definition:
                 rate += f.diff(self.t)
             u.append(sp.Symbol(name))
             definitions.append(rate)
-        set_(self, "u", tuple(u))
-        set_(self, "definitions", tuple(definitions))
-        set_(self, "n_constraints", self.n_constraints + len(self.holonomic))
+        vars(self).update(u=tuple(u), definitions=tuple(definitions),
+                          n_constraints=self.n_constraints + len(self.holonomic))
 
     # ----------------------------------------------------------------- derived
     @cached_property
@@ -659,23 +663,6 @@ def kinematics_of(system: Definition) -> tuple[sp.Matrix, sp.Matrix]:
     psi, psi_t = system.psi
     phi = inverse(psi)
     return phi, tidy_matrix(-phi * psi_t)
-
-
-def _check_counts(q: tuple, qdot: tuple, u: tuple, definitions: tuple, n_holonomic: int
-                  ) -> None:
-    """One rate per coordinate, and one u and one definition per coordinate but those the
-    configuration constraints' rates add (Ψ is n×n)."""
-    n = len(q)
-    for what, items, want in (("qdot (the rates)", qdot, n), ("u (the quasi-velocities)", u,
-                                                              n - n_holonomic),
-                              ("definitions (of the u's)", definitions, n - n_holonomic)):
-        if len(items) != want:
-            per = (f"one entry per coordinate ({n}: {', '.join(map(str, q))})" if want == n
-                   else f"{want} entries, one per coordinate ({n}) less one per configuration "
-                   f"constraint ({n_holonomic})")
-            raise ValueError(f"{what} must hold {per}, got {len(items)}"
-                             + ("; u and its definitions pair up one to one, constraints "
-                                "included" if what.startswith(("u", "definitions")) else ""))
 
 
 def _entries(values: Sequence[Any] | None, what: str, names: Mapping[str, sp.Basic]

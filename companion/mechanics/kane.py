@@ -29,7 +29,7 @@ import math
 import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
@@ -96,13 +96,15 @@ class _Symbols:
                          **dict(zip(u_plain, self.udot, strict=True)),
                          self._plain.get(self.t, self.t): sp.S.One}
         self._cosines: dict[tuple, _Entry] = {}
-        self._dcm: dict[tuple, sp.Matrix] = {}
-        self._omega: dict[me.ReferenceFrame, list[sp.Expr]] = {}
         # Results by their input, once each: the bodies of a chain share components (link j's
         # ω_j l_j along its own frame is in the velocity of every body below it).
-        self._tidied: dict[sp.Expr, sp.Expr] = {}
-        self._rates: dict[tuple, list[sp.Expr]] = {}
-        self._entries: dict[sp.Expr, _Entry] = {}
+        self._on_motion, self._entry = cache(self._on_motion), cache(self._entry)
+        self._rates = cache(self._rates)
+        #: ω_F of a frame F in the inertial frame, resolved in F
+        self._omega = cache(lambda F: self.resolved(F.ang_vel_in(model.frame), F))
+        #: ``a.dcm(b)`` (``ReferenceFrame.dcm`` multiplies along the path of orientations
+        #: each call)
+        self.dcm = cache(me.ReferenceFrame.dcm)
 
     def on_motion(self, vec: me.Vector) -> me.Vector:
         """Replace q̇ by the kinematical equations and tidy each measure number.
@@ -113,23 +115,17 @@ class _Symbols:
         return _vector({F: [self._on_motion(e) for e in m] for m, F in vec.args})
 
     def _on_motion(self, expr: sp.Expr) -> sp.Expr:
-        if expr not in self._tidied:
-            self._tidied[expr] = tidy(expr.xreplace(self.kinematics))
-        return self._tidied[expr]
+        return tidy(expr.xreplace(self.kinematics))
 
-    def dt(self, vec: me.Vector, frame: me.ReferenceFrame) -> me.Vector:
-        """``vec.dt(frame)`` on the motion: in each frame F of its components, the measure
-        numbers differentiated plus ω_F × them, with ω_F (of F in ``frame``) resolved in F once
-        per frame (``Vector.dt`` resolves it with three dot products per vector)."""
-        parts = {}
-        for m, F in vec.args:
-            if (F, m) not in self._rates:
-                if F not in self._omega:
-                    self._omega[F] = self.resolved(F.ang_vel_in(frame), F)
-                self._rates[F, m] = [self._on_motion(self._derivative(e) + c)
-                                     for e, c in zip(m, _cross(self._omega[F], m), strict=True)]
-            parts[F] = self._rates[F, m]
-        return _vector(parts)
+    def dt(self, vec: me.Vector) -> me.Vector:
+        """``vec.dt(N)`` in the inertial frame N, on the motion: in each frame F of its
+        components, the measure numbers differentiated plus ω_F × them, with ω_F resolved in
+        F once per frame (``Vector.dt`` resolves it with three dot products per vector)."""
+        return _vector({F: self._rates(F, m) for m, F in vec.args})
+
+    def _rates(self, F: me.ReferenceFrame, m: sp.Matrix) -> list[sp.Expr]:
+        return [self._on_motion(self._derivative(e) + c)
+                for e, c in zip(m, _cross(self._omega(F), m), strict=True)]
 
     def _derivative(self, expr: sp.Expr) -> sp.Expr:
         """``expr.diff(t)`` with q̇ = Φ u + Φ_t put in, for ``expr`` on the motion: the chain
@@ -171,21 +167,15 @@ class _Symbols:
             part[list(ea).index(1)] += c * along[fb][list(eb).index(1)]
         return _vector(parts)
 
-    def dcm(self, a: me.ReferenceFrame, b: me.ReferenceFrame) -> sp.Matrix:
-        """``a.dcm(b)``, computed once (``ReferenceFrame.dcm`` multiplies along the path of
-        orientations each call)."""
-        if (a, b) not in self._dcm:
-            self._dcm[a, b] = a.dcm(b)
-        return self._dcm[a, b]
-
     def prepared(self, vec: me.Vector) -> list[tuple[me.ReferenceFrame, list[_Entry]]]:
         """``vec`` per frame, each measure number in plain Symbols with its expanded terms
         (:func:`polynomial_terms`), ready for :meth:`tidy_dot`: a body's inertia force is
         expanded once here, not again in its dot product with every γ_ij."""
-        for x in {x for m, _ in vec.args for x in m} - self._entries.keys():
-            plain = x.xreplace(self._plain)
-            self._entries[x] = _Entry(plain, polynomial_terms(plain))
-        return [(frame, [self._entries[x] for x in m]) for m, frame in vec.args]
+        return [(frame, [self._entry(x) for x in m]) for m, frame in vec.args]
+
+    def _entry(self, x: sp.Expr) -> _Entry:
+        plain = x.xreplace(self._plain)
+        return _Entry(plain, polynomial_terms(plain))
 
     def tidy_dot(self, a: list, b: list) -> sp.Expr:
         """``tidy(a · b)`` for vectors given by :meth:`prepared`, in plain Symbols.
@@ -211,8 +201,7 @@ class _Symbols:
         in either order, and only the entries a product needs)."""
         key = (fb, r, fa, c) if (fb.name, r) <= (fa.name, c) else (fa, c, fb, r)
         if key not in self._cosines:
-            cosine = self.dcm(key[0], key[2])[key[1], key[3]].xreplace(self._plain)
-            self._cosines[key] = _Entry(cosine, polynomial_terms(cosine))
+            self._cosines[key] = self._entry(self.dcm(key[0], key[2])[key[1], key[3]])
         return self._cosines[key]
 
     def plain(self, obj):
@@ -354,16 +343,6 @@ def _forces_once(system: Definition, from_loads: list[sp.Expr], has_loads: bool
     return from_loads
 
 
-def _test_point(system: Definition) -> dict[sp.Symbol, sp.Float]:
-    """A fixed generic point (q, t and the parameters inside their ranges, away from the
-    defaults and from zero) at which the model's inertia is compared with T."""
-    point = {p.symbol: sp.Float(p.low + 0.37 * (p.high - p.low)) for p in system.parameters}
-    point.update({qi: sp.Float(0.3 + 0.41 * i * (-1) ** i) for i, qi in enumerate(system.q)})
-    if system.t is not None:
-        point[system.t] = sp.Float(0.5)
-    return point
-
-
 def _value(expr: sp.Expr, point: dict, memo: dict) -> complex:
     """``complex(expr.xreplace(point))`` by Python's complex arithmetic over the tree (sums,
     products, powers, sines, cosines; sympy evaluates the rest), with shared subexpressions
@@ -420,7 +399,13 @@ def _inertia_once(system: Definition, mass: sp.Matrix, kinematics: sp.Matrix) ->
         except NotImplementedError:
             return
         rates, phi = free, sp.eye(len(free))
-    point, memo = _test_point(system), {}
+    # a fixed generic point: q, t and the parameters inside their ranges, away from the
+    # defaults and from zero
+    point = {p.symbol: sp.Float(p.low + 0.37 * (p.high - p.low)) for p in system.parameters}
+    point.update({qi: sp.Float(0.3 + 0.41 * i * (-1) ** i) for i, qi in enumerate(system.q)})
+    if system.t is not None:
+        point[system.t] = sp.Float(0.5)
+    memo = {}
     try:
         at = _numbers(phi, point, memo)
         from_T = at.T @ _numbers(QuadraticForm.of(T, rates).M, point, memo, symmetric=True) @ at
@@ -507,17 +492,14 @@ def from_system(system: Definition) -> Derivation:
 
     partials = {**{b.point: g for b, g in zip(bodies, gam, strict=True)},
                 **{b.body.frame: row for b, row in zip(rigid, beta, strict=True)}}
-    prepared = {}
 
+    @cache
     def coefficients(where: me.Point | me.ReferenceFrame) -> list:
         """γ_ij of a point or β_ij of a frame, prepared for ``tidy_dot``, once each."""
-        if where not in prepared:
-            if where not in partials:
-                vel = where.ang_vel_in(N) if isinstance(where, me.ReferenceFrame) \
-                    else where.vel(N)
-                partials[where] = sym.partials(sym.on_motion(vel))
-            prepared[where] = [sym.prepared(c) for c in partials[where]]
-        return prepared[where]
+        if where not in partials:
+            vel = where.ang_vel_in(N) if isinstance(where, me.ReferenceFrame) else where.vel(N)
+            partials[where] = sym.partials(sym.on_motion(vel))
+        return [sym.prepared(c) for c in partials[where]]
 
     Q = [sp.S.Zero] * k
     for where, load in model.loads:
@@ -533,7 +515,7 @@ def from_system(system: Definition) -> Derivation:
     lhs: list[list[sp.Expr]] = [[] for _ in range(k)]  # terms, summed once at the end
     accelerations, alternate = [], []
     for b in bodies:
-        a = sym.dt(b.v, N)
+        a = sym.dt(b.v)
         accelerations.append(a)
         # Each body's share is tidied on its own (small), never the whole equation.
         if b.w is None:
@@ -541,7 +523,7 @@ def from_system(system: Definition) -> Derivation:
             for j, g in enumerate(coefficients(b.point)):
                 lhs[j].append(sym.tidy_dot(inertia_force, g))
             continue
-        alpha = sym.dt(b.w, N)
+        alpha = sym.dt(b.w)
         rho_ddot = sym.on_motion(alpha.cross(b.rho) + b.w.cross(b.w.cross(b.rho)))
         force = b.body.mass * (a + rho_ddot)  # −F*_i (4.139)
         moment = sym.inertia_dot(b.inertia, alpha) + _vector(  # −M*_i (4.140), ω resolved

@@ -128,17 +128,13 @@ class Term:
         return _product(self.coefficient, self.factors, expr_latex)
 
 
-def _only_functions(expr: sp.Expr) -> bool:
-    """Whether ``expr`` is a product of functions alone (``cos φ``, ``sin φ / cos θ``)."""
-    return bool(expr.atoms(sp.Function)) and expr.xreplace(
-        {f: sp.S.One for f in expr.atoms(sp.Function)}) == 1
-
-
 def _product(coefficient: sp.Expr, factors: Sequence[sp.Expr], show) -> str:
     tail = " ".join(show(f) for f in factors)
     if coefficient == 1:
         return tail or show(coefficient)
-    if tail and _only_functions(coefficient):  # the speed first: ẋ = v cos φ (4.134)
+    functions = coefficient.atoms(sp.Function)
+    if tail and functions and coefficient.xreplace(dict.fromkeys(functions, sp.S.One)) == 1:
+        # functions alone (cos φ, sin φ / cos θ): the speed first, ẋ = v cos φ (4.134)
         return f"{tail} {show(coefficient)}"
     head = _coefficient(coefficient, show)
     return f"{head} {tail}" if tail else head
@@ -491,9 +487,10 @@ def _fill(tokens: Sequence[str], budget: float, indent: str = r"\qquad ") -> lis
     return lines
 
 
-def _equation_tokens(lhs: sp.Expr, rhs: sp.Expr, speeds, own, coordinates) -> list[str]:
-    left = _tokens(book_terms(lhs, speeds, own, coordinates, infer=False))
-    right = _tokens(book_terms(rhs, speeds, own, coordinates, infer=False))
+def _equation_tokens(lhs: sp.Expr, rhs: sp.Expr, speeds, own, coordinates,
+                     show=expr_latex) -> list[str]:
+    left, right = (_tokens(book_terms(side, speeds, own, coordinates, infer=False), show)
+                   for side in (lhs, rhs))
     return [*left[:-1], f"{left[-1]} = {right[0]}", *right[1:]]
 
 
@@ -535,12 +532,10 @@ def equations_text(equations: Sequence[Any], speeds: Sequence[sp.Symbol] = (),
     """Each equation of a set as plain text in the books' form, ``I_xx ω̇_x + (I_zz − I_yy)
     ω_y ω_z = M_x`` (equation r with ``own=r``, cyclic products)."""
     sides, speeds, owns = _prepared(equations, speeds)
-    text = []
-    for (lhs, rhs), own in zip(sides, owns, strict=True):
-        mine = _with_implied(speeds, lhs - rhs)  # and the speeds this equation tells alone
-        text.append(" = ".join(" ".join(_tokens(book_terms(
-            side, mine, own, coordinates, infer=False), expr_text)) for side in (lhs, rhs)))
-    return text
+    # each with the speeds this equation tells alone
+    return [" ".join(_equation_tokens(lhs, rhs, _with_implied(speeds, lhs - rhs), own,
+                                      coordinates, expr_text))
+            for (lhs, rhs), own in zip(sides, owns, strict=True)]
 
 
 # ----------------------------------------------------------------------------- objects
@@ -605,27 +600,19 @@ def object_latex(obj: Any, symbol: str | None = None, speeds: Sequence[sp.Symbol
 
 # ----------------------------------------------------------------------------- printed form
 def _printed_terms(side: str) -> list[tuple[str, tuple[str, ...]]]:
-    """The terms of one side of an equation as text: ``(sign, factors)`` each, the factors
-    sorted (a product's order is the printer's choice; grouping and term order are not)."""
-    terms, depth, current, sign = [], 0, "", "+"
-    tokens = side.replace("−", "-").split()
-    for token in tokens:
-        if depth == 0 and token in "+-" and len(token) == 1:
-            if current:
-                terms.append((sign, current))
-            sign, current = token, ""
-            continue
-        depth += token.count("(") - token.count(")")
-        current = f"{current} {token}".strip()
-    if current:
-        terms.append((sign, current))
-    return [(s, tuple(sorted(_factors(body)))) for s, body in terms]
-
-
-def _factors(term: str) -> list[str]:
-    """A product's factors, a parenthesized sum counting as one; a leading ``-`` inside a
-    factor (``-I_yy``) is kept."""
-    return [f.replace(" ", "") for f in _split_top(term, " ", "()") if f]
+    """The terms of one side of an equation as text: ``(sign, factors)`` each, a
+    parenthesized sum one factor and a leading ``-`` inside a factor (``-I_yy``) kept; the
+    factors sorted (a product's order is the printer's choice; grouping and term order are
+    not)."""
+    terms, sign, factors = [], "+", []
+    for token in _split_top(side.replace("−", "-"), " ", "()") + ["+"]:
+        if token in ("+", "-"):
+            if factors:
+                terms.append((sign, tuple(sorted(factors))))
+            sign, factors = token, []
+        elif token:
+            factors.append(token.replace(" ", ""))
+    return terms
 
 
 def printed_form_matches(derived: Sequence[str], printed: Sequence[str]) -> tuple[bool, str]:

@@ -152,8 +152,6 @@ def expanded_product(a: sp.Matrix, b: sp.Matrix) -> sp.Matrix:
     sum (:func:`_sum_of_products`), skipping zeros, where sympy's product would add large
     entries pairwise and ``expand`` walk the result again.
     """
-    if a.cols != b.rows:
-        raise ValueError(f"cannot multiply a {a.shape} matrix by a {b.shape} one")
     return sp.Matrix(a.rows, b.cols, lambda i, j: _sum_of_products(
         [(a[i, k], b[k, j]) for k in range(a.cols) if b[k, j] != 0]))
 
