@@ -8,6 +8,7 @@ from __future__ import annotations
 import sympy as sp
 
 from companion.examples.bridge import computations
+from companion.examples.rigid_body_so3.exercises import _MOMENTS, _OMEGA
 from companion.exercises.check import Mistake
 from companion.exercises.exercise import ChoiceExercise, Declare, Exercise
 from companion.exercises.outcomes import decided_by
@@ -15,8 +16,6 @@ from companion.mechanics import quasi_velocities as qv
 from companion.mechanics.derivation import Step
 from companion.system import System
 
-_OMEGA = ("omega_x", "omega_y", "omega_z")
-_MOMENTS = ("I_xx", "I_yy", "I_zz")
 _EX = Declare("bridge")
 
 

@@ -13,7 +13,6 @@ from companion.examples.disk_link.parameters import mu_k, mu_s
 from companion.exercises.check import Mistake
 from companion.exercises.exercise import ChoiceExercise, Declare, Exercise, keyed
 from companion.exercises.outcomes import decided_by
-from companion.mechanics.derivation import Step
 
 _ROLLING = Declare("disk_link_rolling", names=("theta", "s", "m", "r", "kappa", "g"))
 _FRICTION = Declare("disk_link_friction")
@@ -34,12 +33,6 @@ def _tan_threshold(ratio: sp.Expr) -> sp.Expr:
 
 def _threshold(system: DiskLink) -> sp.Expr:
     return _tan_threshold(ct.fixed_link_friction_ratio())
-
-
-def _rolling_force_steps(system: DiskLink) -> list[Step]:
-    kinematics = [s for s in ct.kinematics_steps()
-                  if s.key in ("link_frame", "disk_centre", "centre_velocity")]
-    return [*kinematics, system.derive().step("contact_forces")]
 
 
 def disk_link_rolling() -> list[Exercise | ChoiceExercise]:
@@ -73,7 +66,9 @@ def disk_link_rolling() -> list[Exercise | ChoiceExercise]:
             hints=("N = (m c̈ + m g ĵ)·e₂: only the normal component of c̈ is needed.",
                    "ė₁ = θ̇ e₂ and ė₂ = −θ̇ e₁: differentiate c twice with these.",
                    "Expect a Coriolis term 2 m θ̇ ṡ and a centripetal term −m r θ̇²."),
-            solution=_rolling_force_steps,
+            solution=lambda s: [*(k for k in ct.kinematics_steps()
+                                  if k.key in ("link_frame", "disk_centre", "centre_velocity")),
+                                s.derive().step("contact_forces")],
             mistakes=lambda s: [
                 Mistake(_no_coriolis(ct.mode_model("rolling").normal),
                         "The Coriolis term is missing: s e₁ changes both because ṡ ≠ 0 and "

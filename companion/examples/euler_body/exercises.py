@@ -21,13 +21,6 @@ _GAMMA_ORDER = "In γʲᵣₗ = Σ_i Σ_k Cʲᵢₖ Φ_ir Φ_kl the index r is t
 _EX = Declare("euler_body", names=("psi", "theta", "phi"))
 
 
-def _flipped_gyroscopic(system: System) -> sp.Expr:
-    """ω̇_x with the gyroscopic term of the wrong sign (the transposed-C trap), from the engine."""
-    acc = system.derive().accelerations()[0]
-    torque_free = acc.subs({s: 0 for s in system.Q})
-    return sp.expand(acc - 2 * torque_free)
-
-
 def euler_body() -> list[Exercise | ChoiceExercise]:
     """Φ, C², γ³ and Euler's first equation for the rigid body of Example 4.3; reordering q,
     why the gyroscopic terms do no work, and the flip about the middle axis."""
@@ -111,8 +104,9 @@ def euler_body() -> list[Exercise | ChoiceExercise]:
                 Step("Solved for the rates", d(s).accelerations(), "(4.104)",
                      "Divide each equation by its moment of inertia.", r"\dot\omega"),
             ],
-            mistakes=lambda s: [Mistake(
-                _flipped_gyroscopic(s),
+            mistakes=lambda s: [Mistake(  # ω̇_x less twice its torque-free (gyroscopic) part
+                sp.expand(d(s).accelerations()[0]
+                          - 2 * d(s).accelerations()[0].subs({m: 0 for m in s.Q})),
                 "The gyroscopic term has the wrong sign: that is what transposing Cʲ "
                 "(the sign trap of the Cʲ that enter (4.95)) does.", "sign")],
             example_answer="(M_x - ...)/I_xx",

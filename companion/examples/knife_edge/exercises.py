@@ -33,13 +33,6 @@ _KNIFE_ALIASES = {"v": "u_1", "phidot": "u_2"}
 _EX = Declare("knife_edge", names=("x", "y", "phi", "u_1", "u_2", "u_3", "m", "l"))
 
 
-def _speeds(system: System) -> str:
-    """The quasi-velocities of ``system`` as LaTeX, from its definition (a variant's too)."""
-    d = system.definition
-    return ", ".join(f"${sp.latex(u)} = {sp.latex(e)}$" for u, e in zip(d.u, d.definitions,
-                                                                          strict=True))
-
-
 def knife_edge(system: System | None = None) -> list[Exercise | ChoiceExercise]:
     """C¹, v̇, φ̈ and the knife-edge force λ for the dumbbell of Example 4.4; which C^j vanish;
     which way the dumbbell turns, forwards and backwards.
@@ -53,7 +46,9 @@ def knife_edge(system: System | None = None) -> list[Exercise | ChoiceExercise]:
     d = lambda s: s.derive()  # noqa: E731 - the shared, cached derivation
     variant = system is not None
     system = build() if system is None else system
-    u1 = sp.latex(system.definition.definitions[0])
+    own = system.definition  # a variant's quasi-velocities and T are stated in its prompts
+    speeds = ", ".join(f"${sp.latex(u)} = {sp.latex(e)}$"
+                       for u, e in zip(own.u, own.definitions, strict=True))
     hints = (lambda *given: ()) if variant else (lambda *given: given)
     book = build() if variant else None
     on = (lambda s: book) if variant else (lambda s: s)  # noqa: E731
@@ -66,7 +61,7 @@ def knife_edge(system: System | None = None) -> list[Exercise | ChoiceExercise]:
                  "differentiating, because the gyroscopic terms come from p_3 = ∂T/∂u_3.")
     return [
         _EX.typed("C1", "The coefficients C¹ of the forward speed", (
-            rf"The speed along the knife edge is $u_1 = {u1}$ with "
+            rf"The speed along the knife edge is $u_1 = {sp.latex(own.definitions[0])}$ with "
             r"$q = (x, y, \phi)$. Compute $C^1_{ik} = \partial\Psi_{1i}/\partial q_k - "
             r"\partial\Psi_{1k}/\partial q_i$ (row $i$, column $k$)."),
             answer=lambda s: d(s).C[0],
@@ -84,7 +79,7 @@ def knife_edge(system: System | None = None) -> list[Exercise | ChoiceExercise]:
         ),
         _EX.typed("vdot", "The forward acceleration v̇", (
             r"Apply the Boltzmann–Hamel equation for $r = 1$ with the unconstrained "
-            rf"kinetic energy $T = {sp.latex(system.definition.T)}$"
+            rf"kinetic energy $T = {sp.latex(own.T)}$"
             + ("" if variant else " (4.108)")
             + r" and then $u_3 = 0$. Give $\dot v = \dot u_1$ in "
             r"terms of $l$, $v = u_1$ and $\dot\phi = u_2$."),
@@ -143,7 +138,7 @@ def knife_edge(system: System | None = None) -> list[Exercise | ChoiceExercise]:
             example_answer="an expression in m, l, u_1 and u_2",
         ),
         _EX.choice("which_C", "Which Cʲ vanish, and why", (
-            f"The quasi-velocities are {_speeds(system)}, the last one constrained to zero. "
+            f"The quasi-velocities are {speeds}, the last one constrained to zero. "
             r"Which of the matrices $C^1, C^2, C^3$ are zero?"),
             ("Only C², because u₂ = φ̇ is the rate of a coordinate",
              "Its row of Ψ is (0, 0, 1), constant, so every derivative in C² "

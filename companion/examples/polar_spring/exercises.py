@@ -27,10 +27,6 @@ _UP_TO_C = ("psi", "phi", "c_matrices")
 _T_TO_GYRO = ("kinetic_energy", "momenta", "inertia", "dT_dtheta", "gyroscopic")
 
 
-def _zero_c(system: System) -> tuple[bool, ...]:
-    return tuple(is_zero(c) for c in system.derive().C)
-
-
 def _gammas_with_rate(system: System) -> bool:
     """Whether every γ^j vanishes when u₂ is defined as θ̇ instead of r θ̇ (re-derived)."""
     psi, _ = psi_from_definitions(system.qdot, system.qdot)
@@ -81,7 +77,7 @@ def polar_spring() -> list[Exercise | ChoiceExercise]:
              "d(r θ)/dt = ṙ θ + r θ̇: the extra ṙ θ spoils it."),
             ("Yes: every linear combination of rates is a rate",
              "Only when the combination's coefficients pass the test Cʲ = 0."),
-            right=lambda s: 0 if _zero_c(s) == (True, False) else 1,
+            right=lambda s: 0 if tuple(map(is_zero, d(s).C)) == (True, False) else 1,
         ),
         _EX.choice("true_rates", "What if u₂ = θ̇?", (
             r"Change the notebook's definition to $u_2 = \dot\theta$ (a true "
